@@ -1,0 +1,180 @@
+// Package textin reads the line-oriented classic judge formats of the puzzles
+// and reports problems by line and column, so that every parser in reference/
+// speaks of positions the same way.
+package textin
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Error is a problem found at a position of an input text. Line and Col are
+// 1-based; Col is 0 when the problem concerns a whole line, Line is 0 when it
+// concerns the whole input (unexpected end, for instance).
+type Error struct {
+	Line int
+	Col  int
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	switch {
+	case e.Line > 0 && e.Col > 0:
+		return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Msg)
+	case e.Line > 0:
+		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+	default:
+		return e.Msg
+	}
+}
+
+// Errorf returns an *Error at line and col with a formatted message.
+func Errorf(line, col int, format string, args ...any) *Error {
+	return &Error{Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Token is one whitespace-separated word of the input with its position.
+// Col counts characters (runes), not bytes.
+type Token struct {
+	Text string
+	Line int
+	Col  int
+}
+
+// Errorf returns an *Error located at the token.
+func (t Token) Errorf(format string, args ...any) *Error {
+	return Errorf(t.Line, t.Col, format, args...)
+}
+
+// Quoted returns the token's text quoted for a message, shortened when it is
+// long so that a message never repeats a huge user input.
+func (t Token) Quoted() string {
+	return Quote(t.Text)
+}
+
+// Quote quotes s for an error message, keeping at most 20 characters of it.
+func Quote(s string) string {
+	const max = 20
+	if utf8.RuneCountInString(s) > max {
+		r := []rune(s)
+		s = string(r[:max]) + "..."
+	}
+	return strconv.Quote(s)
+}
+
+// Int parses the token as a decimal integer. Tokens that are not integers, or
+// whose value does not fit in 9 digits, are reported at the token.
+func (t Token) Int() (int, error) {
+	s := t.Text
+	digits := strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
+	if digits == "" || len(digits) > 9 {
+		return 0, t.Errorf("expected an integer, found %s", t.Quoted())
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, t.Errorf("expected an integer, found %s", t.Quoted())
+		}
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, t.Errorf("expected an integer, found %s", t.Quoted())
+	}
+	return v, nil
+}
+
+// Line is one line of input: its 1-based number and its tokens.
+type Line struct {
+	No     int
+	Tokens []Token
+}
+
+// Blank reports whether the line holds no token.
+func (l Line) Blank() bool { return len(l.Tokens) == 0 }
+
+// Split cuts input into lines ("\n" or "\r\n") and each line into tokens
+// separated by spaces or tabs (and by sep, when it is not zero, for formats
+// that also allow commas). Every line is kept, blank ones too.
+func Split(input string, sep rune) []Line {
+	raw := strings.Split(input, "\n")
+	if len(raw) > 0 && raw[len(raw)-1] == "" {
+		raw = raw[:len(raw)-1]
+	}
+	lines := make([]Line, len(raw))
+	for i, text := range raw {
+		text = strings.TrimSuffix(text, "\r")
+		lines[i] = Line{No: i + 1, Tokens: tokens(text, i+1, sep)}
+	}
+	return lines
+}
+
+func isSpace(r, sep rune) bool {
+	return r == ' ' || r == '\t' || r == '\r' || r == '\v' || r == '\f' || (sep != 0 && r == sep)
+}
+
+func tokens(text string, line int, sep rune) []Token {
+	var out []Token
+	col, start, startCol := 0, -1, 0
+	for i, r := range text {
+		col++
+		if isSpace(r, sep) {
+			if start >= 0 {
+				out = append(out, Token{Text: text[start:i], Line: line, Col: startCol})
+				start = -1
+			}
+			continue
+		}
+		if start < 0 {
+			start, startCol = i, col
+		}
+	}
+	if start >= 0 {
+		out = append(out, Token{Text: text[start:], Line: line, Col: startCol})
+	}
+	return out
+}
+
+// Reader hands out the non-blank lines of an input one at a time.
+type Reader struct {
+	lines []Line
+	next  int
+	last  int
+}
+
+// NewReader returns a Reader over input (see Split for sep).
+func NewReader(input string, sep rune) *Reader {
+	lines := Split(input, sep)
+	return &Reader{lines: lines, last: len(lines)}
+}
+
+// Next returns the next line that holds a token; ok is false at the end.
+func (r *Reader) Next() (l Line, ok bool) {
+	for r.next < len(r.lines) {
+		l = r.lines[r.next]
+		r.next++
+		if !l.Blank() {
+			return l, true
+		}
+	}
+	return Line{}, false
+}
+
+// Peek returns the next non-blank line without consuming it.
+func (r *Reader) Peek() (l Line, ok bool) {
+	save := r.next
+	l, ok = r.Next()
+	r.next = save
+	return l, ok
+}
+
+// Rest returns the remaining non-blank lines without consuming them.
+func (r *Reader) Rest() []Line {
+	var out []Line
+	for _, l := range r.lines[r.next:] {
+		if !l.Blank() {
+			out = append(out, l)
+		}
+	}
+	return out
+}
