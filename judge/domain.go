@@ -1,0 +1,178 @@
+package judge
+
+import "time"
+
+// Verdict is the closed set of outcomes of a judged case or submission, the
+// same in the API, the pages and the database.
+type Verdict string
+
+// The verdicts of DESIGN.md.
+const (
+	Accepted    Verdict = "accepted"
+	Suboptimal  Verdict = "suboptimal"
+	NotSolved   Verdict = "not_solved"
+	Invalid     Verdict = "invalid"
+	WrongAnswer Verdict = "wrong_answer"
+	JudgeError  Verdict = "judge_error"
+)
+
+// Status is where a submission is in the queue.
+type Status string
+
+// The submission statuses.
+const (
+	StatusPending Status = "pending"
+	StatusJudging Status = "judging"
+	StatusDone    Status = "done"
+)
+
+// CaseStatus says whether a case's expected solution is known.
+type CaseStatus string
+
+// The case statuses.
+const (
+	CaseSolving CaseStatus = "solving"
+	CaseReady   CaseStatus = "ready"
+	CaseFailed  CaseStatus = "failed"
+)
+
+// Kind is what a submission holds.
+type Kind string
+
+// The submission kinds. KindCheck is a board checked through POST /check:
+// it belongs to no problem and is stored already judged.
+const (
+	KindAnswer Kind = "answer"
+	KindMoves  Kind = "moves"
+	KindCheck  Kind = "check"
+)
+
+// Role is what a user may do.
+type Role string
+
+// The roles.
+const (
+	RoleStudent    Role = "student"
+	RoleInstructor Role = "instructor"
+)
+
+// User is an account.
+type User struct {
+	ID        int64
+	Username  string
+	Role      Role
+	CreatedAt time.Time
+}
+
+// Limits bound the boards an instructor may add to a problem; 0 means the
+// engine's own limit.
+type Limits struct {
+	MaxSize, MaxColors, MaxMoves int
+}
+
+// Problem is one problem of the catalogue.
+type Problem struct {
+	ID        int64
+	Slug      string
+	Title     string
+	Puzzle    string
+	Statement string
+	// Checker is "" (exact answers) or CheckerAnyValid (mayan: any valid
+	// solution is accepted in answer mode).
+	Checker   string
+	Limits    Limits
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// CheckerAnyValid is the Problem.Checker that accepts any valid Mayan solution.
+const CheckerAnyValid = "any-valid"
+
+// ProblemSummary is a problem with its number of cases, for lists.
+type ProblemSummary struct {
+	Problem
+	Cases int
+}
+
+// Solution is a case's expected answer as computed by the reference solver.
+type Solution struct {
+	Answer   string // classic expected output of the case ("3\n")
+	Moves    string // an optimal move text in the replay syntax
+	Optimal  int    // number of moves of Moves (0 when unsolvable)
+	Solvable bool
+	Version  string // solver version
+}
+
+// Case is one board of a problem.
+type Case struct {
+	ID        int64
+	ProblemID int64
+	Position  int // order within the problem, 1-based
+	Name      string
+	Sample    bool
+	Input     string // one case in the canonical classic format, no terminator
+	Status    CaseStatus
+	Expected  Solution // valid only when Status == CaseReady
+	// SolveError says why the solver failed when Status == CaseFailed.
+	SolveError string
+	// Progress is a best-effort description of a running solve.
+	Progress string
+}
+
+// CaseSpec is a case as an instructor or the catalogue supplies it.
+type CaseSpec struct {
+	Name   string
+	Input  string
+	Sample bool
+}
+
+// Submission is a student's answer text or move text, with its verdict.
+type Submission struct {
+	ID          int64
+	UserID      int64
+	Username    string
+	ProblemID   int64 // 0 for KindCheck
+	ProblemSlug string
+	Kind        Kind
+	CaseID      int64 // KindMoves: the case the moves are for
+	Payload     string
+	Status      Status
+	Verdict     Verdict // "" until done
+	Score       float64 // 0..100
+	CreatedAt   time.Time
+	JudgedAt    *time.Time
+	Results     []CaseResult // filled by Service.Submission, in case order
+}
+
+// CaseResult is the verdict of one case of a submission.
+type CaseResult struct {
+	CaseID   int64
+	CaseName string
+	Position int
+	Verdict  Verdict
+	Message  string
+	Used     int     // moves used (0 when not applicable)
+	Optimal  int     // optimum (0 when not applicable)
+	Score    float64 // 0..1
+}
+
+// CheckResult is the answer of Service.Check.
+type CheckResult struct {
+	Verdict      Verdict
+	Score        float64
+	Used         int
+	Optimal      int
+	Message      string
+	SubmissionID int64
+}
+
+// SubmissionFilter selects submissions for Service.Submissions; zero fields
+// do not filter.
+type SubmissionFilter struct {
+	UserID      int64
+	ProblemSlug string
+	Username    string
+	Verdict     Verdict
+	Limit       int
+	Offset      int
+}

@@ -1,0 +1,58 @@
+package judge
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error codes of the domain; web/ maps them to HTTP statuses in one table.
+const (
+	EINVALID      = "invalid"
+	ENOTFOUND     = "not_found"
+	ECONFLICT     = "conflict"
+	EFORBIDDEN    = "forbidden"
+	EUNAUTHORIZED = "unauthorized"
+	EINTERNAL     = "internal"
+)
+
+// Error is an error a user may see: a code and a plain message. Any other
+// error is internal and is shown as "internal error".
+type Error struct {
+	Code    string
+	Message string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s: %s", e.Code, e.Message)
+}
+
+// Errorf returns an *Error with code and a formatted message.
+func Errorf(code string, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// ErrorCode returns the code of err: "" for nil, the Code of a *Error found
+// with errors.As, EINTERNAL otherwise.
+func ErrorCode(err error) string {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return EINTERNAL
+}
+
+// ErrorMessage returns the message of err that a user may read: the Message of
+// a *Error, "internal error" otherwise.
+func ErrorMessage(err error) string {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Message
+	}
+	return "internal error"
+}
