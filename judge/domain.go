@@ -136,6 +136,8 @@ type Submission struct {
 	Kind        Kind
 	CaseID      int64 // KindMoves: the case the moves are for
 	Payload     string
+	Puzzle      string // KindCheck: the puzzle of Board
+	Board       string // KindCheck: the board checked, canonical text
 	Status      Status
 	Verdict     Verdict // "" until done
 	Score       float64 // 0..100

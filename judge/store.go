@@ -64,7 +64,9 @@ type Store interface {
 	Submission(ctx context.Context, id int64) (Submission, error)
 	Submissions(ctx context.Context, f SubmissionFilter) ([]Submission, int, error)
 	QueueLength(ctx context.Context) (int, error)
-	BestVerdicts(ctx context.Context, userID int64) (map[string]Verdict, error)
+	// UserVerdicts returns, per problem slug, the distinct verdicts of a
+	// user's judged submissions.
+	UserVerdicts(ctx context.Context, userID int64) (map[string][]Verdict, error)
 }
 
 // Claim is a submission handed to a worker; Token identifies this claim so

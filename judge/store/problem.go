@@ -1,0 +1,180 @@
+package store
+
+import (
+	"context"
+
+	"gorm.io/gorm"
+
+	"puzzlejudge/judge"
+)
+
+// SaveProblem inserts the problem, or updates the one with the same slug.
+func (d *DB) SaveProblem(ctx context.Context, p judge.Problem) (judge.Problem, error) {
+	var out judge.Problem
+	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var row problemRow
+		err := tx.Where("slug = ?", p.Slug).Take(&row).Error
+		if err != nil && err != gorm.ErrRecordNotFound {
+			return err
+		}
+		row.Slug, row.Title, row.Puzzle, row.Statement, row.Checker = p.Slug, p.Title, p.Puzzle, p.Statement, p.Checker
+		row.MaxSize, row.MaxColors, row.MaxMoves = p.Limits.MaxSize, p.Limits.MaxColors, p.Limits.MaxMoves
+		if err := tx.Save(&row).Error; err != nil {
+			return err
+		}
+		out = row.domain()
+		return nil
+	})
+	return out, fail(err, "problem "+p.Slug)
+}
+
+// ProblemBySlug returns the problem with that slug.
+func (d *DB) ProblemBySlug(ctx context.Context, slug string) (judge.Problem, error) {
+	var row problemRow
+	if err := d.db.WithContext(ctx).Where("slug = ?", slug).Take(&row).Error; err != nil {
+		return judge.Problem{}, fail(err, "problem "+slug)
+	}
+	return row.domain(), nil
+}
+
+// ProblemByID returns the problem with that id.
+func (d *DB) ProblemByID(ctx context.Context, id int64) (judge.Problem, error) {
+	var row problemRow
+	if err := d.db.WithContext(ctx).Take(&row, id).Error; err != nil {
+		return judge.Problem{}, fail(err, "problem")
+	}
+	return row.domain(), nil
+}
+
+// Problems returns every problem, by slug, with its number of cases.
+func (d *DB) Problems(ctx context.Context) ([]judge.ProblemSummary, error) {
+	var rows []problemRow
+	if err := d.db.WithContext(ctx).Order("slug").Find(&rows).Error; err != nil {
+		return nil, fail(err, "problems")
+	}
+	var counts []struct {
+		ProblemID int64
+		N         int
+	}
+	if err := d.db.WithContext(ctx).Model(&caseRow{}).Select("problem_id, count(*) AS n").Group("problem_id").Scan(&counts).Error; err != nil {
+		return nil, fail(err, "cases")
+	}
+	n := map[int64]int{}
+	for _, c := range counts {
+		n[c.ProblemID] = c.N
+	}
+	out := make([]judge.ProblemSummary, len(rows))
+	for i, r := range rows {
+		out[i] = judge.ProblemSummary{Problem: r.domain(), Cases: n[r.ID]}
+	}
+	return out, nil
+}
+
+// Cases returns the cases of a problem in position order.
+func (d *DB) Cases(ctx context.Context, problemID int64) ([]judge.Case, error) {
+	var rows []caseRow
+	if err := d.db.WithContext(ctx).Where("problem_id = ?", problemID).Order("position, id").Find(&rows).Error; err != nil {
+		return nil, fail(err, "cases")
+	}
+	return casesOf(rows), nil
+}
+
+func casesOf(rows []caseRow) []judge.Case {
+	out := make([]judge.Case, len(rows))
+	for i, r := range rows {
+		out[i] = r.domain()
+	}
+	return out
+}
+
+// CaseByID returns one case.
+func (d *DB) CaseByID(ctx context.Context, id int64) (judge.Case, error) {
+	var row caseRow
+	if err := d.db.WithContext(ctx).Take(&row, id).Error; err != nil {
+		return judge.Case{}, fail(err, "case")
+	}
+	return row.domain(), nil
+}
+
+// CasesByStatus returns every case with that status.
+func (d *DB) CasesByStatus(ctx context.Context, status judge.CaseStatus) ([]judge.Case, error) {
+	var rows []caseRow
+	if err := d.db.WithContext(ctx).Where("status = ?", string(status)).Order("id").Find(&rows).Error; err != nil {
+		return nil, fail(err, "cases")
+	}
+	return casesOf(rows), nil
+}
+
+// AddCase appends a case to its problem, as solving.
+func (d *DB) AddCase(ctx context.Context, c judge.Case) (judge.Case, error) {
+	var out judge.Case
+	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var last struct{ P int }
+		if err := tx.Model(&caseRow{}).Select("COALESCE(MAX(position), 0) AS p").Where("problem_id = ?", c.ProblemID).Scan(&last).Error; err != nil {
+			return err
+		}
+		row := caseRow{ProblemID: c.ProblemID, Position: last.P + 1, Name: c.Name, Sample: c.Sample, Input: c.Input, Status: string(judge.CaseSolving)}
+		if err := tx.Create(&row).Error; err != nil {
+			return err
+		}
+		out = row.domain()
+		return nil
+	})
+	return out, fail(err, "case")
+}
+
+// UpdateCase stores a case's position, name, sample flag and input; a new
+// input makes the case solving again.
+func (d *DB) UpdateCase(ctx context.Context, c judge.Case) (judge.Case, error) {
+	var out judge.Case
+	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var row caseRow
+		if err := tx.Take(&row, c.ID).Error; err != nil {
+			return err
+		}
+		if row.Input != c.Input {
+			row.Input, row.Status = c.Input, string(judge.CaseSolving)
+			row.Answer, row.Moves, row.Optimal, row.Solvable, row.SolverVersion, row.SolveError, row.Progress = "", "", 0, false, "", "", ""
+		}
+		row.Position, row.Name, row.Sample = c.Position, c.Name, c.Sample
+		if err := tx.Save(&row).Error; err != nil {
+			return err
+		}
+		out = row.domain()
+		return nil
+	})
+	return out, fail(err, "case")
+}
+
+// DeleteCase removes a case; results already written keep their copy of its
+// name and position.
+func (d *DB) DeleteCase(ctx context.Context, id int64) error {
+	res := d.db.WithContext(ctx).Delete(&caseRow{}, id)
+	if res.Error != nil {
+		return fail(res.Error, "case")
+	}
+	if res.RowsAffected == 0 {
+		return judge.Errorf(judge.ENOTFOUND, "case not found")
+	}
+	return nil
+}
+
+// FinishCase records a solver outcome if the case still has that input.
+func (d *DB) FinishCase(ctx context.Context, id int64, input string, status judge.CaseStatus, sol judge.Solution, solveErr string) error {
+	res := d.db.WithContext(ctx).Model(&caseRow{}).Where("id = ? AND input = ?", id, input).Updates(map[string]any{
+		"status": string(status), "answer": sol.Answer, "moves": sol.Moves, "optimal": sol.Optimal,
+		"solvable": sol.Solvable, "solver_version": sol.Version, "solve_error": solveErr, "progress": "",
+	})
+	if res.Error != nil {
+		return fail(res.Error, "case")
+	}
+	if res.RowsAffected == 0 {
+		return judge.Errorf(judge.ENOTFOUND, "case not found or changed")
+	}
+	return nil
+}
+
+// SetCaseProgress records how far a running solve got.
+func (d *DB) SetCaseProgress(ctx context.Context, id int64, progress string) error {
+	return fail(d.db.WithContext(ctx).Model(&caseRow{}).Where("id = ?", id).Update("progress", progress).Error, "case")
+}

@@ -1,0 +1,136 @@
+package store
+
+import (
+	"time"
+
+	"puzzlejudge/judge"
+)
+
+type userRow struct {
+	ID           int64  `gorm:"primaryKey"`
+	Username     string `gorm:"size:64;not null;uniqueIndex"`
+	Role         string `gorm:"size:16;not null"`
+	PasswordHash []byte `gorm:"not null"`
+	CreatedAt    time.Time
+}
+
+func (userRow) TableName() string { return "users" }
+
+func (r userRow) domain() judge.User {
+	return judge.User{ID: r.ID, Username: r.Username, Role: judge.Role(r.Role), CreatedAt: r.CreatedAt}
+}
+
+type tokenRow struct {
+	ID        int64    `gorm:"primaryKey"`
+	UserID    int64    `gorm:"not null;index"`
+	User      *userRow `gorm:"constraint:OnDelete:CASCADE"`
+	Hash      []byte   `gorm:"not null;uniqueIndex"`
+	CreatedAt time.Time
+}
+
+func (tokenRow) TableName() string { return "api_tokens" }
+
+type problemRow struct {
+	ID        int64  `gorm:"primaryKey"`
+	Slug      string `gorm:"size:64;not null;uniqueIndex"`
+	Title     string `gorm:"not null"`
+	Puzzle    string `gorm:"size:32;not null"`
+	Statement string `gorm:"not null"`
+	Checker   string `gorm:"size:32;not null"`
+	MaxSize   int    `gorm:"not null"`
+	MaxColors int    `gorm:"not null"`
+	MaxMoves  int    `gorm:"not null"`
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+func (problemRow) TableName() string { return "problems" }
+
+func (r problemRow) domain() judge.Problem {
+	return judge.Problem{
+		ID: r.ID, Slug: r.Slug, Title: r.Title, Puzzle: r.Puzzle, Statement: r.Statement, Checker: r.Checker,
+		Limits:    judge.Limits{MaxSize: r.MaxSize, MaxColors: r.MaxColors, MaxMoves: r.MaxMoves},
+		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+	}
+}
+
+type caseRow struct {
+	ID            int64       `gorm:"primaryKey"`
+	ProblemID     int64       `gorm:"not null;index:idx_cases_problem_position"`
+	Problem       *problemRow `gorm:"constraint:OnDelete:CASCADE"`
+	Position      int         `gorm:"not null;index:idx_cases_problem_position"`
+	Name          string      `gorm:"not null"`
+	Sample        bool        `gorm:"not null"`
+	Input         string      `gorm:"not null"`
+	Status        string      `gorm:"size:16;not null;index"`
+	Answer        string      `gorm:"not null"`
+	Moves         string      `gorm:"not null"`
+	Optimal       int         `gorm:"not null"`
+	Solvable      bool        `gorm:"not null"`
+	SolverVersion string      `gorm:"size:32;not null"`
+	SolveError    string      `gorm:"not null"`
+	Progress      string      `gorm:"not null"`
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+}
+
+func (caseRow) TableName() string { return "cases" }
+
+func (r caseRow) domain() judge.Case {
+	return judge.Case{
+		ID: r.ID, ProblemID: r.ProblemID, Position: r.Position, Name: r.Name, Sample: r.Sample, Input: r.Input,
+		Status: judge.CaseStatus(r.Status),
+		Expected: judge.Solution{
+			Answer: r.Answer, Moves: r.Moves, Optimal: r.Optimal, Solvable: r.Solvable, Version: r.SolverVersion,
+		},
+		SolveError: r.SolveError, Progress: r.Progress,
+	}
+}
+
+// submissionRow is one submission. ClaimToken grows with every claim, so a
+// worker's judgement is written only while its claim is the current one.
+type submissionRow struct {
+	ID         int64       `gorm:"primaryKey;index:idx_submissions_status_id,priority:2"`
+	UserID     int64       `gorm:"not null;index"`
+	User       *userRow    `gorm:"constraint:OnDelete:CASCADE"`
+	ProblemID  *int64      `gorm:"index"`
+	Problem    *problemRow `gorm:"constraint:OnDelete:CASCADE"`
+	Kind       string      `gorm:"size:16;not null"`
+	CaseID     int64       `gorm:"not null"`
+	Puzzle     string      `gorm:"size:32;not null"`
+	Board      string      `gorm:"not null"`
+	Payload    string      `gorm:"not null"`
+	Status     string      `gorm:"size:16;not null;index:idx_submissions_status_id,priority:1"`
+	Verdict    string      `gorm:"size:16;not null"`
+	Score      float64     `gorm:"not null"`
+	ClaimToken int64       `gorm:"not null"`
+	CreatedAt  time.Time
+	JudgedAt   *time.Time
+}
+
+func (submissionRow) TableName() string { return "submissions" }
+
+// caseResultRow keeps the case's name and position, so that a result stays
+// readable after its case is deleted (the case is not a foreign key).
+type caseResultRow struct {
+	ID           int64          `gorm:"primaryKey"`
+	SubmissionID int64          `gorm:"not null;index"`
+	Submission   *submissionRow `gorm:"constraint:OnDelete:CASCADE"`
+	CaseID       int64          `gorm:"not null"`
+	CaseName     string         `gorm:"not null"`
+	Position     int            `gorm:"not null"`
+	Verdict      string         `gorm:"size:16;not null"`
+	Message      string         `gorm:"not null"`
+	Used         int            `gorm:"not null"`
+	Optimal      int            `gorm:"not null"`
+	Score        float64        `gorm:"not null"`
+}
+
+func (caseResultRow) TableName() string { return "case_results" }
+
+func (r caseResultRow) domain() judge.CaseResult {
+	return judge.CaseResult{
+		CaseID: r.CaseID, CaseName: r.CaseName, Position: r.Position, Verdict: judge.Verdict(r.Verdict),
+		Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: r.Score,
+	}
+}

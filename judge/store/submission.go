@@ -1,0 +1,265 @@
+package store
+
+import (
+	"context"
+	"slices"
+
+	"gorm.io/gorm"
+
+	"puzzlejudge/judge"
+)
+
+// submissionView is a submission row with the names joined from users and
+// problems.
+type submissionView struct {
+	submissionRow
+	Username    string
+	ProblemSlug string
+}
+
+func (v submissionView) domain() judge.Submission {
+	s := judge.Submission{
+		ID: v.ID, UserID: v.UserID, Username: v.Username, ProblemSlug: v.ProblemSlug,
+		Kind: judge.Kind(v.Kind), CaseID: v.CaseID, Payload: v.Payload, Puzzle: v.Puzzle, Board: v.Board,
+		Status: judge.Status(v.Status), Verdict: judge.Verdict(v.Verdict), Score: v.Score,
+		CreatedAt: v.CreatedAt, JudgedAt: v.JudgedAt,
+	}
+	if v.ProblemID != nil {
+		s.ProblemID = *v.ProblemID
+	}
+	return s
+}
+
+func rowOf(s judge.Submission) submissionRow {
+	r := submissionRow{
+		UserID: s.UserID, Kind: string(s.Kind), CaseID: s.CaseID, Puzzle: s.Puzzle, Board: s.Board,
+		Payload: s.Payload, Status: string(s.Status), Verdict: string(s.Verdict), Score: s.Score, JudgedAt: s.JudgedAt,
+	}
+	if s.ProblemID != 0 {
+		id := s.ProblemID
+		r.ProblemID = &id
+	}
+	return r
+}
+
+// CreateSubmission stores a submission as pending.
+func (d *DB) CreateSubmission(ctx context.Context, s judge.Submission) (judge.Submission, error) {
+	s.Status, s.Verdict, s.Score, s.JudgedAt = judge.StatusPending, "", 0, nil
+	row := rowOf(s)
+	if err := d.db.WithContext(ctx).Create(&row).Error; err != nil {
+		return judge.Submission{}, fail(err, "submission")
+	}
+	s.ID, s.CreatedAt = row.ID, row.CreatedAt
+	return s, nil
+}
+
+// CreateJudged stores a judged submission and its results in one transaction.
+func (d *DB) CreateJudged(ctx context.Context, s judge.Submission, results []judge.CaseResult) (judge.Submission, error) {
+	row := rowOf(s)
+	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(&row).Error; err != nil {
+			return err
+		}
+		return insertResults(tx, row.ID, results)
+	})
+	if err != nil {
+		return judge.Submission{}, fail(err, "submission")
+	}
+	s.ID, s.CreatedAt, s.Results = row.ID, row.CreatedAt, results
+	return s, nil
+}
+
+func insertResults(tx *gorm.DB, submissionID int64, results []judge.CaseResult) error {
+	if len(results) == 0 {
+		return nil
+	}
+	rows := make([]caseResultRow, len(results))
+	for i, r := range results {
+		rows[i] = resultRow(submissionID, r)
+	}
+	return tx.CreateInBatches(rows, 500).Error
+}
+
+func resultRow(submissionID int64, r judge.CaseResult) caseResultRow {
+	return caseResultRow{
+		SubmissionID: submissionID, CaseID: r.CaseID, CaseName: r.CaseName, Position: r.Position,
+		Verdict: string(r.Verdict), Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: r.Score,
+	}
+}
+
+// claimSQLite and claimPostgres move the oldest pending submissions to
+// judging in one statement. The outer "status = 'pending'" makes the update
+// conditional; on PostgreSQL, FOR UPDATE SKIP LOCKED lets several processes
+// claim at once without waiting for or taking each other's rows.
+const (
+	claimSQLite = `UPDATE submissions SET status = 'judging', claim_token = claim_token + 1
+WHERE status = 'pending' AND id IN (SELECT id FROM submissions WHERE status = 'pending' ORDER BY id LIMIT ?)
+RETURNING id, user_id, problem_id, kind, case_id, puzzle, board, payload, claim_token, created_at`
+	claimPostgres = `UPDATE submissions SET status = 'judging', claim_token = claim_token + 1
+WHERE status = 'pending' AND id IN (SELECT id FROM submissions WHERE status = 'pending' ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)
+RETURNING id, user_id, problem_id, kind, case_id, puzzle, board, payload, claim_token, created_at`
+)
+
+// Claim moves up to n pending submissions to judging and returns them, oldest
+// first.
+func (d *DB) Claim(ctx context.Context, n int) ([]judge.Claim, error) {
+	q := claimSQLite
+	if d.postgres {
+		q = claimPostgres
+	}
+	var rows []submissionRow
+	if err := d.db.WithContext(ctx).Raw(q, n).Scan(&rows).Error; err != nil {
+		return nil, fail(err, "claim")
+	}
+	slices.SortFunc(rows, func(a, b submissionRow) int { return int(a.ID - b.ID) })
+	out := make([]judge.Claim, len(rows))
+	for i, r := range rows {
+		r.Status = string(judge.StatusJudging)
+		out[i] = judge.Claim{Submission: submissionView{submissionRow: r}.domain(), Token: r.ClaimToken}
+	}
+	return out, nil
+}
+
+// Finish writes judgements in one transaction, each only if its claim is
+// still current; it returns how many were written.
+func (d *DB) Finish(ctx context.Context, judged []judge.Judged) (int, error) {
+	written := 0
+	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		written = 0
+		var ids []int64
+		var rows []caseResultRow
+		for _, j := range judged {
+			res := tx.Exec(`UPDATE submissions SET status = 'done', verdict = ?, score = ?, judged_at = ?
+WHERE id = ? AND status = 'judging' AND claim_token = ?`, string(j.Verdict), j.Score, j.JudgedAt.UTC(), j.ID, j.Token)
+			if res.Error != nil {
+				return res.Error
+			}
+			if res.RowsAffected == 0 {
+				continue // requeued or reclaimed meanwhile: a newer judgement will come
+			}
+			written++
+			ids = append(ids, j.ID)
+			for _, r := range j.Results {
+				rows = append(rows, resultRow(j.ID, r))
+			}
+		}
+		if len(ids) == 0 {
+			return nil
+		}
+		if err := tx.Where("submission_id IN ?", ids).Delete(&caseResultRow{}).Error; err != nil {
+			return err
+		}
+		if len(rows) > 0 {
+			return tx.CreateInBatches(rows, 500).Error
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fail(err, "finish")
+	}
+	return written, nil
+}
+
+// ResetJudging puts judging submissions back to pending (after a crash).
+func (d *DB) ResetJudging(ctx context.Context) (int, error) {
+	res := d.db.WithContext(ctx).Model(&submissionRow{}).Where("status = ?", string(judge.StatusJudging)).
+		Update("status", string(judge.StatusPending))
+	return int(res.RowsAffected), fail(res.Error, "submissions")
+}
+
+// Requeue puts the answer and move submissions of a problem back to pending;
+// their verdicts and results stay until the new ones are written.
+func (d *DB) Requeue(ctx context.Context, problemID int64) (int, error) {
+	res := d.db.WithContext(ctx).Model(&submissionRow{}).
+		Where("problem_id = ? AND kind IN ?", problemID, []string{string(judge.KindAnswer), string(judge.KindMoves)}).
+		Update("status", string(judge.StatusPending))
+	return int(res.RowsAffected), fail(res.Error, "submissions")
+}
+
+func (d *DB) views(ctx context.Context) *gorm.DB {
+	return d.db.WithContext(ctx).Table("submissions").
+		Select("submissions.*, users.username AS username, COALESCE(problems.slug, '') AS problem_slug").
+		Joins("JOIN users ON users.id = submissions.user_id").
+		Joins("LEFT JOIN problems ON problems.id = submissions.problem_id")
+}
+
+// Submission returns a submission with its results in case order.
+func (d *DB) Submission(ctx context.Context, id int64) (judge.Submission, error) {
+	var v submissionView
+	if err := d.views(ctx).Where("submissions.id = ?", id).Take(&v).Error; err != nil {
+		return judge.Submission{}, fail(err, "submission")
+	}
+	var rows []caseResultRow
+	if err := d.db.WithContext(ctx).Where("submission_id = ?", id).Order("position, id").Find(&rows).Error; err != nil {
+		return judge.Submission{}, fail(err, "results")
+	}
+	s := v.domain()
+	s.Results = make([]judge.CaseResult, len(rows))
+	for i, r := range rows {
+		s.Results[i] = r.domain()
+	}
+	return s, nil
+}
+
+// Submissions returns the submissions matching f, newest first, and their
+// total count.
+func (d *DB) Submissions(ctx context.Context, f judge.SubmissionFilter) ([]judge.Submission, int, error) {
+	q := d.views(ctx)
+	if f.UserID != 0 {
+		q = q.Where("submissions.user_id = ?", f.UserID)
+	}
+	if f.ProblemSlug != "" {
+		q = q.Where("problems.slug = ?", f.ProblemSlug)
+	}
+	if f.Username != "" {
+		q = q.Where("users.username = ?", f.Username)
+	}
+	if f.Verdict != "" {
+		q = q.Where("submissions.verdict = ?", string(f.Verdict))
+	}
+	var total int64
+	if err := q.Session(&gorm.Session{}).Count(&total).Error; err != nil {
+		return nil, 0, fail(err, "submissions")
+	}
+	limit := f.Limit
+	if limit <= 0 || limit > 1000 {
+		limit = 50
+	}
+	var vs []submissionView
+	if err := q.Order("submissions.id DESC").Limit(limit).Offset(max(f.Offset, 0)).Find(&vs).Error; err != nil {
+		return nil, 0, fail(err, "submissions")
+	}
+	out := make([]judge.Submission, len(vs))
+	for i, v := range vs {
+		out[i] = v.domain()
+	}
+	return out, int(total), nil
+}
+
+// QueueLength returns the number of pending or judging submissions.
+func (d *DB) QueueLength(ctx context.Context) (int, error) {
+	var n int64
+	err := d.db.WithContext(ctx).Model(&submissionRow{}).
+		Where("status IN ?", []string{string(judge.StatusPending), string(judge.StatusJudging)}).Count(&n).Error
+	return int(n), fail(err, "submissions")
+}
+
+// UserVerdicts returns the distinct verdicts of a user per problem slug.
+func (d *DB) UserVerdicts(ctx context.Context, userID int64) (map[string][]judge.Verdict, error) {
+	var rows []struct {
+		Slug    string
+		Verdict string
+	}
+	err := d.db.WithContext(ctx).Table("submissions").
+		Select("DISTINCT problems.slug AS slug, submissions.verdict AS verdict").
+		Joins("JOIN problems ON problems.id = submissions.problem_id").
+		Where("submissions.user_id = ? AND submissions.verdict <> ''", userID).Scan(&rows).Error
+	if err != nil {
+		return nil, fail(err, "submissions")
+	}
+	out := map[string][]judge.Verdict{}
+	for _, r := range rows {
+		out[r.Slug] = append(out[r.Slug], judge.Verdict(r.Verdict))
+	}
+	return out, nil
+}

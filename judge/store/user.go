@@ -1,0 +1,51 @@
+package store
+
+import (
+	"context"
+
+	"puzzlejudge/judge"
+)
+
+// CreateUser stores a user with its password hash.
+func (d *DB) CreateUser(ctx context.Context, u judge.User, passwordHash []byte) (judge.User, error) {
+	row := userRow{Username: u.Username, Role: string(u.Role), PasswordHash: passwordHash}
+	if err := d.db.WithContext(ctx).Create(&row).Error; err != nil {
+		return judge.User{}, fail(err, "user "+u.Username)
+	}
+	return row.domain(), nil
+}
+
+// UserByName returns a user and its password hash.
+func (d *DB) UserByName(ctx context.Context, username string) (judge.User, []byte, error) {
+	var row userRow
+	if err := d.db.WithContext(ctx).Where("username = ?", username).Take(&row).Error; err != nil {
+		return judge.User{}, nil, fail(err, "user")
+	}
+	return row.domain(), row.PasswordHash, nil
+}
+
+// CountUsers returns the number of users.
+func (d *DB) CountUsers(ctx context.Context) (int, error) {
+	var n int64
+	if err := d.db.WithContext(ctx).Model(&userRow{}).Count(&n).Error; err != nil {
+		return 0, fail(err, "users")
+	}
+	return int(n), nil
+}
+
+// CreateToken stores the hash of an API token.
+func (d *DB) CreateToken(ctx context.Context, userID int64, tokenHash []byte) error {
+	return fail(d.db.WithContext(ctx).Create(&tokenRow{UserID: userID, Hash: tokenHash}).Error, "token")
+}
+
+// UserByTokenHash returns the owner of the token with that hash.
+func (d *DB) UserByTokenHash(ctx context.Context, tokenHash []byte) (judge.User, error) {
+	var row userRow
+	err := d.db.WithContext(ctx).
+		Joins("JOIN api_tokens ON api_tokens.user_id = users.id").
+		Where("api_tokens.hash = ?", tokenHash).Take(&row).Error
+	if err != nil {
+		return judge.User{}, fail(err, "token")
+	}
+	return row.domain(), nil
+}
