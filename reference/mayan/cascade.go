@@ -1,0 +1,95 @@
+package mayan
+
+// The run detection works on whole packed columns at once (SWAR): a column is
+// seven 4-bit cells, and each test below yields a mask with bit 3 of a
+// nibble set for every row where it holds.
+
+const (
+	nibbleHigh = 0x08888888 // bit 3 of each of the seven cells
+	nibbleLow  = 0x77777777
+)
+
+// zeroCells returns the high bit of every nibble of v (among the seven cells)
+// that is zero. Adding 7 to the low three bits of a nibble never carries into
+// the next one, so the nibbles are tested independently.
+func zeroCells(v uint32) uint32 {
+	return ^((v&nibbleLow + nibbleLow) | v) & nibbleHigh
+}
+
+// occupied returns the high bit of every non-empty cell of column c.
+func occupied(c uint32) uint32 {
+	return ^zeroCells(c) & nibbleHigh
+}
+
+// runs returns, per column, the high bits of the cells that belong to a
+// horizontal or vertical run of three or more equal blocks. Runs of four or
+// five are covered by overlapping runs of three, and crossing runs share
+// their cell, so one pass marks everything that vanishes at this moment.
+func runs(cols *[Width]uint32) (mark [Width]uint32, any bool) {
+	for x := 0; x+2 < Width; x++ {
+		m := zeroCells(cols[x]^cols[x+1]) & zeroCells(cols[x+1]^cols[x+2]) & occupied(cols[x])
+		if m != 0 {
+			mark[x] |= m
+			mark[x+1] |= m
+			mark[x+2] |= m
+			any = true
+		}
+	}
+	for x, c := range cols {
+		// same has a bit at row y when cells y and y+1 are equal and
+		// occupied; two such rows in a row start a vertical run of three.
+		same := zeroCells(c^c>>4) & occupied(c)
+		start := same & (same >> 4)
+		if start != 0 {
+			mark[x] |= start | start<<4 | start<<8
+			any = true
+		}
+	}
+	return mark, any
+}
+
+// clearMarked removes the marked cells of every column, letting the blocks
+// above them fall, and returns how many blocks vanished. counts, when not
+// nil, is kept as the number of blocks of each colour.
+func clearMarked(cols *[Width]uint32, mark *[Width]uint32, counts *[16]int8) int {
+	cleared := 0
+	for x := range cols {
+		if mark[x] == 0 {
+			continue
+		}
+		c, m := cols[x], mark[x]
+		var out uint32
+		k := uint(0)
+		for y := uint(0); y < Height; y++ {
+			v := c >> (4 * y) & 0xF
+			if v == 0 {
+				break
+			}
+			if m>>(4*y+3)&1 != 0 {
+				cleared++
+				if counts != nil {
+					counts[v]--
+				}
+				continue
+			}
+			out |= v << (4 * k)
+			k++
+		}
+		cols[x] = out
+	}
+	return cleared
+}
+
+// cascade lets every run vanish, then everything fall, again and again until
+// no run is left. It returns the blocks that vanished and the number of
+// rounds in which something vanished (2 or more is a chain reaction).
+func cascade(cols *[Width]uint32, counts *[16]int8) (cleared, rounds int) {
+	for {
+		mark, any := runs(cols)
+		if !any {
+			return cleared, rounds
+		}
+		cleared += clearMarked(cols, &mark, counts)
+		rounds++
+	}
+}

@@ -1,0 +1,148 @@
+package mayan
+
+import (
+	"fmt"
+	"strings"
+
+	"puzzlejudge/reference/textin"
+)
+
+// Move drags the block at column X, row Y one column right (G = 1) or left
+// (G = -1). Onto a block, the two blocks swap; onto an empty cell, the block
+// falls down the neighbouring column and the blocks above its old place fall
+// by one. Then runs of three or more vanish (see Board.Apply).
+type Move struct {
+	X, Y, G int
+}
+
+// String returns the move as written in answers and move texts: "x y g".
+func (m Move) String() string {
+	return fmt.Sprintf("%d %d %d", m.X, m.Y, m.G)
+}
+
+// maxTokenRunes bounds the token kept for a bad move, so that a huge line
+// sent by a user is not echoed back whole.
+const maxTokenRunes = 40
+
+// MoveError is a malformed or impossible move of a move text.
+type MoveError struct {
+	Index  int    // 1-based number of the move
+	Token  string // the move as written ("2 7 1"), shortened when very long
+	Reason string
+}
+
+func (e *MoveError) Error() string {
+	return fmt.Sprintf("move %d (%s): %s", e.Index, textin.Quote(e.Token), e.Reason)
+}
+
+// geometryReason returns why m cannot be a move on any board, or "".
+func geometryReason(m Move) string {
+	switch {
+	case m.G != 1 && m.G != -1:
+		return fmt.Sprintf("direction %d is neither 1 (right) nor -1 (left)", m.G)
+	case m.X < 0 || m.X >= Width:
+		return fmt.Sprintf("x = %d is outside the board (columns 0..%d)", m.X, Width-1)
+	case m.Y < 0 || m.Y >= Height:
+		return fmt.Sprintf("y = %d is outside the board (rows 0..%d)", m.Y, Height-1)
+	case m.X+m.G < 0 || m.X+m.G >= Width:
+		return fmt.Sprintf("moves off the board: there is no column %d", m.X+m.G)
+	}
+	return ""
+}
+
+// Check returns why m cannot be played on b, or "" when it is legal.
+func (b Board) Check(m Move) string {
+	if r := geometryReason(m); r != "" {
+		return r
+	}
+	if b.At(m.X, m.Y) == 0 {
+		return fmt.Sprintf("there is no block at (%d,%d)", m.X, m.Y)
+	}
+	return ""
+}
+
+// Apply plays a legal move (see Check) and the cascade of vanishing runs that
+// follows it. It returns the board after the move, the blocks that vanished
+// and the rounds of the cascade. An illegal move leaves the board unchanged.
+func (b Board) Apply(m Move) (next Board, cleared, rounds int) {
+	if b.Check(m) != "" {
+		return b, 0, 0
+	}
+	drag(&b.cols, m.X, m.Y, m.X+m.G)
+	cleared, rounds = cascade(&b.cols, nil)
+	return b, cleared, rounds
+}
+
+// drag moves the block at (x,y) to column t = x±1, without the cascade.
+func drag(cols *[Width]uint32, x, y, t int) {
+	v, w := cell(cols[x], y), cell(cols[t], y)
+	if w != 0 {
+		cols[x] = setCell(cols[x], y, w)
+		cols[t] = setCell(cols[t], y, v)
+		return
+	}
+	// The target cell is empty, so column t is lower than y and the block
+	// lands on its top.
+	cols[x] = removeCell(cols[x], y)
+	cols[t] = push(cols[t], v)
+}
+
+// ParseMoves reads a move text: one move "x y g" per line, blank lines
+// ignored. It checks the form and the geometry (every coordinate on the
+// board, g = ±1), not whether a block is there. The error is a *MoveError
+// for the first bad move.
+func ParseMoves(text string) ([]Move, error) {
+	var moves []Move
+	for _, l := range textin.Split(text, 0) {
+		if l.Blank() {
+			continue
+		}
+		if len(moves) >= MaxReplayMoves {
+			return moves, &MoveError{Index: len(moves) + 1, Token: lineToken(l), Reason: fmt.Sprintf("more than %d moves", MaxReplayMoves)}
+		}
+		m, reason := parseMoveLine(l)
+		if reason == "" {
+			reason = geometryReason(m)
+		}
+		if reason != "" {
+			return moves, &MoveError{Index: len(moves) + 1, Token: lineToken(l), Reason: reason}
+		}
+		moves = append(moves, m)
+	}
+	return moves, nil
+}
+
+// parseMoveLine reads the three integers of a move line.
+func parseMoveLine(l textin.Line) (Move, string) {
+	if len(l.Tokens) != 3 {
+		return Move{}, fmt.Sprintf("expected three integers \"x y g\" on a line, found %d item(s)", len(l.Tokens))
+	}
+	var v [3]int
+	for i, t := range l.Tokens {
+		n, err := t.Int()
+		if err != nil {
+			return Move{}, fmt.Sprintf("%s is not an integer", t.Quoted())
+		}
+		v[i] = n
+	}
+	return Move{X: v[0], Y: v[1], G: v[2]}, ""
+}
+
+// lineToken returns the move line as the user wrote it, its items separated
+// by single spaces and cut at maxTokenRunes.
+func lineToken(l textin.Line) string {
+	parts := make([]string, 0, len(l.Tokens))
+	n := 0
+	for _, t := range l.Tokens {
+		parts = append(parts, t.Text)
+		n += len(t.Text) + 1
+		if n > maxTokenRunes {
+			break
+		}
+	}
+	s := []rune(strings.Join(parts, " "))
+	if len(s) > maxTokenRunes {
+		s = append(s[:maxTokenRunes], []rune("...")...)
+	}
+	return string(s)
+}

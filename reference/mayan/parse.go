@@ -1,0 +1,165 @@
+package mayan
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"puzzlejudge/reference/textin"
+)
+
+// MaxInputBytes bounds the text given to ParseCases and ParseCase.
+const MaxInputBytes = 1 << 20
+
+// ParseCases reads the classic judge input: one or more instances one after
+// another, each the number of moves n on a line, then five lines, one per
+// column from left to right, listing its colours from the bottom up and
+// ended by 0. Blank lines are ignored. Errors are *textin.Error.
+func ParseCases(input string) ([]Board, error) {
+	r, err := newReader(input)
+	if err != nil {
+		return nil, err
+	}
+	var boards []Board
+	for {
+		if _, ok := r.Peek(); !ok {
+			break
+		}
+		b, err := parseInstance(r, len(boards)+1)
+		if err != nil {
+			return nil, err
+		}
+		boards = append(boards, b)
+	}
+	if len(boards) == 0 {
+		return nil, &textin.Error{Msg: "empty input: expected the number of moves, then five columns"}
+	}
+	return boards, nil
+}
+
+// ParseCase reads exactly one instance. A closing line "0", which the
+// Mayan format does not have but other puzzles' formats do, is tolerated.
+func ParseCase(input string) (Board, error) {
+	r, err := newReader(input)
+	if err != nil {
+		return Board{}, err
+	}
+	if _, ok := r.Peek(); !ok {
+		return Board{}, &textin.Error{Msg: "empty input: expected the number of moves, then five columns"}
+	}
+	b, err := parseInstance(r, 1)
+	if err != nil {
+		return Board{}, err
+	}
+	if l, ok := r.Next(); ok {
+		if _, more := r.Peek(); more || len(l.Tokens) != 1 || l.Tokens[0].Text != "0" {
+			return Board{}, textin.Errorf(l.No, l.Tokens[0].Col, "expected a single instance, found more text: %s", l.Tokens[0].Quoted())
+		}
+	}
+	return b, nil
+}
+
+func newReader(input string) (*textin.Reader, error) {
+	if len(input) > MaxInputBytes {
+		return nil, &textin.Error{Msg: fmt.Sprintf("input too long: %d bytes, at most %d", len(input), MaxInputBytes)}
+	}
+	return textin.NewReader(input, 0), nil
+}
+
+// parseInstance reads n and the five columns of instance number k.
+func parseInstance(r *textin.Reader, k int) (Board, error) {
+	l, _ := r.Next()
+	if len(l.Tokens) > 1 {
+		return Board{}, l.Tokens[1].Errorf("expected only the number of moves on this line, found %s", l.Tokens[1].Quoted())
+	}
+	n, err := l.Tokens[0].Int()
+	if err != nil {
+		return Board{}, err
+	}
+	if n < 1 || n > MaxMoves {
+		return Board{}, l.Tokens[0].Errorf("the number of moves %d is outside 1..%d", n, MaxMoves)
+	}
+	b := Board{N: n}
+	var at [Width][Height]textin.Token // where each block was written, for the run check
+	for x := 0; x < Width; x++ {
+		l, ok := r.Next()
+		if !ok {
+			return Board{}, &textin.Error{Msg: fmt.Sprintf("unexpected end of input: instance %d needs %d more column(s)", k, Width-x)}
+		}
+		if err := parseColumn(l, x, &b, &at[x]); err != nil {
+			return Board{}, err
+		}
+	}
+	if err := checkNoRun(b, &at); err != nil {
+		return Board{}, err
+	}
+	return b, nil
+}
+
+// parseColumn reads column x, its colours from the bottom up ended by 0.
+func parseColumn(l textin.Line, x int, b *Board, at *[Height]textin.Token) error {
+	for i, t := range l.Tokens {
+		v, err := t.Int()
+		if err != nil {
+			return err
+		}
+		if v == 0 {
+			if i+1 < len(l.Tokens) {
+				return l.Tokens[i+1].Errorf("column %d ended with 0, but %s follows", x, l.Tokens[i+1].Quoted())
+			}
+			return nil
+		}
+		if v < 1 || v > MaxColour {
+			return t.Errorf("colour %d is outside 1..%d", v, MaxColour)
+		}
+		if i >= Height {
+			return t.Errorf("column %d is taller than %d blocks", x, Height)
+		}
+		b.cols[x] = setCell(b.cols[x], i, v)
+		at[i] = t
+	}
+	return textin.Errorf(l.No, 0, "column %d is not ended by 0", x)
+}
+
+// checkNoRun rejects a board that already holds three equal blocks in a row
+// (the classic input never does). It reports the block, in reading order,
+// that completes the first run.
+func checkNoRun(b Board, at *[Width][Height]textin.Token) error {
+	for x := 0; x < Width; x++ {
+		for y := 0; y < b.ColumnHeight(x); y++ {
+			v := b.At(x, y)
+			if y >= 2 && b.At(x, y-1) == v && b.At(x, y-2) == v {
+				return at[x][y].Errorf("three blocks of colour %d in column %d (rows %d to %d) would vanish at once; the board must start without such a run", v, x, y-2, y)
+			}
+			if x >= 2 && b.At(x-1, y) == v && b.At(x-2, y) == v {
+				return at[x][y].Errorf("three blocks of colour %d in row %d (columns %d to %d) would vanish at once; the board must start without such a run", v, y, x-2, x)
+			}
+		}
+	}
+	return nil
+}
+
+// Format returns the instance in the classic text, ending in "\n".
+func Format(b Board) string {
+	var sb strings.Builder
+	sb.WriteString(strconv.Itoa(b.N))
+	sb.WriteByte('\n')
+	for x := 0; x < Width; x++ {
+		for _, v := range b.Column(x) {
+			sb.WriteString(strconv.Itoa(v))
+			sb.WriteByte(' ')
+		}
+		sb.WriteString("0\n")
+	}
+	return sb.String()
+}
+
+// FormatCases returns the instances one after another, as ParseCases reads
+// them (the Mayan format has no terminator).
+func FormatCases(bs []Board) string {
+	var sb strings.Builder
+	for _, b := range bs {
+		sb.WriteString(Format(b))
+	}
+	return sb.String()
+}
