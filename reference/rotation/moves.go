@@ -1,0 +1,102 @@
+package rotation
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"puzzlejudge/reference/textin"
+)
+
+// Move is one move, the byte 'A'..'H'.
+type Move byte
+
+// MaxMoves bounds the moves read from one move text, so that no text can make
+// Replay or ParseMoves work without end. No board needs more than a few
+// dozen moves; a text that long is a mistake.
+const MaxMoves = 10000
+
+// Valid reports whether m is one of A..H.
+func (m Move) Valid() bool { return m >= 'A' && m <= 'H' }
+
+// index returns 0 for A through 7 for H.
+func (m Move) index() int { return int(m - 'A') }
+
+// String returns the letter of the move.
+func (m Move) String() string { return string(rune(m)) }
+
+// MoveError describes the first bad move of a move text.
+type MoveError struct {
+	Index  int    // 1-based number of the move in the text
+	Token  string // the move as written
+	Reason string
+}
+
+func (e *MoveError) Error() string {
+	return fmt.Sprintf("move %d (%s): %s", e.Index, textin.Quote(e.Token), e.Reason)
+}
+
+// isMoveSeparator reports whether r may stand between two moves.
+func isMoveSeparator(r rune) bool {
+	switch r {
+	case ' ', '\t', '\n', '\r', '\v', '\f', ',':
+		return true
+	}
+	return false
+}
+
+// ParseMoves reads a move text: the letters A-H, one letter per move,
+// optionally separated by spaces, tabs, commas or newlines ("DDHH", "D D H H",
+// "D,D,H,H"). The error, a *MoveError, names the first bad move: its number,
+// its character and why.
+func ParseMoves(text string) ([]Move, error) {
+	var moves []Move
+	err := scanMoves(text, func(m Move) { moves = append(moves, m) })
+	return moves, err
+}
+
+// scanMoves calls f for each good move of text in order and returns a
+// *MoveError at the first bad one.
+func scanMoves(text string, f func(Move)) error {
+	index := 0
+	for i, r := range text {
+		if isMoveSeparator(r) {
+			continue
+		}
+		index++
+		_, size := utf8.DecodeRuneInString(text[i:])
+		token := text[i : i+size]
+		if index > MaxMoves {
+			return &MoveError{Index: index, Token: token,
+				Reason: fmt.Sprintf("too many moves: at most %d are read", MaxMoves)}
+		}
+		if reason := badMove(r); reason != "" {
+			return &MoveError{Index: index, Token: token, Reason: reason}
+		}
+		f(Move(r))
+	}
+	return nil
+}
+
+// badMove says why r is not a move, or returns "" when it is one.
+func badMove(r rune) string {
+	switch {
+	case r >= 'A' && r <= 'H':
+		return ""
+	case r >= 'a' && r <= 'h':
+		return fmt.Sprintf("moves are capital letters: write %q, not %q", string(r-'a'+'A'), string(r))
+	case r >= 'I' && r <= 'Z' || r >= 'i' && r <= 'z':
+		return "no such move: the moves are the letters A to H"
+	default:
+		return "not a move: write the letters A to H, optionally separated by spaces or commas"
+	}
+}
+
+// movesText writes moves as letters without separators ("DDHH").
+func movesText(moves []Move) string {
+	var sb strings.Builder
+	for _, m := range moves {
+		sb.WriteByte(byte(m))
+	}
+	return sb.String()
+}

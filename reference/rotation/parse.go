@@ -1,0 +1,135 @@
+package rotation
+
+import (
+	"fmt"
+	"strings"
+
+	"puzzlejudge/reference/textin"
+)
+
+// MaxCases bounds the number of cases of one input.
+const MaxCases = 10000
+
+// ParseCases reads the classic judge input: one line of 24 symbols (1..3,
+// separated by spaces) per case, then a line holding only 0. Blank lines are
+// ignored; nothing but blank lines may follow the 0. Errors are *textin.Error
+// and name the line and the token.
+func ParseCases(input string) ([]Board, error) {
+	r := textin.NewReader(input, 0)
+	var boards []Board
+	for {
+		l, ok := r.Next()
+		if !ok {
+			if len(boards) == 0 {
+				return nil, textin.Errorf(0, 0, "unexpected end of input: expected a line of %d symbols or the closing line 0", Squares)
+			}
+			return nil, textin.Errorf(0, 0, "unexpected end of input: the input must end with a line holding only 0 (after case %d)", len(boards))
+		}
+		if isTerminator(l) {
+			if err := nothingAfter(r); err != nil {
+				return nil, err
+			}
+			return boards, nil
+		}
+		if len(boards) == MaxCases {
+			return nil, textin.Errorf(l.No, 0, "too many cases: at most %d are accepted", MaxCases)
+		}
+		b, err := parseLine(l)
+		if err != nil {
+			return nil, err
+		}
+		boards = append(boards, b)
+	}
+}
+
+// ParseCase reads exactly one case: a line of 24 symbols, optionally followed
+// by the closing line 0.
+func ParseCase(input string) (Board, error) {
+	r := textin.NewReader(input, 0)
+	l, ok := r.Next()
+	if !ok {
+		return Board{}, textin.Errorf(0, 0, "unexpected end of input: expected a line of %d symbols", Squares)
+	}
+	if isTerminator(l) {
+		return Board{}, textin.Errorf(l.No, 0, "expected a line of %d symbols, found the closing line 0", Squares)
+	}
+	b, err := parseLine(l)
+	if err != nil {
+		return Board{}, err
+	}
+	if next, ok := r.Next(); ok {
+		if !isTerminator(next) {
+			return Board{}, next.Tokens[0].Errorf("expected one case: only the closing line 0 may follow it, found %s", next.Tokens[0].Quoted())
+		}
+		if err := nothingAfter(r); err != nil {
+			return Board{}, err
+		}
+	}
+	return b, nil
+}
+
+func isTerminator(l textin.Line) bool {
+	return len(l.Tokens) == 1 && l.Tokens[0].Text == "0"
+}
+
+// nothingAfter reports text after the closing 0 as an error.
+func nothingAfter(r *textin.Reader) error {
+	if l, ok := r.Next(); ok {
+		return l.Tokens[0].Errorf("unexpected %s after the closing line 0", l.Tokens[0].Quoted())
+	}
+	return nil
+}
+
+// parseLine reads the 24 symbols of one case from one line.
+func parseLine(l textin.Line) (Board, error) {
+	var b Board
+	for i, t := range l.Tokens {
+		if i == Squares {
+			return Board{}, t.Errorf("expected %d symbols, found %d", Squares, len(l.Tokens))
+		}
+		s, err := parseSymbol(t)
+		if err != nil {
+			return Board{}, err
+		}
+		b.Squares[i] = s
+	}
+	if n := len(l.Tokens); n < Squares {
+		return Board{}, textin.Errorf(l.No, 0, "expected %d symbols, found %d", Squares, n)
+	}
+	return b, nil
+}
+
+func parseSymbol(t textin.Token) (uint8, error) {
+	if len(t.Text) == 1 && t.Text[0] >= '1' && t.Text[0] <= '0'+Symbols {
+		return t.Text[0] - '0', nil
+	}
+	v, err := t.Int()
+	if err != nil {
+		return 0, t.Errorf("expected a symbol 1, 2 or 3, found %s", t.Quoted())
+	}
+	return 0, t.Errorf("symbol %d is outside 1..%d", v, Symbols)
+}
+
+// Format returns the case as one classic input line ending in "\n", without
+// the closing 0.
+func Format(b Board) string {
+	var sb strings.Builder
+	for i, s := range b.Squares {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		fmt.Fprintf(&sb, "%d", s)
+	}
+	sb.WriteByte('\n')
+	return sb.String()
+}
+
+// FormatCases returns the classic judge input of the cases, closing 0 included.
+func FormatCases(bs []Board) string {
+	var sb strings.Builder
+	for _, b := range bs {
+		sb.WriteString(Format(b))
+	}
+	sb.WriteString("0\n")
+	return sb.String()
+}

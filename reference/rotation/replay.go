@@ -1,0 +1,42 @@
+package rotation
+
+import "errors"
+
+// Step is one move read by Replay.
+type Step struct {
+	Token string // the move as written
+	Legal bool
+	Move  Move // the move, when Legal
+	// Centre is, after a legal move, how many centre squares hold the symbol
+	// most frequent there (8 means solved).
+	Centre int
+}
+
+// ReplayResult is the outcome of replaying a move text on a board.
+type ReplayResult struct {
+	Steps    []Step // one per move read, up to and including the first bad one
+	BadIndex int    // 1-based index of the first bad move; 0 when every move is fine
+	BadToken string // the first bad move as written
+	Reason   string // why it is bad
+	Used     int    // number of legal moves applied
+	Solved   bool   // the centre eight hold one symbol after the last legal move
+	Final    Board  // the board after the last legal move
+}
+
+// Replay applies the moves of text (see ParseMoves) to b one by one and stops
+// at the first bad one. It never panics, whatever the text.
+func Replay(b Board, text string) ReplayResult {
+	res := ReplayResult{Final: b}
+	err := scanMoves(text, func(m Move) {
+		res.Final = res.Final.Apply(m)
+		res.Used++
+		res.Steps = append(res.Steps, Step{Token: m.String(), Legal: true, Move: m, Centre: res.Final.CentreBest()})
+	})
+	var me *MoveError
+	if errors.As(err, &me) {
+		res.BadIndex, res.BadToken, res.Reason = me.Index, me.Token, me.Reason
+		res.Steps = append(res.Steps, Step{Token: me.Token})
+	}
+	res.Solved = res.Final.Solved()
+	return res
+}
