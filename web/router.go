@@ -1,0 +1,85 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+)
+
+// Router returns the Gin engine with every route of the server. It is the one
+// place where routes are declared: the JSON API lives under /api/v1, so that
+// the page routes (/, /login, /problems/{slug}, ...) stay free for HTML.
+func (s *Server) Router() *gin.Engine {
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.HandleMethodNotAllowed = true
+	r.Use(s.recovery())
+	if s.Metrics != nil {
+		r.Use(s.Metrics.middleware())
+		r.GET("/metrics", gin.WrapH(s.Metrics.Handler()))
+	}
+	r.Use(limitBody(MaxBodyBytes))
+	r.GET("/healthz", s.healthz)
+
+	api := r.Group("/api/v1", s.authenticate())
+	user := s.requireUser()
+	instructor := s.requireRole(judge.RoleInstructor)
+
+	api.POST("/register", s.register)
+	api.POST("/tokens", s.createToken)
+
+	api.GET("/problems", s.listProblems)
+	api.GET("/problems/:slug", s.getProblem)
+	api.GET("/problems/:slug/input", s.judgeInput)
+	api.POST("/problems/:slug/submissions", user, s.rateLimit(), s.submit)
+	api.POST("/problems/:slug/cases", instructor, s.addCase)
+	api.GET("/problems/:slug/cases/:id", s.getCase)
+	api.DELETE("/problems/:slug/cases/:id", instructor, s.deleteCase)
+	api.POST("/problems/:slug/rejudge", instructor, s.rejudge)
+
+	api.GET("/submissions", user, s.listSubmissions)
+	api.GET("/submissions/:id", user, s.getSubmission)
+	api.POST("/check", user, s.rateLimit(), s.check)
+
+	r.NoRoute(func(c *gin.Context) {
+		s.fail(c, judge.ENOTFOUND, "no route %s %s", c.Request.Method, c.Request.URL.Path)
+	})
+	r.NoMethod(func(c *gin.Context) {
+		c.AbortWithStatusJSON(http.StatusMethodNotAllowed, errorBody{Error: errorDetail{
+			Code: "method_not_allowed", Message: "method " + c.Request.Method + " is not allowed on " + c.Request.URL.Path}})
+	})
+	if s.Pages != nil {
+		s.Pages.Routes(r)
+	}
+	return r
+}
+
+// limitBody caps every request body at n bytes; reading past it fails with
+// *http.MaxBytesError, which writeError answers with 413.
+func limitBody(n int64) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if c.Request.ContentLength > n {
+			c.AbortWithStatusJSON(http.StatusRequestEntityTooLarge, errorBody{Error: errorDetail{
+				Code: ETOOLARGE, Message: "request body is larger than 1 MiB"}})
+			return
+		}
+		c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, n)
+		c.Next()
+	}
+}
+
+// healthz answers 200 when the database answers, 503 otherwise.
+func (s *Server) healthz(c *gin.Context) {
+	ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.Service.Ping(ctx); err != nil {
+		s.Logger.Warn("health check failed", "err", err)
+		c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable", "database": "unreachable"})
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"status": "ok", "database": "ok"})
+}

@@ -1,0 +1,52 @@
+// Package web serves puzzlejudge over HTTP: the JSON API under /api/v1, the
+// health and metrics endpoints, and the middleware they share (recovery,
+// body limit, authentication, rate limit).
+package web
+
+import (
+	"log/slog"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+)
+
+// MaxBodyBytes bounds every request body: larger bodies get 413.
+const MaxBodyBytes = 1 << 20
+
+// Options are the settings of the HTTP layer that come from the configuration.
+type Options struct {
+	// RegistrationOpen lets anyone create a student account.
+	RegistrationOpen bool
+	// SubmitRate is the number of submissions (and /check calls) a user may
+	// make per minute; 0 means no limit.
+	SubmitRate int
+}
+
+// Server holds the dependencies of every handler. Build it with a struct
+// literal or NewServer and serve Router().
+type Server struct {
+	Service *judge.Service
+	Logger  *slog.Logger
+	Metrics *Metrics // may be nil: nothing is counted
+	Options Options
+	// Pages, when set, adds the HTML pages to the engine that Router builds.
+	Pages PageRoutes
+
+	limiter *rateLimiter
+}
+
+// PageRoutes is what the HTML pages provide to Router. Routes is called last,
+// after the API routes and the JSON NoRoute handler, so the pages may install
+// their own NoRoute (an HTML 404 for paths outside /api/).
+type PageRoutes interface {
+	Routes(r *gin.Engine)
+}
+
+// NewServer returns a Server over svc.
+func NewServer(svc *judge.Service, logger *slog.Logger, metrics *Metrics, opts Options) *Server {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	return &Server{Service: svc, Logger: logger, Metrics: metrics, Options: opts, limiter: newRateLimiter(opts.SubmitRate)}
+}
