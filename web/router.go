@@ -45,6 +45,8 @@ func (s *Server) Router() *gin.Engine {
 	api.GET("/submissions/:id", user, s.getSubmission)
 	api.POST("/check", user, s.rateLimit(), s.check)
 
+	(&Pages{Service: s.Service, Logger: s.Logger, RegistrationOpen: s.Options.RegistrationOpen, Allow: s.limiter.allow}).Register(r)
+
 	r.NoRoute(func(c *gin.Context) {
 		s.fail(c, judge.ENOTFOUND, "no route %s %s", c.Request.Method, c.Request.URL.Path)
 	})
