@@ -54,9 +54,6 @@ func (s *Server) Router() *gin.Engine {
 		c.AbortWithStatusJSON(http.StatusMethodNotAllowed, errorBody{Error: errorDetail{
 			Code: "method_not_allowed", Message: "method " + c.Request.Method + " is not allowed on " + c.Request.URL.Path}})
 	})
-	if s.Pages != nil {
-		s.Pages.Routes(r)
-	}
 	return r
 }
 

@@ -6,8 +6,6 @@ package web
 import (
 	"log/slog"
 
-	"github.com/gin-gonic/gin"
-
 	"puzzlejudge/judge"
 )
 
@@ -23,24 +21,15 @@ type Options struct {
 	SubmitRate int
 }
 
-// Server holds the dependencies of every handler. Build it with a struct
-// literal or NewServer and serve Router().
+// Server holds the dependencies of every handler. Build it with NewServer
+// (which sets up the rate limiter) and serve Router().
 type Server struct {
 	Service *judge.Service
 	Logger  *slog.Logger
 	Metrics *Metrics // may be nil: nothing is counted
 	Options Options
-	// Pages, when set, adds the HTML pages to the engine that Router builds.
-	Pages PageRoutes
 
 	limiter *rateLimiter
-}
-
-// PageRoutes is what the HTML pages provide to Router. Routes is called last,
-// after the API routes and the JSON NoRoute handler, so the pages may install
-// their own NoRoute (an HTML 404 for paths outside /api/).
-type PageRoutes interface {
-	Routes(r *gin.Engine)
 }
 
 // NewServer returns a Server over svc.
