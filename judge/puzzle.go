@@ -1,12 +1,15 @@
 package judge
 
-import "context"
+import (
+	"context"
+	"strings"
+)
 
 // Progress receives the progress of a running solve: the current depth bound
 // and the nodes searched so far.
 type Progress func(bound int, nodes int64)
 
-// Result is the verdict of one case.
+// Result is the verdict of one case, before it is stored as a CaseResult.
 type Result struct {
 	Verdict Verdict
 	Message string
@@ -15,24 +18,86 @@ type Result struct {
 	Score   float64 // 0..1
 }
 
+// AnswerLine is one non-blank line of an answer text, trailing spaces and
+// "\r" removed, with its 1-based number in the whole output.
+type AnswerLine struct {
+	No   int
+	Text string
+}
+
+// Answer is the part of an output that answers one case.
+type Answer []AnswerLine
+
 // Puzzle is the one interface the judge uses over the engines of reference/.
-// A case is its canonical classic text (the engine's Format).
+// A case is its canonical classic text (the engine's Format, no terminator),
+// so that it can be stored and compared as a string.
 type Puzzle interface {
 	Name() string
-	// ParseCases reads a classic judge input and returns each case in its
-	// canonical text; errors are EINVALID with line and column.
+	// SolverVersion is the version of the engine's solver; solutions of
+	// another version are computed again at Start.
+	SolverVersion() string
+	// ParseCases reads a whole classic judge input; errors are EINVALID
+	// with the engine's line and column.
 	ParseCases(input string) ([]string, error)
 	// ParseCase reads exactly one case (a closing "0" line optional).
 	ParseCase(input string) (string, error)
-	// JudgeInput returns the classic judge input of these cases.
+	// JudgeInput returns the classic judge input made of these cases.
 	JudgeInput(cases []string) string
-	Solve(ctx context.Context, c string, p Progress) (Solution, error)
-	// CheckAnswer judges the output of one case (split by SplitAnswers).
-	CheckAnswer(c string, ref Solution, text string, anyValid bool) Result
-	// SplitAnswers cuts a whole output into one text per case; the second
-	// result is the surplus text after the last case, if any.
-	SplitAnswers(cases []string, output string) ([]string, string)
-	CheckMoves(c string, ref Solution, moves string) Result
-	// Limits checks a case against a problem's limits.
+	// CheckLimits reports whether a case fits a problem's limits (EINVALID).
 	CheckLimits(c string, l Limits) error
+	// Solve computes the expected solution of a case; it honours ctx.
+	Solve(ctx context.Context, c string, p Progress) (Solution, error)
+	// SplitAnswers cuts a whole output into one Answer per case, in case
+	// order; fewer answers than cases when the output stops early, and the
+	// lines after the last case's answer as surplus.
+	SplitAnswers(cases []string, output string) (answers []Answer, surplus Answer)
+	// CheckAnswer is the special judge of answer mode for one case.
+	CheckAnswer(c string, ref Solution, a Answer, anyValid bool) Result
+	// CheckMoves replays a move text on a case (move mode). ref is nil when
+	// the expected solution is not available; a puzzle that needs it then
+	// returns a judge_error.
+	CheckMoves(c string, ref *Solution, moves string) Result
+}
+
+// answerLines returns the non-blank lines of an output with their numbers,
+// tolerating "\r\n" and trailing spaces.
+func answerLines(output string) []AnswerLine {
+	var out []AnswerLine
+	no := 0
+	for len(output) > 0 {
+		no++
+		line := output
+		if i := strings.IndexByte(output, '\n'); i >= 0 {
+			line, output = output[:i], output[i+1:]
+		} else {
+			output = ""
+		}
+		line = strings.TrimRight(line, " \t\r\v\f")
+		if strings.TrimSpace(line) != "" {
+			out = append(out, AnswerLine{No: no, Text: line})
+		}
+	}
+	return out
+}
+
+// splitByCount cuts lines into answers of count(i, first line) lines each.
+func splitByCount(lines []AnswerLine, cases int, count func(i int, first AnswerLine) int) ([]Answer, Answer) {
+	answers := make([]Answer, 0, cases)
+	for i := 0; i < cases && len(lines) > 0; i++ {
+		k := min(count(i, lines[0]), len(lines))
+		answers = append(answers, Answer(lines[:k:k]))
+		lines = lines[k:]
+	}
+	return answers, Answer(lines)
+}
+
+// noReference is the result of a case whose expected answer is missing.
+func noReference() Result {
+	return Result{Verdict: JudgeError, Message: "the reference answer of this case is not available yet; it will be judged again"}
+}
+
+// referenceDisagrees is the result when a student's answer beats the
+// reference: never the student's fault.
+func referenceDisagrees() Result {
+	return Result{Verdict: JudgeError, Message: "your answer disagrees with the reference solver in your favour; the judge will look into it"}
 }

@@ -5,6 +5,8 @@ import (
 	"log/slog"
 	"sync"
 	"time"
+
+	"golang.org/x/crypto/bcrypt"
 )
 
 // Config tunes the Service; zero values take the defaults.
@@ -12,9 +14,15 @@ type Config struct {
 	Workers      int           // judging workers; default 2
 	SolveTimeout time.Duration // budget of one reference solve; default 60s
 	PollInterval time.Duration // how often idle workers look for work; default 200ms
-	// Batch is how many submissions a worker claims at once; default 32.
+	// Batch is how many submissions a worker claims at once; default 64.
+	// The whole batch is written in one transaction.
 	Batch int
-	// OnJudged, when set, is called once per submission judged.
+	// Solvers is how many reference solves run at once; default 1, since a
+	// solve keeps a core busy.
+	Solvers int
+	// BcryptCost is the cost of password hashes; default bcrypt.DefaultCost.
+	BcryptCost int
+	// OnJudged, when set, is called once per submission judged and stored.
 	OnJudged func(v Verdict)
 	// OnSolved, when set, is called once per case solved by the reference.
 	OnSolved func(puzzle string, d time.Duration)
@@ -31,7 +39,13 @@ func (c Config) withDefaults() Config {
 		c.PollInterval = 200 * time.Millisecond
 	}
 	if c.Batch <= 0 {
-		c.Batch = 32
+		c.Batch = 64
+	}
+	if c.Solvers <= 0 {
+		c.Solvers = 1
+	}
+	if c.BcryptCost == 0 {
+		c.BcryptCost = bcrypt.DefaultCost
 	}
 	return c
 }
@@ -44,12 +58,21 @@ type Service struct {
 	log     *slog.Logger
 	puzzles map[string]Puzzle
 
-	wake    chan struct{}
-	mu      sync.Mutex
-	cancel  context.CancelFunc
-	wg      sync.WaitGroup
-	solving map[int64]bool // cases with a solve running in this process
-	started bool
+	// OnJudged and OnSolved are the metrics hooks of the contract; they
+	// start as the Config's and may be set before Start.
+	OnJudged func(v Verdict)
+	OnSolved func(puzzle string, d time.Duration)
+
+	wake      chan struct{} // a submission is waiting
+	solveWake chan struct{} // a case is waiting to be solved
+	checks    *solutionCache
+
+	mu         sync.Mutex
+	solveQueue []int64
+	solving    map[int64]bool // cases queued or being solved in this process
+	cancel     context.CancelFunc
+	done       chan struct{}
+	started    bool
 }
 
 // NewService returns a Service over store with the three puzzles registered.
@@ -57,16 +80,94 @@ func NewService(store Store, cfg Config, logger *slog.Logger) *Service {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
+	cfg = cfg.withDefaults()
 	s := &Service{
-		store:   store,
-		cfg:     cfg.withDefaults(),
-		log:     logger,
-		puzzles: map[string]Puzzle{},
-		wake:    make(chan struct{}, 1),
-		solving: map[int64]bool{},
+		store:     store,
+		cfg:       cfg,
+		log:       logger,
+		puzzles:   map[string]Puzzle{},
+		OnJudged:  cfg.OnJudged,
+		OnSolved:  cfg.OnSolved,
+		wake:      make(chan struct{}, 1),
+		solveWake: make(chan struct{}, 1),
+		checks:    newSolutionCache(1024),
+		solving:   map[int64]bool{},
 	}
-	for _, p := range builtinPuzzles() {
+	for _, p := range []Puzzle{flooditPuzzle{}, rotationPuzzle{}, mayanPuzzle{}} {
 		s.puzzles[p.Name()] = p
 	}
 	return s
+}
+
+// Ping checks that the database answers.
+func (s *Service) Ping(ctx context.Context) error { return s.store.Ping(ctx) }
+
+// QueueLength returns the number of submissions pending or being judged.
+func (s *Service) QueueLength(ctx context.Context) (int, error) { return s.store.QueueLength(ctx) }
+
+// notify wakes one idle worker.
+func (s *Service) notify() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Start recovers from a crash -- submissions left judging go back to
+// pending, cases left solving (or solved by an older solver version) are
+// solved again -- then starts the workers and solvers. They run until Close
+// or until ctx is cancelled.
+func (s *Service) Start(ctx context.Context) error {
+	s.mu.Lock()
+	if s.started {
+		s.mu.Unlock()
+		return Errorf(ECONFLICT, "the service is already started")
+	}
+	s.started = true
+	s.mu.Unlock()
+
+	n, err := s.store.ResetJudging(ctx)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		s.log.Info("submissions left judging are queued again", "count", n)
+	}
+	if err := s.recoverCases(ctx); err != nil {
+		return err
+	}
+	run, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	for range s.cfg.Workers {
+		wg.Go(func() { s.work(run) })
+	}
+	for range s.cfg.Solvers {
+		wg.Go(func() { s.solveLoop(run) })
+	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	s.mu.Lock()
+	s.cancel, s.done = cancel, done
+	s.mu.Unlock()
+	s.notify()
+	return nil
+}
+
+// Close stops taking work and waits, bounded by ctx, for the batch in hand
+// to be written and the running solves to stop. A solve interrupted by Close
+// leaves its case solving; the next Start solves it again.
+func (s *Service) Close(ctx context.Context) error {
+	s.mu.Lock()
+	cancel, done := s.cancel, s.done
+	s.mu.Unlock()
+	if cancel == nil {
+		return nil
+	}
+	cancel()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }

@@ -53,10 +53,13 @@ type Store interface {
 	Claim(ctx context.Context, n int) ([]Claim, error)
 	// Finish writes the verdicts and case results of claimed submissions in
 	// one transaction. A judgement whose claim is no longer current (the
-	// submission was requeued meanwhile) is dropped and not counted.
-	Finish(ctx context.Context, judged []Judged) (int, error)
+	// submission was requeued meanwhile) is dropped; the result tells which
+	// submissions were written.
+	Finish(ctx context.Context, judged []Judged) (map[int64]bool, error)
 	// ResetJudging puts every judging submission back to pending.
 	ResetJudging(ctx context.Context) (int, error)
+	// MarkSolving makes a case solving again (its solver version is old).
+	MarkSolving(ctx context.Context, id int64) error
 	// Requeue puts every answer and move submission of a problem back to
 	// pending, keeping verdicts and results until new ones are written.
 	Requeue(ctx context.Context, problemID int64) (int, error)

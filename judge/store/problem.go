@@ -178,3 +178,18 @@ func (d *DB) FinishCase(ctx context.Context, id int64, input string, status judg
 func (d *DB) SetCaseProgress(ctx context.Context, id int64, progress string) error {
 	return fail(d.db.WithContext(ctx).Model(&caseRow{}).Where("id = ?", id).Update("progress", progress).Error, "case")
 }
+
+// MarkSolving makes a case solving again, dropping its expected solution.
+func (d *DB) MarkSolving(ctx context.Context, id int64) error {
+	res := d.db.WithContext(ctx).Model(&caseRow{}).Where("id = ?", id).Updates(map[string]any{
+		"status": string(judge.CaseSolving), "answer": "", "moves": "", "optimal": 0, "solvable": false,
+		"solver_version": "", "solve_error": "", "progress": "",
+	})
+	if res.Error != nil {
+		return fail(res.Error, "case")
+	}
+	if res.RowsAffected == 0 {
+		return judge.Errorf(judge.ENOTFOUND, "case not found")
+	}
+	return nil
+}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"slices"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -12,9 +13,30 @@ import (
 // submissionView is a submission row with the names joined from users and
 // problems.
 type submissionView struct {
-	submissionRow
+	ID          int64
+	UserID      int64
+	ProblemID   *int64
+	Kind        string
+	CaseID      int64
+	Puzzle      string
+	Board       string
+	Payload     string
+	Status      string
+	Verdict     string
+	Score       float64
+	CreatedAt   time.Time
+	JudgedAt    *time.Time
 	Username    string
 	ProblemSlug string
+}
+
+// viewOf is the view of a row read without the joined names.
+func viewOf(r submissionRow) submissionView {
+	return submissionView{
+		ID: r.ID, UserID: r.UserID, ProblemID: r.ProblemID, Kind: r.Kind, CaseID: r.CaseID, Puzzle: r.Puzzle,
+		Board: r.Board, Payload: r.Payload, Status: r.Status, Verdict: r.Verdict, Score: r.Score,
+		CreatedAt: r.CreatedAt, JudgedAt: r.JudgedAt,
+	}
 }
 
 func (v submissionView) domain() judge.Submission {
@@ -115,17 +137,17 @@ func (d *DB) Claim(ctx context.Context, n int) ([]judge.Claim, error) {
 	out := make([]judge.Claim, len(rows))
 	for i, r := range rows {
 		r.Status = string(judge.StatusJudging)
-		out[i] = judge.Claim{Submission: submissionView{submissionRow: r}.domain(), Token: r.ClaimToken}
+		out[i] = judge.Claim{Submission: viewOf(r).domain(), Token: r.ClaimToken}
 	}
 	return out, nil
 }
 
 // Finish writes judgements in one transaction, each only if its claim is
-// still current; it returns how many were written.
-func (d *DB) Finish(ctx context.Context, judged []judge.Judged) (int, error) {
-	written := 0
+// still current; it returns the submissions written.
+func (d *DB) Finish(ctx context.Context, judged []judge.Judged) (map[int64]bool, error) {
+	written := map[int64]bool{}
 	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		written = 0
+		clear(written)
 		var ids []int64
 		var rows []caseResultRow
 		for _, j := range judged {
@@ -137,7 +159,7 @@ WHERE id = ? AND status = 'judging' AND claim_token = ?`, string(j.Verdict), j.S
 			if res.RowsAffected == 0 {
 				continue // requeued or reclaimed meanwhile: a newer judgement will come
 			}
-			written++
+			written[j.ID] = true
 			ids = append(ids, j.ID)
 			for _, r := range j.Results {
 				rows = append(rows, resultRow(j.ID, r))
@@ -155,7 +177,7 @@ WHERE id = ? AND status = 'judging' AND claim_token = ?`, string(j.Verdict), j.S
 		return nil
 	})
 	if err != nil {
-		return 0, fail(err, "finish")
+		return nil, fail(err, "finish")
 	}
 	return written, nil
 }
@@ -178,7 +200,10 @@ func (d *DB) Requeue(ctx context.Context, problemID int64) (int, error) {
 
 func (d *DB) views(ctx context.Context) *gorm.DB {
 	return d.db.WithContext(ctx).Table("submissions").
-		Select("submissions.*, users.username AS username, COALESCE(problems.slug, '') AS problem_slug").
+		Select("submissions.id, submissions.user_id, submissions.problem_id, submissions.kind, submissions.case_id, " +
+			"submissions.puzzle, submissions.board, submissions.payload, submissions.status, submissions.verdict, " +
+			"submissions.score, submissions.created_at, submissions.judged_at, " +
+			"users.username AS username, COALESCE(problems.slug, '') AS problem_slug").
 		Joins("JOIN users ON users.id = submissions.user_id").
 		Joins("LEFT JOIN problems ON problems.id = submissions.problem_id")
 }

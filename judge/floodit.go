@@ -1,0 +1,129 @@
+package judge
+
+import (
+	"context"
+	"fmt"
+
+	"puzzlejudge/reference/floodit"
+	"puzzlejudge/reference/textin"
+)
+
+// flooditPuzzle adapts reference/floodit: one integer per case in answer
+// mode, colours in move mode.
+type flooditPuzzle struct{}
+
+func (flooditPuzzle) Name() string { return "floodit" }
+
+func (flooditPuzzle) SolverVersion() string { return floodit.SolverVersion }
+
+func (flooditPuzzle) ParseCases(input string) ([]string, error) {
+	bs, err := floodit.ParseCases(input)
+	if err != nil {
+		return nil, parseError(err)
+	}
+	out := make([]string, len(bs))
+	for i, b := range bs {
+		out[i] = floodit.Format(b)
+	}
+	return out, nil
+}
+
+func (flooditPuzzle) ParseCase(input string) (string, error) {
+	b, err := floodit.ParseCase(input)
+	if err != nil {
+		return "", parseError(err)
+	}
+	return floodit.Format(b), nil
+}
+
+func (flooditPuzzle) JudgeInput(cases []string) string {
+	bs := make([]floodit.Board, 0, len(cases))
+	for _, c := range cases {
+		if b, err := floodit.ParseCase(c); err == nil {
+			bs = append(bs, b)
+		}
+	}
+	return floodit.FormatCases(bs)
+}
+
+func (flooditPuzzle) CheckLimits(c string, l Limits) error {
+	b, err := floodit.ParseCase(c)
+	if err != nil {
+		return parseError(err)
+	}
+	if err := floodit.CheckLimits(b, l.MaxSize, l.MaxColors); err != nil {
+		return Errorf(EINVALID, "%s", err.Error())
+	}
+	return nil
+}
+
+func (flooditPuzzle) Solve(ctx context.Context, c string, p Progress) (Solution, error) {
+	b, err := floodit.ParseCase(c)
+	if err != nil {
+		return Solution{}, err
+	}
+	s, err := floodit.Solve(ctx, b, floodit.Progress(p))
+	if err != nil {
+		return Solution{}, err
+	}
+	return Solution{Answer: s.Answer(), Moves: s.MovesText(), Optimal: s.Len(), Solvable: true, Version: floodit.SolverVersion}, nil
+}
+
+func (flooditPuzzle) SplitAnswers(cases []string, output string) ([]Answer, Answer) {
+	return splitByCount(answerLines(output), len(cases), func(int, AnswerLine) int { return 1 })
+}
+
+// CheckAnswer accepts the optimum. A wrong number is only called wrong: on a
+// hidden case, "too many" or "too few" would give the optimum away.
+func (flooditPuzzle) CheckAnswer(c string, ref Solution, a Answer, _ bool) Result {
+	if len(a) == 0 {
+		return Result{Verdict: WrongAnswer, Message: "no output for this case"}
+	}
+	tok, err := oneToken(a[0])
+	if err != nil {
+		return Result{Verdict: Invalid, Message: err.Error()}
+	}
+	v, err := tok.Int()
+	if err != nil {
+		return Result{Verdict: Invalid, Message: err.Error()}
+	}
+	if v != ref.Optimal {
+		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("line %d: %d is not the minimum number of moves", a[0].No, v)}
+	}
+	return Result{Verdict: Accepted, Message: "correct", Optimal: ref.Optimal, Score: 1}
+}
+
+func (flooditPuzzle) CheckMoves(c string, ref *Solution, moves string) Result {
+	if ref == nil {
+		return noReference()
+	}
+	b, err := floodit.ParseCase(c)
+	if err != nil {
+		return brokenCase(err)
+	}
+	r := floodit.Replay(b, moves)
+	if r.BadIndex > 0 {
+		return Result{Verdict: Invalid, Message: badMove(r.BadIndex, r.BadToken, r.Reason), Used: r.Used}
+	}
+	return movesResult(r.Solved, r.Used, ref.Optimal,
+		fmt.Sprintf("all %s are legal, but the board is not flooded (%d of %d cells)", plural(r.Used, "move"), r.Final.Region(), b.N()*b.N()))
+}
+
+// oneToken returns the only token of an answer line, positioned in the
+// whole output.
+func oneToken(l AnswerLine) (textin.Token, error) {
+	var toks []textin.Token
+	if ls := textin.Split(l.Text, 0); len(ls) > 0 {
+		toks = ls[0].Tokens
+	}
+	for i := range toks {
+		toks[i].Line = l.No
+	}
+	switch {
+	case len(toks) == 0:
+		return textin.Token{}, textin.Errorf(l.No, 0, "expected an integer, found an empty line")
+	case len(toks) > 1:
+		return textin.Token{}, toks[1].Errorf("expected one integer on the line, found also %s", toks[1].Quoted())
+	}
+	return toks[0], nil
+}

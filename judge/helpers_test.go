@@ -1,0 +1,119 @@
+package judge_test
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/judge/store"
+)
+
+// The samples of the three classic problems.
+const (
+	flooditSample = "2\n0 0\n0 0\n3\n0 1 2\n1 1 2\n2 2 1\n0\n"
+	rotationBoard = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n"
+	rotationDone  = "1 1 1 1 1 1 1 1 3 3 3 3 3 3 3 3 2 2 2 2 2 2 2 2\n"
+	mayanSample   = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n"
+)
+
+// openDB opens a fresh SQLite file in a temporary directory.
+func openDB(t testing.TB, name string) *store.DB {
+	t.Helper()
+	db, err := store.Open("sqlite", filepath.Join(t.TempDir(), name), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// newService returns a started service over db.
+func newService(t testing.TB, db *store.DB, cfg judge.Config) *judge.Service {
+	t.Helper()
+	cfg.BcryptCost = bcrypt.MinCost
+	if cfg.PollInterval == 0 {
+		cfg.PollInterval = 10 * time.Millisecond
+	}
+	s := judge.NewService(db, cfg, slog.New(slog.NewTextHandler(os.Stderr, nil)))
+	if err := s.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		s.Close(ctx)
+	})
+	return s
+}
+
+func mustUser(t testing.TB, s *judge.Service, name string) judge.User {
+	t.Helper()
+	u, err := s.Register(context.Background(), name, "password123", judge.RoleStudent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// sync stores a problem of puzzle made of the cases of a classic input.
+func syncProblem(t testing.TB, s *judge.Service, slug, puzzle, checker string, cases ...judge.CaseSpec) {
+	t.Helper()
+	p := judge.Problem{Slug: slug, Title: slug, Puzzle: puzzle, Checker: checker, Statement: "Solve it."}
+	if err := s.SyncProblem(context.Background(), p, cases); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// waitFor polls cond until it holds; the bound only stops a broken test from
+// hanging, it measures nothing.
+func waitFor(t testing.TB, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// waitReady waits until no case of the problem is solving.
+func waitReady(t testing.TB, s *judge.Service, slug string) []judge.Case {
+	t.Helper()
+	var cases []judge.Case
+	waitFor(t, "cases of "+slug, func() bool {
+		_, cs, err := s.Problem(context.Background(), slug)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = cs
+		for _, c := range cs {
+			if c.Status == judge.CaseSolving {
+				return false
+			}
+		}
+		return true
+	})
+	return cases
+}
+
+// waitDone waits until a submission is judged and returns it.
+func waitDone(t testing.TB, s *judge.Service, id int64) judge.Submission {
+	t.Helper()
+	var sub judge.Submission
+	waitFor(t, "submission", func() bool {
+		var err error
+		sub, err = s.Submission(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sub.Status == judge.StatusDone
+	})
+	return sub
+}

@@ -1,0 +1,161 @@
+package judge
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"puzzlejudge/reference/mayan"
+)
+
+// mayanPuzzle adapts reference/mayan: n lines "x y g" or "-1" per case in
+// answer mode; in move mode any n moves that clear the board are accepted.
+type mayanPuzzle struct{}
+
+func (mayanPuzzle) Name() string { return "mayan" }
+
+func (mayanPuzzle) SolverVersion() string { return mayan.SolverVersion }
+
+func (mayanPuzzle) ParseCases(input string) ([]string, error) {
+	bs, err := mayan.ParseCases(input)
+	if err != nil {
+		return nil, parseError(err)
+	}
+	out := make([]string, len(bs))
+	for i, b := range bs {
+		out[i] = mayan.Format(b)
+	}
+	return out, nil
+}
+
+func (mayanPuzzle) ParseCase(input string) (string, error) {
+	b, err := mayan.ParseCase(input)
+	if err != nil {
+		return "", parseError(err)
+	}
+	return mayan.Format(b), nil
+}
+
+func (mayanPuzzle) JudgeInput(cases []string) string {
+	bs := make([]mayan.Board, 0, len(cases))
+	for _, c := range cases {
+		if b, err := mayan.ParseCase(c); err == nil {
+			bs = append(bs, b)
+		}
+	}
+	return mayan.FormatCases(bs)
+}
+
+func (mayanPuzzle) CheckLimits(c string, l Limits) error {
+	b, err := mayan.ParseCase(c)
+	if err != nil {
+		return parseError(err)
+	}
+	if l.MaxMoves > 0 && b.N > l.MaxMoves {
+		return Errorf(EINVALID, "line 1: %d moves is above this problem's limit of %d", b.N, l.MaxMoves)
+	}
+	return nil
+}
+
+func (mayanPuzzle) Solve(ctx context.Context, c string, p Progress) (Solution, error) {
+	b, err := mayan.ParseCase(c)
+	if err != nil {
+		return Solution{}, err
+	}
+	s, err := mayan.Solve(ctx, b, mayan.Progress(p))
+	if err != nil {
+		return Solution{}, err
+	}
+	return Solution{Answer: s.Answer(), Moves: s.MovesText(), Optimal: s.Len(), Solvable: s.Solvable, Version: mayan.SolverVersion}, nil
+}
+
+// SplitAnswers gives each case one line when it reads "-1", else n lines.
+func (mayanPuzzle) SplitAnswers(cases []string, output string) ([]Answer, Answer) {
+	return splitByCount(answerLines(output), len(cases), func(i int, first AnswerLine) int {
+		if strings.TrimSpace(first.Text) == "-1" {
+			return 1
+		}
+		b, err := mayan.ParseCase(cases[i])
+		if err != nil || b.N < 1 {
+			return 1
+		}
+		return b.N
+	})
+}
+
+// CheckAnswer accepts "-1" exactly when the reference found no solution, and
+// otherwise n legal moves that clear the board: the lexicographically
+// smallest, or any of them under the any-valid checker.
+func (mayanPuzzle) CheckAnswer(c string, ref Solution, a Answer, anyValid bool) Result {
+	if len(a) == 0 {
+		return Result{Verdict: WrongAnswer, Message: "no output for this case"}
+	}
+	b, err := mayan.ParseCase(c)
+	if err != nil {
+		return brokenCase(err)
+	}
+	if strings.TrimSpace(a[0].Text) == "-1" {
+		if !ref.Solvable {
+			return Result{Verdict: Accepted, Message: "correct", Score: 1}
+		}
+		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("line %d: -1, but the board can be cleared in %s", a[0].No, plural(b.N, "move"))}
+	}
+	lines := make([]string, len(a))
+	for i, l := range a {
+		lines[i] = l.Text
+	}
+	r := mayan.Replay(b, strings.Join(lines, "\n"))
+	switch {
+	case r.BadIndex > 0:
+		return Result{Verdict: Invalid, Message: fmt.Sprintf("line %d: %s", a[r.BadIndex-1].No, badMove(r.BadIndex, r.BadToken, r.Reason))}
+	case len(a) < b.N:
+		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("line %d: the output ends after %d of the %d moves", a[len(a)-1].No, len(a), b.N)}
+	case !r.Solved:
+		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("lines %d-%d: the %s leave %d blocks", a[0].No, a[len(a)-1].No, plural(r.Used, "move"), r.Final.Blocks())}
+	case !ref.Solvable:
+		return referenceDisagrees()
+	}
+	want, err := mayan.ParseMoves(ref.Moves)
+	if err != nil {
+		return brokenCase(err)
+	}
+	got := make([]mayan.Move, len(r.Steps))
+	for i, s := range r.Steps {
+		got[i] = s.Move
+	}
+	switch {
+	case slices.Equal(got, want):
+		return Result{Verdict: Accepted, Message: "correct", Used: r.Used, Optimal: b.N, Score: 1}
+	case anyValid:
+		return Result{Verdict: Accepted, Message: "a valid solution", Used: r.Used, Optimal: b.N, Score: 1}
+	}
+	return Result{Verdict: WrongAnswer, Used: r.Used, Optimal: b.N, Message: "valid, but not the lexicographically smallest"}
+}
+
+// CheckMoves needs no reference: the rule of the puzzle is to clear the board
+// in exactly n moves, and any order that does so is accepted.
+func (mayanPuzzle) CheckMoves(c string, ref *Solution, moves string) Result {
+	b, err := mayan.ParseCase(c)
+	if err != nil {
+		return brokenCase(err)
+	}
+	r := mayan.Replay(b, moves)
+	switch {
+	case r.BadIndex > 0:
+		return Result{Verdict: Invalid, Message: badMove(r.BadIndex, r.BadToken, r.Reason), Used: r.Used}
+	case r.Used > b.N:
+		return Result{Verdict: Invalid, Used: r.Used,
+			Message: badMove(b.N+1, r.Steps[b.N].Token, fmt.Sprintf("this board must be cleared in exactly %s", plural(b.N, "move")))}
+	case r.Solved && r.Used == b.N:
+		if ref != nil && !ref.Solvable {
+			return referenceDisagrees()
+		}
+		return Result{Verdict: Accepted, Message: fmt.Sprintf("cleared in %s", plural(b.N, "move")), Used: r.Used, Optimal: b.N, Score: 1}
+	case r.Solved:
+		return Result{Verdict: NotSolved, Used: r.Used,
+			Message: fmt.Sprintf("the board is cleared after %s, but it must be cleared in exactly %d", plural(r.Used, "move"), b.N)}
+	}
+	return Result{Verdict: NotSolved, Used: r.Used,
+		Message: fmt.Sprintf("all %s are legal, but %d blocks are left (%s allowed)", plural(r.Used, "move"), r.Final.Blocks(), plural(b.N, "move"))}
+}

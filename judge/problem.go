@@ -1,0 +1,227 @@
+package judge
+
+import (
+	"context"
+	"slices"
+)
+
+// Bounds of what instructors and the catalogue may store.
+const (
+	MaxCaseBytes = 64 << 10
+	MaxCases     = 1000
+)
+
+func (s *Service) puzzle(name string) (Puzzle, error) {
+	p, ok := s.puzzles[name]
+	if !ok {
+		return nil, Errorf(EINVALID, "unknown puzzle %q", name)
+	}
+	return p, nil
+}
+
+// parseSpec returns the canonical text of one case given by a user.
+func parseSpec(pz Puzzle, input string) (string, error) {
+	if len(input) > MaxCaseBytes {
+		return "", Errorf(EINVALID, "the board has more than %d bytes", MaxCaseBytes)
+	}
+	return pz.ParseCase(input)
+}
+
+// SyncProblem stores a problem of the shipped catalogue: an idempotent upsert
+// by slug whose cases are matched by position. A case whose input changed or
+// that is new is solved again, a removed case is deleted, and the problem is
+// rejudged; a restart with an unchanged catalogue changes nothing.
+func (s *Service) SyncProblem(ctx context.Context, p Problem, cases []CaseSpec) error {
+	pz, err := s.puzzle(p.Puzzle)
+	if err != nil {
+		return err
+	}
+	if p.Slug == "" {
+		return Errorf(EINVALID, "the problem has no slug")
+	}
+	if len(cases) > MaxCases {
+		return Errorf(EINVALID, "problem %s: more than %d cases", p.Slug, MaxCases)
+	}
+	inputs := make([]string, len(cases))
+	for i, c := range cases {
+		if inputs[i], err = parseSpec(pz, c.Input); err != nil {
+			return Errorf(EINVALID, "problem %s, case %s: %s", p.Slug, c.Name, ErrorMessage(err))
+		}
+	}
+	if old, err := s.store.ProblemBySlug(ctx, p.Slug); err == nil {
+		p.ID, p.CreatedAt, p.UpdatedAt = old.ID, old.CreatedAt, old.UpdatedAt
+		if old != p {
+			if _, err := s.store.SaveProblem(ctx, p); err != nil {
+				return err
+			}
+		}
+	} else if ErrorCode(err) != ENOTFOUND {
+		return err
+	} else if p, err = s.store.SaveProblem(ctx, p); err != nil {
+		return err
+	}
+	have, err := s.store.Cases(ctx, p.ID)
+	if err != nil {
+		return err
+	}
+	removed := false
+	for i, spec := range cases {
+		if i >= len(have) {
+			c, err := s.store.AddCase(ctx, Case{ProblemID: p.ID, Name: spec.Name, Sample: spec.Sample, Input: inputs[i]})
+			if err != nil {
+				return err
+			}
+			s.scheduleSolve(c.ID)
+			continue
+		}
+		c := have[i]
+		if c.Position == i+1 && c.Name == spec.Name && c.Sample == spec.Sample && c.Input == inputs[i] {
+			continue
+		}
+		changed := c.Input != inputs[i]
+		c.Position, c.Name, c.Sample, c.Input = i+1, spec.Name, spec.Sample, inputs[i]
+		if _, err := s.store.UpdateCase(ctx, c); err != nil {
+			return err
+		}
+		if changed {
+			s.scheduleSolve(c.ID)
+		}
+	}
+	for _, c := range have[min(len(cases), len(have)):] {
+		if err := s.store.DeleteCase(ctx, c.ID); err != nil {
+			return err
+		}
+		removed = true
+	}
+	if removed {
+		return s.requeue(ctx, p.ID)
+	}
+	return nil
+}
+
+// Problems lists the problems by slug.
+func (s *Service) Problems(ctx context.Context) ([]ProblemSummary, error) {
+	return s.store.Problems(ctx)
+}
+
+// Problem returns a problem and its cases in order.
+func (s *Service) Problem(ctx context.Context, slug string) (Problem, []Case, error) {
+	p, err := s.store.ProblemBySlug(ctx, slug)
+	if err != nil {
+		return Problem{}, nil, err
+	}
+	cases, err := s.store.Cases(ctx, p.ID)
+	return p, cases, err
+}
+
+// JudgeInput returns every case of a problem as one classic judge input.
+func (s *Service) JudgeInput(ctx context.Context, slug string) (string, error) {
+	p, cases, err := s.Problem(ctx, slug)
+	if err != nil {
+		return "", err
+	}
+	pz, err := s.puzzle(p.Puzzle)
+	if err != nil {
+		return "", err
+	}
+	inputs := make([]string, len(cases))
+	for i, c := range cases {
+		inputs[i] = c.Input
+	}
+	return pz.JudgeInput(inputs), nil
+}
+
+// AddCase validates a board against the puzzle and the problem's limits,
+// stores it as solving and solves it in the background; the problem is
+// rejudged when the solve ends.
+func (s *Service) AddCase(ctx context.Context, slug string, spec CaseSpec) (Case, error) {
+	p, err := s.store.ProblemBySlug(ctx, slug)
+	if err != nil {
+		return Case{}, err
+	}
+	pz, err := s.puzzle(p.Puzzle)
+	if err != nil {
+		return Case{}, err
+	}
+	input, err := parseSpec(pz, spec.Input)
+	if err != nil {
+		return Case{}, err
+	}
+	if err := pz.CheckLimits(input, p.Limits); err != nil {
+		return Case{}, err
+	}
+	if len(spec.Name) > 100 {
+		return Case{}, Errorf(EINVALID, "the case name has more than 100 bytes")
+	}
+	have, err := s.store.Cases(ctx, p.ID)
+	if err != nil {
+		return Case{}, err
+	}
+	if len(have) >= MaxCases {
+		return Case{}, Errorf(EINVALID, "the problem already has %d cases", MaxCases)
+	}
+	if spec.Name == "" {
+		spec.Name = "case " + itoa(len(have)+1)
+	}
+	c, err := s.store.AddCase(ctx, Case{ProblemID: p.ID, Name: spec.Name, Sample: spec.Sample, Input: input})
+	if err != nil {
+		return Case{}, err
+	}
+	s.scheduleSolve(c.ID)
+	return c, nil
+}
+
+// Case returns one case of a problem; ENOTFOUND when it belongs to another.
+func (s *Service) Case(ctx context.Context, slug string, id int64) (Case, error) {
+	p, err := s.store.ProblemBySlug(ctx, slug)
+	if err != nil {
+		return Case{}, err
+	}
+	c, err := s.store.CaseByID(ctx, id)
+	if err != nil {
+		return Case{}, err
+	}
+	if c.ProblemID != p.ID {
+		return Case{}, Errorf(ENOTFOUND, "case not found")
+	}
+	return c, nil
+}
+
+// DeleteCase removes a case and rejudges the problem.
+func (s *Service) DeleteCase(ctx context.Context, slug string, id int64) error {
+	c, err := s.Case(ctx, slug, id)
+	if err != nil {
+		return err
+	}
+	if err := s.store.DeleteCase(ctx, c.ID); err != nil {
+		return err
+	}
+	return s.requeue(ctx, c.ProblemID)
+}
+
+// Rejudge queues every answer and move submission of a problem again; their
+// earlier results stay visible until the new ones are written.
+func (s *Service) Rejudge(ctx context.Context, slug string) (int, error) {
+	p, err := s.store.ProblemBySlug(ctx, slug)
+	if err != nil {
+		return 0, err
+	}
+	n, err := s.store.Requeue(ctx, p.ID)
+	if err == nil {
+		s.notify()
+	}
+	return n, err
+}
+
+func (s *Service) requeue(ctx context.Context, problemID int64) error {
+	_, err := s.store.Requeue(ctx, problemID)
+	if err == nil {
+		s.notify()
+	}
+	return err
+}
+
+// stillSolving reports whether a problem has a case without an answer yet.
+func stillSolving(cases []Case) bool {
+	return slices.ContainsFunc(cases, func(c Case) bool { return c.Status == CaseSolving })
+}

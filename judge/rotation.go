@@ -1,0 +1,185 @@
+package judge
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"puzzlejudge/reference/rotation"
+	"puzzlejudge/reference/textin"
+)
+
+// rotationPuzzle adapts reference/rotation: two lines per case in answer mode
+// (the moves or "No moves needed", then the centre symbol), letters A-H in
+// move mode.
+type rotationPuzzle struct{}
+
+// noMovesNeeded is the first answer line of a board solved from the start;
+// unsolvablePrefix starts the one-line answer of a board no moves can solve.
+const (
+	noMovesNeeded    = "No moves needed"
+	unsolvablePrefix = "No solution"
+)
+
+func (rotationPuzzle) Name() string { return "rotation" }
+
+func (rotationPuzzle) SolverVersion() string { return rotation.SolverVersion }
+
+func (rotationPuzzle) ParseCases(input string) ([]string, error) {
+	bs, err := rotation.ParseCases(input)
+	if err != nil {
+		return nil, parseError(err)
+	}
+	out := make([]string, len(bs))
+	for i, b := range bs {
+		out[i] = rotation.Format(b)
+	}
+	return out, nil
+}
+
+func (rotationPuzzle) ParseCase(input string) (string, error) {
+	b, err := rotation.ParseCase(input)
+	if err != nil {
+		return "", parseError(err)
+	}
+	return rotation.Format(b), nil
+}
+
+func (rotationPuzzle) JudgeInput(cases []string) string {
+	bs := make([]rotation.Board, 0, len(cases))
+	for _, c := range cases {
+		if b, err := rotation.ParseCase(c); err == nil {
+			bs = append(bs, b)
+		}
+	}
+	return rotation.FormatCases(bs)
+}
+
+// CheckLimits has nothing to check: every rotation board has 24 squares.
+func (rotationPuzzle) CheckLimits(c string, _ Limits) error {
+	if _, err := rotation.ParseCase(c); err != nil {
+		return parseError(err)
+	}
+	return nil
+}
+
+func (rotationPuzzle) Solve(ctx context.Context, c string, p Progress) (Solution, error) {
+	b, err := rotation.ParseCase(c)
+	if err != nil {
+		return Solution{}, err
+	}
+	s, err := rotation.Solve(ctx, b, rotation.Progress(p))
+	if err != nil {
+		return Solution{}, err
+	}
+	return Solution{Answer: s.Answer(), Moves: s.MovesText(), Optimal: s.Len(), Solvable: s.Solvable, Version: rotation.SolverVersion}, nil
+}
+
+func (rotationPuzzle) SplitAnswers(cases []string, output string) ([]Answer, Answer) {
+	return splitByCount(answerLines(output), len(cases), func(_ int, first AnswerLine) int {
+		if strings.HasPrefix(strings.TrimSpace(first.Text), unsolvablePrefix) {
+			return 1 // the one-line answer of a board with no solution
+		}
+		return 2
+	})
+}
+
+// CheckAnswer checks, in this order, that the moves are letters A-H, solve
+// the centre, are of optimal length and the lexicographically smallest, and
+// that the symbol is the centre's; each failure has its own message.
+func (rotationPuzzle) CheckAnswer(c string, ref Solution, a Answer, _ bool) Result {
+	if len(a) == 0 {
+		return Result{Verdict: WrongAnswer, Message: "no output for this case"}
+	}
+	b, err := rotation.ParseCase(c)
+	if err != nil {
+		return brokenCase(err)
+	}
+	if !ref.Solvable {
+		// No symbol fills the centre: only the reference's exact text is right.
+		if strings.TrimSpace(a[0].Text) == strings.TrimSpace(ref.Answer) {
+			return Result{Verdict: Accepted, Message: "correct", Score: 1}
+		}
+		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("line %d: wrong answer", a[0].No)}
+	}
+	first := a[0]
+	moves := strings.TrimSpace(first.Text)
+	if moves == noMovesNeeded {
+		moves = ""
+	} else if msg := notLetters(first); msg != "" {
+		return Result{Verdict: Invalid, Message: msg}
+	}
+	r := rotation.Replay(b, moves)
+	switch {
+	case r.BadIndex > 0:
+		return Result{Verdict: Invalid, Message: fmt.Sprintf("line %d: %s", first.No, badMove(r.BadIndex, r.BadToken, r.Reason))}
+	case !r.Solved && r.Used == 0:
+		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("line %d: the centre is not solved at the start, moves are needed", first.No)}
+	case !r.Solved:
+		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("line %d: %s does not solve the centre", first.No, textin.Quote(moves))}
+	case r.Used > ref.Optimal:
+		return Result{Verdict: WrongAnswer, Used: r.Used, Optimal: ref.Optimal,
+			Message: fmt.Sprintf("line %d: %s is %s, the optimum is %d", first.No, textin.Quote(moves), plural(r.Used, "move"), ref.Optimal)}
+	case r.Used < ref.Optimal:
+		return referenceDisagrees()
+	case r.Used == 0 && first.Text != noMovesNeeded:
+		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("line %d: write %q when the centre is already solved", first.No, noMovesNeeded)}
+	case moves != strings.TrimSpace(ref.Moves):
+		return Result{Verdict: WrongAnswer, Used: r.Used, Optimal: ref.Optimal,
+			Message: fmt.Sprintf("line %d: optimal, but not the lexicographically smallest sequence of %s", first.No, plural(r.Used, "move"))}
+	}
+	if len(a) < 2 {
+		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("line %d: the centre symbol is missing after the moves", first.No)}
+	}
+	tok, err := oneToken(a[1])
+	if err != nil {
+		return Result{Verdict: Invalid, Message: err.Error()}
+	}
+	v, err := tok.Int()
+	if err != nil {
+		return Result{Verdict: Invalid, Message: err.Error()}
+	}
+	if got := r.Final.CentreSymbol(); v != got {
+		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("line %d: the centre symbol after these moves is %d, not %d", a[1].No, got, v)}
+	}
+	return Result{Verdict: Accepted, Message: "correct", Used: r.Used, Optimal: ref.Optimal, Score: 1}
+}
+
+// notLetters returns a message naming the first character of a moves line
+// that is not a capital letter A-H, or "".
+func notLetters(l AnswerLine) string {
+	col := 0
+	for _, r := range l.Text {
+		col++
+		switch {
+		case r >= 'A' && r <= 'H':
+		case r >= 'a' && r <= 'h':
+			return fmt.Sprintf("line %d, column %d: moves are capital letters, found %q", l.No, col, r)
+		default:
+			return fmt.Sprintf("line %d, column %d: %q is not a move (A to H)", l.No, col, r)
+		}
+	}
+	return ""
+}
+
+func (rotationPuzzle) CheckMoves(c string, ref *Solution, moves string) Result {
+	if ref == nil {
+		return noReference()
+	}
+	b, err := rotation.ParseCase(c)
+	if err != nil {
+		return brokenCase(err)
+	}
+	r := rotation.Replay(b, moves)
+	if r.BadIndex > 0 {
+		return Result{Verdict: Invalid, Message: badMove(r.BadIndex, r.BadToken, r.Reason), Used: r.Used}
+	}
+	if !ref.Solvable {
+		if r.Solved {
+			return referenceDisagrees()
+		}
+		return Result{Verdict: NotSolved, Used: r.Used, Message: fmt.Sprintf("all %s are legal, but the centre is not solved", plural(r.Used, "move"))}
+	}
+	return movesResult(r.Solved, r.Used, ref.Optimal,
+		fmt.Sprintf("all %s are legal, but the centre is not solved (%d of 8 squares agree)", plural(r.Used, "move"), r.Final.CentreBest()))
+}

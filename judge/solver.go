@@ -1,0 +1,234 @@
+package judge
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// scheduleSolve queues a case for the reference solver, once.
+func (s *Service) scheduleSolve(id int64) {
+	s.mu.Lock()
+	if !s.solving[id] {
+		s.solving[id] = true
+		s.solveQueue = append(s.solveQueue, id)
+	}
+	s.mu.Unlock()
+	select {
+	case s.solveWake <- struct{}{}:
+	default:
+	}
+}
+
+// nextSolve pops the next queued case, if any.
+func (s *Service) nextSolve() (int64, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.solveQueue) == 0 {
+		return 0, false
+	}
+	id := s.solveQueue[0]
+	s.solveQueue = s.solveQueue[1:]
+	if len(s.solveQueue) > 0 {
+		select { // let another solver take the next one
+		case s.solveWake <- struct{}{}:
+		default:
+		}
+	}
+	return id, true
+}
+
+// recoverCases queues the cases left solving, and those solved by another
+// version of their puzzle's solver.
+func (s *Service) recoverCases(ctx context.Context) error {
+	solving, err := s.store.CasesByStatus(ctx, CaseSolving)
+	if err != nil {
+		return err
+	}
+	for _, c := range solving {
+		s.scheduleSolve(c.ID)
+	}
+	ready, err := s.store.CasesByStatus(ctx, CaseReady)
+	if err != nil {
+		return err
+	}
+	versions := map[int64]string{} // problem -> current solver version
+	for _, c := range ready {
+		v, ok := versions[c.ProblemID]
+		if !ok {
+			if p, err := s.store.ProblemByID(ctx, c.ProblemID); err == nil {
+				if pz, err := s.puzzle(p.Puzzle); err == nil {
+					v = pz.SolverVersion()
+				}
+			}
+			versions[c.ProblemID] = v
+		}
+		if v != "" && c.Expected.Version != v {
+			if err := s.store.MarkSolving(ctx, c.ID); err != nil {
+				return err
+			}
+			s.scheduleSolve(c.ID)
+		}
+	}
+	return nil
+}
+
+// solveLoop runs queued solves until ctx ends.
+func (s *Service) solveLoop(ctx context.Context) {
+	for ctx.Err() == nil {
+		id, ok := s.nextSolve()
+		if !ok {
+			select {
+			case <-ctx.Done():
+			case <-s.solveWake:
+			}
+			continue
+		}
+		again := s.solveCase(ctx, id)
+		s.mu.Lock()
+		delete(s.solving, id)
+		s.mu.Unlock()
+		if again && ctx.Err() == nil {
+			s.scheduleSolve(id)
+		}
+	}
+}
+
+// solveCase solves one case and stores the outcome; it reports whether the
+// case changed meanwhile and must be solved again.
+func (s *Service) solveCase(ctx context.Context, id int64) (again bool) {
+	c, err := s.store.CaseByID(ctx, id)
+	if err != nil || c.Status != CaseSolving {
+		if err != nil && ErrorCode(err) != ENOTFOUND && ctx.Err() == nil {
+			s.log.Error("loading a case to solve", "case", id, "err", err)
+		}
+		return false
+	}
+	p, err := s.store.ProblemByID(ctx, c.ProblemID)
+	if err != nil {
+		return false
+	}
+	pz, err := s.puzzle(p.Puzzle)
+	if err != nil {
+		s.finishCase(ctx, c, CaseFailed, Solution{}, err.Error())
+		return false
+	}
+	start := time.Now()
+	sol, err := s.solve(ctx, pz, c.Input, s.progress(ctx, c.ID))
+	switch {
+	case ctx.Err() != nil:
+		return false // closing: the case stays solving for the next Start
+	case err != nil:
+		s.log.Warn("reference solver failed", "problem", p.Slug, "case", c.Name, "err", err)
+		return s.finishCase(ctx, c, CaseFailed, Solution{}, err.Error())
+	}
+	if s.OnSolved != nil {
+		s.OnSolved(pz.Name(), time.Since(start))
+	}
+	return s.finishCase(ctx, c, CaseReady, sol, "")
+}
+
+// solve runs the reference solver under the time budget; it never panics.
+func (s *Service) solve(ctx context.Context, pz Puzzle, input string, p Progress) (sol Solution, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the reference solver crashed: %v", r)
+		}
+	}()
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.SolveTimeout)
+	defer cancel()
+	sol, err = pz.Solve(ctx, input, p)
+	if errors.Is(err, context.DeadlineExceeded) {
+		err = fmt.Errorf("the reference solver gave up after %s", s.cfg.SolveTimeout)
+	}
+	return sol, err
+}
+
+// finishCase stores a solve's outcome and rejudges the problem once none of
+// its cases is solving any more.
+func (s *Service) finishCase(ctx context.Context, c Case, status CaseStatus, sol Solution, msg string) (again bool) {
+	err := s.store.FinishCase(ctx, c.ID, c.Input, status, sol, msg)
+	if ErrorCode(err) == ENOTFOUND {
+		now, err := s.store.CaseByID(ctx, c.ID)
+		return err == nil && now.Status == CaseSolving // edited meanwhile
+	}
+	if err != nil {
+		s.log.Error("storing a solution", "case", c.ID, "err", err)
+		return false
+	}
+	cases, err := s.store.Cases(ctx, c.ProblemID)
+	if err != nil {
+		s.log.Error("loading cases", "problem", c.ProblemID, "err", err)
+		return false
+	}
+	if !stillSolving(cases) {
+		if err := s.requeue(ctx, c.ProblemID); err != nil {
+			s.log.Error("rejudging", "problem", c.ProblemID, "err", err)
+		}
+	}
+	return false
+}
+
+// progress returns a Progress that records the solve's depth and nodes on
+// the case, at most once a second.
+func (s *Service) progress(ctx context.Context, id int64) Progress {
+	var last time.Time
+	return func(bound int, nodes int64) {
+		if time.Since(last) < time.Second {
+			return
+		}
+		last = time.Now()
+		msg := fmt.Sprintf("depth %d, %s nodes", bound, humanCount(nodes))
+		if err := s.store.SetCaseProgress(ctx, id, msg); err != nil && ctx.Err() == nil {
+			s.log.Warn("recording progress", "case", id, "err", err)
+		}
+	}
+}
+
+func humanCount(n int64) string {
+	switch {
+	case n >= 1e9:
+		return fmt.Sprintf("%.1fG", float64(n)/1e9)
+	case n >= 1e6:
+		return fmt.Sprintf("%.1fM", float64(n)/1e6)
+	case n >= 1e3:
+		return fmt.Sprintf("%.1fk", float64(n)/1e3)
+	}
+	return fmt.Sprint(n)
+}
+
+// solutionCache keeps the solutions of boards checked through Check, so that
+// a script checking the same board again does not pay for a second solve.
+type solutionCache struct {
+	mu    sync.Mutex
+	max   int
+	items map[string]Solution
+	order []string
+}
+
+func newSolutionCache(max int) *solutionCache {
+	return &solutionCache{max: max, items: map[string]Solution{}}
+}
+
+func (c *solutionCache) get(key string) (Solution, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s, ok := c.items[key]
+	return s, ok
+}
+
+func (c *solutionCache) put(key string, s Solution) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.items[key]; ok {
+		return
+	}
+	if len(c.order) >= c.max {
+		delete(c.items, c.order[0])
+		c.order = c.order[1:]
+	}
+	c.items[key] = s
+	c.order = append(c.order, key)
+}

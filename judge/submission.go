@@ -1,0 +1,129 @@
+package judge
+
+import (
+	"context"
+	"time"
+)
+
+// MaxPayloadBytes bounds an answer or move text.
+const MaxPayloadBytes = 1 << 20
+
+// Submit stores an answer or move submission as pending and wakes a worker.
+// It needs UserID, ProblemSlug, Kind, Payload, and CaseID for moves.
+func (s *Service) Submit(ctx context.Context, sub Submission) (Submission, error) {
+	if sub.UserID == 0 {
+		return Submission{}, Errorf(EUNAUTHORIZED, "no user")
+	}
+	if len(sub.Payload) > MaxPayloadBytes {
+		return Submission{}, Errorf(EINVALID, "the submission has more than %d bytes", MaxPayloadBytes)
+	}
+	p, err := s.store.ProblemBySlug(ctx, sub.ProblemSlug)
+	if err != nil {
+		return Submission{}, err
+	}
+	switch sub.Kind {
+	case KindAnswer:
+		sub.CaseID = 0
+	case KindMoves:
+		c, err := s.store.CaseByID(ctx, sub.CaseID)
+		if ErrorCode(err) == ENOTFOUND || err == nil && c.ProblemID != p.ID {
+			return Submission{}, Errorf(EINVALID, "problem %s has no case %d", p.Slug, sub.CaseID)
+		}
+		if err != nil {
+			return Submission{}, err
+		}
+	default:
+		return Submission{}, Errorf(EINVALID, "unknown kind %q (want answer or moves)", sub.Kind)
+	}
+	sub.ProblemID, sub.Puzzle, sub.Board, sub.Results = p.ID, "", "", nil
+	out, err := s.store.CreateSubmission(ctx, sub)
+	if err != nil {
+		return Submission{}, err
+	}
+	s.notify()
+	return out, nil
+}
+
+// Submission returns a submission with its results in case order.
+func (s *Service) Submission(ctx context.Context, id int64) (Submission, error) {
+	return s.store.Submission(ctx, id)
+}
+
+// Submissions lists submissions newest first, with the total count of the
+// filter.
+func (s *Service) Submissions(ctx context.Context, f SubmissionFilter) ([]Submission, int, error) {
+	return s.store.Submissions(ctx, f)
+}
+
+// BestVerdicts returns the best verdict of a user on each problem tried.
+func (s *Service) BestVerdicts(ctx context.Context, userID int64) (map[string]Verdict, error) {
+	all, err := s.store.UserVerdicts(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]Verdict, len(all))
+	for slug, vs := range all {
+		for _, v := range vs {
+			if best, ok := out[slug]; !ok || better(v, best) {
+				out[slug] = v
+			}
+		}
+	}
+	return out, nil
+}
+
+// Check judges a move text on one board given inline, now: the board is
+// solved under the solve budget (solutions are cached), the moves replayed,
+// and the outcome stored as a submission of kind check. The board belongs to
+// the caller, so its optimum is always reported.
+func (s *Service) Check(ctx context.Context, userID int64, puzzle, board, moves string) (CheckResult, error) {
+	pz, err := s.puzzle(puzzle)
+	if err != nil {
+		return CheckResult{}, err
+	}
+	if len(moves) > MaxPayloadBytes {
+		return CheckResult{}, Errorf(EINVALID, "the moves have more than %d bytes", MaxPayloadBytes)
+	}
+	input, err := parseSpec(pz, board)
+	if err != nil {
+		return CheckResult{}, err
+	}
+	key := puzzle + "\x00" + input
+	ref, ok := s.checks.get(key)
+	var r Result
+	if !ok {
+		start := time.Now()
+		ref, err = s.solve(ctx, pz, input, nil)
+		switch {
+		case ctx.Err() != nil:
+			return CheckResult{}, ctx.Err()
+		case err != nil:
+			r = Result{Verdict: JudgeError, Message: "the reference solver could not solve this board: " + err.Error()}
+		default:
+			s.checks.put(key, ref)
+			if s.OnSolved != nil {
+				s.OnSolved(pz.Name(), time.Since(start))
+			}
+		}
+	}
+	if r.Verdict == "" {
+		r = pz.CheckMoves(input, &ref, moves)
+		if ref.Solvable {
+			r.Optimal = ref.Optimal
+		}
+	}
+	res := CaseResult{CaseName: "board", Position: 1, Verdict: r.Verdict, Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: r.Score}
+	v, score := combine([]CaseResult{res})
+	now := time.Now().UTC()
+	sub, err := s.store.CreateJudged(ctx, Submission{
+		UserID: userID, Kind: KindCheck, Puzzle: puzzle, Board: input, Payload: moves,
+		Status: StatusDone, Verdict: v, Score: score, JudgedAt: &now,
+	}, []CaseResult{res})
+	if err != nil {
+		return CheckResult{}, err
+	}
+	if s.OnJudged != nil {
+		s.OnJudged(v)
+	}
+	return CheckResult{Verdict: r.Verdict, Score: score, Used: r.Used, Optimal: r.Optimal, Message: r.Message, SubmissionID: sub.ID}, nil
+}

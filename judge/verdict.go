@@ -1,0 +1,83 @@
+package judge
+
+import (
+	"fmt"
+	"strconv"
+
+	"puzzlejudge/reference/textin"
+)
+
+// rank orders verdicts from worst to best, for BestVerdicts.
+var rank = map[Verdict]int{
+	JudgeError: 1, Invalid: 2, WrongAnswer: 3, NotSolved: 4, Suboptimal: 5, Accepted: 6,
+}
+
+// better reports whether a is a better verdict than b.
+func better(a, b Verdict) bool { return rank[a] > rank[b] }
+
+// combine returns a submission's verdict and score from its case results: the
+// first non-accepted verdict in case order, and the mean of the scores of the
+// cases that count (judge_error cases do not) times 100.
+func combine(results []CaseResult) (Verdict, float64) {
+	verdict := Accepted
+	sum, n := 0.0, 0
+	for _, r := range results {
+		if verdict == Accepted && r.Verdict != Accepted {
+			verdict = r.Verdict
+		}
+		if r.Verdict == JudgeError || r.CaseID == 0 {
+			continue // judged again later, or not a case (surplus output)
+		}
+		sum += r.Score
+		n++
+	}
+	if n == 0 {
+		return verdict, 0
+	}
+	return verdict, 100 * sum / float64(n)
+}
+
+// movesResult judges a replay that read every move legally: accepted at the
+// optimum, suboptimal (optimum/used) above it.
+func movesResult(solved bool, used, optimal int, unsolvedMsg string) Result {
+	switch {
+	case !solved:
+		return Result{Verdict: NotSolved, Message: unsolvedMsg, Used: used}
+	case used == optimal:
+		return Result{Verdict: Accepted, Message: plural(used, "move") + ", optimal", Used: used, Optimal: optimal, Score: 1}
+	case used > optimal:
+		return Result{
+			Verdict: Suboptimal, Used: used, Optimal: optimal, Score: float64(optimal) / float64(used),
+			Message: plural(used, "move") + ", the optimum is " + itoa(optimal),
+		}
+	default:
+		return referenceDisagrees()
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// plural returns "1 move", "3 moves".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return itoa(n) + " " + noun + "s"
+}
+
+// badMove is the message of an invalid move: its index, token and reason.
+func badMove(index int, token, reason string) string {
+	return fmt.Sprintf("move %d (%s): %s", index, textin.Quote(token), reason)
+}
+
+// brokenCase is the result when a stored case no longer parses (an engine
+// changed its format): the judge's fault, not the student's.
+func brokenCase(err error) Result {
+	return Result{Verdict: JudgeError, Message: "the stored case cannot be read by the engine: " + err.Error()}
+}
+
+// parseError converts an engine parse error into an EINVALID error that keeps
+// its line and column.
+func parseError(err error) error {
+	return Errorf(EINVALID, "%s", err.Error())
+}

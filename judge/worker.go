@@ -1,0 +1,179 @@
+package judge
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// work is one worker: it claims a batch of pending submissions, judges them
+// and writes the batch in one transaction, until ctx ends.
+func (s *Service) work(ctx context.Context) {
+	idle := time.NewTimer(0)
+	defer idle.Stop()
+	for ctx.Err() == nil {
+		claims, err := s.store.Claim(ctx, s.cfg.Batch)
+		if err != nil && ctx.Err() == nil {
+			s.log.Error("claiming submissions", "err", err)
+		}
+		if len(claims) == 0 {
+			idle.Reset(s.cfg.PollInterval)
+			select {
+			case <-ctx.Done():
+			case <-s.wake:
+			case <-idle.C:
+			}
+			continue
+		}
+		if len(claims) == s.cfg.Batch {
+			s.notify() // more may be waiting: let another worker claim too
+		}
+		judged := s.judgeBatch(ctx, claims)
+		// The batch is written even when Close has begun, so that the work
+		// in hand is not lost; Close bounds the wait.
+		written, err := s.store.Finish(context.WithoutCancel(ctx), judged)
+		if err != nil {
+			// The claims stay judging; the next Start queues them again.
+			s.log.Error("writing verdicts", "err", err, "submissions", len(judged))
+			continue
+		}
+		if s.OnJudged != nil {
+			for _, j := range judged {
+				if written[j.ID] {
+					s.OnJudged(j.Verdict)
+				}
+			}
+		}
+	}
+}
+
+// problemData is what judging needs of a problem, loaded once per batch.
+type problemData struct {
+	problem Problem
+	puzzle  Puzzle
+	cases   []Case
+	inputs  []string
+	err     error
+}
+
+func (s *Service) load(ctx context.Context, id int64) *problemData {
+	d := &problemData{}
+	d.problem, d.err = s.store.ProblemByID(ctx, id)
+	if d.err != nil {
+		return d
+	}
+	if d.puzzle, d.err = s.puzzle(d.problem.Puzzle); d.err != nil {
+		return d
+	}
+	if d.cases, d.err = s.store.Cases(ctx, id); d.err != nil {
+		return d
+	}
+	d.inputs = make([]string, len(d.cases))
+	for i, c := range d.cases {
+		d.inputs[i] = c.Input
+	}
+	return d
+}
+
+func (s *Service) judgeBatch(ctx context.Context, claims []Claim) []Judged {
+	problems := map[int64]*problemData{}
+	out := make([]Judged, len(claims))
+	for i, c := range claims {
+		d, ok := problems[c.ProblemID]
+		if !ok {
+			d = s.load(ctx, c.ProblemID)
+			problems[c.ProblemID] = d
+		}
+		results := s.judgeOne(c.Submission, d)
+		v, score := combine(results)
+		out[i] = Judged{ID: c.ID, Token: c.Token, Verdict: v, Score: score, JudgedAt: time.Now().UTC(), Results: results}
+	}
+	return out
+}
+
+// judgeOne returns the case results of a submission. It never panics: an
+// engine that does is the judge's fault, reported as judge_error.
+func (s *Service) judgeOne(sub Submission, d *problemData) (results []CaseResult) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("judging panicked", "submission", sub.ID, "panic", fmt.Sprint(r))
+			results = []CaseResult{{CaseID: sub.CaseID, Position: 1, Verdict: JudgeError, Message: "internal error while judging"}}
+		}
+	}()
+	if d.err != nil {
+		s.log.Error("loading problem", "submission", sub.ID, "err", d.err)
+		return []CaseResult{{Verdict: JudgeError, Message: "the problem cannot be loaded"}}
+	}
+	switch sub.Kind {
+	case KindAnswer:
+		return judgeAnswer(sub, d)
+	case KindMoves:
+		return judgeMoves(sub, d)
+	}
+	return []CaseResult{{Verdict: JudgeError, Message: fmt.Sprintf("unknown kind %q", sub.Kind)}}
+}
+
+func judgeAnswer(sub Submission, d *problemData) []CaseResult {
+	if len(d.cases) == 0 {
+		return []CaseResult{{Verdict: JudgeError, Message: "the problem has no cases yet"}}
+	}
+	answers, surplus := d.puzzle.SplitAnswers(d.inputs, sub.Payload)
+	results := make([]CaseResult, len(d.cases), len(d.cases)+1)
+	for i, c := range d.cases {
+		var r Result
+		switch {
+		case c.Status != CaseReady:
+			r = unavailable(c)
+		case i >= len(answers):
+			r = Result{Verdict: WrongAnswer, Message: "no output for this case"}
+		default:
+			r = d.puzzle.CheckAnswer(c.Input, c.Expected, answers[i], d.problem.Checker == CheckerAnyValid)
+		}
+		results[i] = caseResult(c, r)
+	}
+	if len(surplus) > 0 {
+		results = append(results, CaseResult{
+			CaseName: "surplus output", Position: len(d.cases) + 1, Verdict: WrongAnswer,
+			Message: fmt.Sprintf("line %d: output after the last case (%d more lines)", surplus[0].No, len(surplus)),
+		})
+	}
+	return results
+}
+
+func judgeMoves(sub Submission, d *problemData) []CaseResult {
+	for _, c := range d.cases {
+		if c.ID != sub.CaseID {
+			continue
+		}
+		var ref *Solution
+		if c.Status == CaseReady {
+			ref = &c.Expected
+		}
+		r := d.puzzle.CheckMoves(c.Input, ref, sub.Payload)
+		if r.Verdict == JudgeError && c.Status != CaseReady {
+			r = unavailable(c)
+		}
+		return []CaseResult{caseResult(c, r)}
+	}
+	return []CaseResult{{CaseID: sub.CaseID, Position: 1, Verdict: JudgeError, Message: "this case was removed from the problem"}}
+}
+
+// unavailable is the result of a case whose reference answer is missing.
+func unavailable(c Case) Result {
+	if c.Status == CaseFailed {
+		return Result{Verdict: JudgeError, Message: "the reference solver could not solve this case; it is not your fault"}
+	}
+	return noReference()
+}
+
+// caseResult stores a Result for a case. The optimum of a hidden case is
+// dropped when the case was not solved: only a solution earns it.
+func caseResult(c Case, r Result) CaseResult {
+	if !c.Sample && (r.Verdict == NotSolved || r.Verdict == Invalid || r.Verdict == JudgeError) {
+		r.Optimal = 0
+	}
+	return CaseResult{
+		CaseID: c.ID, CaseName: c.Name, Position: c.Position,
+		Verdict: r.Verdict, Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: r.Score,
+	}
+}
