@@ -1,0 +1,201 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Config is everything the server can be told. Its zero value is not usable:
+// start from DefaultConfig, then overlay the file and the environment.
+type Config struct {
+	Listen           string         `yaml:"listen"`
+	Database         DatabaseConfig `yaml:"database"`
+	AdminPassword    string         `yaml:"admin_password"`
+	Workers          int            `yaml:"workers"`
+	SolveTimeout     time.Duration  `yaml:"solve_timeout"`
+	PollInterval     time.Duration  `yaml:"poll_interval"`
+	RegistrationOpen bool           `yaml:"registration_open"`
+	SubmitRate       int            `yaml:"submit_rate"`
+	ShutdownTimeout  time.Duration  `yaml:"shutdown_timeout"`
+	LogLevel         string         `yaml:"log_level"`
+}
+
+// DatabaseConfig says which database to open.
+type DatabaseConfig struct {
+	Driver string `yaml:"driver"`
+	DSN    string `yaml:"dsn"`
+}
+
+// DefaultConfig returns the configuration used when neither config.yaml nor
+// the environment says otherwise; config.yaml at the root repeats it.
+func DefaultConfig() Config {
+	return Config{
+		Listen:           ":8080",
+		Database:         DatabaseConfig{Driver: "sqlite", DSN: "data/judge.db"},
+		Workers:          2,
+		SolveTimeout:     60 * time.Second,
+		PollInterval:     200 * time.Millisecond,
+		RegistrationOpen: true,
+		SubmitRate:       30,
+		ShutdownTimeout:  30 * time.Second,
+		LogLevel:         "info",
+	}
+}
+
+// loadConfig builds the configuration: defaults, then the YAML file at path
+// (a missing file is not an error when optional is true, so that a fresh
+// clone run from elsewhere still starts), then the environment through getenv.
+func loadConfig(path string, optional bool, getenv func(string) string) (Config, error) {
+	cfg := DefaultConfig()
+	data, err := os.ReadFile(path)
+	switch {
+	case err == nil:
+		if err := decodeYAML(data, &cfg); err != nil {
+			return cfg, fmt.Errorf("config %s: %w", path, err)
+		}
+	case errors.Is(err, fs.ErrNotExist) && optional:
+	default:
+		return cfg, fmt.Errorf("config: %w", err)
+	}
+	if err := applyEnv(&cfg, getenv); err != nil {
+		return cfg, err
+	}
+	return cfg, cfg.Validate()
+}
+
+// decodeYAML overlays data on cfg. Unknown keys are refused: a misspelt key
+// silently ignored would leave a default in force that the operator meant to change.
+func decodeYAML(data []byte, cfg *Config) error {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(cfg); err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	return nil
+}
+
+// envVar ties an environment variable to the field it overrides.
+type envVar struct {
+	name string
+	set  func(cfg *Config, v string) error
+}
+
+// envVars lists one override per configuration key.
+var envVars = []envVar{
+	{"JUDGE_LISTEN", func(c *Config, v string) error { c.Listen = v; return nil }},
+	{"JUDGE_DATABASE_DRIVER", func(c *Config, v string) error { c.Database.Driver = v; return nil }},
+	{"JUDGE_DATABASE_DSN", func(c *Config, v string) error { c.Database.DSN = v; return nil }},
+	{"JUDGE_ADMIN_PASSWORD", func(c *Config, v string) error { c.AdminPassword = v; return nil }},
+	{"JUDGE_WORKERS", intVar(func(c *Config) *int { return &c.Workers })},
+	{"JUDGE_SOLVE_TIMEOUT", durationVar(func(c *Config) *time.Duration { return &c.SolveTimeout })},
+	{"JUDGE_POLL_INTERVAL", durationVar(func(c *Config) *time.Duration { return &c.PollInterval })},
+	{"JUDGE_REGISTRATION_OPEN", boolVar(func(c *Config) *bool { return &c.RegistrationOpen })},
+	{"JUDGE_SUBMIT_RATE", intVar(func(c *Config) *int { return &c.SubmitRate })},
+	{"JUDGE_SHUTDOWN_TIMEOUT", durationVar(func(c *Config) *time.Duration { return &c.ShutdownTimeout })},
+	{"JUDGE_LOG_LEVEL", func(c *Config, v string) error { c.LogLevel = v; return nil }},
+}
+
+func intVar(field func(*Config) *int) func(*Config, string) error {
+	return func(c *Config, v string) error {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil {
+			return fmt.Errorf("expected an integer, found %q", v)
+		}
+		*field(c) = n
+		return nil
+	}
+}
+
+func durationVar(field func(*Config) *time.Duration) func(*Config, string) error {
+	return func(c *Config, v string) error {
+		d, err := time.ParseDuration(strings.TrimSpace(v))
+		if err != nil {
+			return fmt.Errorf("expected a duration such as 90s or 2m, found %q", v)
+		}
+		*field(c) = d
+		return nil
+	}
+}
+
+func boolVar(field func(*Config) *bool) func(*Config, string) error {
+	return func(c *Config, v string) error {
+		b, err := strconv.ParseBool(strings.TrimSpace(v))
+		if err != nil {
+			return fmt.Errorf("expected true or false, found %q", v)
+		}
+		*field(c) = b
+		return nil
+	}
+}
+
+// applyEnv overlays every JUDGE_* variable that is set and not empty.
+func applyEnv(cfg *Config, getenv func(string) string) error {
+	for _, ev := range envVars {
+		v := getenv(ev.name)
+		if v == "" {
+			continue
+		}
+		if err := ev.set(cfg, v); err != nil {
+			return fmt.Errorf("config: %s: %w", ev.name, err)
+		}
+	}
+	return nil
+}
+
+// Validate reports the first setting that cannot work, naming its key.
+func (c Config) Validate() error {
+	var problems []string
+	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	if c.Listen == "" {
+		bad("listen: must not be empty (for example \":8080\")")
+	}
+	switch c.Database.Driver {
+	case "sqlite", "postgres":
+	default:
+		bad("database.driver: %q is not supported (sqlite or postgres)", c.Database.Driver)
+	}
+	if c.Database.DSN == "" {
+		bad("database.dsn: must not be empty")
+	}
+	if c.Workers < 1 || c.Workers > 64 {
+		bad("workers: %d is outside 1..64", c.Workers)
+	}
+	if c.SolveTimeout <= 0 {
+		bad("solve_timeout: must be positive, found %s", c.SolveTimeout)
+	}
+	if c.PollInterval <= 0 {
+		bad("poll_interval: must be positive, found %s", c.PollInterval)
+	}
+	if c.SubmitRate < 0 {
+		bad("submit_rate: must be 0 (no limit) or positive, found %d", c.SubmitRate)
+	}
+	if c.ShutdownTimeout <= 0 {
+		bad("shutdown_timeout: must be positive, found %s", c.ShutdownTimeout)
+	}
+	if _, err := c.level(); err != nil {
+		bad("log_level: %v", err)
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("invalid configuration:\n  %s", strings.Join(problems, "\n  "))
+	}
+	return nil
+}
+
+// level returns the slog level named by LogLevel.
+func (c Config) level() (slog.Level, error) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(c.LogLevel)); err != nil {
+		return 0, fmt.Errorf("%q is not one of debug, info, warn, error", c.LogLevel)
+	}
+	return l, nil
+}

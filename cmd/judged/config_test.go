@@ -1,0 +1,127 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func envOf(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func writeFile(t *testing.T, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "config.yaml")
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestShippedConfigIsTheDefault keeps config.yaml at the root and
+// DefaultConfig saying the same thing, key for key.
+func TestShippedConfigIsTheDefault(t *testing.T) {
+	got, err := loadConfig("../../config.yaml", false, envOf(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := DefaultConfig(); !reflect.DeepEqual(got, want) {
+		t.Errorf("config.yaml = %+v\nDefaultConfig() = %+v", got, want)
+	}
+}
+
+func TestLoadConfig(t *testing.T) {
+	def := DefaultConfig()
+	tests := []struct {
+		name string
+		file string // "" = no file
+		env  map[string]string
+		want func(c *Config)
+	}{
+		{name: "missing file gives the defaults", want: func(c *Config) {}},
+		{name: "empty file gives the defaults", file: "\n", want: func(c *Config) {}},
+		{
+			name: "file overlays",
+			file: "listen: 127.0.0.1:9000\ndatabase:\n  dsn: /tmp/x.db\nworkers: 4\nsolve_timeout: 2m\nregistration_open: false\n",
+			want: func(c *Config) {
+				c.Listen, c.Database.DSN, c.Workers, c.SolveTimeout, c.RegistrationOpen = "127.0.0.1:9000", "/tmp/x.db", 4, 2*time.Minute, false
+			},
+		},
+		{
+			name: "environment overrides the file",
+			file: "listen: 127.0.0.1:9000\nsubmit_rate: 5\n",
+			env: map[string]string{
+				"JUDGE_LISTEN": ":7000", "JUDGE_DATABASE_DRIVER": "postgres", "JUDGE_DATABASE_DSN": "host=db",
+				"JUDGE_ADMIN_PASSWORD": "s3cret!", "JUDGE_WORKERS": "3", "JUDGE_SOLVE_TIMEOUT": "5s",
+				"JUDGE_POLL_INTERVAL": "1s", "JUDGE_REGISTRATION_OPEN": "false", "JUDGE_SUBMIT_RATE": "0",
+				"JUDGE_SHUTDOWN_TIMEOUT": "3s", "JUDGE_LOG_LEVEL": "debug",
+			},
+			want: func(c *Config) {
+				*c = Config{Listen: ":7000", Database: DatabaseConfig{Driver: "postgres", DSN: "host=db"},
+					AdminPassword: "s3cret!", Workers: 3, SolveTimeout: 5 * time.Second, PollInterval: time.Second,
+					RegistrationOpen: false, SubmitRate: 0, ShutdownTimeout: 3 * time.Second, LogLevel: "debug"}
+			},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "absent.yaml")
+			if tc.file != "" {
+				path = writeFile(t, tc.file)
+			}
+			got, err := loadConfig(path, true, envOf(tc.env))
+			if err != nil {
+				t.Fatalf("loadConfig: %v", err)
+			}
+			want := def
+			tc.want(&want)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("loadConfig = %+v\nwant %+v", got, want)
+			}
+		})
+	}
+}
+
+func TestEveryKeyHasAnEnvOverride(t *testing.T) {
+	if got, want := len(envVars), reflect.TypeOf(Config{}).NumField()-1+reflect.TypeOf(DatabaseConfig{}).NumField(); got != want {
+		t.Errorf("%d environment overrides for %d configuration keys", got, want)
+	}
+}
+
+func TestLoadConfigErrors(t *testing.T) {
+	tests := []struct {
+		name, file string
+		optional   bool
+		env        map[string]string
+		want       string // part of the message
+	}{
+		{name: "explicit file missing", want: "no such file"},
+		{name: "unknown key", file: "listn: :80\n", optional: true, want: "listn"},
+		{name: "bad yaml", file: "listen: [\n", optional: true, want: "config"},
+		{name: "bad duration in file", file: "solve_timeout: soon\n", optional: true, want: "soon"},
+		{name: "bad driver", file: "database:\n  driver: mysql\n", optional: true, want: "database.driver"},
+		{name: "zero workers", file: "workers: 0\n", optional: true, want: "workers"},
+		{name: "negative rate", file: "submit_rate: -1\n", optional: true, want: "submit_rate"},
+		{name: "bad level", file: "log_level: loud\n", optional: true, want: "log_level"},
+		{name: "empty listen", file: "listen: \"\"\n", optional: true, want: "listen"},
+		{name: "bad env int", optional: true, env: map[string]string{"JUDGE_WORKERS": "many"}, want: "JUDGE_WORKERS"},
+		{name: "bad env bool", optional: true, env: map[string]string{"JUDGE_REGISTRATION_OPEN": "perhaps"}, want: "JUDGE_REGISTRATION_OPEN"},
+		{name: "bad env duration", optional: true, env: map[string]string{"JUDGE_SOLVE_TIMEOUT": "-1s"}, want: "solve_timeout"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "absent.yaml")
+			if tc.file != "" {
+				path = writeFile(t, tc.file)
+			}
+			_, err := loadConfig(path, tc.optional, envOf(tc.env))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("loadConfig error = %v, want one mentioning %q", err, tc.want)
+			}
+		})
+	}
+}

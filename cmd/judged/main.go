@@ -1,0 +1,195 @@
+// Command judged is the puzzlejudge server: it reads config.yaml and the
+// environment, opens the database, synchronises the shipped problems, starts
+// the judging workers and serves the JSON API, /healthz and /metrics.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/judge/store"
+	"puzzlejudge/problems"
+	"puzzlejudge/web"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run starts the server and blocks until ctx is cancelled (a signal) or the
+// server fails. It returns the process exit code: 0 after a clean shutdown,
+// 1 when the server could not start or stopped on an error, 2 for bad usage.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("judged", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	configPath := flags.String("config", "config.yaml", "path of the YAML configuration (a missing default file means: built-in defaults)")
+	flags.Usage = func() {
+		fmt.Fprintf(stderr, "usage: judged [-config path]\n\nEvery key of the configuration can be overridden by an environment variable (JUDGE_LISTEN, JUDGE_DATABASE_DSN, ...); see config.yaml.\n\n")
+		flags.PrintDefaults()
+	}
+	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if flags.NArg() > 0 {
+		fmt.Fprintf(stderr, "judged: unexpected argument %q\n", flags.Arg(0))
+		return 2
+	}
+	explicit := false
+	flags.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "config" })
+	cfg, err := loadConfig(*configPath, !explicit, os.Getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "judged: %v\n", err)
+		return 1
+	}
+	level, _ := cfg.level()
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	if err := serve(ctx, cfg, logger); err != nil {
+		logger.Error("judged stopped", "err", err)
+		return 1
+	}
+	return 0
+}
+
+// serve wires the database, the judge, the catalogue and HTTP, then serves
+// until ctx is done and shuts down in order: stop taking requests, let the
+// workers finish the case in hand, close the database.
+func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
+	catalogue, err := problems.Shipped()
+	if err != nil {
+		return fmt.Errorf("shipped problems: %w", err)
+	}
+	db, err := store.Open(cfg.Database.Driver, cfg.Database.DSN, logger)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := db.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("close database: %w", cerr)
+		}
+		logger.Info("database closed")
+	}()
+	logger.Info("database open", "driver", cfg.Database.Driver, "dsn", redactDSN(cfg.Database))
+
+	metrics := web.NewMetrics()
+	svc := judge.NewService(db, judge.Config{
+		Workers:      cfg.Workers,
+		SolveTimeout: cfg.SolveTimeout,
+		PollInterval: cfg.PollInterval,
+		OnJudged:     metrics.ObserveVerdict,
+		OnSolved:     metrics.ObserveSolve,
+	}, logger)
+	metrics.WatchQueue(svc)
+
+	if err := ensureAdmin(ctx, svc, cfg.AdminPassword, logger); err != nil {
+		return err
+	}
+	if err := problems.Sync(ctx, svc, catalogue); err != nil {
+		return err
+	}
+	logger.Info("problems synchronised", "count", len(catalogue))
+
+	if err := svc.Start(ctx); err != nil {
+		return fmt.Errorf("start judge: %w", err)
+	}
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+		defer cancel()
+		if cerr := svc.Close(sctx); cerr != nil {
+			logger.Warn("judge workers did not stop cleanly", "err", cerr)
+		}
+		logger.Info("judge workers stopped")
+	}()
+
+	srv := web.NewServer(svc, logger, metrics, web.Options{RegistrationOpen: cfg.RegistrationOpen, SubmitRate: cfg.SubmitRate})
+	return listenAndServe(ctx, cfg, srv.Router(), logger)
+}
+
+// listenAndServe serves h on cfg.Listen until ctx is done, then stops taking
+// requests and waits (bounded by the shutdown timeout) for those in flight.
+func listenAndServe(ctx context.Context, cfg Config, h http.Handler, logger *slog.Logger) error {
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		// /check solves a board within the request, so the write timeout
+		// must leave room for a whole solve.
+		WriteTimeout:   cfg.SolveTimeout + 30*time.Second,
+		IdleTimeout:    2 * time.Minute,
+		MaxHeaderBytes: 64 << 10,
+		ErrorLog:       slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	logger.Info("listening", "addr", ln.Addr().String(), "url", "http://"+displayAddr(ln.Addr()))
+
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		return fmt.Errorf("http shutdown: %w", err)
+	}
+	return nil
+}
+
+// ensureAdmin creates the instructor "admin" on an empty database and prints
+// its password once when it was generated.
+func ensureAdmin(ctx context.Context, svc *judge.Service, password string, logger *slog.Logger) error {
+	created, pw, err := svc.EnsureAdmin(ctx, password)
+	if err != nil {
+		return fmt.Errorf("create admin: %w", err)
+	}
+	switch {
+	case created && password == "":
+		logger.Warn("created instructor account; this password is shown only once", "username", "admin", "password", pw)
+	case created:
+		logger.Info("created instructor account with JUDGE_ADMIN_PASSWORD", "username", "admin")
+	}
+	return nil
+}
+
+// displayAddr turns a listening address into one a browser can open
+// (":8080" listens on every interface; localhost reaches it).
+func displayAddr(a net.Addr) string {
+	tcp, ok := a.(*net.TCPAddr)
+	if !ok || tcp.IP == nil || tcp.IP.IsUnspecified() {
+		if ok {
+			return fmt.Sprintf("localhost:%d", tcp.Port)
+		}
+		return a.String()
+	}
+	return a.String()
+}
+
+// redactDSN keeps a PostgreSQL password out of the log.
+func redactDSN(d DatabaseConfig) string {
+	if d.Driver == "sqlite" {
+		return d.DSN
+	}
+	return "(set)"
+}

@@ -1,0 +1,235 @@
+// Package problems is the shipped catalogue: one folder per problem with its
+// problem.yaml, statement.md and tests/, embedded in the binary and loaded
+// (and checked against the engines) at start.
+package problems
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/reference/floodit"
+	"puzzlejudge/reference/mayan"
+	"puzzlejudge/reference/rotation"
+)
+
+//go:embed */problem.yaml */statement.md */tests/*
+var files embed.FS
+
+// Problem is one problem of the catalogue as the judge stores it, with its
+// cases in order and, beside each case, the expected output shipped in its
+// .ans file ("" when there is none).
+type Problem struct {
+	Problem judge.Problem
+	Cases   []judge.CaseSpec
+	Answers []string
+}
+
+// Shipped loads the catalogue embedded in the binary.
+func Shipped() ([]Problem, error) {
+	return Load(files)
+}
+
+// Syncer stores a problem of the catalogue; *judge.Service is one.
+type Syncer interface {
+	SyncProblem(ctx context.Context, p judge.Problem, cases []judge.CaseSpec) error
+}
+
+// Sync stores every problem through s. SyncProblem is idempotent, so calling
+// Sync at every start changes only what was edited since the last one.
+func Sync(ctx context.Context, s Syncer, ps []Problem) error {
+	for _, p := range ps {
+		if err := s.SyncProblem(ctx, p.Problem, p.Cases); err != nil {
+			return fmt.Errorf("sync problem %s: %w", p.Problem.Slug, err)
+		}
+	}
+	return nil
+}
+
+// canonicalizers turn one case of each puzzle's classic format into its
+// canonical text (the engine's Format), failing with line and column when
+// the case does not parse.
+var canonicalizers = map[string]func(string) (string, error){
+	"floodit":  canonical(floodit.ParseCase, floodit.Format),
+	"rotation": canonical(rotation.ParseCase, rotation.Format),
+	"mayan":    canonical(mayan.ParseCase, mayan.Format),
+}
+
+func canonical[B any](parse func(string) (B, error), format func(B) string) func(string) (string, error) {
+	return func(in string) (string, error) {
+		b, err := parse(in)
+		if err != nil {
+			return "", err
+		}
+		return format(b), nil
+	}
+}
+
+// manifest is problem.yaml.
+type manifest struct {
+	Slug    string `yaml:"slug"`
+	Title   string `yaml:"title"`
+	Puzzle  string `yaml:"puzzle"`
+	Checker string `yaml:"checker"`
+	Limits  struct {
+		MaxSize   int `yaml:"max_size"`
+		MaxColors int `yaml:"max_colors"`
+		MaxMoves  int `yaml:"max_moves"`
+	} `yaml:"limits"`
+}
+
+var slugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+
+// Load reads every problem folder at the root of fsys, in name order, and
+// checks it: a known puzzle and checker, a slug equal to the folder name, a
+// statement, at least one case, and every case parsing with its engine.
+func Load(fsys fs.FS) ([]Problem, error) {
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return nil, err
+	}
+	var out []Problem
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		p, err := loadProblem(fsys, e.Name())
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	if len(out) == 0 {
+		return nil, errors.New("problems: no problem folder found")
+	}
+	return out, nil
+}
+
+func loadProblem(fsys fs.FS, dir string) (Problem, error) {
+	fail := func(file string, err error) (Problem, error) {
+		return Problem{}, fmt.Errorf("problems/%s: %w", path.Join(dir, file), err)
+	}
+	raw, err := fs.ReadFile(fsys, path.Join(dir, "problem.yaml"))
+	if err != nil {
+		return fail("problem.yaml", cause(err))
+	}
+	var m manifest
+	dec := yaml.NewDecoder(bytes.NewReader(raw))
+	dec.KnownFields(true)
+	if err := dec.Decode(&m); err != nil && !errors.Is(err, io.EOF) {
+		return fail("problem.yaml", err)
+	}
+	if err := m.check(dir); err != nil {
+		return fail("problem.yaml", err)
+	}
+	statement, err := fs.ReadFile(fsys, path.Join(dir, "statement.md"))
+	if err != nil {
+		return fail("statement.md", cause(err))
+	}
+	if strings.TrimSpace(string(statement)) == "" {
+		return fail("statement.md", errors.New("empty statement"))
+	}
+	p := Problem{Problem: judge.Problem{
+		Slug: m.Slug, Title: m.Title, Puzzle: m.Puzzle, Statement: string(statement),
+		Limits: judge.Limits{MaxSize: m.Limits.MaxSize, MaxColors: m.Limits.MaxColors, MaxMoves: m.Limits.MaxMoves},
+	}}
+	if m.Checker == judge.CheckerAnyValid {
+		p.Problem.Checker = judge.CheckerAnyValid
+	}
+	if err := loadCases(fsys, dir, canonicalizers[m.Puzzle], &p); err != nil {
+		return Problem{}, err
+	}
+	return p, nil
+}
+
+// check validates the manifest of the problem in folder dir.
+func (m manifest) check(dir string) error {
+	switch {
+	case m.Slug != dir:
+		return fmt.Errorf("slug %q differs from the folder name %q", m.Slug, dir)
+	case !slugPattern.MatchString(m.Slug):
+		return fmt.Errorf("slug %q: use lowercase letters, digits and dashes", m.Slug)
+	case strings.TrimSpace(m.Title) == "":
+		return errors.New("title is empty")
+	case canonicalizers[m.Puzzle] == nil:
+		return fmt.Errorf("puzzle %q is not one of floodit, rotation, mayan", m.Puzzle)
+	case m.Checker != "" && m.Checker != "exact" && m.Checker != judge.CheckerAnyValid:
+		return fmt.Errorf("checker %q is not exact or %s", m.Checker, judge.CheckerAnyValid)
+	case m.Limits.MaxSize < 0 || m.Limits.MaxColors < 0 || m.Limits.MaxMoves < 0:
+		return errors.New("limits must not be negative (0 means the engine's own limit)")
+	}
+	return nil
+}
+
+// loadCases reads tests/*.in in lexical order, with the .ans beside each.
+// A file that is neither, or an .ans without its .in, is refused: it is a
+// misspelt case that would otherwise be silently left out.
+func loadCases(fsys fs.FS, dir string, canon func(string) (string, error), p *Problem) error {
+	testDir := path.Join(dir, "tests")
+	entries, err := fs.ReadDir(fsys, testDir)
+	if err != nil {
+		return fmt.Errorf("problems/%s: %w", testDir, cause(err))
+	}
+	names := map[string]bool{}
+	var ins []string
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case e.IsDir():
+			return fmt.Errorf("problems/%s/%s: unexpected folder", testDir, name)
+		case strings.HasSuffix(name, ".in"):
+			ins = append(ins, strings.TrimSuffix(name, ".in"))
+			names[strings.TrimSuffix(name, ".in")] = true
+		case strings.HasSuffix(name, ".ans"):
+		default:
+			return fmt.Errorf("problems/%s/%s: not a case (want NN-name.in and NN-name.ans)", testDir, name)
+		}
+	}
+	for _, e := range entries {
+		if base, ok := strings.CutSuffix(e.Name(), ".ans"); ok && !names[base] {
+			return fmt.Errorf("problems/%s/%s: no %s.in beside it", testDir, e.Name(), base)
+		}
+	}
+	if len(ins) == 0 {
+		return fmt.Errorf("problems/%s: no case (*.in)", testDir)
+	}
+	sort.Strings(ins)
+	for _, name := range ins {
+		file := path.Join(testDir, name+".in")
+		raw, err := fs.ReadFile(fsys, file)
+		if err != nil {
+			return fmt.Errorf("problems/%s: %w", file, err)
+		}
+		input, err := canon(string(raw))
+		if err != nil {
+			return fmt.Errorf("problems/%s: %w", file, err)
+		}
+		ans, err := fs.ReadFile(fsys, path.Join(testDir, name+".ans"))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("problems/%s.ans: %w", path.Join(testDir, name), err)
+		}
+		p.Cases = append(p.Cases, judge.CaseSpec{Name: name, Input: input, Sample: strings.Contains(name, "sample")})
+		p.Answers = append(p.Answers, string(ans))
+	}
+	return nil
+}
+
+// cause strips the path from an *fs.PathError, since messages name the file already.
+func cause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,230 @@
+package problems
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/reference/floodit"
+	"puzzlejudge/reference/mayan"
+	"puzzlejudge/reference/rotation"
+)
+
+// answerOf solves one case with the reference engine of puzzle and returns
+// the classic expected output.
+var answerOf = map[string]func(ctx context.Context, input string) (string, error){
+	"floodit": answer(floodit.ParseCase, func(ctx context.Context, b floodit.Board) (floodit.Solution, error) {
+		return floodit.Solve(ctx, b, nil)
+	}),
+	"rotation": answer(rotation.ParseCase, func(ctx context.Context, b rotation.Board) (rotation.Solution, error) {
+		return rotation.Solve(ctx, b, nil)
+	}),
+	"mayan": answer(mayan.ParseCase, func(ctx context.Context, b mayan.Board) (mayan.Solution, error) { return mayan.Solve(ctx, b, nil) }),
+}
+
+func answer[B any, S interface{ Answer() string }](parse func(string) (B, error), solve func(context.Context, B) (S, error)) func(context.Context, string) (string, error) {
+	return func(ctx context.Context, input string) (string, error) {
+		b, err := parse(input)
+		if err != nil {
+			return "", err
+		}
+		s, err := solve(ctx, b)
+		if err != nil {
+			return "", err
+		}
+		return s.Answer(), nil
+	}
+}
+
+func TestShippedCatalogue(t *testing.T) {
+	ps, err := Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var slugs []string
+	for _, p := range ps {
+		slugs = append(slugs, p.Problem.Slug)
+		samples := 0
+		for i, c := range p.Cases {
+			if c.Sample {
+				samples++
+			}
+			if p.Answers[i] == "" {
+				t.Errorf("%s/%s has no .ans", p.Problem.Slug, c.Name)
+			}
+		}
+		if samples == 0 || len(p.Cases)-samples < 10 {
+			t.Errorf("%s: %d samples and %d other cases, want at least 1 and 10", p.Problem.Slug, samples, len(p.Cases)-samples)
+		}
+		if p.Problem.Title == "" || !strings.Contains(p.Problem.Statement, "```") {
+			t.Errorf("%s: title %q, statement without a fenced sample", p.Problem.Slug, p.Problem.Title)
+		}
+	}
+	if want := []string{"floodit", "mayan", "rotation"}; !reflect.DeepEqual(slugs, want) {
+		t.Errorf("shipped problems %v, want %v", slugs, want)
+	}
+}
+
+// TestShippedAnswers solves every shipped case with the reference solver and
+// compares with the .ans beside it, so that neither drifts from the other.
+func TestShippedAnswers(t *testing.T) {
+	ps, err := Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ps {
+		for i, c := range p.Cases {
+			t.Run(p.Problem.Slug+"/"+c.Name, func(t *testing.T) {
+				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+				defer cancel()
+				start := time.Now()
+				got, err := answerOf[p.Problem.Puzzle](ctx, c.Input)
+				if err != nil {
+					t.Fatalf("solve: %v", err)
+				}
+				if got != p.Answers[i] {
+					t.Errorf("solver answers %q, %s.ans says %q", got, c.Name, p.Answers[i])
+				}
+				if d := time.Since(start); d > 10*time.Second {
+					t.Logf("slow case: %s", d)
+				}
+			})
+		}
+	}
+}
+
+// goodFS is a minimal valid catalogue of one problem.
+func goodFS() fstest.MapFS {
+	return fstest.MapFS{
+		"flood/problem.yaml":            {Data: []byte("slug: flood\ntitle: Flood\npuzzle: floodit\nchecker: exact\nlimits:\n  max_size: 8\n  max_colors: 6\n  max_moves: 0\n")},
+		"flood/statement.md":            {Data: []byte("# Flood\n")},
+		"flood/tests/02-big.in":         {Data: []byte("3\n0  1 2\n1 1 2\n2 2 1\n0\n")},
+		"flood/tests/02-big.ans":        {Data: []byte("3\n")},
+		"flood/tests/01-sample-1.in":    {Data: []byte("2\n0 0\n0 0\n")},
+		"flood/tests/01-sample-1.ans":   {Data: []byte("0\n")},
+		"maya/problem.yaml":             {Data: []byte("slug: maya\ntitle: Mayan\npuzzle: mayan\nchecker: any-valid\n")},
+		"maya/statement.md":             {Data: []byte("Clear the board.\n")},
+		"maya/tests/01-sample.in":       {Data: []byte("3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n")},
+		"README.md":                     {Data: []byte("not a problem")},
+		"flood/tests/03-no-answer-x.in": {Data: []byte("2\n0 1\n1 0\n")},
+	}
+}
+
+func TestLoad(t *testing.T) {
+	ps, err := Load(goodFS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Problem{
+		{
+			Problem: judge.Problem{Slug: "flood", Title: "Flood", Puzzle: "floodit", Statement: "# Flood\n", Limits: judge.Limits{MaxSize: 8, MaxColors: 6}},
+			Cases: []judge.CaseSpec{
+				{Name: "01-sample-1", Input: "2\n0 0\n0 0\n", Sample: true},
+				{Name: "02-big", Input: "3\n0 1 2\n1 1 2\n2 2 1\n"},
+				{Name: "03-no-answer-x", Input: "2\n0 1\n1 0\n"},
+			},
+			Answers: []string{"0\n", "3\n", ""},
+		},
+		{
+			Problem: judge.Problem{Slug: "maya", Title: "Mayan", Puzzle: "mayan", Statement: "Clear the board.\n", Checker: judge.CheckerAnyValid},
+			Cases:   []judge.CaseSpec{{Name: "01-sample", Input: "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", Sample: true}},
+			Answers: []string{""},
+		},
+	}
+	if !reflect.DeepEqual(ps, want) {
+		t.Errorf("Load =\n%+v\nwant\n%+v", ps, want)
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	tests := []struct {
+		name   string
+		edit   func(fs fstest.MapFS)
+		want   string
+		wantIn string // file named in the message
+	}{
+		{"no problem.yaml", func(fs fstest.MapFS) { delete(fs, "flood/problem.yaml") }, "not exist", "flood/problem.yaml"},
+		{"bad yaml", func(fs fstest.MapFS) { fs["flood/problem.yaml"].Data = []byte("slug: [") }, "yaml", "flood/problem.yaml"},
+		{"unknown key", func(fs fstest.MapFS) {
+			fs["flood/problem.yaml"].Data = []byte("slug: flood\ntitle: F\npuzzle: floodit\nchecker: exact\nlimts: {}\n")
+		}, "limts", "flood/problem.yaml"},
+		{"slug differs", func(fs fstest.MapFS) {
+			fs["flood/problem.yaml"].Data = []byte("slug: flod\ntitle: F\npuzzle: floodit\n")
+		}, "folder name", "flood/problem.yaml"},
+		{"no title", func(fs fstest.MapFS) { fs["flood/problem.yaml"].Data = []byte("slug: flood\npuzzle: floodit\n") }, "title", "flood/problem.yaml"},
+		{"unknown puzzle", func(fs fstest.MapFS) {
+			fs["flood/problem.yaml"].Data = []byte("slug: flood\ntitle: F\npuzzle: chess\n")
+		}, "chess", "flood/problem.yaml"},
+		{"unknown checker", func(fs fstest.MapFS) {
+			fs["flood/problem.yaml"].Data = []byte("slug: flood\ntitle: F\npuzzle: floodit\nchecker: lenient\n")
+		}, "lenient", "flood/problem.yaml"},
+		{"negative limit", func(fs fstest.MapFS) {
+			fs["flood/problem.yaml"].Data = []byte("slug: flood\ntitle: F\npuzzle: floodit\nlimits:\n  max_size: -1\n")
+		}, "negative", "flood/problem.yaml"},
+		{"no statement", func(fs fstest.MapFS) { delete(fs, "flood/statement.md") }, "not exist", "flood/statement.md"},
+		{"empty statement", func(fs fstest.MapFS) { fs["flood/statement.md"].Data = []byte(" \n") }, "empty", "flood/statement.md"},
+		{"case does not parse", func(fs fstest.MapFS) { fs["flood/tests/02-big.in"].Data = []byte("3\n0 1 2\n1 x 2\n2 2 1\n0\n") }, "line 3, column 3", "flood/tests/02-big.in"},
+		{"two cases in one file", func(fs fstest.MapFS) { fs["flood/tests/02-big.in"].Data = []byte("2\n0 0\n0 0\n2\n0 1\n1 0\n0\n") }, "", "flood/tests/02-big.in"},
+		{"stray answer", func(fs fstest.MapFS) { fs["flood/tests/04-lost.ans"] = &fstest.MapFile{Data: []byte("1\n")} }, "no 04-lost.in", "flood/tests/04-lost.ans"},
+		{"misspelt case", func(fs fstest.MapFS) { fs["flood/tests/04-typo.IN"] = &fstest.MapFile{Data: []byte("1\n")} }, "not a case", "flood/tests/04-typo.IN"},
+		{"no tests folder", func(m fstest.MapFS) { delete(m, "maya/tests/01-sample.in") }, "not exist", "maya/tests"},
+		{"no cases", func(m fstest.MapFS) {
+			delete(m, "maya/tests/01-sample.in")
+			m["maya/tests"] = &fstest.MapFile{Mode: fs.ModeDir | 0o755}
+		}, "no case", "maya/tests"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := goodFS()
+			tc.edit(fsys)
+			_, err := Load(fsys)
+			if err == nil {
+				t.Fatal("Load succeeded")
+			}
+			if !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "problems/"+tc.wantIn) {
+				t.Errorf("Load error %q, want one naming problems/%s and %q", err, tc.wantIn, tc.want)
+			}
+		})
+	}
+	if _, err := Load(fstest.MapFS{"README.md": {Data: []byte("x")}}); err == nil {
+		t.Error("Load of a catalogue without problems succeeded")
+	}
+}
+
+// recorder is a Syncer that remembers what it was given.
+type recorder struct {
+	slugs []string
+	fail  string
+}
+
+func (r *recorder) SyncProblem(ctx context.Context, p judge.Problem, cases []judge.CaseSpec) error {
+	if p.Slug == r.fail {
+		return errors.New("disk full")
+	}
+	r.slugs = append(r.slugs, p.Slug)
+	return nil
+}
+
+func TestSync(t *testing.T) {
+	ps, err := Load(goodFS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r recorder
+	if err := Sync(context.Background(), &r, ps); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"flood", "maya"}; !reflect.DeepEqual(r.slugs, want) {
+		t.Errorf("synced %v, want %v", r.slugs, want)
+	}
+	r = recorder{fail: "maya"}
+	if err := Sync(context.Background(), &r, ps); err == nil || !strings.Contains(err.Error(), "maya") {
+		t.Errorf("Sync error = %v, want one naming maya", err)
+	}
+}
