@@ -1,0 +1,186 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+)
+
+func TestStatusTable(t *testing.T) {
+	tests := []struct {
+		err  error
+		want int
+	}{
+		{judge.Errorf(judge.EINVALID, "x"), 400},
+		{judge.Errorf(judge.EUNAUTHORIZED, "x"), 401},
+		{judge.Errorf(judge.EFORBIDDEN, "x"), 403},
+		{judge.Errorf(judge.ENOTFOUND, "x"), 404},
+		{judge.Errorf(judge.ECONFLICT, "x"), 409},
+		{judge.Errorf(ETOOLARGE, "x"), 413},
+		{judge.Errorf(ERATELIMITED, "x"), 429},
+		{judge.Errorf(judge.EINTERNAL, "x"), 500},
+		{judge.Errorf("something new", "x"), 500},
+		{io.ErrUnexpectedEOF, 500},
+	}
+	for _, tc := range tests {
+		if got := StatusOf(tc.err); got != tc.want {
+			t.Errorf("StatusOf(%v) = %d, want %d", tc.err, got, tc.want)
+		}
+	}
+}
+
+func TestBodyTooLarge(t *testing.T) {
+	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	student := e.student("liam")
+	big := `{"kind":"answer","output":"` + strings.Repeat("1 ", MaxBodyBytes/2+10) + `"}`
+	// With a Content-Length: refused before reading.
+	e.do("POST", "/api/v1/problems/flood/submissions", student, big).want(t, 413, ETOOLARGE)
+	// Streamed without a length: refused while reading.
+	req := e.request("POST", "/api/v1/problems/flood/submissions", nil)
+	req.Body = io.NopCloser(strings.NewReader(big))
+	req.ContentLength = -1
+	req.Header.Set("Authorization", "Bearer "+student)
+	e.serve(req).want(t, 413, ETOOLARGE)
+	// A valid object followed by a huge tail is too large as well.
+	e.do("POST", "/api/v1/check", student, `{"puzzle":"floodit"}`+strings.Repeat(" ", MaxBodyBytes)).want(t, 413, ETOOLARGE)
+	// Just under the limit is fine (and judged wrong, not refused).
+	ok := `{"kind":"answer","output":"` + strings.Repeat("1\n", (MaxBodyBytes-100)/2) + `"}`
+	ok = strings.ReplaceAll(ok, "\n", `\n`)
+	if len(ok) > MaxBodyBytes {
+		ok = ok[:0]
+		ok = `{"kind":"answer","output":"` + strings.Repeat("1 ", (MaxBodyBytes-100)/2) + `"}`
+	}
+	e.do("POST", "/api/v1/problems/flood/submissions", student, ok).want(t, 202, "")
+}
+
+func TestRateLimit(t *testing.T) {
+	e := newAPIEnv(t, Options{RegistrationOpen: true, SubmitRate: 3})
+	mia, noah := e.student("mia"), e.student("noah")
+	body := map[string]any{"kind": "answer", "output": "0\n"}
+	for i := 0; i < 3; i++ {
+		e.do("POST", "/api/v1/problems/flood/submissions", mia, body).want(t, 202, "")
+	}
+	r := e.do("POST", "/api/v1/problems/flood/submissions", mia, body).want(t, 429, ERATELIMITED)
+	if r.header.Get("Retry-After") == "" {
+		t.Error("429 without Retry-After")
+	}
+	e.do("POST", "/api/v1/check", mia, map[string]any{"puzzle": "floodit", "board": "2\n0 0\n0 0\n"}).want(t, 429, ERATELIMITED)
+	// Another user has a bucket of their own; reading is not limited.
+	e.do("POST", "/api/v1/problems/flood/submissions", noah, body).want(t, 202, "")
+	e.do("GET", "/api/v1/submissions", mia, nil).want(t, 200, "")
+}
+
+func TestRateLimiterRefills(t *testing.T) {
+	l := newRateLimiter(60) // one per second after a burst of 60
+	now := time.Unix(1000, 0)
+	for i := 0; i < 60; i++ {
+		if ok, _ := l.allow(1, now); !ok {
+			t.Fatalf("request %d refused within the burst", i+1)
+		}
+	}
+	ok, wait := l.allow(1, now)
+	if ok || wait <= 0 || wait > time.Second {
+		t.Fatalf("61st request: ok=%v wait=%v, want refused with a wait of at most 1s", ok, wait)
+	}
+	if ok, _ := l.allow(1, now.Add(1100*time.Millisecond)); !ok {
+		t.Error("refused after the bucket refilled one token")
+	}
+	if ok, _ := l.allow(2, now); !ok {
+		t.Error("another user refused")
+	}
+	// Idle buckets are dropped, so the map does not grow with every user ever seen.
+	l.allow(3, now.Add(time.Hour))
+	if len(l.users) != 1 {
+		t.Errorf("%d buckets kept after an hour idle, want 1", len(l.users))
+	}
+	if ok, _ := newRateLimiter(0).allow(1, now); !ok {
+		t.Error("rate 0 must mean no limit")
+	}
+}
+
+func TestNotFoundAndMethods(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	e.do("GET", "/api/v1/nothing", "", nil).want(t, 404, judge.ENOTFOUND)
+	r := e.do("PUT", "/api/v1/problems", "", nil)
+	if r.status != http.StatusMethodNotAllowed {
+		t.Errorf("PUT /api/v1/problems = %d, want 405", r.status)
+	}
+}
+
+func TestRecovery(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	engine := e.handler.(*gin.Engine)
+	engine.GET("/test-panic", func(c *gin.Context) { panic("a bug") })
+	r := e.do("GET", "/test-panic", "", nil).want(t, 500, judge.EINTERNAL)
+	if strings.Contains(string(r.body), "a bug") {
+		t.Errorf("500 body leaks the panic: %s", r.body)
+	}
+	// The server goes on.
+	e.do("GET", "/api/v1/problems", "", nil).want(t, 200, "")
+}
+
+func TestHealthz(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	var out map[string]string
+	e.do("GET", "/healthz", "", nil).want(t, 200, "").json(t, &out)
+	if out["status"] != "ok" {
+		t.Errorf("healthz = %v", out)
+	}
+}
+
+func TestMetrics(t *testing.T) {
+	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	student := e.student("olga")
+	e.waitReady()
+	e.result(student, e.submit(student, "flood", map[string]any{"kind": "answer", "output": "0\n"}))
+	r := e.do("GET", "/metrics", "", nil).want(t, 200, "")
+	for _, want := range []string{
+		`puzzlejudge_http_requests_total{method="POST",route="/api/v1/problems/:slug/submissions",status="202"} 1`,
+		`puzzlejudge_submissions_judged_total{verdict="wrong_answer"} 1`,
+		`puzzlejudge_queue_length 0`,
+		`puzzlejudge_solver_seconds_count{puzzle="floodit"}`,
+		`go_goroutines`,
+	} {
+		if !bytes.Contains(r.body, []byte(want)) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
+}
+
+// FuzzAPI sends arbitrary bodies to the routes that read one: whatever the
+// body, the answer is a JSON document and never a 500.
+func FuzzAPI(f *testing.F) {
+	f.Add(0, `{"kind":"answer","output":"0\n3\n"}`)
+	f.Add(0, `{"kind":"moves","case":1,"moves":"1 2 1"}`)
+	f.Add(1, `{"puzzle":"floodit","board":"2\n0 0\n0 0\n","moves":"1"}`)
+	f.Add(1, `{"puzzle":"mayan","board":"1\n1 1 0\n1 0\n0\n0\n0\n","moves":"0 0 1"}`)
+	f.Add(2, `{"input":"3\n0 1 2\n1 1 2\n2 2 1\n","name":"x","sample":true}`)
+	f.Add(3, `{"username":"u","password":"p"}`)
+	f.Add(4, `{"username":"admin","password":"`+adminPassword+`"}`)
+	f.Add(0, `{"kind":"moves","case":-9223372036854775808}`)
+	f.Add(1, `null`)
+	paths := []string{"/api/v1/problems/flood/submissions", "/api/v1/check", "/api/v1/problems/flood/cases", "/api/v1/register", "/api/v1/tokens"}
+	e := newAPIEnv(f, Options{RegistrationOpen: true})
+	f.Fuzz(func(t *testing.T, route int, body string) {
+		path := paths[(route%len(paths)+len(paths))%len(paths)]
+		req := httptest.NewRequest("POST", path, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+e.admin)
+		rec := httptest.NewRecorder()
+		e.handler.ServeHTTP(rec, req)
+		if rec.Code >= 500 {
+			t.Fatalf("POST %s %q = %d %s", path, body, rec.Code, rec.Body)
+		}
+		if rec.Code >= 400 && !json.Valid(rec.Body.Bytes()) {
+			t.Fatalf("POST %s %q = %d with a body that is not JSON: %s", path, body, rec.Code, rec.Body)
+		}
+	})
+}
