@@ -116,20 +116,23 @@ func (s *solver) search(cols [Width]uint32, counts *[16]int8, k int) bool {
 	if !s.tick() {
 		return false
 	}
-	for x := 0; x < Width; x++ {
-		h := height(cols[x])
-		for y := 0; y < h; y++ {
-			if x+1 < Width && s.try(cols, counts, k, Move{x, y, 1}) {
-				return true
-			}
-			if s.err != nil {
-				return false
-			}
-			if x > 0 && cell(cols[x-1], y) == 0 && s.try(cols, counts, k, Move{x, y, -1}) {
-				return true
-			}
-			if s.err != nil {
-				return false
+	if k == 1 {
+		if m, ok := lastMove(&cols); ok {
+			s.path = append(s.path, m)
+			return true
+		}
+	} else {
+		for x := 0; x < Width; x++ {
+			for y := 0; y < height(cols[x]); y++ {
+				if x+1 < Width && s.try(cols, counts, k, Move{x, y, 1}) {
+					return true
+				}
+				if x > 0 && cell(cols[x-1], y) == 0 && s.try(cols, counts, k, Move{x, y, -1}) {
+					return true
+				}
+				if s.err != nil {
+					return false
+				}
 			}
 		}
 	}
@@ -143,17 +146,70 @@ func (s *solver) search(cols [Width]uint32, counts *[16]int8, k int) bool {
 func (s *solver) try(cols [Width]uint32, counts *[16]int8, k int, m Move) bool {
 	t := m.X + m.G
 	next := *counts
+	// Equal blocks swap to the same board: the move only spends one.
 	if cell(cols[m.X], m.Y) != cell(cols[t], m.Y) {
 		drag(&cols, m.X, m.Y, t)
-		cascade(&cols, &next)
+		if runNear(&cols, min(m.X, t), max(m.X, t)) {
+			cascade(&cols, &next)
+		}
 	}
-	// Equal blocks swap to the same board: the move only spends one.
 	s.path = append(s.path, m)
 	if s.search(cols, &next, k-1) {
 		return true
 	}
 	s.path = s.path[:len(s.path)-1]
 	return false
+}
+
+// lastMove returns the first move, in the answer's order, that empties the
+// board. Such a move must make something vanish at once; swapSparks and
+// runNear tell that cheaply, so only those moves pay for a whole cascade.
+func lastMove(cols *[Width]uint32) (Move, bool) {
+	for x := 0; x < Width; x++ {
+		for y := 0; y < height(cols[x]); y++ {
+			v := cell(cols[x], y)
+			if x+1 < Width {
+				w := cell(cols[x+1], y)
+				if w != v && (w == 0 || swapSparks(cols, x, y, v, w)) && wipes(*cols, x, y, x+1) {
+					return Move{x, y, 1}, true
+				}
+			}
+			if x > 0 && cell(cols[x-1], y) == 0 && wipes(*cols, x, y, x-1) {
+				return Move{x, y, -1}, true
+			}
+		}
+	}
+	return Move{}, false
+}
+
+// wipes reports whether dragging the block at (x,y) to column t empties the
+// board.
+func wipes(c [Width]uint32, x, y, t int) bool {
+	drag(&c, x, y, t)
+	if !runNear(&c, min(x, t), max(x, t)) {
+		return false
+	}
+	cascade(&c, nil)
+	return c == [Width]uint32{}
+}
+
+// swapSparks reports whether swapping the different blocks v at (x,y) and w
+// at (x+1,y) of a stable board makes a run. Only runs through the two cells
+// can appear: w now at (x,y) can only extend left, v at (x+1,y) only right.
+func swapSparks(cols *[Width]uint32, x, y, v, w int) bool {
+	if x >= 2 && cell(cols[x-1], y) == w && cell(cols[x-2], y) == w {
+		return true
+	}
+	if x+3 < Width && cell(cols[x+2], y) == v && cell(cols[x+3], y) == v {
+		return true
+	}
+	return verticalRun(setCell(cols[x], y, w)) || verticalRun(setCell(cols[x+1], y, v))
+}
+
+// verticalRun reports whether column c holds three equal blocks in a row.
+func verticalRun(c uint32) bool {
+	same := zeroCells(c^c>>4) & occupied(c)
+	return same&(same>>4) != 0
 }
 
 // hopeless reports whether some colour has one or two blocks: they can never

@@ -1,0 +1,68 @@
+package mayan
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// TestGolden parses every testdata/golden/*.in, solves each instance and
+// replays the answer; the report must match the .golden file beside it.
+func TestGolden(t *testing.T) {
+	files, err := filepath.Glob("testdata/golden/*.in")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden inputs: %v", err)
+	}
+	for _, in := range files {
+		t.Run(filepath.Base(in), func(t *testing.T) {
+			input, err := os.ReadFile(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := goldenReport(t, string(input))
+			path := strings.TrimSuffix(in, ".in") + ".golden"
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("report for %s:\n%s\nwant:\n%s", in, got, want)
+			}
+		})
+	}
+}
+
+func goldenReport(t *testing.T, input string) string {
+	bs, err := ParseCases(input)
+	if err != nil {
+		return "error: " + err.Error() + "\n"
+	}
+	var sb strings.Builder
+	for i, b := range bs {
+		sol, err := Solve(context.Background(), b, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&sb, "== instance %d: %d blocks\n%sanswer:\n%s", i+1, b.Blocks(), Format(b), sol.Answer())
+		r := Replay(b, sol.MovesText())
+		for _, s := range r.Steps {
+			fmt.Fprintf(&sb, "replay %s: %d vanished in %d round(s), %d left\n", s.Token, s.Cleared, s.Rounds, s.Left)
+		}
+		if sol.Solvable && (!r.Solved || r.Used != b.N) {
+			t.Errorf("instance %d: the answer does not replay to an empty board: %+v", i+1, r)
+		}
+	}
+	return sb.String()
+}
