@@ -1,0 +1,147 @@
+package floodit
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// dataDir is where the shared benchmark boards live, relative to this package
+// in the usual checkout (/work/main next to /work/shared).
+var dataDir = filepath.Join("..", "..", "..", "shared", "data", "floodit")
+
+// benchSet is a file of benchmark boards with their known optima.
+type benchSet struct {
+	boards []Board
+	optima []int
+}
+
+// loadSet reads NAME.boards and NAME.opt (see the data set's README), or
+// skips the test or benchmark when the data is not there.
+func loadSet(tb testing.TB, name string, limit int) benchSet {
+	tb.Helper()
+	bf, err := os.Open(filepath.Join(dataDir, name+".boards"))
+	if err != nil {
+		tb.Skipf("benchmark data not available: %v", err)
+	}
+	defer bf.Close()
+	of, err := os.ReadFile(filepath.Join(dataDir, name+".opt"))
+	if err != nil {
+		tb.Skipf("benchmark data not available: %v", err)
+	}
+	var set benchSet
+	for _, f := range strings.Fields(string(of)) {
+		v, err := strconv.Atoi(f)
+		if err != nil {
+			tb.Fatalf("%s.opt: %v", name, err)
+		}
+		set.optima = append(set.optima, v)
+	}
+	sc := bufio.NewScanner(bf)
+	for sc.Scan() && (limit <= 0 || len(set.boards) < limit) {
+		b, err := boardFromLine(sc.Text())
+		if err != nil {
+			tb.Fatalf("%s.boards line %d: %v", name, len(set.boards)+1, err)
+		}
+		set.boards = append(set.boards, b)
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatal(err)
+	}
+	if len(set.optima) < len(set.boards) {
+		tb.Fatalf("%s: %d optima for %d boards", name, len(set.optima), len(set.boards))
+	}
+	set.optima = set.optima[:len(set.boards)]
+	return set
+}
+
+// boardFromLine reads one board of a .boards file: N*N characters, colours
+// written 1-9 then a-f.
+func boardFromLine(line string) (Board, error) {
+	line = strings.TrimSpace(line)
+	n := 1
+	for n*n < len(line) {
+		n++
+	}
+	rows := make([][]int, n)
+	for i := range rows {
+		rows[i] = make([]int, n)
+		for j := range rows[i] {
+			if i*n+j >= len(line) {
+				return Board{}, strconv.ErrSyntax
+			}
+			v, err := strconv.ParseInt(line[i*n+j:i*n+j+1], 16, 0)
+			if err != nil || v == 0 {
+				return Board{}, strconv.ErrSyntax
+			}
+			rows[i][j] = int(v) - 1
+		}
+	}
+	return NewBoard(rows)
+}
+
+// solveSet solves every board of set, checks each optimum and returns the
+// slowest board's index and time.
+func solveSet(tb testing.TB, set benchSet) (worst int, worstTime time.Duration, sum int) {
+	for i, b := range set.boards {
+		start := time.Now()
+		sol, err := Solve(context.Background(), b, nil)
+		if err != nil {
+			tb.Fatalf("board %d: %v", i+1, err)
+		}
+		if el := time.Since(start); el > worstTime {
+			worst, worstTime = i, el
+		}
+		if sol.Len() != set.optima[i] {
+			tb.Fatalf("board %d: %d moves, the optimum is %d", i+1, sol.Len(), set.optima[i])
+		}
+		sum += sol.Len()
+	}
+	return worst, worstTime, sum
+}
+
+func benchmarkSet(b *testing.B, name string, limit int) {
+	set := loadSet(b, name, limit)
+	b.ResetTimer()
+	for range b.N {
+		worst, wt, sum := solveSet(b, set)
+		b.ReportMetric(float64(wt.Microseconds())/1000, "worst-ms")
+		b.ReportMetric(float64(worst+1), "worst-board")
+		b.ReportMetric(float64(sum), "moves")
+	}
+}
+
+// BenchmarkSolvePC19 solves all 1000 boards of pc19-14x14c6 (14x14, 6 colours).
+func BenchmarkSolvePC19(b *testing.B) { benchmarkSet(b, "pc19-14x14c6", 0) }
+
+// BenchmarkSolveB18 solves the first 100 boards of b18x18c6 (18x18, 6 colours).
+func BenchmarkSolveB18(b *testing.B) { benchmarkSet(b, "b18x18c6", 100) }
+
+// BenchmarkSolveB14C8 solves the first 100 boards of b14x14c8 (14x14, 8 colours).
+func BenchmarkSolveB14C8(b *testing.B) { benchmarkSet(b, "b14x14c8", 100) }
+
+// BenchmarkSolveB10C15 solves the first 100 boards of b10x10c15 (10x10, 15 colours).
+func BenchmarkSolveB10C15(b *testing.B) { benchmarkSet(b, "b10x10c15", 100) }
+
+// BenchmarkSolveB24C4 solves the first 100 boards of b24x24c4 (24x24, 4 colours).
+func BenchmarkSolveB24C4(b *testing.B) { benchmarkSet(b, "b24x24c4", 100) }
+
+// TestBenchmarkOptima checks the solver against the published optima of the
+// first boards of each benchmark set, so correctness on big boards is part of
+// go test.
+func TestBenchmarkOptima(t *testing.T) {
+	sets := []struct {
+		name  string
+		count int
+	}{{"pc19-14x14c6", 50}, {"b18x18c6", 5}, {"b14x14c8", 10}, {"b10x10c15", 10}, {"b24x24c4", 5}}
+	for _, s := range sets {
+		t.Run(s.name, func(t *testing.T) {
+			solveSet(t, loadSet(t, s.name, s.count))
+		})
+	}
+}

@@ -1,0 +1,103 @@
+package floodit
+
+import "math/bits"
+
+// The lower bound of the search.
+//
+// Think of the game on arbitrary sets S of regions: the move c turns S into
+// S + c = S ∪ {regions of colour c adjacent to S}. On the real flooded area
+// this is exactly a Flood-it move (regions of one colour never touch, so the
+// newly flooded regions pull in nothing more), and the game ends when S holds
+// every region. Write h*(S) for the fewest moves that finish from S. Two facts
+// make the bound:
+//
+//  1. Monotonicity: S ⊆ T implies S + c ⊆ T + c, so h*(T) <= h*(S).
+//
+//  2. Completing moves are optimal: if every region of colour c outside S is
+//     adjacent to S, then h*(S) = 1 + h*(S + c). Proof: an optimal sequence
+//     from S must play c (regions of colour c remain and only c floods them).
+//     Move that first c to the front: until its old place the new sequence
+//     holds a superset (fact 1, since S + c ⊇ S), at its old place the old
+//     sequence gains only regions of colour c, which S + c already holds, and
+//     after it fact 1 applies again. Same length, same end: all regions.
+//
+// bound computes L(S) by the recursion
+//
+//	L(S) = 0                    when S holds every region
+//	L(S) = 1 + L(S + c)         when c is a completing colour (fact 2, exact)
+//	L(S) = 1 + L(S ∪ N(S))      otherwise, N(S) = the regions adjacent to S
+//
+// and L(S) <= h*(S) by induction: in the third case every move gives a subset
+// of S ∪ N(S), so by fact 1 h*(S) = 1 + min_c h*(S + c) >= 1 + h*(S ∪ N(S)).
+// When one colour is left outside S it is completing, so the last step costs
+// exactly 1. The recursion runs over the sets only (never over the moves), one
+// breadth-first layer of the region graph at a time: the part without
+// completing colours is the distance of the farthest region, the completing
+// steps count colours that must be eliminated, so L is at least both the
+// number of colours left and the eccentricity of S. The idea is the one of
+// A. and S. Puchert's Flood-it solver.
+//
+// limit lets the caller stop early: once the count passes limit, the exact
+// value no longer matters.
+var evals int64
+
+func (g *graph[B]) bound(flooded, frontier B, remaining uint32, limit int) int {
+	evals++
+	var vis, cur B
+	for i := range len(vis) {
+		vis[i] = flooded[i] | frontier[i]
+	}
+	cur = frontier
+	dist := 0
+	cols := remaining
+	for {
+		if cols&(cols-1) == 0 {
+			return dist + bits.OnesCount32(cols)
+		}
+		if dist > limit {
+			return dist
+		}
+		// Completing colours: all their regions are in vis = S ∪ N(S).
+		var done uint32
+		for c := cols; c != 0; c &= c - 1 {
+			k := bits.TrailingZeros32(c)
+			if subset(g.cmask[k], vis) {
+				done |= 1 << k
+			}
+		}
+		var nxt B
+		if done != 0 {
+			// Play every completing colour: only their regions of the layer
+			// join S, the rest of the layer stays on the frontier.
+			dist += bits.OnesCount32(done)
+			cols &^= done
+			var m B
+			for c := done; c != 0; c &= c - 1 {
+				k := bits.TrailingZeros32(c)
+				for i := range len(m) {
+					m[i] |= g.cmask[k][i]
+				}
+			}
+			var played B
+			for i := range len(m) {
+				played[i] = cur[i] & m[i]
+				cur[i] &^= m[i]
+			}
+			nxt = g.neighboursOf(played)
+			for i := range len(nxt) {
+				nxt[i] = nxt[i]&^vis[i] | cur[i]
+			}
+		} else {
+			dist++
+			nxt = g.neighboursOf(cur)
+			for i := range len(nxt) {
+				nxt[i] &^= vis[i]
+			}
+		}
+		for i := range len(vis) {
+			vis[i] |= nxt[i]
+		}
+		cur = nxt
+	}
+}
+

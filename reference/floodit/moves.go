@@ -1,0 +1,137 @@
+package floodit
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"puzzlejudge/reference/textin"
+)
+
+// MaxMoves bounds the length of a move text that ParseMoves and Replay read,
+// so that no submission can make the simulator work without end.
+const MaxMoves = 10000
+
+// Move is one move: the colour the flooded area takes.
+type Move int
+
+// MoveError says which move of a move text is wrong and why.
+type MoveError struct {
+	Index  int    // 1-based number of the move
+	Token  string // the move as written
+	Reason string
+}
+
+func (e *MoveError) Error() string {
+	return fmt.Sprintf("move %d (%s): %s", e.Index, textin.Quote(e.Token), e.Reason)
+}
+
+// moveTokens splits a move text at spaces, tabs, commas and line breaks.
+// It stops after limit tokens so that a huge text costs no more than that.
+func moveTokens(text string, limit int) []string {
+	var toks []string
+	start := -1
+	for i := 0; i <= len(text) && len(toks) < limit; i++ {
+		if i < len(text) && !strings.ContainsRune(" \t,\n\r\v\f", rune(text[i])) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			toks = append(toks, text[start:i])
+			start = -1
+		}
+	}
+	return toks
+}
+
+// parseColour reads one move token; reason is empty when it is a colour
+// number in 0..MaxColors-1.
+func parseColour(tok string) (v int, reason string) {
+	for _, c := range tok {
+		if c < '0' || c > '9' {
+			if c == '-' && len(tok) > 1 {
+				return 0, "colours are not negative"
+			}
+			return 0, "expected a colour number"
+		}
+	}
+	if len(tok) > 4 {
+		return 0, fmt.Sprintf("no such colour: colours are 0..%d", MaxColors-1)
+	}
+	v, _ = strconv.Atoi(tok)
+	if v >= MaxColors {
+		return 0, fmt.Sprintf("no such colour: colours are 0..%d", MaxColors-1)
+	}
+	return v, ""
+}
+
+// ParseMoves reads a move text: colour numbers separated by spaces, tabs,
+// commas or line breaks ("1 2 1", "1,2,1"). The error, a *MoveError, names the
+// first bad move. At most MaxMoves moves are read.
+func ParseMoves(text string) ([]Move, error) {
+	toks := moveTokens(text, MaxMoves+1)
+	moves := make([]Move, 0, min(len(toks), MaxMoves))
+	for i, tok := range toks {
+		if i == MaxMoves {
+			return nil, &MoveError{Index: i + 1, Token: tok, Reason: fmt.Sprintf("too many moves: at most %d are read", MaxMoves)}
+		}
+		v, reason := parseColour(tok)
+		if reason != "" {
+			return nil, &MoveError{Index: i + 1, Token: tok, Reason: reason}
+		}
+		moves = append(moves, Move(v))
+	}
+	return moves, nil
+}
+
+// Step is what one move of a replay did.
+type Step struct {
+	Token  string // the move as written
+	Legal  bool
+	Color  int // the colour played (when Legal)
+	Region int // cells in the flooded area after the move (when Legal)
+}
+
+// ReplayResult is the outcome of replaying a move text on a board.
+type ReplayResult struct {
+	Steps    []Step // one per move read, up to and including the first bad one
+	BadIndex int    // 1-based index of the first malformed or illegal move; 0 when all are fine
+	BadToken string // that move as written
+	Reason   string // why it is bad
+	Used     int    // legal moves played
+	Solved   bool   // whether the board ended flooded
+	Final    Board  // the board after the last legal move
+}
+
+// Replay plays a move text on b and reports every step. A move that picks the
+// flooded area's own colour is legal, changes nothing and counts; so do moves
+// after the board is flooded. Replay stops at the first bad move and never
+// panics.
+func Replay(b Board, moves string) ReplayResult {
+	res := ReplayResult{Final: b}
+	for i, tok := range moveTokens(moves, MaxMoves+1) {
+		bad := func(reason string) ReplayResult {
+			res.Steps = append(res.Steps, Step{Token: tok})
+			res.BadIndex, res.BadToken, res.Reason = i+1, tok, reason
+			res.Solved = res.Final.Flooded()
+			return res
+		}
+		if i == MaxMoves {
+			return bad(fmt.Sprintf("too many moves: at most %d are read", MaxMoves))
+		}
+		v, reason := parseColour(tok)
+		if reason != "" {
+			return bad(reason)
+		}
+		if v >= b.colors {
+			return bad(fmt.Sprintf("no such colour on a %d-colour board", b.colors))
+		}
+		res.Final = Flood(res.Final, v)
+		res.Used++
+		res.Steps = append(res.Steps, Step{Token: tok, Legal: true, Color: v, Region: res.Final.Region()})
+	}
+	res.Solved = res.Final.Flooded()
+	return res
+}

@@ -1,0 +1,168 @@
+package floodit
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"puzzlejudge/reference/textin"
+)
+
+// ParseCases reads the classic judge input: cases of a line N followed by N
+// rows of N colours separated by spaces, the whole ended by a line "0". Blank
+// lines are ignored, and a missing closing "0" at the very end is accepted.
+// Colours may be 0..15 and N 1..30, beyond the classic limits (2..8, 0..5);
+// the judge applies a problem's own limits with CheckLimits. Errors are
+// *textin.Error values naming the line and column.
+func ParseCases(input string) ([]Board, error) {
+	r := textin.NewReader(input, 0)
+	boards := []Board{}
+	for {
+		l, ok := r.Next()
+		if !ok {
+			if len(boards) == 0 {
+				return nil, textin.Errorf(0, 0, "unexpected end of input: expected the board size N")
+			}
+			return boards, nil
+		}
+		n, err := sizeLine(l)
+		if err != nil {
+			return nil, err
+		}
+		if n == 0 {
+			if rest := r.Rest(); len(rest) > 0 {
+				return nil, rest[0].Tokens[0].Errorf("unexpected %s after the closing 0", rest[0].Tokens[0].Quoted())
+			}
+			return boards, nil
+		}
+		b, err := readRows(r, n, len(boards)+1)
+		if err != nil {
+			return nil, err
+		}
+		boards = append(boards, b)
+	}
+}
+
+// ParseCase reads exactly one case in the classic format; the closing "0"
+// line is optional.
+func ParseCase(input string) (Board, error) {
+	r := textin.NewReader(input, 0)
+	l, ok := r.Next()
+	if !ok {
+		return Board{}, textin.Errorf(0, 0, "unexpected end of input: expected the board size N")
+	}
+	n, err := sizeLine(l)
+	if err != nil {
+		return Board{}, err
+	}
+	if n == 0 {
+		return Board{}, l.Tokens[0].Errorf("expected a board, found the closing 0")
+	}
+	b, err := readRows(r, n, 1)
+	if err != nil {
+		return Board{}, err
+	}
+	if l, ok := r.Next(); ok {
+		t := l.Tokens[0]
+		if t.Text != "0" || len(l.Tokens) > 1 {
+			return Board{}, t.Errorf("expected only one board, found %s after it", t.Quoted())
+		}
+		if rest := r.Rest(); len(rest) > 0 {
+			return Board{}, rest[0].Tokens[0].Errorf("unexpected %s after the closing 0", rest[0].Tokens[0].Quoted())
+		}
+	}
+	return b, nil
+}
+
+// sizeLine reads the line that starts a case: the board size N, or 0.
+func sizeLine(l textin.Line) (int, error) {
+	t := l.Tokens[0]
+	n, err := t.Int()
+	if err != nil {
+		return 0, t.Errorf("expected the board size N, found %s", t.Quoted())
+	}
+	if n < 0 || n > MaxN {
+		return 0, t.Errorf("board size %d is outside 1..%d", n, MaxN)
+	}
+	if len(l.Tokens) > 1 {
+		extra := l.Tokens[1]
+		return 0, extra.Errorf("expected only the board size on this line, found %s", extra.Quoted())
+	}
+	return n, nil
+}
+
+// readRows reads the n rows of case number no.
+func readRows(r *textin.Reader, n, no int) (Board, error) {
+	b := Board{n: n}
+	for row := 0; row < n; row++ {
+		l, ok := r.Next()
+		if !ok {
+			missing := n - row
+			unit := "rows"
+			if missing == 1 {
+				unit = "row"
+			}
+			return Board{}, textin.Errorf(0, 0, "unexpected end of input: case %d needs %d more %s", no, missing, unit)
+		}
+		if len(l.Tokens) != n {
+			return Board{}, textin.Errorf(l.No, 0, "expected %d colours, found %d", n, len(l.Tokens))
+		}
+		for c, t := range l.Tokens {
+			v, err := t.Int()
+			if err != nil {
+				return Board{}, t.Errorf("expected a colour, found %s", t.Quoted())
+			}
+			if v < 0 || v >= MaxColors {
+				return Board{}, t.Errorf("colour %d is outside 0..%d", v, MaxColors-1)
+			}
+			b.cells[row*n+c] = uint8(v)
+		}
+	}
+	b.colors = b.derivedColors()
+	return b, nil
+}
+
+// Format writes one case back in the classic format ("N" then N rows), ending
+// in "\n", without the closing "0".
+func Format(b Board) string {
+	var sb strings.Builder
+	sb.WriteString(strconv.Itoa(b.n))
+	sb.WriteByte('\n')
+	for r := 0; r < b.n; r++ {
+		for c := 0; c < b.n; c++ {
+			if c > 0 {
+				sb.WriteByte(' ')
+			}
+			sb.WriteString(strconv.Itoa(b.At(r, c)))
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// FormatCases writes a whole classic judge input: every case, then "0".
+func FormatCases(bs []Board) string {
+	var sb strings.Builder
+	for _, b := range bs {
+		sb.WriteString(Format(b))
+	}
+	sb.WriteString("0\n")
+	return sb.String()
+}
+
+// CheckLimits reports whether b fits a problem's limits: a side of at most
+// maxSize and colours below maxColors (a limit of 0 means the engine's own).
+// The error names the first offending cell so an instructor can fix it.
+func CheckLimits(b Board, maxSize, maxColors int) error {
+	if maxSize > 0 && b.n > maxSize {
+		return fmt.Errorf("board size %d is above this problem's limit of %d", b.n, maxSize)
+	}
+	if maxColors > 0 {
+		for p, v := range b.cells[:b.n*b.n] {
+			if int(v) >= maxColors {
+				return fmt.Errorf("row %d, column %d: colour %d is outside 0..%d", p/b.n+1, p%b.n+1, v, maxColors-1)
+			}
+		}
+	}
+	return nil
+}

