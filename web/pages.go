@@ -185,7 +185,12 @@ func (p *Pages) needUser(c *gin.Context) (judge.User, bool) {
 	if !ok {
 		next := c.Request.URL.RequestURI()
 		if c.Request.Method != http.MethodGet {
-			next = c.Request.Referer()
+			// After logging in, go back to the page of the form, not to
+			// the POST route.
+			next = "/"
+			if ref, err := url.Parse(c.Request.Referer()); err == nil && ref.Host == c.Request.Host {
+				next = ref.RequestURI()
+			}
 		}
 		c.Redirect(http.StatusSeeOther, "/login?next="+url.QueryEscape(safeNext(next)))
 		c.Abort()
@@ -208,15 +213,17 @@ func (p *Pages) needInstructor(c *gin.Context) (judge.User, bool) {
 }
 
 // safeNext keeps a redirect target only when it is a path on this site, so
-// that /login?next= cannot send a user elsewhere after logging in.
+// that /login?next= cannot send a user elsewhere after logging in ("//host"
+// and "/\\host" are other hosts to a browser).
 func safeNext(next string) string {
-	if u, err := url.Parse(next); err == nil && u.Host == "" && u.Scheme == "" {
-		next = u.RequestURI()
-	}
 	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
 		return "/"
 	}
-	return next
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" {
+		return "/"
+	}
+	return u.RequestURI()
 }
 
 // flashCookie carries a one-line message from a POST to the page the

@@ -58,7 +58,7 @@ func colourIndex(k int) int {
 // SVG path data drawn in a 10x10 tile. The first entry is plain.
 var patterns = [8]string{
 	"",
-	"M0 10L10 0",              // rising diagonal
+	"M0 10L10 0",               // rising diagonal
 	"M2 2h1v1h-1zM7 7h1v1h-1z", // dots
 	"M0 5h10",                  // horizontal
 	"M5 0v10",                  // vertical
@@ -74,16 +74,18 @@ func patternFor(k int) int {
 }
 
 // svgWriter accumulates one picture. id prefixes every element id, so that
-// several pictures on one page never share the ids of their patterns.
+// several pictures on one page never share the ids of their patterns. The
+// picture is drawn in its own units (viewBox) and shown display pixels wide.
 type svgWriter struct {
 	b  strings.Builder
 	id string
 }
 
-func newSVG(id string, width, height int, label string) *svgWriter {
+func newSVG(id string, width, height, display int, label string) *svgWriter {
 	w := &svgWriter{id: cleanID(id)}
+	width, height = max(width, 1), max(height, 1)
 	fmt.Fprintf(&w.b, `<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="%s">`,
-		width, height, width, height, template.HTMLEscapeString(label))
+		width, height, display, display*height/width, template.HTMLEscapeString(label))
 	fmt.Fprintf(&w.b, `<title>%s</title>`, template.HTMLEscapeString(label))
 	return w
 }
@@ -124,8 +126,10 @@ func (w *svgWriter) cell(x, y, s, k int, title string, withPattern bool) {
 	if withPattern && patterns[patternFor(k)] != "" {
 		fmt.Fprintf(&w.b, `<rect x="%d" y="%d" width="%d" height="%d" fill="url(#%s-p%d)"/>`, x, y, s, s, w.id, colourIndex(k))
 	}
-	fmt.Fprintf(&w.b, `<text x="%d" y="%d" font-size="%d" text-anchor="middle" dominant-baseline="central" fill="%s">%d</text>`,
-		x+s/2, y+s/2, s*11/24, c.Ink, k)
+	// The number is outlined in the cell's colour so that it stays legible
+	// over the pattern.
+	fmt.Fprintf(&w.b, `<text x="%d" y="%d" font-size="%d" text-anchor="middle" dominant-baseline="central" fill="%s" stroke="%s" stroke-width="3" paint-order="stroke">%d</text>`,
+		x+s/2, y+s/2, s*11/24, c.Ink, c.Fill, k)
 	w.b.WriteString("</g>")
 }
 

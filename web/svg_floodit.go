@@ -19,7 +19,10 @@ func drawFlood(id string, rows [][]int) template.HTML {
 		width = max(width, len(r))
 	}
 	const pad = 4
-	w := newSVG(id, width*floodCell+2*pad, n*floodCell+2*pad,
+	// Small boards are enlarged and large ones reduced, so that every board
+	// reads well beside its text.
+	display := min(max(width*floodCell*3/2, 150), 420)
+	w := newSVG(id, width*floodCell+2*pad, n*floodCell+2*pad, display,
 		fmt.Sprintf("Flood-it board, %d by %d", n, width))
 
 	var used [len(palette)]bool

@@ -19,7 +19,7 @@ func drawMayan(id string, moves int, columns [][]int) template.HTML {
 	const left, top, bottom = 28, 8, 28
 	width := left + mayanWidth*mayanCell + 8
 	height := top + mayanHeight*mayanCell + bottom
-	w := newSVG(id, width, height, fmt.Sprintf("Mayan board, to clear in %d moves", moves))
+	w := newSVG(id, width, height, 230, fmt.Sprintf("Mayan board, to clear in %d moves", moves))
 	at := func(x, y int) (int, int) { return left + x*mayanCell, top + (mayanHeight-1-y)*mayanCell }
 
 	gx, gy := at(0, mayanHeight-1)

@@ -42,7 +42,7 @@ const rotationCell = 30
 func drawRotation(id string, cells []int) template.HTML {
 	const margin = rotationCell
 	size := 7*rotationCell + 2*margin
-	w := newSVG(id, size, size, "Rotation board")
+	w := newSVG(id, size, size, 300, "Rotation board")
 	at := func(row, col int) (int, int) { return margin + col*rotationCell, margin + row*rotationCell }
 
 	x0, y0 := at(2, 2)
