@@ -1,0 +1,86 @@
+package rotation
+
+import (
+	"context"
+	"flag"
+	"math/rand/v2"
+	"testing"
+)
+
+// benchBoardCount is the size of the benchmark set: classic boards (eight
+// squares of each symbol) drawn from a fixed seed.
+const benchBoardCount = 10000
+
+var idaBoards = flag.Int("ida-boards", 0, "compare Solve with the IDA* baseline on this many benchmark boards (0: skip)")
+
+func benchBoards() []Board {
+	r := rand.New(rand.NewPCG(2286, 1343))
+	bs := make([]Board, benchBoardCount)
+	for i := range bs {
+		bs[i] = randomBoard(r)
+	}
+	return bs
+}
+
+// TestBenchBoardsAgainstIDA runs only with -ida-boards=N: it checks that
+// the answers of both solvers agree on the first N benchmark boards (the
+// whole set takes minutes with IDA*).
+//
+//	go test -run BenchBoardsAgainstIDA -ida-boards=10000 ./reference/rotation/
+func TestBenchBoardsAgainstIDA(t *testing.T) {
+	if *idaBoards <= 0 {
+		t.Skip("set -ida-boards=N to compare on N benchmark boards")
+	}
+	hist := map[int]int{}
+	for i, b := range benchBoards()[:min(*idaBoards, benchBoardCount)] {
+		fast, err := Solve(context.Background(), b, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slow, err := solveIDA(context.Background(), b, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fast.Answer() != slow.Answer() {
+			t.Errorf("board %d %s: Solve %q, IDA* %q", i, Format(b), fast.Answer(), slow.Answer())
+		}
+		hist[fast.Len()]++
+	}
+	t.Logf("optimal lengths: %v", hist)
+}
+
+func benchmarkSolver(b *testing.B, solve func(context.Context, Board, Progress) (Solution, error)) {
+	boards := benchBoards()
+	ctx := context.Background()
+	if _, err := distances(ctx); err != nil { // the table is measured on its own
+		b.Fatal(err)
+	}
+	moves := 0
+	b.ResetTimer()
+	for i := range b.N {
+		s, err := solve(ctx, boards[i%len(boards)], nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		moves += s.Len()
+	}
+	b.ReportMetric(float64(moves)/float64(b.N), "moves/board")
+}
+
+// BenchmarkSolve measures the table-driven solver per board; with
+// -benchtime=10000x every benchmark board is solved once.
+func BenchmarkSolve(b *testing.B) { benchmarkSolver(b, Solve) }
+
+// BenchmarkSolveIDA measures the classic IDA* baseline on the same boards.
+func BenchmarkSolveIDA(b *testing.B) { benchmarkSolver(b, solveIDA) }
+
+// BenchmarkBuildTable measures building the distance table from scratch,
+// which the first Solve of a process waits for.
+func BenchmarkBuildTable(b *testing.B) {
+	b.ReportAllocs()
+	for range b.N {
+		if d := buildTable(); len(d) != arrangements {
+			b.Fatal("short table")
+		}
+	}
+}
