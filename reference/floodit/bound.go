@@ -39,10 +39,7 @@ import "math/bits"
 //
 // limit lets the caller stop early: once the count passes limit, the exact
 // value no longer matters.
-var evals int64
-
 func (g *graph[B]) bound(flooded, frontier B, remaining uint32, limit int) int {
-	evals++
 	var vis, cur B
 	for i := range len(vis) {
 		vis[i] = flooded[i] | frontier[i]
@@ -50,54 +47,68 @@ func (g *graph[B]) bound(flooded, frontier B, remaining uint32, limit int) int {
 	cur = frontier
 	dist := 0
 	cols := remaining
+	// unseen[c]: regions of colour c outside vis; c completes at 0.
+	var unseen [MaxColors]int16
+	for c := cols; c != 0; c &= c - 1 {
+		k := bits.TrailingZeros32(c)
+		n := 0
+		for i := range len(vis) {
+			n += bits.OnesCount64(g.cmask[k][i] &^ vis[i])
+		}
+		unseen[k] = int16(n)
+	}
 	for {
 		if cols&(cols-1) == 0 {
 			return dist + bits.OnesCount32(cols)
 		}
-		if dist > limit {
-			return dist
-		}
-		// Completing colours: all their regions are in vis = S ∪ N(S).
 		var done uint32
 		for c := cols; c != 0; c &= c - 1 {
-			k := bits.TrailingZeros32(c)
-			if subset(g.cmask[k], vis) {
+			if k := bits.TrailingZeros32(c); unseen[k] == 0 {
 				done |= 1 << k
 			}
 		}
-		var nxt B
+		// Every remaining colour costs at least one more step, and without
+		// a completing colour a layer step comes first.
+		if left := dist + bits.OnesCount32(cols) + b2i(done == 0); left > limit {
+			return left
+		}
+		var fresh B
 		if done != 0 {
 			// Play every completing colour: only their regions of the layer
 			// join S, the rest of the layer stays on the frontier.
 			dist += bits.OnesCount32(done)
 			cols &^= done
-			var m B
+			var played B
 			for c := done; c != 0; c &= c - 1 {
 				k := bits.TrailingZeros32(c)
-				for i := range len(m) {
-					m[i] |= g.cmask[k][i]
+				for i := range len(played) {
+					played[i] |= cur[i] & g.cmask[k][i]
 				}
 			}
-			var played B
-			for i := range len(m) {
-				played[i] = cur[i] & m[i]
-				cur[i] &^= m[i]
+			for i := range len(cur) {
+				cur[i] &^= played[i]
 			}
-			nxt = g.neighboursOf(played)
-			for i := range len(nxt) {
-				nxt[i] = nxt[i]&^vis[i] | cur[i]
-			}
+			fresh = g.neighboursOf(played)
 		} else {
 			dist++
-			nxt = g.neighboursOf(cur)
-			for i := range len(nxt) {
-				nxt[i] &^= vis[i]
+			fresh = g.neighboursOf(cur)
+			var none B
+			cur = none
+		}
+		for i := range len(fresh) {
+			fresh[i] &^= vis[i]
+			vis[i] |= fresh[i]
+			cur[i] |= fresh[i]
+			for word := fresh[i]; word != 0; word &= word - 1 {
+				unseen[g.color[i<<6|bits.TrailingZeros64(word)]]--
 			}
 		}
-		for i := range len(vis) {
-			vis[i] |= nxt[i]
-		}
-		cur = nxt
 	}
 }
 
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -79,13 +79,14 @@ func neighbours(p, n int) [4]int {
 type graph[B bitset] struct {
 	r      int
 	colors int
+	color  []uint8      // colour of each region
 	adj    []B          // neighbours of each region
 	cmask  [MaxColors]B // regions of each colour
 	all    B            // every region
 }
 
 func newGraph[B bitset](l labels) *graph[B] {
-	g := &graph[B]{r: l.r, colors: l.colors, adj: make([]B, l.r)}
+	g := &graph[B]{r: l.r, colors: l.colors, color: l.color, adj: make([]B, l.r)}
 	for p, a := range l.cells {
 		setBit(&g.cmask[l.color[a]], a)
 		setBit(&g.all, a)

@@ -12,7 +12,7 @@ type table[B bitset] struct {
 }
 
 // tableWords bounds the key memory of the table (in 64-bit words).
-const tableWords = 1 << 22
+const tableWords = 1 << 18
 
 func newTable[B bitset]() table[B] {
 	var b B
@@ -32,21 +32,18 @@ func (t *table[B]) slot(set B) uint64 {
 	return h & t.mask
 }
 
-// get returns the lower bound stored for set, 0 when none is.
-func (t *table[B]) get(set B) int {
+// get returns the lower bound stored for set and whether there is one.
+func (t *table[B]) get(set B) (int, bool) {
 	i := t.slot(set)
 	if t.lbs[i] == 0 || t.keys[i] != set {
-		return 0
+		return 0, false
 	}
-	return int(t.lbs[i])
+	return int(t.lbs[i]), true
 }
 
 // raise records that at least lb moves are needed from set.
 func (t *table[B]) raise(set B, lb int) {
-	if lb <= 0 {
-		return
-	}
-	lb = min(lb, 1<<16-1)
+	lb = min(max(lb, 1), 1<<16-1)
 	i := t.slot(set)
 	if t.lbs[i] != 0 && t.keys[i] == set && int(t.lbs[i]) >= lb {
 		return
