@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"reflect"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
@@ -30,7 +31,7 @@ func decodeJSON(c *gin.Context, v any) error {
 			return judge.Errorf(judge.EINVALID, "malformed JSON at byte %d: %s", syn.Offset, syn.Error())
 		case errors.As(err, &typ):
 			if typ.Field != "" {
-				return judge.Errorf(judge.EINVALID, "field %q must be a JSON %s, not %s", typ.Field, typ.Type.Kind(), typ.Value)
+				return judge.Errorf(judge.EINVALID, "field %q must be a JSON %s, not %s", typ.Field, jsonKind(typ.Type), typ.Value)
 			}
 			return judge.Errorf(judge.EINVALID, "the request body must be a JSON object, not %s", typ.Value)
 		default:
@@ -69,4 +70,21 @@ func queryInt(c *gin.Context, name string, def, max int) (int, error) {
 		return 0, judge.Errorf(judge.EINVALID, "query parameter %s must be at most %d", name, max)
 	}
 	return n, nil
+}
+
+// jsonKind names the JSON type that decodes into t, for error messages.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Bool:
+		return "boolean"
+	case reflect.String:
+		return "string"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+		return "number"
+	case reflect.Slice, reflect.Array:
+		return "array"
+	default:
+		return "object"
+	}
 }

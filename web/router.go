@@ -22,7 +22,7 @@ func (s *Server) Router() *gin.Engine {
 		r.Use(s.Metrics.middleware())
 		r.GET("/metrics", gin.WrapH(s.Metrics.Handler()))
 	}
-	r.Use(limitBody(MaxBodyBytes))
+	r.Use(s.limitBody(MaxBodyBytes))
 	r.GET("/healthz", s.healthz)
 
 	api := r.Group("/api/v1", s.authenticate())
@@ -59,11 +59,10 @@ func (s *Server) Router() *gin.Engine {
 
 // limitBody caps every request body at n bytes; reading past it fails with
 // *http.MaxBytesError, which writeError answers with 413.
-func limitBody(n int64) gin.HandlerFunc {
+func (s *Server) limitBody(n int64) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		if c.Request.ContentLength > n {
-			c.AbortWithStatusJSON(http.StatusRequestEntityTooLarge, errorBody{Error: errorDetail{
-				Code: ETOOLARGE, Message: "request body is larger than 1 MiB"}})
+			s.fail(c, ETOOLARGE, "request body is larger than %d bytes", n)
 			return
 		}
 		c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, n)
