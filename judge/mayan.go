@@ -112,7 +112,7 @@ func (mayanPuzzle) CheckAnswer(c string, ref Solution, a Answer, anyValid bool) 
 	case len(a) < b.N:
 		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("line %d: the output ends after %d of the %d moves", a[len(a)-1].No, len(a), b.N)}
 	case !r.Solved:
-		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("lines %d-%d: the %s leave %d blocks", a[0].No, a[len(a)-1].No, plural(r.Used, "move"), r.Final.Blocks())}
+		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("%s: %s left after %s", lineRange(a), plural(r.Final.Blocks(), "block"), plural(r.Used, "move"))}
 	case !ref.Solvable:
 		return referenceDisagrees()
 	}
@@ -158,4 +158,13 @@ func (mayanPuzzle) CheckMoves(c string, ref *Solution, moves string) Result {
 	}
 	return Result{Verdict: NotSolved, Used: r.Used,
 		Message: fmt.Sprintf("all %s are legal, but %d blocks are left (%s allowed)", plural(r.Used, "move"), r.Final.Blocks(), plural(b.N, "move"))}
+}
+
+// lineRange names the lines of an answer: "line 4" or "lines 1-3".
+func lineRange(a Answer) string {
+	first, last := a[0].No, a[len(a)-1].No
+	if first == last {
+		return fmt.Sprintf("line %d", first)
+	}
+	return fmt.Sprintf("lines %d-%d", first, last)
 }

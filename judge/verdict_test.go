@@ -1,0 +1,59 @@
+package judge
+
+import "testing"
+
+func TestCombine(t *testing.T) {
+	r := func(id int64, v Verdict, score float64) CaseResult { return CaseResult{CaseID: id, Verdict: v, Score: score} }
+	tests := []struct {
+		name    string
+		results []CaseResult
+		verdict Verdict
+		score   float64
+	}{
+		{"all accepted", []CaseResult{r(1, Accepted, 1), r(2, Accepted, 1)}, Accepted, 100},
+		{"first failure wins", []CaseResult{r(1, Accepted, 1), r(2, Invalid, 0), r(3, WrongAnswer, 0)}, Invalid, 100.0 / 3},
+		{"suboptimal scores", []CaseResult{r(1, Suboptimal, 0.5), r(2, Accepted, 1)}, Suboptimal, 75},
+		{"judge error not counted", []CaseResult{r(1, Accepted, 1), r(2, JudgeError, 0)}, JudgeError, 100},
+		{"judge error first", []CaseResult{r(1, JudgeError, 0), r(2, NotSolved, 0)}, JudgeError, 0},
+		{"only judge errors", []CaseResult{r(1, JudgeError, 0)}, JudgeError, 0},
+		{"surplus sets the verdict, not the score", []CaseResult{r(1, Accepted, 1), r(0, WrongAnswer, 0)}, WrongAnswer, 100},
+		{"empty", nil, Accepted, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			v, score := combine(tc.results)
+			if v != tc.verdict || score != tc.score {
+				t.Errorf("combine(%v) = %s, %v; want %s, %v", tc.results, v, score, tc.verdict, tc.score)
+			}
+		})
+	}
+}
+
+func TestBetter(t *testing.T) {
+	order := []Verdict{JudgeError, Invalid, WrongAnswer, NotSolved, Suboptimal, Accepted}
+	for i := 1; i < len(order); i++ {
+		if !better(order[i], order[i-1]) || better(order[i-1], order[i]) {
+			t.Errorf("better(%s, %s) is wrong", order[i], order[i-1])
+		}
+	}
+}
+
+func TestErrorCode(t *testing.T) {
+	tests := []struct {
+		err        error
+		code, text string
+	}{
+		{nil, "", ""},
+		{Errorf(ENOTFOUND, "case %d not found", 3), ENOTFOUND, "case 3 not found"},
+		{fmtWrap(Errorf(ECONFLICT, "taken")), ECONFLICT, "taken"},
+		{errPlain, EINTERNAL, "internal error"},
+	}
+	for _, tc := range tests {
+		if got := ErrorCode(tc.err); got != tc.code {
+			t.Errorf("ErrorCode(%v) = %q, want %q", tc.err, got, tc.code)
+		}
+		if got := ErrorMessage(tc.err); got != tc.text {
+			t.Errorf("ErrorMessage(%v) = %q, want %q", tc.err, got, tc.text)
+		}
+	}
+}
