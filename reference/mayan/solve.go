@@ -47,7 +47,6 @@ func (s Solution) Len() int { return len(s.Moves) }
 const (
 	cancelCheckMask   = 1<<10 - 1 // nodes between two looks at ctx
 	progressEveryMask = 1<<16 - 1 // nodes between two progress reports
-	maxDeadStates     = 1 << 21   // bound on the memory of the dead-state memo
 )
 
 // Solve returns the lexicographically smallest solution of b: exactly b.N
@@ -64,7 +63,7 @@ const (
 // k moves left is remembered and never searched again with k moves left.
 // Solve returns ctx.Err() within a few milliseconds of ctx being cancelled.
 func Solve(ctx context.Context, b Board, p Progress) (Solution, error) {
-	s := &solver{ctx: ctx, progress: p, bound: b.N, dead: make(map[[Width]uint32]uint8)}
+	s := &solver{ctx: ctx, progress: p, bound: b.N, dead: newDeadTable()}
 	if p != nil {
 		p(b.N, 0)
 	}
@@ -98,7 +97,11 @@ type solver struct {
 	// dead maps a board to the set of move counts k (bit k) with which it
 	// has been proven impossible to empty. The answer depends only on the
 	// board and k, never on the path that led there, so the memo is exact.
-	dead map[[Width]uint32]uint8
+	dead *deadTable
+	// two and twoStranded are the column counts and stranded colours of
+	// the current board with two moves left (see try).
+	two         columnCounts
+	twoStranded uint16
 }
 
 // search reports whether cols can be emptied in exactly k moves, leaving the
@@ -110,18 +113,23 @@ func (s *solver) search(cols [Width]uint32, counts *[16]int8, k int) bool {
 	if cols == [Width]uint32{} || hopeless(counts) {
 		return false
 	}
-	if s.dead[cols]&(1<<uint(k)) != 0 {
-		return false
-	}
 	if !s.tick() {
 		return false
 	}
 	if k == 1 {
-		if m, ok := lastMove(&cols); ok {
-			s.path = append(s.path, m)
-			return true
-		}
-	} else {
+		// The last level is not memoised: lastMove costs little more than
+		// a lookup, and its boards would fill most of the table.
+		n := countColumns(&cols)
+		return s.last(&cols, &n, n.strandedSet())
+	}
+	if s.dead.get(&cols)&(1<<uint(k)) != 0 {
+		return false
+	}
+	if k == 2 {
+		s.two = countColumns(&cols)
+		s.twoStranded = s.two.strandedSet()
+	}
+	{
 		for x := 0; x < Width; x++ {
 			for y := 0; y < height(cols[x]); y++ {
 				if x+1 < Width && s.try(cols, counts, k, Move{x, y, 1}) {
@@ -136,9 +144,7 @@ func (s *solver) search(cols [Width]uint32, counts *[16]int8, k int) bool {
 			}
 		}
 	}
-	if len(s.dead) < maxDeadStates {
-		s.dead[cols] |= 1 << uint(k)
-	}
+	s.dead.add(&cols, k)
 	return false
 }
 
@@ -147,10 +153,27 @@ func (s *solver) try(cols [Width]uint32, counts *[16]int8, k int, m Move) bool {
 	t := m.X + m.G
 	next := *counts
 	// Equal blocks swap to the same board: the move only spends one.
-	if cell(cols[m.X], m.Y) != cell(cols[t], m.Y) {
+	v, w := cell(cols[m.X], m.Y), cell(cols[t], m.Y)
+	if v != w {
 		drag(&cols, m.X, m.Y, t)
 		if runNear(&cols, min(m.X, t), max(m.X, t)) {
 			cascade(&cols, &next)
+		} else if k == 2 {
+			// Nothing vanished, so the column counts of the board are
+			// those of the parent with v and w shifted: the last level
+			// starts from them instead of counting again.
+			stranded := s.two.strandedAfter(s.twoStranded, m.X, t, v, w)
+			if hopelessLast(stranded) {
+				return false
+			}
+			s.two.shift(m.X, t, v, w)
+			s.path = append(s.path, m)
+			found := s.last(&cols, &s.two, stranded)
+			s.two.shift(t, m.X, v, w)
+			if !found {
+				s.path = s.path[:len(s.path)-1]
+			}
+			return found
 		}
 	}
 	s.path = append(s.path, m)
@@ -161,55 +184,13 @@ func (s *solver) try(cols [Width]uint32, counts *[16]int8, k int, m Move) bool {
 	return false
 }
 
-// lastMove returns the first move, in the answer's order, that empties the
-// board. Such a move must make something vanish at once; swapSparks and
-// runNear tell that cheaply, so only those moves pay for a whole cascade.
-func lastMove(cols *[Width]uint32) (Move, bool) {
-	for x := 0; x < Width; x++ {
-		for y := 0; y < height(cols[x]); y++ {
-			v := cell(cols[x], y)
-			if x+1 < Width {
-				w := cell(cols[x+1], y)
-				if w != v && (w == 0 || swapSparks(cols, x, y, v, w)) && wipes(*cols, x, y, x+1) {
-					return Move{x, y, 1}, true
-				}
-			}
-			if x > 0 && cell(cols[x-1], y) == 0 && wipes(*cols, x, y, x-1) {
-				return Move{x, y, -1}, true
-			}
-		}
+// last looks for the last move of a solution (see lastMove).
+func (s *solver) last(cols *[Width]uint32, n *columnCounts, stranded uint16) bool {
+	m, ok := lastMove(cols, n, stranded)
+	if ok {
+		s.path = append(s.path, m)
 	}
-	return Move{}, false
-}
-
-// wipes reports whether dragging the block at (x,y) to column t empties the
-// board.
-func wipes(c [Width]uint32, x, y, t int) bool {
-	drag(&c, x, y, t)
-	if !runNear(&c, min(x, t), max(x, t)) {
-		return false
-	}
-	cascade(&c, nil)
-	return c == [Width]uint32{}
-}
-
-// swapSparks reports whether swapping the different blocks v at (x,y) and w
-// at (x+1,y) of a stable board makes a run. Only runs through the two cells
-// can appear: w now at (x,y) can only extend left, v at (x+1,y) only right.
-func swapSparks(cols *[Width]uint32, x, y, v, w int) bool {
-	if x >= 2 && cell(cols[x-1], y) == w && cell(cols[x-2], y) == w {
-		return true
-	}
-	if x+3 < Width && cell(cols[x+2], y) == v && cell(cols[x+3], y) == v {
-		return true
-	}
-	return verticalRun(setCell(cols[x], y, w)) || verticalRun(setCell(cols[x+1], y, v))
-}
-
-// verticalRun reports whether column c holds three equal blocks in a row.
-func verticalRun(c uint32) bool {
-	same := zeroCells(c^c>>4) & occupied(c)
-	return same&(same>>4) != 0
+	return ok
 }
 
 // hopeless reports whether some colour has one or two blocks: they can never

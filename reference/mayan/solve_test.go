@@ -165,8 +165,8 @@ func TestSolveCancelled(t *testing.T) {
 	}
 }
 
-// hardColumns is a full board of four colours on which no five moves
-// succeed, so the search has to visit all of its tree.
-var hardColumns = []string{"4 1 3 4 1 1 2", "1 2 4 2 4 4 3", "2 3 1 4 2 1 1", "4 2 1 2 1 2 2", "2 1 4 4 2 2 4"}
+// hardColumns is the full board with the largest search that TestHuntHard
+// found: no five moves clear it, so the whole tree is searched.
+var hardColumns = []string{"1 2 5 3 2 2 1", "2 1 2 2 5 4 3", "5 2 2 4 3 3 2", "3 2 3 3 1 2 1", "2 5 2 2 3 4 3"}
 
 func hardBoard(t testing.TB) Board { return mustBoard(t, 5, hardColumns...) }
