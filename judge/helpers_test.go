@@ -2,8 +2,9 @@ package judge_test
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
-	"os"
+	"sync"
 	"path/filepath"
 	"testing"
 	"time"
@@ -33,14 +34,27 @@ func openDB(t testing.TB, name string) *store.DB {
 	return db
 }
 
-// newService returns a started service over db.
-func newService(t testing.TB, db *store.DB, cfg judge.Config) *judge.Service {
+// newService returns a started service over db that fails the test when it
+// logs a warning or an error.
+func newService(t testing.TB, db judge.Store, cfg judge.Config) *judge.Service {
+	t.Helper()
+	log := &testLog{}
+	t.Cleanup(func() {
+		for _, m := range log.messages() {
+			t.Errorf("the service logged: %s", m)
+		}
+	})
+	return newServiceLog(t, db, cfg, slog.New(log))
+}
+
+// newServiceLog returns a service over db, started, closed at the end.
+func newServiceLog(t testing.TB, db judge.Store, cfg judge.Config, log *slog.Logger) *judge.Service {
 	t.Helper()
 	cfg.BcryptCost = bcrypt.MinCost
 	if cfg.PollInterval == 0 {
 		cfg.PollInterval = 10 * time.Millisecond
 	}
-	s := judge.NewService(db, cfg, slog.New(slog.NewTextHandler(os.Stderr, nil)))
+	s := judge.NewService(db, cfg, log)
 	if err := s.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -117,3 +131,33 @@ func waitDone(t testing.TB, s *judge.Service, id int64) judge.Submission {
 	})
 	return sub
 }
+
+// testLog is a slog.Handler that keeps warnings and errors.
+type testLog struct {
+	mu   sync.Mutex
+	msgs []string
+}
+
+func (h *testLog) Enabled(context.Context, slog.Level) bool { return true }
+func (h *testLog) WithAttrs([]slog.Attr) slog.Handler      { return h }
+func (h *testLog) WithGroup(string) slog.Handler           { return h }
+
+func (h *testLog) Handle(_ context.Context, r slog.Record) error {
+	if r.Level < slog.LevelWarn {
+		return nil
+	}
+	msg := r.Level.String() + " " + r.Message
+	r.Attrs(func(a slog.Attr) bool { msg += fmt.Sprintf(" %s=%v", a.Key, a.Value); return true })
+	h.mu.Lock()
+	h.msgs = append(h.msgs, msg)
+	h.mu.Unlock()
+	return nil
+}
+
+func (h *testLog) messages() []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]string(nil), h.msgs...)
+}
+
+func slogOf(h slog.Handler) *slog.Logger { return slog.New(h) }

@@ -25,7 +25,7 @@ func combine(results []CaseResult) (Verdict, float64) {
 		if verdict == Accepted && r.Verdict != Accepted {
 			verdict = r.Verdict
 		}
-		if r.Verdict == JudgeError || r.CaseID == 0 {
+		if r.Verdict == JudgeError || isSurplus(r) {
 			continue // judged again later, or not a case (surplus output)
 		}
 		sum += r.Score
@@ -36,6 +36,11 @@ func combine(results []CaseResult) (Verdict, float64) {
 	}
 	return verdict, 100 * sum / float64(n)
 }
+
+// surplusName names the extra result that reports output after the last case.
+const surplusName = "surplus output"
+
+func isSurplus(r CaseResult) bool { return r.CaseID == 0 && r.CaseName == surplusName }
 
 // movesResult judges a replay that read every move legally: accepted at the
 // optimum, suboptimal (optimum/used) above it.

@@ -16,7 +16,8 @@ func TestCombine(t *testing.T) {
 		{"judge error not counted", []CaseResult{r(1, Accepted, 1), r(2, JudgeError, 0)}, JudgeError, 100},
 		{"judge error first", []CaseResult{r(1, JudgeError, 0), r(2, NotSolved, 0)}, JudgeError, 0},
 		{"only judge errors", []CaseResult{r(1, JudgeError, 0)}, JudgeError, 0},
-		{"surplus sets the verdict, not the score", []CaseResult{r(1, Accepted, 1), r(0, WrongAnswer, 0)}, WrongAnswer, 100},
+		{"surplus sets the verdict, not the score", []CaseResult{r(1, Accepted, 1), {CaseName: surplusName, Verdict: WrongAnswer}}, WrongAnswer, 100},
+		{"a board of check counts", []CaseResult{r(0, Suboptimal, 0.5)}, Suboptimal, 50},
 		{"empty", nil, Accepted, 0},
 	}
 	for _, tc := range tests {

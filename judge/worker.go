@@ -133,7 +133,7 @@ func judgeAnswer(sub Submission, d *problemData) []CaseResult {
 	}
 	if len(surplus) > 0 {
 		results = append(results, CaseResult{
-			CaseName: "surplus output", Position: len(d.cases) + 1, Verdict: WrongAnswer,
+			CaseName: surplusName, Position: len(d.cases) + 1, Verdict: WrongAnswer,
 			Message: fmt.Sprintf("line %d: output after the last case (%d more lines)", surplus[0].No, len(surplus)),
 		})
 	}

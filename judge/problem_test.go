@@ -1,0 +1,156 @@
+package judge_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"puzzlejudge/judge"
+)
+
+// TestSyncProblem checks that the catalogue sync is idempotent, and that a
+// changed or removed case is solved again and rejudged.
+func TestSyncProblem(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t, openDB(t, "s.db"), judge.Config{})
+	u := mustUser(t, s, "alice")
+	syncProblem(t, s, "flood", "floodit", "", flooditCases...)
+	before := waitReady(t, s, "flood")
+	sub := waitDone(t, s, submit(t, s, judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n"}).ID)
+	if sub.Verdict != judge.Accepted {
+		t.Fatalf("verdict %s", sub.Verdict)
+	}
+
+	syncProblem(t, s, "flood", "floodit", "", flooditCases...) // a restart with the same catalogue
+	after := waitReady(t, s, "flood")
+	for i := range before {
+		if before[i] != after[i] {
+			t.Errorf("unchanged sync changed case %d: %+v -> %+v", i, before[i], after[i])
+		}
+	}
+	if n, _ := s.QueueLength(ctx); n != 0 {
+		t.Errorf("unchanged sync queued %d submissions", n)
+	}
+	if list, _ := s.Problems(ctx); len(list) != 1 || list[0].Cases != 2 || list[0].Title != "flood" {
+		t.Errorf("Problems = %+v", list)
+	}
+
+	// Case 2 changes: optimum 2 instead of 3, so the answer "3" turns wrong.
+	changed := []judge.CaseSpec{flooditCases[0], {Name: "three", Input: "3\n0 1 1\n1 1 1\n1 1 1\n"}}
+	syncProblem(t, s, "flood", "floodit", "", changed...)
+	cases := waitReady(t, s, "flood")
+	if cases[1].ID != before[1].ID || cases[1].Expected.Optimal != 1 {
+		t.Errorf("changed case = %+v", cases[1])
+	}
+	got := waitVerdict(t, s, sub.ID, judge.WrongAnswer)
+	if got.Results[1].Message != "line 2: 3 is not the minimum number of moves" {
+		t.Errorf("after the change: %+v", got.Results)
+	}
+
+	// Case 2 is removed: the answer's second line is surplus now.
+	syncProblem(t, s, "flood", "floodit", "", flooditCases[:1]...)
+	if _, cases, _ := s.Problem(ctx, "flood"); len(cases) != 1 {
+		t.Fatalf("%d cases after removal", len(cases))
+	}
+	got = waitVerdict(t, s, sub.ID, judge.WrongAnswer)
+	waitFor(t, "rejudge after removal", func() bool {
+		got, _ = s.Submission(ctx, sub.ID)
+		return got.Status == judge.StatusDone && len(got.Results) == 2 && got.Results[1].CaseName == "surplus output"
+	})
+
+	for _, bad := range []struct {
+		p     judge.Problem
+		cases []judge.CaseSpec
+		msg   string
+	}{
+		{judge.Problem{Slug: "x", Puzzle: "chess"}, nil, "unknown puzzle"},
+		{judge.Problem{Slug: "", Puzzle: "floodit"}, nil, "no slug"},
+		{judge.Problem{Slug: "x", Puzzle: "floodit"}, []judge.CaseSpec{{Name: "bad", Input: "2\n0 0\n"}}, "problem x, case bad: "},
+	} {
+		if err := s.SyncProblem(ctx, bad.p, bad.cases); judge.ErrorCode(err) != judge.EINVALID || !strings.Contains(judge.ErrorMessage(err), bad.msg) {
+			t.Errorf("SyncProblem(%+v) = %v, want invalid with %q", bad.p, err, bad.msg)
+		}
+	}
+}
+
+func waitVerdict(t *testing.T, s *judge.Service, id int64, v judge.Verdict) judge.Submission {
+	t.Helper()
+	var sub judge.Submission
+	waitFor(t, "verdict "+string(v), func() bool {
+		sub, _ = s.Submission(context.Background(), id)
+		return sub.Status == judge.StatusDone && sub.Verdict == v
+	})
+	return sub
+}
+
+func TestCases(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t, openDB(t, "c.db"), judge.Config{})
+	p := judge.Problem{Slug: "small", Title: "Small", Puzzle: "floodit", Limits: judge.Limits{MaxSize: 3, MaxColors: 4}}
+	if err := s.SyncProblem(ctx, p, flooditCases); err != nil {
+		t.Fatal(err)
+	}
+	syncProblem(t, s, "other", "mayan", "")
+	for _, tc := range []struct {
+		input, msg string
+	}{
+		{"4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n", "above this problem's limit of 3"},
+		{"2\n0 5\n0 0\n", "colour 5 is outside 0..3"},
+		{"2\n0 x\n0 0\n", "line 2, column 3"},
+		{"", ""},
+		{strings.Repeat("0 ", 40000), "bytes"},
+	} {
+		if _, err := s.AddCase(ctx, "small", judge.CaseSpec{Input: tc.input}); judge.ErrorCode(err) != judge.EINVALID || !strings.Contains(judge.ErrorMessage(err), tc.msg) {
+			t.Errorf("AddCase(%.30q) = %v, want invalid with %q", tc.input, err, tc.msg)
+		}
+	}
+	c, err := s.AddCase(ctx, "small", judge.CaseSpec{Input: "2\n0 1\n1 1\n0\n", Sample: true})
+	if err != nil || c.Name != "case 3" || c.Input != "2\n0 1\n1 1\n" || !c.Sample {
+		t.Fatalf("AddCase = %+v, %v", c, err)
+	}
+	cases := waitReady(t, s, "small")
+	if cases[2].Status != judge.CaseReady || cases[2].Expected.Answer != "1\n" {
+		t.Errorf("added case = %+v", cases[2])
+	}
+	if got, err := s.Case(ctx, "small", c.ID); err != nil || got.ID != c.ID {
+		t.Errorf("Case = %+v, %v", got, err)
+	}
+	if _, err := s.Case(ctx, "other", c.ID); judge.ErrorCode(err) != judge.ENOTFOUND {
+		t.Errorf("Case of another problem = %v, want not found", err)
+	}
+	if err := s.DeleteCase(ctx, "other", c.ID); judge.ErrorCode(err) != judge.ENOTFOUND {
+		t.Errorf("DeleteCase of another problem = %v, want not found", err)
+	}
+	if err := s.DeleteCase(ctx, "small", c.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Case(ctx, "small", c.ID); judge.ErrorCode(err) != judge.ENOTFOUND {
+		t.Errorf("deleted Case = %v, want not found", err)
+	}
+	if _, _, err := s.Problem(ctx, "nope"); judge.ErrorCode(err) != judge.ENOTFOUND {
+		t.Errorf("Problem(nope) = %v, want not found", err)
+	}
+}
+
+// TestSolverTimeout gives the solver no time: the case fails, and judges as
+// judge_error, never as the student's fault.
+func TestSolverTimeout(t *testing.T) {
+	log := &testLog{}
+	s := newServiceLog(t, openDB(t, "t.db"), judge.Config{SolveTimeout: time.Nanosecond}, slogOf(log))
+	u := mustUser(t, s, "alice")
+	syncProblem(t, s, "flood", "floodit", "", flooditCases...)
+	cases := waitReady(t, s, "flood")
+	for _, c := range cases {
+		if c.Status != judge.CaseFailed || !strings.Contains(c.SolveError, "gave up after 1ns") {
+			t.Errorf("case %s = %s %q, want failed", c.Name, c.Status, c.SolveError)
+		}
+	}
+	sub := waitDone(t, s, submit(t, s, judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindMoves, CaseID: cases[1].ID, Payload: "1 2 1"}).ID)
+	if sub.Verdict != judge.JudgeError || sub.Score != 0 || !strings.Contains(sub.Results[0].Message, "not your fault") {
+		t.Errorf("moves on a failed case = %s %v %+v", sub.Verdict, sub.Score, sub.Results)
+	}
+	if len(log.messages()) != 2 {
+		t.Errorf("want one warning per failed solve, got %q", log.messages())
+	}
+}

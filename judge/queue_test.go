@@ -1,0 +1,228 @@
+package judge_test
+
+import (
+	"context"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/judge/store"
+)
+
+// countingStore is the real store, counting how often each submission's
+// judgement is written.
+type countingStore struct {
+	*store.DB
+	mu      sync.Mutex
+	written map[int64]int
+}
+
+func counting(db *store.DB) *countingStore {
+	return &countingStore{DB: db, written: map[int64]int{}}
+}
+
+func (c *countingStore) Finish(ctx context.Context, judged []judge.Judged) (map[int64]bool, error) {
+	w, err := c.DB.Finish(ctx, judged)
+	c.mu.Lock()
+	for id := range w {
+		c.written[id]++
+	}
+	c.mu.Unlock()
+	return w, err
+}
+
+func (c *countingStore) total() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.written)
+}
+
+// payloads are move and answer texts with their verdicts on flooditCases.
+var payloads = []struct {
+	kind    judge.Kind
+	text    string
+	verdict judge.Verdict
+}{
+	{judge.KindMoves, "1 2 1", judge.Accepted},
+	{judge.KindMoves, "1 2 1 1", judge.Suboptimal},
+	{judge.KindMoves, "1 2", judge.NotSolved},
+	{judge.KindMoves, "1 9", judge.Invalid},
+	{judge.KindAnswer, "0\n3\n", judge.Accepted},
+	{judge.KindAnswer, "0\n4\n", judge.WrongAnswer},
+}
+
+// TestConcurrentJudging runs two services -- two processes, for the
+// database -- with two workers each on one SQLite file, while four clients
+// submit 2,000 submissions: each must be judged exactly once, rightly, and no
+// busy error may surface.
+func TestConcurrentJudging(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "judge.db")
+	var dbs [2]*countingStore
+	var svcs [2]*judge.Service
+	for i := range dbs {
+		db, err := store.Open("sqlite", path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		dbs[i] = counting(db)
+	}
+	svcs[0] = newService(t, dbs[0], judge.Config{Workers: 2, Batch: 16})
+	syncProblem(t, svcs[0], "flood", "floodit", "", flooditCases...)
+	cases := waitReady(t, svcs[0], "flood")
+	svcs[1] = newService(t, dbs[1], judge.Config{Workers: 2, Batch: 16})
+
+	const clients, each = 4, 500
+	want := make([]map[int64]judge.Verdict, clients)
+	var wg sync.WaitGroup
+	for c := range clients {
+		u := mustUser(t, svcs[0], "user"+string(rune('a'+c)))
+		want[c] = map[int64]judge.Verdict{}
+		wg.Go(func() {
+			s := svcs[c%2]
+			for i := range each {
+				p := payloads[(i+c)%len(payloads)]
+				sub, err := s.Submit(ctx, judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: p.kind, CaseID: cases[1].ID, Payload: p.text})
+				if err != nil {
+					t.Errorf("Submit: %v", err)
+					return
+				}
+				want[c][sub.ID] = p.verdict
+			}
+		})
+	}
+	wg.Wait()
+	waitFor(t, "2,000 verdicts", func() bool { return dbs[0].total()+dbs[1].total() >= clients*each })
+	if n, err := svcs[0].QueueLength(ctx); n != 0 || err != nil {
+		t.Errorf("QueueLength = %d, %v; want 0", n, err)
+	}
+	judgedBy := [2]int{}
+	for c := range clients {
+		for id, v := range want[c] {
+			n := dbs[0].written[id] + dbs[1].written[id]
+			if n != 1 {
+				t.Errorf("submission %d written %d times", id, n)
+			}
+			if dbs[1].written[id] == 1 {
+				judgedBy[1]++
+			} else {
+				judgedBy[0]++
+			}
+			sub, err := svcs[0].Submission(ctx, id)
+			if err != nil || sub.Verdict != v || sub.Status != judge.StatusDone {
+				t.Errorf("submission %d = %s %s (%v), want done %s", id, sub.Status, sub.Verdict, err, v)
+			}
+		}
+	}
+	t.Logf("judged by the two services: %v", judgedBy)
+}
+
+// TestCrashRecovery leaves submissions claimed and never finished, as a
+// worker that died would, then starts a service: they are judged, and the
+// dead worker's late write changes nothing.
+func TestCrashRecovery(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "judge.db")
+	db, err := store.Open("sqlite", path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := newService(t, db, judge.Config{})
+	syncProblem(t, first, "flood", "floodit", "", flooditCases...)
+	waitReady(t, first, "flood")
+	u := mustUser(t, first, "alice")
+	if err := first.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	for i := range 5 {
+		ids = append(ids, submit(t, first, judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: payloads[4+i%2].text}).ID)
+	}
+	claims, err := db.Claim(ctx, 10) // the worker that will die
+	if err != nil || len(claims) != 5 {
+		t.Fatalf("Claim = %d claims, %v", len(claims), err)
+	}
+	if again, _ := db.Claim(ctx, 10); len(again) != 0 {
+		t.Fatalf("a claimed submission was claimed again: %+v", again)
+	}
+	db.Close()
+
+	db2, err := store.Open("sqlite", path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db2.Close() })
+	cs := counting(db2)
+	second := newService(t, cs, judge.Config{})
+	for i, id := range ids {
+		sub := waitDone(t, second, id)
+		if sub.Verdict != payloads[4+i%2].verdict || len(sub.Results) != 2 {
+			t.Errorf("submission %d = %s with %d results, want %s with 2", id, sub.Verdict, len(sub.Results), payloads[4+i%2].verdict)
+		}
+	}
+	// The dead worker wakes up and writes its stale judgement.
+	stale := make([]judge.Judged, len(claims))
+	for i, c := range claims {
+		stale[i] = judge.Judged{ID: c.ID, Token: c.Token, Verdict: judge.JudgeError, JudgedAt: time.Now(),
+			Results: []judge.CaseResult{{CaseID: 1, Verdict: judge.JudgeError}}}
+	}
+	if written, err := db2.Finish(ctx, stale); len(written) != 0 || err != nil {
+		t.Errorf("stale Finish wrote %v, %v; want nothing", written, err)
+	}
+	for i, id := range ids {
+		sub, _ := second.Submission(ctx, id)
+		if sub.Verdict != payloads[4+i%2].verdict || len(sub.Results) != 2 || cs.written[id] != 1 {
+			t.Errorf("after the stale write, submission %d = %s with %d results, written %d times", id, sub.Verdict, len(sub.Results), cs.written[id])
+		}
+	}
+}
+
+// TestRejudgeKeepsResults rejudges with no worker running: the earlier
+// verdict stays visible until the new one is written.
+func TestRejudgeKeepsResults(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "judge.db")
+	db, err := store.Open("sqlite", path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	first := newService(t, db, judge.Config{})
+	syncProblem(t, first, "flood", "floodit", "", flooditCases...)
+	waitReady(t, first, "flood")
+	u := mustUser(t, first, "alice")
+	sub := waitDone(t, first, submit(t, first, judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n"}).ID)
+	if sub.Verdict != judge.Accepted {
+		t.Fatalf("first verdict %s", sub.Verdict)
+	}
+	first.Close(ctx)
+
+	// A service not started: no worker, no solver.
+	idle := judge.NewService(db, judge.Config{}, nil)
+	c, err := idle.AddCase(ctx, "flood", judge.CaseSpec{Name: "added", Input: "2\n0 1\n1 1\n"})
+	if err != nil || c.Status != judge.CaseSolving || c.Position != 3 {
+		t.Fatalf("AddCase = %+v, %v", c, err)
+	}
+	if n, err := idle.Rejudge(ctx, "flood"); n != 1 || err != nil {
+		t.Fatalf("Rejudge = %d, %v; want 1", n, err)
+	}
+	kept, _ := idle.Submission(ctx, sub.ID)
+	if kept.Status != judge.StatusPending || kept.Verdict != judge.Accepted || len(kept.Results) != 2 {
+		t.Errorf("while queued: %s %s with %d results; want pending, the old accepted and 2 results", kept.Status, kept.Verdict, len(kept.Results))
+	}
+
+	second := newService(t, db, judge.Config{})
+	waitFor(t, "the rejudge", func() bool {
+		s, _ := second.Submission(ctx, sub.ID)
+		// Judged at once with the new case as judge_error, then again once
+		// the case is solved.
+		return s.Status == judge.StatusDone && len(s.Results) == 3 && s.Results[2].Verdict != judge.JudgeError
+	})
+	now, _ := second.Submission(ctx, sub.ID)
+	if now.Verdict != judge.WrongAnswer || now.Results[2].Message != "no output for this case" || now.Results[2].CaseName != "added" {
+		t.Errorf("after the rejudge: %s %+v", now.Verdict, now.Results)
+	}
+}

@@ -1,0 +1,334 @@
+package store
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"puzzlejudge/judge"
+)
+
+// opener opens a second handle on the same database, as another process
+// would.
+type opener func(t *testing.T) *DB
+
+func sqliteOpener(t *testing.T) opener {
+	path := filepath.Join(t.TempDir(), "store.db")
+	return func(t *testing.T) *DB {
+		d, err := Open("sqlite", path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { d.Close() })
+		return d
+	}
+}
+
+func TestSQLite(t *testing.T) {
+	runStoreTests(t, sqliteOpener)
+}
+
+// TestPostgres runs the same tests against the PostgreSQL server named by
+// JUDGE_TEST_PG_DSN; its judge tables are dropped first.
+func TestPostgres(t *testing.T) {
+	dsn := os.Getenv("JUDGE_TEST_PG_DSN")
+	if dsn == "" {
+		t.Skip("JUDGE_TEST_PG_DSN is not set")
+	}
+	runStoreTests(t, func(t *testing.T) opener {
+		d, err := Open("postgres", dsn, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = d.db.Exec("DROP TABLE IF EXISTS case_results, submissions, cases, problems, api_tokens, users CASCADE").Error
+		d.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return func(t *testing.T) *DB {
+			d, err := Open("postgres", dsn, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { d.Close() })
+			return d
+		}
+	})
+}
+
+func runStoreTests(t *testing.T, newOpener func(t *testing.T) opener) {
+	for _, tc := range []struct {
+		name string
+		fn   func(t *testing.T, open opener)
+	}{
+		{"Users", testUsers},
+		{"Problems", testProblems},
+		{"Queue", testQueue},
+		{"ConcurrentClaims", testConcurrentClaims},
+	} {
+		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newOpener(t)) })
+	}
+}
+
+func code(err error) string { return judge.ErrorCode(err) }
+
+func testUsers(t *testing.T, open opener) {
+	ctx := context.Background()
+	d := open(t)
+	u, err := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("hash"))
+	if err != nil || u.ID == 0 || u.CreatedAt.IsZero() {
+		t.Fatalf("CreateUser = %+v, %v", u, err)
+	}
+	if _, err := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h")); code(err) != judge.ECONFLICT {
+		t.Errorf("duplicate CreateUser = %v, want conflict", err)
+	}
+	if got, hash, err := d.UserByName(ctx, "alice"); err != nil || got.ID != u.ID || string(hash) != "hash" {
+		t.Errorf("UserByName = %+v %q %v", got, hash, err)
+	}
+	if _, _, err := d.UserByName(ctx, "bob"); code(err) != judge.ENOTFOUND {
+		t.Errorf("UserByName(bob) = %v, want not found", err)
+	}
+	if err := d.CreateToken(ctx, u.ID, []byte{1, 2, 3}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := d.UserByTokenHash(ctx, []byte{1, 2, 3}); err != nil || got.ID != u.ID {
+		t.Errorf("UserByTokenHash = %+v, %v", got, err)
+	}
+	if _, err := d.UserByTokenHash(ctx, []byte{1, 2}); code(err) != judge.ENOTFOUND {
+		t.Errorf("UserByTokenHash(unknown) = %v, want not found", err)
+	}
+	if err := d.CreateToken(ctx, 999, []byte{9}); err == nil {
+		t.Errorf("a token of no user was stored: foreign keys are off")
+	}
+	if n, err := d.CountUsers(ctx); n != 1 || err != nil {
+		t.Errorf("CountUsers = %d, %v", n, err)
+	}
+}
+
+func testProblems(t *testing.T, open opener) {
+	ctx := context.Background()
+	d := open(t)
+	p, err := d.SaveProblem(ctx, judge.Problem{Slug: "flood", Title: "Flood", Puzzle: "floodit", Limits: judge.Limits{MaxSize: 8}})
+	if err != nil || p.ID == 0 {
+		t.Fatalf("SaveProblem = %+v, %v", p, err)
+	}
+	p.Title = "Flood-it"
+	if q, err := d.SaveProblem(ctx, p); err != nil || q.ID != p.ID || q.Title != "Flood-it" || q.Limits.MaxSize != 8 {
+		t.Errorf("SaveProblem(update) = %+v, %v", q, err)
+	}
+	if _, err := d.ProblemBySlug(ctx, "nope"); code(err) != judge.ENOTFOUND {
+		t.Errorf("ProblemBySlug(nope) = %v", err)
+	}
+	if _, err := d.ProblemByID(ctx, 999); code(err) != judge.ENOTFOUND {
+		t.Errorf("ProblemByID(999) = %v", err)
+	}
+	var ids []int64
+	for _, in := range []string{"a", "b", "c"} {
+		c, err := d.AddCase(ctx, judge.Case{ProblemID: p.ID, Name: in, Input: in})
+		if err != nil || c.Status != judge.CaseSolving || c.Position != len(ids)+1 {
+			t.Fatalf("AddCase(%s) = %+v, %v", in, c, err)
+		}
+		ids = append(ids, c.ID)
+	}
+	sol := judge.Solution{Answer: "3\n", Moves: "1 2 1", Optimal: 3, Solvable: true, Version: "v1"}
+	if err := d.FinishCase(ctx, ids[0], "a", judge.CaseReady, sol, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.FinishCase(ctx, ids[1], "changed meanwhile", judge.CaseReady, sol, ""); code(err) != judge.ENOTFOUND {
+		t.Errorf("FinishCase of an edited case = %v, want not found", err)
+	}
+	if err := d.FinishCase(ctx, ids[2], "c", judge.CaseFailed, judge.Solution{}, "gave up"); err != nil {
+		t.Fatal(err)
+	}
+	cases, err := d.Cases(ctx, p.ID)
+	if err != nil || len(cases) != 3 || cases[0].Expected != sol || cases[0].Status != judge.CaseReady ||
+		cases[1].Status != judge.CaseSolving || cases[2].SolveError != "gave up" {
+		t.Errorf("Cases = %+v, %v", cases, err)
+	}
+	cases[0].Input = "a2"
+	if c, err := d.UpdateCase(ctx, cases[0]); err != nil || c.Status != judge.CaseSolving || c.Expected != (judge.Solution{}) {
+		t.Errorf("UpdateCase(new input) = %+v, %v", c, err)
+	}
+	if solving, err := d.CasesByStatus(ctx, judge.CaseSolving); err != nil || len(solving) != 2 {
+		t.Errorf("CasesByStatus(solving) = %d, %v", len(solving), err)
+	}
+	if err := d.SetCaseProgress(ctx, ids[1], "depth 3"); err != nil {
+		t.Fatal(err)
+	}
+	if c, _ := d.CaseByID(ctx, ids[1]); c.Progress != "depth 3" {
+		t.Errorf("progress = %q", c.Progress)
+	}
+	if err := d.MarkSolving(ctx, ids[2]); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.DeleteCase(ctx, ids[1]); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.DeleteCase(ctx, ids[1]); code(err) != judge.ENOTFOUND {
+		t.Errorf("second DeleteCase = %v, want not found", err)
+	}
+	if _, err := d.CaseByID(ctx, ids[1]); code(err) != judge.ENOTFOUND {
+		t.Errorf("CaseByID(deleted) = %v", err)
+	}
+	if list, err := d.Problems(ctx); err != nil || len(list) != 1 || list[0].Cases != 2 {
+		t.Errorf("Problems = %+v, %v", list, err)
+	}
+}
+
+func testQueue(t *testing.T, open opener) {
+	ctx := context.Background()
+	d := open(t)
+	u, _ := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
+	p, _ := d.SaveProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
+	c, _ := d.AddCase(ctx, judge.Case{ProblemID: p.ID, Name: "1", Input: "x"})
+	var ids []int64
+	for i := range 5 {
+		s, err := d.CreateSubmission(ctx, judge.Submission{UserID: u.ID, ProblemID: p.ID, Kind: judge.KindMoves, CaseID: c.ID, Payload: string(rune('a' + i))})
+		if err != nil || s.Status != judge.StatusPending {
+			t.Fatalf("CreateSubmission = %+v, %v", s, err)
+		}
+		ids = append(ids, s.ID)
+	}
+	if n, _ := d.QueueLength(ctx); n != 5 {
+		t.Errorf("QueueLength = %d, want 5", n)
+	}
+	claims, err := d.Claim(ctx, 3)
+	if err != nil || len(claims) != 3 || claims[0].ID != ids[0] || claims[2].ID != ids[2] || claims[0].Status != judge.StatusJudging || claims[0].Payload != "a" {
+		t.Fatalf("Claim(3) = %+v, %v; want the 3 oldest", claims, err)
+	}
+	results := []judge.CaseResult{{CaseID: c.ID, CaseName: "1", Position: 1, Verdict: judge.Accepted, Score: 1, Used: 3, Optimal: 3}}
+	judged := func(cl judge.Claim, v judge.Verdict) judge.Judged {
+		return judge.Judged{ID: cl.ID, Token: cl.Token, Verdict: v, Score: 100, JudgedAt: time.Now(), Results: results}
+	}
+	written, err := d.Finish(ctx, []judge.Judged{judged(claims[0], judge.Accepted), judged(claims[1], judge.Accepted)})
+	if err != nil || len(written) != 2 {
+		t.Fatalf("Finish = %v, %v", written, err)
+	}
+	s, err := d.Submission(ctx, ids[0])
+	if err != nil || s.Status != judge.StatusDone || s.Verdict != judge.Accepted || len(s.Results) != 1 || s.Results[0] != results[0] || s.Username != "alice" || s.ProblemSlug != "flood" {
+		t.Errorf("Submission = %+v, %v", s, err)
+	}
+	// Requeue keeps the results; the judging claim 2 becomes stale.
+	if n, err := d.Requeue(ctx, p.ID); n != 5 || err != nil {
+		t.Errorf("Requeue = %d, %v; want 5", n, err)
+	}
+	if s, _ := d.Submission(ctx, ids[0]); s.Status != judge.StatusPending || s.Verdict != judge.Accepted || len(s.Results) != 1 {
+		t.Errorf("requeued submission = %+v, want pending with its old results", s)
+	}
+	if written, _ := d.Finish(ctx, []judge.Judged{judged(claims[2], judge.Invalid)}); len(written) != 0 {
+		t.Errorf("a stale claim was written")
+	}
+	again, _ := d.Claim(ctx, 10)
+	if len(again) != 5 || again[0].Token <= claims[0].Token {
+		t.Fatalf("Claim after requeue = %+v", again)
+	}
+	if written, _ := d.Finish(ctx, []judge.Judged{judged(again[0], judge.WrongAnswer)}); !written[ids[0]] {
+		t.Errorf("a current claim was not written")
+	}
+	if s, _ := d.Submission(ctx, ids[0]); s.Verdict != judge.WrongAnswer || len(s.Results) != 1 {
+		t.Errorf("rejudged submission = %+v, want one set of results", s)
+	}
+	if n, err := d.ResetJudging(ctx); n != 4 || err != nil {
+		t.Errorf("ResetJudging = %d, %v; want 4", n, err)
+	}
+	if list, total, err := d.Submissions(ctx, judge.SubmissionFilter{UserID: u.ID, Limit: 2, Offset: 1}); err != nil || total != 5 || len(list) != 2 || list[0].ID != ids[3] {
+		t.Errorf("Submissions = %+v, %d, %v", list, total, err)
+	}
+	if _, total, _ := d.Submissions(ctx, judge.SubmissionFilter{Username: "alice", ProblemSlug: "flood", Verdict: judge.WrongAnswer}); total != 1 {
+		t.Errorf("Submissions(wrong_answer) total = %d, want 1", total)
+	}
+	// Submission 2 keeps its accepted while it waits to be judged again.
+	if vs, err := d.UserVerdicts(ctx, u.ID); err != nil || len(vs["flood"]) != 2 || !slices.Contains(vs["flood"], judge.WrongAnswer) || !slices.Contains(vs["flood"], judge.Accepted) {
+		t.Errorf("UserVerdicts = %v, %v", vs, err)
+	}
+	// A check is stored judged, with no problem.
+	now := time.Now()
+	chk, err := d.CreateJudged(ctx, judge.Submission{UserID: u.ID, Kind: judge.KindCheck, Puzzle: "floodit", Board: "b", Payload: "1", Status: judge.StatusDone, Verdict: judge.Accepted, Score: 100, JudgedAt: &now}, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := d.Submission(ctx, chk.ID); err != nil || s.ProblemID != 0 || s.ProblemSlug != "" || s.Puzzle != "floodit" || len(s.Results) != 1 {
+		t.Errorf("check = %+v, %v", s, err)
+	}
+	if _, err := d.Submission(ctx, 999); code(err) != judge.ENOTFOUND {
+		t.Errorf("Submission(999) = %v", err)
+	}
+	// Deleting a case keeps the results that name it.
+	if err := d.DeleteCase(ctx, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := d.Submission(ctx, ids[0]); len(s.Results) != 1 || s.Results[0].CaseName != "1" {
+		t.Errorf("results after the case was deleted = %+v", s.Results)
+	}
+}
+
+// testConcurrentClaims claims from two handles at once: every submission is
+// claimed by exactly one claimer, and nothing fails.
+func testConcurrentClaims(t *testing.T, open opener) {
+	ctx := context.Background()
+	handles := []*DB{open(t), open(t)}
+	d := handles[0]
+	u, _ := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
+	p, _ := d.SaveProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
+	const n = 300
+	var mu sync.Mutex
+	var claimed []int64
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for range n {
+			if _, err := d.CreateSubmission(ctx, judge.Submission{UserID: u.ID, ProblemID: p.ID, Kind: judge.KindAnswer, Payload: "0"}); err != nil {
+				t.Errorf("CreateSubmission: %v", err)
+				return
+			}
+		}
+	})
+	for i := range 4 {
+		h := handles[i%2]
+		wg.Go(func() {
+			for empty := 0; empty < 50; {
+				cs, err := h.Claim(ctx, 7)
+				if err != nil {
+					t.Errorf("Claim: %v", err)
+					return
+				}
+				if len(cs) == 0 {
+					empty++
+					time.Sleep(time.Millisecond)
+					continue
+				}
+				js := make([]judge.Judged, len(cs))
+				mu.Lock()
+				for k, c := range cs {
+					claimed = append(claimed, c.ID)
+					js[k] = judge.Judged{ID: c.ID, Token: c.Token, Verdict: judge.Accepted, JudgedAt: time.Now()}
+				}
+				mu.Unlock()
+				if w, err := h.Finish(ctx, js); err != nil || len(w) != len(cs) {
+					t.Errorf("Finish = %d of %d, %v", len(w), len(cs), err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	slices.Sort(claimed)
+	if len(claimed) != n || len(slices.Compact(claimed)) != n {
+		t.Errorf("%d claims of %d submissions", len(claimed), n)
+	}
+}
+
+func TestSQLitePragmas(t *testing.T) {
+	d := sqliteOpener(t)(t)
+	for pragma, want := range map[string]string{"journal_mode": "wal", "foreign_keys": "1", "busy_timeout": "10000", "synchronous": "1"} {
+		var got string
+		if err := d.db.Raw("PRAGMA " + pragma).Scan(&got).Error; err != nil || got != want {
+			t.Errorf("PRAGMA %s = %q, %v; want %q", pragma, got, err, want)
+		}
+	}
+	if _, err := Open("oracle", "x", nil); err == nil {
+		t.Errorf("Open(oracle) succeeded")
+	}
+}
