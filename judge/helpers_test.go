@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"sync"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -139,8 +139,8 @@ type testLog struct {
 }
 
 func (h *testLog) Enabled(context.Context, slog.Level) bool { return true }
-func (h *testLog) WithAttrs([]slog.Attr) slog.Handler      { return h }
-func (h *testLog) WithGroup(string) slog.Handler           { return h }
+func (h *testLog) WithAttrs([]slog.Attr) slog.Handler       { return h }
+func (h *testLog) WithGroup(string) slog.Handler            { return h }
 
 func (h *testLog) Handle(_ context.Context, r slog.Record) error {
 	if r.Level < slog.LevelWarn {

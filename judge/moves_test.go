@@ -82,7 +82,7 @@ func TestMayanMoves(t *testing.T) {
 	d := ready(t, mayanPuzzle{}, "",
 		"3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n",
 		"2\n1 0\n1 0\n0\n1 0\n0\n", // clears in one move (3 0 -1), but needs exactly 2
-		"1\n1 1 0\n0\n0\n0\n0\n", // no solution
+		"1\n1 1 0\n0\n0\n0\n0\n",   // no solution
 	)
 	runMoves(t, d, []movesTest{
 		{"smallest", 1, "2 1 1\n3 1 1\n3 0 1\n", Accepted, "cleared in 3 moves", 3, 3, 1},

@@ -3,7 +3,9 @@ package judge
 import "testing"
 
 func TestCombine(t *testing.T) {
-	r := func(id int64, v Verdict, score float64) CaseResult { return CaseResult{CaseID: id, Verdict: v, Score: score} }
+	r := func(id int64, v Verdict, score float64) CaseResult {
+		return CaseResult{CaseID: id, Verdict: v, Score: score}
+	}
 	tests := []struct {
 		name    string
 		results []CaseResult
