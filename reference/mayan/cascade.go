@@ -1,5 +1,7 @@
 package mayan
 
+import "math/bits"
+
 // The run detection works on whole packed columns at once (SWAR): a column is
 // seven 4-bit cells, and each test below yields a mask with bit 3 of a
 // nibble set for every row where it holds.
@@ -70,32 +72,23 @@ func runNear(cols *[Width]uint32, lo, hi int) bool {
 
 // clearMarked removes the marked cells of every column, letting the blocks
 // above them fall, and returns how many blocks vanished. counts, when not
-// nil, is kept as the number of blocks of each colour.
+// nil, is kept as the number of blocks of each colour. Cells are removed
+// from the top down, so that the rows of the cells still to remove stay put.
 func clearMarked(cols *[Width]uint32, mark *[Width]uint32, counts *[16]int8) int {
 	cleared := 0
-	for x := range cols {
-		if mark[x] == 0 {
-			continue
-		}
-		c, m := cols[x], mark[x]
-		var out uint32
-		k := uint(0)
-		for y := uint(0); y < Height; y++ {
-			v := c >> (4 * y) & 0xF
-			if v == 0 {
-				break
+	for x, m := range mark {
+		c := cols[x]
+		for m != 0 {
+			top := 31 - bits.LeadingZeros32(m) // bit 3 of the highest marked cell
+			y := top >> 2
+			if counts != nil {
+				counts[cell(c, y)]--
 			}
-			if m>>(4*y+3)&1 != 0 {
-				cleared++
-				if counts != nil {
-					counts[v]--
-				}
-				continue
-			}
-			out |= v << (4 * k)
-			k++
+			c = removeCell(c, y)
+			m &^= 1 << uint(top)
+			cleared++
 		}
-		cols[x] = out
+		cols[x] = c
 	}
 	return cleared
 }

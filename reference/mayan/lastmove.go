@@ -11,58 +11,87 @@ import "math/bits"
 // a horizontal run, which takes one block of its colour from neighbouring
 // columns. Distinct horizontal runs through a column take distinct blocks
 // from their neighbours (one vanishes with each run, and runs at the same
-// moment lie in different rows). Every horizontal run through column 1 or 3
-// covers column 2; through column 0, columns 1 and 2; through column 4,
-// columns 3 and 2; through column 2, column 1 or 3. So when column z holds
-// one or two blocks of colour c, which can only vanish horizontally, the
-// columns every such run covers must hold at least as many blocks of c.
+// moment lie in different rows). A run is three to five adjacent columns,
+// so every horizontal run through column 0 covers columns 1 and 2; through
+// column 1, column 2 and one of 0 and 3; through column 2, one of 1 and 3,
+// one of 0 and 3, and one of 1 and 4; symmetrically for 3 and 4. So when
+// column z holds one or two blocks of colour c, which can only vanish
+// horizontally, each of these columns (or pairs of columns together) must
+// hold at least as many blocks of c.
 
-// columnCounts[z][c] is the number of blocks of colour c in column z.
-type columnCounts [Width][16]int8
+// columnCounts holds, per column, the number of blocks of each colour c in
+// a 5-bit lane at bit 5c of a word, so that the conditions above are checked
+// for all colours at once: a lane holds at most 7, or 14 for the sum of two
+// columns, and its fifth bit is free for lane-wise comparisons.
+type columnCounts [Width]uint64
+
+const (
+	laneOnes = 0b00001_00001_00001_00001_00001_00001_00001_00001_00001_00001_00001 // 1 in each of the lanes 0..10
+	laneHigh = laneOnes << 4
+)
+
+// lane returns the 1 of colour c's lane.
+func lane(c int) uint64 { return 1 << (5 * uint(c)) }
 
 func countColumns(cols *[Width]uint32) (n columnCounts) {
 	for x, c := range cols {
 		for ; c != 0; c >>= 4 {
-			n[x][c&0xF]++
+			n[x] += lane(int(c & 0xF))
 		}
 	}
 	return n
 }
 
-// stranded reports whether some block of colour c cannot vanish in one
-// cascade of a board with these column counts (see above).
-func (n *columnCounts) stranded(c int) bool {
-	few := func(z int) bool { return n[z][c] == 1 || n[z][c] == 2 }
-	return few(0) && (n[1][c] < n[0][c] || n[2][c] < n[0][c]) ||
-		few(1) && n[2][c] < n[1][c] ||
-		few(2) && n[1][c]+n[3][c] < n[2][c] ||
-		few(3) && n[2][c] < n[3][c] ||
-		few(4) && (n[3][c] < n[4][c] || n[2][c] < n[4][c])
-}
+// atLeast returns the high bit of every lane where a >= b.
+func atLeast(a, b uint64) uint64 { return ((a | laneHigh) - b) & laneHigh }
 
-// strandedSet returns the colours (bit c) that are stranded.
-func (n *columnCounts) strandedSet() uint16 {
-	var set uint16
-	for c := 1; c <= MaxColour; c++ {
-		if n.stranded(c) {
-			set |= 1 << c
-		}
-	}
-	return set
+// below returns the high bit of every lane where a < b.
+func below(a, b uint64) uint64 { return ^atLeast(a, b) & laneHigh }
+
+// few returns the high bit of every lane holding 1 or 2.
+func few(a uint64) uint64 { return atLeast(a, laneOnes) &^ atLeast(a, 3*laneOnes) }
+
+// strandedSet returns the high bit of the lane of every stranded colour:
+// one whose blocks cannot all vanish in one cascade (see above).
+func (n *columnCounts) strandedSet() uint64 {
+	return few(n[0])&(below(n[1], n[0])|below(n[2], n[0])) |
+		few(n[1])&(below(n[2], n[1])|below(n[0]+n[3], n[1])) |
+		few(n[2])&(below(n[1]+n[3], n[2])|below(n[0]+n[3], n[2])|below(n[1]+n[4], n[2])) |
+		few(n[3])&(below(n[2], n[3])|below(n[1]+n[4], n[3])) |
+		few(n[4])&(below(n[3], n[4])|below(n[2], n[4]))
 }
 
 // hopelessLast reports whether no single move can empty a board with these
-// column counts and stranded colours: a move changes the column counts of
-// at most two colours (the block dragged and the block it swaps with).
-func hopelessLast(stranded uint16) bool {
-	return bits.OnesCount16(stranded) > 2
+// stranded colours: a move changes the column counts of at most two colours
+// (the block dragged and the block it swaps with).
+func hopelessLast(stranded uint64) bool {
+	return bits.OnesCount64(stranded) > 2
+}
+
+// shift moves a block of colour v from column x to column t and one of
+// colour w (0: none) from t to x in the counts; shift(t, x, v, w) undoes it.
+func (n *columnCounts) shift(x, t, v, w int) {
+	d := lane(v)
+	if w != 0 {
+		d -= lane(w)
+	}
+	n[x] -= d
+	n[t] += d
+}
+
+// strandedAfter returns the stranded colours after shift(x, t, v, w).
+func (n *columnCounts) strandedAfter(x, t, v, w int) uint64 {
+	n.shift(x, t, v, w)
+	after := n.strandedSet()
+	n.shift(t, x, v, w)
+	return after
 }
 
 // lastMove returns the first move, in the answer's order, that empties the
 // board, given its column counts n and stranded colours. A move must leave
 // no colour stranded and must make something vanish at once (swapSparks,
 // runNear); only the moves that pass these tests pay for a whole cascade.
-func lastMove(cols *[Width]uint32, n *columnCounts, stranded uint16) (Move, bool) {
+func lastMove(cols *[Width]uint32, n *columnCounts, stranded uint64) (Move, bool) {
 	if hopelessLast(stranded) {
 		return Move{}, false
 	}
@@ -71,51 +100,18 @@ func lastMove(cols *[Width]uint32, n *columnCounts, stranded uint16) (Move, bool
 			v := cell(cols[x], y)
 			if x+1 < Width {
 				w := cell(cols[x+1], y)
-				if w != v && stranded&^(1<<v|1<<w) == 0 && (w == 0 || swapSparks(cols, x, y, v, w)) &&
-					!n.strandsAfter(x, x+1, v, w) && wipes(*cols, x, y, x+1) {
+				if w != v && stranded&^((lane(v)|lane(w))<<4) == 0 && (w == 0 || swapSparks(cols, x, y, v, w)) &&
+					n.strandedAfter(x, x+1, v, w) == 0 && wipes(*cols, x, y, x+1) {
 					return Move{x, y, 1}, true
 				}
 			}
-			if x > 0 && cell(cols[x-1], y) == 0 && stranded&^(1<<v) == 0 &&
-				!n.strandsAfter(x, x-1, v, 0) && wipes(*cols, x, y, x-1) {
+			if x > 0 && cell(cols[x-1], y) == 0 && stranded&^(lane(v)<<4) == 0 &&
+				n.strandedAfter(x, x-1, v, 0) == 0 && wipes(*cols, x, y, x-1) {
 				return Move{x, y, -1}, true
 			}
 		}
 	}
 	return Move{}, false
-}
-
-// strandsAfter reports whether moving a block of colour v from column x to
-// column t, and a block of colour w (0: none) from t to x, strands v or w.
-func (n *columnCounts) strandsAfter(x, t, v, w int) bool {
-	n.shift(x, t, v, w)
-	bad := n.stranded(v) || w != 0 && n.stranded(w)
-	n.shift(t, x, v, w)
-	return bad
-}
-
-// shift moves a block of colour v from column x to column t and one of
-// colour w (0: none) from t to x in the counts; shift(t, x, v, w) undoes it.
-func (n *columnCounts) shift(x, t, v, w int) {
-	n[x][v]--
-	n[t][v]++
-	n[t][w]--
-	n[x][w]++
-}
-
-// strandedAfter returns the stranded colours after a move that only shifted
-// colours v and w between columns x and t, from those before it.
-func (n *columnCounts) strandedAfter(before uint16, x, t, v, w int) uint16 {
-	n.shift(x, t, v, w)
-	after := before &^ (1<<v | 1<<w)
-	if n.stranded(v) {
-		after |= 1 << v
-	}
-	if w != 0 && n.stranded(w) {
-		after |= 1 << w
-	}
-	n.shift(t, x, v, w)
-	return after
 }
 
 // wipes reports whether dragging the block at (x,y) to column t empties the

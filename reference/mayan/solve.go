@@ -2,6 +2,7 @@ package mayan
 
 import (
 	"context"
+	"math/bits"
 	"strings"
 )
 
@@ -101,7 +102,7 @@ type solver struct {
 	// two and twoStranded are the column counts and stranded colours of
 	// the current board with two moves left (see try).
 	two         columnCounts
-	twoStranded uint16
+	twoStranded uint64
 }
 
 // search reports whether cols can be emptied in exactly k moves, leaving the
@@ -117,8 +118,6 @@ func (s *solver) search(cols [Width]uint32, counts *[16]int8, k int) bool {
 		return false
 	}
 	if k == 1 {
-		// The last level is not memoised: lastMove costs little more than
-		// a lookup, and its boards would fill most of the table.
 		n := countColumns(&cols)
 		return s.last(&cols, &n, n.strandedSet())
 	}
@@ -128,6 +127,13 @@ func (s *solver) search(cols [Width]uint32, counts *[16]int8, k int) bool {
 	if k == 2 {
 		s.two = countColumns(&cols)
 		s.twoStranded = s.two.strandedSet()
+		// A colour that neither move drags or swaps keeps its blocks in
+		// their columns, so if it is stranded now it stays stranded; two
+		// moves touch at most four colours.
+		if bits.OnesCount64(s.twoStranded) > 4 {
+			s.dead.add(&cols, k)
+			return false
+		}
 	}
 	{
 		for x := 0; x < Width; x++ {
@@ -162,7 +168,7 @@ func (s *solver) try(cols [Width]uint32, counts *[16]int8, k int, m Move) bool {
 			// Nothing vanished, so the column counts of the board are
 			// those of the parent with v and w shifted: the last level
 			// starts from them instead of counting again.
-			stranded := s.two.strandedAfter(s.twoStranded, m.X, t, v, w)
+			stranded := s.two.strandedAfter(m.X, t, v, w)
 			if hopelessLast(stranded) {
 				return false
 			}
@@ -184,13 +190,20 @@ func (s *solver) try(cols [Width]uint32, counts *[16]int8, k int, m Move) bool {
 	return false
 }
 
-// last looks for the last move of a solution (see lastMove).
-func (s *solver) last(cols *[Width]uint32, n *columnCounts, stranded uint16) bool {
-	m, ok := lastMove(cols, n, stranded)
-	if ok {
-		s.path = append(s.path, m)
+// last looks for the last move of a solution (see lastMove). Boards
+// without one are remembered: the same board is often reached again by
+// moves in another order.
+func (s *solver) last(cols *[Width]uint32, n *columnCounts, stranded uint64) bool {
+	if hopelessLast(stranded) || s.dead.get(cols)&(1<<1) != 0 {
+		return false
 	}
-	return ok
+	m, ok := lastMove(cols, n, stranded)
+	if !ok {
+		s.dead.add(cols, 1)
+		return false
+	}
+	s.path = append(s.path, m)
+	return true
 }
 
 // hopeless reports whether some colour has one or two blocks: they can never

@@ -170,3 +170,55 @@ func TestSolveCancelled(t *testing.T) {
 var hardColumns = []string{"1 2 5 3 2 2 1", "2 1 2 2 5 4 3", "5 2 2 4 3 3 2", "3 2 3 3 1 2 1", "2 5 2 2 3 4 3"}
 
 func hardBoard(t testing.TB) Board { return mustBoard(t, 5, hardColumns...) }
+
+// denseBoard returns a board of n moves whose colours 1..colours each have
+// three or six blocks, dropped in random columns up to the full height,
+// without a run: tall boards on which the last-move tests of lastmove.go
+// have the most to decide.
+func denseBoard(rng *rand.Rand, n, colours int) Board {
+	for {
+		b := Board{N: n}
+		// Crowding the blocks into fewer columns makes them taller.
+		first, span := rng.IntN(3), 2+rng.IntN(2)
+		for c := 1; c <= colours; c++ {
+			for range 3 * (1 + rng.IntN(2)) {
+				x := min(first+rng.IntN(span), Width-1)
+				if height(b.cols[x]) < Height {
+					b.cols[x] = push(b.cols[x], c)
+				}
+			}
+		}
+		if _, any := runs(&b.cols); !any {
+			return b
+		}
+	}
+}
+
+func TestSolveMatchesBruteForceOnTallBoards(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 35))
+	boards := 600
+	if testing.Short() {
+		boards = 60
+	}
+	solvable := 0
+	for i := range boards {
+		n := 1 + i%2
+		b := denseBoard(rng, n, 2+rng.IntN(4))
+		want, ok := bruteForce(b, n)
+		sol, err := Solve(context.Background(), b, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		brute := Solution{Moves: want, Solvable: ok}
+		if brute.Answer() != sol.Answer() {
+			t.Fatalf("Solve(%q, n=%d) = %q, brute force gives %q", columns(b), n, sol.Answer(), brute.Answer())
+		}
+		if ok {
+			solvable++
+		}
+	}
+	if !testing.Short() && solvable < 30 {
+		t.Errorf("only %d of %d tall boards were solvable: the cross-check is too weak", solvable, boards)
+	}
+	t.Logf("%d of %d tall boards solvable", solvable, boards)
+}
