@@ -57,11 +57,13 @@ const (
 // legal move that changes nothing, so it may pad a shorter solution.
 //
 // The search is depth first in that order, so the first solution found is
-// the answer. Three facts prune it without losing that property: a colour
+// the answer. These facts prune it without losing that property: a colour
 // with one or two blocks left can never vanish; dragging a block left onto
 // another equals dragging that other block right, which sorts first, so left
-// moves are tried only onto empty cells; and a board proven impossible with
-// k moves left is remembered and never searched again with k moves left.
+// moves are tried only onto empty cells; a board proven impossible with k
+// moves left is remembered and never searched again with k moves left; and
+// counting the blocks of each colour per column proves most boards with one
+// or two moves left impossible before any move is tried (lastmove.go).
 // Solve returns ctx.Err() within a few milliseconds of ctx being cancelled.
 func Solve(ctx context.Context, b Board, p Progress) (Solution, error) {
 	s := &solver{ctx: ctx, progress: p, bound: b.N, dead: newDeadTable()}
@@ -114,14 +116,11 @@ func (s *solver) search(cols [Width]uint32, counts *[16]int8, k int) bool {
 	if cols == [Width]uint32{} || hopeless(counts) {
 		return false
 	}
-	if !s.tick() {
-		return false
-	}
 	if k == 1 {
 		n := countColumns(&cols)
 		return s.last(&cols, &n, n.strandedSet())
 	}
-	if s.dead.get(&cols)&(1<<uint(k)) != 0 {
+	if s.dead.get(&cols)&(1<<uint(k)) != 0 || !s.tick() {
 		return false
 	}
 	if k == 2 {
@@ -135,18 +134,16 @@ func (s *solver) search(cols [Width]uint32, counts *[16]int8, k int) bool {
 			return false
 		}
 	}
-	{
-		for x := 0; x < Width; x++ {
-			for y := 0; y < height(cols[x]); y++ {
-				if x+1 < Width && s.try(cols, counts, k, Move{x, y, 1}) {
-					return true
-				}
-				if x > 0 && cell(cols[x-1], y) == 0 && s.try(cols, counts, k, Move{x, y, -1}) {
-					return true
-				}
-				if s.err != nil {
-					return false
-				}
+	for x := 0; x < Width; x++ {
+		for y := 0; y < height(cols[x]); y++ {
+			if x+1 < Width && s.try(cols, counts, k, Move{x, y, 1}) {
+				return true
+			}
+			if x > 0 && cell(cols[x-1], y) == 0 && s.try(cols, counts, k, Move{x, y, -1}) {
+				return true
+			}
+			if s.err != nil {
+				return false
 			}
 		}
 	}
@@ -194,7 +191,7 @@ func (s *solver) try(cols [Width]uint32, counts *[16]int8, k int, m Move) bool {
 // without one are remembered: the same board is often reached again by
 // moves in another order.
 func (s *solver) last(cols *[Width]uint32, n *columnCounts, stranded uint64) bool {
-	if hopelessLast(stranded) || s.dead.get(cols)&(1<<1) != 0 {
+	if hopelessLast(stranded) || s.dead.get(cols)&(1<<1) != 0 || !s.tick() {
 		return false
 	}
 	m, ok := lastMove(cols, n, stranded)
