@@ -10,7 +10,10 @@ import (
 // Move drags the block at column X, row Y one column right (G = 1) or left
 // (G = -1). Onto a block, the two blocks swap; onto an empty cell, the block
 // falls down the neighbouring column and the blocks above its old place fall
-// by one. Then runs of three or more vanish (see Board.Apply).
+// by one. Then runs of three or more vanish (see Board.Apply). Dragging a
+// block onto one of the same colour would change nothing and is not a move:
+// the classic solutions never make it, so their answers are the expected
+// ones (see Solve).
 type Move struct {
 	X, Y, G int
 }
@@ -55,8 +58,12 @@ func (b Board) Check(m Move) string {
 	if r := geometryReason(m); r != "" {
 		return r
 	}
-	if b.At(m.X, m.Y) == 0 {
+	v := b.At(m.X, m.Y)
+	if v == 0 {
 		return fmt.Sprintf("there is no block at (%d,%d)", m.X, m.Y)
+	}
+	if b.At(m.X+m.G, m.Y) == v {
+		return fmt.Sprintf("the block at (%d,%d) has the same colour as the one it would swap with: that changes nothing and is not a move", m.X, m.Y)
 	}
 	return ""
 }

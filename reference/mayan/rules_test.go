@@ -114,10 +114,13 @@ func TestCheckIllegal(t *testing.T) {
 	}
 }
 
-func TestSwapOfEqualBlocksChangesNothing(t *testing.T) {
+func TestSwapOfEqualBlocksIsNoMove(t *testing.T) {
 	b := mustBoard(t, 1, "1 2", "1 3")
-	got, cleared, _ := b.Apply(Move{0, 0, 1})
-	if got != b || cleared != 0 {
+	want := "the block at (1,0) has the same colour as the one it would swap with: that changes nothing and is not a move"
+	if got := b.Check(Move{1, 0, -1}); got != want {
+		t.Errorf("Check(1 0 -1) = %q, want %q", got, want)
+	}
+	if got, _, _ := b.Apply(Move{0, 0, 1}); got != b {
 		t.Errorf("swapping two equal blocks changed the board to %q", columns(got))
 	}
 }

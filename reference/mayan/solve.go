@@ -53,8 +53,10 @@ const (
 // Solve returns the lexicographically smallest solution of b: exactly b.N
 // moves after which the board is empty, compared by x, then y, then 1 before
 // -1. A board emptied before the last move is not a solution, since the next
-// move has no block to drag. Swapping two blocks of the same colour is a
-// legal move that changes nothing, so it may pad a shorter solution.
+// move has no block to drag. Swapping two blocks of the same colour is not a
+// move (Board.Check): were it one, it would pad shorter solutions with moves
+// that change nothing, and on many small boards the smallest solution would
+// then differ from the one every classic solution prints.
 //
 // The search is depth first in that order, so the first solution found is
 // the answer. These facts prune it without losing that property: a colour
@@ -154,30 +156,30 @@ func (s *solver) search(cols [Width]uint32, counts *[16]int8, k int) bool {
 // try plays m on cols and searches on with k-1 moves.
 func (s *solver) try(cols [Width]uint32, counts *[16]int8, k int, m Move) bool {
 	t := m.X + m.G
-	next := *counts
-	// Equal blocks swap to the same board: the move only spends one.
 	v, w := cell(cols[m.X], m.Y), cell(cols[t], m.Y)
-	if v != w {
-		drag(&cols, m.X, m.Y, t)
-		if runNear(&cols, min(m.X, t), max(m.X, t)) {
-			cascade(&cols, &next)
-		} else if k == 2 {
-			// Nothing vanished, so the column counts of the board are
-			// those of the parent with v and w shifted: the last level
-			// starts from them instead of counting again.
-			stranded := s.two.strandedAfter(m.X, t, v, w)
-			if hopelessLast(stranded) {
-				return false
-			}
-			s.two.shift(m.X, t, v, w)
-			s.path = append(s.path, m)
-			found := s.last(&cols, &s.two, stranded)
-			s.two.shift(t, m.X, v, w)
-			if !found {
-				s.path = s.path[:len(s.path)-1]
-			}
-			return found
+	if v == w {
+		return false // not a move (see Solve)
+	}
+	next := *counts
+	drag(&cols, m.X, m.Y, t)
+	if runNear(&cols, min(m.X, t), max(m.X, t)) {
+		cascade(&cols, &next)
+	} else if k == 2 {
+		// Nothing vanished, so the column counts of the board are those of
+		// the parent with v and w shifted: the last level starts from them
+		// instead of counting again.
+		stranded := s.two.strandedAfter(m.X, t, v, w)
+		if hopelessLast(stranded) {
+			return false
 		}
+		s.two.shift(m.X, t, v, w)
+		s.path = append(s.path, m)
+		found := s.last(&cols, &s.two, stranded)
+		s.two.shift(t, m.X, v, w)
+		if !found {
+			s.path = s.path[:len(s.path)-1]
+		}
+		return found
 	}
 	s.path = append(s.path, m)
 	if s.search(cols, &next, k-1) {
