@@ -135,3 +135,24 @@ func TestHuntHard(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCancelLatency measures how long Solve takes to return once its
+// context is cancelled in the middle of a long search (n = 7, full board).
+func BenchmarkCancelLatency(b *testing.B) {
+	bd := hardBoard(b)
+	bd.N = MaxMoves
+	var worst time.Duration
+	for b.Loop() {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan time.Time)
+		go func() {
+			Solve(ctx, bd, nil)
+			done <- time.Now()
+		}()
+		time.Sleep(5 * time.Millisecond)
+		at := time.Now()
+		cancel()
+		worst = max(worst, (<-done).Sub(at))
+	}
+	b.ReportMetric(float64(worst.Microseconds())/1000, "worst-ms")
+}
