@@ -216,14 +216,22 @@ func (p *Pages) needInstructor(c *gin.Context) (judge.User, bool) {
 // that /login?next= cannot send a user elsewhere after logging in ("//host"
 // and "/\\host" are other hosts to a browser).
 func safeNext(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
+	local := func(s string) bool {
+		return strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//") && !strings.HasPrefix(s, "/\\")
+	}
+	if !local(next) {
 		return "/"
 	}
 	u, err := url.Parse(next)
 	if err != nil || u.Scheme != "" || u.Host != "" {
 		return "/"
 	}
-	return u.RequestURI()
+	// Normalising can itself make a host appear ("/%2F" is "//"), so the
+	// result is checked again.
+	if next = u.RequestURI(); !local(next) {
+		return "/"
+	}
+	return next
 }
 
 // flashCookie carries a one-line message from a POST to the page the

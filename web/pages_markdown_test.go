@@ -1,8 +1,11 @@
 package web
 
 import (
+	"net/url"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 )
 
 func TestPagesMarkdown(t *testing.T) {
@@ -52,10 +55,68 @@ func TestPagesSafeNext(t *testing.T) {
 		{"javascript:alert(1)", "/"},
 		{"submissions", "/"},
 		{"http://127.0.0.1:8080/problems", "/"},
+		{"/%2Fevil.example", "/%2Fevil.example"}, // a path here, kept escaped
+		{"/%2F ", "/"},                           // normalises to "//%20"
 	}
 	for _, tc := range tests {
 		if got := safeNext(tc.in); got != tc.want {
 			t.Errorf("safeNext(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
+}
+
+// FuzzPagesMarkdown renders any statement and checks, on the parsed output,
+// that nothing executable survives: no script-like element, no event
+// handler, no javascript: or data: URL, whatever the Markdown or HTML sent.
+func FuzzPagesMarkdown(f *testing.F) {
+	for _, p := range pagesCatalogue {
+		f.Add(p.problem.Statement)
+	}
+	f.Add("<a href=\"JaVaScRiPt:alert(1)\">x</a> <svg onload=alert(1)> <iframe src=x>")
+	f.Add("[x](  javascript:alert(1) ) ![i](data:text/html;base64,PHNjcmlwdD4=)")
+	f.Add("```\n<script>x</script>\n```\n<div style=\"background:url(javascript:x)\">")
+	md := newMarkdown()
+	f.Fuzz(func(t *testing.T, src string) {
+		if len(src) > 1<<16 {
+			return
+		}
+		out := string(md.render(src))
+		z := html.NewTokenizer(strings.NewReader(out))
+		for {
+			tt := z.Next()
+			if tt == html.ErrorToken {
+				return
+			}
+			if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+				continue
+			}
+			tok := z.Token()
+			switch tok.Data {
+			case "script", "style", "iframe", "object", "embed", "svg", "math", "form", "input", "base", "meta", "link":
+				t.Fatalf("render(%q) kept <%s>: %s", src, tok.Data, out)
+			}
+			for _, a := range tok.Attr {
+				key := strings.ToLower(a.Key)
+				val := strings.ToLower(strings.TrimSpace(a.Val))
+				if strings.HasPrefix(key, "on") || key == "style" ||
+					(key == "href" || key == "src") && (strings.HasPrefix(val, "javascript:") || strings.HasPrefix(val, "data:") || strings.HasPrefix(val, "vbscript:")) {
+					t.Fatalf("render(%q) kept %s=%q on <%s>: %s", src, a.Key, a.Val, tok.Data, out)
+				}
+			}
+		}
+	})
+}
+
+// FuzzPagesSafeNext checks that no login redirect target leaves the site.
+func FuzzPagesSafeNext(f *testing.F) {
+	for _, s := range []string{"/submissions", "//evil", "/\\evil", "https://x/", "/a?b=c#d", "/%2F%2Fevil", "\t//evil"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, next string) {
+		got := safeNext(next)
+		u, err := url.Parse(got)
+		if !strings.HasPrefix(got, "/") || strings.HasPrefix(got, "//") || strings.HasPrefix(got, "/\\") || err != nil || u.Host != "" || u.Scheme != "" {
+			t.Fatalf("safeNext(%q) = %q leaves the site", next, got)
+		}
+	})
 }

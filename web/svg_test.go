@@ -140,3 +140,31 @@ func TestSVGOddInput(t *testing.T) {
 		t.Errorf("id was not cleaned: %s", s)
 	}
 }
+
+// FuzzSVGBoard draws whatever a case text parses to, for each puzzle: the
+// engine may refuse the text, but a board it accepts is always drawn as
+// well-formed XML, and nothing panics.
+func FuzzSVGBoard(f *testing.F) {
+	for i, p := range pagesCatalogue {
+		for _, c := range p.cases {
+			f.Add(uint8(i), c.Input)
+		}
+	}
+	f.Add(uint8(0), "30\n"+strings.Repeat(strings.Repeat("15 ", 30)+"\n", 30))
+	f.Add(uint8(2), "5\n1 2 3 4 5 6 7 0\n0\n0\n0\n10 0\n")
+	puzzles := []string{"floodit", "rotation", "mayan"}
+	f.Fuzz(func(t *testing.T, which uint8, input string) {
+		if len(input) > 1<<14 {
+			return
+		}
+		puzzle := puzzles[int(which)%len(puzzles)]
+		svg, err := boardPicture(puzzle, "f", input)
+		if err != nil {
+			return
+		}
+		wellFormed(t, svg)
+		if !strings.Contains(string(svg), `class="cell"`) && puzzle != "mayan" {
+			t.Errorf("boardPicture(%s, %q) drew no cell", puzzle, input)
+		}
+	})
+}
