@@ -31,8 +31,8 @@ const (
 	cancelled = -2
 	// progressEvery is the number of nodes between two Progress calls.
 	progressEvery = 1 << 16
-	// cancelEvery is the number of nodes between two looks at the context.
-	cancelEvery = 1 << 10
+	// cancelWork is the region work between two looks at the context.
+	cancelWork = 1 << 15
 )
 
 type search[B bitset] struct {
@@ -40,6 +40,7 @@ type search[B bitset] struct {
 	done     <-chan struct{}
 	progress Progress
 	nodes    int64
+	work     int // region work since the context was last looked at
 	limit    int // the round's bound on f
 	solved   int // length of the path found
 	tt       table[B]
@@ -86,15 +87,20 @@ func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int) int {
 		return foundPath
 	}
 	s.nodes++
-	if s.nodes%cancelEvery == 0 {
+	// The work of a node grows with the number of regions, so the context
+	// is looked at after a fixed amount of region work (well under a
+	// millisecond), not after a fixed number of nodes.
+	s.work += s.g.r
+	if s.work >= cancelWork {
+		s.work = 0
 		select {
 		case <-s.done:
 			return cancelled
 		default:
 		}
-		if s.progress != nil && s.nodes%progressEvery == 0 {
-			s.progress(s.limit, s.nodes)
-		}
+	}
+	if s.progress != nil && s.nodes%progressEvery == 0 {
+		s.progress(s.limit, s.nodes)
 	}
 	if len(s.path) <= d {
 		s.path = append(s.path, 0)

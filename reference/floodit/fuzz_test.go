@@ -1,0 +1,110 @@
+package floodit
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"puzzlejudge/reference/textin"
+)
+
+// seedInputs adds every testdata/*.in file to the fuzzer's corpus.
+func seedInputs(f *testing.F) []string {
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.in"))
+	var inputs []string
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		inputs = append(inputs, string(data))
+	}
+	return inputs
+}
+
+// FuzzParseCases checks that the parsers never panic, that every error
+// carries a position (or is about the end of the input), and that what they
+// accept formats back to the same boards.
+func FuzzParseCases(f *testing.F) {
+	for _, in := range seedInputs(f) {
+		f.Add(in)
+	}
+	f.Add("3\n0 1 2\n1 1 2\n2 2 1\n")
+	f.Add("1\n-0\n0\n")
+	f.Fuzz(func(t *testing.T, input string) {
+		bs, err := ParseCases(input)
+		checkParseError(t, input, err)
+		if err == nil {
+			again, err := ParseCases(FormatCases(bs))
+			if err != nil || len(again) != len(bs) {
+				t.Fatalf("ParseCases(FormatCases(ParseCases(%q))) = %d cases, %v", input, len(again), err)
+			}
+			for i := range bs {
+				if again[i] != bs[i] {
+					t.Fatalf("case %d of %q does not round-trip", i+1, input)
+				}
+			}
+		}
+		b, err := ParseCase(input)
+		checkParseError(t, input, err)
+		if err == nil {
+			if again, err := ParseCase(Format(b)); err != nil || again != b {
+				t.Fatalf("ParseCase(Format(ParseCase(%q))) = %v", input, err)
+			}
+		}
+	})
+}
+
+func checkParseError(t *testing.T, input string, err error) {
+	if err == nil {
+		return
+	}
+	var te *textin.Error
+	if !errors.As(err, &te) {
+		t.Fatalf("ParseCases(%q) error %v is not a *textin.Error", input, err)
+	}
+	if te.Line == 0 && !strings.HasPrefix(te.Msg, "unexpected end of input") {
+		t.Fatalf("ParseCases(%q) error %q has no line", input, err)
+	}
+}
+
+// FuzzReplay checks that Replay never panics, that it reports the first bad
+// move by index and token, and that it agrees with ParseMoves.
+func FuzzReplay(f *testing.F) {
+	f.Add("3\n0 1 2\n1 1 2\n2 2 1\n", "1 2 1")
+	f.Add("2\n0 9\n9 9\n", "9,10")
+	f.Add("1\n0\n", "-1 x 99999999999999999999")
+	for _, in := range seedInputs(f) {
+		f.Add(in, "0 1 2 3 4 5 6")
+	}
+	f.Fuzz(func(t *testing.T, board, moves string) {
+		b, err := ParseCase(board)
+		if err != nil {
+			bs, err := ParseCases(board)
+			if err != nil || len(bs) == 0 {
+				return
+			}
+			b = bs[0]
+		}
+		r := Replay(b, moves)
+		parsed, perr := ParseMoves(moves)
+		if r.BadIndex == 0 {
+			if perr != nil || len(parsed) != r.Used || len(r.Steps) != r.Used {
+				t.Fatalf("Replay(%q) accepted %d moves, ParseMoves: %d, %v", moves, r.Used, len(parsed), perr)
+			}
+		} else {
+			if r.BadIndex != r.Used+1 || len(r.Steps) != r.BadIndex || r.Reason == "" || r.BadToken == "" {
+				t.Fatalf("Replay(%q) = %+v: inconsistent bad move", moves, r)
+			}
+			var me *MoveError
+			if perr != nil && errors.As(perr, &me) && me.Index < r.BadIndex {
+				t.Fatalf("ParseMoves(%q) fails at move %d, before Replay's %d", moves, me.Index, r.BadIndex)
+			}
+		}
+		if r.Solved != r.Final.Flooded() {
+			t.Fatalf("Replay(%q): Solved %v but Final.Flooded %v", moves, r.Solved, r.Final.Flooded())
+		}
+	})
+}

@@ -1,0 +1,184 @@
+package floodit
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"testing"
+	"time"
+)
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x5eed)) }
+
+// randomBoard returns an n x n board with colours drawn from 0..colors-1.
+func randomBoard(rng *rand.Rand, n, colors int) Board {
+	rows := make([][]int, n)
+	for r := range rows {
+		rows[r] = make([]int, n)
+		for c := range rows[r] {
+			rows[r][c] = rng.IntN(colors)
+		}
+	}
+	b, err := NewBoard(rows)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// bruteForce returns the optimal number of moves by breadth-first search
+// over whole boards with the simulator, trying every colour at every step:
+// slow, but independent of the region graph, the bound and the pruning.
+func bruteForce(b Board) int {
+	if b.Flooded() {
+		return 0
+	}
+	seen := map[Board]bool{b: true}
+	layer := []Board{b}
+	for depth := 1; ; depth++ {
+		var next []Board
+		for _, s := range layer {
+			for c := 0; c < s.Colors(); c++ {
+				t := Flood(s, c)
+				if t.Flooded() {
+					return depth
+				}
+				if !seen[t] {
+					seen[t] = true
+					next = append(next, t)
+				}
+			}
+		}
+		layer = next
+	}
+}
+
+func TestSolveSamples(t *testing.T) {
+	tests := []struct {
+		board string
+		want  int
+	}{
+		{"2\n0 0\n0 0\n", 0},
+		{"3\n0 1 2\n1 1 2\n2 2 1\n", 3},
+		{"1\n4\n", 0},
+		{"2\n0 1\n1 0\n", 2},
+	}
+	for _, tc := range tests {
+		sol, err := Solve(context.Background(), mustBoard(t, tc.board), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sol.Len() != tc.want || !sol.Solvable {
+			t.Errorf("Solve(%q) = %d moves (%q), want %d", tc.board, sol.Len(), sol.MovesText(), tc.want)
+		}
+	}
+}
+
+// TestSolveAgainstBruteForce checks optimality and the move sequence on 2400
+// random small boards, N <= 5 with 2..6 colours.
+func TestSolveAgainstBruteForce(t *testing.T) {
+	rng := newRand(2)
+	count := 2400
+	if testing.Short() {
+		count = 300
+	}
+	for i := range count {
+		n := 1 + i%5
+		colors := 2 + (i/5)%5
+		b := randomBoard(rng, n, colors)
+		want := bruteForce(b)
+		sol, err := Solve(context.Background(), b, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sol.Len() != want {
+			t.Fatalf("Solve(%q) = %d moves (%q), brute force says %d", Format(b), sol.Len(), sol.MovesText(), want)
+		}
+		r := Replay(b, sol.MovesText())
+		if !r.Solved || r.BadIndex != 0 || r.Used != want {
+			t.Fatalf("moves %q of Solve(%q) replay to %+v", sol.MovesText(), Format(b), r)
+		}
+	}
+}
+
+// TestBoundAdmissible checks on random mid-sized boards that the bound at the
+// start never exceeds the optimum, and that the bound on large sets of
+// regions matches between the four-word and the general code.
+func TestBoundAdmissible(t *testing.T) {
+	rng := newRand(3)
+	for i := range 300 {
+		b := randomBoard(rng, 2+i%4, 2+i%5)
+		g := newGraph[[8]uint64](label(b))
+		var flooded [8]uint64
+		setBit(&flooded, 0)
+		h := g.bound(flooded, g.adj[0], g.outside(flooded), 1000)
+		g4 := newGraph[[4]uint64](label(b))
+		var f4 [4]uint64
+		setBit(&f4, 0)
+		if h4 := g4.bound(f4, g4.adj[0], g4.outside(f4), 1000); h4 != h {
+			t.Fatalf("bound of %q: %d with four words, %d with eight", Format(b), h4, h)
+		}
+		if want := bruteForce(b); h > want {
+			t.Fatalf("bound of %q = %d, above the optimum %d", Format(b), h, want)
+		}
+	}
+}
+
+func TestSolveDeterministic(t *testing.T) {
+	rng := newRand(4)
+	for range 20 {
+		b := randomBoard(rng, 8, 6)
+		a, _ := Solve(context.Background(), b, nil)
+		c, _ := Solve(context.Background(), b, nil)
+		if a.MovesText() != c.MovesText() {
+			t.Fatalf("Solve(%q) gave %q then %q", Format(b), a.MovesText(), c.MovesText())
+		}
+	}
+}
+
+func TestSolveLargeBoards(t *testing.T) {
+	rng := newRand(5)
+	for _, tc := range []struct{ n, colors int }{{30, 2}, {30, 3}, {16, 4}, {8, 16}, {25, 1}} {
+		b := randomBoard(rng, tc.n, tc.colors)
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		sol, err := Solve(ctx, b, nil)
+		cancel()
+		if err != nil {
+			t.Fatalf("Solve(%dx%d, %d colours): %v", tc.n, tc.n, tc.colors, err)
+		}
+		if r := Replay(b, sol.MovesText()); !r.Solved {
+			t.Fatalf("Solve(%dx%d, %d colours) moves do not flood", tc.n, tc.n, tc.colors)
+		}
+	}
+}
+
+// TestSolveCancel checks that a long solve stops within milliseconds of its
+// context's end, and that Progress is called.
+func TestSolveCancel(t *testing.T) {
+	b := randomBoard(newRand(6), 30, 8) // far beyond what the solver finishes quickly
+	ctx, cancel := context.WithCancel(context.Background())
+	var calls int
+	var lastBound int
+	go func() {
+		time.Sleep(50 * time.Millisecond)
+		cancel()
+	}()
+	start := time.Now()
+	_, err := Solve(ctx, b, func(bound int, nodes int64) {
+		calls++
+		lastBound = bound
+	})
+	took := time.Since(start)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Solve after cancel: err = %v, want context.Canceled", err)
+	}
+	if took > 50*time.Millisecond+500*time.Millisecond {
+		t.Errorf("Solve returned %v after the start, cancelled at 50ms", took)
+	}
+	if calls == 0 || lastBound == 0 {
+		t.Errorf("Progress called %d times, last bound %d", calls, lastBound)
+	}
+	if _, err := Solve(ctx, b, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("Solve with a cancelled context: err = %v", err)
+	}
+}
