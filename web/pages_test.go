@@ -255,3 +255,53 @@ func TestPagesSessionCookie(t *testing.T) {
 	b.get("/").want(t, 200, `href="/login"`)
 	b.get("/submissions").redirectTo(t, "/login")
 }
+
+// TestPagesTemplateEscaping renders the pages straight from their templates
+// with HTML in every user-supplied string (the service refuses such
+// usernames, so the handlers alone cannot show all of them).
+func TestPagesTemplateEscaping(t *testing.T) {
+	const evil = `<script>alert(1)</script>`
+	user := &judge.User{ID: 1, Username: evil, Role: judge.RoleInstructor}
+	sub := judge.Submission{ID: 7, Username: evil, ProblemSlug: evil, Kind: judge.KindMoves, Payload: evil, Status: judge.StatusDone,
+		Verdict: judge.Invalid, Results: []judge.CaseResult{{CaseName: evil, Verdict: judge.Invalid, Message: evil}}}
+	prob := judge.Problem{Slug: "s", Title: evil, Puzzle: "floodit"}
+	cs := judge.Case{ID: 3, Name: evil, Input: evil, Status: judge.CaseFailed, SolveError: evil}
+	pages := map[string]any{
+		"submission":  submissionView{Sub: sub, CaseLabel: evil},
+		"submissions": submissionsView{Subs: []judge.Submission{sub}, Problem: evil, User: evil, Verdict: evil, Verdicts: allVerdicts, Page: 1, Pages: 1},
+		"cases":       casesView{Problem: prob, Cases: []caseView{{Case: cs, PictureError: evil}}, Form: caseForm{Name: evil, Input: evil, Error: evil}},
+		"problem":     problemView{Problem: prob, Cases: []judge.Case{cs}, Samples: []caseView{{Case: cs, PictureError: evil}}, Answer: evil, Moves: evil, Error: evil},
+		"problems":    struct{ Problems []problemRow }{[]problemRow{{Slug: evil, Title: evil, Puzzle: evil}}},
+		"login":       authView{Username: evil, Next: evil, Error: evil},
+		"error":       errorView{Status: 400, Message: evil},
+	}
+	for name, data := range pages {
+		var b strings.Builder
+		if err := pageTemplates.execute(&b, name, view{Title: evil, User: user, CSRF: `"><x`, Flash: evil, Data: data}); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out := b.String()
+		if strings.Contains(out, "<script>") || strings.Contains(out, `"><x`) {
+			t.Errorf("%s: user text not escaped:\n%s", name, out)
+		}
+		if !strings.Contains(out, "&lt;script&gt;alert(1)&lt;/script&gt;") {
+			t.Errorf("%s: user text missing:\n%s", name, out)
+		}
+		noTemplateError(t, page{body: out})
+	}
+}
+
+// TestPagesRateLimit checks that the forms share the API's submission
+// limit, and that a refused form keeps the text.
+func TestPagesRateLimit(t *testing.T) {
+	e := newPagesEnv(t, Options{RegistrationOpen: true, SubmitRate: 1})
+	b := e.browser()
+	b.register("lena", "lena-password")
+	b.get("/problems/flood")
+	b.post("/problems/flood/submissions", url.Values{"kind": {"answer"}, "output": {"1\n"}}).redirectTo(t, "/submissions/")
+	p := b.post("/problems/flood/submissions", url.Values{"kind": {"answer"}, "output": {"2 kept\n"}}).
+		want(t, 429, "Too many submissions", "2 kept")
+	if p.header.Get("Retry-After") == "" {
+		t.Errorf("429 without Retry-After")
+	}
+}
