@@ -1,0 +1,106 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const sample = "2\n0 0\n0 0\n3\n0 1 2\n1 1 2\n2 2 1\n0\n"
+
+func runCmd(args []string, stdin string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestRun(t *testing.T) {
+	big := "30\n" + strings.Repeat(strings.TrimSpace(strings.Repeat("15 ", 30))+"\n", 30) + "0\n"
+	tests := []struct {
+		name      string
+		args      []string
+		stdin     string
+		code      int
+		stdout    string
+		stderrHas string
+	}{
+		{"sample", []string{"-puzzle", "floodit"}, sample, 0, "0\n3\n", ""},
+		{"sample moves", []string{"-puzzle", "floodit", "-moves"}, sample, 0, "\n1 2 1\n", ""},
+		{"beyond the classic limits", []string{"-puzzle", "floodit"}, big, 0, "0\n", ""},
+		{"colour 15", []string{"-puzzle=floodit", "-moves"}, "2\n0 15\n15 15\n0\n", 0, "15\n", ""},
+		{"malformed row", []string{"-puzzle", "floodit"}, "2\n0 0\n0 0\n3\n0 1 2\n1 1\n2 2 1\n0\n", 2, "", "line 6: expected 3 colours, found 2"},
+		{"bad colour", []string{"-puzzle", "floodit"}, "2\n0 16\n0 0\n0\n", 2, "", "line 2, column 3: colour 16 is outside 0..15"},
+		{"truncated", []string{"-puzzle", "floodit"}, "3\n0 1 2\n", 2, "", "unexpected end of input: case 1 needs 2 more rows"},
+		{"unknown puzzle", []string{"-puzzle", "chess"}, sample, 2, "", `unknown puzzle "chess"`},
+		{"no puzzle", nil, sample, 2, "", "-puzzle is one of: floodit"},
+		{"bad flag", []string{"-bogus"}, sample, 2, "", "flag provided but not defined"},
+		{"stray argument", []string{"-puzzle", "floodit", "input.txt"}, sample, 2, "", `unexpected argument "input.txt"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCmd(tc.args, tc.stdin)
+			if code != tc.code || stdout != tc.stdout || !strings.Contains(stderr, tc.stderrHas) {
+				t.Errorf("run(%q) = %d, stdout %q, stderr %q; want %d, %q, stderr containing %q",
+					tc.args, code, stdout, stderr, tc.code, tc.stdout, tc.stderrHas)
+			}
+		})
+	}
+}
+
+func TestRunTimeout(t *testing.T) {
+	// A 30x30 board with 8 colours takes far longer than a millisecond.
+	var sb strings.Builder
+	sb.WriteString("30\n")
+	x := uint32(7)
+	for r := 0; r < 30; r++ {
+		for c := 0; c < 30; c++ {
+			x = x*1103515245 + 12345
+			if c > 0 {
+				sb.WriteByte(' ')
+			}
+			sb.WriteByte(byte('0' + (x>>16)%8))
+		}
+		sb.WriteByte('\n')
+	}
+	code, stdout, stderr := runCmd([]string{"-puzzle", "floodit", "-timeout", "20ms"}, sb.String())
+	if code != 1 || stdout != "" || !strings.Contains(stderr, "deadline exceeded") {
+		t.Errorf("run with -timeout 20ms = %d, %q, %q", code, stdout, stderr)
+	}
+}
+
+func TestRunInputTooLarge(t *testing.T) {
+	code, stdout, stderr := runCmd([]string{"-puzzle", "floodit"}, strings.Repeat(" ", maxInput+1))
+	if code != 2 || stdout != "" || !strings.Contains(stderr, "larger than") {
+		t.Errorf("run with a huge input = %d, %q, %q", code, stdout, stderr)
+	}
+}
+
+// TestShippedProblems runs the command on every shipped Flood-it case and
+// compares with its .ans file, and on the sample input of the README.
+func TestShippedProblems(t *testing.T) {
+	dir := filepath.Join("..", "..", "problems", "floodit")
+	ins, err := filepath.Glob(filepath.Join(dir, "tests", "*.in"))
+	if err != nil || len(ins) == 0 {
+		t.Fatalf("no shipped cases in %s: %v", dir, err)
+	}
+	ins = append(ins, filepath.Join(dir, "sample.in"))
+	for _, in := range ins {
+		t.Run(filepath.Base(in), func(t *testing.T) {
+			input, err := os.ReadFile(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile(strings.TrimSuffix(in, ".in") + ".ans")
+			if err != nil {
+				t.Fatal(err)
+			}
+			code, stdout, stderr := runCmd([]string{"-puzzle", "floodit"}, string(input))
+			if code != 0 || stdout != string(want) {
+				t.Errorf("solve < %s = %d, %q (stderr %q), want %q", in, code, stdout, stderr, want)
+			}
+		})
+	}
+}
