@@ -116,12 +116,12 @@ func TestHuntHard(t *testing.T) {
 	var best Board
 	var bestCost int64
 	for i := 0; i < *hunt; i++ {
-		b := fullBoard(rng, 5, 3+rng.IntN(4))
+		b := fullBoard(rng, 5, 3+rng.IntN(2))
 		c := cost(b)
 		for step := 0; step < 300; step++ {
 			next := b
 			x, y := rng.IntN(Width), rng.IntN(Height)
-			next.cols[x] = setCell(next.cols[x], y, 1+rng.IntN(6))
+			next.cols[x] = setCell(next.cols[x], y, 1+rng.IntN(4))
 			if _, any := runs(&next.cols); any {
 				continue
 			}

@@ -33,6 +33,7 @@ const (
 // lane returns the 1 of colour c's lane.
 func lane(c int) uint64 { return 1 << (5 * uint(c)) }
 
+// countColumns returns the column counts of a board.
 func countColumns(cols *[Width]uint32) (n columnCounts) {
 	for x, c := range cols {
 		for ; c != 0; c >>= 4 {
@@ -122,7 +123,7 @@ func wipes(c [Width]uint32, x, y, t int) bool {
 		return false
 	}
 	cascade(&c, nil)
-	return c == [Width]uint32{}
+	return empty(&c)
 }
 
 // swapSparks reports whether swapping the different blocks v at (x,y) and w

@@ -34,7 +34,7 @@ func (t *deadTable) get(c *[Width]uint32) uint8 {
 		if t.vals[i] == 0 {
 			return 0
 		}
-		if t.keys[i] == *c {
+		if same(&t.keys[i], c) {
 			return t.vals[i]
 		}
 	}
@@ -55,7 +55,7 @@ func (t *deadTable) add(c *[Width]uint32, k int) {
 			t.used++
 			return
 		}
-		if t.keys[i] == *c {
+		if same(&t.keys[i], c) {
 			t.vals[i] |= 1 << uint(k)
 			return
 		}

@@ -113,9 +113,9 @@ type solver struct {
 // lexicographically smallest such moves appended to s.path when it can.
 func (s *solver) search(cols [Width]uint32, counts *[16]int8, k int) bool {
 	if k == 0 {
-		return cols == [Width]uint32{}
+		return empty(&cols)
 	}
-	if cols == [Width]uint32{} || hopeless(counts) {
+	if empty(&cols) || hopeless(counts) {
 		return false
 	}
 	if k == 1 {
