@@ -36,8 +36,9 @@ type puzzleFunc func(ctx context.Context, input string, opts options, stdout io.
 // puzzles maps the -puzzle names to their solvers; each puzzle adds its line
 // here and its function in its own file.
 var puzzles = map[string]puzzleFunc{
-	"floodit": runFloodit,
-	"mayan":   runMayan,
+	"floodit":  runFloodit,
+	"mayan":    runMayan,
+	"rotation": runRotation,
 }
 
 // inputError is an error in the user's input (exit status 2), as opposed to
