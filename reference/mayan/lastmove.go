@@ -97,16 +97,24 @@ func lastMove(cols *[Width]uint32, n *columnCounts, stranded uint64) (Move, bool
 		return Move{}, false
 	}
 	for x := 0; x < Width; x++ {
-		for y := 0; y < height(cols[x]); y++ {
-			v := cell(cols[x], y)
-			if x+1 < Width {
-				w := cell(cols[x+1], y)
-				if w != v && stranded&^((lane(v)|lane(w))<<4) == 0 && (w == 0 || swapSparks(cols, x, y, v, w)) &&
-					n.strandedAfter(x, x+1, v, w) == 0 && wipes(*cols, x, y, x+1) {
-					return Move{x, y, 1}, true
-				}
+		// c, right and left walk up column x and its neighbours a cell
+		// at a time; a column beside the board reads as cells of colour
+		// 15, which no block has and which is never empty, so no move
+		// goes there.
+		right, left := uint32(0xFFFFFFFF), uint32(0xFFFFFFFF)
+		if x+1 < Width {
+			right = cols[x+1]
+		}
+		if x > 0 {
+			left = cols[x-1]
+		}
+		for y, c := 0, cols[x]; c != 0; y, c, right, left = y+1, c>>4, right>>4, left>>4 {
+			v, w := int(c&0xF), int(right&0xF)
+			if w != v && w != 0xF && stranded&^((lane(v)|lane(w))<<4) == 0 && (w == 0 || swapSparks(cols, x, y, v, w)) &&
+				n.strandedAfter(x, x+1, v, w) == 0 && wipes(*cols, x, y, x+1) {
+				return Move{x, y, 1}, true
 			}
-			if x > 0 && cell(cols[x-1], y) == 0 && stranded&^(lane(v)<<4) == 0 &&
+			if left&0xF == 0 && stranded&^(lane(v)<<4) == 0 &&
 				n.strandedAfter(x, x-1, v, 0) == 0 && wipes(*cols, x, y, x-1) {
 				return Move{x, y, -1}, true
 			}
