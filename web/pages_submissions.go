@@ -108,7 +108,8 @@ func uploadedText(c *gin.Context, field string) (string, error) {
 // submissionView is the data of a submission's page.
 type submissionView struct {
 	Sub       judge.Submission
-	CaseLabel string // for moves: which board
+	CaseLabel string    // for moves: which board
+	Board     *caseView // for moves: the board, drawn (nil when it is gone)
 }
 
 // refresh makes the page reload every second until the judging is done.
@@ -146,7 +147,29 @@ func (p *Pages) submissionPage(c *gin.Context) {
 			v.CaseLabel = fmt.Sprintf("board %d. %s", r.Position, r.CaseName)
 		}
 	}
+	if sub.Kind == judge.KindMoves {
+		// Only the board is drawn, never its expected answer. A board
+		// deleted since is simply not drawn.
+		if prob, cs, err := p.caseOf(c, sub.ProblemSlug, sub.CaseID); err == nil {
+			cv := newCaseView(prob.Puzzle, cs)
+			v.Board = &cv
+		}
+	}
 	p.render(c, http.StatusOK, "submission", fmt.Sprintf("Submission %d", id), v)
+}
+
+// caseOf returns a case of a problem with the problem (for its puzzle).
+func (p *Pages) caseOf(c *gin.Context, slug string, id int64) (judge.Problem, judge.Case, error) {
+	prob, cases, err := p.Service.Problem(c.Request.Context(), slug)
+	if err != nil {
+		return prob, judge.Case{}, err
+	}
+	for _, cs := range cases {
+		if cs.ID == id {
+			return prob, cs, nil
+		}
+	}
+	return prob, judge.Case{}, judge.Errorf(judge.ENOTFOUND, "no board %d in %s", id, slug)
 }
 
 // pageSize is the number of submissions per page of a list.

@@ -106,7 +106,7 @@ func TestPagesSubmitAnswerAndMoves(t *testing.T) {
 	sample := cases[1]
 	loc = b.post("/problems/flood/submissions", url.Values{"kind": {"moves"}, "case": {fmt.Sprint(sample.ID)}, "moves": {sample.Expected.Moves}}).
 		redirectTo(t, "/submissions/")
-	b.waitDone(loc).want(t, 200, "accepted", "Moves used / optimum", fmt.Sprintf("%d / %d", sample.Expected.Optimal, sample.Expected.Optimal), "02-sample-2")
+	b.waitDone(loc).want(t, 200, "accepted", "Moves used / optimum", `<figure class="board">`, fmt.Sprintf("%d / %d", sample.Expected.Optimal, sample.Expected.Optimal), "02-sample-2")
 	loc = b.post("/problems/flood/submissions", url.Values{"kind": {"moves"}, "case": {fmt.Sprint(sample.ID)}, "moves": {"9"}}).
 		redirectTo(t, "/submissions/")
 	b.waitDone(loc).want(t, 200, "invalid", "9")
