@@ -41,20 +41,47 @@ func Shipped() ([]Problem, error) {
 	return Load(files)
 }
 
-// Syncer stores a problem of the catalogue; *judge.Service is one.
+// Syncer stores a problem of the catalogue and reads it back; *judge.Service is one.
 type Syncer interface {
 	SyncProblem(ctx context.Context, p judge.Problem, cases []judge.CaseSpec) error
+	Problem(ctx context.Context, slug string) (judge.Problem, []judge.Case, error)
 }
 
-// Sync stores every problem through s. SyncProblem is idempotent, so calling
-// Sync at every start changes only what was edited since the last one.
+// Sync stores every problem through s. A problem whose stored copy already
+// matches the catalogue is left untouched: an unchanged restart writes
+// nothing, and the boards instructors added after the shipped ones stay
+// (SyncProblem makes the stored cases exactly the shipped ones).
 func Sync(ctx context.Context, s Syncer, ps []Problem) error {
 	for _, p := range ps {
+		stored, cases, err := s.Problem(ctx, p.Problem.Slug)
+		switch {
+		case err == nil && upToDate(p, stored, cases):
+			continue
+		case err != nil && judge.ErrorCode(err) != judge.ENOTFOUND:
+			return fmt.Errorf("sync problem %s: %w", p.Problem.Slug, err)
+		}
 		if err := s.SyncProblem(ctx, p.Problem, p.Cases); err != nil {
 			return fmt.Errorf("sync problem %s: %w", p.Problem.Slug, err)
 		}
 	}
 	return nil
+}
+
+// upToDate reports whether the stored problem and its first cases are the
+// shipped ones, field for field.
+func upToDate(p Problem, stored judge.Problem, cases []judge.Case) bool {
+	want := p.Problem
+	if stored.Title != want.Title || stored.Puzzle != want.Puzzle || stored.Statement != want.Statement ||
+		stored.Checker != want.Checker || stored.Limits != want.Limits || len(cases) < len(p.Cases) {
+		return false
+	}
+	for i, spec := range p.Cases {
+		c := cases[i]
+		if c.Position != i+1 || c.Name != spec.Name || c.Sample != spec.Sample || c.Input != spec.Input {
+			return false
+		}
+	}
+	return true
 }
 
 // canonicalizers turn one case of each puzzle's classic format into its

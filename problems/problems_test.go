@@ -197,18 +197,38 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
-// recorder is a Syncer that remembers what it was given.
+// recorder is a Syncer over an in-memory store that remembers what it was
+// asked to synchronise.
 type recorder struct {
-	slugs []string
-	fail  string
+	stored map[string]Problem
+	extra  map[string][]judge.Case // cases added after the shipped ones
+	slugs  []string
+	// failWrite and failRead name a problem whose write or read fails.
+	failWrite, failRead string
 }
 
 func (r *recorder) SyncProblem(ctx context.Context, p judge.Problem, cases []judge.CaseSpec) error {
-	if p.Slug == r.fail {
+	if p.Slug == r.failWrite {
 		return errors.New("disk full")
 	}
 	r.slugs = append(r.slugs, p.Slug)
+	r.stored[p.Slug] = Problem{Problem: p, Cases: cases}
 	return nil
+}
+
+func (r *recorder) Problem(ctx context.Context, slug string) (judge.Problem, []judge.Case, error) {
+	if slug == r.failRead {
+		return judge.Problem{}, nil, errors.New("database is locked")
+	}
+	p, ok := r.stored[slug]
+	if !ok {
+		return judge.Problem{}, nil, judge.Errorf(judge.ENOTFOUND, "problem %s not found", slug)
+	}
+	var cases []judge.Case
+	for i, c := range p.Cases {
+		cases = append(cases, judge.Case{ID: int64(i + 1), Position: i + 1, Name: c.Name, Sample: c.Sample, Input: c.Input})
+	}
+	return p.Problem, append(cases, r.extra[slug]...), nil
 }
 
 func TestSync(t *testing.T) {
@@ -216,15 +236,43 @@ func TestSync(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r recorder
-	if err := Sync(context.Background(), &r, ps); err != nil {
-		t.Fatal(err)
+	ctx := context.Background()
+	r := &recorder{stored: map[string]Problem{}, extra: map[string][]judge.Case{}}
+	sync := func() []string {
+		t.Helper()
+		r.slugs = nil
+		if err := Sync(ctx, r, ps); err != nil {
+			t.Fatal(err)
+		}
+		return r.slugs
 	}
-	if want := []string{"flood", "maya"}; !reflect.DeepEqual(r.slugs, want) {
-		t.Errorf("synced %v, want %v", r.slugs, want)
+	if got, want := sync(), []string{"flood", "maya"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("first sync stored %v, want %v", got, want)
 	}
-	r = recorder{fail: "maya"}
-	if err := Sync(context.Background(), &r, ps); err == nil || !strings.Contains(err.Error(), "maya") {
-		t.Errorf("Sync error = %v, want one naming maya", err)
+	if got := sync(); got != nil {
+		t.Errorf("unchanged restart synchronised %v, want nothing", got)
+	}
+	// A board an instructor added after the shipped ones is no reason to sync.
+	r.extra["flood"] = []judge.Case{{ID: 99, Position: 4, Name: "added", Input: "2\n0 1\n1 0\n"}}
+	if got := sync(); got != nil {
+		t.Errorf("restart with an added board synchronised %v, want nothing", got)
+	}
+	// An edited board, statement or limit is.
+	edited := ps[0]
+	edited.Cases = append([]judge.CaseSpec(nil), ps[0].Cases...)
+	edited.Cases[1].Input = "2\n1 1\n1 1\n"
+	r.stored["flood"] = edited
+	retitled := ps[1]
+	retitled.Problem.Title = "Old title"
+	r.stored["maya"] = retitled
+	if got, want := sync(), []string{"flood", "maya"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("sync after edits stored %v, want %v", got, want)
+	}
+
+	for _, r := range []*recorder{{failWrite: "maya"}, {failRead: "maya"}} {
+		r.stored = map[string]Problem{}
+		if err := Sync(ctx, r, ps); err == nil || !strings.Contains(err.Error(), "maya") {
+			t.Errorf("Sync error = %v, want one naming maya", err)
+		}
 	}
 }
