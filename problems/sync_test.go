@@ -1,0 +1,85 @@
+package problems
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/judge/store"
+)
+
+// TestSyncWithTheJudge synchronises a catalogue into the real judge on
+// SQLite: a restart changes nothing and keeps an instructor's board, and an
+// edited shipped board is solved again.
+func TestSyncWithTheJudge(t *testing.T) {
+	db, err := store.Open("sqlite", filepath.Join(t.TempDir(), "judge.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	svc := judge.NewService(db, judge.Config{Workers: 1, PollInterval: 10 * time.Millisecond}, nil)
+	ctx := context.Background()
+	ps, err := Load(goodFS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Sync(ctx, svc, ps); err != nil {
+		t.Fatal(err)
+	}
+	if err := svc.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer svc.Close(ctx)
+	added, err := svc.AddCase(ctx, "flood", judge.CaseSpec{Name: "instructor", Input: "2\n0 1\n1 0\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ready := func() []judge.Case {
+		t.Helper()
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			_, cases, err := svc.Problem(ctx, "flood")
+			if err != nil {
+				t.Fatal(err)
+			}
+			done := true
+			for _, c := range cases {
+				done = done && c.Status == judge.CaseReady
+			}
+			if done {
+				return cases
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("cases not solved: %+v", cases)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	before := ready()
+
+	// Restart with the same catalogue: nothing changes.
+	if err := Sync(ctx, svc, ps); err != nil {
+		t.Fatal(err)
+	}
+	after := ready()
+	if len(after) != len(before) || after[len(after)-1].ID != added.ID {
+		t.Fatalf("after an unchanged sync the cases are %+v, want %+v", after, before)
+	}
+	for i := range after {
+		if after[i].ID != before[i].ID || after[i].Expected != before[i].Expected {
+			t.Errorf("case %d changed: %+v -> %+v", i, before[i], after[i])
+		}
+	}
+
+	// Edit a shipped board: it is solved again, with its new answer.
+	ps[0].Cases[1].Input = "2\n0 1\n1 1\n"
+	if err := Sync(ctx, svc, ps); err != nil {
+		t.Fatal(err)
+	}
+	edited := ready()[1]
+	if edited.Input != "2\n0 1\n1 1\n" || edited.Expected.Answer != "1\n" {
+		t.Errorf("edited case = %+v, want the new board with answer 1", edited)
+	}
+}
