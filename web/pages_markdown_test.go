@@ -44,6 +44,22 @@ func TestPagesMarkdown(t *testing.T) {
 	}
 }
 
+func TestPagesWithoutTitle(t *testing.T) {
+	tests := []struct{ statement, title, want string }{
+		{"# Flood-it\n\nRules.", "Flood-it", "\nRules."},
+		{"\n# Flood-it \r\nRules.", "Flood-it", "Rules."},
+		{"# Another title\nRules.", "Flood-it", "# Another title\nRules."},
+		{"## Flood-it\nRules.", "Flood-it", "## Flood-it\nRules."},
+		{"Flood-it\nRules.", "Flood-it", "Flood-it\nRules."},
+		{"", "x", ""},
+	}
+	for _, tc := range tests {
+		if got := withoutTitle(tc.statement, tc.title); got != tc.want {
+			t.Errorf("withoutTitle(%q, %q) = %q, want %q", tc.statement, tc.title, got, tc.want)
+		}
+	}
+}
+
 func TestPagesSafeNext(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"", "/"},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -95,11 +96,22 @@ func (p *Pages) loadProblem(c *gin.Context) (problemView, bool) {
 		p.fail(c, err)
 		return problemView{}, false
 	}
-	v := problemView{Problem: prob, Statement: p.md.render(prob.Statement), Cases: cases, MoveHint: moveHints[prob.Puzzle]}
+	v := problemView{Problem: prob, Statement: p.md.render(withoutTitle(prob.Statement, prob.Title)), Cases: cases, MoveHint: moveHints[prob.Puzzle]}
 	for _, cs := range cases {
 		if cs.Sample {
 			v.Samples = append(v.Samples, newCaseView(prob.Puzzle, cs))
 		}
 	}
 	return v, true
+}
+
+// withoutTitle drops a leading "# Title" line from a statement when it only
+// repeats the problem's title, which the page already shows as its heading.
+func withoutTitle(statement, title string) string {
+	rest := strings.TrimLeft(statement, " \t\r\n")
+	first, after, _ := strings.Cut(rest, "\n")
+	if strings.TrimSpace(strings.TrimPrefix(first, "# ")) == strings.TrimSpace(title) && strings.HasPrefix(first, "# ") {
+		return after
+	}
+	return statement
 }
