@@ -5,6 +5,10 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -42,8 +46,15 @@ func (p *Pages) csrf() gin.HandlerFunc {
 			value = ck.Value
 		}
 		if c.Request.Method == "POST" {
-			// PostForm parses the body (URL-encoded or multipart) within the
-			// router's body limit.
+			if err := parseForm(c.Request); err != nil {
+				var tooLarge *http.MaxBytesError
+				if errors.As(err, &tooLarge) {
+					p.errorPage(c, http.StatusRequestEntityTooLarge, fmt.Sprintf("The form is larger than %d bytes: send a smaller file.", tooLarge.Limit))
+					return
+				}
+				p.errorPage(c, http.StatusBadRequest, "The form could not be read.")
+				return
+			}
 			sent := c.PostForm(csrfField)
 			if value == "" || sent == "" || !hmac.Equal([]byte(sent), []byte(p.csrfToken(value))) {
 				p.forbiddenForm(c)
@@ -57,6 +68,15 @@ func (p *Pages) csrf() gin.HandlerFunc {
 		c.Set(csrfKey, p.csrfToken(value))
 		c.Next()
 	}
+}
+
+// parseForm reads a URL-encoded or multipart body, within the router's body
+// limit, so that the handlers' PostForm and FormFile find it parsed.
+func parseForm(r *http.Request) error {
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
+		return r.ParseMultipartForm(MaxBodyBytes)
+	}
+	return r.ParseForm()
 }
 
 // forbiddenForm answers a POST whose CSRF token is missing or wrong.

@@ -114,8 +114,14 @@ func staticFiles(fsys http.FileSystem) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		c.Header("Cache-Control", "public, max-age=3600")
 		c.Header("X-Content-Type-Options", "nosniff")
+		name := c.Param("filepath")
+		if strings.HasSuffix(name, "/") {
+			// No directory listings.
+			c.Status(http.StatusNotFound)
+			return
+		}
 		req := c.Request.Clone(c.Request.Context())
-		req.URL.Path = c.Param("filepath")
+		req.URL.Path = name
 		files.ServeHTTP(c.Writer, req)
 	}
 }

@@ -2,7 +2,10 @@ package web
 
 import (
 	"context"
+	"io"
+	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"puzzlejudge/judge"
@@ -69,4 +72,24 @@ func TestPagesCSRF(t *testing.T) {
 
 	// With the token, the same submission goes through.
 	b.post("/problems/flood/submissions", submit).redirectTo(t, "/submissions/")
+}
+
+// TestPagesFormTooLarge sends a form larger than the body limit without a
+// Content-Length (chunked), which only reading the body can catch: the
+// answer is a 413 page, not a CSRF refusal.
+func TestPagesFormTooLarge(t *testing.T) {
+	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	b := e.browser()
+	b.register("nina", "nina-password")
+	b.get("/problems/flood")
+	body := io.MultiReader(strings.NewReader("csrf="+url.QueryEscape(b.csrf)+"&kind=answer&output="), strings.NewReader(strings.Repeat("1", MaxBodyBytes)))
+	req, err := http.NewRequest("POST", e.srv.URL+"/problems/flood/submissions", body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.ContentLength = -1
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	b.do(req).want(t, http.StatusRequestEntityTooLarge, "larger than")
+
+	b.get("/static/").want(t, 404)
 }
