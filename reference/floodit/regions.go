@@ -12,7 +12,7 @@ import "math/bits"
 // bitset is the set of region sets the solver is compiled for: enough words
 // for the largest region graph (a 30x30 board has at most 900 regions).
 type bitset interface {
-	[4]uint64 | [8]uint64 | [15]uint64
+	[3]uint64 | [4]uint64 | [8]uint64 | [15]uint64
 }
 
 // labels is the region structure of a board, before it is put in bitsets.
@@ -102,11 +102,27 @@ func newGraph[B bitset](l labels) *graph[B] {
 func setBit[B bitset](s *B, i int) { (*s)[i>>6] |= 1 << (i & 63) }
 
 // neighboursOf returns the union of the neighbours of the regions in set.
-// Go keeps arrays in memory, not registers, so the common four-word case
-// accumulates in four scalars: four times faster than a loop over out.
+// Go keeps arrays in memory, not registers, so the common three- and
+// four-word cases accumulate in scalars: several times faster than a loop
+// over out. (The fourth word is indexed as len(out)-1 because a constant 3
+// would not compile for the three-word type.)
 func (g *graph[B]) neighboursOf(set B) B {
 	var out B
-	if len(out) == 4 {
+	switch len(out) {
+	case 3:
+		var o0, o1, o2 uint64
+		for i := range len(set) {
+			for word := set[i]; word != 0; word &= word - 1 {
+				a := &g.adj[i<<6|bits.TrailingZeros64(word)]
+				o0 |= (*a)[0]
+				o1 |= (*a)[1]
+				o2 |= (*a)[2]
+			}
+		}
+		out[0], out[1], out[2] = o0, o1, o2
+		return out
+	case 4:
+		last := len(out) - 1
 		var o0, o1, o2, o3 uint64
 		for i := range len(set) {
 			for word := set[i]; word != 0; word &= word - 1 {
@@ -114,10 +130,10 @@ func (g *graph[B]) neighboursOf(set B) B {
 				o0 |= (*a)[0]
 				o1 |= (*a)[1]
 				o2 |= (*a)[2]
-				o3 |= (*a)[3]
+				o3 |= (*a)[last]
 			}
 		}
-		out[0], out[1], out[2], out[3] = o0, o1, o2, o3
+		out[0], out[1], out[2], out[last] = o0, o1, o2, o3
 		return out
 	}
 	for i := range len(set) {

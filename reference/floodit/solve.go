@@ -58,6 +58,8 @@ func Solve(ctx context.Context, b Board, p Progress) (Solution, error) {
 // dispatch runs the search with the smallest bitset that holds l's regions.
 func dispatch(l labels, done <-chan struct{}, p Progress) ([]Move, int64, error) {
 	switch w := (l.r + 63) / 64; {
+	case w <= 3:
+		return solveWith[[3]uint64](l, done, p)
 	case w <= 4:
 		return solveWith[[4]uint64](l, done, p)
 	case w <= 8:

@@ -112,8 +112,8 @@ func TestBoundAdmissible(t *testing.T) {
 		var flooded [8]uint64
 		setBit(&flooded, 0)
 		h := g.bound(flooded, g.adj[0], g.outside(flooded), 1000)
-		g4 := newGraph[[4]uint64](label(b))
-		var f4 [4]uint64
+		g4 := newGraph[[3]uint64](label(b))
+		var f4 [3]uint64
 		setBit(&f4, 0)
 		if h4 := g4.bound(f4, g4.adj[0], g4.outside(f4), 1000); h4 != h {
 			t.Fatalf("bound of %q: %d with four words, %d with eight", Format(b), h4, h)

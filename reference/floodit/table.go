@@ -6,9 +6,15 @@ package floodit
 // its slot. Keys are stored in full, so a lookup never answers for a
 // different set.
 type table[B bitset] struct {
-	mask uint64
-	keys []B
-	lbs  []uint16 // 0: empty slot
+	mask    uint64
+	entries []entry[B]
+}
+
+// entry is one slot: the key and its bound side by side, so that a probe
+// touches one cache line or two, not two arrays.
+type entry[B bitset] struct {
+	key B
+	lb  uint16 // 0: empty slot
 }
 
 // tableWords bounds the key memory of the table (in 64-bit words).
@@ -20,7 +26,7 @@ func newTable[B bitset]() table[B] {
 	for slots*2*len(b) <= tableWords {
 		slots *= 2
 	}
-	return table[B]{mask: uint64(slots - 1), keys: make([]B, slots), lbs: make([]uint16, slots)}
+	return table[B]{mask: uint64(slots - 1), entries: make([]entry[B], slots)}
 }
 
 func (t *table[B]) slot(set B) uint64 {
@@ -34,20 +40,19 @@ func (t *table[B]) slot(set B) uint64 {
 
 // get returns the lower bound stored for set and whether there is one.
 func (t *table[B]) get(set B) (int, bool) {
-	i := t.slot(set)
-	if t.lbs[i] == 0 || t.keys[i] != set {
+	e := &t.entries[t.slot(set)]
+	if e.lb == 0 || e.key != set {
 		return 0, false
 	}
-	return int(t.lbs[i]), true
+	return int(e.lb), true
 }
 
 // raise records that at least lb moves are needed from set.
 func (t *table[B]) raise(set B, lb int) {
 	lb = min(max(lb, 1), 1<<16-1)
-	i := t.slot(set)
-	if t.lbs[i] != 0 && t.keys[i] == set && int(t.lbs[i]) >= lb {
+	e := &t.entries[t.slot(set)]
+	if e.lb != 0 && e.key == set && int(e.lb) >= lb {
 		return
 	}
-	t.keys[i] = set
-	t.lbs[i] = uint16(lb)
+	e.key, e.lb = set, uint16(lb)
 }
