@@ -108,12 +108,14 @@ func solveSet(tb testing.TB, set benchSet) (worst int, worstTime time.Duration, 
 func benchmarkSet(b *testing.B, name string, limit int) {
 	set := loadSet(b, name, limit)
 	b.ResetTimer()
+	cpu := processCPU()
 	for range b.N {
 		worst, wt, sum := solveSet(b, set)
 		b.ReportMetric(float64(wt.Microseconds())/1000, "worst-ms")
 		b.ReportMetric(float64(worst+1), "worst-board")
 		b.ReportMetric(float64(sum), "moves")
 	}
+	b.ReportMetric((processCPU()-cpu).Seconds()/float64(b.N), "cpu-s/op")
 }
 
 // BenchmarkSolvePC19 solves all 1000 boards of pc19-14x14c6 (14x14, 6 colours).

@@ -17,8 +17,8 @@ type Progress func(bound int, nodes int64)
 // Solution is an optimal move sequence for a board.
 type Solution struct {
 	Moves    []Move
-	Solvable bool // always true: every Flood-it board can be flooded
-	Nodes    int64
+	Solvable bool  // always true: every Flood-it board can be flooded
+	Nodes    int64 // search nodes expanded, a measure of the solve's work
 }
 
 // Answer returns the classic expected output of the case: the number of moves.
@@ -37,9 +37,13 @@ func (s Solution) MovesText() string {
 func (s Solution) Len() int { return len(s.Moves) }
 
 // Solve returns an optimal move sequence for b. The search is IDA* over the
-// region graph (see bound for the admissible lower bound and search.go for the
-// rest); it is deterministic, uses memory bounded by the board's size, and
-// returns ctx.Err() within milliseconds of ctx being cancelled.
+// region graph (see bound.go for the admissible lower bound and search.go for
+// the rest); it is deterministic, uses memory bounded by the board's size
+// (a few megabytes at most), and returns ctx.Err() within milliseconds of ctx
+// being cancelled. Classic boards (8x8, 6 colours) take microseconds to
+// milliseconds, 14x14 boards with 6 colours tens of milliseconds; large boards
+// with many colours can take far longer, so callers that take boards from
+// users should pass a context with a deadline.
 func Solve(ctx context.Context, b Board, p Progress) (Solution, error) {
 	if err := ctx.Err(); err != nil {
 		return Solution{}, err
