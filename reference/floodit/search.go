@@ -59,7 +59,8 @@ type kid[B bitset] struct {
 	f                 int // depth + lower bound
 	color             int
 	remaining         uint32
-	reach             int // regions flooded or on the frontier after the move
+	known             bool // its bound came from the table
+	reach             int  // regions flooded or on the frontier after the move
 }
 
 func solveWith[B bitset](l labels, done <-chan struct{}, p Progress, beamAfter int64) ([]Move, int64, error) {
@@ -155,33 +156,54 @@ func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int) int {
 		if subset(*m, kd.flooded) {
 			kd.remaining &^= 1 << k
 		}
-		f := d + 1
+		kd.color, kd.known = k, true
+		kd.f = d + 1
 		if kd.remaining != 0 {
 			// A set in the table had its bound computed before (perhaps
 			// stopped early at an older limit, still a valid lower bound),
-			// and its entry only rises: computing it again is skipped, which
-			// saves about a tenth of the bound computations for the same
-			// nodes. Pathmax: one move lowers the true distance by at most
-			// one.
+			// and its entry only rises: computing it again is skipped.
+			// Pathmax: one move lowers the true distance by at most one.
 			lb, known := s.tt.get(kd.flooded)
-			lb = max(lb, hlb-1)
-			if !known && f+lb <= s.limit {
-				lb = max(lb, g.bound(kd.flooded, kd.frontier, kd.remaining, s.limit-f))
-				s.tt.raise(kd.flooded, lb)
-			}
-			f += lb
+			kd.f += max(lb, hlb-1)
+			kd.known = known
 		}
-		if f > s.limit {
-			best = min(best, f)
-			continue
-		}
-		kd.f, kd.color = f, k
-		kd.reach = 0
-		for i := range len(gain) {
-			kd.reach += bits.OnesCount64(kd.frontier[i] | kd.flooded[i])
+		// A child floods a superset of this state, so this state needs at
+		// least as many moves as any child (fact 1 of bound.go): one child
+		// that cannot fit cuts them all (27% fewer nodes on pc19). The
+		// table is asked about every child before any bound is computed.
+		if kd.f-1 > s.limit {
+			return kd.f - 1
 		}
 		n++
 	}
+	for i := range n {
+		kd := &kids[i]
+		if kd.known || kd.f > s.limit {
+			continue
+		}
+		f := d + 1
+		h := g.bound(kd.flooded, kd.frontier, kd.remaining, s.limit-f)
+		kd.f = max(kd.f, f+h)
+		s.tt.raise(kd.flooded, kd.f-f)
+		if kd.f-1 > s.limit {
+			return kd.f - 1
+		}
+	}
+	kept := 0
+	for i := range n {
+		kd := &kids[i]
+		if kd.f > s.limit {
+			best = min(best, kd.f)
+			continue
+		}
+		kd.reach = 0
+		for j := range len(kd.flooded) {
+			kd.reach += bits.OnesCount64(kd.frontier[j] | kd.flooded[j])
+		}
+		kids[kept] = *kd
+		kept++
+	}
+	n = kept
 	// Most promising child first; colours break ties, so the order (and the
 	// answer) is deterministic.
 	for i := 1; i < n; i++ {
