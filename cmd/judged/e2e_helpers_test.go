@@ -54,9 +54,7 @@ var listenRe = regexp.MustCompile(`msg=listening addr=(\S+)`)
 // waits until it listens.
 func startServer(t *testing.T, configPath string) *server {
 	t.Helper()
-	for _, ev := range envVars { // the configuration file alone decides
-		t.Setenv(ev.name, "")
-	}
+	clearEnv(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &server{t: t, log: &syncBuffer{}, cancel: cancel, done: make(chan int, 1)}
 	go func() { s.done <- run(ctx, []string{"-config", configPath}, io.Discard, s.log) }()

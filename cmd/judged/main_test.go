@@ -6,11 +6,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestRunRefusesBadStarts checks that run stops before serving, with a clear
 // message and a non-zero exit code, when its arguments or configuration are wrong.
 func TestRunRefusesBadStarts(t *testing.T) {
+	clearEnv(t)
 	tests := []struct {
 		name   string
 		args   []string
@@ -32,13 +34,26 @@ func TestRunRefusesBadStarts(t *testing.T) {
 				cfg := strings.ReplaceAll(tc.config, "DB", filepath.Join(dir, "judge.db"))
 				args = []string{"-config", writeFile(t, cfg)}
 			}
+			// A start that wrongly succeeds serves until the deadline and
+			// then fails the test, instead of hanging it.
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
 			var stderr strings.Builder
-			if code := run(context.Background(), args, io.Discard, &stderr); code != tc.code {
+			if code := run(ctx, args, io.Discard, &stderr); code != tc.code {
 				t.Fatalf("run(%q) = %d, want %d; stderr:\n%s", args, code, tc.code, stderr.String())
 			}
 			if !strings.Contains(stderr.String(), tc.want) {
 				t.Errorf("stderr %q does not mention %q", stderr.String(), tc.want)
 			}
 		})
+	}
+}
+
+// clearEnv blanks every JUDGE_* variable for the test, so that run reads its
+// configuration from the file the test wrote and not from the environment
+// the tests happen to run in.
+func clearEnv(t *testing.T) {
+	for _, ev := range envVars {
+		t.Setenv(ev.name, "")
 	}
 }
