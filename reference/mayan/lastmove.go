@@ -90,37 +90,43 @@ func (n *columnCounts) strandedAfter(x, t, v, w int) uint64 {
 
 // lastMove returns the first move, in the answer's order, that empties the
 // board, given its column counts n and stranded colours. A move must leave
-// no colour stranded and must make something vanish at once (swapSparks,
-// runNear); only the moves that pass these tests pay for a whole cascade.
+// no colour stranded and must make something vanish at once; the rows where
+// that is possible are found for a whole pair of columns at once
+// (candidates), and only the moves that pass pay for a whole cascade.
 func lastMove(cols *[Width]uint32, n *columnCounts, stranded uint64) (Move, bool) {
 	if hopelessLast(stranded) {
 		return Move{}, false
 	}
+	sa, sb := strandedColours(stranded)
 	for x := 0; x < Width; x++ {
-		// c, right and left walk up column x and its neighbours a cell
-		// at a time; a column beside the board reads as cells of colour
-		// 15, which no block has and which is never empty, so no move
-		// goes there.
-		right, left := uint32(0xFFFFFFFF), uint32(0xFFFFFFFF)
-		if x+1 < Width {
-			right = cols[x+1]
-		}
-		if x > 0 {
-			left = cols[x-1]
-		}
-		for y, c := 0, cols[x]; c != 0; y, c, right, left = y+1, c>>4, right>>4, left>>4 {
-			v, w := int(c&0xF), int(right&0xF)
-			if w != v && w != 0xF && stranded&^((lane(v)|lane(w))<<4) == 0 && (w == 0 || swapSparks(cols, x, y, v, w)) &&
-				n.strandedAfter(x, x+1, v, w) == 0 && wipes(*cols, x, y, x+1) {
+		right, left := candidates(cols, x, sa, sb)
+		// Row by row, the right move sorts before the left one.
+		for m := right | left; m != 0; m &= m - 1 {
+			bit := m & -m
+			y := bits.TrailingZeros32(m) >> 2
+			v := cell(cols[x], y)
+			if right&bit != 0 && n.strandedAfter(x, x+1, v, cell(cols[x+1], y)) == 0 && wipes(*cols, x, y, x+1) {
 				return Move{x, y, 1}, true
 			}
-			if left&0xF == 0 && stranded&^(lane(v)<<4) == 0 &&
-				n.strandedAfter(x, x-1, v, 0) == 0 && wipes(*cols, x, y, x-1) {
+			if left&bit != 0 && n.strandedAfter(x, x-1, v, 0) == 0 && wipes(*cols, x, y, x-1) {
 				return Move{x, y, -1}, true
 			}
 		}
 	}
 	return Move{}, false
+}
+
+// strandedColours returns the (at most two) colours of a stranded set,
+// 0 for none.
+func strandedColours(stranded uint64) (a, b int) {
+	if stranded != 0 {
+		a = bits.TrailingZeros64(stranded) / 5
+		stranded &= stranded - 1
+	}
+	if stranded != 0 {
+		b = bits.TrailingZeros64(stranded) / 5
+	}
+	return a, b
 }
 
 // wipes reports whether dragging the block at (x,y) to column t empties the
@@ -132,23 +138,4 @@ func wipes(c [Width]uint32, x, y, t int) bool {
 	}
 	cascade(&c, nil)
 	return empty(&c)
-}
-
-// swapSparks reports whether swapping the different blocks v at (x,y) and w
-// at (x+1,y) of a stable board makes a run. Only runs through the two cells
-// can appear: w now at (x,y) can only extend left, v at (x+1,y) only right.
-func swapSparks(cols *[Width]uint32, x, y, v, w int) bool {
-	if x >= 2 && cell(cols[x-1], y) == w && cell(cols[x-2], y) == w {
-		return true
-	}
-	if x+3 < Width && cell(cols[x+2], y) == v && cell(cols[x+3], y) == v {
-		return true
-	}
-	return verticalRun(setCell(cols[x], y, w)) || verticalRun(setCell(cols[x+1], y, v))
-}
-
-// verticalRun reports whether column c holds three equal blocks in a row.
-func verticalRun(c uint32) bool {
-	same := zeroCells(c^c>>4) & occupied(c)
-	return same&(same>>4) != 0
 }

@@ -16,7 +16,7 @@ type deadTable struct {
 const maxDeadEntries = 1 << 20
 
 func newDeadTable() *deadTable {
-	const size = 1 << 12
+	const size = 1 << 8 // small boards need little; the table grows
 	return &deadTable{keys: make([][Width]uint32, size), vals: make([]uint8, size)}
 }
 
