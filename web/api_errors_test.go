@@ -124,8 +124,11 @@ func TestRecovery(t *testing.T) {
 	if strings.Contains(string(r.body), "a bug") {
 		t.Errorf("500 body leaks the panic: %s", r.body)
 	}
-	// The server goes on.
+	// The server goes on, and counted the failure.
 	e.do("GET", "/api/v1/problems", "", nil).want(t, 200, "")
+	if m := e.do("GET", "/metrics", "", nil); !bytes.Contains(m.body, []byte(`route="/test-panic",status="500"} 1`)) {
+		t.Error("/metrics did not count the 500 of the panic")
+	}
 }
 
 func TestHealthz(t *testing.T) {

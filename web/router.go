@@ -17,9 +17,13 @@ func (s *Server) Router() *gin.Engine {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
+	if s.Metrics != nil {
+		// Outermost, so that a request that panicked is counted as the 500
+		// that recovery answers.
+		r.Use(s.Metrics.middleware())
+	}
 	r.Use(s.recovery())
 	if s.Metrics != nil {
-		r.Use(s.Metrics.middleware())
 		r.GET("/metrics", gin.WrapH(s.Metrics.Handler()))
 	}
 	r.Use(s.limitBody(MaxBodyBytes))
