@@ -220,6 +220,10 @@ func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int) int {
 		}
 		best = min(best, r)
 		s.tt.raise(kd.flooded, r-d-1)
+		// The child now needs at least r-d-1 moves, and so does this state.
+		if r-1 > s.limit {
+			return r - 1
+		}
 	}
 	return best
 }
