@@ -89,7 +89,7 @@ func TestMayanMoves(t *testing.T) {
 		{"any order", 1, "3 1 -1\n3 1 1\n3 0 1", Accepted, "", 3, 3, 1},
 		{"crlf", 1, "2 1 1\r\n3 1 1\r\n3 0 1\r\n", Accepted, "", 3, 3, 1},
 		{"not cleared", 1, "2 1 1\n3 1 1\n", NotSolved, "all 2 moves are legal, but 12 blocks are left (3 moves allowed)", 2, 0, 0},
-		{"too many", 1, "2 1 1\n2 1 -1\n0 0 1\n0 0 1\n", Invalid, `move 4 ("0 0 1"): this board must be cleared in exactly 3 moves`, 4, 0, 0},
+		{"too many", 1, "0 0 1\n0 0 1\n0 0 1\n0 0 1\n", Invalid, `move 4 ("0 0 1"): this board must be cleared in exactly 3 moves`, 4, 0, 0},
 		{"off the board", 1, "0 0 -1", Invalid, `move 1 ("0 0 -1")`, 0, 0, 0},
 		{"garbage", 1, "2 1 1\nx", Invalid, `move 2 ("x")`, 1, 0, 0},
 		{"empty", 1, "", NotSolved, "all 0 moves are legal", 0, 0, 0},

@@ -78,6 +78,7 @@ func (s *Service) load(ctx context.Context, id int64) *problemData {
 func (s *Service) judgeBatch(ctx context.Context, claims []Claim) []Judged {
 	problems := map[int64]*problemData{}
 	out := make([]Judged, len(claims))
+	now := time.Now().UTC() // one time for the batch: it is written at once
 	for i, c := range claims {
 		d, ok := problems[c.ProblemID]
 		if !ok {
@@ -86,7 +87,7 @@ func (s *Service) judgeBatch(ctx context.Context, claims []Claim) []Judged {
 		}
 		results := s.judgeOne(c.Submission, d)
 		v, score := combine(results)
-		out[i] = Judged{ID: c.ID, Token: c.Token, Verdict: v, Score: score, JudgedAt: time.Now().UTC(), Results: results}
+		out[i] = Judged{ID: c.ID, Token: c.Token, Verdict: v, Score: score, JudgedAt: now, Results: results}
 	}
 	return out
 }

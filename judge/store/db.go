@@ -37,9 +37,11 @@ func Open(driver, dsn string, log *slog.Logger) (*DB, error) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	cfg := &gorm.Config{
-		Logger:                 logger.New(slogWriter{log}, logger.Config{SlowThreshold: 500 * time.Millisecond, LogLevel: logger.Warn, IgnoreRecordNotFoundError: true}),
-		TranslateError:         true,
-		PrepareStmt:            true,
+		Logger:         logger.New(slogWriter{log}, logger.Config{SlowThreshold: 500 * time.Millisecond, LogLevel: logger.Warn, IgnoreRecordNotFoundError: true}),
+		TranslateError: true,
+		// No PrepareStmt: its statement cache holds a lock while it waits
+		// for a connection, which deadlocks with the single SQLite
+		// connection held by a transaction that wants to prepare too.
 		SkipDefaultTransaction: true,
 		NowFunc:                func() time.Time { return time.Now().UTC() },
 	}

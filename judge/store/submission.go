@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"slices"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -142,31 +143,39 @@ func (d *DB) Claim(ctx context.Context, n int) ([]judge.Claim, error) {
 	return out, nil
 }
 
+// finishChunk bounds the judgements of one UPDATE: five parameters each,
+// well below the parameter limits of SQLite (32766) and PostgreSQL (65535).
+const finishChunk = 500
+
 // Finish writes judgements in one transaction, each only if its claim is
-// still current; it returns the submissions written.
+// still current; it returns the submissions written. One UPDATE ... FROM
+// (VALUES ...) per chunk sets the verdicts and returns the ids whose claim
+// held; their old results are deleted and the new ones inserted.
 func (d *DB) Finish(ctx context.Context, judged []judge.Judged) (map[int64]bool, error) {
 	written := map[int64]bool{}
 	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		clear(written)
-		var ids []int64
-		var rows []caseResultRow
-		for _, j := range judged {
-			res := tx.Exec(`UPDATE submissions SET status = 'done', verdict = ?, score = ?, judged_at = ?
-WHERE id = ? AND status = 'judging' AND claim_token = ?`, string(j.Verdict), j.Score, j.JudgedAt.UTC(), j.ID, j.Token)
-			if res.Error != nil {
-				return res.Error
+		for chunk := range slices.Chunk(judged, finishChunk) {
+			ids, err := finishVerdicts(tx, chunk)
+			if err != nil {
+				return err
 			}
-			if res.RowsAffected == 0 {
-				continue // requeued or reclaimed meanwhile: a newer judgement will come
-			}
-			written[j.ID] = true
-			ids = append(ids, j.ID)
-			for _, r := range j.Results {
-				rows = append(rows, resultRow(j.ID, r))
+			for _, id := range ids {
+				written[id] = true
 			}
 		}
-		if len(ids) == 0 {
+		if len(written) == 0 {
 			return nil
+		}
+		ids := make([]int64, 0, len(written))
+		var rows []caseResultRow
+		for _, j := range judged {
+			if written[j.ID] {
+				ids = append(ids, j.ID)
+				for _, r := range j.Results {
+					rows = append(rows, resultRow(j.ID, r))
+				}
+			}
 		}
 		if err := tx.Where("submission_id IN ?", ids).Delete(&caseResultRow{}).Error; err != nil {
 			return err
@@ -180,6 +189,27 @@ WHERE id = ? AND status = 'judging' AND claim_token = ?`, string(j.Verdict), j.S
 		return nil, fail(err, "finish")
 	}
 	return written, nil
+}
+
+// finishVerdicts sets the verdicts of judgements whose claim is current and
+// returns their ids. The CASTs give the VALUES columns their types on
+// PostgreSQL and the same affinities on SQLite.
+func finishVerdicts(tx *gorm.DB, judged []judge.Judged) ([]int64, error) {
+	var sb strings.Builder
+	sb.WriteString("UPDATE submissions SET status = 'done', verdict = v.column3, score = v.column4, judged_at = ? FROM (VALUES ")
+	args := make([]any, 0, 1+4*len(judged))
+	args = append(args, judged[0].JudgedAt.UTC())
+	for i, j := range judged {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString("(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS DOUBLE PRECISION))")
+		args = append(args, j.ID, j.Token, string(j.Verdict), j.Score)
+	}
+	sb.WriteString(") AS v WHERE submissions.id = v.column1 AND submissions.claim_token = v.column2 AND submissions.status = 'judging' RETURNING submissions.id")
+	var ids []int64
+	err := tx.Raw(sb.String(), args...).Scan(&ids).Error
+	return ids, err
 }
 
 // ResetJudging puts judging submissions back to pending (after a crash).
