@@ -62,10 +62,16 @@ func (t *deadTable) add(c *[Width]uint32, k int) {
 	}
 }
 
+// grow makes the table four times larger while it is small and twice as
+// large after, so that a hard board rehashes its entries fewer times.
 func (t *deadTable) grow() {
 	keys, vals := t.keys, t.vals
-	t.keys = make([][Width]uint32, 2*len(keys))
-	t.vals = make([]uint8, 2*len(vals))
+	factor := 2
+	if len(vals) < 1<<16 {
+		factor = 4
+	}
+	t.keys = make([][Width]uint32, factor*len(keys))
+	t.vals = make([]uint8, factor*len(vals))
 	mask := uint64(len(t.vals) - 1)
 	for j, v := range vals {
 		if v == 0 {
