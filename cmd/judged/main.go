@@ -177,12 +177,8 @@ func ensureAdmin(ctx context.Context, svc *judge.Service, password string, logge
 // displayAddr turns a listening address into one a browser can open
 // (":8080" listens on every interface; localhost reaches it).
 func displayAddr(a net.Addr) string {
-	tcp, ok := a.(*net.TCPAddr)
-	if !ok || tcp.IP == nil || tcp.IP.IsUnspecified() {
-		if ok {
-			return fmt.Sprintf("localhost:%d", tcp.Port)
-		}
-		return a.String()
+	if tcp, ok := a.(*net.TCPAddr); ok && (tcp.IP == nil || tcp.IP.IsUnspecified()) {
+		return fmt.Sprintf("localhost:%d", tcp.Port)
 	}
 	return a.String()
 }
