@@ -17,6 +17,10 @@ type Config struct {
 	// Batch is how many submissions a worker claims at once; default 64.
 	// The whole batch is written in one transaction.
 	Batch int
+	// BatchDelay is how long a worker waits after a batch that was not
+	// full, so that submissions arriving one by one are judged and written
+	// a few at a time instead of one transaction each; default 2ms.
+	BatchDelay time.Duration
 	// Solvers is how many reference solves run at once; default 1, since a
 	// solve keeps a core busy.
 	Solvers int
@@ -40,6 +44,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Batch <= 0 {
 		c.Batch = 64
+	}
+	if c.BatchDelay <= 0 {
+		c.BatchDelay = 2 * time.Millisecond
 	}
 	if c.Solvers <= 0 {
 		c.Solvers = 1

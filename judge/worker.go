@@ -44,6 +44,15 @@ func (s *Service) work(ctx context.Context) {
 				}
 			}
 		}
+		if len(claims) < s.cfg.Batch {
+			// Let submissions gather: the first of a quiet spell is judged
+			// at once, the ones that follow it in a few batches.
+			idle.Reset(s.cfg.BatchDelay)
+			select {
+			case <-ctx.Done():
+			case <-idle.C:
+			}
+		}
 	}
 }
 

@@ -21,6 +21,9 @@ import (
 	"puzzlejudge/judge"
 )
 
+// sqliteConns is the size of the SQLite connection pool.
+const sqliteConns = 4
+
 // DB is the judge's database; it implements judge.Store.
 type DB struct {
 	db       *gorm.DB
@@ -68,14 +71,19 @@ func Open(driver, dsn string, log *slog.Logger) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	if driver == "postgres" {
+	switch {
+	case driver == "postgres":
 		sqlDB.SetMaxOpenConns(16)
-	} else {
-		// SQLite admits one writer at a time. One connection serialises
-		// every statement in this process, so no transaction ever meets
-		// SQLITE_BUSY from within; the busy timeout covers other processes.
-		// Measured under load in the benchmark (see README).
-		sqlDB.SetMaxOpenConns(1)
+	case strings.Contains(dsn, ":memory:"):
+		sqlDB.SetMaxOpenConns(1) // each connection would have its own database
+	default:
+		// WAL lets readers run beside the one writer; every transaction
+		// starts IMMEDIATE, so writers queue on the busy timeout instead
+		// of failing on a lock upgrade. Four connections judged 9,100-9,800
+		// submissions/s where one connection judged 5,000-8,400 (the reads
+		// of one worker wait behind the writes of another); see README.
+		sqlDB.SetMaxOpenConns(sqliteConns)
+		sqlDB.SetMaxIdleConns(sqliteConns)
 	}
 	sqlDB.SetConnMaxIdleTime(0)
 	d := &DB{db: g, postgres: driver == "postgres", log: log}
