@@ -50,8 +50,22 @@ func TestBenchBoardsAgainstIDA(t *testing.T) {
 	t.Logf("optimal lengths: %v", hist)
 }
 
-func benchmarkSolver(b *testing.B, solve func(context.Context, Board, Progress) (Solution, error)) {
-	boards := benchBoards()
+// wideBenchBoards returns boards that are legal but never classic: half
+// with 24 independent symbols, half with one symbol on 12 to 23 squares.
+func wideBenchBoards() []Board {
+	r := rand.New(rand.NewPCG(2286, 24))
+	bs := make([]Board, benchBoardCount)
+	for i := range bs {
+		if i%2 == 0 {
+			bs[i] = randomWide(r)
+		} else {
+			bs[i] = veryWide(r)
+		}
+	}
+	return bs
+}
+
+func benchmarkSolver(b *testing.B, boards []Board, solve func(context.Context, Board, Progress) (Solution, error)) {
 	ctx := context.Background()
 	if _, err := distances(ctx); err != nil { // the table is measured on its own
 		b.Fatal(err)
@@ -84,10 +98,14 @@ func cpuTime(b *testing.B) int64 {
 
 // BenchmarkSolve measures the table-driven solver per board; with
 // -benchtime=10000x every benchmark board is solved once.
-func BenchmarkSolve(b *testing.B) { benchmarkSolver(b, Solve) }
+func BenchmarkSolve(b *testing.B) { benchmarkSolver(b, benchBoards(), Solve) }
+
+// BenchmarkSolveWide measures Solve on boards where a symbol has more than
+// eight squares, which enumerate the 8-square subsets of that symbol.
+func BenchmarkSolveWide(b *testing.B) { benchmarkSolver(b, wideBenchBoards(), Solve) }
 
 // BenchmarkSolveIDA measures the classic IDA* baseline on the same boards.
-func BenchmarkSolveIDA(b *testing.B) { benchmarkSolver(b, solveIDA) }
+func BenchmarkSolveIDA(b *testing.B) { benchmarkSolver(b, benchBoards(), solveIDA) }
 
 // BenchmarkBuildTable measures building the distance table from scratch,
 // which the first Solve of a process waits for.

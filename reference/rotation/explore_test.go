@@ -3,7 +3,6 @@ package rotation
 import (
 	"context"
 	"flag"
-	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -17,18 +16,13 @@ func boardDistance(t testing.TB, b Board) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := walker{ctx: context.Background(), dist: dist}
-	var masks []uint32
+	o := optimalSets{ctx: context.Background(), dist: dist, d: unreached}
 	for s := uint8(1); s <= Symbols; s++ {
-		if m := b.mask(s); bits.OnesCount32(m) >= 8 {
-			masks = append(masks, m)
+		if err := o.add(b.mask(s)); err != nil {
+			t.Fatal(err)
 		}
 	}
-	d, err := w.distance(masks)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
+	return o.d
 }
 
 // TestExplore looks for the deepest classic boards: random ones, then a climb

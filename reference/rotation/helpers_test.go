@@ -57,3 +57,20 @@ func testBoards(seed uint64, n int) []Board {
 	}
 	return bs
 }
+
+// veryWide returns a board where one symbol sits on 12 to 23 squares, the
+// rest split at random between the other two.
+func veryWide(r *rand.Rand) Board {
+	var b Board
+	c := 12 + r.IntN(12)
+	s := uint8(r.IntN(Symbols) + 1)
+	for i := range b.Squares {
+		if i < c {
+			b.Squares[i] = s
+		} else {
+			b.Squares[i] = uint8((int(s)+r.IntN(2))%Symbols + 1)
+		}
+	}
+	r.Shuffle(Squares, func(i, j int) { b.Squares[i], b.Squares[j] = b.Squares[j], b.Squares[i] })
+	return b
+}

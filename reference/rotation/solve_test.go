@@ -3,6 +3,7 @@ package rotation
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -72,14 +73,20 @@ func TestSolveProgress(t *testing.T) {
 
 // TestSolveAgainstBruteForce compares Solve with a search that knows nothing:
 // every move string in breadth-first order (by length, then A..H), up to 6
-// moves. Solve must return the first string that solves the board, or need
+// moves, on classic, wide, scrambled and very wide boards (one symbol on 12
+// to 23 squares). Solve must return the first string that solves the board, or need
 // more than 6 moves when none does.
 func TestSolveAgainstBruteForce(t *testing.T) {
 	n := 60
 	if testing.Short() {
 		n = 10
 	}
-	for i, b := range testBoards(6, n) {
+	boards := testBoards(6, n)
+	r := rand.New(rand.NewPCG(6, 2286))
+	for range n {
+		boards = append(boards, veryWide(r))
+	}
+	for i, b := range boards {
 		want, found := bruteForce(b, 6)
 		s, err := Solve(context.Background(), b, nil)
 		if err != nil {
