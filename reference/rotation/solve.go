@@ -12,7 +12,9 @@ const SolverVersion = "rotation-1"
 
 // Unsolvable is the Answer of a board on which no symbol is on eight or more
 // squares, so that no sequence of moves can fill the centre. The classic
-// judge never gives such a board; this text is ours.
+// judge has no such text; this one is ours. No valid board needs it: with 24
+// squares and 3 symbols, some symbol is on at least 8, so Solve reports every
+// board that passes Validate as Solvable.
 const Unsolvable = "No solution: no symbol appears on 8 squares\n"
 
 // Progress, when not nil, is told the depth bound (the optimal number of moves
@@ -24,7 +26,8 @@ type Solution struct {
 	// Moves is the lexicographically smallest among the shortest move
 	// sequences that solve the board (empty when it is already solved).
 	Moves []Move
-	// Solvable is false when no symbol is on eight or more squares.
+	// Solvable is false when no symbol is on eight or more squares (never
+	// for a valid board; see Unsolvable).
 	Solvable bool
 	// Symbol is the centre symbol after Moves (0 when not Solvable).
 	Symbol int
