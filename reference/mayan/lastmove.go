@@ -105,10 +105,10 @@ func lastMove(cols *[Width]uint32, n *columnCounts, stranded uint64) (Move, bool
 			bit := m & -m
 			y := bits.TrailingZeros32(m) >> 2
 			v := cell(cols[x], y)
-			if right&bit != 0 && n.strandedAfter(x, x+1, v, cell(cols[x+1], y)) == 0 && wipes(*cols, x, y, x+1) {
+			if right&bit != 0 && wipes(*cols, n, x, y, x+1, v, cell(cols[x+1], y)) {
 				return Move{x, y, 1}, true
 			}
-			if left&bit != 0 && n.strandedAfter(x, x-1, v, 0) == 0 && wipes(*cols, x, y, x-1) {
+			if left&bit != 0 && wipes(*cols, n, x, y, x-1, v, 0) {
 				return Move{x, y, -1}, true
 			}
 		}
@@ -129,11 +129,15 @@ func strandedColours(stranded uint64) (a, b int) {
 	return a, b
 }
 
-// wipes reports whether dragging the block at (x,y) to column t empties the
-// board.
-func wipes(c [Width]uint32, x, y, t int) bool {
+// wipes reports whether dragging the block v at (x,y) to column t, where
+// the block w is (0: an empty cell), empties the board. The cheaper tests
+// go first: a candidate swap is known to make a run, a drop is not.
+func wipes(c [Width]uint32, n *columnCounts, x, y, t, v, w int) bool {
+	if w != 0 && n.strandedAfter(x, t, v, w) != 0 {
+		return false
+	}
 	drag(&c, x, y, t)
-	if !runNear(&c, min(x, t), max(x, t)) {
+	if w == 0 && (!runNear(&c, min(x, t), max(x, t)) || n.strandedAfter(x, t, v, 0) != 0) {
 		return false
 	}
 	cascade(&c, nil)
