@@ -21,8 +21,8 @@ func (s *Service) puzzle(name string) (Puzzle, error) {
 
 // parseSpec returns the canonical text of one case given by a user.
 func parseSpec(pz Puzzle, input string) (string, error) {
-	if len(input) > MaxCaseBytes {
-		return "", Errorf(EINVALID, "the board has more than %d bytes", MaxCaseBytes)
+	if err := validText("the board", input, MaxCaseBytes); err != nil {
+		return "", err
 	}
 	return pz.ParseCase(input)
 }

@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"log/slog"
+	"runtime"
 	"sync"
 	"time"
 
@@ -73,6 +74,8 @@ type Service struct {
 	wake      chan struct{} // a submission is waiting
 	solveWake chan struct{} // a case is waiting to be solved
 	checks    *solutionCache
+	// checkSlots bounds the reference solves that Check runs at once.
+	checkSlots chan struct{}
 
 	mu         sync.Mutex
 	solveQueue []int64
@@ -89,16 +92,17 @@ func NewService(store Store, cfg Config, logger *slog.Logger) *Service {
 	}
 	cfg = cfg.withDefaults()
 	s := &Service{
-		store:     store,
-		cfg:       cfg,
-		log:       logger,
-		puzzles:   map[string]Puzzle{},
-		OnJudged:  cfg.OnJudged,
-		OnSolved:  cfg.OnSolved,
-		wake:      make(chan struct{}, 1),
-		solveWake: make(chan struct{}, 1),
-		checks:    newSolutionCache(1024),
-		solving:   map[int64]bool{},
+		store:      store,
+		cfg:        cfg,
+		log:        logger,
+		puzzles:    map[string]Puzzle{},
+		OnJudged:   cfg.OnJudged,
+		OnSolved:   cfg.OnSolved,
+		wake:       make(chan struct{}, 1),
+		solveWake:  make(chan struct{}, 1),
+		checks:     newSolutionCache(1024),
+		checkSlots: make(chan struct{}, max(1, runtime.NumCPU())),
+		solving:    map[int64]bool{},
 	}
 	for _, p := range []Puzzle{flooditPuzzle{}, rotationPuzzle{}, mayanPuzzle{}} {
 		s.puzzles[p.Name()] = p

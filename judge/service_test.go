@@ -72,6 +72,8 @@ func TestSubmitAndJudge(t *testing.T) {
 		{judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindCheck}, judge.EINVALID},
 		{judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: strings.Repeat("1\n", judge.MaxPayloadBytes)}, judge.EINVALID},
 		{judge.Submission{ProblemSlug: "flood", Kind: judge.KindAnswer}, judge.EUNAUTHORIZED},
+		{judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\x00"}, judge.EINVALID},
+		{judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\xff\n"}, judge.EINVALID},
 	} {
 		if _, err := s.Submit(ctx, bad.sub); judge.ErrorCode(err) != bad.code {
 			t.Errorf("Submit(kind %q, slug %q, case %d) = %v, want code %s", bad.sub.Kind, bad.sub.ProblemSlug, bad.sub.CaseID, err, bad.code)
@@ -189,6 +191,7 @@ func TestCheck(t *testing.T) {
 		{"floodit", "2\n0 x\n0 0\n", "line 2, column 3"},
 		{"chess", "", "unknown puzzle"},
 		{"rotation", "1 2 3\n", "line 1"},
+		{"floodit", "2\n0 0\n0 \xff\n", "not valid UTF-8"},
 	} {
 		_, err := s.Check(ctx, u.ID, tc.puzzle, tc.board, "")
 		if judge.ErrorCode(err) != judge.EINVALID || !strings.Contains(judge.ErrorMessage(err), tc.msg) {

@@ -2,7 +2,9 @@ package judge
 
 import (
 	"context"
+	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // MaxPayloadBytes bounds an answer or move text.
@@ -14,8 +16,8 @@ func (s *Service) Submit(ctx context.Context, sub Submission) (Submission, error
 	if sub.UserID == 0 {
 		return Submission{}, Errorf(EUNAUTHORIZED, "no user")
 	}
-	if len(sub.Payload) > MaxPayloadBytes {
-		return Submission{}, Errorf(EINVALID, "the submission has more than %d bytes", MaxPayloadBytes)
+	if err := validText("the submission", sub.Payload, MaxPayloadBytes); err != nil {
+		return Submission{}, err
 	}
 	p, err := s.store.ProblemBySlug(ctx, sub.ProblemSlug)
 	if err != nil {
@@ -81,8 +83,11 @@ func (s *Service) Check(ctx context.Context, userID int64, puzzle, board, moves 
 	if err != nil {
 		return CheckResult{}, err
 	}
-	if len(moves) > MaxPayloadBytes {
-		return CheckResult{}, Errorf(EINVALID, "the moves have more than %d bytes", MaxPayloadBytes)
+	if err := validText("the moves", moves, MaxPayloadBytes); err != nil {
+		return CheckResult{}, err
+	}
+	if err := validText("the board", board, MaxCaseBytes); err != nil {
+		return CheckResult{}, err
 	}
 	input, err := parseSpec(pz, board)
 	if err != nil {
@@ -92,8 +97,16 @@ func (s *Service) Check(ctx context.Context, userID int64, puzzle, board, moves 
 	ref, ok := s.checks.get(key)
 	var r Result
 	if !ok {
+		// At most one check solve per core: a burst of hard boards waits
+		// here instead of starving the workers.
+		select {
+		case s.checkSlots <- struct{}{}:
+		case <-ctx.Done():
+			return CheckResult{}, ctx.Err()
+		}
 		start := time.Now()
 		ref, err = s.solve(ctx, pz, input, nil)
+		<-s.checkSlots
 		switch {
 		case ctx.Err() != nil:
 			return CheckResult{}, ctx.Err()
@@ -126,4 +139,18 @@ func (s *Service) Check(ctx context.Context, userID int64, puzzle, board, moves 
 		s.OnJudged(v)
 	}
 	return CheckResult{Verdict: r.Verdict, Score: score, Used: r.Used, Optimal: r.Optimal, Message: r.Message, SubmissionID: sub.ID}, nil
+}
+
+// validText rejects texts that are too long, hold a NUL byte or are not
+// UTF-8: PostgreSQL could not store them, and no puzzle text needs them.
+func validText(what, text string, max int) error {
+	switch {
+	case len(text) > max:
+		return Errorf(EINVALID, "%s has more than %d bytes", what, max)
+	case strings.IndexByte(text, 0) >= 0:
+		return Errorf(EINVALID, "%s contains a NUL byte", what)
+	case !utf8.ValidString(text):
+		return Errorf(EINVALID, "%s is not valid UTF-8", what)
+	}
+	return nil
 }
