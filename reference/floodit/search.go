@@ -3,7 +3,6 @@ package floodit
 import (
 	"errors"
 	"math/bits"
-	"sort"
 )
 
 // The search is IDA*: depth-first searches bounded by f = g + h, the bound
@@ -21,8 +20,15 @@ import (
 //     is valid in every round, so a set met again, by another order of moves
 //     or in a later round, is cut off at once when it cannot fit. Entries are
 //     checked against the full set, so a hash collision never prunes.
-//   - Children are tried in order of their lower bound, so the last round
-//     reaches a solution early.
+//   - A state needs at least as many moves as any of its children, since a
+//     child floods a superset (fact 1 of bound.go): a child whose bound,
+//     from the table or learnt by its search, does not fit cuts the state.
+//     Every child is looked up in the table before any bound is computed.
+//   - Children are tried in order of their lower bound, then of the regions
+//     they reach, so the last round reaches a solution early.
+//   - Once a search is costly, a beam search (beam.go) finds a solution;
+//     when the rounds reach its length, it is optimal and the last round is
+//     skipped.
 
 // errCancelled reports that the search stopped because its context ended.
 var errCancelled = errors.New("floodit: search cancelled")
@@ -267,111 +273,4 @@ func (k *kid[B]) before(o *kid[B]) bool {
 		return k.f < o.f
 	}
 	return k.reach > o.reach
-}
-
-// child returns the state after playing colour k from a state.
-func (g *graph[B]) child(flooded, frontier B, rem uint32, k int) (cf, cn, fresh B, crem uint32) {
-	m := &g.cmask[k]
-	var gain B
-	for i := range len(gain) {
-		gain[i] = frontier[i] & (*m)[i]
-	}
-	opened := g.neighboursOf(gain)
-	for i := range len(gain) {
-		cf[i] = flooded[i] | gain[i]
-		fresh[i] = opened[i] &^ (flooded[i] | frontier[i])
-		cn[i] = (opened[i] | frontier[i]) &^ cf[i]
-	}
-	crem = rem
-	if subset(*m, cf) {
-		crem &^= 1 << k
-	}
-	return cf, cn, fresh, crem
-}
-
-// greedy plays, from a state, the move whose child has the smallest bound
-// (then the largest reach, then the smallest colour) until the board is
-// flooded. Its length is an upper bound on the optimum: when the search
-// proves that no shorter solution exists, it is the answer.
-func (g *graph[B]) greedy(flooded, frontier B, rem uint32) []Move {
-	var moves []Move
-	for rem != 0 {
-		bestH, bestReach, bestK := int(^uint(0)>>1), -1, -1
-		var bf, bn B
-		var brem uint32
-		for c := g.candidates(flooded, frontier, rem); c != 0; c &= c - 1 {
-			k := bits.TrailingZeros32(c)
-			cf, cn, _, crem := g.child(flooded, frontier, rem, k)
-			h := 0
-			if crem != 0 {
-				h = g.bound(cf, cn, crem, g.r)
-			}
-			reach := 0
-			for i := range len(cf) {
-				reach += bits.OnesCount64(cf[i] | cn[i])
-			}
-			if h < bestH || h == bestH && reach > bestReach {
-				bestH, bestReach, bestK, bf, bn, brem = h, reach, k, cf, cn, crem
-			}
-		}
-		moves = append(moves, Move(bestK))
-		flooded, frontier, rem = bf, bn, brem
-	}
-	return moves
-}
-
-// beam runs a beam search of the given width: at each depth it keeps the
-// width states with the smallest bound (then the largest reach). It returns
-// the moves of the first flooded state found, an upper bound on the optimum,
-// or ok == false when done is closed first.
-func (g *graph[B]) beam(flooded, frontier B, rem uint32, width int, done <-chan struct{}) (moves []Move, ok bool) {
-	type st struct {
-		fl, fr B
-		rem    uint32
-		h      int
-		reach  int
-		moves  []Move
-	}
-	cur := []st{{fl: flooded, fr: frontier, rem: rem}}
-	if rem == 0 {
-		return []Move{}, true
-	}
-	for {
-		select {
-		case <-done:
-			return nil, false
-		default:
-		}
-		var next []st
-		seen := map[B]bool{}
-		for _, s := range cur {
-			for c := g.candidates(s.fl, s.fr, s.rem); c != 0; c &= c - 1 {
-				k := bits.TrailingZeros32(c)
-				cf, cn, _, crem := g.child(s.fl, s.fr, s.rem, k)
-				moves := append(append([]Move(nil), s.moves...), Move(k))
-				if crem == 0 {
-					return moves, true
-				}
-				if seen[cf] {
-					continue
-				}
-				seen[cf] = true
-				reach := 0
-				for i := range len(cf) {
-					reach += bits.OnesCount64(cf[i] | cn[i])
-				}
-				next = append(next, st{cf, cn, crem, g.bound(cf, cn, crem, g.r), reach, moves})
-			}
-		}
-		sort.SliceStable(next, func(i, j int) bool {
-			if next[i].h != next[j].h {
-				return next[i].h < next[j].h
-			}
-			return next[i].reach > next[j].reach
-		})
-		if len(next) > width {
-			next = next[:width]
-		}
-		cur = next
-	}
 }
