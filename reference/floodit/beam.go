@@ -5,7 +5,10 @@ import (
 	"sort"
 )
 
-// child returns the state after playing colour k from a state.
+// child returns the state after playing colour k: the move floods the
+// frontier regions of colour k, and the new frontier is the rest of the old
+// one plus their neighbours outside. fresh holds the regions the move
+// touches for the first time.
 func (g *graph[B]) child(flooded, frontier B, rem uint32, k int) (cf, cn, fresh B, crem uint32) {
 	m := &g.cmask[k]
 	var gain B
@@ -50,7 +53,8 @@ func (g *graph[B]) beam(flooded, frontier B, rem uint32, width int, done <-chan 
 		var next []st
 		seen := map[B]bool{}
 		for _, s := range cur {
-			for c := g.candidates(s.fl, s.fr, s.rem); c != 0; c &= c - 1 {
+			cand, _ := g.candidates(s.fl, s.fr, s.rem)
+			for c := cand; c != 0; c &= c - 1 {
 				k := bits.TrailingZeros32(c)
 				cf, cn, _, crem := g.child(s.fl, s.fr, s.rem, k)
 				moves := append(append([]Move(nil), s.moves...), Move(k))

@@ -174,6 +174,15 @@ func subset[B bitset](a, b B) bool {
 	return x == 0
 }
 
+// empty reports whether s has no element.
+func empty[B bitset](s B) bool {
+	var x uint64
+	for i := range len(s) {
+		x |= s[i]
+	}
+	return x == 0
+}
+
 // intersects reports whether a and b share an element.
 func intersects[B bitset](a, b B) bool {
 	var x uint64

@@ -134,33 +134,16 @@ func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int) int {
 	best := int(^uint(0) >> 1)
 	var kids [MaxColors]kid[B]
 	n := 0
-	cand := g.candidates(flooded, frontier, rem)
-	forced := cand&(cand-1) == 0
+	cand, completing := g.candidates(flooded, frontier, rem)
 	for c := cand; c != 0; c &= c - 1 {
 		k := bits.TrailingZeros32(c)
-		m := &g.cmask[k]
-		// The move floods the frontier regions of colour k; the new frontier
-		// is the rest of the old one plus their neighbours outside.
-		var gain B
-		for i := range len(gain) {
-			gain[i] = frontier[i] & (*m)[i]
-		}
 		kd := &kids[n]
-		opened := g.neighboursOf(gain)
-		var fresh uint64
-		for i := range len(gain) {
-			kd.flooded[i] = flooded[i] | gain[i]
-			fresh |= opened[i] &^ (flooded[i] | frontier[i])
-			kd.frontier[i] = (opened[i] | frontier[i]) &^ kd.flooded[i]
-		}
-		if fresh == 0 && !forced {
+		var fresh B
+		kd.flooded, kd.frontier, fresh, kd.remaining = g.child(flooded, frontier, rem, k)
+		if !completing && empty(fresh) {
 			// The move opens no new region and is not completing: never
 			// optimal (see wasteful).
 			continue
-		}
-		kd.remaining = rem
-		if subset(*m, kd.flooded) {
-			kd.remaining &^= 1 << k
 		}
 		kd.color, kd.known = k, true
 		kd.f = d + 1
@@ -236,9 +219,9 @@ func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int) int {
 
 // candidates returns the colours worth playing from a state: those with a
 // region on the frontier, or only the smallest completing colour if there is
-// one (bound.go proves that playing it first loses nothing).
-func (g *graph[B]) candidates(flooded, frontier B, rem uint32) uint32 {
-	var cand uint32
+// one (bound.go proves that playing it first loses nothing); completing says
+// which case it is.
+func (g *graph[B]) candidates(flooded, frontier B, rem uint32) (cand uint32, completing bool) {
 	for c := rem; c != 0; c &= c - 1 {
 		k := bits.TrailingZeros32(c)
 		m := &g.cmask[k]
@@ -251,10 +234,10 @@ func (g *graph[B]) candidates(flooded, frontier B, rem uint32) uint32 {
 			out |= (*m)[i] &^ (flooded[i] | frontier[i])
 		}
 		if out == 0 {
-			return 1 << k
+			return 1 << k, true
 		}
 	}
-	return cand
+	return cand, false
 }
 
 // wasteful: a move that is not completing and whose flooded regions have no
