@@ -8,6 +8,10 @@ import (
 	"puzzlejudge/reference/textin"
 )
 
+// MaxCases bounds the number of boards ParseCases reads from one input, so
+// that the memory an input costs stays bounded (a Board is about 1 KB).
+const MaxCases = 10000
+
 // ParseCases reads the classic judge input: cases of a line N followed by N
 // rows of N colours separated by spaces, the whole ended by a line "0". Blank
 // lines are ignored, and a missing closing "0" at the very end is accepted.
@@ -28,6 +32,9 @@ func ParseCases(input string) ([]Board, error) {
 		n, err := sizeLine(l)
 		if err != nil {
 			return nil, err
+		}
+		if n > 0 && len(boards) == MaxCases {
+			return nil, l.Tokens[0].Errorf("more than %d boards in one input", MaxCases)
 		}
 		if n == 0 {
 			if rest := r.Rest(); len(rest) > 0 {

@@ -73,6 +73,7 @@ func TestParseCasesErrors(t *testing.T) {
 		{"missing rows", "2\n0 0\n0 0\n3\n0 1 2\n", "unexpected end of input: case 2 needs 2 more rows", 0, 0},
 		{"missing one row", "2\n0 0\n", "unexpected end of input: case 1 needs 1 more row", 0, 0},
 		{"text after the terminator", "1\n0\n0\n5\n", `line 4, column 1: unexpected "5" after the closing 0`, 4, 1},
+		{"too many boards", strings.Repeat("1\n0\n", MaxCases+1), "line 20001, column 1: more than 10000 boards in one input", 20001, 1},
 		{"long token quoted short", "1\n" + strings.Repeat("9", 40) + "\n", `line 2, column 1: expected a colour, found "99999999999999999999..."`, 2, 1},
 	}
 	for _, tc := range tests {
