@@ -44,6 +44,9 @@ type Store interface {
 	FinishCase(ctx context.Context, id int64, input string, status CaseStatus, sol Solution, solveErr string) error
 	SetCaseProgress(ctx context.Context, id int64, progress string) error
 
+	// SubmitTarget returns the id of the problem with that slug (ENOTFOUND
+	// when there is none) and whether caseID is one of its cases.
+	SubmitTarget(ctx context.Context, slug string, caseID int64) (problemID int64, caseOK bool, err error)
 	// CreateSubmission stores s as pending in one transaction.
 	CreateSubmission(ctx context.Context, s Submission) (Submission, error)
 	// CreateJudged stores an already judged submission with its results.

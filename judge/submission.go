@@ -19,25 +19,21 @@ func (s *Service) Submit(ctx context.Context, sub Submission) (Submission, error
 	if err := validText("the submission", sub.Payload, MaxPayloadBytes); err != nil {
 		return Submission{}, err
 	}
-	p, err := s.store.ProblemBySlug(ctx, sub.ProblemSlug)
-	if err != nil {
-		return Submission{}, err
-	}
 	switch sub.Kind {
 	case KindAnswer:
 		sub.CaseID = 0
 	case KindMoves:
-		c, err := s.store.CaseByID(ctx, sub.CaseID)
-		if ErrorCode(err) == ENOTFOUND || err == nil && c.ProblemID != p.ID {
-			return Submission{}, Errorf(EINVALID, "problem %s has no case %d", p.Slug, sub.CaseID)
-		}
-		if err != nil {
-			return Submission{}, err
-		}
 	default:
 		return Submission{}, Errorf(EINVALID, "unknown kind %q (want answer or moves)", sub.Kind)
 	}
-	sub.ProblemID, sub.Puzzle, sub.Board, sub.Results = p.ID, "", "", nil
+	problemID, caseOK, err := s.store.SubmitTarget(ctx, sub.ProblemSlug, sub.CaseID)
+	if err != nil {
+		return Submission{}, err
+	}
+	if sub.Kind == KindMoves && !caseOK {
+		return Submission{}, Errorf(EINVALID, "problem %s has no case %d", sub.ProblemSlug, sub.CaseID)
+	}
+	sub.ProblemID, sub.Puzzle, sub.Board, sub.Results = problemID, "", "", nil
 	out, err := s.store.CreateSubmission(ctx, sub)
 	if err != nil {
 		return Submission{}, err

@@ -29,6 +29,7 @@ type DB struct {
 	db       *gorm.DB
 	postgres bool
 	log      *slog.Logger
+	hot      hot
 }
 
 var _ judge.Store = (*DB)(nil)
@@ -91,6 +92,11 @@ func Open(driver, dsn string, log *slog.Logger) (*DB, error) {
 		sqlDB.Close()
 		return nil, err
 	}
+	if err := d.prepareHot(); err != nil {
+		d.hot.close()
+		sqlDB.Close()
+		return nil, fmt.Errorf("store: prepare: %w", err)
+	}
 	return d, nil
 }
 
@@ -119,6 +125,7 @@ func sqliteDSN(dsn string) (string, error) {
 
 // Close closes the database.
 func (d *DB) Close() error {
+	d.hot.close()
 	sqlDB, err := d.db.DB()
 	if err != nil {
 		return err

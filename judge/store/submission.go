@@ -65,17 +65,6 @@ func rowOf(s judge.Submission) submissionRow {
 	return r
 }
 
-// CreateSubmission stores a submission as pending.
-func (d *DB) CreateSubmission(ctx context.Context, s judge.Submission) (judge.Submission, error) {
-	s.Status, s.Verdict, s.Score, s.JudgedAt = judge.StatusPending, "", 0, nil
-	row := rowOf(s)
-	if err := d.db.WithContext(ctx).Create(&row).Error; err != nil {
-		return judge.Submission{}, fail(err, "submission")
-	}
-	s.ID, s.CreatedAt = row.ID, row.CreatedAt
-	return s, nil
-}
-
 // CreateJudged stores a judged submission and its results in one transaction.
 func (d *DB) CreateJudged(ctx context.Context, s judge.Submission, results []judge.CaseResult) (judge.Submission, error) {
 	row := rowOf(s)

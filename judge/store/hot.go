@@ -1,0 +1,94 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"puzzlejudge/judge"
+)
+
+// hot holds the statements of Submit, prepared once through database/sql:
+// they run once per submission, and preparing them each time cost more than
+// running them. (gorm's own statement cache is off, see Open.)
+type hot struct {
+	target *sql.Stmt
+	insert *sql.Stmt
+}
+
+const (
+	targetSQL = `SELECT p.id, COALESCE(c.problem_id, 0) FROM problems p
+LEFT JOIN cases c ON c.id = ? AND c.problem_id = p.id WHERE p.slug = ?`
+	insertSQL = `INSERT INTO submissions (user_id, problem_id, kind, case_id, puzzle, board, payload, status, verdict, score, claim_token, created_at)
+VALUES (?, ?, ?, ?, '', '', ?, 'pending', '', 0, 0, ?) RETURNING id`
+)
+
+func (d *DB) prepareHot() error {
+	sqlDB, err := d.db.DB()
+	if err != nil {
+		return err
+	}
+	if d.hot.target, err = sqlDB.Prepare(d.placeholders(targetSQL)); err != nil {
+		return err
+	}
+	d.hot.insert, err = sqlDB.Prepare(d.placeholders(insertSQL))
+	return err
+}
+
+func (h hot) close() {
+	for _, s := range []*sql.Stmt{h.target, h.insert} {
+		if s != nil {
+			s.Close()
+		}
+	}
+}
+
+// placeholders turns the "?" of q into "$1", "$2"... on PostgreSQL.
+func (d *DB) placeholders(q string) string {
+	if !d.postgres {
+		return q
+	}
+	var sb strings.Builder
+	n := 0
+	for _, r := range q {
+		if r == '?' {
+			n++
+			sb.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		sb.WriteRune(r)
+	}
+	return sb.String()
+}
+
+// SubmitTarget returns the id of the problem with that slug, and whether
+// caseID is one of its cases.
+func (d *DB) SubmitTarget(ctx context.Context, slug string, caseID int64) (int64, bool, error) {
+	var problemID, caseProblem int64
+	err := d.hot.target.QueryRowContext(ctx, caseID, slug).Scan(&problemID, &caseProblem)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, judge.Errorf(judge.ENOTFOUND, "problem %s not found", slug)
+	}
+	if err != nil {
+		return 0, false, fail(err, "problem")
+	}
+	return problemID, caseProblem == problemID, nil
+}
+
+// CreateSubmission stores an answer or move submission as pending.
+func (d *DB) CreateSubmission(ctx context.Context, s judge.Submission) (judge.Submission, error) {
+	s.Status, s.Verdict, s.Score, s.JudgedAt = judge.StatusPending, "", 0, nil
+	s.CreatedAt = time.Now().UTC()
+	var problemID *int64
+	if s.ProblemID != 0 {
+		problemID = &s.ProblemID
+	}
+	err := d.hot.insert.QueryRowContext(ctx, s.UserID, problemID, string(s.Kind), s.CaseID, s.Payload, s.CreatedAt).Scan(&s.ID)
+	if err != nil {
+		return judge.Submission{}, fail(err, "submission")
+	}
+	return s, nil
+}
