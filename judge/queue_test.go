@@ -2,8 +2,11 @@ package judge_test
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -224,5 +227,38 @@ func TestRejudgeKeepsResults(t *testing.T) {
 	now, _ := second.Submission(ctx, sub.ID)
 	if now.Verdict != judge.WrongAnswer || now.Results[2].Message != "no output for this case" || now.Results[2].CaseName != "added" {
 		t.Errorf("after the rejudge: %s %+v", now.Verdict, now.Results)
+	}
+}
+
+// flakyStore is the real store whose Finish fails a given number of times.
+type flakyStore struct {
+	*store.DB
+	fails atomic.Int32
+}
+
+func (f *flakyStore) Finish(ctx context.Context, judged []judge.Judged) (map[int64]bool, error) {
+	if f.fails.Add(-1) >= 0 {
+		return nil, errors.New("disk I/O error")
+	}
+	return f.DB.Finish(ctx, judged)
+}
+
+// TestFinishRetried makes the write of a batch fail twice: the worker tries
+// again and the verdict is written once.
+func TestFinishRetried(t *testing.T) {
+	db := openDB(t, "f.db")
+	fs := &flakyStore{DB: db}
+	log := &testLog{}
+	s := newServiceLog(t, fs, judge.Config{}, slogOf(log))
+	u := mustUser(t, s, "alice")
+	syncProblem(t, s, "flood", "floodit", "", flooditCases...)
+	waitReady(t, s, "flood")
+	fs.fails.Store(2)
+	sub := waitDone(t, s, submit(t, s, judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n"}).ID)
+	if sub.Verdict != judge.Accepted || len(sub.Results) != 2 {
+		t.Errorf("after two failed writes: %s with %d results", sub.Verdict, len(sub.Results))
+	}
+	if msgs := log.messages(); len(msgs) != 2 || !strings.Contains(msgs[0], "trying again") {
+		t.Errorf("logged %q, want two warnings", msgs)
 	}
 }

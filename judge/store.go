@@ -82,7 +82,8 @@ type Claim struct {
 	Token int64
 }
 
-// Judged is the outcome of a claim, written by Store.Finish.
+// Judged is the outcome of a claim, written by Store.Finish. A batch is
+// written at once, with the JudgedAt of its first judgement.
 type Judged struct {
 	ID       int64
 	Token    int64

@@ -29,9 +29,7 @@ func (s *Service) work(ctx context.Context) {
 			s.notify() // more may be waiting: let another worker claim too
 		}
 		judged := s.judgeBatch(ctx, claims)
-		// The batch is written even when Close has begun, so that the work
-		// in hand is not lost; Close bounds the wait.
-		written, err := s.store.Finish(context.WithoutCancel(ctx), judged)
+		written, err := s.finish(ctx, judged)
 		if err != nil {
 			// The claims stay judging; the next Start queues them again.
 			s.log.Error("writing verdicts", "err", err, "submissions", len(judged))
@@ -54,6 +52,25 @@ func (s *Service) work(ctx context.Context) {
 			}
 		}
 	}
+}
+
+// finish writes a batch, trying again a few times when the database fails
+// (a lock held too long by another process, a dropped connection). The batch
+// is written even when Close has begun, so that the work in hand is not lost;
+// Close bounds the wait.
+func (s *Service) finish(ctx context.Context, judged []Judged) (map[int64]bool, error) {
+	var err error
+	for attempt := range 4 {
+		if attempt > 0 {
+			s.log.Warn("writing verdicts failed, trying again", "err", err, "attempt", attempt)
+			time.Sleep(time.Duration(attempt) * 100 * time.Millisecond)
+		}
+		var written map[int64]bool
+		if written, err = s.store.Finish(context.WithoutCancel(ctx), judged); err == nil {
+			return written, nil
+		}
+	}
+	return nil, err
 }
 
 // problemData is what judging needs of a problem, loaded once per batch.
