@@ -1,0 +1,137 @@
+package store
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"gorm.io/gorm"
+
+	"puzzlejudge/judge"
+)
+
+// claimSQLite and claimPostgres move the oldest pending submissions to
+// judging in one statement. The outer "status = 'pending'" makes the update
+// conditional; on PostgreSQL, FOR UPDATE SKIP LOCKED lets several processes
+// claim at once without waiting for or taking each other's rows.
+const (
+	claimSQLite = `UPDATE submissions SET status = 'judging', claim_token = claim_token + 1
+WHERE status = 'pending' AND id IN (SELECT id FROM submissions WHERE status = 'pending' ORDER BY id LIMIT ?)
+RETURNING id, user_id, problem_id, kind, case_id, puzzle, board, payload, claim_token, created_at`
+	claimPostgres = `UPDATE submissions SET status = 'judging', claim_token = claim_token + 1
+WHERE status = 'pending' AND id IN (SELECT id FROM submissions WHERE status = 'pending' ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)
+RETURNING id, user_id, problem_id, kind, case_id, puzzle, board, payload, claim_token, created_at`
+)
+
+// Claim moves up to n pending submissions to judging and returns them, oldest
+// first.
+func (d *DB) Claim(ctx context.Context, n int) ([]judge.Claim, error) {
+	q := claimSQLite
+	if d.postgres {
+		q = claimPostgres
+	}
+	var rows []submissionRow
+	if err := d.db.WithContext(ctx).Raw(q, n).Scan(&rows).Error; err != nil {
+		return nil, fail(err, "claim")
+	}
+	slices.SortFunc(rows, func(a, b submissionRow) int { return int(a.ID - b.ID) })
+	out := make([]judge.Claim, len(rows))
+	for i, r := range rows {
+		r.Status = string(judge.StatusJudging)
+		out[i] = judge.Claim{Submission: viewOf(r).domain(), Token: r.ClaimToken}
+	}
+	return out, nil
+}
+
+// finishChunk bounds the judgements of one UPDATE: five parameters each,
+// well below the parameter limits of SQLite (32766) and PostgreSQL (65535).
+const finishChunk = 500
+
+// Finish writes judgements in one transaction, each only if its claim is
+// still current; it returns the submissions written. One UPDATE ... FROM
+// (VALUES ...) per chunk sets the verdicts and returns the ids whose claim
+// held; their old results are deleted and the new ones inserted.
+func (d *DB) Finish(ctx context.Context, judged []judge.Judged) (map[int64]bool, error) {
+	written := map[int64]bool{}
+	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		clear(written)
+		for chunk := range slices.Chunk(judged, finishChunk) {
+			ids, err := finishVerdicts(tx, chunk)
+			if err != nil {
+				return err
+			}
+			for _, id := range ids {
+				written[id] = true
+			}
+		}
+		if len(written) == 0 {
+			return nil
+		}
+		ids := make([]int64, 0, len(written))
+		var rows []caseResultRow
+		for _, j := range judged {
+			if written[j.ID] {
+				ids = append(ids, j.ID)
+				for _, r := range j.Results {
+					rows = append(rows, resultRow(j.ID, r))
+				}
+			}
+		}
+		if err := tx.Where("submission_id IN ?", ids).Delete(&caseResultRow{}).Error; err != nil {
+			return err
+		}
+		if len(rows) > 0 {
+			return tx.CreateInBatches(rows, 500).Error
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fail(err, "finish")
+	}
+	return written, nil
+}
+
+// finishVerdicts sets the verdicts of judgements whose claim is current and
+// returns their ids. The CASTs give the VALUES columns their types on
+// PostgreSQL and the same affinities on SQLite.
+func finishVerdicts(tx *gorm.DB, judged []judge.Judged) ([]int64, error) {
+	var sb strings.Builder
+	sb.WriteString("UPDATE submissions SET status = 'done', verdict = v.column3, score = v.column4, judged_at = ? FROM (VALUES ")
+	args := make([]any, 0, 1+4*len(judged))
+	args = append(args, judged[0].JudgedAt.UTC())
+	for i, j := range judged {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString("(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS DOUBLE PRECISION))")
+		args = append(args, j.ID, j.Token, string(j.Verdict), j.Score)
+	}
+	sb.WriteString(") AS v WHERE submissions.id = v.column1 AND submissions.claim_token = v.column2 AND submissions.status = 'judging' RETURNING submissions.id")
+	var ids []int64
+	err := tx.Raw(sb.String(), args...).Scan(&ids).Error
+	return ids, err
+}
+
+// ResetJudging puts judging submissions back to pending (after a crash).
+func (d *DB) ResetJudging(ctx context.Context) (int, error) {
+	res := d.db.WithContext(ctx).Model(&submissionRow{}).Where("status = ?", string(judge.StatusJudging)).
+		Update("status", string(judge.StatusPending))
+	return int(res.RowsAffected), fail(res.Error, "submissions")
+}
+
+// Requeue puts the answer and move submissions of a problem back to pending;
+// their verdicts and results stay until the new ones are written.
+func (d *DB) Requeue(ctx context.Context, problemID int64) (int, error) {
+	res := d.db.WithContext(ctx).Model(&submissionRow{}).
+		Where("problem_id = ? AND kind IN ?", problemID, []string{string(judge.KindAnswer), string(judge.KindMoves)}).
+		Update("status", string(judge.StatusPending))
+	return int(res.RowsAffected), fail(res.Error, "submissions")
+}
+
+// QueueLength returns the number of pending or judging submissions.
+func (d *DB) QueueLength(ctx context.Context) (int, error) {
+	var n int64
+	err := d.db.WithContext(ctx).Model(&submissionRow{}).
+		Where("status IN ?", []string{string(judge.StatusPending), string(judge.StatusJudging)}).Count(&n).Error
+	return int(n), fail(err, "submissions")
+}
