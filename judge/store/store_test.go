@@ -185,6 +185,24 @@ func testQueue(t *testing.T, open opener) {
 	u, _ := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
 	p, _ := d.SaveProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
 	c, _ := d.AddCase(ctx, judge.Case{ProblemID: p.ID, Name: "1", Input: "x"})
+	other, _ := d.SaveProblem(ctx, judge.Problem{Slug: "other", Puzzle: "mayan"})
+	for _, tc := range []struct {
+		slug   string
+		caseID int64
+		id     int64
+		ok     bool
+		code   string
+	}{
+		{"flood", c.ID, p.ID, true, ""},
+		{"flood", 0, p.ID, false, ""},
+		{"other", c.ID, other.ID, false, ""},
+		{"nope", c.ID, 0, false, judge.ENOTFOUND},
+	} {
+		id, ok, err := d.SubmitTarget(ctx, tc.slug, tc.caseID)
+		if id != tc.id || ok != tc.ok || code(err) != tc.code {
+			t.Errorf("SubmitTarget(%s, %d) = %d, %v, %v; want %d, %v, %q", tc.slug, tc.caseID, id, ok, err, tc.id, tc.ok, tc.code)
+		}
+	}
 	var ids []int64
 	for i := range 5 {
 		s, err := d.CreateSubmission(ctx, judge.Submission{UserID: u.ID, ProblemID: p.ID, Kind: judge.KindMoves, CaseID: c.ID, Payload: string(rune('a' + i))})
@@ -330,5 +348,27 @@ func TestSQLitePragmas(t *testing.T) {
 	}
 	if _, err := Open("oracle", "x", nil); err == nil {
 		t.Errorf("Open(oracle) succeeded")
+	}
+	if _, err := Open("sqlite", "", nil); err == nil {
+		t.Errorf("Open(sqlite, \"\") succeeded")
+	}
+	// An in-memory database lives in one connection: a second one would be
+	// another, empty database.
+	m, err := Open("sqlite", ":memory:", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	ctx := context.Background()
+	u, err := m.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := m.SaveProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
+	if _, err := m.CreateSubmission(ctx, judge.Submission{UserID: u.ID, ProblemID: p.ID, Kind: judge.KindAnswer}); err != nil {
+		t.Errorf("CreateSubmission in memory: %v", err)
+	}
+	if n, err := m.QueueLength(ctx); n != 1 || err != nil {
+		t.Errorf("QueueLength in memory = %d, %v", n, err)
 	}
 }
