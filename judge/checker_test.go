@@ -115,6 +115,7 @@ func TestRotationAnswers(t *testing.T) {
 	const rest = "DDHH\n3\nNo moves needed\n2\n"
 	runAnswers(t, d, []answerTest{
 		{"exact", "AC\n2\n" + rest, []want{ok, ok, ok}},
+		{"leading spaces", " AC\n 2\nDDHH\n3\n  No moves needed \n2\n", []want{ok, ok, ok}},
 		{"crlf and spaces", strings.ReplaceAll("AC  \n2 \n"+rest, "\n", "\r\n") + "\r\n\r\n", []want{ok, ok, ok}},
 		{"lowercase", "ac\n2\n" + rest, []want{{Invalid, "line 1, column 1: moves are capital letters, found 'a'"}, ok, ok}},
 		{"not a move", "AX\n2\n" + rest, []want{{Invalid, "line 1, column 2: 'X' is not a move (A to H)"}, ok, ok}},

@@ -122,8 +122,6 @@ func (rotationPuzzle) CheckAnswer(c string, ref Solution, a Answer, _ bool) Resu
 			Message: fmt.Sprintf("line %d: %s is %s, the optimum is %d", first.No, textin.Quote(moves), plural(r.Used, "move"), ref.Optimal)}
 	case r.Used < ref.Optimal:
 		return referenceDisagrees()
-	case r.Used == 0 && first.Text != noMovesNeeded:
-		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("line %d: write %q when the centre is already solved", first.No, noMovesNeeded)}
 	case moves != strings.TrimSpace(ref.Moves):
 		return Result{Verdict: WrongAnswer, Used: r.Used, Optimal: ref.Optimal,
 			Message: fmt.Sprintf("line %d: optimal, but not the lexicographically smallest sequence of %s", first.No, plural(r.Used, "move"))}
@@ -146,13 +144,16 @@ func (rotationPuzzle) CheckAnswer(c string, ref Solution, a Answer, _ bool) Resu
 }
 
 // notLetters returns a message naming the first character of a moves line
-// that is not a capital letter A-H, or "".
+// that is not a capital letter A-H (after leading blanks), or "".
 func notLetters(l AnswerLine) string {
-	col := 0
+	col, started := 0, false
 	for _, r := range l.Text {
 		col++
 		switch {
+		case !started && (r == ' ' || r == '\t'):
+			continue // leading blanks are tolerated, like trailing ones
 		case r >= 'A' && r <= 'H':
+			started = true
 		case r >= 'a' && r <= 'h':
 			return fmt.Sprintf("line %d, column %d: moves are capital letters, found %q", l.No, col, r)
 		default:
