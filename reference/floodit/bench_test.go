@@ -3,6 +3,7 @@ package floodit
 import (
 	"bufio"
 	"context"
+	"flag"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -20,6 +21,10 @@ type benchSet struct {
 	boards []Board
 	optima []int
 }
+
+// benchBoards, when positive, limits every benchmark set to its first boards,
+// for quick comparisons (-bench-boards 200).
+var benchBoards = flag.Int("bench-boards", 0, "solve only the first `n` boards of each benchmark set")
 
 // loadSet reads NAME.boards and NAME.opt (see the data set's README), or
 // skips the test or benchmark when the data is not there.
@@ -87,7 +92,7 @@ func boardFromLine(line string) (Board, error) {
 
 // solveSet solves every board of set, checks each optimum and returns the
 // slowest board's index and time.
-func solveSet(tb testing.TB, set benchSet) (worst int, worstTime time.Duration, sum int) {
+func solveSet(tb testing.TB, set benchSet) (worst int, worstTime time.Duration, sum int, nodes int64) {
 	for i, b := range set.boards {
 		start := time.Now()
 		sol, err := Solve(context.Background(), b, nil)
@@ -101,16 +106,21 @@ func solveSet(tb testing.TB, set benchSet) (worst int, worstTime time.Duration, 
 			tb.Fatalf("board %d: %d moves, the optimum is %d", i+1, sol.Len(), set.optima[i])
 		}
 		sum += sol.Len()
+		nodes += sol.Nodes
 	}
-	return worst, worstTime, sum
+	return worst, worstTime, sum, nodes
 }
 
 func benchmarkSet(b *testing.B, name string, limit int) {
+	if *benchBoards > 0 {
+		limit = *benchBoards
+	}
 	set := loadSet(b, name, limit)
 	b.ResetTimer()
 	cpu := processCPU()
 	for range b.N {
-		worst, wt, sum := solveSet(b, set)
+		worst, wt, sum, nodes := solveSet(b, set)
+		b.ReportMetric(float64(nodes), "nodes")
 		b.ReportMetric(float64(wt.Microseconds())/1000, "worst-ms")
 		b.ReportMetric(float64(worst+1), "worst-board")
 		b.ReportMetric(float64(sum), "moves")
