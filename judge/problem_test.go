@@ -3,6 +3,8 @@ package judge_test
 import (
 	"context"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -152,5 +154,54 @@ func TestSolverTimeout(t *testing.T) {
 	}
 	if len(log.messages()) != 2 {
 		t.Errorf("want one warning per failed solve, got %q", log.messages())
+	}
+}
+
+// TestResolveOldVersion stores an answer of an older solver version: the
+// next start solves the case again and records the current version.
+func TestResolveOldVersion(t *testing.T) {
+	ctx := context.Background()
+	db := openDB(t, "v.db")
+	first := newService(t, db, judge.Config{})
+	syncProblem(t, first, "flood", "floodit", "", flooditCases...)
+	cases := waitReady(t, first, "flood")
+	first.Close(ctx)
+	old := cases[1].Expected
+	old.Version, old.Optimal = "floodit-0", 99
+	if err := db.FinishCase(ctx, cases[1].ID, cases[1].Input, judge.CaseReady, old, ""); err != nil {
+		t.Fatal(err)
+	}
+	var solved []string
+	var mu sync.Mutex
+	second := newService(t, db, judge.Config{OnSolved: func(puzzle string, _ time.Duration) {
+		mu.Lock()
+		solved = append(solved, puzzle)
+		mu.Unlock()
+	}})
+	waitFor(t, "the new solve", func() bool {
+		c, err := second.Case(ctx, "flood", cases[1].ID)
+		return err == nil && c.Status == judge.CaseReady && c.Expected.Version == "floodit-1"
+	})
+	c, _ := second.Case(ctx, "flood", cases[1].ID)
+	mu.Lock()
+	defer mu.Unlock()
+	if c.Expected.Optimal != 3 || len(solved) != 1 || solved[0] != "floodit" {
+		t.Errorf("re-solved case = %+v, solves %v; want optimum 3 and one floodit solve", c.Expected, solved)
+	}
+}
+
+// TestCheckCachesSolutions checks the same board twice: one solve.
+func TestCheckCachesSolutions(t *testing.T) {
+	ctx := context.Background()
+	var solves atomic.Int32
+	s := newService(t, openDB(t, "k.db"), judge.Config{OnSolved: func(string, time.Duration) { solves.Add(1) }})
+	u := mustUser(t, s, "alice")
+	for _, board := range []string{"3\n0 1 2\n1 1 2\n2 2 1\n", "3\n0 1 2\n1 1 2\n2 2 1\n0\n", "3\n0  1 2\n1 1 2\n2 2 1\n"} {
+		if res, err := s.Check(ctx, u.ID, "floodit", board, "1 2 1"); err != nil || res.Verdict != judge.Accepted {
+			t.Fatalf("Check(%q) = %+v, %v", board, res, err)
+		}
+	}
+	if n := solves.Load(); n != 1 {
+		t.Errorf("%d solves for one board written three ways, want 1", n)
 	}
 }
