@@ -262,3 +262,42 @@ func TestFinishRetried(t *testing.T) {
 		t.Errorf("logged %q, want two warnings", msgs)
 	}
 }
+
+// TestClaimTimeout runs two processes with a claim timeout: a restarting
+// process leaves the fresh claims of another alone, and takes over the claims
+// of one that died once they are older than the timeout.
+func TestClaimTimeout(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "judge.db")
+	open := func() *store.DB {
+		db, err := store.Open("sqlite", path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		return db
+	}
+	setup := newService(t, open(), judge.Config{})
+	syncProblem(t, setup, "flood", "floodit", "", flooditCases...)
+	waitReady(t, setup, "flood")
+	u := mustUser(t, setup, "alice")
+	setup.Close(ctx)
+	sub := submit(t, setup, judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n"})
+	other := open() // a live process holding a claim
+	if claims, err := other.Claim(ctx, 10); len(claims) != 1 || err != nil {
+		t.Fatalf("Claim = %v, %v", claims, err)
+	}
+
+	patient := newService(t, open(), judge.Config{ClaimTimeout: time.Hour})
+	time.Sleep(50 * time.Millisecond) // time for a wrong reset and a judging
+	if got, _ := patient.Submission(ctx, sub.ID); got.Status != judge.StatusJudging {
+		t.Errorf("a fresh claim of another process was taken: %s", got.Status)
+	}
+	patient.Close(ctx)
+
+	// The other process dies; with a short timeout its claim is taken over.
+	taker := newService(t, open(), judge.Config{ClaimTimeout: 20 * time.Millisecond})
+	if got := waitDone(t, taker, sub.ID); got.Verdict != judge.Accepted {
+		t.Errorf("taken-over claim judged %s", got.Verdict)
+	}
+}

@@ -25,6 +25,14 @@ type Config struct {
 	// Solvers is how many reference solves run at once; default 1, since a
 	// solve keeps a core busy.
 	Solvers int
+	// ClaimTimeout is for several processes sharing one database. When 0
+	// (one process, the default), Start queues again every submission left
+	// judging. When set, Start and a sweep every ClaimTimeout/2 queue again
+	// only the claims older than ClaimTimeout, so that a restarting process
+	// leaves the batches of the others alone and a process that died
+	// without restarting has its claims taken over. A claim that was taken
+	// over too early costs a second judging, never a second write.
+	ClaimTimeout time.Duration
 	// BcryptCost is the cost of password hashes; default bcrypt.DefaultCost.
 	BcryptCost int
 	// OnJudged, when set, is called once per submission judged and stored.
@@ -137,12 +145,8 @@ func (s *Service) Start(ctx context.Context) error {
 	s.started = true
 	s.mu.Unlock()
 
-	n, err := s.store.ResetJudging(ctx)
-	if err != nil {
+	if err := s.resetStale(ctx); err != nil {
 		return err
-	}
-	if n > 0 {
-		s.log.Info("submissions left judging are queued again", "count", n)
 	}
 	if err := s.recoverCases(ctx); err != nil {
 		return err
@@ -155,6 +159,9 @@ func (s *Service) Start(ctx context.Context) error {
 	for range s.cfg.Solvers {
 		wg.Go(func() { s.solveLoop(run) })
 	}
+	if s.cfg.ClaimTimeout > 0 {
+		wg.Go(func() { s.sweep(run) })
+	}
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
 	s.mu.Lock()
@@ -162,6 +169,39 @@ func (s *Service) Start(ctx context.Context) error {
 	s.mu.Unlock()
 	s.notify()
 	return nil
+}
+
+// resetStale queues again the claims of workers that died: all of them with
+// one process, those older than ClaimTimeout with several.
+func (s *Service) resetStale(ctx context.Context) error {
+	before := time.Now()
+	if s.cfg.ClaimTimeout > 0 {
+		before = before.Add(-s.cfg.ClaimTimeout)
+	} else {
+		before = before.Add(time.Hour) // every claim, whatever the clocks say
+	}
+	n, err := s.store.ResetJudging(ctx, before)
+	if n > 0 {
+		s.log.Info("submissions left judging are queued again", "count", n)
+		s.notify()
+	}
+	return err
+}
+
+// sweep runs resetStale every ClaimTimeout/2 until ctx ends.
+func (s *Service) sweep(ctx context.Context) {
+	t := time.NewTicker(max(s.cfg.ClaimTimeout/2, 10*time.Millisecond))
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := s.resetStale(ctx); err != nil && ctx.Err() == nil {
+				s.log.Error("queueing stale claims again", "err", err)
+			}
+		}
+	}
 }
 
 // Close stops taking work and waits, bounded by ctx, for the batch in hand

@@ -59,8 +59,9 @@ type Store interface {
 	// submission was requeued meanwhile) is dropped; the result tells which
 	// submissions were written.
 	Finish(ctx context.Context, judged []Judged) (map[int64]bool, error)
-	// ResetJudging puts every judging submission back to pending.
-	ResetJudging(ctx context.Context) (int, error)
+	// ResetJudging puts the submissions claimed before claimedBefore and
+	// still judging back to pending.
+	ResetJudging(ctx context.Context, claimedBefore time.Time) (int, error)
 	// MarkSolving makes a case solving again (its solver version is old).
 	MarkSolving(ctx context.Context, id int64) error
 	// Requeue puts every answer and move submission of a problem back to

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -15,10 +16,10 @@ import (
 // conditional; on PostgreSQL, FOR UPDATE SKIP LOCKED lets several processes
 // claim at once without waiting for or taking each other's rows.
 const (
-	claimSQLite = `UPDATE submissions SET status = 'judging', claim_token = claim_token + 1
+	claimSQLite = `UPDATE submissions SET status = 'judging', claim_token = claim_token + 1, claimed_at = ?
 WHERE status = 'pending' AND id IN (SELECT id FROM submissions WHERE status = 'pending' ORDER BY id LIMIT ?)
 RETURNING id, user_id, problem_id, kind, case_id, puzzle, board, payload, claim_token, created_at`
-	claimPostgres = `UPDATE submissions SET status = 'judging', claim_token = claim_token + 1
+	claimPostgres = `UPDATE submissions SET status = 'judging', claim_token = claim_token + 1, claimed_at = ?
 WHERE status = 'pending' AND id IN (SELECT id FROM submissions WHERE status = 'pending' ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)
 RETURNING id, user_id, problem_id, kind, case_id, puzzle, board, payload, claim_token, created_at`
 )
@@ -31,7 +32,7 @@ func (d *DB) Claim(ctx context.Context, n int) ([]judge.Claim, error) {
 		q = claimPostgres
 	}
 	var rows []submissionRow
-	if err := d.db.WithContext(ctx).Raw(q, n).Scan(&rows).Error; err != nil {
+	if err := d.db.WithContext(ctx).Raw(q, time.Now().UTC(), n).Scan(&rows).Error; err != nil {
 		return nil, fail(err, "claim")
 	}
 	slices.SortFunc(rows, func(a, b submissionRow) int { return int(a.ID - b.ID) })
@@ -112,9 +113,11 @@ func finishVerdicts(tx *gorm.DB, judged []judge.Judged) ([]int64, error) {
 	return ids, err
 }
 
-// ResetJudging puts judging submissions back to pending (after a crash).
-func (d *DB) ResetJudging(ctx context.Context) (int, error) {
-	res := d.db.WithContext(ctx).Model(&submissionRow{}).Where("status = ?", string(judge.StatusJudging)).
+// ResetJudging puts the submissions claimed before a time and still judging
+// back to pending: their worker died.
+func (d *DB) ResetJudging(ctx context.Context, claimedBefore time.Time) (int, error) {
+	res := d.db.WithContext(ctx).Model(&submissionRow{}).
+		Where("status = ? AND (claimed_at IS NULL OR claimed_at < ?)", string(judge.StatusJudging), claimedBefore.UTC()).
 		Update("status", string(judge.StatusPending))
 	return int(res.RowsAffected), fail(res.Error, "submissions")
 }

@@ -104,6 +104,7 @@ type submissionRow struct {
 	Verdict    string      `gorm:"size:16;not null"`
 	Score      float64     `gorm:"not null"`
 	ClaimToken int64       `gorm:"not null"`
+	ClaimedAt  *time.Time
 	CreatedAt  time.Time
 	JudgedAt   *time.Time
 }

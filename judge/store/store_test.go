@@ -250,8 +250,12 @@ func testQueue(t *testing.T, open opener) {
 	if s, _ := d.Submission(ctx, ids[0]); s.Verdict != judge.WrongAnswer || len(s.Results) != 1 {
 		t.Errorf("rejudged submission = %+v, want one set of results", s)
 	}
-	if n, err := d.ResetJudging(ctx); n != 4 || err != nil {
-		t.Errorf("ResetJudging = %d, %v; want 4", n, err)
+	// Only claims made before the cut-off are taken back.
+	if n, err := d.ResetJudging(ctx, time.Now().Add(-time.Minute)); n != 0 || err != nil {
+		t.Errorf("ResetJudging(a minute ago) = %d, %v; want 0", n, err)
+	}
+	if n, err := d.ResetJudging(ctx, time.Now().Add(time.Second)); n != 4 || err != nil {
+		t.Errorf("ResetJudging(now) = %d, %v; want 4", n, err)
 	}
 	if list, total, err := d.Submissions(ctx, judge.SubmissionFilter{UserID: u.ID, Limit: 2, Offset: 1}); err != nil || total != 5 || len(list) != 2 || list[0].ID != ids[3] {
 		t.Errorf("Submissions = %+v, %d, %v", list, total, err)
