@@ -56,7 +56,7 @@ type search[B bitset] struct {
 	work     int // region work since the context was last looked at
 	limit    int // the round's bound on f
 	solved   int // length of the path found
-	tt       table[B]
+	tt       *table[B]
 	path     []Move
 }
 
@@ -71,7 +71,8 @@ type kid[B bitset] struct {
 
 func solveWith[B bitset](l labels, done <-chan struct{}, p Progress, beamAfter int64) ([]Move, int64, error) {
 	g := newGraph[B](l)
-	s := &search[B]{g: g, done: done, progress: p, tt: newTable[B]()}
+	s := &search[B]{g: g, done: done, progress: p, tt: getTable[B]()}
+	defer putTable(s.tt)
 	var flooded B
 	setBit(&flooded, 0)
 	frontier := g.adj[0]
