@@ -40,30 +40,28 @@ import "math/bits"
 // limit lets the caller stop early: once the count passes limit, the exact
 // value no longer matters.
 func (g *graph[B]) bound(flooded, frontier B, remaining uint32, limit int) int {
-	var vis, cur B
+	var vis B
 	for i := range len(vis) {
 		vis[i] = flooded[i] | frontier[i]
 	}
-	cur = frontier
+	cur := frontier
 	dist := 0
 	cols := remaining
-	// unseen[c]: regions of colour c outside vis; c completes at 0.
-	var unseen [MaxColors]int16
-	for c := cols; c != 0; c &= c - 1 {
-		k := bits.TrailingZeros32(c)
-		n := 0
-		for i := range len(vis) {
-			n += bits.OnesCount64(g.cmask[k][i] &^ vis[i])
-		}
-		unseen[k] = int16(n)
-	}
 	for {
 		if cols&(cols-1) == 0 {
 			return dist + bits.OnesCount32(cols)
 		}
+		// A colour completes when all its regions are in vis: a subset test
+		// per colour and step (cheaper than keeping counts up to date).
 		var done uint32
 		for c := cols; c != 0; c &= c - 1 {
-			if k := bits.TrailingZeros32(c); unseen[k] == 0 {
+			k := bits.TrailingZeros32(c)
+			m := &g.cmask[k]
+			var x uint64
+			for i := range len(vis) {
+				x |= (*m)[i] &^ vis[i]
+			}
+			if x == 0 {
 				done |= 1 << k
 			}
 		}
@@ -99,16 +97,6 @@ func (g *graph[B]) bound(flooded, frontier B, remaining uint32, limit int) int {
 			fresh[i] &^= vis[i]
 			vis[i] |= fresh[i]
 			cur[i] |= fresh[i]
-		}
-		// Counting by colour masks is cheaper than looking up the colour of
-		// each new region (measured: 8% less CPU on pc19).
-		for c := cols; c != 0; c &= c - 1 {
-			k := bits.TrailingZeros32(c)
-			n := 0
-			for i := range len(fresh) {
-				n += bits.OnesCount64(fresh[i] & g.cmask[k][i])
-			}
-			unseen[k] -= int16(n)
 		}
 	}
 }
