@@ -27,7 +27,7 @@ func benchBoards() []Board {
 // the answers of both solvers agree on the first N benchmark boards (the
 // whole set takes minutes with IDA*).
 //
-//	go test -run BenchBoardsAgainstIDA -ida-boards=10000 ./reference/rotation/
+//	go test ./reference/rotation/ -run BenchBoardsAgainstIDA -timeout 90m -ida-boards=10000
 func TestBenchBoardsAgainstIDA(t *testing.T) {
 	if *idaBoards <= 0 {
 		t.Skip("set -ida-boards=N to compare on N benchmark boards")

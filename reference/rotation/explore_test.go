@@ -29,7 +29,7 @@ func boardDistance(t testing.TB, b Board) int {
 // that swaps two squares while that does not make the board shallower. It
 // produced the deep cases of problems/rotation/tests.
 //
-//	go test -run Explore -explore=200000 -v ./reference/rotation/
+//	go test ./reference/rotation/ -run Explore -v -explore=60000
 func TestExplore(t *testing.T) {
 	if *explore <= 0 {
 		t.Skip("set -explore=N")

@@ -18,7 +18,11 @@ var (
 // has more than eight squares, one move from solved with each letter, random
 // boards) and compares the answers with testdata/cases.golden. The answers of
 // the cheaper cases are checked against the IDA* baseline as well; the two
-// 13-move cases were checked with -ida-max=13.
+// 13-move cases were checked with
+//
+//	go test ./reference/rotation/ -run Golden -ida-max=13
+//
+// and -update rewrites the golden file (review its diff).
 func TestGolden(t *testing.T) {
 	in, err := os.ReadFile("testdata/cases.in")
 	if err != nil {
