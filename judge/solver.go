@@ -149,6 +149,9 @@ func (s *Service) solve(ctx context.Context, pz Puzzle, input string, p Progress
 // finishCase stores a solve's outcome and rejudges the problem once none of
 // its cases is solving any more.
 func (s *Service) finishCase(ctx context.Context, c Case, status CaseStatus, sol Solution, msg string) (again bool) {
+	// A finished solve is recorded even when Close has begun: it may have
+	// taken a minute, and these writes take milliseconds.
+	ctx = context.WithoutCancel(ctx)
 	err := s.store.FinishCase(ctx, c.ID, c.Input, status, sol, msg)
 	if ErrorCode(err) == ENOTFOUND {
 		now, err := s.store.CaseByID(ctx, c.ID)

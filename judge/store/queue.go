@@ -44,7 +44,7 @@ func (d *DB) Claim(ctx context.Context, n int) ([]judge.Claim, error) {
 	return out, nil
 }
 
-// finishChunk bounds the judgements of one UPDATE: five parameters each,
+// finishChunk bounds the judgements of one UPDATE: four parameters each,
 // well below the parameter limits of SQLite (32766) and PostgreSQL (65535).
 const finishChunk = 500
 
@@ -68,23 +68,26 @@ func (d *DB) Finish(ctx context.Context, judged []judge.Judged) (map[int64]bool,
 		if len(written) == 0 {
 			return nil
 		}
-		ids := make([]int64, 0, len(written))
-		var rows []caseResultRow
+		var rows []judge.Judged
+		var ids []int64
 		for _, j := range judged {
 			if written[j.ID] {
+				rows = append(rows, j)
 				ids = append(ids, j.ID)
-				for _, r := range j.Results {
-					rows = append(rows, resultRow(j.ID, r))
-				}
 			}
 		}
-		if err := tx.Where("submission_id IN ?", ids).Delete(&caseResultRow{}).Error; err != nil {
-			return err
+		// The results of an earlier judging (a rejudge) are replaced.
+		for chunk := range slices.Chunk(ids, resultsChunk) {
+			q := "DELETE FROM case_results WHERE submission_id IN (?" + strings.Repeat(", ?", len(chunk)-1) + ")"
+			args := make([]any, len(chunk))
+			for i, id := range chunk {
+				args[i] = id
+			}
+			if err := tx.Exec(q, args...).Error; err != nil {
+				return err
+			}
 		}
-		if len(rows) > 0 {
-			return tx.CreateInBatches(rows, 500).Error
-		}
-		return nil
+		return insertResults(tx, rows)
 	})
 	if err != nil {
 		return nil, fail(err, "finish")
@@ -111,6 +114,43 @@ func finishVerdicts(tx *gorm.DB, judged []judge.Judged) ([]int64, error) {
 	var ids []int64
 	err := tx.Raw(sb.String(), args...).Scan(&ids).Error
 	return ids, err
+}
+
+// resultsChunk bounds the rows of one INSERT: nine parameters each.
+const resultsChunk = 500
+
+// insertResults writes the case results of judgements in multi-row INSERTs,
+// without gorm's per-row reflection and RETURNING.
+func insertResults(tx *gorm.DB, judged []judge.Judged) error {
+	const head = "INSERT INTO case_results (submission_id, case_id, case_name, position, verdict, message, used, optimal, score) VALUES "
+	var sb strings.Builder
+	var args []any
+	flush := func() error {
+		if len(args) == 0 {
+			return nil
+		}
+		err := tx.Exec(sb.String(), args...).Error
+		sb.Reset()
+		args = args[:0]
+		return err
+	}
+	n := 0
+	for _, j := range judged {
+		for _, r := range j.Results {
+			if n%resultsChunk == 0 {
+				if err := flush(); err != nil {
+					return err
+				}
+				sb.WriteString(head)
+			} else {
+				sb.WriteString(", ")
+			}
+			n++
+			sb.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?)")
+			args = append(args, j.ID, r.CaseID, r.CaseName, r.Position, string(r.Verdict), r.Message, r.Used, r.Optimal, r.Score)
+		}
+	}
+	return flush()
 }
 
 // ResetJudging puts the submissions claimed before a time and still judging

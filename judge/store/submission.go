@@ -70,31 +70,13 @@ func (d *DB) CreateJudged(ctx context.Context, s judge.Submission, results []jud
 		if err := tx.Create(&row).Error; err != nil {
 			return err
 		}
-		return insertResults(tx, row.ID, results)
+		return insertResults(tx, []judge.Judged{{ID: row.ID, Results: results}})
 	})
 	if err != nil {
 		return judge.Submission{}, fail(err, "submission")
 	}
 	s.ID, s.CreatedAt, s.Results = row.ID, row.CreatedAt, results
 	return s, nil
-}
-
-func insertResults(tx *gorm.DB, submissionID int64, results []judge.CaseResult) error {
-	if len(results) == 0 {
-		return nil
-	}
-	rows := make([]caseResultRow, len(results))
-	for i, r := range results {
-		rows[i] = resultRow(submissionID, r)
-	}
-	return tx.CreateInBatches(rows, 500).Error
-}
-
-func resultRow(submissionID int64, r judge.CaseResult) caseResultRow {
-	return caseResultRow{
-		SubmissionID: submissionID, CaseID: r.CaseID, CaseName: r.CaseName, Position: r.Position,
-		Verdict: string(r.Verdict), Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: r.Score,
-	}
 }
 
 func (d *DB) views(ctx context.Context) *gorm.DB {
