@@ -39,7 +39,88 @@ import "math/bits"
 //
 // limit lets the caller stop early: once the count passes limit, the exact
 // value no longer matters.
+//
+// When L(S) comes out exactly at limit, bound tries to prove one more move:
+// see lookahead.
 func (g *graph[B]) bound(flooded, frontier B, remaining uint32, limit int) int {
+	var tail snapshots[B]
+	h := g.layers(flooded, frontier, remaining, limit, &tail)
+	if h == limit && g.lookahead(&tail, limit) {
+		return limit + 1
+	}
+	return h
+}
+
+// The lookahead: one layer step made exact.
+//
+// Write the recursion as a chain of states S = S0, S1, ..., where each step
+// adds 1 and is either exact (completing colours) or relaxed (a layer step,
+// h*(Si) >= 1 + h*(Si+1)). So h*(S) >= dist_i + h*(Si) for the cost dist_i
+// of the steps before Si. At a layer step no colour completes, and
+// h*(Si) = 1 + min_c h*(Si + c) over the colours c on Si's frontier, where
+// wasteful moves may be left out (they are never optimal, see wasteful in
+// search.go). With L as the lower bound of each h*(Si + c):
+//
+//	h*(S) >= dist_i + 1 + min_c L(Si + c)
+//
+// which is at least L(S) when every Si + c does no better than the layer
+// (Si + c ⊆ Si ∪ N(Si)), and often one more: one colour cannot take the
+// whole layer. It costs one run of L per colour, so it is tried only where
+// it decides a cut (L(S) == limit) and only at the last two layer steps of
+// the chain, which are the cheapest (the rest of the chain is short) and the
+// ones where it succeeds (measured: 95% of the successes at the last two, 81%
+// at the last). The first layer step is left out: there the exact move is
+// the search's own next move. On pc19 this cut the nodes by 60%.
+
+// snapshot is the state of the recursion just before a layer step: the set
+// S_i (flooded), its frontier, the colours left and the cost so far.
+type snapshot[B bitset] struct {
+	flooded, frontier B
+	cols              uint32
+	dist              int
+}
+
+// snapshots keeps the last two layer steps of a run of layers, not counting
+// the first.
+type snapshots[B bitset] struct {
+	s [2]snapshot[B]
+	n int // layer steps seen
+}
+
+// lookahead reports whether the chain recorded in tail needs more than limit
+// moves once one of its last two layer steps is played exactly.
+func (g *graph[B]) lookahead(tail *snapshots[B], limit int) bool {
+	for j := tail.n; j >= max(2, tail.n-1); j-- {
+		sn := &tail.s[j&1]
+		if g.exact(sn, limit) {
+			return true
+		}
+	}
+	return false
+}
+
+// exact reports whether every non-wasteful move from the snapshot's set
+// leaves more than limit moves in all.
+func (g *graph[B]) exact(sn *snapshot[B], limit int) bool {
+	for c := sn.cols; c != 0; c &= c - 1 {
+		k := bits.TrailingZeros32(c)
+		if !intersects(g.cmask[k], sn.frontier) {
+			continue
+		}
+		cf, cn, fresh, crem := g.child(sn.flooded, sn.frontier, sn.cols, k)
+		if empty(fresh) {
+			continue
+		}
+		if sn.dist+1+g.layers(cf, cn, crem, limit-sn.dist-1, nil) <= limit {
+			return false
+		}
+	}
+	return true
+}
+
+// layers computes L(S), or a value above limit once it passes limit; when
+// tail is not nil it records the last layer steps there.
+func (g *graph[B]) layers(flooded, frontier B, remaining uint32, limit int, tail *snapshots[B]) int {
 	var vis B
 	for i := range len(vis) {
 		vis[i] = flooded[i] | frontier[i]
@@ -88,6 +169,15 @@ func (g *graph[B]) bound(flooded, frontier B, remaining uint32, limit int) int {
 			}
 			fresh = g.neighboursOf(played)
 		} else {
+			if tail != nil {
+				if tail.n++; tail.n >= 2 {
+					sn := &tail.s[tail.n&1]
+					for i := range len(vis) {
+						sn.flooded[i] = vis[i] &^ cur[i]
+					}
+					sn.frontier, sn.cols, sn.dist = cur, cols, dist
+				}
+			}
 			dist++
 			fresh = g.neighboursOf(cur)
 			var none B

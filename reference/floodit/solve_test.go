@@ -207,3 +207,43 @@ func TestBeamShortcut(t *testing.T) {
 		}
 	}
 }
+
+// TestLookaheadAdmissible checks the lookahead of bound.go where it acts: on
+// random boards after random moves, the bound asked with its layer value as
+// the limit may answer one more, and that must never pass the optimum. It
+// also checks that the lookahead does raise the bound on some boards, so
+// that the test cannot pass by never running it.
+func TestLookaheadAdmissible(t *testing.T) {
+	rng := newRand(8)
+	count := 1500
+	if testing.Short() {
+		count = 300
+	}
+	raised := 0
+	for i := range count {
+		n, colors := 4+i%3, 3+(i/3)%4
+		b := randomBoard(rng, n, colors)
+		for range rng.IntN(4) {
+			b = Flood(b, rng.IntN(colors))
+		}
+		g := newGraph[[3]uint64](label(b))
+		var fl [3]uint64
+		setBit(&fl, 0)
+		rem := g.outside(fl)
+		h := g.layers(fl, g.adj[0], rem, 1000, nil)
+		h2 := g.bound(fl, g.adj[0], rem, h)
+		if h2 < h {
+			t.Fatalf("bound of %q: %d with the lookahead, %d without", Format(b), h2, h)
+		}
+		if h2 > h {
+			raised++
+			if want := bruteForce(b); h2 > want {
+				t.Fatalf("bound of %q with the lookahead = %d, above the optimum %d", Format(b), h2, want)
+			}
+		}
+	}
+	if raised < count/50 {
+		t.Fatalf("the lookahead raised the bound on %d of %d boards only", raised, count)
+	}
+	t.Logf("the lookahead raised the bound on %d of %d boards", raised, count)
+}
