@@ -12,8 +12,10 @@ func (s *Service) work(ctx context.Context) {
 	idle := time.NewTimer(0)
 	defer idle.Stop()
 	for ctx.Err() == nil {
-		claims, err := s.store.Claim(ctx, s.cfg.Batch)
-		if err != nil && ctx.Err() == nil {
+		// Not cancelled by Close: a claim cut short could leave rows judging
+		// that no one judges until the next start. Claims take milliseconds.
+		claims, err := s.store.Claim(context.WithoutCancel(ctx), s.cfg.Batch)
+		if err != nil {
 			s.log.Error("claiming submissions", "err", err)
 		}
 		if len(claims) == 0 {
@@ -31,7 +33,8 @@ func (s *Service) work(ctx context.Context) {
 		judged := s.judgeBatch(ctx, claims)
 		written, err := s.finish(ctx, judged)
 		if err != nil {
-			// The claims stay judging; the next Start queues them again.
+			// The claims stay judging until the next Start (or, with a
+			// ClaimTimeout, the next sweep) queues them again.
 			s.log.Error("writing verdicts", "err", err, "submissions", len(judged))
 			continue
 		}
