@@ -111,7 +111,7 @@ func (s *Service) judgeBatch(ctx context.Context, claims []Claim) []Judged {
 	for i, c := range claims {
 		d, ok := problems[c.ProblemID]
 		if !ok {
-			d = s.load(ctx, c.ProblemID)
+			d = s.load(context.WithoutCancel(ctx), c.ProblemID) // the batch is in hand: finish it
 			problems[c.ProblemID] = d
 		}
 		results := s.judgeOne(c.Submission, d)
