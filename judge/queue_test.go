@@ -230,10 +230,19 @@ func TestRejudgeKeepsResults(t *testing.T) {
 	}
 }
 
-// flakyStore is the real store whose Finish fails a given number of times.
+// flakyStore is the real store whose Finish and ProblemByID fail a given
+// number of times.
 type flakyStore struct {
 	*store.DB
-	fails atomic.Int32
+	fails     atomic.Int32
+	loadFails atomic.Int32
+}
+
+func (f *flakyStore) ProblemByID(ctx context.Context, id int64) (judge.Problem, error) {
+	if f.loadFails.Add(-1) >= 0 {
+		return judge.Problem{}, errors.New("connection reset")
+	}
+	return f.DB.ProblemByID(ctx, id)
 }
 
 func (f *flakyStore) Finish(ctx context.Context, judged []judge.Judged) (map[int64]bool, error) {
@@ -299,5 +308,24 @@ func TestClaimTimeout(t *testing.T) {
 	taker := newService(t, open(), judge.Config{ClaimTimeout: 20 * time.Millisecond})
 	if got := waitDone(t, taker, sub.ID); got.Verdict != judge.Accepted {
 		t.Errorf("taken-over claim judged %s", got.Verdict)
+	}
+}
+
+// TestLoadFailureReleases makes reading the problem fail once: the claims
+// are released and judged later, not judged as judge_error.
+func TestLoadFailureReleases(t *testing.T) {
+	fs := &flakyStore{DB: openDB(t, "l.db")}
+	log := &testLog{}
+	s := newServiceLog(t, fs, judge.Config{}, slogOf(log))
+	u := mustUser(t, s, "alice")
+	syncProblem(t, s, "flood", "floodit", "", flooditCases...)
+	waitReady(t, s, "flood")
+	fs.loadFails.Store(1)
+	sub := waitDone(t, s, submit(t, s, judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n"}).ID)
+	if sub.Verdict != judge.Accepted {
+		t.Errorf("after a failed read: %s %+v", sub.Verdict, sub.Results)
+	}
+	if msgs := log.messages(); len(msgs) != 1 || !strings.Contains(msgs[0], "connection reset") {
+		t.Errorf("logged %q, want the one failure", msgs)
 	}
 }

@@ -59,6 +59,9 @@ type Store interface {
 	// submission was requeued meanwhile) is dropped; the result tells which
 	// submissions were written.
 	Finish(ctx context.Context, judged []Judged) (map[int64]bool, error)
+	// Release puts claimed submissions back to pending, unjudged, if their
+	// claim is still current.
+	Release(ctx context.Context, claims []Claim) error
 	// ResetJudging puts the submissions claimed before claimedBefore and
 	// still judging back to pending.
 	ResetJudging(ctx context.Context, claimedBefore time.Time) (int, error)

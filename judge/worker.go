@@ -30,7 +30,20 @@ func (s *Service) work(ctx context.Context) {
 		if len(claims) == s.cfg.Batch {
 			s.notify() // more may be waiting: let another worker claim too
 		}
-		judged := s.judgeBatch(ctx, claims)
+		judged, release := s.judgeBatch(ctx, claims)
+		if len(release) > 0 {
+			if err := s.store.Release(context.WithoutCancel(ctx), release); err != nil {
+				s.log.Error("releasing claims", "err", err)
+			}
+			idle.Reset(s.cfg.PollInterval) // give the database a moment
+			select {
+			case <-ctx.Done():
+			case <-idle.C:
+			}
+		}
+		if len(judged) == 0 {
+			continue
+		}
 		written, err := s.finish(ctx, judged)
 		if err != nil {
 			// The claims stay judging until the next Start (or, with a
@@ -104,21 +117,31 @@ func (s *Service) load(ctx context.Context, id int64) *problemData {
 	return d
 }
 
-func (s *Service) judgeBatch(ctx context.Context, claims []Claim) []Judged {
+// judgeBatch judges the claims whose problem could be read; the others are
+// returned to be released, so that a passing database failure does not
+// become a verdict.
+func (s *Service) judgeBatch(ctx context.Context, claims []Claim) (judged []Judged, release []Claim) {
 	problems := map[int64]*problemData{}
-	out := make([]Judged, len(claims))
+	judged = make([]Judged, 0, len(claims))
 	now := time.Now().UTC() // one time for the batch: it is written at once
-	for i, c := range claims {
+	for _, c := range claims {
 		d, ok := problems[c.ProblemID]
 		if !ok {
 			d = s.load(context.WithoutCancel(ctx), c.ProblemID) // the batch is in hand: finish it
 			problems[c.ProblemID] = d
+			if d.err != nil {
+				s.log.Error("loading problem", "problem", c.ProblemID, "err", d.err)
+			}
+		}
+		if d.err != nil {
+			release = append(release, c)
+			continue
 		}
 		results := s.judgeOne(c.Submission, d)
 		v, score := combine(results)
-		out[i] = Judged{ID: c.ID, Token: c.Token, Verdict: v, Score: score, JudgedAt: now, Results: results}
+		judged = append(judged, Judged{ID: c.ID, Token: c.Token, Verdict: v, Score: score, JudgedAt: now, Results: results})
 	}
-	return out
+	return judged, release
 }
 
 // judgeOne returns the case results of a submission. It never panics: an
@@ -130,10 +153,6 @@ func (s *Service) judgeOne(sub Submission, d *problemData) (results []CaseResult
 			results = []CaseResult{{CaseID: sub.CaseID, Position: 1, Verdict: JudgeError, Message: "internal error while judging"}}
 		}
 	}()
-	if d.err != nil {
-		s.log.Error("loading problem", "submission", sub.ID, "err", d.err)
-		return []CaseResult{{Verdict: JudgeError, Message: "the problem cannot be loaded"}}
-	}
 	switch sub.Kind {
 	case KindAnswer:
 		return judgeAnswer(sub, d)

@@ -116,6 +116,21 @@ func finishVerdicts(tx *gorm.DB, judged []judge.Judged) ([]int64, error) {
 	return ids, err
 }
 
+// Release puts claimed submissions back to pending if their claim is still
+// current.
+func (d *DB) Release(ctx context.Context, claims []judge.Claim) error {
+	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		for _, c := range claims {
+			err := tx.Exec("UPDATE submissions SET status = 'pending' WHERE id = ? AND claim_token = ? AND status = 'judging'", c.ID, c.Token).Error
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return fail(err, "release")
+}
+
 // resultsChunk bounds the rows of one INSERT: nine parameters each.
 const resultsChunk = 500
 

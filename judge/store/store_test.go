@@ -250,6 +250,16 @@ func testQueue(t *testing.T, open opener) {
 	if s, _ := d.Submission(ctx, ids[0]); s.Verdict != judge.WrongAnswer || len(s.Results) != 1 {
 		t.Errorf("rejudged submission = %+v, want one set of results", s)
 	}
+	// Release takes back a current claim, not a stale one.
+	if err := d.Release(ctx, []judge.Claim{again[1], claims[2]}); err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := d.Submission(ctx, again[1].ID); s.Status != judge.StatusPending {
+		t.Errorf("released submission is %s, want pending", s.Status)
+	}
+	if again, _ := d.Claim(ctx, 1); len(again) != 1 || again[0].ID != ids[1] {
+		t.Fatalf("Claim after release = %+v", again)
+	}
 	// Only claims made before the cut-off are taken back.
 	if n, err := d.ResetJudging(ctx, time.Now().Add(-time.Minute)); n != 0 || err != nil {
 		t.Errorf("ResetJudging(a minute ago) = %d, %v; want 0", n, err)
