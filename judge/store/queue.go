@@ -13,26 +13,31 @@ import (
 
 // claimSQLite and claimPostgres move the oldest pending submissions to
 // judging in one statement. The outer "status = 'pending'" makes the update
-// conditional; on PostgreSQL, FOR UPDATE SKIP LOCKED lets several processes
-// claim at once without waiting for or taking each other's rows.
+// conditional. On PostgreSQL, FOR UPDATE SKIP LOCKED lets several processes
+// claim at once without waiting for or taking each other's rows, and the
+// locked ids are picked in a MATERIALIZED CTE: written as "id IN (SELECT ...
+// LIMIT n FOR UPDATE SKIP LOCKED)" the planner may run the subquery more than
+// once and claim more than n rows (seen on a real server: Claim(3) took 5).
 const (
 	claimSQLite = `UPDATE submissions SET status = 'judging', claim_token = claim_token + 1, claimed_at = ?
 WHERE status = 'pending' AND id IN (SELECT id FROM submissions WHERE status = 'pending' ORDER BY id LIMIT ?)
 RETURNING id, user_id, problem_id, kind, case_id, puzzle, board, payload, claim_token, created_at`
-	claimPostgres = `UPDATE submissions SET status = 'judging', claim_token = claim_token + 1, claimed_at = ?
-WHERE status = 'pending' AND id IN (SELECT id FROM submissions WHERE status = 'pending' ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)
-RETURNING id, user_id, problem_id, kind, case_id, puzzle, board, payload, claim_token, created_at`
+	claimPostgres = `WITH picked AS MATERIALIZED (
+	SELECT id FROM submissions WHERE status = 'pending' ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)
+UPDATE submissions AS s SET status = 'judging', claim_token = s.claim_token + 1, claimed_at = ?
+FROM picked WHERE s.id = picked.id AND s.status = 'pending'
+RETURNING s.id, s.user_id, s.problem_id, s.kind, s.case_id, s.puzzle, s.board, s.payload, s.claim_token, s.created_at`
 )
 
 // Claim moves up to n pending submissions to judging and returns them, oldest
 // first.
 func (d *DB) Claim(ctx context.Context, n int) ([]judge.Claim, error) {
-	q := claimSQLite
+	q, args := claimSQLite, []any{time.Now().UTC(), n}
 	if d.postgres {
-		q = claimPostgres
+		q, args = claimPostgres, []any{n, time.Now().UTC()}
 	}
 	var rows []submissionRow
-	if err := d.db.WithContext(ctx).Raw(q, time.Now().UTC(), n).Scan(&rows).Error; err != nil {
+	if err := d.db.WithContext(ctx).Raw(q, args...).Scan(&rows).Error; err != nil {
 		return nil, fail(err, "claim")
 	}
 	slices.SortFunc(rows, func(a, b submissionRow) int { return int(a.ID - b.ID) })
