@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -310,7 +311,12 @@ func testConcurrentClaims(t *testing.T, open opener) {
 	var mu sync.Mutex
 	var claimed []int64
 	var wg sync.WaitGroup
+	// The claimers stop only once the producer is done and the queue is
+	// empty: a slow producer (a remote server, the race detector) must not
+	// make them give up early.
+	var produced atomic.Bool
 	wg.Go(func() {
+		defer produced.Store(true)
 		for range n {
 			if _, err := d.CreateSubmission(ctx, judge.Submission{UserID: u.ID, ProblemID: p.ID, Kind: judge.KindAnswer, Payload: "0"}); err != nil {
 				t.Errorf("CreateSubmission: %v", err)
@@ -321,14 +327,17 @@ func testConcurrentClaims(t *testing.T, open opener) {
 	for i := range 4 {
 		h := handles[i%2]
 		wg.Go(func() {
-			for empty := 0; empty < 50; {
+			for {
+				last := produced.Load()
 				cs, err := h.Claim(ctx, 7)
 				if err != nil {
 					t.Errorf("Claim: %v", err)
 					return
 				}
 				if len(cs) == 0 {
-					empty++
+					if last {
+						return
+					}
 					time.Sleep(time.Millisecond)
 					continue
 				}
