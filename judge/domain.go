@@ -110,9 +110,12 @@ type Case struct {
 	Position  int // order within the problem, 1-based
 	Name      string
 	Sample    bool
-	Input     string // one case in the canonical classic format, no terminator
-	Status    CaseStatus
-	Expected  Solution // valid only when Status == CaseReady
+	// Shipped reports whether the case comes from the shipped catalogue,
+	// which SyncProblem keeps in step, rather than from an instructor.
+	Shipped  bool
+	Input    string // one case in the canonical classic format, no terminator
+	Status   CaseStatus
+	Expected Solution // valid only when Status == CaseReady
 	// SolveError says why the solver failed when Status == CaseFailed.
 	SolveError string
 	// Progress is a best-effort description of a running solve.

@@ -35,7 +35,7 @@ type Store interface {
 	CasesByStatus(ctx context.Context, status CaseStatus) ([]Case, error)
 	// AddCase appends c to its problem (Position = last + 1) as solving.
 	AddCase(ctx context.Context, c Case) (Case, error)
-	// UpdateCase stores c's Position, Name, Sample and Input; when the input
+	// UpdateCase stores c's Position, Name, Sample, Shipped and Input; when the input
 	// changes the case becomes solving again.
 	UpdateCase(ctx context.Context, c Case) (Case, error)
 	DeleteCase(ctx context.Context, id int64) error

@@ -48,9 +48,9 @@ type Syncer interface {
 }
 
 // Sync stores every problem through s. A problem whose stored copy already
-// matches the catalogue is left untouched: an unchanged restart writes
-// nothing, and the boards instructors added after the shipped ones stay
-// (SyncProblem makes the stored cases exactly the shipped ones).
+// matches the catalogue is skipped without a write, as a fast path:
+// SyncProblem would change nothing either (it keeps the boards instructors
+// added and writes only what differs), but it reads more to find that out.
 func Sync(ctx context.Context, s Syncer, ps []Problem) error {
 	for _, p := range ps {
 		stored, cases, err := s.Problem(ctx, p.Problem.Slug)
@@ -67,8 +67,10 @@ func Sync(ctx context.Context, s Syncer, ps []Problem) error {
 	return nil
 }
 
-// upToDate reports whether the stored problem and its first cases are the
-// shipped ones, field for field.
+// upToDate reports whether the stored problem is the shipped one, field for
+// field: its first cases are the shipped cases in catalogue order, and every
+// case after them is an instructor's (a shipped case left there was removed
+// from the catalogue).
 func upToDate(p Problem, stored judge.Problem, cases []judge.Case) bool {
 	want := p.Problem
 	if stored.Title != want.Title || stored.Puzzle != want.Puzzle || stored.Statement != want.Statement ||
@@ -77,7 +79,12 @@ func upToDate(p Problem, stored judge.Problem, cases []judge.Case) bool {
 	}
 	for i, spec := range p.Cases {
 		c := cases[i]
-		if c.Position != i+1 || c.Name != spec.Name || c.Sample != spec.Sample || c.Input != spec.Input {
+		if !c.Shipped || c.Position != i+1 || c.Name != spec.Name || c.Sample != spec.Sample || c.Input != spec.Input {
+			return false
+		}
+	}
+	for _, c := range cases[len(p.Cases):] {
+		if c.Shipped {
 			return false
 		}
 	}

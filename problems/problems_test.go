@@ -226,7 +226,7 @@ func (r *recorder) Problem(ctx context.Context, slug string) (judge.Problem, []j
 	}
 	var cases []judge.Case
 	for i, c := range p.Cases {
-		cases = append(cases, judge.Case{ID: int64(i + 1), Position: i + 1, Name: c.Name, Sample: c.Sample, Input: c.Input})
+		cases = append(cases, judge.Case{ID: int64(i + 1), Position: i + 1, Name: c.Name, Sample: c.Sample, Input: c.Input, Shipped: true})
 	}
 	return p.Problem, append(cases, r.extra[slug]...), nil
 }
@@ -257,6 +257,13 @@ func TestSync(t *testing.T) {
 	if got := sync(); got != nil {
 		t.Errorf("restart with an added board synchronised %v, want nothing", got)
 	}
+	// A shipped board still stored after the shipped ones was removed from
+	// the catalogue: that is a reason.
+	r.extra["flood"] = []judge.Case{{ID: 98, Position: 4, Name: "04-gone", Input: "2\n0 1\n1 0\n", Shipped: true}}
+	if got, want := sync(), []string{"flood"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("restart after a removed board synchronised %v, want %v", got, want)
+	}
+	r.extra["flood"] = nil
 	// An edited board, statement or limit is.
 	edited := ps[0]
 	edited.Cases = append([]judge.CaseSpec(nil), ps[0].Cases...)

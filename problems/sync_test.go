@@ -3,6 +3,7 @@ package problems
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -78,8 +79,41 @@ func TestSyncWithTheJudge(t *testing.T) {
 	if err := Sync(ctx, svc, ps); err != nil {
 		t.Fatal(err)
 	}
-	edited := ready()[1]
-	if edited.Input != "2\n0 1\n1 1\n" || edited.Expected.Answer != "1\n" {
+	cases := ready()
+	if edited := cases[1]; edited.Input != "2\n0 1\n1 1\n" || edited.Expected.Answer != "1\n" {
 		t.Errorf("edited case = %+v, want the new board with answer 1", edited)
+	}
+	wantOrder(t, cases, added.ID, "01-sample-1", "02-big", "03-no-answer-x", "instructor")
+
+	// Add a shipped board, then remove one: the instructor's board stays,
+	// after the shipped ones.
+	ps[0].Cases = append(ps[0].Cases, judge.CaseSpec{Name: "04-added", Input: "2\n1 1\n1 0\n"})
+	if err := Sync(ctx, svc, ps); err != nil {
+		t.Fatal(err)
+	}
+	wantOrder(t, ready(), added.ID, "01-sample-1", "02-big", "03-no-answer-x", "04-added", "instructor")
+	ps[0].Cases = append(ps[0].Cases[:1:1], ps[0].Cases[2:]...)
+	if err := Sync(ctx, svc, ps); err != nil {
+		t.Fatal(err)
+	}
+	wantOrder(t, ready(), added.ID, "01-sample-1", "03-no-answer-x", "04-added", "instructor")
+}
+
+// wantOrder checks the names of cases in order, their positions, and that
+// the last one is the instructor's board with id instructor.
+func wantOrder(t *testing.T, cases []judge.Case, instructor int64, names ...string) {
+	t.Helper()
+	var got []string
+	for i, c := range cases {
+		got = append(got, c.Name)
+		if c.Position != i+1 {
+			t.Errorf("case %s at position %d, want %d", c.Name, c.Position, i+1)
+		}
+	}
+	if strings.Join(got, ",") != strings.Join(names, ",") {
+		t.Fatalf("cases = %q, want %q", got, names)
+	}
+	if last := cases[len(cases)-1]; last.ID != instructor || last.Shipped || last.Status != judge.CaseReady {
+		t.Errorf("instructor's board = %+v, want id %d, not shipped, ready", last, instructor)
 	}
 }

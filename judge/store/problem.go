@@ -113,7 +113,7 @@ func (d *DB) AddCase(ctx context.Context, c judge.Case) (judge.Case, error) {
 		if err := tx.Model(&caseRow{}).Select("COALESCE(MAX(position), 0) AS p").Where("problem_id = ?", c.ProblemID).Scan(&last).Error; err != nil {
 			return err
 		}
-		row := caseRow{ProblemID: c.ProblemID, Position: last.P + 1, Name: c.Name, Sample: c.Sample, Input: c.Input, Status: string(judge.CaseSolving)}
+		row := caseRow{ProblemID: c.ProblemID, Position: last.P + 1, Name: c.Name, Sample: c.Sample, Shipped: c.Shipped, Input: c.Input, Status: string(judge.CaseSolving)}
 		if err := tx.Create(&row).Error; err != nil {
 			return err
 		}
@@ -123,7 +123,7 @@ func (d *DB) AddCase(ctx context.Context, c judge.Case) (judge.Case, error) {
 	return out, fail(err, "case")
 }
 
-// UpdateCase stores a case's position, name, sample flag and input; a new
+// UpdateCase stores a case's position, name, sample and shipped flags and input; a new
 // input makes the case solving again.
 func (d *DB) UpdateCase(ctx context.Context, c judge.Case) (judge.Case, error) {
 	var out judge.Case
@@ -136,7 +136,7 @@ func (d *DB) UpdateCase(ctx context.Context, c judge.Case) (judge.Case, error) {
 			row.Input, row.Status = c.Input, string(judge.CaseSolving)
 			row.Answer, row.Moves, row.Optimal, row.Solvable, row.SolverVersion, row.SolveError, row.Progress = "", "", 0, false, "", "", ""
 		}
-		row.Position, row.Name, row.Sample = c.Position, c.Name, c.Sample
+		row.Position, row.Name, row.Sample, row.Shipped = c.Position, c.Name, c.Sample, c.Shipped
 		if err := tx.Save(&row).Error; err != nil {
 			return err
 		}

@@ -61,6 +61,7 @@ type caseRow struct {
 	Position      int         `gorm:"not null;index:idx_cases_problem_position"`
 	Name          string      `gorm:"not null"`
 	Sample        bool        `gorm:"not null"`
+	Shipped       bool        `gorm:"not null;default:false"`
 	Input         string      `gorm:"not null"`
 	Status        string      `gorm:"size:16;not null;index"`
 	Answer        string      `gorm:"not null"`
@@ -78,7 +79,7 @@ func (caseRow) TableName() string { return "cases" }
 
 func (r caseRow) domain() judge.Case {
 	return judge.Case{
-		ID: r.ID, ProblemID: r.ProblemID, Position: r.Position, Name: r.Name, Sample: r.Sample, Input: r.Input,
+		ID: r.ID, ProblemID: r.ProblemID, Position: r.Position, Name: r.Name, Sample: r.Sample, Shipped: r.Shipped, Input: r.Input,
 		Status: judge.CaseStatus(r.Status),
 		Expected: judge.Solution{
 			Answer: r.Answer, Moves: r.Moves, Optimal: r.Optimal, Solvable: r.Solvable, Version: r.SolverVersion,
