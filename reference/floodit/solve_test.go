@@ -215,13 +215,13 @@ func TestBeamShortcut(t *testing.T) {
 // that the test cannot pass by never running it.
 func TestLookaheadAdmissible(t *testing.T) {
 	rng := newRand(8)
-	count := 1500
+	count := 4000
 	if testing.Short() {
 		count = 300
 	}
 	raised := 0
 	for i := range count {
-		n, colors := 4+i%3, 3+(i/3)%4
+		n, colors := 4+i%2, 3+(i/2)%4
 		b := randomBoard(rng, n, colors)
 		for range rng.IntN(4) {
 			b = Flood(b, rng.IntN(colors))
@@ -242,7 +242,7 @@ func TestLookaheadAdmissible(t *testing.T) {
 			}
 		}
 	}
-	if raised < count/50 {
+	if raised < count/100 {
 		t.Fatalf("the lookahead raised the bound on %d of %d boards only", raised, count)
 	}
 	t.Logf("the lookahead raised the bound on %d of %d boards", raised, count)
