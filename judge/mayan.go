@@ -130,7 +130,7 @@ func (mayanPuzzle) CheckAnswer(c string, ref Solution, a Answer, anyValid bool) 
 	case anyValid:
 		return Result{Verdict: Accepted, Message: "a valid solution", Used: r.Used, Optimal: b.N, Score: 1}
 	}
-	return Result{Verdict: WrongAnswer, Used: r.Used, Optimal: b.N, Message: "valid, but not the lexicographically smallest"}
+	return Result{Verdict: WrongAnswer, Used: r.Used, Optimal: b.N, Solved: true, Message: "valid, but not the lexicographically smallest"}
 }
 
 // CheckMoves needs no reference: the rule of the puzzle is to clear the board

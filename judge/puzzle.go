@@ -16,6 +16,11 @@ type Result struct {
 	Used    int
 	Optimal int
 	Score   float64 // 0..1
+	// Solved reports that the student's text solved the case even though
+	// the verdict is not accepted (a Rotation answer that solves the
+	// centre in too many moves, a Mayan solution that is not the smallest):
+	// the optimum of a hidden case may then be shown.
+	Solved bool
 }
 
 // AnswerLine is one non-blank line of an answer text, trailing spaces and

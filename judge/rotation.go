@@ -118,12 +118,12 @@ func (rotationPuzzle) CheckAnswer(c string, ref Solution, a Answer, _ bool) Resu
 	case !r.Solved:
 		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("line %d: %s does not solve the centre", first.No, textin.Quote(moves))}
 	case r.Used > ref.Optimal:
-		return Result{Verdict: WrongAnswer, Used: r.Used, Optimal: ref.Optimal,
+		return Result{Verdict: WrongAnswer, Used: r.Used, Optimal: ref.Optimal, Solved: true,
 			Message: fmt.Sprintf("line %d: %s is %s, the optimum is %d", first.No, textin.Quote(moves), plural(r.Used, "move"), ref.Optimal)}
 	case r.Used < ref.Optimal:
 		return referenceDisagrees()
 	case moves != strings.TrimSpace(ref.Moves):
-		return Result{Verdict: WrongAnswer, Used: r.Used, Optimal: ref.Optimal,
+		return Result{Verdict: WrongAnswer, Used: r.Used, Optimal: ref.Optimal, Solved: true,
 			Message: fmt.Sprintf("line %d: optimal, but not the lexicographically smallest sequence of %s", first.No, plural(r.Used, "move"))}
 	}
 	if len(a) < 2 {

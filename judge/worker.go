@@ -216,9 +216,10 @@ func unavailable(c Case) Result {
 }
 
 // caseResult stores a Result for a case. The optimum of a hidden case is
-// dropped when the case was not solved: only a solution earns it.
+// kept only when the student's text solved it: only a solution earns it,
+// whatever a checker put in the Result.
 func caseResult(c Case, r Result) CaseResult {
-	if !c.Sample && (r.Verdict == NotSolved || r.Verdict == Invalid || r.Verdict == JudgeError) {
+	if !c.Sample && r.Verdict != Accepted && r.Verdict != Suboptimal && !r.Solved {
 		r.Optimal = 0
 	}
 	return CaseResult{

@@ -50,7 +50,12 @@ func mayReadExpected(c *gin.Context, cs judge.Case) bool {
 
 func toCaseJSON(cs judge.Case, showExpected bool) caseJSON {
 	out := caseJSON{ID: cs.ID, Name: cs.Name, Sample: cs.Sample, Position: cs.Position, Input: cs.Input,
-		Status: cs.Status, SolveError: cs.SolveError, Progress: cs.Progress}
+		Status: cs.Status, SolveError: cs.SolveError}
+	if showExpected {
+		// The depth bound of a running solve is a lower bound of the
+		// optimum: it is the expected answer in part.
+		out.Progress = cs.Progress
+	}
 	if showExpected && cs.Status == judge.CaseReady {
 		e := cs.Expected
 		out.Expected = &expectedJSON{Answer: e.Answer, Moves: e.Moves, Optimal: e.Optimal, Solvable: e.Solvable, Version: e.Version}
