@@ -100,6 +100,19 @@ func (s *Service) UserByToken(ctx context.Context, token string) (User, error) {
 	return u, err
 }
 
+// RevokeToken deletes an API token, so that it authenticates no more (a
+// logout); EUNAUTHORIZED when the token is unknown, already revoked or not.
+func (s *Service) RevokeToken(ctx context.Context, token string) error {
+	if token == "" || len(token) > 256 {
+		return Errorf(EUNAUTHORIZED, "unknown token")
+	}
+	err := s.store.DeleteToken(ctx, tokenHash(token))
+	if ErrorCode(err) == ENOTFOUND {
+		return Errorf(EUNAUTHORIZED, "unknown token")
+	}
+	return err
+}
+
 func tokenHash(token string) []byte {
 	h := sha256.Sum256([]byte(token))
 	return h[:]

@@ -157,6 +157,24 @@ func TestAccounts(t *testing.T) {
 	if u, err := db.UserByTokenHash(ctx, h[:]); err != nil || u.ID != bob.ID {
 		t.Errorf("UserByTokenHash(sha256) = %+v, %v", u, err)
 	}
+
+	// A revoked token authenticates no more; bob's other tokens still do.
+	other, err := s.IssueToken(ctx, bob.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RevokeToken(ctx, token); err != nil {
+		t.Fatalf("RevokeToken = %v", err)
+	}
+	if _, err := s.UserByToken(ctx, token); judge.ErrorCode(err) != judge.EUNAUTHORIZED {
+		t.Errorf("UserByToken(revoked) = %v, want unauthorized", err)
+	}
+	if err := s.RevokeToken(ctx, token); judge.ErrorCode(err) != judge.EUNAUTHORIZED {
+		t.Errorf("RevokeToken(revoked) = %v, want unauthorized", err)
+	}
+	if u, err := s.UserByToken(ctx, other); err != nil || u.ID != bob.ID {
+		t.Errorf("UserByToken(other) = %+v, %v; want bob", u, err)
+	}
 }
 
 func TestCheck(t *testing.T) {

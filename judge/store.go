@@ -20,6 +20,8 @@ type Store interface {
 	// CreateToken stores the sha256 hash of an API token of userID.
 	CreateToken(ctx context.Context, userID int64, tokenHash []byte) error
 	UserByTokenHash(ctx context.Context, tokenHash []byte) (User, error)
+	// DeleteToken deletes the token with that hash; ENOTFOUND when there is none.
+	DeleteToken(ctx context.Context, tokenHash []byte) error
 
 	// SaveProblem inserts p, or updates the problem with p's slug, and
 	// returns it with its ID.

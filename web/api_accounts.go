@@ -71,3 +71,14 @@ func (s *Server) createToken(c *gin.Context) {
 	}
 	c.JSON(http.StatusCreated, tokenJSON{Token: token, User: toUserJSON(u)})
 }
+
+// revokeToken deletes the Bearer token of the request (a script's logout):
+// 204, and the token is refused from then on.
+func (s *Server) revokeToken(c *gin.Context) {
+	token, _ := bearerToken(c.GetHeader("Authorization"))
+	if err := s.Service.RevokeToken(c.Request.Context(), token); err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}

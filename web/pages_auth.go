@@ -87,10 +87,16 @@ func (p *Pages) openSession(c *gin.Context, u judge.User) bool {
 	return true
 }
 
-// logout forgets the session in the browser. The token itself stays valid
-// in the database until it is revoked there (the service offers no
-// revocation yet); the cookie was its only copy, so nothing can use it.
+// logout revokes the session's token, so that a copy of the cookie (kept by
+// a shared computer, a proxy log) is worth nothing, and makes the browser
+// forget it.
 func (p *Pages) logout(c *gin.Context) {
+	if ck, err := c.Request.Cookie(sessionCookie); err == nil && ck.Value != "" {
+		if err := p.Service.RevokeToken(c.Request.Context(), ck.Value); err != nil && judge.ErrorCode(err) != judge.EUNAUTHORIZED {
+			p.fail(c, err)
+			return
+		}
+	}
 	p.endSession(c)
 	p.redirect(c, "/", "You are logged out.")
 }

@@ -35,6 +35,7 @@ func (s *Server) Router() *gin.Engine {
 
 	api.POST("/register", s.register)
 	api.POST("/tokens", s.createToken)
+	api.DELETE("/tokens", user, s.revokeToken)
 
 	api.GET("/problems", s.listProblems)
 	api.GET("/problems/:slug", s.getProblem)

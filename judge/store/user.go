@@ -38,6 +38,18 @@ func (d *DB) CreateToken(ctx context.Context, userID int64, tokenHash []byte) er
 	return fail(d.db.WithContext(ctx).Create(&tokenRow{UserID: userID, Hash: tokenHash}).Error, "token")
 }
 
+// DeleteToken deletes the token with that hash.
+func (d *DB) DeleteToken(ctx context.Context, tokenHash []byte) error {
+	res := d.db.WithContext(ctx).Where("hash = ?", tokenHash).Delete(&tokenRow{})
+	if res.Error != nil {
+		return fail(res.Error, "token")
+	}
+	if res.RowsAffected == 0 {
+		return judge.Errorf(judge.ENOTFOUND, "token not found")
+	}
+	return nil
+}
+
 // UserByTokenHash returns the owner of the token with that hash.
 func (d *DB) UserByTokenHash(ctx context.Context, tokenHash []byte) (judge.User, error) {
 	var row userRow
