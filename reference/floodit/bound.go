@@ -120,6 +120,30 @@ func (g *graph[B]) lookahead(tail *snapshots[B], limit, depth int) bool {
 // exact reports whether every non-wasteful move from the snapshot's set
 // leaves more than limit moves in all.
 func (g *graph[B]) exact(sn *snapshot[B], limit, depth int) bool {
+	budget := limit - sn.dist
+	if g.exactCache == nil || budget >= 1<<15-1 {
+		return g.exactMoves(sn, limit, depth)
+	}
+	e := g.exactCache.entry(sn.flooded, depth)
+	switch {
+	case budget <= int(e.over):
+		return true
+	case budget >= int(e.within):
+		return false
+	}
+	// The nested lookaheads may have taken the slot: look it up again.
+	ok := g.exactMoves(sn, limit, depth)
+	e = g.exactCache.entry(sn.flooded, depth)
+	if ok {
+		e.over = int16(max(int(e.over), budget))
+	} else {
+		e.within = int16(min(int(e.within), budget))
+	}
+	return ok
+}
+
+// exactMoves is exact without the cache.
+func (g *graph[B]) exactMoves(sn *snapshot[B], limit, depth int) bool {
 	for c := sn.cols; c != 0; c &= c - 1 {
 		k := bits.TrailingZeros32(c)
 		if !intersects(g.cmask[k], sn.frontier) {

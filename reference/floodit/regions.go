@@ -83,6 +83,8 @@ type graph[B bitset] struct {
 	adj    []B          // neighbours of each region
 	cmask  [MaxColors]B // regions of each colour
 	all    B            // every region
+	// exactCache, when not nil, remembers the answers of exact.
+	exactCache *exactCache[B]
 }
 
 func newGraph[B bitset](l labels) *graph[B] {

@@ -73,6 +73,7 @@ func solveWith[B bitset](l labels, done <-chan struct{}, p Progress, beamAfter i
 	g := newGraph[B](l)
 	s := &search[B]{g: g, done: done, progress: p, tt: getTable[B]()}
 	defer putTable(s.tt)
+	g.exactCache = &s.tt.exact
 	var flooded B
 	setBit(&flooded, 0)
 	frontier := g.adj[0]

@@ -15,6 +15,7 @@ type table[B bitset] struct {
 	mask    uint64
 	gen     uint16
 	entries []entry[B]
+	exact   exactCache[B] // pooled along with the table
 }
 
 // entry is one slot: the key and its bound side by side, so that a probe
@@ -40,15 +41,20 @@ func getTable[B bitset]() *table[B] {
 		if t.gen == 0 {
 			// The generations wrapped: old entries could look current.
 			clear(t.entries)
+			clear(t.exact.entries)
 			t.gen = 1
 		}
+		t.exact.gen = t.gen
 		return t
 	}
 	slots := 1
 	for slots*2*len(b) <= tableWords {
 		slots *= 2
 	}
-	return &table[B]{mask: uint64(slots - 1), gen: 1, entries: make([]entry[B], slots)}
+	return &table[B]{
+		mask: uint64(slots - 1), gen: 1, entries: make([]entry[B], slots),
+		exact: exactCache[B]{mask: exactSlots - 1, gen: 1, entries: make([]exactEntry[B], exactSlots)},
+	}
 }
 
 // putTable gives a table back for later solves.
@@ -59,14 +65,17 @@ func putTable[B bitset](t *table[B]) {
 	}
 }
 
-func (t *table[B]) slot(set B) uint64 {
+// hash mixes the words of a set.
+func hash[B bitset](set B) uint64 {
 	h := uint64(0x9E3779B97F4A7C15)
 	for i := range len(set) {
 		h = (h ^ set[i]) * 0xBF58476D1CE4E5B9
 		h ^= h >> 31
 	}
-	return h & t.mask
+	return h
 }
+
+func (t *table[B]) slot(set B) uint64 { return hash(set) & t.mask }
 
 // get returns the lower bound stored for set and whether there is one.
 func (t *table[B]) get(set B) (int, bool) {
@@ -85,4 +94,38 @@ func (t *table[B]) raise(set B, lb int) {
 		return
 	}
 	e.key, e.lb, e.gen = set, uint16(lb), t.gen
+}
+
+// exactCache remembers the answers of exact (bound.go) for the states of
+// the bound's chains. The chains of sibling states end in the same sets, so
+// three calls in four repeat an earlier one (measured on pc19). An answer
+// depends on the set, the depth of the lookahead and the budget, and it is
+// monotone in the budget: a set that needs more than b moves needs more
+// than any smaller budget, and one that may fit in b fits in any larger
+// one. An entry keeps, per set and depth, the largest budget known to be
+// exceeded and the smallest known to fit.
+type exactCache[B bitset] struct {
+	mask    uint64
+	gen     uint16
+	entries []exactEntry[B]
+}
+
+type exactEntry[B bitset] struct {
+	key    B
+	gen    uint16
+	depth  uint16
+	over   int16 // the largest budget known to be exceeded, -1 if none
+	within int16 // the smallest budget known to be enough, maxInt16 if none
+}
+
+// exactSlots is the number of entries of the cache (a power of two).
+const exactSlots = 1 << 13
+
+// entry returns the slot of set and depth, emptied if it held another key.
+func (c *exactCache[B]) entry(set B, depth int) *exactEntry[B] {
+	e := &c.entries[(hash(set)^uint64(depth))&c.mask]
+	if e.gen != c.gen || e.depth != uint16(depth) || e.key != set {
+		*e = exactEntry[B]{key: set, gen: c.gen, depth: uint16(depth), over: -1, within: 1<<15 - 1}
+	}
+	return e
 }
