@@ -76,6 +76,23 @@ func (p *Pages) Register(r gin.IRouter) {
 	g.POST("/problems/:slug/rejudge", p.rejudge)
 }
 
+// notFound is the handler chain of a path no route knows: the 404 page,
+// drawn for the logged-in user like any other page. The form token is
+// only read, not checked: whatever was posted there, the answer is 404.
+func (p *Pages) notFound() []gin.HandlerFunc {
+	p.init()
+	csrf := p.csrf()
+	return []gin.HandlerFunc{p.headers(), p.session(), func(c *gin.Context) {
+		if c.Request.Method == http.MethodGet || c.Request.Method == http.MethodHead {
+			csrf(c)
+			return
+		}
+		c.Next()
+	}, func(c *gin.Context) {
+		p.errorPage(c, http.StatusNotFound, "There is no page at "+c.Request.URL.Path+".")
+	}}
+}
+
 func (p *Pages) init() {
 	p.once.Do(func() {
 		p.secret = p.Secret

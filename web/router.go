@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -50,11 +51,16 @@ func (s *Server) Router() *gin.Engine {
 	api.GET("/submissions/:id", user, s.getSubmission)
 	api.POST("/check", user, s.rateLimit(), s.check)
 
-	(&Pages{Service: s.Service, Logger: s.Logger, RegistrationOpen: s.Options.RegistrationOpen, Allow: s.limiter.allow}).Register(r)
+	pages := &Pages{Service: s.Service, Logger: s.Logger, RegistrationOpen: s.Options.RegistrationOpen, Allow: s.limiter.allow}
+	pages.Register(r)
 
-	r.NoRoute(func(c *gin.Context) {
-		s.fail(c, judge.ENOTFOUND, "no route %s %s", c.Request.Method, c.Request.URL.Path)
-	})
+	// An unknown path under /api/ is a script's mistake and gets the JSON
+	// error; any other is a browser's, and gets a page.
+	r.NoRoute(append([]gin.HandlerFunc{func(c *gin.Context) {
+		if p := c.Request.URL.Path; p == "/api" || strings.HasPrefix(p, "/api/") {
+			s.fail(c, judge.ENOTFOUND, "no route %s %s", c.Request.Method, p)
+		}
+	}}, pages.notFound()...)...)
 	r.NoMethod(func(c *gin.Context) {
 		c.AbortWithStatusJSON(http.StatusMethodNotAllowed, errorBody{Error: errorDetail{
 			Code: "method_not_allowed", Message: "method " + c.Request.Method + " is not allowed on " + c.Request.URL.Path}})

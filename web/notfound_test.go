@@ -1,0 +1,38 @@
+package web
+
+import (
+	"encoding/json"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// TestNotFound checks the answer for a path no route knows: a page for a
+// browser (drawn for the logged-in user), the JSON error under /api/.
+func TestNotFound(t *testing.T) {
+	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	b := e.browser()
+	for _, path := range []string{"/nope", "/problems/flood/nope/more", "/%3Cscript%3E"} {
+		p := b.get(path).want(t, 404, "404", "There is no page at", `href="/login"`)
+		if ct := p.header.Get("Content-Type"); !strings.HasPrefix(ct, "text/html") {
+			t.Errorf("GET %s: Content-Type %q, want text/html", path, ct)
+		}
+		if strings.Contains(p.body, "<script>") {
+			t.Errorf("GET %s: the path is not escaped:\n%s", path, p.body)
+		}
+	}
+	b.register("nina", "nina-password")
+	b.get("/nope").want(t, 404, "There is no page", "nina")
+	b.post("/nope", url.Values{}).want(t, 404, "There is no page")
+
+	for _, path := range []string{"/api/v1/nope", "/api/nope", "/api"} {
+		p := b.get(path)
+		var eb errorBody
+		if p.status != 404 || json.Unmarshal([]byte(p.body), &eb) != nil || eb.Error.Code != "not_found" {
+			t.Errorf("GET %s = %d %q, want 404 with a JSON not_found error", path, p.status, p.body)
+		}
+		if ct := p.header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+			t.Errorf("GET %s: Content-Type %q, want application/json", path, ct)
+		}
+	}
+}
