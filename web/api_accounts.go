@@ -2,6 +2,8 @@ package web
 
 import (
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -59,8 +61,18 @@ func (s *Server) createToken(c *gin.Context) {
 		return
 	}
 	ctx := c.Request.Context()
+	now := time.Now()
+	if wait := s.logins.wait(req.Username, c.ClientIP(), now); wait > 0 {
+		secs := int(wait.Seconds()) + 1
+		c.Header("Retry-After", strconv.Itoa(secs))
+		s.fail(c, ERATELIMITED, "too many failed logins for this username or from this address: try again in %d s", secs)
+		return
+	}
 	u, err := s.Service.Authenticate(ctx, req.Username, req.Password)
 	if err != nil {
+		if judge.ErrorCode(err) == judge.EUNAUTHORIZED {
+			s.logins.failed(req.Username, c.ClientIP(), now)
+		}
 		s.writeError(c, err)
 		return
 	}

@@ -37,6 +37,9 @@ type Pages struct {
 	// user may submit now, or how long to wait; the API's rate limiter.
 	Allow func(userID int64, now time.Time) (ok bool, wait time.Duration)
 
+	// logins limits password guessing on the login form; nil: no limit.
+	logins *loginLimiter
+
 	once   sync.Once
 	secret []byte
 	md     *markdown

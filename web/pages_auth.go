@@ -1,7 +1,10 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -25,12 +28,21 @@ func (p *Pages) loginForm(c *gin.Context) {
 func (p *Pages) login(c *gin.Context) {
 	v := authView{Username: c.PostForm("username"), Next: safeNext(c.PostForm("next")), RegistrationOpen: p.RegistrationOpen}
 	ctx := c.Request.Context()
+	now := time.Now()
+	if wait := p.logins.wait(v.Username, c.ClientIP(), now); wait > 0 {
+		secs := int(wait.Seconds()) + 1
+		c.Header("Retry-After", strconv.Itoa(secs))
+		v.Error = fmt.Sprintf("Too many failed logins for this username or from this address: try again in %d seconds.", secs)
+		p.render(c, http.StatusTooManyRequests, "login", "Log in", v)
+		return
+	}
 	u, err := p.Service.Authenticate(ctx, v.Username, c.PostForm("password"))
 	if err != nil {
 		if judge.ErrorCode(err) == judge.EINTERNAL {
 			p.fail(c, err)
 			return
 		}
+		p.logins.failed(v.Username, c.ClientIP(), now)
 		// One message for an unknown user and a wrong password, as the
 		// service does, so the form does not tell which usernames exist.
 		v.Error = "Wrong username or password."

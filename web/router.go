@@ -51,7 +51,7 @@ func (s *Server) Router() *gin.Engine {
 	api.GET("/submissions/:id", user, s.getSubmission)
 	api.POST("/check", user, s.rateLimit(), s.check)
 
-	pages := &Pages{Service: s.Service, Logger: s.Logger, RegistrationOpen: s.Options.RegistrationOpen, Allow: s.limiter.allow}
+	pages := &Pages{Service: s.Service, Logger: s.Logger, RegistrationOpen: s.Options.RegistrationOpen, Allow: s.limiter.allow, logins: s.logins}
 	pages.Register(r)
 
 	// An unknown path under /api/ is a script's mistake and gets the JSON

@@ -30,6 +30,7 @@ type Server struct {
 	Options Options
 
 	limiter *rateLimiter
+	logins  *loginLimiter
 }
 
 // NewServer returns a Server over svc.
@@ -37,5 +38,5 @@ func NewServer(svc *judge.Service, logger *slog.Logger, metrics *Metrics, opts O
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	return &Server{Service: svc, Logger: logger, Metrics: metrics, Options: opts, limiter: newRateLimiter(opts.SubmitRate)}
+	return &Server{Service: svc, Logger: logger, Metrics: metrics, Options: opts, limiter: newRateLimiter(opts.SubmitRate), logins: newLoginLimiter()}
 }
