@@ -3,6 +3,7 @@ package floodit
 import (
 	"context"
 	"errors"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -246,4 +247,43 @@ func TestLookaheadAdmissible(t *testing.T) {
 		t.Fatalf("the lookahead raised the bound on %d of %d boards only", raised, count)
 	}
 	t.Logf("the lookahead raised the bound on %d of %d boards", raised, count)
+}
+
+// TestLayers3 checks that the scalar three-word recursion computes what the
+// general one does: the same value and the same recorded layer steps, on
+// states reached by random moves, with limits below, at and above it.
+func TestLayers3(t *testing.T) {
+	rng := newRand(9)
+	for i := range 300 {
+		b := randomBoard(rng, 4+i%11, 3+i%6)
+		l := label(b)
+		if l.r > 192 {
+			continue
+		}
+		g := newGraph[[3]uint64](l)
+		var fl [3]uint64
+		setBit(&fl, 0)
+		fr, rem := g.adj[0], g.outside(fl)
+		for rem != 0 {
+			full := g.layers(fl, fr, rem, 1000, nil)
+			for _, limit := range []int{full - 2, full - 1, full, full + 1} {
+				for first := 1; first <= 2; first++ {
+					want, got := snapshots[[3]uint64]{first: first}, snapshots[[3]uint64]{first: first}
+					generalLayers = true
+					h := g.layers(fl, fr, rem, limit, &want)
+					generalLayers = false
+					if h3 := g.layers(fl, fr, rem, limit, &got); h3 != h || got != want {
+						t.Fatalf("board %q: layers3 = %d %+v, layers = %d %+v", Format(b), h3, got, h, want)
+					}
+				}
+			}
+			cand, _ := g.candidates(fl, fr, rem)
+			k := bits.TrailingZeros32(cand)
+			for range rng.IntN(bits.OnesCount32(cand)) {
+				cand &= cand - 1
+				k = bits.TrailingZeros32(cand)
+			}
+			fl, fr, _, rem = g.child(fl, fr, rem, k)
+		}
+	}
 }

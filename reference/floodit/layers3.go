@@ -1,0 +1,84 @@
+package floodit
+
+import "math/bits"
+
+// layers3 is layers for three-word sets (boards of at most 192 regions,
+// such as every 14x14 board with 6 colours) with the sets in scalars: Go
+// keeps arrays in memory, and the recursion is most of the solver's time
+// (measured: 32% less CPU on pc19). TestLayers3 checks that it computes
+// exactly what layers computes.
+func (g *graph[B]) layers3(flooded, frontier B, remaining uint32, limit int, tail *snapshots[B]) int {
+	v0, v1, v2 := flooded[0]|frontier[0], flooded[1]|frontier[1], flooded[2]|frontier[2]
+	c0, c1, c2 := frontier[0], frontier[1], frontier[2]
+	dist := 0
+	cols := remaining
+	for {
+		if cols&(cols-1) == 0 {
+			return dist + bits.OnesCount32(cols)
+		}
+		var done uint32
+		for c := cols; c != 0; c &= c - 1 {
+			k := bits.TrailingZeros32(c)
+			m := &g.cmask[k]
+			if (*m)[0]&^v0|(*m)[1]&^v1|(*m)[2]&^v2 == 0 {
+				done |= 1 << k
+			}
+		}
+		if left := dist + bits.OnesCount32(cols) + b2i(done == 0); left > limit {
+			return left
+		}
+		var f0, f1, f2 uint64
+		if done != 0 {
+			dist += bits.OnesCount32(done)
+			cols &^= done
+			var p0, p1, p2 uint64
+			for c := done; c != 0; c &= c - 1 {
+				m := &g.cmask[bits.TrailingZeros32(c)]
+				p0 |= c0 & (*m)[0]
+				p1 |= c1 & (*m)[1]
+				p2 |= c2 & (*m)[2]
+			}
+			c0, c1, c2 = c0&^p0, c1&^p1, c2&^p2
+			f0, f1, f2 = g.adjUnion3(p0, p1, p2)
+		} else {
+			if tail != nil {
+				if tail.n++; tail.n >= tail.first {
+					sn := &tail.s[tail.n%lookSteps]
+					sn.flooded[0], sn.flooded[1], sn.flooded[2] = v0&^c0, v1&^c1, v2&^c2
+					sn.frontier[0], sn.frontier[1], sn.frontier[2] = c0, c1, c2
+					sn.cols, sn.dist = cols, dist
+				}
+			}
+			dist++
+			f0, f1, f2 = g.adjUnion3(c0, c1, c2)
+			c0, c1, c2 = 0, 0, 0
+		}
+		f0, f1, f2 = f0&^v0, f1&^v1, f2&^v2
+		v0, v1, v2 = v0|f0, v1|f1, v2|f2
+		c0, c1, c2 = c0|f0, c1|f1, c2|f2
+	}
+}
+
+// adjUnion3 is neighboursOf for the three-word set (s0, s1, s2).
+func (g *graph[B]) adjUnion3(s0, s1, s2 uint64) (o0, o1, o2 uint64) {
+	adj := g.adj
+	for w := s0; w != 0; w &= w - 1 {
+		a := &adj[bits.TrailingZeros64(w)]
+		o0 |= (*a)[0]
+		o1 |= (*a)[1]
+		o2 |= (*a)[2]
+	}
+	for w := s1; w != 0; w &= w - 1 {
+		a := &adj[64|bits.TrailingZeros64(w)]
+		o0 |= (*a)[0]
+		o1 |= (*a)[1]
+		o2 |= (*a)[2]
+	}
+	for w := s2; w != 0; w &= w - 1 {
+		a := &adj[128|bits.TrailingZeros64(w)]
+		o0 |= (*a)[0]
+		o1 |= (*a)[1]
+		o2 |= (*a)[2]
+	}
+	return o0, o1, o2
+}
