@@ -2,8 +2,8 @@ package floodit
 
 import "math/bits"
 
-// layers3 is layers for three-word sets (boards of at most 192 regions,
-// such as every 14x14 board with 6 colours) with the sets in scalars: Go
+// layers3 is layers for three-word sets (boards of at most 192 regions;
+// a 14x14 board with 6 colours has about 140) with the sets in scalars: Go
 // keeps arrays in memory, and the recursion is most of the solver's time
 // (measured: 32% less CPU on pc19). TestLayers3 checks that it computes
 // exactly what layers computes.
