@@ -51,7 +51,8 @@ func (s *Server) Router() *gin.Engine {
 	api.GET("/submissions/:id", user, s.getSubmission)
 	api.POST("/check", user, s.rateLimit(), s.check)
 
-	pages := &Pages{Service: s.Service, Logger: s.Logger, RegistrationOpen: s.Options.RegistrationOpen, Allow: s.limiter.allow, logins: s.logins}
+	pages := &Pages{Service: s.Service, Logger: s.Logger, RegistrationOpen: s.Options.RegistrationOpen,
+		SecureCookies: s.Options.SecureCookies, Secret: s.Options.SessionSecret, Allow: s.limiter.allow, logins: s.logins}
 	pages.Register(r)
 
 	// An unknown path under /api/ is a script's mistake and gets the JSON

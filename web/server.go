@@ -19,6 +19,13 @@ type Options struct {
 	// SubmitRate is the number of submissions (and /check calls) a user may
 	// make per minute; 0 means no limit.
 	SubmitRate int
+	// SecureCookies marks the page cookies Secure even on plain HTTP
+	// (Pages.SecureCookies).
+	SecureCookies bool
+	// SessionSecret keys the pages' CSRF tokens (Pages.Secret); empty means
+	// random per process, so several processes serving one site need the
+	// same one.
+	SessionSecret []byte
 }
 
 // Server holds the dependencies of every handler. Build it with NewServer

@@ -28,6 +28,35 @@ type Config struct {
 	SubmitRate       int            `yaml:"submit_rate"`
 	ShutdownTimeout  time.Duration  `yaml:"shutdown_timeout"`
 	LogLevel         string         `yaml:"log_level"`
+	// ClaimTimeout is judge.Config.ClaimTimeout; nil (the key left empty)
+	// means the driver's default, see claimTimeout.
+	ClaimTimeout  *time.Duration `yaml:"claim_timeout"`
+	SecureCookies bool           `yaml:"secure_cookies"`
+	SessionSecret string         `yaml:"session_secret"`
+}
+
+// postgresClaimTimeout is the claim timeout when the database is PostgreSQL
+// and the key is empty: far longer than judging a batch takes (milliseconds
+// to seconds), so that a live process's claims are not taken over, and short
+// enough that the work of a process that died is judged within a minute or two.
+const postgresClaimTimeout = time.Minute
+
+// minSessionSecret is the shortest session_secret accepted, in bytes.
+const minSessionSecret = 32
+
+// claimTimeout returns the claim timeout in force: the configured one, or
+// else 0 for SQLite, which one process serves (a restart then queues again
+// every claim left by a crash, at once), and postgresClaimTimeout for
+// PostgreSQL, which several processes may share (a restarting process must
+// leave the claims of the others alone).
+func (c Config) claimTimeout() time.Duration {
+	switch {
+	case c.ClaimTimeout != nil:
+		return *c.ClaimTimeout
+	case c.Database.Driver == "postgres":
+		return postgresClaimTimeout
+	}
+	return 0
 }
 
 // DatabaseConfig says which database to open.
@@ -103,6 +132,16 @@ var envVars = []envVar{
 	{"JUDGE_SUBMIT_RATE", intVar(func(c *Config) *int { return &c.SubmitRate })},
 	{"JUDGE_SHUTDOWN_TIMEOUT", durationVar(func(c *Config) *time.Duration { return &c.ShutdownTimeout })},
 	{"JUDGE_LOG_LEVEL", func(c *Config, v string) error { c.LogLevel = v; return nil }},
+	{"JUDGE_CLAIM_TIMEOUT", func(c *Config, v string) error {
+		d, err := time.ParseDuration(strings.TrimSpace(v))
+		if err != nil {
+			return fmt.Errorf("expected a duration such as 90s or 2m, found %q", v)
+		}
+		c.ClaimTimeout = &d
+		return nil
+	}},
+	{"JUDGE_SECURE_COOKIES", boolVar(func(c *Config) *bool { return &c.SecureCookies })},
+	{"JUDGE_SESSION_SECRET", func(c *Config, v string) error { c.SessionSecret = v; return nil }},
 }
 
 func intVar(field func(*Config) *int) func(*Config, string) error {
@@ -181,6 +220,12 @@ func (c Config) Validate() error {
 	}
 	if c.ShutdownTimeout <= 0 {
 		bad("shutdown_timeout: must be positive, found %s", c.ShutdownTimeout)
+	}
+	if d := c.ClaimTimeout; d != nil && *d != 0 && *d < time.Second {
+		bad("claim_timeout: must be empty (the driver's default), 0 (one process) or at least 1s, found %s", *d)
+	}
+	if n := len(c.SessionSecret); n > 0 && n < minSessionSecret {
+		bad("session_secret: must be empty (random per process) or at least %d bytes, found %d", minSessionSecret, n)
 	}
 	if _, err := c.level(); err != nil {
 		bad("log_level: %v", err)

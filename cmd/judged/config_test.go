@@ -59,11 +59,22 @@ func TestLoadConfig(t *testing.T) {
 				"JUDGE_ADMIN_PASSWORD": "s3cret!", "JUDGE_WORKERS": "3", "JUDGE_SOLVE_TIMEOUT": "5s",
 				"JUDGE_POLL_INTERVAL": "1s", "JUDGE_REGISTRATION_OPEN": "false", "JUDGE_SUBMIT_RATE": "0",
 				"JUDGE_SHUTDOWN_TIMEOUT": "3s", "JUDGE_LOG_LEVEL": "debug",
+				"JUDGE_CLAIM_TIMEOUT": "2m", "JUDGE_SECURE_COOKIES": "true", "JUDGE_SESSION_SECRET": strings.Repeat("k", 32),
 			},
 			want: func(c *Config) {
+				claim := 2 * time.Minute
 				*c = Config{Listen: ":7000", Database: DatabaseConfig{Driver: "postgres", DSN: "host=db"},
 					AdminPassword: "s3cret!", Workers: 3, SolveTimeout: 5 * time.Second, PollInterval: time.Second,
-					RegistrationOpen: false, SubmitRate: 0, ShutdownTimeout: 3 * time.Second, LogLevel: "debug"}
+					RegistrationOpen: false, SubmitRate: 0, ShutdownTimeout: 3 * time.Second, LogLevel: "debug",
+					ClaimTimeout: &claim, SecureCookies: true, SessionSecret: strings.Repeat("k", 32)}
+			},
+		},
+		{
+			name: "file sets the session keys",
+			file: "claim_timeout: 0s\nsecure_cookies: true\nsession_secret: " + strings.Repeat("s", 40) + "\n",
+			want: func(c *Config) {
+				zero := time.Duration(0)
+				c.ClaimTimeout, c.SecureCookies, c.SessionSecret = &zero, true, strings.Repeat("s", 40)
 			},
 		},
 	}
@@ -111,6 +122,11 @@ func TestLoadConfigErrors(t *testing.T) {
 		{name: "bad env int", optional: true, env: map[string]string{"JUDGE_WORKERS": "many"}, want: "JUDGE_WORKERS"},
 		{name: "bad env bool", optional: true, env: map[string]string{"JUDGE_REGISTRATION_OPEN": "perhaps"}, want: "JUDGE_REGISTRATION_OPEN"},
 		{name: "bad env duration", optional: true, env: map[string]string{"JUDGE_SOLVE_TIMEOUT": "-1s"}, want: "solve_timeout"},
+		{name: "negative claim timeout", file: "claim_timeout: -1m\n", optional: true, want: "claim_timeout"},
+		{name: "tiny claim timeout", optional: true, env: map[string]string{"JUDGE_CLAIM_TIMEOUT": "10ms"}, want: "claim_timeout"},
+		{name: "bad env claim timeout", optional: true, env: map[string]string{"JUDGE_CLAIM_TIMEOUT": "soon"}, want: "JUDGE_CLAIM_TIMEOUT"},
+		{name: "bad env secure cookies", optional: true, env: map[string]string{"JUDGE_SECURE_COOKIES": "maybe"}, want: "JUDGE_SECURE_COOKIES"},
+		{name: "short session secret", file: "session_secret: abc\n", optional: true, want: "session_secret"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -123,5 +139,27 @@ func TestLoadConfigErrors(t *testing.T) {
 				t.Errorf("loadConfig error = %v, want one mentioning %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestClaimTimeout checks the claim timeout in force: the driver's default
+// when the key is empty, the configured value otherwise, 0 included.
+func TestClaimTimeout(t *testing.T) {
+	zero, two := time.Duration(0), 2*time.Minute
+	for _, tc := range []struct {
+		driver string
+		set    *time.Duration
+		want   time.Duration
+	}{
+		{"sqlite", nil, 0},
+		{"postgres", nil, postgresClaimTimeout},
+		{"sqlite", &two, two},
+		{"postgres", &zero, 0},
+	} {
+		c := DefaultConfig()
+		c.Database.Driver, c.ClaimTimeout = tc.driver, tc.set
+		if got := c.claimTimeout(); got != tc.want {
+			t.Errorf("claimTimeout(%s, %v) = %s, want %s", tc.driver, tc.set, got, tc.want)
+		}
 	}
 }

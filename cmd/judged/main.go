@@ -93,6 +93,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 		Workers:      cfg.Workers,
 		SolveTimeout: cfg.SolveTimeout,
 		PollInterval: cfg.PollInterval,
+		ClaimTimeout: cfg.claimTimeout(),
 		OnJudged:     metrics.ObserveVerdict,
 		OnSolved:     metrics.ObserveSolve,
 	}, logger)
@@ -118,7 +119,17 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 		logger.Info("judge workers stopped")
 	}()
 
-	srv := web.NewServer(svc, logger, metrics, web.Options{RegistrationOpen: cfg.RegistrationOpen, SubmitRate: cfg.SubmitRate})
+	if cfg.Database.Driver == "postgres" {
+		// Settings that are right for one process and wrong for several.
+		if cfg.claimTimeout() == 0 {
+			logger.Warn("claim_timeout is 0: a restart queues again the submissions other processes are judging")
+		}
+		if cfg.SessionSecret == "" {
+			logger.Warn("session_secret is empty: with several processes, a form shown by one is refused by another")
+		}
+	}
+	srv := web.NewServer(svc, logger, metrics, web.Options{RegistrationOpen: cfg.RegistrationOpen, SubmitRate: cfg.SubmitRate,
+		SecureCookies: cfg.SecureCookies, SessionSecret: []byte(cfg.SessionSecret)})
 	return listenAndServe(ctx, cfg, srv.Router(), logger)
 }
 
