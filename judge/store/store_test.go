@@ -102,6 +102,15 @@ func testUsers(t *testing.T, open opener) {
 	if _, err := d.UserByTokenHash(ctx, []byte{1, 2}); code(err) != judge.ENOTFOUND {
 		t.Errorf("UserByTokenHash(unknown) = %v, want not found", err)
 	}
+	if err := d.DeleteToken(ctx, []byte{1, 2, 3}); err != nil {
+		t.Errorf("DeleteToken = %v", err)
+	}
+	if _, err := d.UserByTokenHash(ctx, []byte{1, 2, 3}); code(err) != judge.ENOTFOUND {
+		t.Errorf("UserByTokenHash(deleted) = %v, want not found", err)
+	}
+	if err := d.DeleteToken(ctx, []byte{1, 2, 3}); code(err) != judge.ENOTFOUND {
+		t.Errorf("DeleteToken(deleted) = %v, want not found", err)
+	}
 	if err := d.CreateToken(ctx, 999, []byte{9}); err == nil {
 		t.Errorf("a token of no user was stored: foreign keys are off")
 	}
@@ -153,6 +162,18 @@ func testProblems(t *testing.T, open opener) {
 	cases[0].Input = "a2"
 	if c, err := d.UpdateCase(ctx, cases[0]); err != nil || c.Status != judge.CaseSolving || c.Expected != (judge.Solution{}) {
 		t.Errorf("UpdateCase(new input) = %+v, %v", c, err)
+	}
+	// The origin of a case is stored, added or updated.
+	shipped, err := d.AddCase(ctx, judge.Case{ProblemID: p.ID, Name: "shipped", Input: "s", Shipped: true})
+	if err != nil || !shipped.Shipped {
+		t.Fatalf("AddCase(shipped) = %+v, %v", shipped, err)
+	}
+	shipped.Shipped = false
+	if c, err := d.UpdateCase(ctx, shipped); err != nil || c.Shipped {
+		t.Errorf("UpdateCase(not shipped) = %+v, %v", c, err)
+	}
+	if err := d.DeleteCase(ctx, shipped.ID); err != nil {
+		t.Fatal(err)
 	}
 	if solving, err := d.CasesByStatus(ctx, judge.CaseSolving); err != nil || len(solving) != 2 {
 		t.Errorf("CasesByStatus(solving) = %d, %v", len(solving), err)
@@ -393,5 +414,40 @@ func TestSQLitePragmas(t *testing.T) {
 	}
 	if n, err := m.QueueLength(ctx); n != 1 || err != nil {
 		t.Errorf("QueueLength in memory = %d, %v", n, err)
+	}
+}
+
+// TestMigrateShipped opens a database written before cases knew their
+// origin: the column is added, every old case reads as not shipped (the
+// catalogue sync adopts them by name), and cases are still written.
+func TestMigrateShipped(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	d, err := Open("sqlite", path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := d.SaveProblem(ctx, judge.Problem{Slug: "flood", Title: "Flood", Puzzle: "floodit"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.AddCase(ctx, judge.Case{ProblemID: p.ID, Name: "01", Input: "a", Shipped: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.db.Exec("ALTER TABLE cases DROP COLUMN shipped").Error; err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	d, err = Open("sqlite", path, nil)
+	if err != nil {
+		t.Fatalf("opening an old database: %v", err)
+	}
+	defer d.Close()
+	if _, err := d.AddCase(ctx, judge.Case{ProblemID: p.ID, Name: "02", Input: "b", Shipped: true}); err != nil {
+		t.Fatal(err)
+	}
+	cases, err := d.Cases(ctx, p.ID)
+	if err != nil || len(cases) != 2 || cases[0].Shipped || !cases[1].Shipped {
+		t.Errorf("Cases = %+v, %v; want the old case not shipped, the new one shipped", cases, err)
 	}
 }
