@@ -173,8 +173,12 @@ func (g *graph[B]) exactMoves(sn *snapshot[B], limit, depth int) bool {
 // layers computes L(S), or a value above limit once it passes limit; when
 // tail is not nil it records the last layer steps there.
 func (g *graph[B]) layers(flooded, frontier B, remaining uint32, limit int, tail *snapshots[B]) int {
-	if len(flooded) == 3 && !generalLayers {
+	switch {
+	case generalLayers:
+	case len(flooded) == 3:
 		return g.layers3(flooded, frontier, remaining, limit, tail)
+	case len(flooded) == 4:
+		return g.layers4(flooded, frontier, remaining, limit, tail)
 	}
 	var vis B
 	for i := range len(vis) {

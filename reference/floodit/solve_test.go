@@ -249,41 +249,48 @@ func TestLookaheadAdmissible(t *testing.T) {
 	t.Logf("the lookahead raised the bound on %d of %d boards", raised, count)
 }
 
-// TestLayers3 checks that the scalar three-word recursion computes what the
-// general one does: the same value and the same recorded layer steps, on
-// states reached by random moves, with limits below, at and above it.
+// TestLayers3 checks that the scalar three- and four-word recursions
+// compute what the general one does: the same value and the same recorded
+// layer steps, on states reached by random moves, with limits below, at and
+// above it.
 func TestLayers3(t *testing.T) {
 	rng := newRand(9)
 	for i := range 300 {
-		b := randomBoard(rng, 4+i%11, 3+i%6)
+		b := randomBoard(rng, 4+i%15, 3+i%6)
 		l := label(b)
-		if l.r > 192 {
-			continue
+		switch {
+		case l.r <= 192:
+			checkLayers(t, b, newGraph[[3]uint64](l), rng)
+		case l.r <= 256:
+			checkLayers(t, b, newGraph[[4]uint64](l), rng)
 		}
-		g := newGraph[[3]uint64](l)
-		var fl [3]uint64
-		setBit(&fl, 0)
-		fr, rem := g.adj[0], g.outside(fl)
-		for rem != 0 {
-			full := g.layers(fl, fr, rem, 1000, nil)
-			for _, limit := range []int{full - 2, full - 1, full, full + 1} {
-				for first := 1; first <= 2; first++ {
-					want, got := snapshots[[3]uint64]{first: first}, snapshots[[3]uint64]{first: first}
-					generalLayers = true
-					h := g.layers(fl, fr, rem, limit, &want)
-					generalLayers = false
-					if h3 := g.layers(fl, fr, rem, limit, &got); h3 != h || got != want {
-						t.Fatalf("board %q: layers3 = %d %+v, layers = %d %+v", Format(b), h3, got, h, want)
-					}
+	}
+}
+
+func checkLayers[B bitset](t *testing.T, b Board, g *graph[B], rng *rand.Rand) {
+	t.Helper()
+	var fl B
+	setBit(&fl, 0)
+	fr, rem := g.adj[0], g.outside(fl)
+	for rem != 0 {
+		full := g.layers(fl, fr, rem, 1000, nil)
+		for _, limit := range []int{full - 2, full - 1, full, full + 1} {
+			for first := 1; first <= 2; first++ {
+				want, got := snapshots[B]{first: first}, snapshots[B]{first: first}
+				generalLayers = true
+				h := g.layers(fl, fr, rem, limit, &want)
+				generalLayers = false
+				if h3 := g.layers(fl, fr, rem, limit, &got); h3 != h || got != want {
+					t.Fatalf("board %q: scalar layers = %d %+v, layers = %d %+v", Format(b), h3, got, h, want)
 				}
 			}
-			cand, _ := g.candidates(fl, fr, rem)
-			k := bits.TrailingZeros32(cand)
-			for range rng.IntN(bits.OnesCount32(cand)) {
-				cand &= cand - 1
-				k = bits.TrailingZeros32(cand)
-			}
-			fl, fr, _, rem = g.child(fl, fr, rem, k)
 		}
+		cand, _ := g.candidates(fl, fr, rem)
+		k := bits.TrailingZeros32(cand)
+		for range rng.IntN(bits.OnesCount32(cand)) {
+			cand &= cand - 1
+			k = bits.TrailingZeros32(cand)
+		}
+		fl, fr, _, rem = g.child(fl, fr, rem, k)
 	}
 }
