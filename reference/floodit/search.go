@@ -6,7 +6,10 @@ import (
 )
 
 // The search is IDA*: depth-first searches bounded by f = g + h, the bound
-// rising each round to the smallest f that was cut off. On top of it:
+// rising each round to the smallest f that was cut off. h is the bound of
+// bound.go: the layer recursion, plus one when a lookahead at its last layer
+// steps proves it (a child's bound is asked with the child's budget as the
+// limit, so the lookahead runs only where it decides a cut). On top of it:
 //
 //   - States are flooded region sets; a move that floods nothing is never
 //     tried, and two orders of moves that flood the same set meet in the

@@ -41,9 +41,10 @@ func (s Solution) Len() int { return len(s.Moves) }
 // the rest); it is deterministic, uses memory bounded by the board's size
 // (a few megabytes at most), and returns ctx.Err() within milliseconds of ctx
 // being cancelled. Classic boards (8x8, 6 colours) take microseconds to
-// milliseconds, 14x14 boards with 6 colours tens of milliseconds; large boards
-// with many colours can take far longer, so callers that take boards from
-// users should pass a context with a deadline.
+// milliseconds, 14x14 boards with 6 colours a few milliseconds (under 0.1 s
+// on every pc19 board); large boards with many colours can take far longer,
+// so callers that take boards from users should pass a context with a
+// deadline.
 func Solve(ctx context.Context, b Board, p Progress) (Solution, error) {
 	if err := ctx.Err(); err != nil {
 		return Solution{}, err
