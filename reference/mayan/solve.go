@@ -2,7 +2,6 @@ package mayan
 
 import (
 	"context"
-	"math/bits"
 	"strings"
 )
 
@@ -63,9 +62,11 @@ const (
 // with one or two blocks left can never vanish; dragging a block left onto
 // another equals dragging that other block right, which sorts first, so left
 // moves are tried only onto empty cells; a board proven impossible with k
-// moves left is remembered and never searched again with k moves left; and
+// moves left is remembered and never searched again with k moves left;
 // counting the blocks of each colour per column proves most boards with one
-// or two moves left impossible before any move is tried (lastmove.go).
+// or two moves left impossible before any move is tried (lastmove.go); and
+// k moves carry at most 2k blocks one column each, fewer than some boards'
+// colours need before their blocks can vanish (transfer.go).
 // Solve returns ctx.Err() within a few milliseconds of ctx being cancelled.
 func Solve(ctx context.Context, b Board, p Progress) (Solution, error) {
 	s := &solver{ctx: ctx, progress: p, bound: b.N, dead: newDeadTable()}
@@ -125,16 +126,16 @@ func (s *solver) search(cols [Width]uint32, counts *[16]int8, k int) bool {
 	if s.dead.get(&cols)&(1<<uint(k)) != 0 || !s.tick() {
 		return false
 	}
+	// Moves must carry the stranded colours' blocks to columns where
+	// they can vanish (transfer.go); two moves or more may not suffice.
+	n := countColumns(&cols)
+	stranded := n.strandedSet()
+	if n.tooFar(stranded, k) {
+		s.dead.add(&cols, k)
+		return false
+	}
 	if k == 2 {
-		s.two = countColumns(&cols)
-		s.twoStranded = s.two.strandedSet()
-		// A colour that neither move drags or swaps keeps its blocks in
-		// their columns, so if it is stranded now it stays stranded; two
-		// moves touch at most four colours.
-		if bits.OnesCount64(s.twoStranded) > 4 {
-			s.dead.add(&cols, k)
-			return false
-		}
+		s.two, s.twoStranded = n, stranded
 	}
 	for x := 0; x < Width; x++ {
 		for y := 0; y < height(cols[x]); y++ {
@@ -193,7 +194,7 @@ func (s *solver) try(cols [Width]uint32, counts *[16]int8, k int, m Move) bool {
 // without one are remembered: the same board is often reached again by
 // moves in another order.
 func (s *solver) last(cols *[Width]uint32, n *columnCounts, stranded uint64) bool {
-	if hopelessLast(stranded) || s.dead.get(cols)&(1<<1) != 0 || !s.tick() {
+	if hopelessLast(stranded) || n.tooFar(stranded, 1) || s.dead.get(cols)&(1<<1) != 0 || !s.tick() {
 		return false
 	}
 	m, ok := lastMove(cols, n, stranded)
