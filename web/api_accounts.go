@@ -3,7 +3,6 @@ package web
 import (
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -61,7 +60,7 @@ func (s *Server) createToken(c *gin.Context) {
 		return
 	}
 	ctx := c.Request.Context()
-	now := time.Now()
+	now := s.logins.clock()
 	if wait := s.logins.wait(req.Username, c.ClientIP(), now); wait > 0 {
 		secs := int(wait.Seconds()) + 1
 		c.Header("Retry-After", strconv.Itoa(secs))

@@ -27,6 +27,9 @@ type loginLimiter struct {
 	users     failures
 	addrs     failures
 	lastSweep time.Time
+	// now is the clock of the handlers (time.Now when nil); tests stop it,
+	// since a failed login costs a bcrypt hash and their pace varies.
+	now func() time.Time
 }
 
 // failures is a table of failure buckets of one kind.
@@ -50,6 +53,14 @@ func loginUserKey(username string) string {
 		k = k[:64]
 	}
 	return k
+}
+
+// clock returns the time for a login attempt.
+func (l *loginLimiter) clock() time.Time {
+	if l == nil || l.now == nil {
+		return time.Now()
+	}
+	return l.now()
 }
 
 // wait returns how long a login for username from addr must wait; 0 when

@@ -49,6 +49,7 @@ func TestLoginLimiter(t *testing.T) {
 // while another user logs in.
 func TestTokensRateLimited(t *testing.T) {
 	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	stopClock(e.server.logins)
 	e.student("victim")
 	e.student("bystander")
 	for range loginFailuresPerUser {
@@ -65,6 +66,7 @@ func TestTokensRateLimited(t *testing.T) {
 // the form answers 429 with a message, even for the right password.
 func TestLoginFormRateLimited(t *testing.T) {
 	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	stopClock(e.server.logins)
 	b := e.browser()
 	b.register("vera", "vera-password")
 	b.post("/logout", url.Values{})
@@ -73,4 +75,11 @@ func TestLoginFormRateLimited(t *testing.T) {
 		b.post("/login", url.Values{"username": {"vera"}, "password": {"guess"}}).want(t, 401, "Wrong username or password")
 	}
 	b.post("/login", url.Values{"username": {"vera"}, "password": {"vera-password"}}).want(t, 429, "Too many failed logins", `value="vera"`)
+}
+
+// stopClock freezes the limiter's clock, so that no failure is forgiven
+// while a slow test (bcrypt under the race detector) makes the next.
+func stopClock(l *loginLimiter) {
+	t := time.Now()
+	l.now = func() time.Time { return t }
 }

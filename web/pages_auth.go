@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -28,7 +27,7 @@ func (p *Pages) loginForm(c *gin.Context) {
 func (p *Pages) login(c *gin.Context) {
 	v := authView{Username: c.PostForm("username"), Next: safeNext(c.PostForm("next")), RegistrationOpen: p.RegistrationOpen}
 	ctx := c.Request.Context()
-	now := time.Now()
+	now := p.logins.clock()
 	if wait := p.logins.wait(v.Username, c.ClientIP(), now); wait > 0 {
 		secs := int(wait.Seconds()) + 1
 		c.Header("Retry-After", strconv.Itoa(secs))

@@ -25,9 +25,10 @@ import (
 // a temporary SQLite file, served by httptest so that browsers-like clients
 // with cookie jars can walk the pages.
 type pagesEnv struct {
-	t   *testing.T
-	svc *judge.Service
-	srv *httptest.Server
+	t      *testing.T
+	svc    *judge.Service
+	srv    *httptest.Server
+	server *Server
 }
 
 const pagesAdminPassword = "admin-pages-pass"
@@ -91,7 +92,8 @@ func newPagesEnv(t *testing.T, opts Options) *pagesEnv {
 	if err := svc.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(NewServer(svc, logger, nil, opts).Router())
+	server := NewServer(svc, logger, nil, opts)
+	srv := httptest.NewServer(server.Router())
 	t.Cleanup(func() {
 		srv.Close()
 		cctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -99,7 +101,7 @@ func newPagesEnv(t *testing.T, opts Options) *pagesEnv {
 		svc.Close(cctx)
 		db.Close()
 	})
-	return &pagesEnv{t: t, svc: svc, srv: srv}
+	return &pagesEnv{t: t, svc: svc, srv: srv, server: server}
 }
 
 // waitCases waits until every case of slug is solved and returns them.
