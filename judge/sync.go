@@ -1,0 +1,148 @@
+package judge
+
+import (
+	"context"
+	"slices"
+)
+
+// SyncProblem stores a problem of the shipped catalogue: an idempotent upsert
+// by slug. Only the shipped cases are kept in step with the catalogue, matched
+// by name: a new one is added, one whose input changed is solved again, one
+// gone from the catalogue is deleted. The cases instructors added stay, after
+// the shipped ones in their stored order. A change that alters the judge
+// input rejudges the problem (at once, or when the new solves end); a restart
+// with an unchanged catalogue writes nothing.
+func (s *Service) SyncProblem(ctx context.Context, p Problem, cases []CaseSpec) error {
+	pz, err := s.puzzle(p.Puzzle)
+	if err != nil {
+		return err
+	}
+	if p.Slug == "" {
+		return Errorf(EINVALID, "the problem has no slug")
+	}
+	if len(cases) > MaxCases {
+		return Errorf(EINVALID, "problem %s: more than %d cases", p.Slug, MaxCases)
+	}
+	inputs := make([]string, len(cases))
+	names := make(map[string]bool, len(cases))
+	for i, c := range cases {
+		if names[c.Name] {
+			return Errorf(EINVALID, "problem %s: two cases are named %q", p.Slug, c.Name)
+		}
+		names[c.Name] = true
+		if inputs[i], err = parseSpec(pz, c.Input); err != nil {
+			return Errorf(EINVALID, "problem %s, case %s: %s", p.Slug, c.Name, ErrorMessage(err))
+		}
+	}
+	if old, err := s.store.ProblemBySlug(ctx, p.Slug); err == nil {
+		p.ID, p.CreatedAt, p.UpdatedAt = old.ID, old.CreatedAt, old.UpdatedAt
+		if old != p {
+			if _, err := s.store.SaveProblem(ctx, p); err != nil {
+				return err
+			}
+		}
+	} else if ErrorCode(err) != ENOTFOUND {
+		return err
+	} else if p, err = s.store.SaveProblem(ctx, p); err != nil {
+		return err
+	}
+	have, err := s.store.Cases(ctx, p.ID)
+	if err != nil {
+		return err
+	}
+	plan := planSync(have, cases, inputs)
+	var solve []int64
+	for _, c := range plan.remove {
+		if err := s.store.DeleteCase(ctx, c.ID); err != nil {
+			return err
+		}
+	}
+	for i, c := range plan.order {
+		pos := i + 1
+		switch {
+		case c.ID == 0:
+			c.ProblemID = p.ID
+			if c, err = s.store.AddCase(ctx, c); err != nil {
+				return err
+			}
+			solve = append(solve, c.ID)
+			if c.Position == pos {
+				continue
+			}
+		case !plan.dirty[i] && c.Position == pos:
+			continue
+		case plan.resolve[i]:
+			solve = append(solve, c.ID)
+		}
+		c.Position = pos
+		if _, err := s.store.UpdateCase(ctx, c); err != nil {
+			return err
+		}
+	}
+	for _, id := range solve {
+		s.scheduleSolve(id)
+	}
+	if len(plan.remove) > 0 || plan.moved {
+		return s.requeue(ctx, p.ID)
+	}
+	return nil
+}
+
+// syncPlan is what SyncProblem changes: the cases in their new order (ID 0
+// for a shipped case to add; dirty when its content changed, resolve when
+// its input did), and the shipped cases to delete.
+type syncPlan struct {
+	order          []Case
+	dirty, resolve []bool
+	remove         []Case
+	moved          bool
+}
+
+// planSync matches the shipped cases of have to the catalogue's by name. A
+// database written before cases knew their origin marks none as shipped;
+// then the first case of each shipped name is taken as the shipped one.
+func planSync(have []Case, specs []CaseSpec, inputs []string) syncPlan {
+	legacy := !slices.ContainsFunc(have, func(c Case) bool { return c.Shipped })
+	byName := map[string]int{}
+	for i, c := range have {
+		if _, dup := byName[c.Name]; !dup && (c.Shipped || legacy) {
+			byName[c.Name] = i
+		}
+	}
+	var plan syncPlan
+	taken := make([]bool, len(have))
+	for i, spec := range specs {
+		j, ok := byName[spec.Name]
+		if !ok {
+			plan.order = append(plan.order, Case{Name: spec.Name, Sample: spec.Sample, Input: inputs[i], Shipped: true})
+			plan.dirty = append(plan.dirty, true)
+			plan.resolve = append(plan.resolve, true)
+			continue
+		}
+		taken[j] = true
+		c := have[j]
+		changed := c.Input != inputs[i]
+		dirty := changed || c.Sample != spec.Sample || !c.Shipped
+		c.Sample, c.Input, c.Shipped = spec.Sample, inputs[i], true
+		plan.order = append(plan.order, c)
+		plan.dirty = append(plan.dirty, dirty)
+		plan.resolve = append(plan.resolve, changed)
+	}
+	for j, c := range have {
+		switch {
+		case taken[j]:
+		case c.Shipped:
+			plan.remove = append(plan.remove, c)
+		default:
+			plan.order = append(plan.order, c)
+			plan.dirty = append(plan.dirty, false)
+			plan.resolve = append(plan.resolve, false)
+		}
+	}
+	for i, c := range plan.order {
+		if c.ID != 0 && c.Position != i+1 {
+			plan.moved = true
+		}
+	}
+	return plan
+}
