@@ -61,6 +61,7 @@ type search[B bitset] struct {
 	solved   int // length of the path found
 	tt       *table[B]
 	path     []Move
+	kids     []*[MaxColors]kid[B] // the children of the node at each depth
 }
 
 type kid[B bitset] struct {
@@ -134,10 +135,13 @@ func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int) int {
 	}
 	if len(s.path) <= d {
 		s.path = append(s.path, 0)
+		s.kids = append(s.kids, new([MaxColors]kid[B]))
 	}
 	g := s.g
 	best := int(^uint(0) >> 1)
-	var kids [MaxColors]kid[B]
+	// The children live in a buffer per depth: a local array would be
+	// cleared at every node. Every field is set before it is read.
+	kids := s.kids[d]
 	n := 0
 	cand, completing := g.candidates(flooded, frontier, rem)
 	for c := cand; c != 0; c &= c - 1 {
