@@ -130,7 +130,8 @@ func (s *solver) search(cols [Width]uint32, counts *[16]int8, k int) bool {
 	// they can vanish (transfer.go); two moves or more may not suffice.
 	n := countColumns(&cols)
 	stranded := n.strandedSet()
-	if n.tooFar(stranded, k) {
+	first, ok := n.firstMoves(stranded, k)
+	if !ok {
 		s.dead.add(&cols, k)
 		return false
 	}
@@ -139,10 +140,11 @@ func (s *solver) search(cols [Width]uint32, counts *[16]int8, k int) bool {
 	}
 	for x := 0; x < Width; x++ {
 		for y := 0; y < height(cols[x]); y++ {
-			if x+1 < Width && s.try(cols, counts, k, Move{x, y, 1}) {
+			v := cell(cols[x], y)
+			if x+1 < Width && first.allows(v, cell(cols[x+1], y)) && s.try(cols, counts, k, Move{x, y, 1}) {
 				return true
 			}
-			if x > 0 && cell(cols[x-1], y) == 0 && s.try(cols, counts, k, Move{x, y, -1}) {
+			if x > 0 && cell(cols[x-1], y) == 0 && first.allows(v, 0) && s.try(cols, counts, k, Move{x, y, -1}) {
 				return true
 			}
 			if s.err != nil {

@@ -113,13 +113,44 @@ func (n *columnCounts) need(c int) int {
 // tooFar reports whether k moves cannot pay off the transfers that the
 // colours in set (high bits of lanes, as strandedSet returns) need.
 func (n *columnCounts) tooFar(set uint64, k int) bool {
-	sum := 0
-	for ; set != 0; set &= set - 1 {
+	_, ok := n.firstMoves(set, k)
+	return !ok
+}
+
+// firstMoves returns the test a first move of k must pass, or false when
+// no k moves can pay off the transfers the stranded colours need.
+func (n *columnCounts) firstMoves(stranded uint64, k int) (f firstMove, ok bool) {
+	f = firstMove{stranded: stranded, slack: 2 * (k - 1)}
+	for set := stranded; set != 0; set &= set - 1 {
 		d := n.need(bits.TrailingZeros64(set) / 5)
 		if d > k {
-			return true
+			return f, false
 		}
-		sum += d
+		if d == k {
+			f.must |= set & -set
+		}
+		f.sum += d
 	}
-	return sum > 2*k
+	return f, f.sum <= 2*k
+}
+
+// firstMove tells the moves that can start a solution of k moves: after
+// the first, k-1 moves must pay off what is left. A colour the move does
+// not drag or swap still needs at least what it needs now (removals never
+// lower a need), and one it does needs at most one transfer less. So every
+// colour that needs k transfers must be dragged or swapped, and the needs
+// less those of the (at most two) stranded colours touched must fit in
+// 2(k-1).
+type firstMove struct {
+	stranded uint64 // high bits of the stranded colours' lanes
+	must     uint64 // the colours that need k transfers
+	sum      int    // the transfers all colours need
+	slack    int    // 2(k-1)
+}
+
+// allows reports whether dragging a block of colour v onto w (0: an empty
+// cell) can start a solution.
+func (f *firstMove) allows(v, w int) bool {
+	touched := (lane(v) | lane(w)) << 4 // w = 0 is lane 0, never stranded
+	return f.must&^touched == 0 && f.sum-bits.OnesCount64(f.stranded&touched) <= f.slack
 }
