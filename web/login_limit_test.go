@@ -83,3 +83,35 @@ func stopClock(l *loginLimiter) {
 	t := time.Now()
 	l.now = func() time.Time { return t }
 }
+
+// TestForwardedForIgnored checks that, with no trusted proxy, a client cannot
+// escape the per-address login limit by sending its own X-Forwarded-For.
+func TestForwardedForIgnored(t *testing.T) {
+	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	stopClock(e.server.logins)
+	e.student("late")
+	for i := range loginFailuresPerAddr {
+		req := e.request("POST", "/api/v1/tokens", credentials{"nobody" + itoa64(int64(i)), "guess"})
+		req.Header.Set("X-Forwarded-For", "10.9.0."+itoa64(int64(i)))
+		e.serve(req).want(t, 401, "unauthorized")
+	}
+	req := e.request("POST", "/api/v1/tokens", credentials{"late", "pass-late"})
+	req.Header.Set("X-Forwarded-For", "10.9.1.1")
+	e.serve(req).want(t, 429, ERATELIMITED)
+}
+
+// TestForwardedForTrusted checks that, behind a trusted proxy, the address
+// the proxy names is the one counted: another client behind it logs in.
+func TestForwardedForTrusted(t *testing.T) {
+	e := newAPIEnv(t, Options{RegistrationOpen: true, TrustedProxies: []string{"192.0.2.0/24"}})
+	stopClock(e.server.logins)
+	e.student("other")
+	for i := range loginFailuresPerAddr {
+		req := e.request("POST", "/api/v1/tokens", credentials{"nobody" + itoa64(int64(i)), "guess"})
+		req.Header.Set("X-Forwarded-For", "10.9.0.1")
+		e.serve(req).want(t, 401, "unauthorized")
+	}
+	req := e.request("POST", "/api/v1/tokens", credentials{"other", "pass-other"})
+	req.Header.Set("X-Forwarded-For", "10.9.0.2")
+	e.serve(req).want(t, 201, "token")
+}

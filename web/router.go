@@ -18,6 +18,12 @@ func (s *Server) Router() *gin.Engine {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
+	if err := r.SetTrustedProxies(s.Options.TrustedProxies); err != nil {
+		// The configuration validates the list; this is a last resort that
+		// trusts no proxy rather than every one.
+		s.Logger.Error("trusted proxies refused; trusting none", "err", err)
+		_ = r.SetTrustedProxies(nil)
+	}
 	if s.Metrics != nil {
 		// Outermost, so that a request that panicked is counted as the 500
 		// that recovery answers.

@@ -26,6 +26,11 @@ type Options struct {
 	// random per process, so several processes serving one site need the
 	// same one.
 	SessionSecret []byte
+	// TrustedProxies lists the addresses or CIDR ranges of the reverse
+	// proxies whose X-Forwarded-For names the client. Empty: none, so the
+	// client is the connection's address and a client cannot pick the
+	// address the login limiter counts by sending the header itself.
+	TrustedProxies []string
 }
 
 // Server holds the dependencies of every handler. Build it with NewServer

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"net"
 	"os"
 	"strconv"
 	"strings"
@@ -33,6 +34,9 @@ type Config struct {
 	ClaimTimeout  *time.Duration `yaml:"claim_timeout"`
 	SecureCookies bool           `yaml:"secure_cookies"`
 	SessionSecret string         `yaml:"session_secret"`
+	// TrustedProxies are the reverse proxies (addresses or CIDR ranges)
+	// whose X-Forwarded-For header names the client; empty trusts none.
+	TrustedProxies []string `yaml:"trusted_proxies"`
 }
 
 // postgresClaimTimeout is the claim timeout when the database is PostgreSQL
@@ -110,6 +114,9 @@ func decodeYAML(data []byte, cfg *Config) error {
 	if err := dec.Decode(cfg); err != nil && !errors.Is(err, io.EOF) {
 		return err
 	}
+	if len(cfg.TrustedProxies) == 0 {
+		cfg.TrustedProxies = nil // "[]" and an absent key mean the same
+	}
 	return nil
 }
 
@@ -142,6 +149,15 @@ var envVars = []envVar{
 	}},
 	{"JUDGE_SECURE_COOKIES", boolVar(func(c *Config) *bool { return &c.SecureCookies })},
 	{"JUDGE_SESSION_SECRET", func(c *Config, v string) error { c.SessionSecret = v; return nil }},
+	{"JUDGE_TRUSTED_PROXIES", func(c *Config, v string) error {
+		c.TrustedProxies = nil
+		for _, p := range strings.Split(v, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				c.TrustedProxies = append(c.TrustedProxies, p)
+			}
+		}
+		return nil
+	}},
 }
 
 func intVar(field func(*Config) *int) func(*Config, string) error {
@@ -226,6 +242,11 @@ func (c Config) Validate() error {
 	}
 	if n := len(c.SessionSecret); n > 0 && n < minSessionSecret {
 		bad("session_secret: must be empty (random per process) or at least %d bytes, found %d", minSessionSecret, n)
+	}
+	for _, p := range c.TrustedProxies {
+		if _, _, err := net.ParseCIDR(p); err != nil && net.ParseIP(p) == nil {
+			bad("trusted_proxies: %q is neither an IP address nor a CIDR range", p)
+		}
 	}
 	if _, err := c.level(); err != nil {
 		bad("log_level: %v", err)

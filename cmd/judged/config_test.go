@@ -60,13 +60,15 @@ func TestLoadConfig(t *testing.T) {
 				"JUDGE_POLL_INTERVAL": "1s", "JUDGE_REGISTRATION_OPEN": "false", "JUDGE_SUBMIT_RATE": "0",
 				"JUDGE_SHUTDOWN_TIMEOUT": "3s", "JUDGE_LOG_LEVEL": "debug",
 				"JUDGE_CLAIM_TIMEOUT": "2m", "JUDGE_SECURE_COOKIES": "true", "JUDGE_SESSION_SECRET": strings.Repeat("k", 32),
+				"JUDGE_TRUSTED_PROXIES": "10.0.0.1, 192.168.0.0/16",
 			},
 			want: func(c *Config) {
 				claim := 2 * time.Minute
 				*c = Config{Listen: ":7000", Database: DatabaseConfig{Driver: "postgres", DSN: "host=db"},
 					AdminPassword: "s3cret!", Workers: 3, SolveTimeout: 5 * time.Second, PollInterval: time.Second,
 					RegistrationOpen: false, SubmitRate: 0, ShutdownTimeout: 3 * time.Second, LogLevel: "debug",
-					ClaimTimeout: &claim, SecureCookies: true, SessionSecret: strings.Repeat("k", 32)}
+					ClaimTimeout: &claim, SecureCookies: true, SessionSecret: strings.Repeat("k", 32),
+					TrustedProxies: []string{"10.0.0.1", "192.168.0.0/16"}}
 			},
 		},
 		{
@@ -127,6 +129,7 @@ func TestLoadConfigErrors(t *testing.T) {
 		{name: "bad env claim timeout", optional: true, env: map[string]string{"JUDGE_CLAIM_TIMEOUT": "soon"}, want: "JUDGE_CLAIM_TIMEOUT"},
 		{name: "bad env secure cookies", optional: true, env: map[string]string{"JUDGE_SECURE_COOKIES": "maybe"}, want: "JUDGE_SECURE_COOKIES"},
 		{name: "short session secret", file: "session_secret: abc\n", optional: true, want: "session_secret"},
+		{name: "bad trusted proxy", file: "trusted_proxies: [10.0.0.1, proxy.local]\n", optional: true, want: "trusted_proxies"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

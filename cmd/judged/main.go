@@ -129,7 +129,8 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 		}
 	}
 	srv := web.NewServer(svc, logger, metrics, web.Options{RegistrationOpen: cfg.RegistrationOpen, SubmitRate: cfg.SubmitRate,
-		SecureCookies: cfg.SecureCookies, SessionSecret: []byte(cfg.SessionSecret)})
+		SecureCookies: cfg.SecureCookies, SessionSecret: []byte(cfg.SessionSecret),
+		TrustedProxies: cfg.TrustedProxies})
 	return listenAndServe(ctx, cfg, srv.Router(), logger)
 }
 
