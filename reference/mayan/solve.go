@@ -141,10 +141,15 @@ func (s *solver) search(cols [Width]uint32, counts *[16]int8, k int) bool {
 	for x := 0; x < Width; x++ {
 		for y := 0; y < height(cols[x]); y++ {
 			v := cell(cols[x], y)
-			if x+1 < Width && first.allows(v, cell(cols[x+1], y)) && s.try(cols, counts, k, Move{x, y, 1}) {
+			// Dropping this block leaves the same board as dropping the
+			// equal one below it onto the same column, which sorts first.
+			twin := y > 0 && cell(cols[x], y-1) == v
+			if x+1 < Width && !(twin && cell(cols[x+1], y-1) == 0) &&
+				first.allows(v, cell(cols[x+1], y)) && s.try(cols, counts, k, Move{x, y, 1}) {
 				return true
 			}
-			if x > 0 && cell(cols[x-1], y) == 0 && first.allows(v, 0) && s.try(cols, counts, k, Move{x, y, -1}) {
+			if x > 0 && cell(cols[x-1], y) == 0 && !(twin && cell(cols[x-1], y-1) == 0) &&
+				first.allows(v, 0) && s.try(cols, counts, k, Move{x, y, -1}) {
 				return true
 			}
 			if s.err != nil {
