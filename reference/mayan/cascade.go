@@ -28,6 +28,14 @@ func occupied(c uint32) uint32 {
 // five are covered by overlapping runs of three, and crossing runs share
 // their cell, so one pass marks everything that vanishes at this moment.
 func runs(cols *[Width]uint32) (mark [Width]uint32, any bool) {
+	return runsIn(cols, 0, Width-1)
+}
+
+// runsIn is runs for a board on which a vertical run can only be in
+// columns lo..hi. Horizontal runs are looked for everywhere: a run of four
+// or five is marked by its runs of three, and those need not all touch
+// lo..hi.
+func runsIn(cols *[Width]uint32, lo, hi int) (mark [Width]uint32, any bool) {
 	for x := 0; x+2 < Width; x++ {
 		m := zeroCells(cols[x]^cols[x+1]) & zeroCells(cols[x+1]^cols[x+2]) & occupied(cols[x])
 		if m != 0 {
@@ -37,7 +45,8 @@ func runs(cols *[Width]uint32) (mark [Width]uint32, any bool) {
 			any = true
 		}
 	}
-	for x, c := range cols {
+	for x := lo; x <= hi; x++ {
+		c := cols[x]
 		// same has a bit at row y when cells y and y+1 are equal and
 		// occupied; two such rows in a row start a vertical run of three.
 		same := zeroCells(c^c>>4) & occupied(c)
@@ -94,15 +103,28 @@ func clearMarked(cols *[Width]uint32, mark *[Width]uint32, counts *[16]int8) int
 }
 
 // cascade lets every run vanish, then everything fall, again and again until
-// no run is left. It returns the blocks that vanished and the number of
-// rounds in which something vanished (2 or more is a chain reaction).
-func cascade(cols *[Width]uint32, counts *[16]int8) (cleared, rounds int) {
+// no run is left, on a board that was stable before a move changed columns
+// lo..hi. It returns the blocks that vanished and the number of rounds in
+// which something vanished (2 or more is a chain reaction).
+//
+// A run that appears holds a block that has just changed: a moved one in
+// the first round, one that fell in the others (a run of blocks that all
+// stayed put would have vanished a round earlier). Blocks fall only in
+// columns where something vanished, so a vertical run can only be in the
+// columns changed last, and only those are searched for one.
+func cascade(cols *[Width]uint32, counts *[16]int8, lo, hi int) (cleared, rounds int) {
 	for {
-		mark, any := runs(cols)
+		mark, any := runsIn(cols, lo, hi)
 		if !any {
 			return cleared, rounds
 		}
 		cleared += clearMarked(cols, &mark, counts)
 		rounds++
+		lo, hi = Width, -1
+		for x, m := range mark {
+			if m != 0 {
+				lo, hi = min(lo, x), max(hi, x)
+			}
+		}
 	}
 }

@@ -140,6 +140,6 @@ func wipes(c [Width]uint32, n *columnCounts, x, y, t, v, w int) bool {
 	if w == 0 && (!runNear(&c, min(x, t), max(x, t)) || n.strandedAfter(x, t, v, 0) != 0) {
 		return false
 	}
-	cascade(&c, nil)
+	cascade(&c, nil, min(x, t), max(x, t))
 	return empty(&c)
 }

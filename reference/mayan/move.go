@@ -76,7 +76,7 @@ func (b Board) Apply(m Move) (next Board, cleared, rounds int) {
 		return b, 0, 0
 	}
 	drag(&b.cols, m.X, m.Y, m.X+m.G)
-	cleared, rounds = cascade(&b.cols, nil)
+	cleared, rounds = cascade(&b.cols, nil, 0, Width-1)
 	return b, cleared, rounds
 }
 

@@ -1,6 +1,7 @@
 package mayan
 
 import (
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -122,5 +123,45 @@ func TestSwapOfEqualBlocksIsNoMove(t *testing.T) {
 	}
 	if got, _, _ := b.Apply(Move{0, 0, 1}); got != b {
 		t.Errorf("swapping two equal blocks changed the board to %q", columns(got))
+	}
+}
+
+// TestCascadeNearMoveMatchesFull checks that looking for vertical runs only
+// in the columns just changed (cascade's lo..hi) finds every run: after every
+// move on random stable boards, the board and the counts match a cascade
+// that searches every column each round.
+func TestCascadeNearMoveMatchesFull(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 5))
+	for i := range 2000 {
+		b := denseBoard(rng, 1, 2+rng.IntN(3))
+		if i%2 == 0 { // full boards of few colours make long chain reactions
+			b = fullBoard(rng, 1, 3)
+		}
+		for x := 0; x < Width; x++ {
+			for y := 0; y < b.ColumnHeight(x); y++ {
+				for _, g := range []int{1, -1} {
+					m := Move{x, y, g}
+					if b.Check(m) != "" {
+						continue
+					}
+					near, full := b.cols, b.cols
+					drag(&near, x, y, x+g)
+					drag(&full, x, y, x+g)
+					nc, nr := cascade(&near, nil, min(x, x+g), max(x, x+g))
+					fc, fr := 0, 0
+					for {
+						mark, any := runs(&full)
+						if !any {
+							break
+						}
+						fc += clearMarked(&full, &mark, nil)
+						fr++
+					}
+					if near != full || nc != fc || nr != fr {
+						t.Fatalf("board %q, move %v: near the move %v (%d, %d), full %v (%d, %d)", columns(b), m, near, nc, nr, full, fc, fr)
+					}
+				}
+			}
+		}
 	}
 }

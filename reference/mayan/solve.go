@@ -171,7 +171,7 @@ func (s *solver) try(cols [Width]uint32, counts *[16]int8, k int, m Move) bool {
 	next := *counts
 	drag(&cols, m.X, m.Y, t)
 	if runNear(&cols, min(m.X, t), max(m.X, t)) {
-		cascade(&cols, &next)
+		cascade(&cols, &next, min(m.X, t), max(m.X, t))
 	} else if k == 2 {
 		// Nothing vanished, so the column counts of the board are those of
 		// the parent with v and w shifted: the last level starts from them
