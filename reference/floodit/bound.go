@@ -129,6 +129,17 @@ func (g *graph[B]) lookahead(tail *snapshots[B], limit, depth int) bool {
 
 // exact reports whether every non-wasteful move from the snapshot's set
 // leaves more than limit moves in all.
+//
+// The answers are cached by set, depth and budget (limit - dist), which is
+// all they depend on: every caller passes a frontier that is N(S) \ S, and
+// colours left that are exactly those with a region outside S, and the
+// recursion keeps both true (at a layer step no colour left has all its
+// regions seen, else it would have completed first), so the snapshot's set
+// determines its frontier and colours. They are monotone in the budget b: a
+// move c exceeds b when L(Si + c) >= b, or L(Si + c) = b - 1 and its own
+// lookahead succeeds, and either case exceeds every smaller budget too; a
+// move that fits at b has L(Si + c) <= b - 1, below every larger budget minus
+// one, where no lookahead runs, so it fits there too.
 func (g *graph[B]) exact(sn *snapshot[B], limit, depth int) bool {
 	budget := limit - sn.dist
 	if g.exactCache == nil || budget >= 1<<15-1 {
