@@ -80,18 +80,20 @@ func runNear(cols *[Width]uint32, lo, hi int) bool {
 }
 
 // clearMarked removes the marked cells of every column, letting the blocks
-// above them fall, and returns how many blocks vanished. counts, when not
-// nil, is kept as the number of blocks of each colour. Cells are removed
-// from the top down, so that the rows of the cells still to remove stay put.
-func clearMarked(cols *[Width]uint32, mark *[Width]uint32, counts *[16]int8) int {
+// above them fall, and returns how many blocks vanished. t, when not nil, is
+// kept up to date. Cells are removed from the top down, so that the rows of
+// the cells still to remove stay put.
+func clearMarked(cols *[Width]uint32, mark *[Width]uint32, t *tally) int {
 	cleared := 0
 	for x, m := range mark {
 		c := cols[x]
 		for m != 0 {
 			top := 31 - bits.LeadingZeros32(m) // bit 3 of the highest marked cell
 			y := top >> 2
-			if counts != nil {
-				counts[cell(c, y)]--
+			if t != nil {
+				v := cell(c, y)
+				t.colour[v]--
+				t.column[x] -= lane(v)
 			}
 			c = removeCell(c, y)
 			m &^= 1 << uint(top)
@@ -112,13 +114,13 @@ func clearMarked(cols *[Width]uint32, mark *[Width]uint32, counts *[16]int8) int
 // stayed put would have vanished a round earlier). Blocks fall only in
 // columns where something vanished, so a vertical run can only be in the
 // columns changed last, and only those are searched for one.
-func cascade(cols *[Width]uint32, counts *[16]int8, lo, hi int) (cleared, rounds int) {
+func cascade(cols *[Width]uint32, t *tally, lo, hi int) (cleared, rounds int) {
 	for {
 		mark, any := runsIn(cols, lo, hi)
 		if !any {
 			return cleared, rounds
 		}
-		cleared += clearMarked(cols, &mark, counts)
+		cleared += clearMarked(cols, &mark, t)
 		rounds++
 		lo, hi = Width, -1
 		for x, m := range mark {

@@ -76,14 +76,14 @@ func Solve(ctx context.Context, b Board, p Progress) (Solution, error) {
 	if err := ctx.Err(); err != nil {
 		return Solution{}, err
 	}
-	var counts [16]int8
+	t := tally{column: countColumns(&b.cols)}
 	for x := 0; x < Width; x++ {
 		for y := 0; y < b.ColumnHeight(x); y++ {
-			counts[b.At(x, y)]++
+			t.colour[b.At(x, y)]++
 		}
 	}
 	s.path = make([]Move, 0, b.N)
-	found := s.search(b.cols, &counts, b.N)
+	found := s.search(b.cols, &t, b.N)
 	if s.err != nil {
 		return Solution{Nodes: s.nodes}, s.err
 	}
@@ -104,39 +104,37 @@ type solver struct {
 	// has been proven impossible to empty. The answer depends only on the
 	// board and k, never on the path that led there, so the memo is exact.
 	dead *deadTable
-	// two and twoStranded are the column counts and stranded colours of
-	// the current board with two moves left (see try).
-	two         columnCounts
-	twoStranded uint64
+}
+
+// tally is what the search keeps of a board's blocks, updated by each move
+// and cascade instead of counted again at every node: the blocks of each
+// colour, in all and per column (lastmove.go).
+type tally struct {
+	colour [16]int8
+	column columnCounts
 }
 
 // search reports whether cols can be emptied in exactly k moves, leaving the
 // lexicographically smallest such moves appended to s.path when it can.
-func (s *solver) search(cols [Width]uint32, counts *[16]int8, k int) bool {
+func (s *solver) search(cols [Width]uint32, t *tally, k int) bool {
 	if k == 0 {
 		return empty(&cols)
 	}
-	if empty(&cols) || hopeless(counts) {
+	if empty(&cols) || hopeless(&t.colour) {
 		return false
 	}
 	if k == 1 {
-		n := countColumns(&cols)
-		return s.last(&cols, &n, n.strandedSet())
+		return s.last(&cols, &t.column, t.column.strandedSet())
 	}
 	if s.dead.get(&cols)&(1<<uint(k)) != 0 || !s.tick() {
 		return false
 	}
 	// Moves must carry the stranded colours' blocks to columns where
 	// they can vanish (transfer.go); two moves or more may not suffice.
-	n := countColumns(&cols)
-	stranded := n.strandedSet()
-	first, ok := n.firstMoves(stranded, k)
+	first, ok := t.column.firstMoves(t.column.strandedSet(), k)
 	if !ok {
 		s.dead.add(&cols, k)
 		return false
-	}
-	if k == 2 {
-		s.two, s.twoStranded = n, stranded
 	}
 	for x := 0; x < Width; x++ {
 		for y := 0; y < height(cols[x]); y++ {
@@ -145,11 +143,11 @@ func (s *solver) search(cols [Width]uint32, counts *[16]int8, k int) bool {
 			// equal one below it onto the same column, which sorts first.
 			twin := y > 0 && cell(cols[x], y-1) == v
 			if x+1 < Width && !(twin && cell(cols[x+1], y-1) == 0) &&
-				first.allows(v, cell(cols[x+1], y)) && s.try(cols, counts, k, Move{x, y, 1}) {
+				first.allows(v, cell(cols[x+1], y)) && s.try(cols, t, k, Move{x, y, 1}) {
 				return true
 			}
 			if x > 0 && cell(cols[x-1], y) == 0 && !(twin && cell(cols[x-1], y-1) == 0) &&
-				first.allows(v, 0) && s.try(cols, counts, k, Move{x, y, -1}) {
+				first.allows(v, 0) && s.try(cols, t, k, Move{x, y, -1}) {
 				return true
 			}
 			if s.err != nil {
@@ -162,32 +160,30 @@ func (s *solver) search(cols [Width]uint32, counts *[16]int8, k int) bool {
 }
 
 // try plays m on cols and searches on with k-1 moves.
-func (s *solver) try(cols [Width]uint32, counts *[16]int8, k int, m Move) bool {
+func (s *solver) try(cols [Width]uint32, tl *tally, k int, m Move) bool {
 	t := m.X + m.G
 	v, w := cell(cols[m.X], m.Y), cell(cols[t], m.Y)
 	if v == w {
 		return false // not a move (see Solve)
 	}
-	next := *counts
+	next := *tl
 	drag(&cols, m.X, m.Y, t)
+	next.column.shift(m.X, t, v, w)
 	if runNear(&cols, min(m.X, t), max(m.X, t)) {
 		cascade(&cols, &next, min(m.X, t), max(m.X, t))
 	} else if k == 2 {
-		// Nothing vanished, so the column counts of the board are those of
-		// the parent with v and w shifted: the last level starts from them
-		// instead of counting again.
-		stranded := s.two.strandedAfter(m.X, t, v, w)
+		// Nothing vanished: the colours and the empty board's test are
+		// those of the parent, so the last level starts at once.
+		stranded := next.column.strandedSet()
 		if hopelessLast(stranded) {
 			return false
 		}
-		s.two.shift(m.X, t, v, w)
 		s.path = append(s.path, m)
-		found := s.last(&cols, &s.two, stranded)
-		s.two.shift(t, m.X, v, w)
-		if !found {
-			s.path = s.path[:len(s.path)-1]
+		if s.last(&cols, &next.column, stranded) {
+			return true
 		}
-		return found
+		s.path = s.path[:len(s.path)-1]
+		return false
 	}
 	s.path = append(s.path, m)
 	if s.search(cols, &next, k-1) {
