@@ -83,21 +83,34 @@ func BenchmarkSolveFullBoards(b *testing.B) {
 	b.ReportMetric(float64(worst.Microseconds())/1000, "worst-cpu-ms")
 }
 
-// BenchmarkSolveWorst solves the hardest full board found by TestHuntHard.
+// BenchmarkSolveWorst solves the hardest full boards found by TestHuntHard:
+// the hardest for the solver before transfer.go (hardColumns), and the
+// hardest found after it.
 func BenchmarkSolveWorst(b *testing.B) {
-	bd := hardBoard(b)
-	var nodes int64
-	cpu := cpuTime()
-	for b.Loop() {
-		s, err := Solve(context.Background(), bd, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		nodes = s.Nodes
+	for _, hard := range []struct {
+		name string
+		cols []string
+	}{{"first", hardColumns}, {"second", hardColumns2}} {
+		b.Run(hard.name, func(b *testing.B) {
+			bd := mustBoard(b, 5, hard.cols...)
+			var nodes int64
+			cpu := cpuTime()
+			for b.Loop() {
+				s, err := Solve(context.Background(), bd, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes = s.Nodes
+			}
+			b.ReportMetric(float64(nodes), "nodes")
+			b.ReportMetric(float64((cpuTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+		})
 	}
-	b.ReportMetric(float64(nodes), "nodes")
-	b.ReportMetric(float64((cpuTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }
+
+// hardColumns2 is the full board with the largest search that TestHuntHard
+// found once the transfer pruning was in (16 starts): no five moves clear it.
+var hardColumns2 = []string{"1 2 2 1 2 1 2", "3 3 1 3 1 3 3", "2 1 3 1 3 2 1", "1 3 2 3 2 3 2", "2 2 1 2 1 2 1"}
 
 var hunt = flag.Int("hunt", 0, "TestHuntHard: number of random full boards to start hill climbs from")
 
