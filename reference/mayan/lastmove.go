@@ -98,8 +98,23 @@ func lastMove(cols *[Width]uint32, n *columnCounts, stranded uint64) (Move, bool
 		return Move{}, false
 	}
 	sa, sb := strandedColours(stranded)
+	var fa, fb pairFixes
+	if sa != 0 {
+		fa = n.fixes(sa)
+	}
+	if sb != 0 {
+		fb = n.fixes(sb)
+	}
 	for x := 0; x < Width; x++ {
 		right, left := candidates(cols, x, sa, sb)
+		if sa != 0 {
+			right &= fa.rightMoves(cols, x, sa)
+			left &= fa.leftMoves(cols, x, sa)
+		}
+		if sb != 0 {
+			right &= fb.rightMoves(cols, x, sb)
+			left &= fb.leftMoves(cols, x, sb)
+		}
 		// Row by row, the right move sorts before the left one.
 		for m := right | left; m != 0; m &= m - 1 {
 			bit := m & -m
@@ -142,4 +157,57 @@ func wipes(c [Width]uint32, n *columnCounts, x, y, t, v, w int) bool {
 	}
 	cascade(&c, nil, min(x, t), max(x, t))
 	return empty(&c)
+}
+
+// pairFixes tells, for a stranded colour c and each pair of columns x and
+// x+1, whether moving one block of c from x to x+1 (right) or from x+1 to x
+// (left) leaves c unstranded. The last move makes the only transfer left, so
+// it must be one of those for every stranded colour.
+type pairFixes struct {
+	right, left [Width - 1]bool
+}
+
+// fixes returns the pairFixes of colour c, from the need table: need 0 is
+// unstranded (TestTransferNeedMatchesBFS checks that they agree).
+func (n *columnCounts) fixes(c int) (f pairFixes) {
+	transferOnce.Do(buildTransferNeed)
+	s := 5 * uint(c)
+	var code uint32
+	var cnt [Width]uint64
+	for z := range cnt {
+		cnt[z] = n[z] >> s & 7
+		code |= uint32(cnt[z]) << (3 * uint(z))
+	}
+	for x := 0; x+1 < Width; x++ {
+		// A column already holding 7 of c has no room and no other block.
+		lo, hi := uint32(1)<<(3*uint(x)), uint32(1)<<(3*uint(x+1))
+		f.right[x] = cnt[x] > 0 && cnt[x+1] < 7 && transferNeed[code-lo+hi] == 0
+		f.left[x] = cnt[x+1] > 0 && cnt[x] < 7 && transferNeed[code-hi+lo] == 0
+	}
+	return f
+}
+
+// rightMoves returns the rows of column x whose right move makes one of the
+// transfers of c that f allows: dragging c right, or swapping c in column
+// x+1 left.
+func (f *pairFixes) rightMoves(cols *[Width]uint32, x, c int) (rows uint32) {
+	if x+1 >= Width {
+		return 0
+	}
+	if f.right[x] {
+		rows |= rowsOf(cols[x], c)
+	}
+	if f.left[x] {
+		rows |= rowsOf(cols[x+1], c)
+	}
+	return rows
+}
+
+// leftMoves returns the rows of column x whose left move (a drop) drags c
+// left as f allows.
+func (f *pairFixes) leftMoves(cols *[Width]uint32, x, c int) uint32 {
+	if x == 0 || !f.left[x-1] {
+		return 0
+	}
+	return rowsOf(cols[x], c)
 }
