@@ -10,19 +10,20 @@ import "math/bits"
 func (g *graph[B]) layers3(flooded, frontier B, remaining uint32, limit int, tail *snapshots[B]) int {
 	v0, v1, v2 := flooded[0]|frontier[0], flooded[1]|frontier[1], flooded[2]|frontier[2]
 	c0, c1, c2 := frontier[0], frontier[1], frontier[2]
+	cm := &g.cmask
 	dist := 0
 	cols := remaining
 	for {
 		if cols&(cols-1) == 0 {
 			return dist + bits.OnesCount32(cols)
 		}
+		// Colours are below MaxColors, a power of two: the mask drops the
+		// bounds check, and the branch-free test does not mispredict.
 		var done uint32
 		for c := cols; c != 0; c &= c - 1 {
 			k := bits.TrailingZeros32(c)
-			m := &g.cmask[k]
-			if (*m)[0]&^v0|(*m)[1]&^v1|(*m)[2]&^v2 == 0 {
-				done |= 1 << k
-			}
+			m := &cm[k&(MaxColors-1)]
+			done |= uint32(b2i((*m)[0]&^v0|(*m)[1]&^v1|(*m)[2]&^v2 == 0)) << k
 		}
 		if left := dist + bits.OnesCount32(cols) + b2i(done == 0); left > limit {
 			return left
@@ -33,7 +34,7 @@ func (g *graph[B]) layers3(flooded, frontier B, remaining uint32, limit int, tai
 			cols &^= done
 			var p0, p1, p2 uint64
 			for c := done; c != 0; c &= c - 1 {
-				m := &g.cmask[bits.TrailingZeros32(c)]
+				m := &cm[bits.TrailingZeros32(c)&(MaxColors-1)]
 				p0 |= c0 & (*m)[0]
 				p1 |= c1 & (*m)[1]
 				p2 |= c2 & (*m)[2]
@@ -59,23 +60,26 @@ func (g *graph[B]) layers3(flooded, frontier B, remaining uint32, limit int, tai
 	}
 }
 
-// adjUnion3 is neighboursOf for the three-word set (s0, s1, s2).
+// adjUnion3 is neighboursOf for the three-word set (s0, s1, s2). It reads
+// the neighbour sets through 64-entry arrays, one per word, so that indexing
+// by a bit number needs no bounds check (newGraph gives adj the capacity).
 func (g *graph[B]) adjUnion3(s0, s1, s2 uint64) (o0, o1, o2 uint64) {
-	adj := g.adj
+	adj := g.adj[:192:192]
+	a0, a1, a2 := (*[64]B)(adj[:64]), (*[64]B)(adj[64:128]), (*[64]B)(adj[128:])
 	for w := s0; w != 0; w &= w - 1 {
-		a := &adj[bits.TrailingZeros64(w)]
+		a := &a0[bits.TrailingZeros64(w)&63]
 		o0 |= (*a)[0]
 		o1 |= (*a)[1]
 		o2 |= (*a)[2]
 	}
 	for w := s1; w != 0; w &= w - 1 {
-		a := &adj[64|bits.TrailingZeros64(w)]
+		a := &a1[bits.TrailingZeros64(w)&63]
 		o0 |= (*a)[0]
 		o1 |= (*a)[1]
 		o2 |= (*a)[2]
 	}
 	for w := s2; w != 0; w &= w - 1 {
-		a := &adj[128|bits.TrailingZeros64(w)]
+		a := &a2[bits.TrailingZeros64(w)&63]
 		o0 |= (*a)[0]
 		o1 |= (*a)[1]
 		o2 |= (*a)[2]

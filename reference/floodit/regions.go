@@ -88,7 +88,10 @@ type graph[B bitset] struct {
 }
 
 func newGraph[B bitset](l labels) *graph[B] {
-	g := &graph[B]{r: l.r, colors: l.colors, color: l.color, adj: make([]B, l.r)}
+	// adj has room for every bit of B, so that the scalar layer
+	// recursions may view it as fixed-size arrays (see adjUnion3).
+	var b B
+	g := &graph[B]{r: l.r, colors: l.colors, color: l.color, adj: make([]B, l.r, 64*len(b))}
 	for p, a := range l.cells {
 		setBit(&g.cmask[l.color[a]], a)
 		setBit(&g.all, a)
@@ -112,16 +115,7 @@ func (g *graph[B]) neighboursOf(set B) B {
 	var out B
 	switch len(out) {
 	case 3:
-		var o0, o1, o2 uint64
-		for i := range len(set) {
-			for word := set[i]; word != 0; word &= word - 1 {
-				a := &g.adj[i<<6|bits.TrailingZeros64(word)]
-				o0 |= (*a)[0]
-				o1 |= (*a)[1]
-				o2 |= (*a)[2]
-			}
-		}
-		out[0], out[1], out[2] = o0, o1, o2
+		out[0], out[1], out[2] = g.adjUnion3(set[0], set[1], set[2])
 		return out
 	case 4:
 		last := len(out) - 1
