@@ -17,16 +17,62 @@ func runCmd(args []string, stdin string) (code int, stdout, stderr string) {
 	return code, out.String(), errb.String()
 }
 
+// runTest is one call of the command and what it must give.
+type runTest struct {
+	name      string
+	args      []string
+	stdin     string
+	code      int
+	stdout    string
+	stderrHas string
+}
+
+// checkRuns runs each test through run and compares the exit status, the
+// whole stdout and a part of stderr.
+func checkRuns(t *testing.T, tests []runTest) {
+	t.Helper()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCmd(tc.args, tc.stdin)
+			if code != tc.code || stdout != tc.stdout || !strings.Contains(stderr, tc.stderrHas) {
+				t.Errorf("run(%q) = %d, stdout %q, stderr %q; want %d, %q, stderr containing %q",
+					tc.args, code, stdout, stderr, tc.code, tc.stdout, tc.stderrHas)
+			}
+		})
+	}
+}
+
+// shippedCase is one case of problems/<puzzle>/tests with its answer.
+type shippedCase struct {
+	name, input, answer string
+}
+
+// shippedCases reads every shipped case of a puzzle, in case order, with
+// the expected answer beside it.
+func shippedCases(t *testing.T, puzzle string) []shippedCase {
+	t.Helper()
+	ins, err := filepath.Glob(filepath.Join("..", "..", "problems", puzzle, "tests", "*.in"))
+	if err != nil || len(ins) == 0 {
+		t.Fatalf("no shipped %s cases: %v", puzzle, err)
+	}
+	cases := make([]shippedCase, len(ins))
+	for i, in := range ins {
+		input, err := os.ReadFile(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		answer, err := os.ReadFile(strings.TrimSuffix(in, ".in") + ".ans")
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases[i] = shippedCase{filepath.Base(in), string(input), string(answer)}
+	}
+	return cases
+}
+
 func TestRun(t *testing.T) {
 	big := "30\n" + strings.Repeat(strings.TrimSpace(strings.Repeat("15 ", 30))+"\n", 30) + "0\n"
-	tests := []struct {
-		name      string
-		args      []string
-		stdin     string
-		code      int
-		stdout    string
-		stderrHas string
-	}{
+	tests := []runTest{
 		{"sample", []string{"-puzzle", "floodit"}, sample, 0, "0\n3\n", ""},
 		{"sample moves", []string{"-puzzle", "floodit", "-moves"}, sample, 0, "\n1 2 1\n", ""},
 		{"beyond the classic limits", []string{"-puzzle", "floodit"}, big, 0, "0\n", ""},
@@ -39,15 +85,7 @@ func TestRun(t *testing.T) {
 		{"bad flag", []string{"-bogus"}, sample, 2, "", "flag provided but not defined"},
 		{"stray argument", []string{"-puzzle", "floodit", "input.txt"}, sample, 2, "", `unexpected argument "input.txt"`},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			code, stdout, stderr := runCmd(tc.args, tc.stdin)
-			if code != tc.code || stdout != tc.stdout || !strings.Contains(stderr, tc.stderrHas) {
-				t.Errorf("run(%q) = %d, stdout %q, stderr %q; want %d, %q, stderr containing %q",
-					tc.args, code, stdout, stderr, tc.code, tc.stdout, tc.stderrHas)
-			}
-		})
-	}
+	checkRuns(t, tests)
 }
 
 func TestRunTimeout(t *testing.T) {
@@ -81,25 +119,22 @@ func TestRunInputTooLarge(t *testing.T) {
 // TestShippedProblems runs the command on every shipped Flood-it case and
 // compares with its .ans file, and on the sample input of the README.
 func TestShippedProblems(t *testing.T) {
+	cases := shippedCases(t, "floodit")
 	dir := filepath.Join("..", "..", "problems", "floodit")
-	ins, err := filepath.Glob(filepath.Join(dir, "tests", "*.in"))
-	if err != nil || len(ins) == 0 {
-		t.Fatalf("no shipped cases in %s: %v", dir, err)
+	input, err := os.ReadFile(filepath.Join(dir, "sample.in"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	ins = append(ins, filepath.Join(dir, "sample.in"))
-	for _, in := range ins {
-		t.Run(filepath.Base(in), func(t *testing.T) {
-			input, err := os.ReadFile(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := os.ReadFile(strings.TrimSuffix(in, ".in") + ".ans")
-			if err != nil {
-				t.Fatal(err)
-			}
-			code, stdout, stderr := runCmd([]string{"-puzzle", "floodit"}, string(input))
-			if code != 0 || stdout != string(want) {
-				t.Errorf("solve < %s = %d, %q (stderr %q), want %q", in, code, stdout, stderr, want)
+	answer, err := os.ReadFile(filepath.Join(dir, "sample.ans"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases = append(cases, shippedCase{"sample.in", string(input), string(answer)})
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, stdout, stderr := runCmd([]string{"-puzzle", "floodit"}, c.input)
+			if code != 0 || stdout != c.answer {
+				t.Errorf("solve < %s = %d, %q (stderr %q), want %q", c.name, code, stdout, stderr, c.answer)
 			}
 		})
 	}

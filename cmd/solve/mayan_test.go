@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -10,14 +8,7 @@ import (
 const mayanSample = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n"
 
 func TestRunMayan(t *testing.T) {
-	tests := []struct {
-		name      string
-		args      []string
-		stdin     string
-		code      int
-		stdout    string
-		stderrHas string
-	}{
+	tests := []runTest{
 		{"sample", []string{"-puzzle", "mayan"}, mayanSample, 0, "2 1 1\n3 1 1\n3 0 1\n", ""},
 		{"sample moves", []string{"-puzzle", "mayan", "-moves"}, mayanSample, 0, "2 1 1\n3 1 1\n3 0 1\n", ""},
 		{"several instances", []string{"-puzzle", "mayan"}, mayanSample + "2\n2 2 0\n0\n2 0\n0\n0\n1\n2 2 0\n0\n2 0\n0\n0\n", 0,
@@ -30,41 +21,22 @@ func TestRunMayan(t *testing.T) {
 		{"a run at the start", []string{"-puzzle", "mayan"}, "1\n5 0\n5 0\n5 0\n0\n0\n", 2, "", "line 4, column 1: three blocks of colour 5 in row 0"},
 		{"empty", []string{"-puzzle", "mayan"}, "\n", 2, "", "empty input"},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			code, stdout, stderr := runCmd(tc.args, tc.stdin)
-			if code != tc.code || stdout != tc.stdout || !strings.Contains(stderr, tc.stderrHas) {
-				t.Errorf("run(%q) = %d, stdout %q, stderr %q; want %d, %q, stderr containing %q",
-					tc.args, code, stdout, stderr, tc.code, tc.stdout, tc.stderrHas)
-			}
-		})
-	}
+	checkRuns(t, tests)
 }
 
 // TestRunMayanShippedCases runs every case of problems/mayan through the
 // command and compares with its expected answer.
 func TestRunMayanShippedCases(t *testing.T) {
-	files, err := filepath.Glob("../../problems/mayan/tests/*.in")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no shipped Mayan cases: %v", err)
-	}
+	cases := shippedCases(t, "mayan")
 	var all, want strings.Builder
-	for _, in := range files {
-		input, err := os.ReadFile(in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ans, err := os.ReadFile(strings.TrimSuffix(in, ".in") + ".ans")
-		if err != nil {
-			t.Fatal(err)
-		}
-		all.Write(input)
-		want.Write(ans)
+	for _, c := range cases {
+		all.WriteString(c.input)
+		want.WriteString(c.answer)
 	}
 	// The cases one after another are one classic input of many instances.
 	code, stdout, stderr := runCmd([]string{"-puzzle", "mayan"}, all.String())
 	if code != 0 || stdout != want.String() {
-		t.Errorf("run on the %d shipped cases = %d, stderr %q, stdout:\n%s\nwant:\n%s", len(files), code, stderr, stdout, want.String())
+		t.Errorf("run on the %d shipped cases = %d, stderr %q, stdout:\n%s\nwant:\n%s", len(cases), code, stderr, stdout, want.String())
 	}
 }
 

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -12,14 +10,7 @@ const rotationSample = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n" +
 
 func TestRunRotation(t *testing.T) {
 	solved := "3 3 3 3 3 3 1 1 1 3 3 1 1 3 3 1 1 1 3 3 3 3 2 2\n"
-	tests := []struct {
-		name      string
-		args      []string
-		stdin     string
-		code      int
-		stdout    string
-		stderrHas string
-	}{
+	tests := []runTest{
 		{"sample", []string{"-puzzle", "rotation"}, rotationSample, 0, "AC\n2\nDDHH\n2\n", ""},
 		{"sample moves", []string{"-puzzle", "rotation", "-moves"}, rotationSample, 0, "AC\nDDHH\n", ""},
 		{"solved", []string{"-puzzle", "rotation"}, solved + "0\n", 0, "No moves needed\n1\n", ""},
@@ -30,41 +21,21 @@ func TestRunRotation(t *testing.T) {
 		{"missing 0", []string{"-puzzle", "rotation"}, solved, 2, "", "the input must end with a line holding only 0"},
 		{"text after 0", []string{"-puzzle", "rotation"}, rotationSample + "x\n", 2, "", `line 4, column 1: unexpected "x" after the closing line 0`},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			code, stdout, stderr := runCmd(tc.args, tc.stdin)
-			if code != tc.code || stdout != tc.stdout || !strings.Contains(stderr, tc.stderrHas) {
-				t.Errorf("run(%q) = %d, stdout %q, stderr %q; want %d, %q, stderr containing %q",
-					tc.args, code, stdout, stderr, tc.code, tc.stdout, tc.stderrHas)
-			}
-		})
-	}
+	checkRuns(t, tests)
 }
 
 // TestRunRotationShippedCases runs every case of problems/rotation through
 // the command, alone and all in one input, and compares with the expected
 // answers.
 func TestRunRotationShippedCases(t *testing.T) {
-	files, err := filepath.Glob("../../problems/rotation/tests/*.in")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no shipped Rotation cases: %v", err)
-	}
 	var all, allWant strings.Builder
-	for _, f := range files {
-		in, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
+	for _, c := range shippedCases(t, "rotation") {
+		code, stdout, stderr := runCmd([]string{"-puzzle", "rotation"}, c.input)
+		if code != 0 || stdout != c.answer {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %q", c.name, code, stdout, stderr, c.answer)
 		}
-		want, err := os.ReadFile(strings.TrimSuffix(f, ".in") + ".ans")
-		if err != nil {
-			t.Fatal(err)
-		}
-		code, stdout, stderr := runCmd([]string{"-puzzle", "rotation"}, string(in))
-		if code != 0 || stdout != string(want) {
-			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %q", filepath.Base(f), code, stdout, stderr, want)
-		}
-		all.WriteString(strings.TrimSuffix(strings.TrimSpace(string(in)), "0"))
-		allWant.Write(want)
+		all.WriteString(strings.TrimSuffix(strings.TrimSpace(c.input), "0"))
+		allWant.WriteString(c.answer)
 	}
 	all.WriteString("0\n")
 	code, stdout, stderr := runCmd([]string{"-puzzle", "rotation"}, all.String())
