@@ -14,11 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"puzzlejudge/internal/reftest"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/store"
-	"puzzlejudge/reference/floodit"
-	"puzzlejudge/reference/mayan"
-	"puzzlejudge/reference/rotation"
 )
 
 // apiEnv is a real Gin engine over a real judge service and a temporary
@@ -297,38 +295,9 @@ type refSolution struct {
 
 func solveRef(t *testing.T, puzzle, input string) refSolution {
 	t.Helper()
-	ctx := context.Background()
-	var (
-		r   refSolution
-		err error
-	)
-	switch puzzle {
-	case "floodit":
-		var b floodit.Board
-		if b, err = floodit.ParseCase(input); err == nil {
-			var s floodit.Solution
-			s, err = floodit.Solve(ctx, b, nil)
-			r = refSolution{s.Answer(), s.MovesText(), s.Len(), s.Solvable}
-		}
-	case "rotation":
-		var b rotation.Board
-		if b, err = rotation.ParseCase(input); err == nil {
-			var s rotation.Solution
-			s, err = rotation.Solve(ctx, b, nil)
-			r = refSolution{s.Answer(), s.MovesText(), s.Len(), s.Solvable}
-		}
-	case "mayan":
-		var b mayan.Board
-		if b, err = mayan.ParseCase(input); err == nil {
-			var s mayan.Solution
-			s, err = mayan.Solve(ctx, b, nil)
-			r = refSolution{s.Answer(), s.MovesText(), s.Len(), s.Solvable}
-		}
-	default:
-		t.Fatalf("unknown puzzle %q", puzzle)
-	}
+	s, err := reftest.Solve(context.Background(), puzzle, input)
 	if err != nil {
 		t.Fatalf("reference %s on %q: %v", puzzle, input, err)
 	}
-	return r
+	return refSolution{s.Answer, s.Moves, s.Optimal, s.Solvable}
 }

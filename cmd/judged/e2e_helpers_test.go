@@ -16,9 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"puzzlejudge/reference/floodit"
-	"puzzlejudge/reference/mayan"
-	"puzzlejudge/reference/rotation"
+	"puzzlejudge/internal/reftest"
 )
 
 // syncBuffer collects the server's log while the test reads it.
@@ -270,37 +268,11 @@ func solve(t *testing.T, puzzle, input string) reference {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	var (
-		r   reference
-		err error
-	)
-	switch puzzle {
-	case "floodit":
-		var b floodit.Board
-		if b, err = floodit.ParseCase(input); err == nil {
-			var s floodit.Solution
-			s, err = floodit.Solve(ctx, b, nil)
-			r = reference{s.MovesText(), s.Len()}
-		}
-	case "rotation":
-		var b rotation.Board
-		if b, err = rotation.ParseCase(input); err == nil {
-			var s rotation.Solution
-			s, err = rotation.Solve(ctx, b, nil)
-			r = reference{s.MovesText(), s.Len()}
-		}
-	case "mayan":
-		var b mayan.Board
-		if b, err = mayan.ParseCase(input); err == nil {
-			var s mayan.Solution
-			s, err = mayan.Solve(ctx, b, nil)
-			r = reference{s.MovesText(), s.Len()}
-		}
-	}
+	s, err := reftest.Solve(ctx, puzzle, input)
 	if err != nil {
 		t.Fatalf("reference %s: %v", puzzle, err)
 	}
-	return r
+	return reference{s.Moves, s.Optimal}
 }
 
 // writeConfig writes a configuration for a test server under dir.
