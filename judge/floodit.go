@@ -12,7 +12,13 @@ import (
 // mode, colours in move mode.
 type flooditPuzzle struct{}
 
+func init() { Register(flooditPuzzle{}) }
+
 func (flooditPuzzle) Name() string { return "floodit" }
+
+func (flooditPuzzle) Info() Info {
+	return Info{Unit: "case", MovesSyntax: "the colours to flood with, separated by spaces or commas (1 2 1)."}
+}
 
 func (flooditPuzzle) SolverVersion() string { return floodit.SolverVersion }
 

@@ -13,7 +13,13 @@ import (
 // answer mode; in move mode any n moves that clear the board are accepted.
 type mayanPuzzle struct{}
 
+func init() { Register(mayanPuzzle{}) }
+
 func (mayanPuzzle) Name() string { return "mayan" }
+
+func (mayanPuzzle) Info() Info {
+	return Info{Unit: "instance", MovesSyntax: "one move \"x y g\" per line: the block at column x, row y, moved right (g = 1) or left (g = -1)."}
+}
 
 func (mayanPuzzle) SolverVersion() string { return mayan.SolverVersion }
 

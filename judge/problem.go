@@ -11,14 +11,6 @@ const (
 	MaxCases     = 1000
 )
 
-func (s *Service) puzzle(name string) (Puzzle, error) {
-	p, ok := s.puzzles[name]
-	if !ok {
-		return nil, Errorf(EINVALID, "unknown puzzle %q", name)
-	}
-	return p, nil
-}
-
 // parseSpec returns the canonical text of one case given by a user.
 func parseSpec(pz Puzzle, input string) (string, error) {
 	if err := validText("the board", input, MaxCaseBytes); err != nil {
@@ -48,7 +40,7 @@ func (s *Service) JudgeInput(ctx context.Context, slug string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	pz, err := s.puzzle(p.Puzzle)
+	pz, err := Lookup(p.Puzzle)
 	if err != nil {
 		return "", err
 	}
@@ -67,7 +59,7 @@ func (s *Service) AddCase(ctx context.Context, slug string, spec CaseSpec) (Case
 	if err != nil {
 		return Case{}, err
 	}
-	pz, err := s.puzzle(p.Puzzle)
+	pz, err := Lookup(p.Puzzle)
 	if err != nil {
 		return Case{}, err
 	}

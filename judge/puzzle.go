@@ -37,7 +37,10 @@ type Answer []AnswerLine
 // A case is its canonical classic text (the engine's Format, no terminator),
 // so that it can be stored and compared as a string.
 type Puzzle interface {
+	// Name is the puzzle's name in problems, the API and the registry.
 	Name() string
+	// Info describes the puzzle to people.
+	Info() Info
 	// SolverVersion is the version of the engine's solver; solutions of
 	// another version are computed again at Start.
 	SolverVersion() string
@@ -62,6 +65,16 @@ type Puzzle interface {
 	// the expected solution is not available; a puzzle that needs it then
 	// returns a judge_error.
 	CheckMoves(c string, ref *Solution, moves string) Result
+}
+
+// Info is what the pages and commands tell people about a puzzle.
+type Info struct {
+	// Unit names one case of the classic input in messages: "case", or
+	// "instance" where the classic statement says so.
+	Unit string
+	// MovesSyntax says how a move text is written, as the end of the
+	// sentence "Moves are ...".
+	MovesSyntax string
 }
 
 // answerLines returns the non-blank lines of an output with their numbers,

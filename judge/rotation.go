@@ -21,7 +21,13 @@ const (
 	unsolvablePrefix = "No solution"
 )
 
+func init() { Register(rotationPuzzle{}) }
+
 func (rotationPuzzle) Name() string { return "rotation" }
+
+func (rotationPuzzle) Info() Info {
+	return Info{Unit: "case", MovesSyntax: "the letters A to H, in capitals (DDHH)."}
+}
 
 func (rotationPuzzle) SolverVersion() string { return rotation.SolverVersion }
 

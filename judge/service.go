@@ -69,10 +69,9 @@ func (c Config) withDefaults() Config {
 // Service is the judge: accounts, problems and cases, the submission queue
 // and its workers, and the reference solves of the cases.
 type Service struct {
-	store   Store
-	cfg     Config
-	log     *slog.Logger
-	puzzles map[string]Puzzle
+	store Store
+	cfg   Config
+	log   *slog.Logger
 
 	// OnJudged and OnSolved are the metrics hooks of the contract; they
 	// start as the Config's and may be set before Start.
@@ -93,7 +92,7 @@ type Service struct {
 	started    bool
 }
 
-// NewService returns a Service over store with the three puzzles registered.
+// NewService returns a Service over store; it judges the puzzles of the registry.
 func NewService(store Store, cfg Config, logger *slog.Logger) *Service {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
@@ -103,7 +102,6 @@ func NewService(store Store, cfg Config, logger *slog.Logger) *Service {
 		store:      store,
 		cfg:        cfg,
 		log:        logger,
-		puzzles:    map[string]Puzzle{},
 		OnJudged:   cfg.OnJudged,
 		OnSolved:   cfg.OnSolved,
 		wake:       make(chan struct{}, 1),
@@ -111,9 +109,6 @@ func NewService(store Store, cfg Config, logger *slog.Logger) *Service {
 		checks:     newSolutionCache(1024),
 		checkSlots: make(chan struct{}, max(1, runtime.NumCPU())),
 		solving:    map[int64]bool{},
-	}
-	for _, p := range []Puzzle{flooditPuzzle{}, rotationPuzzle{}, mayanPuzzle{}} {
-		s.puzzles[p.Name()] = p
 	}
 	return s
 }

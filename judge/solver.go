@@ -59,7 +59,7 @@ func (s *Service) recoverCases(ctx context.Context) error {
 		v, ok := versions[c.ProblemID]
 		if !ok {
 			if p, err := s.store.ProblemByID(ctx, c.ProblemID); err == nil {
-				if pz, err := s.puzzle(p.Puzzle); err == nil {
+				if pz, err := Lookup(p.Puzzle); err == nil {
 					v = pz.SolverVersion()
 				}
 			}
@@ -110,7 +110,7 @@ func (s *Service) solveCase(ctx context.Context, id int64) (again bool) {
 	if err != nil {
 		return false
 	}
-	pz, err := s.puzzle(p.Puzzle)
+	pz, err := Lookup(p.Puzzle)
 	if err != nil {
 		s.finishCase(ctx, c, CaseFailed, Solution{}, err.Error())
 		return false

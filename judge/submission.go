@@ -75,7 +75,7 @@ func (s *Service) BestVerdicts(ctx context.Context, userID int64) (map[string]Ve
 // and the outcome stored as a submission of kind check. The board belongs to
 // the caller, so its optimum is always reported.
 func (s *Service) Check(ctx context.Context, userID int64, puzzle, board, moves string) (CheckResult, error) {
-	pz, err := s.puzzle(puzzle)
+	pz, err := Lookup(puzzle)
 	if err != nil {
 		return CheckResult{}, err
 	}

@@ -13,7 +13,7 @@ import (
 // input rejudges the problem (at once, or when the new solves end); a restart
 // with an unchanged catalogue writes nothing.
 func (s *Service) SyncProblem(ctx context.Context, p Problem, cases []CaseSpec) error {
-	pz, err := s.puzzle(p.Puzzle)
+	pz, err := Lookup(p.Puzzle)
 	if err != nil {
 		return err
 	}

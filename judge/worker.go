@@ -104,7 +104,7 @@ func (s *Service) load(ctx context.Context, id int64) *problemData {
 	if d.err != nil {
 		return d
 	}
-	if d.puzzle, d.err = s.puzzle(d.problem.Puzzle); d.err != nil {
+	if d.puzzle, d.err = Lookup(d.problem.Puzzle); d.err != nil {
 		return d
 	}
 	if d.cases, d.err = s.store.Cases(ctx, id); d.err != nil {

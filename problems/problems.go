@@ -13,15 +13,13 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
 	"puzzlejudge/judge"
-	"puzzlejudge/reference/floodit"
-	"puzzlejudge/reference/mayan"
-	"puzzlejudge/reference/rotation"
 )
 
 //go:embed */problem.yaml */statement.md */tests/*
@@ -89,25 +87,6 @@ func upToDate(p Problem, stored judge.Problem, cases []judge.Case) bool {
 		}
 	}
 	return true
-}
-
-// canonicalizers turn one case of each puzzle's classic format into its
-// canonical text (the engine's Format), failing with line and column when
-// the case does not parse.
-var canonicalizers = map[string]func(string) (string, error){
-	"floodit":  canonical(floodit.ParseCase, floodit.Format),
-	"rotation": canonical(rotation.ParseCase, rotation.Format),
-	"mayan":    canonical(mayan.ParseCase, mayan.Format),
-}
-
-func canonical[B any](parse func(string) (B, error), format func(B) string) func(string) (string, error) {
-	return func(in string) (string, error) {
-		b, err := parse(in)
-		if err != nil {
-			return "", err
-		}
-		return format(b), nil
-	}
 }
 
 // manifest is problem.yaml.
@@ -181,7 +160,11 @@ func loadProblem(fsys fs.FS, dir string) (Problem, error) {
 	if m.Checker == judge.CheckerAnyValid {
 		p.Problem.Checker = judge.CheckerAnyValid
 	}
-	if err := loadCases(fsys, dir, canonicalizers[m.Puzzle], &p); err != nil {
+	pz, err := judge.Lookup(m.Puzzle)
+	if err != nil {
+		return Problem{}, err
+	}
+	if err := loadCases(fsys, dir, pz, &p); err != nil {
 		return Problem{}, err
 	}
 	return p, nil
@@ -196,8 +179,8 @@ func (m manifest) check(dir string) error {
 		return fmt.Errorf("slug %q: use lowercase letters, digits and dashes", m.Slug)
 	case strings.TrimSpace(m.Title) == "":
 		return errors.New("title is empty")
-	case canonicalizers[m.Puzzle] == nil:
-		return fmt.Errorf("puzzle %q is not one of floodit, rotation, mayan", m.Puzzle)
+	case !slices.Contains(judge.PuzzleNames(), m.Puzzle):
+		return fmt.Errorf("puzzle %q is not one of %s", m.Puzzle, strings.Join(judge.PuzzleNames(), ", "))
 	case m.Checker != "" && m.Checker != "exact" && m.Checker != judge.CheckerAnyValid:
 		return fmt.Errorf("checker %q is not exact or %s", m.Checker, judge.CheckerAnyValid)
 	case m.Limits.MaxSize < 0 || m.Limits.MaxColors < 0 || m.Limits.MaxMoves < 0:
@@ -209,7 +192,7 @@ func (m manifest) check(dir string) error {
 // loadCases reads tests/*.in in lexical order, with the .ans beside each.
 // A file that is neither, or an .ans without its .in, is refused: it is a
 // misspelt case that would otherwise be silently left out.
-func loadCases(fsys fs.FS, dir string, canon func(string) (string, error), p *Problem) error {
+func loadCases(fsys fs.FS, dir string, pz judge.Puzzle, p *Problem) error {
 	testDir := path.Join(dir, "tests")
 	entries, err := fs.ReadDir(fsys, testDir)
 	if err != nil {
@@ -245,9 +228,10 @@ func loadCases(fsys fs.FS, dir string, canon func(string) (string, error), p *Pr
 		if err != nil {
 			return fmt.Errorf("problems/%s: %w", file, err)
 		}
-		input, err := canon(string(raw))
+		// The canonical text (the engine's Format) is what the judge stores.
+		input, err := pz.ParseCase(string(raw))
 		if err != nil {
-			return fmt.Errorf("problems/%s: %w", file, err)
+			return fmt.Errorf("problems/%s: %s", file, judge.ErrorMessage(err))
 		}
 		ans, err := fs.ReadFile(fsys, path.Join(testDir, name+".ans"))
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {

@@ -71,14 +71,6 @@ type problemView struct {
 	Error     string
 }
 
-// moveHints tells students the move syntax of each puzzle (the same as the
-// statements' "Move submissions" sections).
-var moveHints = map[string]string{
-	"floodit":  "the colours to flood with, separated by spaces or commas (1 2 1).",
-	"rotation": "the letters A to H, in capitals (DDHH).",
-	"mayan":    "one move \"x y g\" per line: the block at column x, row y, moved right (g = 1) or left (g = -1).",
-}
-
 // problemPage shows the statement, the sample boards and the submit forms.
 func (p *Pages) problemPage(c *gin.Context) {
 	v, ok := p.loadProblem(c)
@@ -96,7 +88,10 @@ func (p *Pages) loadProblem(c *gin.Context) (problemView, bool) {
 		p.fail(c, err)
 		return problemView{}, false
 	}
-	v := problemView{Problem: prob, Statement: p.md.render(withoutTitle(prob.Statement, prob.Title)), Cases: cases, MoveHint: moveHints[prob.Puzzle]}
+	v := problemView{Problem: prob, Statement: p.md.render(withoutTitle(prob.Statement, prob.Title)), Cases: cases}
+	if pz, err := judge.Lookup(prob.Puzzle); err == nil {
+		v.MoveHint = pz.Info().MovesSyntax
+	}
 	for _, cs := range cases {
 		if cs.Sample {
 			v.Samples = append(v.Samples, newCaseView(prob.Puzzle, cs))

@@ -3,44 +3,25 @@ package web
 import (
 	"fmt"
 	"html/template"
-
-	"puzzlejudge/reference/floodit"
-	"puzzlejudge/reference/mayan"
-	"puzzlejudge/reference/rotation"
 )
 
-// boardPicture parses one case of puzzle with the puzzle's own engine and
-// draws it. id must be unique on the page. A case that does not parse (which
+// drawer parses one case of its puzzle with the puzzle's own engine and
+// draws it; id must be unique on the page.
+type drawer func(id, input string) (template.HTML, error)
+
+// drawers holds the drawer of each puzzle, keyed by the puzzle's registered
+// name; each svg_<puzzle>.go adds its own from an init function, so this
+// file names no puzzle. TestEveryPuzzleHasADrawer checks the registry
+// against it.
+var drawers = map[string]drawer{}
+
+// boardPicture draws one case of puzzle. A case that does not parse (which
 // the service never stores) yields the parser's error, shown instead of the
 // picture.
 func boardPicture(puzzle, id, input string) (template.HTML, error) {
-	switch puzzle {
-	case "floodit":
-		b, err := floodit.ParseCase(input)
-		if err != nil {
-			return "", err
-		}
-		return drawFlood(id, b.Rows()), nil
-	case "rotation":
-		b, err := rotation.ParseCase(input)
-		if err != nil {
-			return "", err
-		}
-		cells := make([]int, len(b.Squares))
-		for i, s := range b.Squares {
-			cells[i] = int(s)
-		}
-		return drawRotation(id, cells), nil
-	case "mayan":
-		b, err := mayan.ParseCase(input)
-		if err != nil {
-			return "", err
-		}
-		cols := make([][]int, mayan.Width)
-		for x := range cols {
-			cols[x] = b.Column(x)
-		}
-		return drawMayan(id, b.N, cols), nil
+	draw, ok := drawers[puzzle]
+	if !ok {
+		return "", fmt.Errorf("no picture for puzzle %q", puzzle)
 	}
-	return "", fmt.Errorf("no picture for puzzle %q", puzzle)
+	return draw(id, input)
 }

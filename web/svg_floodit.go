@@ -3,7 +3,19 @@ package web
 import (
 	"fmt"
 	"html/template"
+
+	"puzzlejudge/reference/floodit"
 )
+
+func init() {
+	drawers["floodit"] = func(id, input string) (template.HTML, error) {
+		b, err := floodit.ParseCase(input)
+		if err != nil {
+			return "", err
+		}
+		return drawFlood(id, b.Rows()), nil
+	}
+}
 
 // floodCell is the side of one Flood-it square in picture units; a 30x30
 // board (the engine's largest) is then 720 units wide, which CSS scales down.

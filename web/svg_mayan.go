@@ -3,7 +3,23 @@ package web
 import (
 	"fmt"
 	"html/template"
+
+	"puzzlejudge/reference/mayan"
 )
+
+func init() {
+	drawers["mayan"] = func(id, input string) (template.HTML, error) {
+		b, err := mayan.ParseCase(input)
+		if err != nil {
+			return "", err
+		}
+		cols := make([][]int, mayan.Width)
+		for x := range cols {
+			cols[x] = b.Column(x)
+		}
+		return drawMayan(id, b.N, cols), nil
+	}
+}
 
 // The Mayan board is 5 columns of at most 7 blocks, (0, 0) at the bottom left.
 const (

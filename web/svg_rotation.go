@@ -3,7 +3,23 @@ package web
 import (
 	"fmt"
 	"html/template"
+
+	"puzzlejudge/reference/rotation"
 )
+
+func init() {
+	drawers["rotation"] = func(id, input string) (template.HTML, error) {
+		b, err := rotation.ParseCase(input)
+		if err != nil {
+			return "", err
+		}
+		cells := make([]int, len(b.Squares))
+		for i, s := range b.Squares {
+			cells[i] = int(s)
+		}
+		return drawRotation(id, cells), nil
+	}
+}
 
 // rotationPlace gives the (row, column) on a 7x7 grid of each of the 24
 // squares of the Rotation board, in the order of the classic input: the two

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"puzzlejudge/judge"
 )
 
 // updatePages rewrites the golden files of the pages' tests under
@@ -152,7 +154,7 @@ func FuzzSVGBoard(f *testing.F) {
 	}
 	f.Add(uint8(0), "30\n"+strings.Repeat(strings.Repeat("15 ", 30)+"\n", 30))
 	f.Add(uint8(2), "5\n1 2 3 4 5 6 7 0\n0\n0\n0\n10 0\n")
-	puzzles := []string{"floodit", "rotation", "mayan"}
+	puzzles := judge.PuzzleNames()
 	f.Fuzz(func(t *testing.T, which uint8, input string) {
 		if len(input) > 1<<14 {
 			return
@@ -167,4 +169,17 @@ func FuzzSVGBoard(f *testing.F) {
 			t.Errorf("boardPicture(%s, %q) drew no cell", puzzle, input)
 		}
 	})
+}
+
+// TestEveryPuzzleHasADrawer checks the drawers against the judge's registry:
+// a registered puzzle without a picture would show an error on its pages.
+func TestEveryPuzzleHasADrawer(t *testing.T) {
+	for _, name := range judge.PuzzleNames() {
+		if drawers[name] == nil {
+			t.Errorf("puzzle %q has no drawer in web", name)
+		}
+	}
+	if len(drawers) != len(judge.PuzzleNames()) {
+		t.Errorf("%d drawers for %d puzzles", len(drawers), len(judge.PuzzleNames()))
+	}
 }

@@ -1,18 +1,15 @@
-// Package reftest runs a reference engine directly, by puzzle name, for the
-// tests of the server: what they expect comes from the engines themselves,
-// not from the judge's adapters that the tests exercise.
+// Package reftest solves one case by puzzle name for the tests of the
+// server (web, cmd/judged): what they expect is computed in the test from
+// the registered puzzle's solver, not read from the server's responses.
 package reftest
 
 import (
 	"context"
-	"fmt"
 
-	"puzzlejudge/reference/floodit"
-	"puzzlejudge/reference/mayan"
-	"puzzlejudge/reference/rotation"
+	"puzzlejudge/judge"
 )
 
-// Solution is an engine's solution of one case.
+// Solution is the reference solution of one case.
 type Solution struct {
 	Answer   string // the classic expected output of the case
 	Moves    string // the moves in replay syntax
@@ -20,41 +17,19 @@ type Solution struct {
 	Solvable bool
 }
 
-// solution is what every engine's Solve returns.
-type solution interface {
-	Answer() string
-	MovesText() string
-	Len() int
-}
-
-func of(s solution, solvable bool) Solution {
-	return Solution{s.Answer(), s.MovesText(), s.Len(), solvable}
-}
-
 // Solve parses one case of puzzle in the classic format and solves it.
 func Solve(ctx context.Context, puzzle, input string) (Solution, error) {
-	switch puzzle {
-	case "floodit":
-		b, err := floodit.ParseCase(input)
-		if err != nil {
-			return Solution{}, err
-		}
-		s, err := floodit.Solve(ctx, b, nil)
-		return of(s, s.Solvable), err
-	case "rotation":
-		b, err := rotation.ParseCase(input)
-		if err != nil {
-			return Solution{}, err
-		}
-		s, err := rotation.Solve(ctx, b, nil)
-		return of(s, s.Solvable), err
-	case "mayan":
-		b, err := mayan.ParseCase(input)
-		if err != nil {
-			return Solution{}, err
-		}
-		s, err := mayan.Solve(ctx, b, nil)
-		return of(s, s.Solvable), err
+	pz, err := judge.Lookup(puzzle)
+	if err != nil {
+		return Solution{}, err
 	}
-	return Solution{}, fmt.Errorf("unknown puzzle %q", puzzle)
+	c, err := pz.ParseCase(input)
+	if err != nil {
+		return Solution{}, err
+	}
+	s, err := pz.Solve(ctx, c, nil)
+	if err != nil {
+		return Solution{}, err
+	}
+	return Solution{s.Answer, s.Moves, s.Optimal, s.Solvable}, nil
 }

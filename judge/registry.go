@@ -1,0 +1,57 @@
+package judge
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// The registry is the one place that maps a puzzle's name to its adapter.
+// Each adapter registers itself from its own file (judge/floodit.go, ...);
+// the service, the commands, the catalogue and the pages ask the registry,
+// so that adding a puzzle needs no switch on its name anywhere else. Like
+// database/sql's drivers, it is filled by init functions and only read after.
+var registry = struct {
+	sync.RWMutex
+	byName map[string]Puzzle
+}{byName: map[string]Puzzle{}}
+
+// Register makes p known by p.Name(). It panics when the name is empty or
+// taken: both are programming errors found at start.
+func Register(p Puzzle) {
+	registry.Lock()
+	defer registry.Unlock()
+	name := p.Name()
+	if name == "" {
+		panic("judge: Register of a puzzle without a name")
+	}
+	if _, dup := registry.byName[name]; dup {
+		panic(fmt.Sprintf("judge: Register called twice for puzzle %q", name))
+	}
+	registry.byName[name] = p
+}
+
+// Lookup returns the puzzle registered under name, or an EINVALID error
+// naming the known puzzles.
+func Lookup(name string) (Puzzle, error) {
+	registry.RLock()
+	p, ok := registry.byName[name]
+	registry.RUnlock()
+	if !ok {
+		return nil, Errorf(EINVALID, "unknown puzzle %q (known: %s)", name, strings.Join(PuzzleNames(), ", "))
+	}
+	return p, nil
+}
+
+// PuzzleNames returns the names of the registered puzzles, sorted.
+func PuzzleNames() []string {
+	registry.RLock()
+	defer registry.RUnlock()
+	names := make([]string, 0, len(registry.byName))
+	for name := range registry.byName {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
