@@ -5,49 +5,91 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
+	"sync"
+
+	"puzzlejudge/judge"
 )
 
-// solution is what every engine's Solve returns.
-type solution interface {
-	Answer() string
-	MovesText() string
+// solved is one case's outcome, handed from a solving goroutine to the writer.
+type solved struct {
+	sol judge.Solution
+	err error
 }
 
-// engine is one puzzle's parser and solver, as cmd/solve uses them.
-type engine[B any, S solution] struct {
-	parse func(input string) ([]B, error)
-	solve func(ctx context.Context, b B) (S, error)
-	// unit names a case in error messages ("case", or "instance" for Mayan).
-	unit string
-	// answerIsMoves is set where the expected output already is the moves,
-	// so -moves prints the answer unchanged (Mayan: its "-1" included).
-	answerIsMoves bool
-}
-
-// run parses the whole input before solving the first case, so a malformed
-// input writes nothing, then writes each case's expected output (or, with
-// -moves, its move sequence on one line) as soon as it is known: later cases
-// may be slow.
-func (e engine[B, S]) run(ctx context.Context, input string, opts options, stdout io.Writer) error {
-	boards, err := e.parse(input)
+// solveAll parses the whole input before solving the first case, so that a
+// malformed input writes nothing, then solves the cases on up to jobs
+// goroutines and writes each case's expected output (or, with -moves, its
+// move sequence) in input order as soon as it and every case before it are
+// known: later cases may be slow. The first failure in input order ends the
+// run; the cases after it are cancelled.
+func solveAll(ctx context.Context, pz judge.Puzzle, input string, opts options, stdout io.Writer) error {
+	cases, err := pz.ParseCases(input)
 	if err != nil {
 		return inputError{err}
 	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	results := make([]chan solved, len(cases))
+	for i := range results {
+		results[i] = make(chan solved, 1)
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, min(opts.Jobs, len(cases))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				sol, err := pz.Solve(ctx, cases[i], nil)
+				results[i] <- solved{sol, err}
+			}
+		}()
+	}
+	go func() {
+		defer close(next)
+		for i := range cases {
+			select {
+			case next <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	defer wg.Wait()
+
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
-	for i, b := range boards {
-		sol, err := e.solve(ctx, b)
-		if err != nil {
-			return fmt.Errorf("%s %d: %w", e.unit, i+1, err)
+	unit := pz.Info().Unit
+	for i := range cases {
+		var r solved
+		select {
+		case r = <-results[i]:
+		case <-ctx.Done():
+			return fmt.Errorf("%s %d: %w", unit, i+1, ctx.Err())
 		}
-		if opts.Moves && !e.answerIsMoves {
-			fmt.Fprintln(w, sol.MovesText())
-		} else {
-			io.WriteString(w, sol.Answer())
+		if r.err != nil {
+			return fmt.Errorf("%s %d: %w", unit, i+1, r.err)
 		}
+		io.WriteString(w, output(r.sol, opts.Moves))
 		if err := w.Flush(); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// output is what the command prints for one solved case: its expected
+// output, or with moves its move sequence ending in a newline. A case with
+// no solution prints its expected output either way (Mayan's "-1"); where
+// the moves are the expected output (Mayan), both are the same lines.
+func output(sol judge.Solution, moves bool) string {
+	if !moves || !sol.Solvable {
+		return sol.Answer
+	}
+	if !strings.HasSuffix(sol.Moves, "\n") {
+		return sol.Moves + "\n"
+	}
+	return sol.Moves
 }

@@ -3,6 +3,14 @@
 //
 //	go run ./cmd/solve -puzzle floodit < input
 //	go run ./cmd/solve -puzzle floodit -moves < input
+//	go run ./cmd/solve -puzzle floodit -j 2 < input
+//
+// The expected output is the classic one: for Flood-it the minimum number of
+// moves per case; for the Rotation Game the lexicographically smallest
+// shortest move string (or "No moves needed") and the centre symbol; for
+// the Mayan puzzle the n moves of the smallest solution, or "-1". With
+// -moves each case gets one optimal move sequence instead (the same lines
+// for Mayan). -j solves several cases at once, keeping the input's order.
 //
 // Input that does not parse is reported on stderr with its line and column,
 // with exit status 2 and nothing on stdout.
@@ -16,29 +24,20 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"slices"
+	"runtime"
 	"strings"
 	"time"
+
+	"puzzlejudge/judge"
 )
 
 // maxInput bounds the input read from stdin.
 const maxInput = 16 << 20
 
-// options are the command-line choices a puzzle's solver receives.
+// options are the command-line choices the solving loop receives.
 type options struct {
 	Moves bool // write one move sequence per case instead of the expected output
-}
-
-// puzzleFunc solves every case of a classic judge input and writes the
-// output. An input that does not parse is returned as an inputError.
-type puzzleFunc func(ctx context.Context, input string, opts options, stdout io.Writer) error
-
-// puzzles maps the -puzzle names to their solvers; each puzzle adds its line
-// here and its function in its own file.
-var puzzles = map[string]puzzleFunc{
-	"floodit":  runFloodit,
-	"mayan":    runMayan,
-	"rotation": runRotation,
+	Jobs  int  // cases solved at once
 }
 
 // inputError is an error in the user's input (exit status 2), as opposed to
@@ -60,14 +59,11 @@ func main() {
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	names := make([]string, 0, len(puzzles))
-	for name := range puzzles {
-		names = append(names, name)
-	}
-	slices.Sort(names)
+	names := judge.PuzzleNames()
 	puzzle := fs.String("puzzle", "", "the puzzle: "+strings.Join(names, ", "))
 	moves := fs.Bool("moves", false, "print one optimal move sequence per case instead of the expected output")
 	timeout := fs.Duration("timeout", 0, "give up after this long (0: no limit)")
+	jobs := fs.Int("j", runtime.NumCPU(), "solve this many cases at once (the output keeps the input's order)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -75,9 +71,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "solve: unexpected argument %q (the input is read from stdin)\n", fs.Arg(0))
 		return 2
 	}
-	solve, ok := puzzles[*puzzle]
-	if !ok {
+	pz, err := judge.Lookup(*puzzle)
+	if err != nil {
 		fmt.Fprintf(stderr, "solve: unknown puzzle %q; -puzzle is one of: %s\n", *puzzle, strings.Join(names, ", "))
+		return 2
+	}
+	if *jobs < 1 {
+		fmt.Fprintf(stderr, "solve: -j %d: want at least 1\n", *jobs)
 		return 2
 	}
 	data, err := io.ReadAll(io.LimitReader(stdin, maxInput+1))
@@ -95,11 +95,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		defer cancel()
 	}
 	start := time.Now()
-	err = solve(ctx, string(data), options{Moves: *moves}, stdout)
+	err = solveAll(ctx, pz, string(data), options{Moves: *moves, Jobs: *jobs}, stdout)
 	var ie inputError
 	switch {
 	case errors.As(err, &ie):
-		fmt.Fprintf(stderr, "solve: %v\n", ie.err)
+		fmt.Fprintf(stderr, "solve: %s\n", judge.ErrorMessage(ie.err))
 		return 2
 	case err != nil:
 		fmt.Fprintf(stderr, "solve: %v after %v\n", err, time.Since(start).Round(time.Millisecond))
