@@ -115,3 +115,9 @@ func oneToken(l AnswerLine) (textin.Token, error) {
 	}
 	return toks[0], nil
 }
+
+func (flooditPuzzle) CheckProblemLimits(l Limits) error {
+	return checkLimitsUpTo("floodit", l, floodit.MaxN, floodit.MaxColors, 0)
+}
+
+func (flooditPuzzle) Checkers() []string { return nil }

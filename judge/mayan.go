@@ -156,3 +156,9 @@ func lineRange(a Answer) string {
 	}
 	return fmt.Sprintf("lines %d-%d", first, last)
 }
+
+func (mayanPuzzle) CheckProblemLimits(l Limits) error {
+	return checkLimitsUpTo("mayan", l, 0, mayan.MaxColor, mayan.MaxMoves)
+}
+
+func (mayanPuzzle) Checkers() []string { return []string{CheckerAnyValid} }

@@ -172,3 +172,9 @@ func (rotationPuzzle) CheckMoves(c string, ref *Solution, moves string) Result {
 	return movesResult(r.Solved, r.Used, ref.Optimal,
 		fmt.Sprintf("all %s are legal, but the centre is not solved (%d of 8 squares agree)", plural(r.Used, "move"), r.Final.CentreBest()))
 }
+
+func (rotationPuzzle) CheckProblemLimits(l Limits) error {
+	return checkLimitsUpTo("rotation", l, 0, 0, 0)
+}
+
+func (rotationPuzzle) Checkers() []string { return nil }

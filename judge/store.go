@@ -10,6 +10,7 @@ import (
 // nil value with a nil error.
 type Store interface {
 	Ping(ctx context.Context) error
+	AuthoringStore
 
 	// CreateUser stores u with its bcrypt password hash; ECONFLICT when the
 	// username is taken.

@@ -2,6 +2,9 @@ package judge
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"slices"
 )
 
@@ -34,8 +37,17 @@ func (s *Service) SyncProblem(ctx context.Context, p Problem, cases []CaseSpec) 
 			return Errorf(EINVALID, "problem %s, case %s: %s", p.Slug, c.Name, ErrorMessage(err))
 		}
 	}
+	p.CatalogueHash = catalogueHash(p, cases, inputs)
 	if old, err := s.store.ProblemBySlug(ctx, p.Slug); err == nil {
+		if old.Detached {
+			// An instructor edited it: a restart must not undo the edit.
+			if old.CatalogueHash != p.CatalogueHash {
+				s.log.Info("problem detached from the catalogue by an edit; a newer shipped version exists and is not applied", "problem", p.Slug)
+			}
+			return nil
+		}
 		p.ID, p.CreatedAt, p.UpdatedAt = old.ID, old.CreatedAt, old.UpdatedAt
+		p.Draft, p.Archived = old.Draft, old.Archived
 		if old != p {
 			if _, err := s.store.SaveProblem(ctx, p); err != nil {
 				return err
@@ -145,4 +157,15 @@ func planSync(have []Case, specs []CaseSpec, inputs []string) syncPlan {
 		}
 	}
 	return plan
+}
+
+// catalogueHash identifies a shipped version of a problem: its fields and
+// its cases, in order.
+func catalogueHash(p Problem, specs []CaseSpec, inputs []string) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%q %q %q %q %d %d %d\n", p.Title, p.Puzzle, p.Statement, p.Checker, p.Limits.MaxSize, p.Limits.MaxColors, p.Limits.MaxMoves)
+	for i, c := range specs {
+		fmt.Fprintf(h, "%q %t %q\n", c.Name, c.Sample, inputs[i])
+	}
+	return hex.EncodeToString(h.Sum(nil))[:32]
 }

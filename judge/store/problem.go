@@ -19,6 +19,7 @@ func (d *DB) SaveProblem(ctx context.Context, p judge.Problem) (judge.Problem, e
 		}
 		row.Slug, row.Title, row.Puzzle, row.Statement, row.Checker = p.Slug, p.Title, p.Puzzle, p.Statement, p.Checker
 		row.MaxSize, row.MaxColors, row.MaxMoves = p.Limits.MaxSize, p.Limits.MaxColors, p.Limits.MaxMoves
+		row.CatalogueHash = p.CatalogueHash
 		if err := tx.Save(&row).Error; err != nil {
 			return err
 		}
