@@ -1,8 +1,10 @@
 package judge
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"math/rand/v2"
 
 	"puzzlejudge/reference/floodit"
 	"puzzlejudge/reference/textin"
@@ -121,3 +123,32 @@ func (flooditPuzzle) CheckProblemLimits(l Limits) error {
 }
 
 func (flooditPuzzle) Checkers() []string { return nil }
+
+func (flooditPuzzle) GenerateBy() string { return GenerateByRange }
+
+// Candidates draws boards of params.size with params.colors colours, each
+// cell uniform.
+func (flooditPuzzle) Candidates(params map[string]int, _ *bool, l Limits) (func(*rand.Rand) (string, bool), error) {
+	if err := paramsError("floodit", params, "size", "colors"); err != nil {
+		return nil, err
+	}
+	size, err := param(params, "size", 0, 1, cmp.Or(l.MaxSize, floodit.MaxN))
+	if err != nil {
+		return nil, err
+	}
+	colors, err := param(params, "colors", 0, 1, cmp.Or(l.MaxColors, floodit.MaxColors))
+	if err != nil {
+		return nil, err
+	}
+	return func(rng *rand.Rand) (string, bool) {
+		rows := make([][]int, size)
+		for r := range rows {
+			rows[r] = make([]int, size)
+			for c := range rows[r] {
+				rows[r][c] = rng.IntN(colors)
+			}
+		}
+		b, err := floodit.NewBoard(rows)
+		return floodit.Format(b), err == nil
+	}, nil
+}

@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 
 	"puzzlejudge/reference/rotation"
@@ -178,3 +179,21 @@ func (rotationPuzzle) CheckProblemLimits(l Limits) error {
 }
 
 func (rotationPuzzle) Checkers() []string { return nil }
+
+func (rotationPuzzle) GenerateBy() string { return GenerateByRange }
+
+// Candidates draws the classic boards: eight squares of each symbol, in a
+// uniform random order.
+func (rotationPuzzle) Candidates(params map[string]int, _ *bool, _ Limits) (func(*rand.Rand) (string, bool), error) {
+	if err := paramsError("rotation", params); err != nil {
+		return nil, err
+	}
+	return func(rng *rand.Rand) (string, bool) {
+		var b rotation.Board
+		for i := range b.Squares {
+			b.Squares[i] = uint8(1 + i%rotation.Symbols)
+		}
+		rng.Shuffle(len(b.Squares), func(i, j int) { b.Squares[i], b.Squares[j] = b.Squares[j], b.Squares[i] })
+		return rotation.Format(b), true
+	}, nil
+}

@@ -33,6 +33,9 @@ type Config struct {
 	// without restarting has its claims taken over. A claim that was taken
 	// over too early costs a second judging, never a second write.
 	ClaimTimeout time.Duration
+	// GenerateWorkers is how many candidate boards a generation run solves
+	// at once; default the number of cores.
+	GenerateWorkers int
 	// BcryptCost is the cost of password hashes; default bcrypt.DefaultCost.
 	BcryptCost int
 	// OnJudged, when set, is called once per submission judged and stored.
@@ -59,6 +62,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Solvers <= 0 {
 		c.Solvers = 1
+	}
+	if c.GenerateWorkers <= 0 {
+		c.GenerateWorkers = runtime.NumCPU()
 	}
 	if c.BcryptCost == 0 {
 		c.BcryptCost = bcrypt.DefaultCost
@@ -87,6 +93,7 @@ type Service struct {
 	mu         sync.Mutex
 	solveQueue []int64
 	solving    map[int64]bool // cases queued or being solved in this process
+	gens       generations    // board generation runs
 	cancel     context.CancelFunc
 	done       chan struct{}
 	started    bool
@@ -210,6 +217,7 @@ func (s *Service) Close(ctx context.Context) error {
 		return nil
 	}
 	cancel()
+	s.gens.stop()
 	select {
 	case <-done:
 		return nil
