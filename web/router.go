@@ -30,7 +30,7 @@ func (s *Server) Router() *gin.Engine {
 		// that recovery answers.
 		r.Use(s.Metrics.middleware())
 	}
-	r.Use(s.recovery())
+	r.Use(httpx.Recovery(s.Logger))
 	if s.Metrics != nil {
 		r.GET("/metrics", gin.WrapH(s.Metrics.Handler()))
 	}

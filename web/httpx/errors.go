@@ -4,6 +4,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"runtime/debug"
 
 	"github.com/gin-gonic/gin"
 
@@ -73,4 +74,26 @@ func WriteError(c *gin.Context, log *slog.Logger, err error) {
 // Fail answers a new error with code and message.
 func Fail(c *gin.Context, log *slog.Logger, code, format string, args ...any) {
 	WriteError(c, log, judge.Errorf(code, format, args...))
+}
+
+// Recovery turns a panic in a handler into a logged JSON 500, the last resort
+// for a bug: nothing a user sends is supposed to get here.
+func Recovery(log *slog.Logger) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		defer func() {
+			if r := recover(); r != nil {
+				if r == http.ErrAbortHandler {
+					panic(r)
+				}
+				log.Error("panic in handler", "method", c.Request.Method, "path", c.Request.URL.Path, "panic", r, "stack", string(debug.Stack()))
+				if !c.Writer.Written() {
+					c.AbortWithStatusJSON(http.StatusInternalServerError,
+						ErrorBody{Error: ErrorDetail{Code: judge.EINTERNAL, Message: "internal error"}})
+				} else {
+					c.Abort()
+				}
+			}
+		}()
+		c.Next()
+	}
 }
