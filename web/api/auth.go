@@ -62,6 +62,8 @@ func (s *API) requireUser() gin.HandlerFunc {
 }
 
 // requireRole refuses anonymous requests with 401 and other roles with 403.
+// It is only a first gate, so that a student learns at once what the route
+// is for; the service decides each rule again on its own.
 func (s *API) requireRole(role judge.Role) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		u, ok := httpx.CurrentUser(c)

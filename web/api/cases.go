@@ -17,8 +17,8 @@ type addCaseRequest struct {
 }
 
 // caseJSON is the answer of GET /problems/{slug}/cases/{id}. Expected is nil
-// unless the caller may see it: samples for anyone, every case for
-// instructors.
+// unless the caller may see it (judge.CanReadExpected: samples for anyone,
+// every case for instructors), which the service says with Case.Redacted.
 type caseJSON struct {
 	ID         int64            `json:"id"`
 	Name       string           `json:"name"`
@@ -40,24 +40,10 @@ type expectedJSON struct {
 	Version  string `json:"version"`
 }
 
-// mayReadExpected reports whether the caller may see the expected answer of cs.
-func mayReadExpected(c *gin.Context, cs judge.Case) bool {
-	if cs.Sample {
-		return true
-	}
-	u, ok := httpx.CurrentUser(c)
-	return ok && u.Role == judge.RoleInstructor
-}
-
-func toCaseJSON(cs judge.Case, showExpected bool) caseJSON {
+func toCaseJSON(cs judge.Case) caseJSON {
 	out := caseJSON{ID: cs.ID, Name: cs.Name, Sample: cs.Sample, Position: cs.Position, Input: cs.Input,
-		Status: cs.Status, SolveError: cs.SolveError}
-	if showExpected {
-		// The depth bound of a running solve is a lower bound of the
-		// optimum: it is the expected answer in part.
-		out.Progress = cs.Progress
-	}
-	if showExpected && cs.Status == judge.CaseReady {
+		Status: cs.Status, SolveError: cs.SolveError, Progress: cs.Progress}
+	if !cs.Redacted && cs.Status == judge.CaseReady {
 		e := cs.Expected
 		out.Expected = &expectedJSON{Answer: e.Answer, Moves: e.Moves, Optimal: e.Optimal, Solvable: e.Solvable, Version: e.Version}
 	}
@@ -77,7 +63,7 @@ func (s *API) addCase(c *gin.Context) {
 		s.fail(c, judge.EINVALID, "field \"input\" is required: one case in the classic format")
 		return
 	}
-	cs, err := s.Service.AddCase(c.Request.Context(), c.Param("slug"), judge.CaseSpec{Name: req.Name, Input: req.Input, Sample: req.Sample})
+	cs, err := s.Service.AddCase(c.Request.Context(), httpx.Viewer(c), c.Param("slug"), judge.CaseSpec{Name: req.Name, Input: req.Input, Sample: req.Sample})
 	if err != nil {
 		s.writeError(c, err)
 		return
@@ -93,12 +79,12 @@ func (s *API) getCase(c *gin.Context) {
 		s.writeError(c, err)
 		return
 	}
-	cs, err := s.Service.Case(c.Request.Context(), c.Param("slug"), id)
+	cs, err := s.Service.Case(c.Request.Context(), httpx.Viewer(c), c.Param("slug"), id)
 	if err != nil {
 		s.writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, toCaseJSON(cs, mayReadExpected(c, cs)))
+	c.JSON(http.StatusOK, toCaseJSON(cs))
 }
 
 func (s *API) deleteCase(c *gin.Context) {
@@ -107,7 +93,7 @@ func (s *API) deleteCase(c *gin.Context) {
 		s.writeError(c, err)
 		return
 	}
-	if err := s.Service.DeleteCase(c.Request.Context(), c.Param("slug"), id); err != nil {
+	if err := s.Service.DeleteCase(c.Request.Context(), httpx.Viewer(c), c.Param("slug"), id); err != nil {
 		s.writeError(c, err)
 		return
 	}

@@ -124,10 +124,12 @@ func inverse(m string) string {
 // may read the expected answer.
 func TestCaseProgressHidden(t *testing.T) {
 	cs := judge.Case{ID: 3, Name: "hidden", Status: judge.CaseSolving, Progress: "depth 12, 1.2M nodes"}
-	if got := toCaseJSON(cs, false); got.Progress != "" {
+	student := judge.User{ID: 7, Username: "sam", Role: judge.RoleStudent}
+	instructor := judge.User{ID: 1, Username: "admin", Role: judge.RoleInstructor}
+	if got := toCaseJSON(judge.RedactCase(student, cs)); got.Progress != "" {
 		t.Errorf("a student sees the progress %q of a hidden case", got.Progress)
 	}
-	if got := toCaseJSON(cs, true); got.Progress != cs.Progress {
+	if got := toCaseJSON(judge.RedactCase(instructor, cs)); got.Progress != cs.Progress {
 		t.Errorf("an instructor sees the progress %q, want %q", got.Progress, cs.Progress)
 	}
 }

@@ -75,7 +75,7 @@ func (s *API) listProblems(c *gin.Context) {
 }
 
 func (s *API) getProblem(c *gin.Context) {
-	p, cases, err := s.Service.Problem(c.Request.Context(), c.Param("slug"))
+	p, cases, err := s.Service.Problem(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
 	if err != nil {
 		s.writeError(c, err)
 		return
@@ -112,7 +112,7 @@ func (s *API) judgeInput(c *gin.Context) {
 
 // rejudge queues every submission of the problem again.
 func (s *API) rejudge(c *gin.Context) {
-	n, err := s.Service.Rejudge(c.Request.Context(), c.Param("slug"))
+	n, err := s.Service.Rejudge(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
 	if err != nil {
 		s.writeError(c, err)
 		return

@@ -20,6 +20,13 @@ func CurrentUser(c *gin.Context) (judge.User, bool) {
 	return u, ok
 }
 
+// Viewer returns the user of the request as the service's viewer: the
+// zero User (anonymous) when nobody is authenticated.
+func Viewer(c *gin.Context) judge.User {
+	u, _ := CurrentUser(c)
+	return u
+}
+
 // SetUser records the authenticated user of the request. Each face
 // authenticates in its own way (a Bearer token, a session cookie) and calls
 // it, so that CurrentUser works the same in both.

@@ -37,7 +37,7 @@ func (p *Pages) casesPage(c *gin.Context) {
 }
 
 func (p *Pages) showCases(c *gin.Context, status int, form caseForm) {
-	prob, cases, err := p.Service.Problem(c.Request.Context(), c.Param("slug"))
+	prob, cases, err := p.Service.Problem(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
 	if err != nil {
 		p.fail(c, err)
 		return
@@ -56,11 +56,12 @@ func (p *Pages) showCases(c *gin.Context, status int, form caseForm) {
 // background. A board that does not parse comes back in the form with the
 // parser's line and column.
 func (p *Pages) addCase(c *gin.Context) {
-	if _, ok := p.needInstructor(c); !ok {
+	u, ok := p.needInstructor(c)
+	if !ok {
 		return
 	}
 	form := caseForm{Name: c.PostForm("name"), Input: c.PostForm("input"), Sample: c.PostForm("sample") != ""}
-	cs, err := p.Service.AddCase(c.Request.Context(), c.Param("slug"), judge.CaseSpec{Name: form.Name, Input: form.Input, Sample: form.Sample})
+	cs, err := p.Service.AddCase(c.Request.Context(), u, c.Param("slug"), judge.CaseSpec{Name: form.Name, Input: form.Input, Sample: form.Sample})
 	if err != nil {
 		status := httpx.StatusOf(err)
 		if status == http.StatusInternalServerError || status == http.StatusNotFound {
@@ -77,7 +78,8 @@ func (p *Pages) addCase(c *gin.Context) {
 
 // deleteCase removes a board (the service rejudges the problem).
 func (p *Pages) deleteCase(c *gin.Context) {
-	if _, ok := p.needInstructor(c); !ok {
+	u, ok := p.needInstructor(c)
+	if !ok {
 		return
 	}
 	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
@@ -85,7 +87,7 @@ func (p *Pages) deleteCase(c *gin.Context) {
 		p.errorPage(c, http.StatusNotFound, "There is no such board.")
 		return
 	}
-	if err := p.Service.DeleteCase(c.Request.Context(), c.Param("slug"), id); err != nil {
+	if err := p.Service.DeleteCase(c.Request.Context(), u, c.Param("slug"), id); err != nil {
 		p.fail(c, err)
 		return
 	}
@@ -94,10 +96,11 @@ func (p *Pages) deleteCase(c *gin.Context) {
 
 // rejudge queues every submission of the problem again.
 func (p *Pages) rejudge(c *gin.Context) {
-	if _, ok := p.needInstructor(c); !ok {
+	u, ok := p.needInstructor(c)
+	if !ok {
 		return
 	}
-	n, err := p.Service.Rejudge(c.Request.Context(), c.Param("slug"))
+	n, err := p.Service.Rejudge(c.Request.Context(), u, c.Param("slug"))
 	if err != nil {
 		p.fail(c, err)
 		return

@@ -44,7 +44,7 @@ func TestPagesInstructorCases(t *testing.T) {
 	var added judge.Case
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		_, cs, err := e.svc.Problem(context.Background(), "flood")
+		_, cs, err := e.svc.Problem(context.Background(), staff, "flood")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -122,7 +122,7 @@ func TestPagesPagination(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < pageSize+5; i++ {
-		if _, err := e.svc.Submit(context.Background(), judge.Submission{UserID: u.ID, Username: u.Username, ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: fmt.Sprintf("%d\n", i)}); err != nil {
+		if _, err := e.svc.Submit(context.Background(), u, judge.Submission{ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: fmt.Sprintf("%d\n", i)}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -48,7 +48,7 @@ func TestPagesCSRF(t *testing.T) {
 			b.csrf = good
 		})
 	}
-	_, total, err := e.svc.Submissions(context.Background(), judge.SubmissionFilter{})
+	_, total, err := e.svc.Submissions(context.Background(), staff, judge.SubmissionFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -242,13 +242,15 @@ func (p *Pages) needUser(c *gin.Context) (judge.User, bool) {
 }
 
 // needInstructor returns the logged-in instructor; anyone else is sent to
-// log in or refused with 403.
+// log in or refused with 403. It is the first gate of the instructors'
+// pages, so that a student gets a page that says so; the service decides
+// each rule again on its own.
 func (p *Pages) needInstructor(c *gin.Context) (judge.User, bool) {
 	u, ok := p.needUser(c)
 	if !ok {
 		return u, false
 	}
-	if u.Role != judge.RoleInstructor {
+	if !u.IsInstructor() {
 		p.errorPage(c, http.StatusForbidden, "Only instructors may see this page.")
 		return u, false
 	}

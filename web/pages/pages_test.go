@@ -200,7 +200,7 @@ func TestPagesEscaping(t *testing.T) {
 	if _, err := e.svc.Register(context.Background(), name, "script-password", judge.RoleStudent); err == nil {
 		u, _ := e.svc.Authenticate(context.Background(), name, "script-password")
 		e.waitCases("flood")
-		if _, err := e.svc.Submit(context.Background(), judge.Submission{UserID: u.ID, Username: name, ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "<b>0</b>\n"}); err != nil {
+		if _, err := e.svc.Submit(context.Background(), u, judge.Submission{ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "<b>0</b>\n"}); err != nil {
 			t.Fatal(err)
 		}
 		a := e.browser()

@@ -27,12 +27,10 @@ func (p *Pages) problemList(c *gin.Context) {
 		p.fail(c, err)
 		return
 	}
-	best := map[string]judge.Verdict{}
-	if u, ok := httpx.CurrentUser(c); ok {
-		if best, err = p.Service.BestVerdicts(ctx, u.ID); err != nil {
-			p.fail(c, err)
-			return
-		}
+	best, err := p.Service.BestVerdicts(ctx, httpx.Viewer(c))
+	if err != nil {
+		p.fail(c, err)
+		return
 	}
 	rows := make([]problemRow, 0, len(list))
 	for _, ps := range list {
@@ -84,7 +82,7 @@ func (p *Pages) problemPage(c *gin.Context) {
 // loadProblem builds the problem page's data for the slug in the path, or
 // answers with an error page and returns false.
 func (p *Pages) loadProblem(c *gin.Context) (problemView, bool) {
-	prob, cases, err := p.Service.Problem(c.Request.Context(), c.Param("slug"))
+	prob, cases, err := p.Service.Problem(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
 	if err != nil {
 		p.fail(c, err)
 		return problemView{}, false

@@ -31,7 +31,7 @@ func (p *Pages) submit(c *gin.Context) {
 		v.Error = msg
 		p.render(c, status, "problem", v.Problem.Title, v)
 	}
-	sub := judge.Submission{UserID: u.ID, Username: u.Username, ProblemSlug: v.Problem.Slug, Kind: judge.Kind(c.PostForm("kind"))}
+	sub := judge.Submission{ProblemSlug: v.Problem.Slug, Kind: judge.Kind(c.PostForm("kind"))}
 	switch sub.Kind {
 	case judge.KindAnswer:
 		v.Answer = c.PostForm("output")
@@ -72,7 +72,7 @@ func (p *Pages) submit(c *gin.Context) {
 			return
 		}
 	}
-	sub, err := p.Service.Submit(c.Request.Context(), sub)
+	sub, err := p.Service.Submit(c.Request.Context(), u, sub)
 	if err != nil {
 		if status := httpx.StatusOf(err); status != http.StatusInternalServerError {
 			refuse(status, judge.ErrorMessage(err))
@@ -121,8 +121,8 @@ func (v submissionView) refresh() int {
 	return 0
 }
 
-// submissionPage shows a verdict with its per-case table to its owner and
-// to instructors.
+// submissionPage shows a verdict with its per-case table to those the
+// service lets read it (its owner and instructors).
 func (p *Pages) submissionPage(c *gin.Context) {
 	u, ok := p.needUser(c)
 	if !ok {
@@ -133,13 +133,13 @@ func (p *Pages) submissionPage(c *gin.Context) {
 		p.errorPage(c, http.StatusNotFound, "There is no such submission.")
 		return
 	}
-	sub, err := p.Service.Submission(c.Request.Context(), id)
-	if err != nil {
-		p.fail(c, err)
+	sub, err := p.Service.Submission(c.Request.Context(), u, id)
+	if judge.ErrorCode(err) == judge.EFORBIDDEN {
+		p.errorPage(c, http.StatusForbidden, fmt.Sprintf("Submission %d is not yours.", id))
 		return
 	}
-	if sub.UserID != u.ID && u.Role != judge.RoleInstructor {
-		p.errorPage(c, http.StatusForbidden, fmt.Sprintf("Submission %d is not yours.", id))
+	if err != nil {
+		p.fail(c, err)
 		return
 	}
 	v := submissionView{Sub: sub, CaseLabel: fmt.Sprintf("board %d", sub.CaseID)}
@@ -151,7 +151,7 @@ func (p *Pages) submissionPage(c *gin.Context) {
 	if sub.Kind == judge.KindMoves {
 		// Only the board is drawn, never its expected answer. A board
 		// deleted since is simply not drawn.
-		if prob, cs, err := p.caseOf(c, sub.ProblemSlug, sub.CaseID); err == nil {
+		if prob, cs, err := p.caseOf(c, u, sub.ProblemSlug, sub.CaseID); err == nil {
 			cv := newCaseView(prob.Puzzle, cs)
 			v.Board = &cv
 		}
@@ -159,9 +159,10 @@ func (p *Pages) submissionPage(c *gin.Context) {
 	p.render(c, http.StatusOK, "submission", fmt.Sprintf("Submission %d", id), v)
 }
 
-// caseOf returns a case of a problem with the problem (for its puzzle).
-func (p *Pages) caseOf(c *gin.Context, slug string, id int64) (judge.Problem, judge.Case, error) {
-	prob, cases, err := p.Service.Problem(c.Request.Context(), slug)
+// caseOf returns a case of a problem, as u may see it, with the problem
+// (for its puzzle).
+func (p *Pages) caseOf(c *gin.Context, u judge.User, slug string, id int64) (judge.Problem, judge.Case, error) {
+	prob, cases, err := p.Service.Problem(c.Request.Context(), u, slug)
 	if err != nil {
 		return prob, judge.Case{}, err
 	}
@@ -197,7 +198,7 @@ func (p *Pages) submissionList(c *gin.Context) {
 
 // problemSubmissions is submissionList for one problem.
 func (p *Pages) problemSubmissions(c *gin.Context) {
-	if _, _, err := p.Service.Problem(c.Request.Context(), c.Param("slug")); err != nil {
+	if _, _, err := p.Service.Problem(c.Request.Context(), httpx.Viewer(c), c.Param("slug")); err != nil {
 		p.fail(c, err)
 		return
 	}
@@ -216,7 +217,9 @@ func (p *Pages) listSubmissions(c *gin.Context, slug string) {
 	v := submissionsView{Problem: slug, Verdicts: allVerdicts, Page: page}
 	f := judge.SubmissionFilter{ProblemSlug: slug, Limit: pageSize, Offset: (page - 1) * pageSize}
 	title := "My submissions"
-	if u.Role == judge.RoleInstructor {
+	// Only those who may list everyone's get the filters; the service
+	// lists anyone else's own whatever the filter says.
+	if judge.CanListAllSubmissions(u) {
 		title = "All submissions"
 		v.User = strings.TrimSpace(c.Query("user"))
 		v.Verdict = c.Query("verdict")
@@ -229,13 +232,11 @@ func (p *Pages) listSubmissions(c *gin.Context, slug string) {
 		if f.Verdict == "" {
 			v.Verdict = ""
 		}
-	} else {
-		f.UserID = u.ID
 	}
 	if slug != "" {
 		title += " to " + slug
 	}
-	subs, total, err := p.Service.Submissions(c.Request.Context(), f)
+	subs, total, err := p.Service.Submissions(c.Request.Context(), u, f)
 	if err != nil {
 		p.fail(c, err)
 		return

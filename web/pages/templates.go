@@ -26,7 +26,7 @@ var templateFuncs = template.FuncMap{
 	"verdictClass": func(v judge.Verdict) string { return "v-" + strings.ReplaceAll(string(v), "_", "-") },
 	"score":        func(f float64) string { return fmt.Sprintf("%.0f", f) },
 	"when":         func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") },
-	"instructor":   func(u *judge.User) bool { return u != nil && u.Role == judge.RoleInstructor },
+	"instructor":   func(u *judge.User) bool { return u != nil && u.IsInstructor() },
 }
 
 // verdictText is how a verdict reads on a page ("wrong answer"); pending
