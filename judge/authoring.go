@@ -64,39 +64,20 @@ type ProblemRules interface {
 // VisibleTo reports whether u may see the problem: instructors see every
 // problem, everyone else only the published ones that are not archived.
 func (p Problem) VisibleTo(u User) bool {
-	return u.Role == RoleInstructor || (!p.Draft && !p.Archived)
+	return u.IsInstructor() || (!p.Draft && !p.Archived)
 }
 
 // mayAuthor is the one permission of authoring: instructors only.
 func mayAuthor(u User) error {
-	switch {
-	case u.ID == 0:
-		return Errorf(EUNAUTHORIZED, "log in as an instructor to edit problems")
-	case u.Role != RoleInstructor:
-		return Errorf(EFORBIDDEN, "only instructors may edit problems")
+	if !CanAuthor(u) {
+		return deny(u, "only an instructor may create, edit, generate, import or export problems")
 	}
 	return nil
 }
 
-// ProblemsFor lists the problems viewer may see, by slug.
-func (s *Service) ProblemsFor(ctx context.Context, viewer User) ([]ProblemSummary, error) {
-	ps, err := s.store.Problems(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return slices.DeleteFunc(ps, func(p ProblemSummary) bool { return !p.VisibleTo(viewer) }), nil
-}
-
-// ProblemFor returns a problem and its cases if viewer may see it; a draft
-// or an archived problem is ENOTFOUND for students, as if it did not exist.
-func (s *Service) ProblemFor(ctx context.Context, viewer User, slug string) (Problem, []Case, error) {
-	p, err := s.Visible(ctx, viewer, slug)
-	if err != nil {
-		return Problem{}, nil, err
-	}
-	cases, err := s.store.Cases(ctx, p.ID)
-	return p, cases, err
-}
+// CanAuthor reports whether v may create, edit, archive, import and export
+// problems and generate their boards.
+func CanAuthor(v User) bool { return v.IsInstructor() }
 
 // Visible returns the problem with slug if viewer may see it, ENOTFOUND
 // otherwise.
@@ -106,9 +87,15 @@ func (s *Service) Visible(ctx context.Context, viewer User, slug string) (Proble
 		return Problem{}, err
 	}
 	if !p.VisibleTo(viewer) {
-		return Problem{}, Errorf(ENOTFOUND, "problem %s not found", slug)
+		return Problem{}, notFound(slug)
 	}
 	return p, nil
+}
+
+// notFound is the error of a problem that does not exist, or that the
+// viewer may not know exists: the same words as the store's.
+func notFound(slug string) error {
+	return Errorf(ENOTFOUND, "problem %s not found", slug)
 }
 
 // CreateProblem stores a new problem made by an instructor; ECONFLICT when

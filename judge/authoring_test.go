@@ -44,13 +44,13 @@ func TestCreateProblemPermissionsAndDrafts(t *testing.T) {
 	if _, err := s.CreateProblem(ctx, teacher, spec); judge.ErrorCode(err) != judge.ECONFLICT {
 		t.Errorf("second CreateProblem of the slug: %v, want conflict", err)
 	}
-	if _, _, err := s.ProblemFor(ctx, student, "flood-12"); judge.ErrorCode(err) != judge.ENOTFOUND {
+	if _, _, err := s.Problem(ctx, student, "flood-12"); judge.ErrorCode(err) != judge.ENOTFOUND {
 		t.Errorf("a student reads a draft: %v, want not found", err)
 	}
-	if _, _, err := s.ProblemFor(ctx, teacher, "flood-12"); err != nil {
+	if _, _, err := s.Problem(ctx, teacher, "flood-12"); err != nil {
 		t.Errorf("the instructor reads the draft: %v", err)
 	}
-	if list, _ := s.ProblemsFor(ctx, student); len(list) != 0 {
+	if list, _ := s.Problems(ctx, student); len(list) != 0 {
 		t.Errorf("a student lists %d problems, want 0 (the draft hidden)", len(list))
 	}
 
@@ -64,7 +64,7 @@ func TestCreateProblemPermissionsAndDrafts(t *testing.T) {
 	if p.Draft || p.Title != "Flood twelve" || p.Statement != "Flood it." {
 		t.Errorf("after the patch: %+v", p)
 	}
-	if list, _ := s.ProblemsFor(ctx, student); len(list) != 1 {
+	if list, _ := s.Problems(ctx, student); len(list) != 1 {
 		t.Errorf("a student lists %d problems after publishing, want 1", len(list))
 	}
 
@@ -74,10 +74,10 @@ func TestCreateProblemPermissionsAndDrafts(t *testing.T) {
 	if err := s.ArchiveProblem(ctx, teacher, "flood-12"); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := s.ProblemFor(ctx, student, "flood-12"); judge.ErrorCode(err) != judge.ENOTFOUND {
+	if _, _, err := s.Problem(ctx, student, "flood-12"); judge.ErrorCode(err) != judge.ENOTFOUND {
 		t.Errorf("a student reads an archived problem: %v, want not found", err)
 	}
-	if p, _, err := s.ProblemFor(ctx, teacher, "flood-12"); err != nil || !p.Archived {
+	if p, _, err := s.Problem(ctx, teacher, "flood-12"); err != nil || !p.Archived {
 		t.Errorf("the instructor reads the archived problem: %+v, %v", p, err)
 	}
 }
@@ -143,7 +143,7 @@ func TestEditDetachesShippedProblem(t *testing.T) {
 	if err := s.SyncProblem(ctx, shipped, cases); err != nil {
 		t.Fatal(err)
 	}
-	p, _, err := s.Problem(ctx, "floodit")
+	p, _, err := s.Problem(ctx, teacher, "floodit")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ func generated(t *testing.T, s *judge.Service, u judge.User, slug string, spec j
 			t.Fatal(err)
 		}
 	}
-	_, all, err := s.Problem(ctx, slug)
+	_, all, err := s.Problem(ctx, u, slug)
 	if err != nil {
 		t.Fatal(err)
 	}

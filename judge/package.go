@@ -70,5 +70,5 @@ func (s *Service) ExportProblem(ctx context.Context, viewer User, slug string) (
 	if err := mayAuthor(viewer); err != nil {
 		return Problem{}, nil, err
 	}
-	return s.Problem(ctx, slug)
+	return s.problem(ctx, slug)
 }

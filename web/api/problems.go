@@ -62,7 +62,7 @@ func checkerName(p judge.Problem) string {
 }
 
 func (s *API) listProblems(c *gin.Context) {
-	ps, err := s.Service.Problems(c.Request.Context())
+	ps, err := s.Service.Problems(c.Request.Context(), httpx.Viewer(c))
 	if err != nil {
 		s.writeError(c, err)
 		return
@@ -101,7 +101,7 @@ func (s *API) getProblem(c *gin.Context) {
 
 // judgeInput serves every case of the problem as one classic judge input.
 func (s *API) judgeInput(c *gin.Context) {
-	input, err := s.Service.JudgeInput(c.Request.Context(), c.Param("slug"))
+	input, err := s.Service.JudgeInput(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
 	if err != nil {
 		s.writeError(c, err)
 		return

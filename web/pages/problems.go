@@ -22,7 +22,7 @@ type problemRow struct {
 // problemList is the home page: every problem, with the user's best verdict.
 func (p *Pages) problemList(c *gin.Context) {
 	ctx := c.Request.Context()
-	list, err := p.Service.Problems(ctx)
+	list, err := p.Service.Problems(ctx, httpx.Viewer(c))
 	if err != nil {
 		p.fail(c, err)
 		return
