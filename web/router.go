@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/web/api"
 	"puzzlejudge/web/httpx"
 )
 
@@ -34,7 +35,7 @@ func (s *Server) Router() *gin.Engine {
 	if s.Metrics != nil {
 		r.GET("/metrics", gin.WrapH(s.Metrics.Handler()))
 	}
-	r.Use(httpx.LimitBody(MaxBodyBytes))
+	r.Use(httpx.LimitBodyExcept(MaxBodyBytes, map[string]int64{api.ImportPath: api.ImportMaxBody}))
 	r.GET("/healthz", s.healthz)
 
 	s.API.Register(r)

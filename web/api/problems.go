@@ -27,6 +27,10 @@ type problemJSON struct {
 	Statement string       `json:"statement"`
 	Samples   []sampleJSON `json:"samples"`
 	Cases     []caseRow    `json:"cases"`
+	// Published and Archived matter to instructors: students see neither
+	// a draft nor an archived problem.
+	Published bool `json:"published"`
+	Archived  bool `json:"archived"`
 }
 
 type limitsJSON struct {
@@ -82,9 +86,10 @@ func (s *API) getProblem(c *gin.Context) {
 	}
 	out := problemJSON{
 		Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Checker: checkerName(p), Statement: p.Statement,
-		Limits:  limitsJSON{MaxSize: p.Limits.MaxSize, MaxColors: p.Limits.MaxColors, MaxMoves: p.Limits.MaxMoves},
-		Samples: []sampleJSON{},
-		Cases:   make([]caseRow, 0, len(cases)),
+		Limits:    limitsJSON{MaxSize: p.Limits.MaxSize, MaxColors: p.Limits.MaxColors, MaxMoves: p.Limits.MaxMoves},
+		Samples:   []sampleJSON{},
+		Cases:     make([]caseRow, 0, len(cases)),
+		Published: !p.Draft, Archived: p.Archived,
 	}
 	for _, cs := range cases {
 		out.Cases = append(out.Cases, caseRow{ID: cs.ID, Name: cs.Name, Sample: cs.Sample, Position: cs.Position, Status: cs.Status})
