@@ -195,6 +195,8 @@ func checkProblem(p Problem) (Problem, error) {
 		return p, Errorf(EINVALID, "slug: required")
 	case len(p.Slug) > MaxSlugBytes:
 		return p, Errorf(EINVALID, "slug: more than %d characters", MaxSlugBytes)
+	case p.Slug == "new" || p.Slug == "import":
+		return p, Errorf(EINVALID, "slug: %q is reserved for the pages that make problems", p.Slug)
 	case !slugPattern.MatchString(p.Slug):
 		return p, Errorf(EINVALID, "slug: %q is not lowercase letters, digits and dashes, starting with a letter or digit", p.Slug)
 	case strings.TrimSpace(p.Title) == "":

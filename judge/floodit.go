@@ -124,12 +124,14 @@ func (flooditPuzzle) CheckProblemLimits(l Limits) error {
 
 func (flooditPuzzle) Checkers() []string { return nil }
 
+func (flooditPuzzle) GenerateParams() []string { return []string{"size", "colors"} }
+
 func (flooditPuzzle) GenerateBy() string { return GenerateByRange }
 
 // Candidates draws boards of params.size with params.colors colours, each
 // cell uniform.
 func (flooditPuzzle) Candidates(params map[string]int, _ *bool, l Limits) (func(*rand.Rand) (string, bool), error) {
-	if err := paramsError("floodit", params, "size", "colors"); err != nil {
+	if err := paramsError("floodit", params, flooditPuzzle{}.GenerateParams()...); err != nil {
 		return nil, err
 	}
 	size, err := param(params, "size", 0, 1, cmp.Or(l.MaxSize, floodit.MaxN))

@@ -33,6 +33,8 @@ type Generator interface {
 	// in a range (GenerateByRange) or whether it has a solution
 	// (GenerateBySolvable).
 	GenerateBy() string
+	// GenerateParams names the params Candidates takes, for forms.
+	GenerateParams() []string
 }
 
 // What a generation request may filter the candidates by.

@@ -165,6 +165,8 @@ func (mayanPuzzle) CheckProblemLimits(l Limits) error {
 
 func (mayanPuzzle) Checkers() []string { return []string{CheckerAnyValid} }
 
+func (mayanPuzzle) GenerateParams() []string { return []string{"n", "colors", "blocks"} }
+
 func (mayanPuzzle) GenerateBy() string { return GenerateBySolvable }
 
 // Candidates builds boards of params.n moves, params.colors colours and
@@ -172,7 +174,7 @@ func (mayanPuzzle) GenerateBy() string { return GenerateBySolvable }
 // empty board (random ones almost never are), unsolvable ones by stacking
 // blocks at random. Solvable is the default.
 func (mayanPuzzle) Candidates(params map[string]int, solvable *bool, l Limits) (func(*rand.Rand) (string, bool), error) {
-	if err := paramsError("mayan", params, "n", "colors", "blocks"); err != nil {
+	if err := paramsError("mayan", params, mayanPuzzle{}.GenerateParams()...); err != nil {
 		return nil, err
 	}
 	n, err := param(params, "n", 0, 1, cmp.Or(l.MaxMoves, mayan.MaxMoves))

@@ -180,12 +180,14 @@ func (rotationPuzzle) CheckProblemLimits(l Limits) error {
 
 func (rotationPuzzle) Checkers() []string { return nil }
 
+func (rotationPuzzle) GenerateParams() []string { return []string{} }
+
 func (rotationPuzzle) GenerateBy() string { return GenerateByRange }
 
 // Candidates draws the classic boards: eight squares of each symbol, in a
 // uniform random order.
 func (rotationPuzzle) Candidates(params map[string]int, _ *bool, _ Limits) (func(*rand.Rand) (string, bool), error) {
-	if err := paramsError("rotation", params); err != nil {
+	if err := paramsError("rotation", params, rotationPuzzle{}.GenerateParams()...); err != nil {
 		return nil, err
 	}
 	return func(rng *rand.Rand) (string, bool) {

@@ -17,6 +17,9 @@ type problemRow struct {
 	Slug, Title, Puzzle string
 	Cases               int
 	Best                judge.Verdict // "" when the user never submitted (or is anonymous)
+	// Draft and Archived are shown to instructors, the only ones who see
+	// such problems.
+	Draft, Archived bool
 }
 
 // problemList is the home page: every problem, with the user's best verdict.
@@ -34,7 +37,7 @@ func (p *Pages) problemList(c *gin.Context) {
 	}
 	rows := make([]problemRow, 0, len(list))
 	for _, ps := range list {
-		rows = append(rows, problemRow{Slug: ps.Slug, Title: ps.Title, Puzzle: ps.Puzzle, Cases: ps.Cases, Best: best[ps.Slug]})
+		rows = append(rows, problemRow{Slug: ps.Slug, Title: ps.Title, Puzzle: ps.Puzzle, Cases: ps.Cases, Best: best[ps.Slug], Draft: ps.Draft, Archived: ps.Archived})
 	}
 	p.render(c, http.StatusOK, "problems", "Problems", struct{ Problems []problemRow }{rows})
 }
