@@ -321,7 +321,7 @@ func (r *generation) run(parent context.Context) {
 	}
 	close(todo)
 	wg.Wait()
-	elapsed := time.Since(r.g.Started).Round(100 * time.Millisecond)
+	elapsed := fmt.Sprintf("%.1f s", time.Since(r.g.Started).Seconds())
 	status := GenDone
 	if kept < r.spec.Count {
 		status = GenStopped
@@ -331,7 +331,7 @@ func (r *generation) run(parent context.Context) {
 		case parent.Err() != nil:
 			why = "the server is shutting down"
 		case ctx.Err() != nil:
-			why = fmt.Sprintf("the time limit of %s ran out", r.spec.TimeLimit)
+			why = fmt.Sprintf("the time limit of %.0f s ran out", r.spec.TimeLimit.Seconds())
 		default:
 			why = fmt.Sprintf("the limit of %d tries was reached", r.spec.MaxTries)
 		}
