@@ -1,6 +1,7 @@
 package kattis_test
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"testing"
 
@@ -28,4 +29,36 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("Read(Write(pkg)) =\n%+v\nwant\n%+v", again, pkg)
 		}
 	})
+}
+
+// TestReadMutations is a deterministic stand-in for a long fuzzing run:
+// thousands of shipped packages with a few bytes changed each, with the
+// property of FuzzRead. (go test -fuzz=FuzzRead runs the same property
+// with Go's mutator.)
+func TestReadMutations(t *testing.T) {
+	seeds := [][]byte{zipOf(t, goodEntries()...)}
+	for _, p := range shipped(t) {
+		seeds = append(seeds, write(t, pkgOf(p)))
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	accepted := 0
+	for i := range 1500 {
+		m := append([]byte(nil), seeds[i%len(seeds)]...)
+		for range 1 + rng.IntN(4) {
+			m[rng.IntN(len(m))] = byte(rng.IntN(256))
+		}
+		pkg, err := kattis.Read(m)
+		if err != nil {
+			if _, ok := kattis.ErrorOf(err); !ok {
+				t.Fatalf("mutation %d: Read returned %T %v, not a refusal", i, err, err)
+			}
+			continue
+		}
+		accepted++
+		again, err := kattis.Read(write(t, pkg))
+		if err != nil || !reflect.DeepEqual(again, pkg) {
+			t.Fatalf("mutation %d: Read(Write(pkg)) = %v, %v", i, again, err)
+		}
+	}
+	t.Logf("%d of 1500 mutated packages accepted", accepted)
 }
