@@ -45,9 +45,10 @@ type AuthoringStore interface {
 	// UpdateProblem stores every field of the problem with p.ID (its slug
 	// too); ECONFLICT when the new slug is taken.
 	UpdateProblem(ctx context.Context, p Problem) (Problem, error)
-	// ReplaceCases deletes every case of the problem and adds cases in
-	// order, as solving, in one transaction; it returns them as stored.
-	ReplaceCases(ctx context.Context, problemID int64, cases []Case) ([]Case, error)
+	// PutProblem inserts p (ID 0) or updates the problem with p.ID, and
+	// replaces all its cases by cases, in order, as solving, in one
+	// transaction: nothing is written when any of it fails.
+	PutProblem(ctx context.Context, p Problem, cases []Case) (Problem, []Case, error)
 }
 
 // ProblemRules is implemented by the adapters whose problems have settings

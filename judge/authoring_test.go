@@ -38,8 +38,8 @@ func TestCreateProblemPermissionsAndDrafts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !p.Draft {
-		t.Errorf("a problem created without published is not a draft")
+	if !p.Draft || p.CreatedAt.IsZero() || p.ID == 0 {
+		t.Errorf("created %+v, want a draft with an id and a creation time", p)
 	}
 	if _, err := s.CreateProblem(ctx, teacher, spec); judge.ErrorCode(err) != judge.ECONFLICT {
 		t.Errorf("second CreateProblem of the slug: %v, want conflict", err)

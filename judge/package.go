@@ -42,16 +42,13 @@ func (s *Service) ImportProblem(ctx context.Context, viewer User, p Problem, spe
 	case err == nil:
 		p.ID, p.CreatedAt, p.Archived = old.ID, old.CreatedAt, old.Archived
 		p.CatalogueHash, p.Detached = old.CatalogueHash, old.Detached || old.CatalogueHash != ""
-		p, err = s.store.UpdateProblem(ctx, p)
 	case ErrorCode(err) == ENOTFOUND:
-		p.CatalogueHash, p.Detached, p.Archived = "", false, false
-		p, err = s.store.CreateProblem(ctx, p)
+		p.ID, p.CatalogueHash, p.Detached, p.Archived = 0, "", false, false
 		created = true
-	}
-	if err != nil {
+	default:
 		return Problem{}, false, err
 	}
-	stored, err := s.store.ReplaceCases(ctx, p.ID, cases)
+	p, stored, err := s.store.PutProblem(ctx, p, cases)
 	if err != nil {
 		return Problem{}, false, err
 	}

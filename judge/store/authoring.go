@@ -48,16 +48,35 @@ func (d *DB) UpdateProblem(ctx context.Context, p judge.Problem) (judge.Problem,
 	return out, fail(err, "problem "+p.Slug)
 }
 
-// ReplaceCases deletes the problem's cases and adds cases in their order.
-func (d *DB) ReplaceCases(ctx context.Context, problemID int64, cases []judge.Case) ([]judge.Case, error) {
-	var out []judge.Case
+// PutProblem inserts or updates a problem and replaces its cases, in one
+// transaction.
+func (d *DB) PutProblem(ctx context.Context, p judge.Problem, cases []judge.Case) (judge.Problem, []judge.Case, error) {
+	var (
+		out    judge.Problem
+		stored []judge.Case
+	)
 	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := tx.Where("problem_id = ?", problemID).Delete(&caseRow{}).Error; err != nil {
+		row := problemRowOf(p)
+		if p.ID == 0 {
+			if err := tx.Select("*").Omit("ID").Create(&row).Error; err != nil {
+				return err
+			}
+		} else {
+			var old problemRow
+			if err := tx.Take(&old, p.ID).Error; err != nil {
+				return err
+			}
+			row.CreatedAt = old.CreatedAt
+			if err := tx.Select("*").Save(&row).Error; err != nil {
+				return err
+			}
+		}
+		if err := tx.Where("problem_id = ?", row.ID).Delete(&caseRow{}).Error; err != nil {
 			return err
 		}
 		rows := make([]caseRow, len(cases))
 		for i, c := range cases {
-			rows[i] = caseRow{ProblemID: problemID, Position: i + 1, Name: c.Name, Sample: c.Sample, Shipped: c.Shipped,
+			rows[i] = caseRow{ProblemID: row.ID, Position: i + 1, Name: c.Name, Sample: c.Sample, Shipped: c.Shipped,
 				Input: c.Input, Status: string(judge.CaseSolving)}
 		}
 		if len(rows) > 0 {
@@ -65,8 +84,8 @@ func (d *DB) ReplaceCases(ctx context.Context, problemID int64, cases []judge.Ca
 				return err
 			}
 		}
-		out = casesOf(rows)
+		out, stored = row.domain(), casesOf(rows)
 		return nil
 	})
-	return out, fail(err, "cases")
+	return out, stored, fail(err, "problem "+p.Slug)
 }
