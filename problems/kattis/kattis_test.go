@@ -210,7 +210,7 @@ func TestReadRefuses(t *testing.T) {
 		{"lying sizes", lyingZip(t), "problem.yaml: "}, // archive/zip or the size bound, whichever sees it first,
 		{"too many entries", zipOf(t, many...), "package: 2001 entries, more than 2000"},
 		{"not a zip", []byte("hello"), "package: not a zip archive"},
-		{"unknown puzzle", zipOf(t, bad("tiny/problem.yaml", strings.Replace(goodYAML, "floodit", "sudoku", 1))...), "problem.yaml: puzzlejudge.puzzle: unknown puzzle \"sudoku\""},
+		{"unknown puzzle", zipOf(t, bad("tiny/problem.yaml", strings.Replace(goodYAML, "floodit", "sudoku", 1))...), "problem.yaml: line 6: puzzlejudge.puzzle: unknown puzzle \"sudoku\""},
 		{"bad board", zipOf(t, bad("tiny/data/secret/a.in", "2\n0 1\n1 x\n")...), "data/secret/a.in: line 3, column 3"},
 		{"no statement", zipOf(t, goodEntries()[0], goodEntries()[2]), "statement/problem.en.md: missing"},
 	} {

@@ -208,7 +208,7 @@ func parse(files map[string]string, top string) (Package, error) {
 	}
 	pz, err := judge.Lookup(p.Puzzle)
 	if err != nil {
-		return Package{}, refuse("problem.yaml", "puzzlejudge.puzzle: %s", judge.ErrorMessage(err))
+		return Package{}, refuse("problem.yaml", "line %d: puzzlejudge.puzzle: %s", lineOf(raw, "puzzlejudge", "puzzle"), judge.ErrorMessage(err))
 	}
 	statement, ok := files["statement/problem.en.md"]
 	if !ok {
@@ -290,6 +290,32 @@ func caseOrder(files map[string]string, sec *section) ([]testCase, error) {
 		out = append(out, testCase{name: c.File, sample: strings.HasPrefix(c.File, "sample/")})
 	}
 	return out, nil
+}
+
+// lineOf returns the line of the value at path in a YAML text (1 when it
+// cannot be found).
+func lineOf(raw string, path ...string) int {
+	var doc yaml.Node
+	if yaml.Unmarshal([]byte(raw), &doc) != nil || len(doc.Content) == 0 {
+		return 1
+	}
+	n := doc.Content[0]
+	for _, key := range path {
+		if n.Kind != yaml.MappingNode {
+			return 1
+		}
+		var next *yaml.Node
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == key {
+				next = n.Content[i+1]
+			}
+		}
+		if next == nil {
+			return max(n.Line, 1)
+		}
+		n = next
+	}
+	return n.Line
 }
 
 // nameOf returns the problem's name: a string, or the English entry of a
