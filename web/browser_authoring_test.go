@@ -91,16 +91,17 @@ func TestBrowserAuthoring(t *testing.T) {
 	step("generate boards",
 		chromedp.SetValue(chromedp.CSS(`input[name=count]`), "3"),
 		chromedp.SetValue(chromedp.CSS(`input[name=seed]`), "7"),
-		chromedp.SetValue(chromedp.CSS(`input[name=param_size]`), "6"),
+		chromedp.SetValue(chromedp.CSS(`input[name=param_size]`), "9"),
 		chromedp.SetValue(chromedp.CSS(`input[name=param_colors]`), "4"),
-		chromedp.SetValue(chromedp.CSS(`input[name=min_optimal]`), "5"),
-		chromedp.SetValue(chromedp.CSS(`input[name=max_optimal]`), "7"),
+		chromedp.SetValue(chromedp.CSS(`input[name=min_optimal]`), "11"),
+		chromedp.SetValue(chromedp.CSS(`input[name=max_optimal]`), "12"),
 		chromedp.Click(chromedp.CSS(`#generate button[type=submit]`)),
 		chromedp.WaitVisible(chromedp.CSS(`.generation`)),
 	)
-	// The run's page reloads itself every second while it runs; a query
-	// held across a reload would wait on the old document, so look again
-	// each time.
+	// The run's page reloads itself every second while it runs (pages.js;
+	// this headless Chromium did not act on the meta refresh); a query held
+	// across a reload would wait on the old document, so look again each
+	// time.
 	for deadline := time.Now().Add(60 * time.Second); ; {
 		done, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!document.querySelector(".generation.g-done")`))
 		if err == nil && done {
