@@ -133,6 +133,11 @@ func TestSubmitMoves(t *testing.T) {
 					t.Errorf("score %.2f, want %.2f", s.Score, want)
 				}
 			}
+			// A case's score is 0..100, like the submission's: with one case
+			// they are the same.
+			if r.Score < s.Score-0.01 || r.Score > s.Score+0.01 || (tc.verdict == judge.Accepted) != (r.Score == 100) {
+				t.Errorf("case score %.2f with submission score %.2f and verdict %s, want equal, and 100 when accepted", r.Score, s.Score, tc.verdict)
+			}
 			if tc.verdict == judge.Invalid && r.Message == "" {
 				t.Error("invalid without a message")
 			}
