@@ -29,7 +29,7 @@ type Options struct {
 type API struct {
 	Service *judge.Service
 	Logger  *slog.Logger
-	Options Options
+	Options
 }
 
 // New returns the API over svc.
