@@ -35,6 +35,9 @@ type Config struct {
 	ClaimTimeout time.Duration
 	// BcryptCost is the cost of password hashes; default bcrypt.DefaultCost.
 	BcryptCost int
+	// RegistrationOpen lets anyone create a student account (SignUp);
+	// when false, accounts are made by an instructor or the admin.
+	RegistrationOpen bool
 	// OnJudged, when set, is called once per submission judged and stored,
 	// and OnSolved once per case (or checked board) solved by the
 	// reference: the metrics hooks, given once, before the service runs.

@@ -19,7 +19,7 @@ func refAnswers(t *testing.T, i int) []string {
 }
 
 func TestSubmitAnswers(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	student := e.student("gina")
 	e.waitReady()
 	for i, p := range apiProblems {
@@ -81,7 +81,7 @@ func wrongAnswer(puzzle, right string) string {
 }
 
 func TestSubmitMoves(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	student := e.student("hank")
 	e.waitReady()
 	rot := solveRef(t, "rotation", apiProblems[1].cases[0].Input)
@@ -174,7 +174,7 @@ func TestSubmitMoves(t *testing.T) {
 }
 
 func TestSubmissionVisibility(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	ivy, jack := e.student("ivy"), e.student("jack")
 	e.waitReady()
 	var ivyIDs []int64
@@ -242,7 +242,7 @@ func TestSubmissionVisibility(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	student := e.student("kate")
 	board := apiProblems[1].cases[0].Input
 	ref := solveRef(t, "rotation", board)
