@@ -152,9 +152,12 @@ func (d *DB) migrate() error {
 // fail converts a gorm error into the domain's: not found and conflicts
 // become *judge.Error, anything else stays internal.
 func fail(err error, what string) error {
+	var je *judge.Error
 	switch {
 	case err == nil:
 		return nil
+	case errors.As(err, &je):
+		return err // already the domain's
 	case errors.Is(err, gorm.ErrRecordNotFound):
 		return judge.Errorf(judge.ENOTFOUND, "%s not found", what)
 	case errors.Is(err, gorm.ErrDuplicatedKey):

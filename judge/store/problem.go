@@ -8,26 +8,6 @@ import (
 	"puzzlejudge/judge"
 )
 
-// SaveProblem inserts the problem, or updates the one with the same slug.
-func (d *DB) SaveProblem(ctx context.Context, p judge.Problem) (judge.Problem, error) {
-	var out judge.Problem
-	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var row problemRow
-		err := tx.Where("slug = ?", p.Slug).Take(&row).Error
-		if err != nil && err != gorm.ErrRecordNotFound {
-			return err
-		}
-		row.Slug, row.Title, row.Puzzle, row.Statement, row.Checker = p.Slug, p.Title, p.Puzzle, p.Statement, p.Checker
-		row.MaxSize, row.MaxColors, row.MaxMoves = p.Limits.MaxSize, p.Limits.MaxColors, p.Limits.MaxMoves
-		if err := tx.Save(&row).Error; err != nil {
-			return err
-		}
-		out = row.domain()
-		return nil
-	})
-	return out, fail(err, "problem "+p.Slug)
-}
-
 // ProblemBySlug returns the problem with that slug.
 func (d *DB) ProblemBySlug(ctx context.Context, slug string) (judge.Problem, error) {
 	var row problemRow
@@ -115,29 +95,6 @@ func (d *DB) AddCase(ctx context.Context, c judge.Case) (judge.Case, error) {
 		}
 		row := caseRow{ProblemID: c.ProblemID, Position: last.P + 1, Name: c.Name, Sample: c.Sample, Shipped: c.Shipped, Input: c.Input, Status: string(judge.CaseSolving)}
 		if err := tx.Create(&row).Error; err != nil {
-			return err
-		}
-		out = row.domain()
-		return nil
-	})
-	return out, fail(err, "case")
-}
-
-// UpdateCase stores a case's position, name, sample and shipped flags and input; a new
-// input makes the case solving again.
-func (d *DB) UpdateCase(ctx context.Context, c judge.Case) (judge.Case, error) {
-	var out judge.Case
-	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var row caseRow
-		if err := tx.Take(&row, c.ID).Error; err != nil {
-			return err
-		}
-		if row.Input != c.Input {
-			row.Input, row.Status = c.Input, string(judge.CaseSolving)
-			row.Answer, row.Moves, row.Optimal, row.Solvable, row.SolverVersion, row.SolveError, row.Progress = "", "", 0, false, "", "", ""
-		}
-		row.Position, row.Name, row.Sample, row.Shipped = c.Position, c.Name, c.Sample, c.Shipped
-		if err := tx.Save(&row).Error; err != nil {
 			return err
 		}
 		out = row.domain()
