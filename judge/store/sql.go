@@ -87,19 +87,43 @@ func (d *DB) SubmitTarget(ctx context.Context, slug string, caseID int64) (int64
 	return problemID, caseProblem == problemID, nil
 }
 
-// CreateSubmission stores an answer or move submission as pending.
+// CreateSubmission stores an answer or move submission as pending. The
+// inserts of concurrent calls are committed together (see committer), so
+// that a durable commit costs one sync of the disk per group, not per
+// submission.
 func (d *DB) CreateSubmission(ctx context.Context, s judge.Submission) (judge.Submission, error) {
 	s.Status, s.Verdict, s.Score, s.JudgedAt = judge.StatusPending, "", 0, nil
 	s.CreatedAt = time.Now().UTC()
-	var problemID *int64
-	if s.ProblemID != 0 {
-		problemID = &s.ProblemID
-	}
-	err := d.hot.insert.QueryRowContext(ctx, s.UserID, problemID, string(s.Kind), s.CaseID, s.Payload, s.CreatedAt).Scan(&s.ID)
+	id, err := d.inserts.insert(ctx, s)
 	if err != nil {
 		return judge.Submission{}, fail(err, "submission")
 	}
+	s.ID = id
 	return s, nil
+}
+
+// insertSubmissions inserts a group of submissions in one transaction with
+// the prepared insert, setting the id of each.
+func (d *DB) insertSubmissions(group []*insertRequest) error {
+	// Not the context of one caller: the group is theirs together.
+	ctx := context.Background()
+	tx, err := d.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback() // after Commit, a no-op
+	stmt := tx.StmtContext(ctx, d.hot.insert)
+	for _, r := range group {
+		s := r.sub
+		var problemID *int64
+		if s.ProblemID != 0 {
+			problemID = &s.ProblemID
+		}
+		if err := stmt.QueryRowContext(ctx, s.UserID, problemID, string(s.Kind), s.CaseID, s.Payload, s.CreatedAt).Scan(&r.id); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
 }
 
 // claimSQLite and claimPostgres move the oldest pending submissions to

@@ -72,6 +72,7 @@ func runStoreTests(t *testing.T, newOpener func(t *testing.T) opener) {
 		{"ConcurrentClaims", testConcurrentClaims},
 		{"SyncRollback", testSyncRollback},
 		{"ConcurrentSync", testConcurrentSync},
+		{"ConcurrentInserts", testConcurrentInserts},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newOpener(t)) })
 	}
@@ -410,11 +411,25 @@ func testConcurrentClaims(t *testing.T, open opener) {
 
 func TestSQLitePragmas(t *testing.T) {
 	d := sqliteOpener(t)(t)
-	for pragma, want := range map[string]string{"journal_mode": "wal", "foreign_keys": "1", "busy_timeout": "10000", "synchronous": "1"} {
+	for pragma, want := range map[string]string{"journal_mode": "wal", "foreign_keys": "1", "busy_timeout": "10000", "synchronous": "2"} {
 		var got string
 		if err := d.db.Raw("PRAGMA " + pragma).Scan(&got).Error; err != nil || got != want {
 			t.Errorf("PRAGMA %s = %q, %v; want %q", pragma, got, err, want)
 		}
+	}
+	for _, tc := range []struct{ synchronous, want string }{{"full", "2"}, {"normal", "1"}} {
+		d, err := OpenWith("sqlite", filepath.Join(t.TempDir(), "s.db"), nil, Options{Synchronous: tc.synchronous})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got string
+		if err := d.db.Raw("PRAGMA synchronous").Scan(&got).Error; err != nil || got != tc.want {
+			t.Errorf("synchronous %s: PRAGMA synchronous = %q, %v; want %q", tc.synchronous, got, err, tc.want)
+		}
+		d.Close()
+	}
+	if _, err := OpenWith("sqlite", filepath.Join(t.TempDir(), "s.db"), nil, Options{Synchronous: "off"}); err == nil {
+		t.Errorf("OpenWith(synchronous off) succeeded")
 	}
 	if _, err := Open("oracle", "x", nil); err == nil {
 		t.Errorf("Open(oracle) succeeded")
