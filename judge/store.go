@@ -11,6 +11,9 @@ import (
 // code ENOTFOUND, never a nil value with a nil error.
 type Store interface {
 	Ping(ctx context.Context) error
+	// Heartbeat probes a write that needs new space; EUNAVAILABLE when the
+	// storage is full.
+	Heartbeat(ctx context.Context) error
 	AccountStore
 	CatalogueStore
 	QueueStore

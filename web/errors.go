@@ -21,6 +21,7 @@ var statusOf = map[string]int{
 	judge.ECONFLICT:     http.StatusConflict,
 	ETOOLARGE:           http.StatusRequestEntityTooLarge,
 	ERATELIMITED:        http.StatusTooManyRequests,
+	judge.EUNAVAILABLE:  http.StatusServiceUnavailable,
 	judge.EINTERNAL:     http.StatusInternalServerError,
 }
 
@@ -60,6 +61,9 @@ func (s *Server) writeError(c *gin.Context, err error) {
 	code := judge.ErrorCode(err)
 	status := StatusOf(err)
 	msg := judge.ErrorMessage(err)
+	if status == http.StatusServiceUnavailable {
+		c.Header("Retry-After", "60")
+	}
 	if status == http.StatusInternalServerError {
 		s.Logger.Error("internal error", "method", c.Request.Method, "path", c.Request.URL.Path, "err", err)
 		code, msg = judge.EINTERNAL, "internal error"

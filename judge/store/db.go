@@ -33,6 +33,7 @@ type DB struct {
 	log      *slog.Logger
 	hot      hot
 	inserts  *committer // groups the commits of CreateSubmission
+	fullLog  *rateLog   // says the storage is full, once a minute
 }
 
 var _ judge.Store = (*DB)(nil)
@@ -108,7 +109,7 @@ func OpenWith(driver, dsn string, log *slog.Logger, opt Options) (*DB, error) {
 		sqlDB.SetMaxIdleConns(sqliteConns)
 	}
 	sqlDB.SetConnMaxIdleTime(0)
-	d := &DB{db: g, sql: sqlDB, postgres: driver == "postgres", log: log}
+	d := &DB{db: g, sql: sqlDB, postgres: driver == "postgres", log: log, fullLog: newRateLog(log, time.Minute, time.Now)}
 	if err := d.migrate(); err != nil {
 		sqlDB.Close()
 		return nil, err
@@ -171,10 +172,22 @@ func (d *DB) Ping(ctx context.Context) error {
 }
 
 func (d *DB) migrate() error {
-	if err := d.db.AutoMigrate(&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &submissionRow{}, &caseResultRow{}); err != nil {
+	if err := d.db.AutoMigrate(&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &submissionRow{}, &caseResultRow{}, &heartbeatRow{}); err != nil {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
 	return nil
+}
+
+// fail converts a database error into the domain's: not found and
+// conflicts become *judge.Error, a full storage EUNAVAILABLE (logged at most
+// once a minute: every request fails the same way while it lasts), anything
+// else stays internal.
+func (d *DB) fail(err error, what string) error {
+	if storageFull(err) {
+		d.fullLog.Error("storage is full: writes fail until space is freed", "err", err, "writing", what)
+		return judge.Errorf(judge.EUNAVAILABLE, "storage is full; try again later")
+	}
+	return fail(err, what)
 }
 
 // fail converts a gorm error into the domain's: not found and conflicts

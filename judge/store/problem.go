@@ -12,7 +12,7 @@ import (
 func (d *DB) ProblemBySlug(ctx context.Context, slug string) (judge.Problem, error) {
 	var row problemRow
 	if err := d.db.WithContext(ctx).Where("slug = ?", slug).Take(&row).Error; err != nil {
-		return judge.Problem{}, fail(err, "problem "+slug)
+		return judge.Problem{}, d.fail(err, "problem "+slug)
 	}
 	return row.domain(), nil
 }
@@ -21,7 +21,7 @@ func (d *DB) ProblemBySlug(ctx context.Context, slug string) (judge.Problem, err
 func (d *DB) ProblemByID(ctx context.Context, id int64) (judge.Problem, error) {
 	var row problemRow
 	if err := d.db.WithContext(ctx).Take(&row, id).Error; err != nil {
-		return judge.Problem{}, fail(err, "problem")
+		return judge.Problem{}, d.fail(err, "problem")
 	}
 	return row.domain(), nil
 }
@@ -30,14 +30,14 @@ func (d *DB) ProblemByID(ctx context.Context, id int64) (judge.Problem, error) {
 func (d *DB) Problems(ctx context.Context) ([]judge.ProblemSummary, error) {
 	var rows []problemRow
 	if err := d.db.WithContext(ctx).Order("slug").Find(&rows).Error; err != nil {
-		return nil, fail(err, "problems")
+		return nil, d.fail(err, "problems")
 	}
 	var counts []struct {
 		ProblemID int64
 		N         int
 	}
 	if err := d.db.WithContext(ctx).Model(&caseRow{}).Select("problem_id, count(*) AS n").Group("problem_id").Scan(&counts).Error; err != nil {
-		return nil, fail(err, "cases")
+		return nil, d.fail(err, "cases")
 	}
 	n := map[int64]int{}
 	for _, c := range counts {
@@ -54,7 +54,7 @@ func (d *DB) Problems(ctx context.Context) ([]judge.ProblemSummary, error) {
 func (d *DB) Cases(ctx context.Context, problemID int64) ([]judge.Case, error) {
 	var rows []caseRow
 	if err := d.db.WithContext(ctx).Where("problem_id = ?", problemID).Order("position, id").Find(&rows).Error; err != nil {
-		return nil, fail(err, "cases")
+		return nil, d.fail(err, "cases")
 	}
 	return casesOf(rows), nil
 }
@@ -71,7 +71,7 @@ func casesOf(rows []caseRow) []judge.Case {
 func (d *DB) CaseByID(ctx context.Context, id int64) (judge.Case, error) {
 	var row caseRow
 	if err := d.db.WithContext(ctx).Take(&row, id).Error; err != nil {
-		return judge.Case{}, fail(err, "case")
+		return judge.Case{}, d.fail(err, "case")
 	}
 	return row.domain(), nil
 }
@@ -80,7 +80,7 @@ func (d *DB) CaseByID(ctx context.Context, id int64) (judge.Case, error) {
 func (d *DB) CasesByStatus(ctx context.Context, status judge.CaseStatus) ([]judge.Case, error) {
 	var rows []caseRow
 	if err := d.db.WithContext(ctx).Where("status = ?", string(status)).Order("id").Find(&rows).Error; err != nil {
-		return nil, fail(err, "cases")
+		return nil, d.fail(err, "cases")
 	}
 	return casesOf(rows), nil
 }
@@ -100,7 +100,7 @@ func (d *DB) AddCase(ctx context.Context, c judge.Case) (judge.Case, error) {
 		out = row.domain()
 		return nil
 	})
-	return out, fail(err, "case")
+	return out, d.fail(err, "case")
 }
 
 // DeleteCase removes a case; results already written keep their copy of its
@@ -108,7 +108,7 @@ func (d *DB) AddCase(ctx context.Context, c judge.Case) (judge.Case, error) {
 func (d *DB) DeleteCase(ctx context.Context, id int64) error {
 	res := d.db.WithContext(ctx).Delete(&caseRow{}, id)
 	if res.Error != nil {
-		return fail(res.Error, "case")
+		return d.fail(res.Error, "case")
 	}
 	if res.RowsAffected == 0 {
 		return judge.Errorf(judge.ENOTFOUND, "case not found")
@@ -123,7 +123,7 @@ func (d *DB) FinishCase(ctx context.Context, id int64, input string, status judg
 		"solvable": sol.Solvable, "solver_version": sol.Version, "solve_error": solveErr, "progress": "",
 	})
 	if res.Error != nil {
-		return fail(res.Error, "case")
+		return d.fail(res.Error, "case")
 	}
 	if res.RowsAffected == 0 {
 		return judge.Errorf(judge.ENOTFOUND, "case not found or changed")
@@ -133,7 +133,7 @@ func (d *DB) FinishCase(ctx context.Context, id int64, input string, status judg
 
 // SetCaseProgress records how far a running solve got.
 func (d *DB) SetCaseProgress(ctx context.Context, id int64, progress string) error {
-	return fail(d.db.WithContext(ctx).Model(&caseRow{}).Where("id = ?", id).Update("progress", progress).Error, "case")
+	return d.fail(d.db.WithContext(ctx).Model(&caseRow{}).Where("id = ?", id).Update("progress", progress).Error, "case")
 }
 
 // MarkSolving makes a case solving again, dropping its expected solution.
@@ -143,7 +143,7 @@ func (d *DB) MarkSolving(ctx context.Context, id int64) error {
 		"solver_version": "", "solve_error": "", "progress": "",
 	})
 	if res.Error != nil {
-		return fail(res.Error, "case")
+		return d.fail(res.Error, "case")
 	}
 	if res.RowsAffected == 0 {
 		return judge.Errorf(judge.ENOTFOUND, "case not found")

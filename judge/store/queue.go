@@ -19,7 +19,7 @@ func (d *DB) Claim(ctx context.Context, n int) ([]judge.Claim, error) {
 	}
 	var rows []submissionRow
 	if err := d.db.WithContext(ctx).Raw(q, args...).Scan(&rows).Error; err != nil {
-		return nil, fail(err, "claim")
+		return nil, d.fail(err, "claim")
 	}
 	slices.SortFunc(rows, func(a, b submissionRow) int { return int(a.ID - b.ID) })
 	out := make([]judge.Claim, len(rows))
@@ -71,7 +71,7 @@ func (d *DB) Finish(ctx context.Context, judged []judge.Judged) (map[int64]bool,
 		return insertResults(tx, rows)
 	})
 	if err != nil {
-		return nil, fail(err, "finish")
+		return nil, d.fail(err, "finish")
 	}
 	return written, nil
 }
@@ -89,7 +89,7 @@ func (d *DB) Release(ctx context.Context, claims []judge.Claim) error {
 		}
 		return nil
 	})
-	return fail(err, "release")
+	return d.fail(err, "release")
 }
 
 // ResetJudging puts the submissions claimed before a time and still judging
@@ -98,14 +98,14 @@ func (d *DB) ResetJudging(ctx context.Context, claimedBefore time.Time) (int, er
 	res := d.db.WithContext(ctx).Model(&submissionRow{}).
 		Where("status = ? AND (claimed_at IS NULL OR claimed_at < ?)", string(judge.StatusJudging), claimedBefore.UTC()).
 		Update("status", string(judge.StatusPending))
-	return int(res.RowsAffected), fail(res.Error, "submissions")
+	return int(res.RowsAffected), d.fail(res.Error, "submissions")
 }
 
 // Requeue puts the answer and move submissions of a problem back to pending;
 // their verdicts and results stay until the new ones are written.
 func (d *DB) Requeue(ctx context.Context, problemID int64) (int, error) {
 	res := requeue(d.db.WithContext(ctx), problemID)
-	return int(res.RowsAffected), fail(res.Error, "submissions")
+	return int(res.RowsAffected), d.fail(res.Error, "submissions")
 }
 
 func requeue(tx *gorm.DB, problemID int64) *gorm.DB {
@@ -119,5 +119,5 @@ func (d *DB) QueueLength(ctx context.Context) (int, error) {
 	var n int64
 	err := d.db.WithContext(ctx).Model(&submissionRow{}).
 		Where("status IN ?", []string{string(judge.StatusPending), string(judge.StatusJudging)}).Count(&n).Error
-	return int(n), fail(err, "submissions")
+	return int(n), d.fail(err, "submissions")
 }

@@ -82,7 +82,7 @@ func (d *DB) SubmitTarget(ctx context.Context, slug string, caseID int64) (int64
 		return 0, false, judge.Errorf(judge.ENOTFOUND, "problem %s not found", slug)
 	}
 	if err != nil {
-		return 0, false, fail(err, "problem")
+		return 0, false, d.fail(err, "problem")
 	}
 	return problemID, caseProblem == problemID, nil
 }
@@ -96,7 +96,7 @@ func (d *DB) CreateSubmission(ctx context.Context, s judge.Submission) (judge.Su
 	s.CreatedAt = time.Now().UTC()
 	id, err := d.inserts.insert(ctx, s)
 	if err != nil {
-		return judge.Submission{}, fail(err, "submission")
+		return judge.Submission{}, d.fail(err, "submission")
 	}
 	s.ID = id
 	return s, nil

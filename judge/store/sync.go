@@ -83,7 +83,7 @@ func (d *DB) SyncCatalogue(ctx context.Context, slug string, plan judge.Catalogu
 		return nil
 	})
 	if err != nil {
-		return judge.Problem{}, nil, fail(err, "problem "+slug)
+		return judge.Problem{}, nil, d.fail(err, "problem "+slug)
 	}
 	return problem, saved, nil
 }

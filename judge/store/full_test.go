@@ -1,0 +1,98 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"log/slog"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"puzzlejudge/judge"
+)
+
+// maxPageCount sets SQLite's max_page_count on every connection of d's pool
+// (it is a setting of the connection, not of the file); a limit below the
+// file's size stops it where it is.
+func maxPageCount(t *testing.T, d *DB, n int) {
+	t.Helper()
+	ctx := context.Background()
+	var conns []interface{ Close() error }
+	for range sqliteConns {
+		c, err := d.sql.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.ExecContext(ctx, "PRAGMA max_page_count = "+strconv.Itoa(n)); err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+	}
+	for _, c := range conns {
+		c.Close()
+	}
+}
+
+// fill stores judged checks, large ones and then small ones with a result
+// each, until the storage is full: the last pages of the tables are full
+// too. It returns the error that said so.
+func fill(t *testing.T, d *DB, userID int64) error {
+	t.Helper()
+	var err error
+	for _, size := range []int{16 << 10, 1 << 10, 0} {
+		board := strings.Repeat("1", size)
+		results := []judge.CaseResult{{CaseName: "board", Position: 1, Verdict: judge.Accepted}}
+		for i := 0; ; i++ {
+			if i == 100000 {
+				t.Fatal("the storage never filled up")
+			}
+			_, err = d.CreateJudged(context.Background(), judge.Submission{UserID: userID, Kind: judge.KindCheck, Puzzle: "floodit", Board: board, Status: judge.StatusDone, Verdict: judge.Accepted}, results)
+			if err != nil {
+				break
+			}
+		}
+	}
+	return err
+}
+
+// TestStorageFullErrors checks which errors mean a full storage.
+func TestStorageFullErrors(t *testing.T) {
+	d := sqliteOpener(t)(t)
+	u, _ := d.CreateUser(context.Background(), judge.User{Username: "a", Role: judge.RoleStudent}, []byte("h"))
+	maxPageCount(t, d, 1)
+	err := fill(t, d, u.ID)
+	if judge.ErrorCode(err) != judge.EUNAVAILABLE {
+		t.Errorf("SQLITE_FULL = %v, want %s", err, judge.EUNAVAILABLE)
+	}
+	if err := d.Heartbeat(context.Background()); judge.ErrorCode(err) != judge.EUNAVAILABLE {
+		t.Errorf("Heartbeat on a full storage = %v, want %s", err, judge.EUNAVAILABLE)
+	}
+	if storageFull(errors.New("database or disk is full")) {
+		t.Errorf("a plain error with the same text counts as full")
+	}
+}
+
+// TestRateLog checks that a rate-limited log says a message once per
+// interval and counts what it left out.
+func TestRateLog(t *testing.T) {
+	var buf bytes.Buffer
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	r := newRateLog(slog.New(slog.NewTextHandler(&buf, nil)), time.Minute, func() time.Time { return now })
+	for _, step := range []struct {
+		advance time.Duration
+		logged  int
+	}{
+		{0, 1}, {time.Second, 1}, {30 * time.Second, 1}, {30 * time.Second, 2}, {59 * time.Second, 2}, {time.Minute, 3},
+	} {
+		now = now.Add(step.advance)
+		r.Error("storage is full")
+		if got := strings.Count(buf.String(), "storage is full"); got != step.logged {
+			t.Fatalf("at %s: logged %d times, want %d", now.Format(time.TimeOnly), got, step.logged)
+		}
+	}
+	if !strings.Contains(buf.String(), "repeated=2") {
+		t.Errorf("the second line does not count the two left out:\n%s", buf.String())
+	}
+}
