@@ -107,6 +107,10 @@ func (d *DB) CreateSubmission(ctx context.Context, s judge.Submission) (judge.Su
 func (d *DB) insertSubmissions(group []*insertRequest) error {
 	// Not the context of one caller: the group is theirs together.
 	ctx := context.Background()
+	if len(group) == 1 {
+		// Its own transaction already: BEGIN and COMMIT would only cost.
+		return insertSubmission(ctx, d.hot.insert, group[0])
+	}
 	tx, err := d.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -114,16 +118,20 @@ func (d *DB) insertSubmissions(group []*insertRequest) error {
 	defer tx.Rollback() // after Commit, a no-op
 	stmt := tx.StmtContext(ctx, d.hot.insert)
 	for _, r := range group {
-		s := r.sub
-		var problemID *int64
-		if s.ProblemID != 0 {
-			problemID = &s.ProblemID
-		}
-		if err := stmt.QueryRowContext(ctx, s.UserID, problemID, string(s.Kind), s.CaseID, s.Payload, s.CreatedAt).Scan(&r.id); err != nil {
+		if err := insertSubmission(ctx, stmt, r); err != nil {
 			return err
 		}
 	}
 	return tx.Commit()
+}
+
+func insertSubmission(ctx context.Context, stmt *sql.Stmt, r *insertRequest) error {
+	s := r.sub
+	var problemID *int64
+	if s.ProblemID != 0 {
+		problemID = &s.ProblemID
+	}
+	return stmt.QueryRowContext(ctx, s.UserID, problemID, string(s.Kind), s.CaseID, s.Payload, s.CreatedAt).Scan(&r.id)
 }
 
 // claimSQLite and claimPostgres move the oldest pending submissions to
