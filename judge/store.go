@@ -105,8 +105,9 @@ type QueueStore interface {
 	// SubmitTarget returns the id of the problem with that slug (ENOTFOUND
 	// when there is none) and whether caseID is one of its cases.
 	SubmitTarget(ctx context.Context, slug string, caseID int64) (problemID int64, caseOK bool, err error)
-	// CreateSubmission stores s as pending; the submission is on disk when
-	// it returns.
+	// CreateSubmission stores s as pending; when it returns the commit is
+	// done (and, with SQLite's synchronous=full or PostgreSQL's
+	// synchronous_commit, on disk).
 	CreateSubmission(ctx context.Context, s Submission) (Submission, error)
 	// CreateJudged stores an already judged submission with its results.
 	CreateJudged(ctx context.Context, s Submission, results []CaseResult) (Submission, error)

@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"puzzlejudge/judge"
 )
@@ -69,8 +72,22 @@ func TestStorageFullErrors(t *testing.T) {
 	if err := d.Heartbeat(context.Background()); judge.ErrorCode(err) != judge.EUNAVAILABLE {
 		t.Errorf("Heartbeat on a full storage = %v, want %s", err, judge.EUNAVAILABLE)
 	}
-	if storageFull(errors.New("database or disk is full")) {
-		t.Errorf("a plain error with the same text counts as full")
+	for _, tc := range []struct {
+		err  error
+		full bool
+	}{
+		{errors.New("database or disk is full"), false}, // the text alone is not the code
+		{fmt.Errorf("insert: %w", &pgconn.PgError{Code: "53100"}), true},
+		{fmt.Errorf("insert: %w", &pgconn.PgError{Code: "53200"}), true},
+		{fmt.Errorf("insert: %w", &pgconn.PgError{Code: "23505"}), false},
+	} {
+		if got := storageFull(tc.err); got != tc.full {
+			t.Errorf("storageFull(%v) = %v, want %v", tc.err, got, tc.full)
+		}
+	}
+	pgFull := d.fail(&pgconn.PgError{Code: "53100", Message: "could not extend file"}, "submission")
+	if judge.ErrorCode(pgFull) != judge.EUNAVAILABLE || judge.ErrorMessage(pgFull) != "storage is full; try again later" {
+		t.Errorf("PostgreSQL's disk_full = %v, want %s", pgFull, judge.EUNAVAILABLE)
 	}
 }
 
