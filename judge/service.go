@@ -36,11 +36,18 @@ type Config struct {
 	// GenerateWorkers is how many candidate boards a generation run solves
 	// at once; default the number of cores.
 	GenerateWorkers int
+	// RetryDelay is the first wait before a worker writes again a batch
+	// the database refused; it doubles up to maxRetryDelay. Default 100ms.
+	RetryDelay time.Duration
 	// BcryptCost is the cost of password hashes; default bcrypt.DefaultCost.
 	BcryptCost int
-	// OnJudged, when set, is called once per submission judged and stored.
+	// RegistrationOpen lets anyone create a student account (SignUp);
+	// when false, accounts are made by an instructor or the admin.
+	RegistrationOpen bool
+	// OnJudged, when set, is called once per submission judged and stored,
+	// and OnSolved once per case (or checked board) solved by the
+	// reference: the metrics hooks, given once, before the service runs.
 	OnJudged func(v Verdict)
-	// OnSolved, when set, is called once per case solved by the reference.
 	OnSolved func(puzzle string, d time.Duration)
 }
 
@@ -66,6 +73,9 @@ func (c Config) withDefaults() Config {
 	if c.GenerateWorkers <= 0 {
 		c.GenerateWorkers = runtime.NumCPU()
 	}
+	if c.RetryDelay <= 0 {
+		c.RetryDelay = 100 * time.Millisecond
+	}
 	if c.BcryptCost == 0 {
 		c.BcryptCost = bcrypt.DefaultCost
 	}
@@ -78,11 +88,6 @@ type Service struct {
 	store Store
 	cfg   Config
 	log   *slog.Logger
-
-	// OnJudged and OnSolved are the metrics hooks of the contract; they
-	// start as the Config's and may be set before Start.
-	OnJudged func(v Verdict)
-	OnSolved func(puzzle string, d time.Duration)
 
 	wake      chan struct{} // a submission is waiting
 	solveWake chan struct{} // a case is waiting to be solved
@@ -109,8 +114,6 @@ func NewService(store Store, cfg Config, logger *slog.Logger) *Service {
 		store:      store,
 		cfg:        cfg,
 		log:        logger,
-		OnJudged:   cfg.OnJudged,
-		OnSolved:   cfg.OnSolved,
 		wake:       make(chan struct{}, 1),
 		solveWake:  make(chan struct{}, 1),
 		checks:     newSolutionCache(1024),

@@ -22,7 +22,7 @@ func TestBrowserAuthoring(t *testing.T) {
 	if chrome == "" {
 		t.Skip("no Chromium on this machine: install it (apt-get install chromium) to run the browser test")
 	}
-	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	e := newPagesEnv(t, Options{})
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(chrome),
 		chromedp.Flag("headless", true),

@@ -14,7 +14,7 @@ import (
 // TestImportBodyLimit checks that the package upload is exempt from the
 // global 1 MiB body cap, up to its own 16 MiB, and that other routes are not.
 func TestImportBodyLimit(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	// 4 MiB of an attachment that does not compress, in an otherwise valid package.
 	noise := make([]byte, 4<<20)
 	rng := rand.New(rand.NewPCG(1, 2))

@@ -13,7 +13,7 @@ import (
 )
 
 func TestProblemAuthoring(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	ada := e.student("ada")
 	body := map[string]any{"slug": "flood-12", "title": "Flood 12", "puzzle": "floodit", "statement": "# Flood\n",
 		"limits": map[string]int{"max_size": 12, "max_colors": 5}}
@@ -79,7 +79,7 @@ func listed(t *testing.T, e *apiEnv, token, slug string) bool {
 }
 
 func TestGenerateEndpoint(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	ada := e.student("ada")
 	req := map[string]any{"count": 3, "params": map[string]int{"size": 5, "colors": 3}, "min_optimal": 4, "max_optimal": 6, "seed": 7}
 	e.do("POST", "/api/v1/problems/flood/cases/generate", ada, req).want(t, 403, "forbidden")
@@ -132,7 +132,7 @@ func (e *apiEnv) importZip(token string, zipData []byte, slug string) response {
 }
 
 func TestPackageExportImport(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	ada := e.student("ada")
 	e.do("GET", "/api/v1/problems/flood/package.zip", ada, nil).want(t, 403, "forbidden")
 	e.waitReady()

@@ -13,7 +13,7 @@ import (
 // says done, the edit form publishing it, the export link, an import of that
 // package under another slug, and archiving.
 func TestAuthoringPages(t *testing.T) {
-	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	e := newPagesEnv(t, Options{})
 	teacher := e.browser()
 	teacher.login("admin", pagesAdminPassword)
 	student := e.browser()
