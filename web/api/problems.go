@@ -15,6 +15,10 @@ type problemSummaryJSON struct {
 	Title  string `json:"title"`
 	Puzzle string `json:"puzzle"`
 	Cases  int    `json:"cases"`
+	// Published and Archived matter to instructors, the only ones whose
+	// list holds drafts and archived problems.
+	Published bool `json:"published"`
+	Archived  bool `json:"archived"`
 }
 
 // problemJSON is the answer of GET /problems/{slug}.
@@ -73,7 +77,8 @@ func (s *API) listProblems(c *gin.Context) {
 	}
 	out := make([]problemSummaryJSON, 0, len(ps))
 	for _, p := range ps {
-		out = append(out, problemSummaryJSON{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Cases: p.Cases})
+		out = append(out, problemSummaryJSON{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Cases: p.Cases,
+			Published: !p.Draft, Archived: p.Archived})
 	}
 	c.JSON(http.StatusOK, out)
 }
