@@ -197,7 +197,7 @@ func TestCheckCachesSolutions(t *testing.T) {
 	s := newService(t, openDB(t, "k.db"), judge.Config{OnSolved: func(string, time.Duration) { solves.Add(1) }})
 	u := mustUser(t, s, "alice")
 	for _, board := range []string{"3\n0 1 2\n1 1 2\n2 2 1\n", "3\n0 1 2\n1 1 2\n2 2 1\n0\n", "3\n0  1 2\n1 1 2\n2 2 1\n"} {
-		if res, err := s.Check(ctx, u.ID, "floodit", board, "1 2 1"); err != nil || res.Verdict != judge.Accepted {
+		if res, err := s.Check(ctx, u, "floodit", board, "1 2 1"); err != nil || res.Verdict != judge.Accepted {
 			t.Fatalf("Check(%q) = %+v, %v", board, res, err)
 		}
 	}

@@ -194,7 +194,7 @@ func TestCheck(t *testing.T) {
 		{"mayan", "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", "9 9 9", judge.Invalid, 0, 3, 0},
 	}
 	for _, tc := range tests {
-		res, err := s.Check(ctx, u.ID, tc.puzzle, tc.board, tc.moves)
+		res, err := s.Check(ctx, u, tc.puzzle, tc.board, tc.moves)
 		if err != nil || res.Verdict != tc.verdict || res.Used != tc.used || res.Optimal != tc.optimal || res.Score != tc.score || res.SubmissionID == 0 {
 			t.Errorf("Check(%s, %q) = %+v, %v; want %s used %d optimal %d score %v", tc.puzzle, tc.moves, res, err, tc.verdict, tc.used, tc.optimal, tc.score)
 			continue
@@ -211,7 +211,7 @@ func TestCheck(t *testing.T) {
 		{"rotation", "1 2 3\n", "line 1"},
 		{"floodit", "2\n0 0\n0 \xff\n", "not valid UTF-8"},
 	} {
-		_, err := s.Check(ctx, u.ID, tc.puzzle, tc.board, "")
+		_, err := s.Check(ctx, u, tc.puzzle, tc.board, "")
 		if judge.ErrorCode(err) != judge.EINVALID || !strings.Contains(judge.ErrorMessage(err), tc.msg) {
 			t.Errorf("Check(%s, %q) = %v, want invalid mentioning %q", tc.puzzle, tc.board, err, tc.msg)
 		}

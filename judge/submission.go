@@ -33,6 +33,11 @@ func (s *Service) Submit(ctx context.Context, sub Submission) (Submission, error
 	if sub.Kind == KindMoves && !caseOK {
 		return Submission{}, Errorf(EINVALID, "problem %s has no case %d", sub.ProblemSlug, sub.CaseID)
 	}
+	if sub.Kind == KindMoves {
+		if err := s.movesFit(ctx, sub.ProblemSlug, sub.Payload); err != nil {
+			return Submission{}, err
+		}
+	}
 	sub.ProblemID, sub.Puzzle, sub.Board, sub.Results = problemID, "", "", nil
 	out, err := s.store.CreateSubmission(ctx, sub)
 	if err != nil {
@@ -73,13 +78,18 @@ func (s *Service) BestVerdicts(ctx context.Context, userID int64) (map[string]Ve
 // Check judges a move text on one board given inline, now: the board is
 // solved under the solve budget (solutions are cached), the moves replayed,
 // and the outcome stored as a submission of kind check. The board belongs to
-// the caller, so its optimum is always reported.
-func (s *Service) Check(ctx context.Context, userID int64, puzzle, board, moves string) (CheckResult, error) {
+// the caller, so its optimum is reported; a student's board must not be a
+// hidden case (EHIDDENBOARD) nor beyond the check limits (see guardCheck),
+// and a student waits for a solver slot only briefly (a RetryError).
+func (s *Service) Check(ctx context.Context, viewer User, puzzle, board, moves string) (CheckResult, error) {
 	pz, err := Lookup(puzzle)
 	if err != nil {
 		return CheckResult{}, err
 	}
 	if err := validText("the moves", moves, MaxPayloadBytes); err != nil {
+		return CheckResult{}, err
+	}
+	if err := checkMovesLength(pz, moves); err != nil {
 		return CheckResult{}, err
 	}
 	if err := validText("the board", board, MaxCaseBytes); err != nil {
@@ -89,20 +99,21 @@ func (s *Service) Check(ctx context.Context, userID int64, puzzle, board, moves 
 	if err != nil {
 		return CheckResult{}, err
 	}
+	if err := s.guardCheck(ctx, viewer, pz, input); err != nil {
+		return CheckResult{}, err
+	}
 	key := puzzle + "\x00" + input
 	ref, ok := s.checks.get(key)
 	var r Result
 	if !ok {
-		// At most one check solve per core: a burst of hard boards waits
-		// here instead of starving the workers.
-		select {
-		case s.checkSlots <- struct{}{}:
-		case <-ctx.Done():
-			return CheckResult{}, ctx.Err()
+		privileged := viewer.Role == RoleInstructor
+		release, err := s.slots.acquire(ctx, slotClaim{user: viewer.ID, privileged: privileged}, s.cfg.CheckWait)
+		if err != nil {
+			return CheckResult{}, err
 		}
 		start := time.Now()
 		ref, err = s.solve(ctx, pz, input, nil)
-		<-s.checkSlots
+		release()
 		switch {
 		case ctx.Err() != nil:
 			return CheckResult{}, ctx.Err()
@@ -123,10 +134,12 @@ func (s *Service) Check(ctx context.Context, userID int64, puzzle, board, moves 
 	}
 	res := CaseResult{CaseName: "board", Position: 1, Verdict: r.Verdict, Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: r.Score}
 	v, score := combine([]CaseResult{res})
+	// Created and judged at the same instant: the store would otherwise
+	// stamp created_at after this judged_at.
 	now := time.Now().UTC()
 	sub, err := s.store.CreateJudged(ctx, Submission{
-		UserID: userID, Kind: KindCheck, Puzzle: puzzle, Board: input, Payload: moves,
-		Status: StatusDone, Verdict: v, Score: score, JudgedAt: &now,
+		UserID: viewer.ID, Kind: KindCheck, Puzzle: puzzle, Board: input, Payload: moves,
+		Status: StatusDone, Verdict: v, Score: score, CreatedAt: now, JudgedAt: &now,
 	}, []CaseResult{res})
 	if err != nil {
 		return CheckResult{}, err

@@ -181,7 +181,7 @@ func (s *Server) check(c *gin.Context) {
 		return
 	}
 	u, _ := currentUser(c)
-	res, err := s.Service.Check(c.Request.Context(), u.ID, req.Puzzle, req.Board, req.Moves)
+	res, err := s.Service.Check(c.Request.Context(), u, req.Puzzle, req.Board, req.Moves)
 	if err != nil {
 		s.writeError(c, err)
 		return

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"net/http"
 	"runtime/debug"
+	"strconv"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -14,20 +16,23 @@ import (
 // Codes the web layer makes itself (too_large, rate_limited, bad_request)
 // are in it too, so that every error answer goes through writeError.
 var statusOf = map[string]int{
-	judge.EINVALID:      http.StatusBadRequest,
-	judge.EUNAUTHORIZED: http.StatusUnauthorized,
-	judge.EFORBIDDEN:    http.StatusForbidden,
-	judge.ENOTFOUND:     http.StatusNotFound,
-	judge.ECONFLICT:     http.StatusConflict,
-	ETOOLARGE:           http.StatusRequestEntityTooLarge,
-	ERATELIMITED:        http.StatusTooManyRequests,
-	judge.EINTERNAL:     http.StatusInternalServerError,
+	judge.EINVALID:          http.StatusBadRequest,
+	judge.EUNAUTHORIZED:     http.StatusUnauthorized,
+	judge.EFORBIDDEN:        http.StatusForbidden,
+	judge.ENOTFOUND:         http.StatusNotFound,
+	judge.ECONFLICT:         http.StatusConflict,
+	ETOOLARGE:               http.StatusRequestEntityTooLarge,
+	ERATELIMITED:            http.StatusTooManyRequests,
+	judge.EBUSY:             http.StatusServiceUnavailable,
+	judge.EHIDDENBOARD:      http.StatusForbidden,
+	judge.EREGISTRATIONCODE: http.StatusForbidden,
+	judge.EINTERNAL:         http.StatusInternalServerError,
 }
 
 // Error codes that only the HTTP layer produces.
 const (
 	ETOOLARGE    = "too_large"
-	ERATELIMITED = "rate_limited"
+	ERATELIMITED = judge.ERATELIMITED
 )
 
 // StatusOf returns the HTTP status for err (500 for anything that is not a
@@ -56,6 +61,10 @@ func (s *Server) writeError(c *gin.Context, err error) {
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {
 		err = judge.Errorf(ETOOLARGE, "request body is larger than %d bytes", mbe.Limit)
+	}
+	var retry *judge.RetryError
+	if errors.As(err, &retry) {
+		c.Header("Retry-After", strconv.Itoa(int((retry.After+time.Second-1)/time.Second)))
 	}
 	code := judge.ErrorCode(err)
 	status := StatusOf(err)
