@@ -15,6 +15,14 @@ type credentials struct {
 	Password string `json:"password"`
 }
 
+// tokenRequest is the body of POST /tokens; name is optional and shows in
+// GET /tokens.
+type tokenRequest struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+	Name     string `json:"name"`
+}
+
 // userJSON is a user as the API shows it.
 type userJSON struct {
 	ID       int64      `json:"id"`
@@ -54,7 +62,7 @@ type tokenJSON struct {
 
 // createToken checks a username and password and issues an API token.
 func (s *Server) createToken(c *gin.Context) {
-	var req credentials
+	var req tokenRequest
 	if err := decodeJSON(c, &req); err != nil {
 		s.writeError(c, err)
 		return
@@ -75,7 +83,7 @@ func (s *Server) createToken(c *gin.Context) {
 		s.writeError(c, err)
 		return
 	}
-	token, err := s.Service.IssueToken(ctx, u.ID)
+	token, err := s.Service.IssueToken(ctx, u.ID, req.Name)
 	if err != nil {
 		s.writeError(c, err)
 		return

@@ -89,7 +89,7 @@ func (p *Pages) register(c *gin.Context) {
 
 // openSession issues an API token for u and keeps it in the session cookie.
 func (p *Pages) openSession(c *gin.Context, u judge.User) bool {
-	token, err := p.Service.IssueToken(c.Request.Context(), u.ID)
+	token, err := p.Service.IssueToken(c.Request.Context(), u.ID, "web session")
 	if err != nil {
 		p.fail(c, err)
 		return false
