@@ -45,3 +45,45 @@ func TestHugeMovesAreRefusedBeforeStoring(t *testing.T) {
 		t.Errorf("check stored created %v, judged %v (%v): judged before created", sub.CreatedAt, sub.JudgedAt, err)
 	}
 }
+
+// TestShippedCasesAreNotDeleted checks issue 11.7: deleting a shipped board
+// answered 204 and the board came back at the next start. It is refused
+// with a reason; an instructor's own board is deleted for good.
+func TestShippedCasesAreNotDeleted(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t, openDB(t, "d.db"), judge.Config{})
+	syncProblem(t, s, "flood", "floodit", "", judge.CaseSpec{Name: "one", Input: "3\n0 1 2\n1 1 2\n2 2 1\n"})
+	cases := waitReady(t, s, "flood")
+	err := s.DeleteCase(ctx, "flood", cases[0].ID)
+	if judge.ErrorCode(err) != judge.ECONFLICT || !strings.Contains(judge.ErrorMessage(err), "shipped") {
+		t.Errorf("DeleteCase(shipped) = %v, want conflict saying why", err)
+	}
+	added, err := s.AddCase(ctx, "flood", judge.CaseSpec{Input: "2\n0 1\n1 1\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteCase(ctx, "flood", added.ID); err != nil {
+		t.Errorf("DeleteCase(added) = %v", err)
+	}
+}
+
+// TestAddCaseReportsTheFirstError checks issue 11.7: on a 6-colour problem
+// "3\n0 1 2\n1 7 2" named the missing row, not the colour 7 before it.
+func TestAddCaseReportsTheFirstError(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t, openDB(t, "f.db"), judge.Config{})
+	p := judge.Problem{Slug: "flood", Title: "F", Puzzle: "floodit", Statement: "x", Limits: judge.Limits{MaxSize: 8, MaxColors: 6}}
+	if err := s.SyncProblem(ctx, p, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ input, want string }{
+		{"3\n0 1 2\n1 7 2", "line 3, column 3: colour 7 is outside 0..5"},
+		{"9\n0 1 2\n", "line 1, column 1: board size 9 is above this problem's limit of 8"},
+		{"3\n0 1 2\n1 1 2", "needs 1 more row"},
+	} {
+		_, err := s.AddCase(ctx, "flood", judge.CaseSpec{Input: tc.input})
+		if judge.ErrorCode(err) != judge.EINVALID || !strings.Contains(judge.ErrorMessage(err), tc.want) {
+			t.Errorf("AddCase(%q) = %v, want %q", tc.input, err, tc.want)
+		}
+	}
+}

@@ -63,11 +63,8 @@ func (s *Service) AddCase(ctx context.Context, slug string, spec CaseSpec) (Case
 	if err != nil {
 		return Case{}, err
 	}
-	input, err := parseSpec(pz, spec.Input)
+	input, err := parseWithin(pz, spec.Input, p.Limits)
 	if err != nil {
-		return Case{}, err
-	}
-	if err := pz.CheckLimits(input, p.Limits); err != nil {
 		return Case{}, err
 	}
 	if len(spec.Name) > 100 {
@@ -107,11 +104,17 @@ func (s *Service) Case(ctx context.Context, slug string, id int64) (Case, error)
 	return c, nil
 }
 
-// DeleteCase removes a case and rejudges the problem.
+// DeleteCase removes a case that an instructor added and rejudges the
+// problem. A case of the shipped catalogue is refused (ECONFLICT): the
+// catalogue is synchronised at every start and would bring it back, so a
+// 204 would have been a lie.
 func (s *Service) DeleteCase(ctx context.Context, slug string, id int64) error {
 	c, err := s.Case(ctx, slug, id)
 	if err != nil {
 		return err
+	}
+	if c.Shipped {
+		return Errorf(ECONFLICT, "case %q is part of the shipped catalogue (problems/%s) and would come back at the next start: remove it there instead", c.Name, slug)
 	}
 	if err := s.store.DeleteCase(ctx, c.ID); err != nil {
 		return err
