@@ -68,21 +68,19 @@ func (s *Server) createToken(c *gin.Context) {
 		return
 	}
 	ctx := c.Request.Context()
-	now := s.logins.clock()
-	if wait := s.logins.wait(req.Username, c.ClientIP(), now); wait > 0 {
+	succeeded, wait := s.logins.begin(req.Username, c.ClientIP())
+	if wait > 0 {
 		secs := int(wait.Seconds()) + 1
 		c.Header("Retry-After", strconv.Itoa(secs))
-		s.fail(c, ERATELIMITED, "too many failed logins for this username or from this address: try again in %d s", secs)
+		s.fail(c, ERATELIMITED, "too many failed logins for this username from this address, or from this address: try again in %d s", secs)
 		return
 	}
 	u, err := s.Service.Authenticate(ctx, req.Username, req.Password)
 	if err != nil {
-		if judge.ErrorCode(err) == judge.EUNAUTHORIZED {
-			s.logins.failed(req.Username, c.ClientIP(), now)
-		}
 		s.writeError(c, err)
 		return
 	}
+	succeeded()
 	token, err := s.Service.IssueToken(ctx, u.ID, req.Name)
 	if err != nil {
 		s.writeError(c, err)

@@ -2,46 +2,108 @@ package web
 
 import (
 	"net/url"
+	"sync"
 	"testing"
 	"time"
 )
 
-// TestLoginLimiter checks the buckets with a fake clock: ten failures of one
-// username, or fifty from one address, block every further login of it for
-// a while, which the refill ends; other names and addresses go on.
+// TestLoginLimiter checks the buckets with a fake clock: ten attempts of one
+// username from one address, or fifty from one address, block further
+// logins of that kind for a while, which the refill ends; a success gives
+// its attempt back; the same name from another address goes on.
 func TestLoginLimiter(t *testing.T) {
 	l := newLoginLimiter()
 	now := time.Unix(1_000_000, 0)
+	l.now = func() time.Time { return now }
 	for i := range loginFailuresPerUser {
-		if w := l.wait("Bob", "10.0.0.1", now); w != 0 {
-			t.Fatalf("failure %d: wait %s, want 0", i+1, w)
+		if _, w := l.begin("Bob", "10.0.0.1"); w != 0 {
+			t.Fatalf("attempt %d: wait %s, want 0", i+1, w)
 		}
-		l.failed("Bob", "10.0.0.1", now)
 	}
-	if w := l.wait(" bob", "10.0.0.9", now); w <= 0 || w > 6*time.Second {
+	if _, w := l.begin(" BOB", "10.0.0.1"); w <= 0 || w > 6*time.Second {
 		t.Errorf("bob after %d failures: wait %s, want (0, 6s]", loginFailuresPerUser, w)
 	}
-	if w := l.wait("carol", "10.0.0.1", now); w != 0 {
+	if _, w := l.begin("bob", "10.0.0.9"); w != 0 {
+		t.Errorf("bob from another address: wait %s, want 0 (strangers cannot lock an account)", w)
+	}
+	if _, w := l.begin("carol", "10.0.0.1"); w != 0 {
 		t.Errorf("another user from the same address: wait %s, want 0", w)
 	}
-	if w := l.wait("bob", "10.0.0.1", now.Add(6*time.Second)); w != 0 {
+	now = now.Add(6 * time.Second)
+	if _, w := l.begin("bob", "10.0.0.1"); w != 0 {
 		t.Errorf("bob a refill later: wait %s, want 0", w)
 	}
 
 	for i := range loginFailuresPerAddr {
-		l.failed("user"+itoa64(int64(i)), "10.0.0.2", now)
+		ok, w := l.begin("user"+itoa64(int64(i)), "10.0.0.2")
+		if w != 0 {
+			t.Fatalf("attempt %d from 10.0.0.2: wait %s", i+1, w)
+		}
+		if i == 0 {
+			ok() // a success gives its attempt back
+		}
 	}
-	if w := l.wait("fresh", "10.0.0.2", now); w <= 0 {
+	if _, w := l.begin("fresh", "10.0.0.2"); w != 0 {
+		t.Errorf("the 50th failure from one address (after a success): wait %s, want 0", w)
+	}
+	if _, w := l.begin("fresh2", "10.0.0.2"); w <= 0 {
 		t.Errorf("a fresh user from an address with %d failures: wait %s, want > 0", loginFailuresPerAddr, w)
 	}
-	if w := l.wait("fresh", "10.0.0.3", now); w != 0 {
+	if _, w := l.begin("fresh", "10.0.0.3"); w != 0 {
 		t.Errorf("a fresh user from another address: wait %s, want 0", w)
 	}
 	var nilLimiter *loginLimiter
-	nilLimiter.failed("x", "y", now)
-	if w := nilLimiter.wait("x", "y", now); w != 0 {
+	if ok, w := nilLimiter.begin("x", "y"); w != 0 {
 		t.Errorf("a nil limiter waits %s", w)
+	} else {
+		ok()
 	}
+}
+
+// TestLoginAttacks performs the attacks of issue 11.2 through the engine:
+// 40 concurrent wrong guesses for one user all reached bcrypt (limit 10),
+// 150 from one address all ran (limit 50), and ten failures as ADMIN made
+// the admin's right password get 429 from anywhere.
+func TestLoginAttacks(t *testing.T) {
+	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	stopClock(e.server.logins)
+	e.student("victim")
+	from := func(addr string, body any) response {
+		req := e.request("POST", "/api/v1/tokens", body)
+		req.RemoteAddr = addr + ":4000"
+		return e.serve(req)
+	}
+	count := func(n int, f func(i int) response) map[int]int {
+		var mu sync.Mutex
+		got := map[int]int{}
+		var wg sync.WaitGroup
+		for i := range n {
+			wg.Go(func() {
+				r := f(i)
+				mu.Lock()
+				got[r.status]++
+				mu.Unlock()
+			})
+		}
+		wg.Wait()
+		return got
+	}
+	got := count(40, func(int) response { return from("198.51.100.1", credentials{"victim", "guess"}) })
+	if got[401] != loginFailuresPerUser || got[429] != 40-loginFailuresPerUser {
+		t.Errorf("40 concurrent guesses for one user: %v, want %d checked (401) and the rest 429", got, loginFailuresPerUser)
+	}
+	got = count(150, func(i int) response {
+		return from("198.51.100.2", credentials{"user" + itoa64(int64(i)), "guess"})
+	})
+	if got[401] != loginFailuresPerAddr || got[429] != 150-loginFailuresPerAddr {
+		t.Errorf("150 guesses from one address: %v, want %d checked (401) and the rest 429", got, loginFailuresPerAddr)
+	}
+	for i := range loginFailuresPerUser {
+		name := []string{"ADMIN", "Admin", "admin ", "aDmIn"}[i%4]
+		from("198.51.100.3", credentials{name, "guess"}).want(t, 401, "unauthorized")
+	}
+	from("198.51.100.3", credentials{"admin", adminPassword}).want(t, 429, ERATELIMITED)
+	from("198.51.100.4", credentials{"admin", adminPassword}).want(t, 201, "")
 }
 
 // TestTokensRateLimited checks POST /api/v1/tokens: after ten wrong

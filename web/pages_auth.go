@@ -27,8 +27,8 @@ func (p *Pages) loginForm(c *gin.Context) {
 func (p *Pages) login(c *gin.Context) {
 	v := authView{Username: c.PostForm("username"), Next: safeNext(c.PostForm("next")), RegistrationOpen: p.RegistrationOpen}
 	ctx := c.Request.Context()
-	now := p.logins.clock()
-	if wait := p.logins.wait(v.Username, c.ClientIP(), now); wait > 0 {
+	succeeded, wait := p.logins.begin(v.Username, c.ClientIP())
+	if wait > 0 {
 		secs := int(wait.Seconds()) + 1
 		c.Header("Retry-After", strconv.Itoa(secs))
 		v.Error = fmt.Sprintf("Too many failed logins for this username or from this address: try again in %d seconds.", secs)
@@ -41,13 +41,13 @@ func (p *Pages) login(c *gin.Context) {
 			p.fail(c, err)
 			return
 		}
-		p.logins.failed(v.Username, c.ClientIP(), now)
 		// One message for an unknown user and a wrong password, as the
 		// service does, so the form does not tell which usernames exist.
 		v.Error = "Wrong username or password."
 		p.render(c, http.StatusUnauthorized, "login", "Log in", v)
 		return
 	}
+	succeeded()
 	if !p.openSession(c, u) {
 		return
 	}

@@ -5,6 +5,7 @@ package web
 
 import (
 	"log/slog"
+	"time"
 
 	"puzzlejudge/judge"
 )
@@ -31,6 +32,12 @@ type Options struct {
 	// client is the connection's address and a client cannot pick the
 	// address the login limiter counts by sending the header itself.
 	TrustedProxies []string
+	// RegisterRate is the number of accounts one client address may
+	// register per minute; 0 means no limit.
+	RegisterRate int
+	// TokenTTL is how long a session lives after its last use; its cookie
+	// lasts as long (judge.Config.TokenTTL expires the token itself).
+	TokenTTL time.Duration
 }
 
 // Server holds the dependencies of every handler. Build it with NewServer

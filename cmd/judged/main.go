@@ -103,8 +103,15 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 		SolveTimeout: cfg.SolveTimeout,
 		PollInterval: cfg.PollInterval,
 		ClaimTimeout: cfg.claimTimeout(),
-		OnJudged:     metrics.ObserveVerdict,
-		OnSolved:     metrics.ObserveSolve,
+		Solvers:      cfg.Solvers,
+		CheckLimits:  judge.Limits{MaxSize: cfg.CheckMaxSize, MaxColors: cfg.CheckMaxColors},
+		// The write timeout below leaves a whole solve budget plus 30 s;
+		// a check waits for a slot far less than that.
+		CheckWait:        5 * time.Second,
+		RegistrationCode: cfg.RegistrationCode,
+		TokenTTL:         cfg.TokenTTL,
+		OnJudged:         metrics.ObserveVerdict,
+		OnSolved:         metrics.ObserveSolve,
 	}, logger)
 	metrics.WatchQueue(svc)
 
@@ -140,7 +147,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 	}
 	srv := web.NewServer(svc, logger, metrics, web.Options{RegistrationOpen: cfg.RegistrationOpen, SubmitRate: cfg.SubmitRate,
 		SecureCookies: cfg.SecureCookies, SessionSecret: []byte(cfg.SessionSecret),
-		TrustedProxies: cfg.TrustedProxies})
+		TrustedProxies: cfg.TrustedProxies, RegisterRate: cfg.RegisterRate, TokenTTL: cfg.TokenTTL})
 	return listenAndServe(ctx, cfg, ln, srv.Router(), logger, announce)
 }
 
