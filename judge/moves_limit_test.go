@@ -23,7 +23,7 @@ func TestHugeMovesAreRefusedBeforeStoring(t *testing.T) {
 		"rotation": strings.Repeat("A", 1<<20-1),
 		"mayan":    strings.Repeat("0 0 1\n", 170_000),
 	}
-	_, err := s.Submit(ctx, judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindMoves, CaseID: cases[0].ID, Payload: huge["floodit"]})
+	_, err := s.Submit(ctx, u, judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindMoves, CaseID: cases[0].ID, Payload: huge["floodit"]})
 	if judge.ErrorCode(err) != judge.EINVALID || !strings.Contains(judge.ErrorMessage(err), "more than 10000 moves") {
 		t.Errorf("Submit(1 MB of moves) = %v, want invalid", err)
 	}
@@ -33,14 +33,14 @@ func TestHugeMovesAreRefusedBeforeStoring(t *testing.T) {
 			t.Errorf("Check(%s, %d bytes of moves) = %v, want invalid", puzzle, len(moves), err)
 		}
 	}
-	if _, n, err := s.Submissions(ctx, judge.SubmissionFilter{UserID: u.ID}); err != nil || n != 0 {
+	if _, n, err := s.Submissions(ctx, u, judge.SubmissionFilter{UserID: u.ID}); err != nil || n != 0 {
 		t.Errorf("%d submissions stored (%v), want none", n, err)
 	}
 	res, err := s.Check(ctx, u, "floodit", "2\n0 1\n1 1\n", "1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub, err := s.Submission(ctx, res.SubmissionID)
+	sub, err := s.Submission(ctx, u, res.SubmissionID)
 	if err != nil || sub.JudgedAt == nil || sub.JudgedAt.Before(sub.CreatedAt) {
 		t.Errorf("check stored created %v, judged %v (%v): judged before created", sub.CreatedAt, sub.JudgedAt, err)
 	}
@@ -54,15 +54,15 @@ func TestShippedCasesAreNotDeleted(t *testing.T) {
 	s := newService(t, openDB(t, "d.db"), judge.Config{})
 	syncProblem(t, s, "flood", "floodit", "", judge.CaseSpec{Name: "one", Input: "3\n0 1 2\n1 1 2\n2 2 1\n"})
 	cases := waitReady(t, s, "flood")
-	err := s.DeleteCase(ctx, "flood", cases[0].ID)
+	err := s.DeleteCase(ctx, staff, "flood", cases[0].ID)
 	if judge.ErrorCode(err) != judge.ECONFLICT || !strings.Contains(judge.ErrorMessage(err), "shipped") {
 		t.Errorf("DeleteCase(shipped) = %v, want conflict saying why", err)
 	}
-	added, err := s.AddCase(ctx, "flood", judge.CaseSpec{Input: "2\n0 1\n1 1\n"})
+	added, err := s.AddCase(ctx, staff, "flood", judge.CaseSpec{Input: "2\n0 1\n1 1\n"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.DeleteCase(ctx, "flood", added.ID); err != nil {
+	if err := s.DeleteCase(ctx, staff, "flood", added.ID); err != nil {
 		t.Errorf("DeleteCase(added) = %v", err)
 	}
 }
@@ -81,7 +81,7 @@ func TestAddCaseReportsTheFirstError(t *testing.T) {
 		{"9\n0 1 2\n", "line 1, column 1: board size 9 is above this problem's limit of 8"},
 		{"3\n0 1 2\n1 1 2", "needs 1 more row"},
 	} {
-		_, err := s.AddCase(ctx, "flood", judge.CaseSpec{Input: tc.input})
+		_, err := s.AddCase(ctx, staff, "flood", judge.CaseSpec{Input: tc.input})
 		if judge.ErrorCode(err) != judge.EINVALID || !strings.Contains(judge.ErrorMessage(err), tc.want) {
 			t.Errorf("AddCase(%q) = %v, want %q", tc.input, err, tc.want)
 		}
