@@ -65,10 +65,11 @@ func NewServer(svc *judge.Service, logger *slog.Logger, metrics *Metrics, opts O
 		logger = slog.New(slog.DiscardHandler)
 	}
 	limiter, logins := httpx.NewRateLimiter(opts.SubmitRate), httpx.NewLoginLimiter()
+	registrations := httpx.NewAddrLimiter(opts.RegisterRate)
 	return &Server{
 		Service: svc, Logger: logger, Metrics: metrics, Options: opts,
-		API: api.New(svc, logger, api.Options{RegistrationOpen: opts.RegistrationOpen, Limiter: limiter, Logins: logins}),
+		API: api.New(svc, logger, api.Options{RegistrationOpen: opts.RegistrationOpen, Limiter: limiter, Logins: logins, Registrations: registrations}),
 		Pages: pages.New(svc, logger, pages.Options{RegistrationOpen: opts.RegistrationOpen, SecureCookies: opts.SecureCookies,
-			Secret: opts.SessionSecret, Limiter: limiter, Logins: logins}),
+			Secret: opts.SessionSecret, Limiter: limiter, Logins: logins, Registrations: registrations, SessionTTL: opts.TokenTTL}),
 	}
 }

@@ -35,18 +35,33 @@ func toUserJSON(u judge.User) userJSON {
 	return userJSON{ID: u.ID, Username: u.Username, Role: u.Role}
 }
 
-// register creates a student account when registration is open.
+// registerRequest is the body of POST /register; code is the course code,
+// needed when the server sets registration_code.
+type registerRequest struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+	Code     string `json:"code"`
+}
+
+// register creates a student account when registration is open, at most
+// Options.Registrations a minute from one address.
 func (s *API) register(c *gin.Context) {
 	if !s.Options.RegistrationOpen {
 		s.fail(c, judge.EFORBIDDEN, "registration is closed: ask an instructor for an account")
 		return
 	}
-	var req credentials
+	if ok, wait := s.Options.Registrations.Take(c.ClientIP()); !ok {
+		secs := int(wait.Seconds()) + 1
+		c.Header("Retry-After", strconv.Itoa(secs))
+		s.fail(c, httpx.ERATELIMITED, "too many registrations from this address: at most %d a minute, try again in %d s", s.Options.Registrations.PerMinute(), secs)
+		return
+	}
+	var req registerRequest
 	if err := decodeJSON(c, &req); err != nil {
 		s.writeError(c, err)
 		return
 	}
-	u, err := s.Service.Register(c.Request.Context(), req.Username, req.Password, judge.RoleStudent)
+	u, err := s.Service.SelfRegister(c.Request.Context(), req.Username, req.Password, req.Code)
 	if err != nil {
 		s.writeError(c, err)
 		return

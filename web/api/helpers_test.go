@@ -66,6 +66,13 @@ var apiProblems = []struct {
 
 func newAPIEnv(t testing.TB, opts Options) *apiEnv {
 	t.Helper()
+	return newAPIEnvWith(t, opts, judge.Config{})
+}
+
+// newAPIEnvWith is newAPIEnv over a service with cfg (its workers, solve
+// timeout and poll interval set for tests when zero).
+func newAPIEnvWith(t testing.TB, opts Options, cfg judge.Config) *apiEnv {
+	t.Helper()
 	var w io.Writer = io.Discard
 	if tt, ok := t.(*testing.T); ok {
 		w = testWriter{tt}
@@ -75,7 +82,16 @@ func newAPIEnv(t testing.TB, opts Options) *apiEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := judge.NewService(db, judge.Config{Workers: 1, SolveTimeout: 20 * time.Second, PollInterval: 20 * time.Millisecond}, logger)
+	if cfg.Workers == 0 {
+		cfg.Workers = 1
+	}
+	if cfg.SolveTimeout == 0 {
+		cfg.SolveTimeout = 20 * time.Second
+	}
+	if cfg.PollInterval == 0 {
+		cfg.PollInterval = 20 * time.Millisecond
+	}
+	svc := judge.NewService(db, cfg, logger)
 	ctx := context.Background()
 	if _, _, err := svc.EnsureAdmin(ctx, adminPassword); err != nil {
 		t.Fatal(err)
