@@ -18,6 +18,8 @@ type authView struct {
 	Next             string
 	Error            string
 	RegistrationOpen bool
+	// NeedsCode shows the course-code field of the registration form.
+	NeedsCode bool
 }
 
 func (p *Pages) loginForm(c *gin.Context) {
@@ -56,14 +58,21 @@ func (p *Pages) login(c *gin.Context) {
 }
 
 func (p *Pages) registerForm(c *gin.Context) {
-	p.render(c, http.StatusOK, "register", "Register", authView{RegistrationOpen: p.RegistrationOpen})
+	p.render(c, http.StatusOK, "register", "Register", authView{RegistrationOpen: p.RegistrationOpen, NeedsCode: p.Service.RegistrationNeedsCode()})
 }
 
 // register creates a student account and logs it in.
 func (p *Pages) register(c *gin.Context) {
-	v := authView{Username: c.PostForm("username"), RegistrationOpen: p.RegistrationOpen}
+	v := authView{Username: c.PostForm("username"), RegistrationOpen: p.RegistrationOpen, NeedsCode: p.Service.RegistrationNeedsCode()}
 	if !p.RegistrationOpen {
 		p.render(c, http.StatusForbidden, "register", "Register", v)
+		return
+	}
+	if ok, wait := p.Registrations.Take(c.ClientIP()); !ok {
+		secs := int(wait.Seconds()) + 1
+		c.Header("Retry-After", strconv.Itoa(secs))
+		v.Error = fmt.Sprintf("Too many registrations from this address: at most %d a minute. Try again in %d seconds.", p.Registrations.PerMinute(), secs)
+		p.render(c, http.StatusTooManyRequests, "register", "Register", v)
 		return
 	}
 	if c.PostForm("password") != c.PostForm("password2") {
@@ -71,7 +80,7 @@ func (p *Pages) register(c *gin.Context) {
 		p.render(c, http.StatusBadRequest, "register", "Register", v)
 		return
 	}
-	u, err := p.Service.Register(c.Request.Context(), v.Username, c.PostForm("password"), judge.RoleStudent)
+	u, err := p.Service.SelfRegister(c.Request.Context(), v.Username, c.PostForm("password"), c.PostForm("code"))
 	if err != nil {
 		status := httpx.StatusOf(err)
 		if status == http.StatusInternalServerError {

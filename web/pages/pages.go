@@ -40,6 +40,12 @@ type Options struct {
 	Limiter *httpx.RateLimiter
 	// Logins limits password guessing on the login form; nil: no limit.
 	Logins *httpx.LoginLimiter
+	// Registrations bounds the accounts registered per client address,
+	// shared with the API; nil: no limit.
+	Registrations *httpx.AddrLimiter
+	// SessionTTL is the life of the session cookie, the tokens' TTL;
+	// 0 means 30 days.
+	SessionTTL time.Duration
 }
 
 // Pages serves the HTML side of the judge: server-rendered pages for
