@@ -159,3 +159,15 @@ func TestTrailingBytesRefused(t *testing.T) {
 	}
 	e.do("POST", "/api/v1/register", "", "{\"username\":\"ann\",\"password\":\"password123\"} \n\t").want(t, 201, "")
 }
+
+// TestShippedCaseDeleteRefused checks issue 11.7 through the engine:
+// deleting a shipped board answered 204 and the board came back at the next
+// start; it is 409 with the reason.
+func TestShippedCaseDeleteRefused(t *testing.T) {
+	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	ids := e.caseIDs("flood")
+	msg := e.do("DELETE", fmt.Sprintf("/api/v1/problems/flood/cases/%d", ids[0]), e.admin, nil).want(t, 409, judge.ECONFLICT).errorMessage(t)
+	if !strings.Contains(msg, "shipped") {
+		t.Errorf("refusal %q does not say why", msg)
+	}
+}
