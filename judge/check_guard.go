@@ -29,6 +29,11 @@ func (s *Service) guardCheck(ctx context.Context, viewer User, pz Puzzle, input 
 			return Errorf(EINVALID, "%s: /check takes students' boards of at most %d colours (config key check_max_colors)", ErrorMessage(err), l.MaxColors)
 		}
 	}
+	if l.MaxMoves > 0 {
+		if err := pz.CheckLimits(input, Limits{MaxMoves: l.MaxMoves}); err != nil {
+			return Errorf(EINVALID, "%s: /check takes students' boards of at most %d moves (config key check_max_moves)", ErrorMessage(err), l.MaxMoves)
+		}
+	}
 	hidden, err := s.isHiddenCase(ctx, pz, input)
 	if err != nil {
 		return err

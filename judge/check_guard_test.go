@@ -95,13 +95,14 @@ func hardFloodit(seed uint64) string {
 // check_max_colors is refused naming the key, and an instructor's is not.
 func TestCheckSizeLimits(t *testing.T) {
 	ctx := context.Background()
-	s := newService(t, openDB(t, "l.db"), judge.Config{CheckLimits: judge.Limits{MaxSize: 8, MaxColors: 6}, SolveTimeout: 200 * time.Millisecond})
+	s := newService(t, openDB(t, "l.db"), judge.Config{CheckLimits: judge.Limits{MaxSize: 8, MaxColors: 6, MaxMoves: 5}, SolveTimeout: 200 * time.Millisecond})
 	u := mustUser(t, s, "bob")
-	for _, tc := range []struct{ board, key string }{
-		{hardFloodit(1), "check_max_size"},
-		{"3\n0 1 2\n1 7 2\n2 2 1\n", "check_max_colors"},
+	for _, tc := range []struct{ puzzle, board, key string }{
+		{"floodit", hardFloodit(1), "check_max_size"},
+		{"floodit", "3\n0 1 2\n1 7 2\n2 2 1\n", "check_max_colors"},
+		{"mayan", "7\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", "check_max_moves"},
 	} {
-		_, err := s.Check(ctx, u, "floodit", tc.board, "")
+		_, err := s.Check(ctx, u, tc.puzzle, tc.board, "")
 		if judge.ErrorCode(err) != judge.EINVALID || !strings.Contains(judge.ErrorMessage(err), tc.key) {
 			t.Errorf("Check = %v, want invalid naming %s", err, tc.key)
 		}

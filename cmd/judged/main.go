@@ -104,7 +104,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 		PollInterval: cfg.PollInterval,
 		ClaimTimeout: cfg.claimTimeout(),
 		Solvers:      cfg.Solvers,
-		CheckLimits:  judge.Limits{MaxSize: cfg.CheckMaxSize, MaxColors: cfg.CheckMaxColors},
+		CheckLimits:  judge.Limits{MaxSize: cfg.CheckMaxSize, MaxColors: cfg.CheckMaxColors, MaxMoves: cfg.CheckMaxMoves},
 		// The write timeout below leaves a whole solve budget plus 30 s;
 		// a check waits for a slot far less than that.
 		CheckWait:        5 * time.Second,
