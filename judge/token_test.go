@@ -94,19 +94,20 @@ func TestUnknownUserCostsTheSame(t *testing.T) {
 		t.Fatal(err)
 	}
 	timeOf := func(name string) time.Duration {
-		best := time.Hour
-		for range 3 {
-			start := time.Now()
-			if _, err := s.Authenticate(ctx, name, "wrong-password"); judge.ErrorCode(err) != judge.EUNAUTHORIZED {
-				t.Fatal(err)
-			}
-			best = min(best, time.Since(start))
+		start := time.Now()
+		if _, err := s.Authenticate(ctx, name, "wrong-password"); judge.ErrorCode(err) != judge.EUNAUTHORIZED {
+			t.Fatal(err)
 		}
-		return best
+		return time.Since(start)
 	}
 	timeOf("nobody") // the dummy hash is made on first use
-	known, unknown := timeOf("alice"), timeOf("nobody")
-	if unknown < known/2 || unknown > known*2 {
+	// Interleaved, least of five: the machine's load varies while tests
+	// run in parallel. The bug made the ratio about 1/18.
+	known, unknown := time.Hour, time.Hour
+	for range 5 {
+		known, unknown = min(known, timeOf("alice")), min(unknown, timeOf("nobody"))
+	}
+	if unknown < known/4 || unknown > known*4 {
 		t.Errorf("a failed login takes %s for a known user and %s for an unknown one", known, unknown)
 	}
 }
