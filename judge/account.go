@@ -62,10 +62,22 @@ func (s *Service) Register(ctx context.Context, username, password string, role 
 	return u, err
 }
 
-// SelfRegister creates the student account of someone registering
-// themselves: with the course code when Config.RegistrationCode is set
-// (EREGISTRATIONCODE when it is missing or wrong).
-func (s *Service) SelfRegister(ctx context.Context, username, password, code string) (User, error) {
+// RegistrationOpen reports whether anyone may create a student account with
+// SignUp, so that the faces can offer the form only then.
+func (s *Service) RegistrationOpen() bool { return s.cfg.RegistrationOpen }
+
+// RegistrationNeedsCode reports whether SignUp asks for a course code.
+func (s *Service) RegistrationNeedsCode() bool { return s.cfg.RegistrationCode != "" }
+
+// SignUp creates a student account for v (anyone, usually not logged in)
+// while registration is open (CanSignUp); EFORBIDDEN when it is closed. When
+// Config.RegistrationCode is set, code must be it (EREGISTRATIONCODE when
+// it is missing or wrong). Register, which makes accounts of any role, is
+// for the admin's tools.
+func (s *Service) SignUp(ctx context.Context, v User, username, password, code string) (User, error) {
+	if !CanSignUp(v, s.cfg.RegistrationOpen) {
+		return User{}, Errorf(EFORBIDDEN, "registration is closed: ask an instructor for an account")
+	}
 	if want := s.cfg.RegistrationCode; want != "" {
 		if code == "" {
 			return User{}, Errorf(EREGISTRATIONCODE, "registration needs the course code: ask your instructor for it")
@@ -76,9 +88,6 @@ func (s *Service) SelfRegister(ctx context.Context, username, password, code str
 	}
 	return s.Register(ctx, username, password, RoleStudent)
 }
-
-// RegistrationNeedsCode reports whether SelfRegister asks for a course code.
-func (s *Service) RegistrationNeedsCode() bool { return s.cfg.RegistrationCode != "" }
 
 func validUsername(name string) error {
 	if n := utf8.RuneCountInString(name); n < MinUsername || n > MaxUsername {

@@ -61,24 +61,24 @@ func TestTokensExpireAndAreListed(t *testing.T) {
 
 // TestSelfRegister checks the course code and the case-insensitive names
 // of issue 11.5, and that the allowed-characters message matches the rule.
-func TestSelfRegister(t *testing.T) {
+func TestSignUp(t *testing.T) {
 	ctx := context.Background()
-	s := newService(t, openDB(t, "r.db"), judge.Config{RegistrationCode: "cs101"})
+	s := newService(t, openDB(t, "r.db"), judge.Config{RegistrationOpen: true, RegistrationCode: "cs101"})
 	for _, code := range []string{"", "CS101", "cs10"} {
-		if _, err := s.SelfRegister(ctx, "alice", "password123", code); judge.ErrorCode(err) != judge.EREGISTRATIONCODE {
-			t.Errorf("SelfRegister(code %q) = %v, want registration_code", code, err)
+		if _, err := s.SignUp(ctx, judge.User{}, "alice", "password123", code); judge.ErrorCode(err) != judge.EREGISTRATIONCODE {
+			t.Errorf("SignUp(code %q) = %v, want registration_code", code, err)
 		}
 	}
-	u, err := s.SelfRegister(ctx, "alice", "password123", "cs101")
+	u, err := s.SignUp(ctx, judge.User{}, "alice", "password123", "cs101")
 	if err != nil || u.Role != judge.RoleStudent {
 		t.Fatalf("SelfRegister = %+v, %v", u, err)
 	}
-	if _, err := s.SelfRegister(ctx, "Alice", "password123", "cs101"); judge.ErrorCode(err) != judge.ECONFLICT {
-		t.Errorf("SelfRegister(Alice) beside alice = %v, want conflict", err)
+	if _, err := s.SignUp(ctx, judge.User{}, "Alice", "password123", "cs101"); judge.ErrorCode(err) != judge.ECONFLICT {
+		t.Errorf("SignUp(Alice) beside alice = %v, want conflict", err)
 	}
-	_, err = s.SelfRegister(ctx, "zoë", "password123", "cs101")
+	_, err = s.SignUp(ctx, judge.User{}, "zoë", "password123", "cs101")
 	if msg := judge.ErrorMessage(err); judge.ErrorCode(err) != judge.EINVALID || !strings.Contains(msg, "a-z") {
-		t.Errorf("SelfRegister(zoë) = %v, want a message naming the ASCII letters", err)
+		t.Errorf("SignUp(zoë) = %v, want a message naming the ASCII letters", err)
 	}
 }
 

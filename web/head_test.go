@@ -5,7 +5,7 @@ import "testing"
 // TestHeadOnPages checks issue 11.7: HEAD on a page answered 405. It answers
 // as GET does, without a body.
 func TestHeadOnPages(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	for _, tc := range []struct {
 		path   string
 		status int

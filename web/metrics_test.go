@@ -12,7 +12,7 @@ import (
 // its own. 10,000 random methods on known and unknown paths must add only
 // a handful of series, and /metrics must stay small.
 func TestMetricsLabelsAreBounded(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	rng := rand.New(rand.NewPCG(11, 1))
 	letters := "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 	paths := []string{"/", "/api/v1/problems", "/api/v1/problems/flood", "/no/such/page"}

@@ -107,7 +107,10 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 		CheckLimits:  judge.Limits{MaxSize: cfg.CheckMaxSize, MaxColors: cfg.CheckMaxColors, MaxMoves: cfg.CheckMaxMoves},
 		// The write timeout below leaves a whole solve budget plus 30 s;
 		// a check waits for a slot far less than that.
-		CheckWait:        5 * time.Second,
+		CheckWait: 5 * time.Second,
+		// Whether anyone may sign up, and with which course code, is the
+		// judge's rule, so that every face (API, pages, CLI) applies the same one.
+		RegistrationOpen: cfg.RegistrationOpen,
 		RegistrationCode: cfg.RegistrationCode,
 		TokenTTL:         cfg.TokenTTL,
 		OnJudged:         metrics.ObserveVerdict,
@@ -145,7 +148,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 			logger.Warn("session_secret is empty: with several processes, a form shown by one is refused by another")
 		}
 	}
-	srv := web.NewServer(svc, logger, metrics, web.Options{RegistrationOpen: cfg.RegistrationOpen, SubmitRate: cfg.SubmitRate,
+	srv := web.NewServer(svc, logger, metrics, web.Options{SubmitRate: cfg.SubmitRate,
 		SecureCookies: cfg.SecureCookies, SessionSecret: []byte(cfg.SessionSecret),
 		TrustedProxies: cfg.TrustedProxies, RegisterRate: cfg.RegisterRate, TokenTTL: cfg.TokenTTL})
 	return listenAndServe(ctx, cfg, ln, srv.Router(), logger, announce)

@@ -64,7 +64,14 @@ var apiProblems = []struct {
 	},
 }
 
+// newAPIEnv returns an environment where anyone may register.
 func newAPIEnv(t testing.TB, opts Options) *apiEnv {
+	t.Helper()
+	return newAPIEnvWith(t, opts, judge.Config{RegistrationOpen: true})
+}
+
+// newClosedAPIEnv returns an environment where registration is closed.
+func newClosedAPIEnv(t testing.TB, opts Options) *apiEnv {
 	t.Helper()
 	return newAPIEnvWith(t, opts, judge.Config{})
 }

@@ -9,7 +9,7 @@ import (
 )
 
 func TestRateLimit(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true, Limiter: httpx.NewRateLimiter(3)})
+	e := newAPIEnv(t, Options{Limiter: httpx.NewRateLimiter(3)})
 	mia, noah := e.student("mia"), e.student("noah")
 	body := map[string]any{"kind": "answer", "output": "0\n"}
 	for i := 0; i < 3; i++ {
@@ -30,7 +30,7 @@ func TestRateLimit(t *testing.T) {
 // 150 from one address all ran (limit 50), and ten failures as ADMIN made
 // the admin's right password get 429 from anywhere.
 func TestLoginAttacks(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	stopClock(e.server.Options.Logins)
 	e.student("victim")
 	from := func(addr string, body any) response {
@@ -75,7 +75,7 @@ func TestLoginAttacks(t *testing.T) {
 // passwords for one username, even the right one gets 429 with Retry-After,
 // while another user logs in.
 func TestTokensRateLimited(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	stopClock(e.server.Options.Logins)
 	e.student("victim")
 	e.student("bystander")

@@ -17,7 +17,7 @@ import (
 // recoloured, is 403 hidden_board for a student; an instructor gets the
 // optimum.
 func TestCheckHiddenBoardOverHTTP(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	student := e.student("eve")
 	// The hidden case is 4x4 "0 1 2 3 / 1 2 3 4 / ..." (symmetric): its
 	// colours shifted by one and the board transposed.
@@ -56,7 +56,7 @@ func bigBoard(n, k int, seed uint64) string {
 // 429 with Retry-After, within seconds), and another student's 4x4 is
 // answered at once.
 func TestCheckStarvationOverHTTP(t *testing.T) {
-	capped := newAPIEnvWith(t, Options{RegistrationOpen: true}, judge.Config{CheckLimits: judge.Limits{MaxSize: 8, MaxColors: 10}})
+	capped := newAPIEnvWith(t, Options{}, judge.Config{RegistrationOpen: true, CheckLimits: judge.Limits{MaxSize: 8, MaxColors: 10}})
 	mallory := capped.student("mallory")
 	msg := capped.do("POST", "/api/v1/check", mallory, map[string]any{"puzzle": "floodit", "board": bigBoard(30, 16, 1)}).
 		want(t, 400, judge.EINVALID).errorMessage(t)
@@ -64,7 +64,7 @@ func TestCheckStarvationOverHTTP(t *testing.T) {
 		t.Errorf("30x30 refused with %q, which does not name check_max_size", msg)
 	}
 
-	e := newAPIEnvWith(t, Options{RegistrationOpen: true}, judge.Config{Solvers: 3, CheckWait: 500 * time.Millisecond, SolveTimeout: 4 * time.Second})
+	e := newAPIEnvWith(t, Options{}, judge.Config{RegistrationOpen: true, Solvers: 3, CheckWait: 500 * time.Millisecond, SolveTimeout: 4 * time.Second})
 	mallory, alice := e.student("mallory"), e.student("alice")
 	var wg sync.WaitGroup
 	results := make([]response, 4)
@@ -100,7 +100,7 @@ func TestCheckStarvationOverHTTP(t *testing.T) {
 // without the course code registration is 403; a case variant of a taken
 // name is 409.
 func TestRegistrationSpam(t *testing.T) {
-	e := newAPIEnvWith(t, Options{RegistrationOpen: true, Registrations: httpx.NewAddrLimiter(10)}, judge.Config{RegistrationCode: "cs101"})
+	e := newAPIEnvWith(t, Options{Registrations: httpx.NewAddrLimiter(10)}, judge.Config{RegistrationOpen: true, RegistrationCode: "cs101"})
 	e.do("POST", "/api/v1/register", "", map[string]string{"username": "nocode", "password": "password123"}).want(t, 403, judge.EREGISTRATIONCODE)
 	e.do("POST", "/api/v1/register", "", map[string]string{"username": "Admin", "password": "password123", "code": "cs101"}).want(t, 409, judge.ECONFLICT)
 	created := 2 // the two refusals took their attempts too
@@ -120,7 +120,7 @@ func TestRegistrationSpam(t *testing.T) {
 // TestTokenLifecycle checks the token API of issue 11.7: named tokens,
 // GET /tokens without secrets, DELETE /tokens/{id} of one's own only.
 func TestTokenLifecycle(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	e.student("tess")
 	var tok struct{ Token string }
 	e.do("POST", "/api/v1/tokens", "", map[string]string{"username": "tess", "password": "pass-tess", "name": "ci runner"}).want(t, 201, "").json(t, &tok)
@@ -146,7 +146,7 @@ func TestTokenLifecycle(t *testing.T) {
 // TestTrailingBytesRefused checks issue 11.7: bytes after the JSON object
 // were accepted silently; white space still is.
 func TestTrailingBytesRefused(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	for _, body := range []string{
 		`{"username":"ann","password":"password123"} x`,
 		`{"username":"ann","password":"password123"}{"username":"bob"}`,
@@ -164,7 +164,7 @@ func TestTrailingBytesRefused(t *testing.T) {
 // deleting a shipped board answered 204 and the board came back at the next
 // start; it is 409 with the reason.
 func TestShippedCaseDeleteRefused(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	ids := e.caseIDs("flood")
 	msg := e.do("DELETE", fmt.Sprintf("/api/v1/problems/flood/cases/%d", ids[0]), e.admin, nil).want(t, 409, judge.ECONFLICT).errorMessage(t)
 	if !strings.Contains(msg, "shipped") {

@@ -23,12 +23,12 @@ type authView struct {
 }
 
 func (p *Pages) loginForm(c *gin.Context) {
-	p.render(c, http.StatusOK, "login", "Log in", authView{Next: safeNext(c.Query("next")), RegistrationOpen: p.RegistrationOpen})
+	p.render(c, http.StatusOK, "login", "Log in", authView{Next: safeNext(c.Query("next")), RegistrationOpen: p.Service.RegistrationOpen()})
 }
 
 // login checks the password, then opens a session holding a fresh API token.
 func (p *Pages) login(c *gin.Context) {
-	v := authView{Username: c.PostForm("username"), Next: safeNext(c.PostForm("next")), RegistrationOpen: p.RegistrationOpen}
+	v := authView{Username: c.PostForm("username"), Next: safeNext(c.PostForm("next")), RegistrationOpen: p.Service.RegistrationOpen()}
 	ctx := c.Request.Context()
 	succeeded, wait := p.Logins.Begin(v.Username, c.ClientIP())
 	if wait > 0 {
@@ -58,13 +58,13 @@ func (p *Pages) login(c *gin.Context) {
 }
 
 func (p *Pages) registerForm(c *gin.Context) {
-	p.render(c, http.StatusOK, "register", "Register", authView{RegistrationOpen: p.RegistrationOpen, NeedsCode: p.Service.RegistrationNeedsCode()})
+	p.render(c, http.StatusOK, "register", "Register", authView{RegistrationOpen: p.Service.RegistrationOpen(), NeedsCode: p.Service.RegistrationNeedsCode()})
 }
 
 // register creates a student account and logs it in.
 func (p *Pages) register(c *gin.Context) {
-	v := authView{Username: c.PostForm("username"), RegistrationOpen: p.RegistrationOpen, NeedsCode: p.Service.RegistrationNeedsCode()}
-	if !p.RegistrationOpen {
+	v := authView{Username: c.PostForm("username"), RegistrationOpen: p.Service.RegistrationOpen(), NeedsCode: p.Service.RegistrationNeedsCode()}
+	if !judge.CanSignUp(httpx.Viewer(c), p.Service.RegistrationOpen()) {
 		p.render(c, http.StatusForbidden, "register", "Register", v)
 		return
 	}
@@ -80,7 +80,7 @@ func (p *Pages) register(c *gin.Context) {
 		p.render(c, http.StatusBadRequest, "register", "Register", v)
 		return
 	}
-	u, err := p.Service.SelfRegister(c.Request.Context(), v.Username, c.PostForm("password"), c.PostForm("code"))
+	u, err := p.Service.SignUp(c.Request.Context(), httpx.Viewer(c), v.Username, c.PostForm("password"), c.PostForm("code"))
 	if err != nil {
 		status := httpx.StatusOf(err)
 		if status == http.StatusInternalServerError {
