@@ -100,7 +100,10 @@ func TestCheckStarvationOverHTTP(t *testing.T) {
 // without the course code registration is 403; a case variant of a taken
 // name is 409.
 func TestRegistrationSpam(t *testing.T) {
-	e := newAPIEnvWith(t, Options{Registrations: httpx.NewAddrLimiter(10)}, judge.Config{RegistrationOpen: true, RegistrationCode: "cs101"})
+	regs := httpx.NewAddrLimiter(10)
+	frozen := time.Now() // bcrypt under the race detector is slow enough for a refill
+	regs.Now = func() time.Time { return frozen }
+	e := newAPIEnvWith(t, Options{Registrations: regs}, judge.Config{RegistrationOpen: true, RegistrationCode: "cs101"})
 	e.do("POST", "/api/v1/register", "", map[string]string{"username": "nocode", "password": "password123"}).want(t, 403, judge.EREGISTRATIONCODE)
 	e.do("POST", "/api/v1/register", "", map[string]string{"username": "Admin", "password": "password123", "code": "cs101"}).want(t, 409, judge.ECONFLICT)
 	created := 2 // the two refusals took their attempts too

@@ -34,7 +34,10 @@ func stopClock(l *httpx.LoginLimiter) {
 // from one address beyond Options.Registrations get 429 with a message,
 // and the form says which characters a username may hold.
 func TestRegisterFormRateLimited(t *testing.T) {
-	e := newPagesEnv(t, Options{Registrations: httpx.NewAddrLimiter(2)})
+	regs := httpx.NewAddrLimiter(2)
+	frozen := time.Now()
+	regs.Now = func() time.Time { return frozen }
+	e := newPagesEnv(t, Options{Registrations: regs})
 	for i, name := range []string{"spam1", "spam2"} {
 		b := e.browser()
 		if i == 0 {
