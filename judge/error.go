@@ -12,7 +12,10 @@ const (
 	ECONFLICT     = "conflict"
 	EFORBIDDEN    = "forbidden"
 	EUNAUTHORIZED = "unauthorized"
-	EINTERNAL     = "internal"
+	// EUNAVAILABLE is a passing failure of the judge's resources (the
+	// storage is full): the request may succeed later, unchanged.
+	EUNAVAILABLE = "unavailable"
+	EINTERNAL    = "internal"
 	// ERATELIMITED: the user is doing too much at once; try again later.
 	ERATELIMITED = "rate_limited"
 	// EBUSY: the server has no capacity for this now; try again later.

@@ -85,7 +85,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 		return fmt.Errorf("listen (JUDGE_LISTEN): %w", err)
 	}
 	defer ln.Close()
-	db, err := store.Open(cfg.Database.Driver, cfg.Database.DSN, logger)
+	db, err := store.OpenWith(cfg.Database.Driver, cfg.Database.DSN, logger, store.Options{Synchronous: cfg.Database.Synchronous})
 	if err != nil {
 		return err
 	}

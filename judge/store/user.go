@@ -28,7 +28,7 @@ func (d *DB) CreateUser(ctx context.Context, u judge.User, passwordHash []byte) 
 		return tx.Create(&row).Error
 	})
 	if err != nil {
-		return judge.User{}, fail(err, "user "+u.Username)
+		return judge.User{}, d.fail(err, "user "+u.Username)
 	}
 	return row.domain(), nil
 }
@@ -37,7 +37,7 @@ func (d *DB) CreateUser(ctx context.Context, u judge.User, passwordHash []byte) 
 func (d *DB) UserByName(ctx context.Context, username string) (judge.User, []byte, error) {
 	var row userRow
 	if err := d.db.WithContext(ctx).Where("username = ?", username).Take(&row).Error; err != nil {
-		return judge.User{}, nil, fail(err, "user")
+		return judge.User{}, nil, d.fail(err, "user")
 	}
 	return row.domain(), row.PasswordHash, nil
 }
@@ -46,7 +46,7 @@ func (d *DB) UserByName(ctx context.Context, username string) (judge.User, []byt
 func (d *DB) CountUsers(ctx context.Context) (int, error) {
 	var n int64
 	if err := d.db.WithContext(ctx).Model(&userRow{}).Count(&n).Error; err != nil {
-		return 0, fail(err, "users")
+		return 0, d.fail(err, "users")
 	}
 	return int(n), nil
 }

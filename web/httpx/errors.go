@@ -27,6 +27,7 @@ var statusOf = map[string]int{
 	judge.EBUSY:             http.StatusServiceUnavailable,
 	judge.EHIDDENBOARD:      http.StatusForbidden,
 	judge.EREGISTRATIONCODE: http.StatusForbidden,
+	judge.EUNAVAILABLE:      http.StatusServiceUnavailable,
 	judge.EINTERNAL:         http.StatusInternalServerError,
 }
 
@@ -64,13 +65,18 @@ func WriteError(c *gin.Context, log *slog.Logger, err error) {
 	if errors.As(err, &mbe) {
 		err = judge.Errorf(ETOOLARGE, "request body is larger than %d bytes", mbe.Limit)
 	}
-	var retry *judge.RetryError
-	if errors.As(err, &retry) {
-		c.Header("Retry-After", strconv.Itoa(int((retry.After+time.Second-1)/time.Second)))
-	}
 	code := judge.ErrorCode(err)
 	status := StatusOf(err)
 	msg := judge.ErrorMessage(err)
+	// An error that knows when to come back says so (a busy solver pool);
+	// any other 503 (a full storage) is worth a try a minute later.
+	var retry *judge.RetryError
+	switch {
+	case errors.As(err, &retry):
+		c.Header("Retry-After", strconv.Itoa(int((retry.After+time.Second-1)/time.Second)))
+	case status == http.StatusServiceUnavailable:
+		c.Header("Retry-After", "60")
+	}
 	if status == http.StatusInternalServerError {
 		if log != nil {
 			log.Error("internal error", "method", c.Request.Method, "path", c.Request.URL.Path, "err", err)
