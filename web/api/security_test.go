@@ -174,3 +174,27 @@ func TestShippedCaseDeleteRefused(t *testing.T) {
 		t.Errorf("refusal %q does not say why", msg)
 	}
 }
+
+// TestMovesAndCheckTimesOverHTTP checks two items of issue 11.7 through the
+// engine: a megabyte of moves is 400 and nothing is stored; a /check is
+// stored judged no earlier than created.
+func TestMovesAndCheckTimesOverHTTP(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	student := e.student("moe")
+	ids := e.caseIDs("flood")
+	huge := strings.Repeat("1 ", 500_000)
+	e.do("POST", "/api/v1/problems/flood/submissions", student, map[string]any{"kind": "moves", "case": ids[1], "moves": huge}).want(t, 400, judge.EINVALID)
+	e.do("POST", "/api/v1/check", student, map[string]any{"puzzle": "floodit", "board": "2\n0 1\n1 1\n", "moves": huge}).want(t, 400, judge.EINVALID)
+	var subs []submissionJSON
+	e.do("GET", "/api/v1/submissions", student, nil).want(t, 200, "").json(t, &subs)
+	if len(subs) != 0 {
+		t.Fatalf("%d submissions stored from refused moves", len(subs))
+	}
+	var out struct{ Submission int64 }
+	e.do("POST", "/api/v1/check", student, map[string]any{"puzzle": "floodit", "board": "2\n0 1\n1 1\n", "moves": "1"}).want(t, 200, "").json(t, &out)
+	var sub submissionJSON
+	e.do("GET", fmt.Sprintf("/api/v1/submissions/%d", out.Submission), student, nil).want(t, 200, "").json(t, &sub)
+	if sub.JudgedAt == nil || sub.JudgedAt.Before(sub.CreatedAt) {
+		t.Errorf("check created %v, judged %v: judged before created", sub.CreatedAt, sub.JudgedAt)
+	}
+}
