@@ -2,6 +2,7 @@ package judge
 
 import (
 	"context"
+	"strings"
 	"sync"
 )
 
@@ -21,17 +22,17 @@ func (s *Service) guardCheck(ctx context.Context, viewer User, pz Puzzle, input 
 	l := s.cfg.CheckLimits
 	if l.MaxSize > 0 {
 		if err := pz.CheckLimits(input, Limits{MaxSize: l.MaxSize}); err != nil {
-			return Errorf(EINVALID, "%s: /check takes students' boards up to size %d (config key check_max_size)", ErrorMessage(err), l.MaxSize)
+			return Errorf(EINVALID, "%s: /check takes students' boards up to size %d (config key check_max_size)", checkLimitMessage(err), l.MaxSize)
 		}
 	}
 	if l.MaxColors > 0 {
 		if err := pz.CheckLimits(input, Limits{MaxColors: l.MaxColors}); err != nil {
-			return Errorf(EINVALID, "%s: /check takes students' boards of at most %d colours (config key check_max_colors)", ErrorMessage(err), l.MaxColors)
+			return Errorf(EINVALID, "%s: /check takes students' boards of at most %d colours (config key check_max_colors)", checkLimitMessage(err), l.MaxColors)
 		}
 	}
 	if l.MaxMoves > 0 {
 		if err := pz.CheckLimits(input, Limits{MaxMoves: l.MaxMoves}); err != nil {
-			return Errorf(EINVALID, "%s: /check takes students' boards of at most %d moves (config key check_max_moves)", ErrorMessage(err), l.MaxMoves)
+			return Errorf(EINVALID, "%s: /check takes students' boards of at most %d moves (config key check_max_moves)", checkLimitMessage(err), l.MaxMoves)
 		}
 	}
 	hidden, err := s.isHiddenCase(ctx, pz, input)
@@ -42,6 +43,12 @@ func (s *Service) guardCheck(ctx context.Context, viewer User, pz Puzzle, input 
 		return Errorf(EHIDDENBOARD, "this board is a hidden case of a problem (up to the puzzle's symmetries): submit your moves to the problem instead")
 	}
 	return nil
+}
+
+// checkLimitMessage is the message of a CheckLimits error, which speaks of
+// a problem's limits, said of the server's /check limit instead.
+func checkLimitMessage(err error) string {
+	return strings.Replace(ErrorMessage(err), "this problem's limit", "the limit", 1)
 }
 
 // isHiddenCase reports whether input has the symmetry key of a case that is
