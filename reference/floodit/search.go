@@ -118,6 +118,9 @@ func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int) int {
 		return foundPath
 	}
 	s.nodes++
+	if s.nodes == growAfter {
+		s.tt.grow()
+	}
 	// The work of a node grows with the number of regions, so the context
 	// is looked at after a fixed amount of region work (well under a
 	// millisecond), not after a fixed number of nodes.
