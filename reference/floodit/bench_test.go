@@ -117,15 +117,21 @@ func boardFromLine(line string) (Board, error) {
 }
 
 // solveSet solves every board of set, checks each optimum and returns the
-// slowest board's index and time.
+// slowest board's index and time. The time is the process's CPU time where
+// the platform gives it (the wall clock elsewhere): on a shared machine the
+// wall time of one board mostly measures the other jobs.
 func solveSet(tb testing.TB, set benchSet) (worst int, worstTime time.Duration, sum int, nodes int64) {
 	for i, b := range set.boards {
-		start := time.Now()
+		start, cpu := time.Now(), processCPU()
 		sol, err := Solve(context.Background(), b, nil)
 		if err != nil {
 			tb.Fatalf("board %d: %v", i+1, err)
 		}
-		if el := time.Since(start); el > worstTime {
+		el := processCPU() - cpu
+		if cpu == 0 {
+			el = time.Since(start)
+		}
+		if el > worstTime {
 			worst, worstTime = i, el
 		}
 		if sol.Len() != set.optima[i] {
@@ -158,7 +164,7 @@ func benchmarkSet(b *testing.B, name string, limit int) {
 	for range b.N {
 		worst, wt, sum, nodes := solveSet(b, set)
 		b.ReportMetric(float64(nodes), "nodes")
-		b.ReportMetric(float64(wt.Microseconds())/1000, "worst-ms")
+		b.ReportMetric(float64(wt.Microseconds())/1000, "worst-cpu-ms")
 		b.ReportMetric(float64(worst+first), "worst-board")
 		b.ReportMetric(float64(sum), "moves")
 	}
