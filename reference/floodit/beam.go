@@ -35,10 +35,10 @@ func (g *graph[B]) child(flooded, frontier B, rem uint32, k int) (cf, cn, fresh 
 //
 // It is cheap enough to run at the start of every search (a few hundred
 // runs of the layer recursion at width 10): the states of each depth are
-// kept with their parent's index instead of a copy of their moves, the
+// kept with their parent's index instead of a copy of their moves, and the
 // bound is the layer recursion alone (asked with no limit, the lookahead
-// never runs), and the bounds it computes go into the transposition table,
-// where the search finds them.
+// never runs). Its bounds are kept out of the transposition table: the
+// search takes a set found there as known and would skip the lookahead.
 func (g *graph[B]) beam(flooded, frontier B, rem uint32, width int, done <-chan struct{}) (moves []Move, ok bool) {
 	type st struct {
 		fl, fr B

@@ -13,7 +13,7 @@ import "sync"
 // new generation, and an entry of another generation is an empty slot.
 //
 // A solve starts with the small slots (2^18 words of keys, about 1 MB) and
-// moves to the large ones (2^22 words, about 16 MB) once it has searched
+// moves to the large ones (2^22 words, 16-21 MB) once it has searched
 // growAfter nodes. Easy boards keep the cache-friendly small table (the
 // large one from the start cost pc19 CPU and saved no node); hard ones meet
 // far more states than the small table holds, and lose their learnt bounds
