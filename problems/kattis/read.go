@@ -192,7 +192,7 @@ func parse(files map[string]string, top string) (Package, error) {
 	}
 	sec := m.PuzzleJudge
 	if sec == nil {
-		return Package{}, refuse("problem.yaml", "no puzzlejudge section: it names the puzzle (puzzlejudge: {puzzle: floodit})")
+		return Package{}, refuse("problem.yaml", "no puzzlejudge section: it names the puzzle, one of %s (puzzlejudge: {puzzle: NAME})", strings.Join(judge.PuzzleNames(), ", "))
 	}
 	title, err := nameOf(m.Name)
 	if err != nil {
