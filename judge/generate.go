@@ -2,6 +2,7 @@ package judge
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -85,9 +86,11 @@ type Generation struct {
 // generations holds the runs of this process; they are not kept across a
 // restart (the boards kept so far are, as cases).
 type generations struct {
-	mu     sync.Mutex
-	next   int64
-	byID   map[int64]*Generation
+	mu   sync.Mutex
+	next int64
+	byID map[int64]*Generation
+	// stops cancels the context of each run still going, by id.
+	stops  map[int64]context.CancelFunc
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
@@ -96,6 +99,7 @@ type generations struct {
 func (g *generations) init() {
 	if g.byID == nil {
 		g.byID = map[int64]*Generation{}
+		g.stops = map[int64]context.CancelFunc{}
 		g.ctx, g.cancel = context.WithCancel(context.Background())
 	}
 }
@@ -158,8 +162,13 @@ func (s *Service) Generate(ctx context.Context, viewer User, slug string, spec G
 	s.gens.next++
 	g := &Generation{ID: s.gens.next, ProblemSlug: slug, Status: GenRunning, Wanted: spec.Count, Started: time.Now()}
 	s.gens.byID[g.ID] = g
+	ctx, stop := context.WithCancelCause(s.gens.ctx)
+	s.gens.stops[g.ID] = func() { stop(errCancelled) }
 	run := generation{s: s, g: g, p: p, pz: pz, draw: draw, spec: spec}
-	s.gens.wg.Go(func() { run.run(s.gens.ctx) })
+	s.gens.wg.Go(func() {
+		defer stop(nil)
+		run.run(ctx)
+	})
 	return *g, nil
 }
 
@@ -177,6 +186,25 @@ func (s *Service) Generation(ctx context.Context, viewer User, slug string, id i
 	out := *g
 	out.CaseIDs = slices.Clone(g.CaseIDs)
 	return out, nil
+}
+
+// errCancelled is the cause of a run an instructor stopped.
+var errCancelled = errors.New("cancelled by an instructor")
+
+// CancelGeneration stops a run; the boards kept so far stay. Cancelling a
+// run that has ended changes nothing.
+func (s *Service) CancelGeneration(ctx context.Context, viewer User, slug string, id int64) (Generation, error) {
+	g, err := s.Generation(ctx, viewer, slug, id)
+	if err != nil {
+		return Generation{}, err
+	}
+	s.gens.mu.Lock()
+	stop := s.gens.stops[id]
+	s.gens.mu.Unlock()
+	if stop != nil && g.Status == GenRunning {
+		stop()
+	}
+	return g, nil
 }
 
 // checkGenerateSpec validates a request and fills its defaults.
@@ -328,6 +356,8 @@ func (r *generation) run(parent context.Context) {
 		why := report
 		switch {
 		case why != "":
+		case errors.Is(context.Cause(parent), errCancelled):
+			why = errCancelled.Error()
 		case parent.Err() != nil:
 			why = "the server is shutting down"
 		case ctx.Err() != nil:
@@ -345,6 +375,9 @@ func (r *generation) run(parent context.Context) {
 		}
 	}
 	r.update(func(g *Generation) { g.Status, g.Report, g.Finished = status, report, time.Now() })
+	r.s.gens.mu.Lock()
+	delete(r.s.gens.stops, r.g.ID)
+	r.s.gens.mu.Unlock()
 	r.s.log.Info("generation finished", "problem", r.p.Slug, "report", report)
 }
 

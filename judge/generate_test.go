@@ -196,3 +196,30 @@ func TestGenerateRefusals(t *testing.T) {
 		})
 	}
 }
+
+func TestGenerateCancel(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t, openDB(t, "cancel.db"), judge.Config{})
+	u, student := instructor(t, s), mustUser(t, s, "ada")
+	newProblem(t, s, u, "f", "floodit")
+	lo := 30 // beyond any 5x5 board: the run would go on for ten minutes
+	g, err := s.Generate(ctx, u, "f", judge.GenerateSpec{Count: 1, Params: map[string]int{"size": 5, "colors": 3}, MinOptimal: &lo,
+		MaxTries: judge.MaxGenerateTries, TimeLimit: judge.MaxGenTime})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CancelGeneration(ctx, student, "f", g.ID); judge.ErrorCode(err) != judge.EFORBIDDEN {
+		t.Errorf("CancelGeneration by a student: %v, want forbidden", err)
+	}
+	if _, err := s.CancelGeneration(ctx, u, "f", g.ID); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for g.Status == judge.GenRunning && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+		g, _ = s.Generation(ctx, u, "f", g.ID)
+	}
+	if g.Status != judge.GenStopped || !strings.HasSuffix(g.Report, ": cancelled by an instructor") {
+		t.Errorf("after cancel: %+v", g)
+	}
+}

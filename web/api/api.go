@@ -69,6 +69,7 @@ func (s *API) Register(r gin.IRouter) {
 	api.DELETE("/problems/:slug", instructor, s.archiveProblem)
 	api.POST("/problems/:slug/cases/generate", instructor, s.generate)
 	api.GET("/problems/:slug/generations/:id", instructor, s.generation)
+	api.DELETE("/problems/:slug/generations/:id", instructor, s.cancelGeneration)
 	api.GET("/problems/:slug/package.zip", instructor, s.exportPackage)
 	api.POST("/problems/import", instructor, s.importPackage)
 

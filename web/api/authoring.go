@@ -201,6 +201,22 @@ func (s *API) generation(c *gin.Context) {
 	c.JSON(http.StatusOK, toGenerationJSON(g))
 }
 
+// cancelGeneration is DELETE /problems/{slug}/generations/{id}: the run
+// stops soon after; the boards kept so far stay.
+func (s *API) cancelGeneration(c *gin.Context) {
+	id, err := pathID(c, "id", "generation")
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	g, err := s.Service.CancelGeneration(c.Request.Context(), httpx.Viewer(c), c.Param("slug"), id)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusAccepted, toGenerationJSON(g))
+}
+
 // exportPackage is GET /problems/{slug}/package.zip.
 func (s *API) exportPackage(c *gin.Context) {
 	p, cases, err := s.Service.ExportProblem(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))

@@ -103,6 +103,9 @@ func TestGenerateEndpoint(t *testing.T) {
 		t.Fatalf("generation ended as %+v", g)
 	}
 	e.do("GET", loc, ada, nil).want(t, 403, "forbidden")
+	e.do("DELETE", loc, ada, nil).want(t, 403, "forbidden")
+	e.do("DELETE", loc, e.admin, nil).want(t, 202, "") // an ended run: nothing changes
+	e.do("DELETE", "/api/v1/problems/flood/generations/999", e.admin, nil).want(t, 404, "not_found")
 	for _, id := range g.Cases {
 		var c caseJSON
 		e.do("GET", "/api/v1/problems/flood/cases/"+itoa64(id), e.admin, nil).want(t, 200, "").json(t, &c)

@@ -307,6 +307,24 @@ func (p *Pages) generationPage(c *gin.Context) {
 	p.render(c, http.StatusOK, "generation", "Generating boards for "+prob.Title, generationView{Problem: prob, Gen: g})
 }
 
+// cancelGeneration is POST /problems/{slug}/generations/{id}/cancel.
+func (p *Pages) cancelGeneration(c *gin.Context) {
+	u, ok := p.needInstructor(c)
+	if !ok {
+		return
+	}
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || id <= 0 {
+		p.errorPage(c, http.StatusNotFound, "There is no such generation.")
+		return
+	}
+	if _, err := p.Service.CancelGeneration(c.Request.Context(), u, c.Param("slug"), id); err != nil {
+		p.fail(c, err)
+		return
+	}
+	p.redirect(c, fmt.Sprintf("/problems/%s/generations/%d", c.Param("slug"), id), "Stopping the run; the boards kept so far stay.")
+}
+
 // exportPackage is GET /problems/{slug}/package.zip for the pages' session.
 func (p *Pages) exportPackage(c *gin.Context) {
 	u, ok := p.needInstructor(c)

@@ -50,6 +50,22 @@ func TestAuthoringPages(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+	// A run that cannot finish is stopped from its page.
+	loc = teacher.post("/problems/flood-5/cases/generate", url.Values{"count": {"1"}, "seed": {"1"}, "param_size": {"3"}, "param_colors": {"2"},
+		"min_optimal": {"30"}}).redirectTo(t, "/problems/flood-5/generations/")
+	if p := teacher.get(loc); strings.Contains(p.body, `gen-status">running`) {
+		p.want(t, 200, `/cancel"`)
+		teacher.post(loc+"/cancel", url.Values{}).redirectTo(t, loc)
+	}
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		p := teacher.get(loc)
+		if strings.Contains(p.body, `gen-status">stopped`) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the run was not stopped:\n%s", p.body)
+		}
+	}
 	if n := strings.Count(teacher.get("/problems/flood-5/cases").body, `s-ready`); n != 3 {
 		t.Errorf("the boards page shows %d ready boards, want 3", n)
 	}

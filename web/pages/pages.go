@@ -106,6 +106,7 @@ func (p *Pages) Register(r gin.IRouter) {
 	g.POST("/problems/:slug/archive", p.archiveProblem)
 	g.POST("/problems/:slug/cases/generate", p.generate)
 	g.GET("/problems/:slug/generations/:id", p.generationPage)
+	g.POST("/problems/:slug/generations/:id/cancel", p.cancelGeneration)
 	g.GET("/problems/:slug/package.zip", p.exportPackage)
 	g.GET(ImportPath, p.importPage)
 	g.POST(ImportPath, p.importPackage)
