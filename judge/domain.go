@@ -58,9 +58,11 @@ const (
 
 // User is an account.
 type User struct {
-	ID        int64
-	Username  string
-	Role      Role
+	ID       int64
+	Username string
+	Role     Role
+	// Disabled accounts cannot log in, and their tokens are gone.
+	Disabled  bool
 	CreatedAt time.Time
 }
 

@@ -39,6 +39,9 @@ type Config struct {
 	OnJudged func(v Verdict)
 	// OnSolved, when set, is called once per case solved by the reference.
 	OnSolved func(puzzle string, d time.Duration)
+	// Clock, when set, is the time of submissions and deadlines (tests pin
+	// it); default time.Now.
+	Clock func() time.Time
 }
 
 func (c Config) withDefaults() Config {

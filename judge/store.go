@@ -10,6 +10,8 @@ import (
 // nil value with a nil error.
 type Store interface {
 	Ping(ctx context.Context) error
+	CourseStore
+	UserAdminStore
 
 	// CreateUser stores u with its bcrypt password hash; ECONFLICT when the
 	// username is taken.

@@ -34,6 +34,7 @@ func (s *Service) Submit(ctx context.Context, sub Submission) (Submission, error
 		return Submission{}, Errorf(EINVALID, "problem %s has no case %d", sub.ProblemSlug, sub.CaseID)
 	}
 	sub.ProblemID, sub.Puzzle, sub.Board, sub.Results = problemID, "", "", nil
+	sub.CreatedAt = s.now() // the deadlines of assignments are read on this clock
 	out, err := s.store.CreateSubmission(ctx, sub)
 	if err != nil {
 		return Submission{}, err

@@ -81,7 +81,10 @@ func (d *DB) SubmitTarget(ctx context.Context, slug string, caseID int64) (int64
 // CreateSubmission stores an answer or move submission as pending.
 func (d *DB) CreateSubmission(ctx context.Context, s judge.Submission) (judge.Submission, error) {
 	s.Status, s.Verdict, s.Score, s.JudgedAt = judge.StatusPending, "", 0, nil
-	s.CreatedAt = time.Now().UTC()
+	if s.CreatedAt.IsZero() {
+		s.CreatedAt = time.Now().UTC()
+	}
+	s.CreatedAt = s.CreatedAt.UTC()
 	var problemID *int64
 	if s.ProblemID != 0 {
 		problemID = &s.ProblemID
