@@ -112,10 +112,13 @@ type CourseStore interface {
 	Assignment(ctx context.Context, id int64) (Assignment, error)
 	// Assignments returns every assignment, by due time then id.
 	Assignments(ctx context.Context) ([]Assignment, error)
-	// GradedSubmissions returns, in one query, the answer and move
-	// submissions to problemIDs made in [from, to], of userID only when it
-	// is not 0, in id order.
-	GradedSubmissions(ctx context.Context, problemIDs []int64, from, to time.Time, userID int64) ([]GradedSubmission, error)
+	// GradedSubmissions returns the answer and move submissions to
+	// problemIDs made in [from, to], of userID only when it is not 0, judged
+	// or not, in no particular order; Late marks those made after due. It
+	// runs a constant number of queries, whatever the number of students.
+	GradedSubmissions(ctx context.Context, problemIDs []int64, from, due, to time.Time, userID int64) ([]GradedSubmission, error)
+	// SubmissionTimes returns the creation time of each submission of ids.
+	SubmissionTimes(ctx context.Context, ids []int64) (map[int64]time.Time, error)
 }
 
 // GradedSubmission is the part of a submission that grading reads.
@@ -125,10 +128,10 @@ type GradedSubmission struct {
 	ProblemID int64
 	Kind      Kind
 	CaseID    int64
-	Status    Status
+	Done      bool // judged; the others count as submissions, not for the score
 	Verdict   Verdict
 	Score     float64 // 0..100
-	CreatedAt time.Time
+	Late      bool    // made after the due time
 }
 
 // now is the service's clock, so that tests can pin deadlines.

@@ -74,38 +74,43 @@ type grader struct {
 	a        Assignment
 	graded   []int64 // the non-sample case ids, in position order
 	answer   ProblemGrade
+	ansID    int64
 	hasAns   bool
-	boards   map[int64]*BoardGrade
+	boards   map[int64]*board
 	pg       ProblemGrade
 	hasMoves bool
+	lastID   int64 // the last submission, whose time becomes pg.Last
+}
+
+// board is a BoardGrade with the id of its best submission.
+type board struct {
+	BoardGrade
+	id int64
 }
 
 func newGrader(a Assignment, slug string, graded []int64) *grader {
-	return &grader{a: a, graded: graded, boards: map[int64]*BoardGrade{}, pg: ProblemGrade{Slug: slug}}
+	return &grader{a: a, graded: graded, boards: map[int64]*board{}, pg: ProblemGrade{Slug: slug}}
 }
 
-// add folds in one submission; submissions come in id order, so that among
-// equal scores the latest wins.
+// add folds in one submission of the window. Among equal scores the
+// latest (highest id) wins.
 func (g *grader) add(s GradedSubmission) {
-	factor, late, counted := g.a.Factor(s.CreatedAt)
-	if !counted {
-		return
-	}
 	g.pg.Submissions++
-	if g.pg.Last == nil || s.CreatedAt.After(*g.pg.Last) {
-		t := s.CreatedAt
-		g.pg.Last = &t
-	}
-	if s.Status != StatusDone {
+	g.lastID = max(g.lastID, s.ID)
+	if !s.Done {
 		g.pg.Pending++
 		return
+	}
+	factor := 1.0
+	if s.Late {
+		factor = g.a.LateFactor
 	}
 	score := s.Score * factor
 	switch s.Kind {
 	case KindAnswer:
-		if !g.hasAns || score >= g.answer.Score {
-			g.answer.Score, g.answer.Verdict, g.answer.Late = score, s.Verdict, late
-			g.hasAns = true
+		if !g.hasAns || score > g.answer.Score || score == g.answer.Score && s.ID > g.ansID {
+			g.answer.Score, g.answer.Verdict, g.answer.Late = score, s.Verdict, s.Late
+			g.hasAns, g.ansID = true, s.ID
 		}
 	case KindMoves:
 		if !slices.Contains(g.graded, s.CaseID) {
@@ -113,12 +118,12 @@ func (g *grader) add(s GradedSubmission) {
 		}
 		b := g.boards[s.CaseID]
 		if b == nil {
-			b = &BoardGrade{CaseID: s.CaseID}
+			b = &board{BoardGrade: BoardGrade{CaseID: s.CaseID}}
 			g.boards[s.CaseID] = b
 		}
 		b.Submissions++
-		if b.Verdict == "" || score >= b.Score {
-			b.Score, b.Verdict, b.Late = score, s.Verdict, late
+		if b.Verdict == "" || score > b.Score || score == b.Score && s.ID > b.id {
+			b.Score, b.Verdict, b.Late, b.id = score, s.Verdict, s.Late, s.ID
 		}
 		g.hasMoves = true
 	}
@@ -132,7 +137,7 @@ func (g *grader) result() (ProblemGrade, []BoardGrade) {
 	sum := 0.0
 	for i, id := range g.graded {
 		if b := g.boards[id]; b != nil {
-			boards[i] = *b
+			boards[i] = b.BoardGrade
 		} else {
 			boards[i] = BoardGrade{CaseID: id}
 		}
@@ -218,7 +223,7 @@ func (s *Service) loadGrades(ctx context.Context, a Assignment, onlyUser User) (
 		in.cases = append(in.cases, cases)
 		in.graded = append(in.graded, graded)
 	}
-	in.subs, err = s.store.GradedSubmissions(ctx, ids, a.OpensAt, a.CloseAt(), onlyUser.ID)
+	in.subs, err = s.store.GradedSubmissions(ctx, ids, a.OpensAt, a.DueAt, a.CloseAt(), onlyUser.ID)
 	return in, err
 }
 
@@ -264,9 +269,36 @@ func (in gradeInput) graders() map[int64][]*grader {
 	return out
 }
 
-func (in gradeInput) gradebook(now time.Time) Gradebook {
+// stampLast sets the time of each grader's last submission, read in one
+// query.
+func (s *Service) stampLast(ctx context.Context, gs map[int64][]*grader) error {
+	var ids []int64
+	for _, row := range gs {
+		for _, g := range row {
+			if g.lastID != 0 {
+				ids = append(ids, g.lastID)
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	times, err := s.store.SubmissionTimes(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for _, row := range gs {
+		for _, g := range row {
+			if t, ok := times[g.lastID]; ok {
+				g.pg.Last = &t
+			}
+		}
+	}
+	return nil
+}
+
+func (in gradeInput) gradebook(gs map[int64][]*grader, now time.Time) Gradebook {
 	gb := Gradebook{Assignment: in.a, Rows: make([]StudentGrade, 0, len(in.students)), AsOf: now}
-	gs := in.graders()
 	for _, u := range in.students {
 		row := StudentGrade{User: u, Problems: make([]ProblemGrade, len(in.a.Problems))}
 		for i, g := range gs[u.ID] {
@@ -297,7 +329,11 @@ func (s *Service) Progress(ctx context.Context, viewer User, id int64) (Gradeboo
 	if err != nil {
 		return Gradebook{}, err
 	}
-	return in.gradebook(s.now()), nil
+	gs := in.graders()
+	if err := s.stampLast(ctx, gs); err != nil {
+		return Gradebook{}, err
+	}
+	return in.gradebook(gs, s.now()), nil
 }
 
 // Grades returns the gradebook of every student, for export; instructors
@@ -336,6 +372,9 @@ func (s *Service) ProblemProgress(ctx context.Context, viewer User, id int64, sl
 	}
 	pb := ProblemBoards{Assignment: a, Problem: a.Problems[at], Cases: in.cases[0], AsOf: s.now()}
 	gs := in.graders()
+	if err := s.stampLast(ctx, gs); err != nil {
+		return ProblemBoards{}, err
+	}
 	for _, u := range in.students {
 		pg, boards := gs[u.ID][0].result()
 		// Boards in case order with samples shown empty: the page lists

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"gorm.io/gorm"
@@ -179,18 +180,26 @@ func (d *DB) withProblems(ctx context.Context, rows []assignmentRow) ([]judge.As
 }
 
 // GradedSubmissions returns the answer and move submissions to problemIDs
-// made in [from, to] (of userID when not 0), in id order, in one query.
-func (d *DB) GradedSubmissions(ctx context.Context, problemIDs []int64, from, to time.Time, userID int64) ([]judge.GradedSubmission, error) {
+// made in [from, to] (of userID when not 0) in one query. The rows are lean
+// on purpose -- no text but the verdict, no time to parse, the lateness
+// compared in SQL -- since a course has tens of thousands of them and each
+// column of each row costs a cgo call on SQLite. No ORDER BY: the grader
+// breaks ties by id, and sorting would cost SQLite a temporary B-tree.
+func (d *DB) GradedSubmissions(ctx context.Context, problemIDs []int64, from, due, to time.Time, userID int64) ([]judge.GradedSubmission, error) {
 	if len(problemIDs) == 0 {
 		return nil, nil
 	}
+	// flags packs three booleans into one column: moves, judged, late.
 	q := d.db.WithContext(ctx).Table("submissions").
-		Select("id, user_id, problem_id, kind, case_id, status, verdict, score, created_at").
-		Where("problem_id IN ? AND created_at >= ? AND created_at <= ?", problemIDs, from.UTC(), to.UTC())
+		Select("id, user_id, problem_id, case_id, verdict, score, "+
+			"CASE WHEN kind = ? THEN 1 ELSE 0 END + CASE WHEN status = ? THEN 2 ELSE 0 END + CASE WHEN created_at > ? THEN 4 ELSE 0 END",
+			string(judge.KindMoves), string(judge.StatusDone), due.UTC()).
+		Where("problem_id IN ? AND kind IN ? AND created_at >= ? AND created_at <= ?",
+			problemIDs, []string{string(judge.KindAnswer), string(judge.KindMoves)}, from.UTC(), to.UTC())
 	if userID != 0 {
 		q = q.Where("user_id = ?", userID)
 	}
-	rows, err := q.Order("id").Rows()
+	rows, err := q.Rows()
 	if err != nil {
 		return nil, fail(err, "submissions")
 	}
@@ -198,15 +207,36 @@ func (d *DB) GradedSubmissions(ctx context.Context, problemIDs []int64, from, to
 	var out []judge.GradedSubmission
 	for rows.Next() {
 		var (
-			g              judge.GradedSubmission
-			kind, st, verd string
+			g     judge.GradedSubmission
+			verd  string
+			flags int
 		)
-		if err := rows.Scan(&g.ID, &g.UserID, &g.ProblemID, &kind, &g.CaseID, &st, &verd, &g.Score, &g.CreatedAt); err != nil {
+		if err := rows.Scan(&g.ID, &g.UserID, &g.ProblemID, &g.CaseID, &verd, &g.Score, &flags); err != nil {
 			return nil, fail(err, "submissions")
 		}
-		g.Kind, g.Status, g.Verdict = judge.Kind(kind), judge.Status(st), judge.Verdict(verd)
-		g.CreatedAt = g.CreatedAt.UTC()
+		g.Kind, g.Verdict, g.Done, g.Late = judge.KindAnswer, judge.Verdict(verd), flags&2 != 0, flags&4 != 0
+		if flags&1 != 0 {
+			g.Kind = judge.KindMoves
+		}
 		out = append(out, g)
 	}
 	return out, fail(rows.Err(), "submissions")
+}
+
+// SubmissionTimes returns the creation time of each submission of ids.
+func (d *DB) SubmissionTimes(ctx context.Context, ids []int64) (map[int64]time.Time, error) {
+	out := make(map[int64]time.Time, len(ids))
+	for chunk := range slices.Chunk(ids, 5000) {
+		var rows []struct {
+			ID        int64
+			CreatedAt time.Time
+		}
+		if err := d.db.WithContext(ctx).Table("submissions").Select("id, created_at").Where("id IN ?", chunk).Scan(&rows).Error; err != nil {
+			return nil, fail(err, "submissions")
+		}
+		for _, r := range rows {
+			out[r.ID] = r.CreatedAt.UTC()
+		}
+	}
+	return out, nil
 }
