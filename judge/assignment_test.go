@@ -56,7 +56,7 @@ func (e *courseEnv) submitAt(t *testing.T, at time.Time, u judge.User, slug stri
 	if kind == judge.KindMoves {
 		sub.CaseID = e.board[slug]
 	}
-	return waitDone(t, e.s, submit(t, e.s, sub).ID)
+	return waitDone(t, e.s, submit(t, e.s, u, sub).ID)
 }
 
 func (e *courseEnv) assignment(t *testing.T) judge.Assignment {

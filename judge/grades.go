@@ -314,16 +314,16 @@ func (in gradeInput) gradebook(gs map[int64][]*grader, now time.Time) Gradebook 
 // instructor, the viewer's own row for a student (once the assignment is
 // open).
 func (s *Service) Progress(ctx context.Context, viewer User, id int64) (Gradebook, error) {
-	if viewer.ID == 0 {
-		return Gradebook{}, Errorf(EUNAUTHORIZED, "this needs an account")
+	if viewer.Anonymous() {
+		return Gradebook{}, deny(viewer, "")
 	}
 	a, err := s.Assignment(ctx, viewer, id)
 	if err != nil {
 		return Gradebook{}, err
 	}
 	only := User{}
-	if viewer.Role != RoleInstructor {
-		only = viewer
+	if !CanManageCourses(viewer) {
+		only = viewer // a student's own row
 	}
 	in, err := s.loadGrades(ctx, a, only)
 	if err != nil {
@@ -349,8 +349,8 @@ func (s *Service) Grades(ctx context.Context, viewer User, id int64) (Gradebook,
 // each student's best on each board (every student for instructors, the
 // viewer's own row for a student).
 func (s *Service) ProblemProgress(ctx context.Context, viewer User, id int64, slug string) (ProblemBoards, error) {
-	if viewer.ID == 0 {
-		return ProblemBoards{}, Errorf(EUNAUTHORIZED, "this needs an account")
+	if viewer.Anonymous() {
+		return ProblemBoards{}, deny(viewer, "")
 	}
 	a, err := s.Assignment(ctx, viewer, id)
 	if err != nil {
@@ -363,8 +363,8 @@ func (s *Service) ProblemProgress(ctx context.Context, viewer User, id int64, sl
 	one := a
 	one.Problems = []AssignmentProblem{a.Problems[at]}
 	only := User{}
-	if viewer.Role != RoleInstructor {
-		only = viewer
+	if !CanManageCourses(viewer) {
+		only = viewer // a student's own row
 	}
 	in, err := s.loadGrades(ctx, one, only)
 	if err != nil {

@@ -76,7 +76,7 @@ func validRole(r Role) error {
 
 // Users lists every account (instructors only).
 func (s *Service) Users(ctx context.Context, viewer User) ([]User, error) {
-	if err := requireInstructor(viewer); err != nil {
+	if err := requireAccountManager(viewer); err != nil {
 		return nil, err
 	}
 	return s.store.Users(ctx)
@@ -101,7 +101,7 @@ type UserSpec struct {
 
 // CreateUsers creates accounts with role, all or none (instructors only).
 func (s *Service) CreateUsers(ctx context.Context, viewer User, specs []UserSpec, role Role) ([]CreatedUser, error) {
-	if err := requireInstructor(viewer); err != nil {
+	if err := requireAccountManager(viewer); err != nil {
 		return nil, err
 	}
 	if role == "" {
@@ -239,7 +239,7 @@ func ParseUserCSV(r io.Reader) ([]UserSpec, error) {
 // every session of that account. An empty password is generated and
 // returned.
 func (s *Service) ResetPassword(ctx context.Context, viewer User, id int64, password string) (string, error) {
-	if err := requireInstructor(viewer); err != nil {
+	if err := requireAccountManager(viewer); err != nil {
 		return "", err
 	}
 	if _, err := s.store.UserByID(ctx, id); err != nil {
@@ -282,8 +282,8 @@ func (s *Service) setPassword(ctx context.Context, id int64, password string, ke
 // one; every other session of the account ends, the one of currentToken
 // (the request's token or session, may be "") stays.
 func (s *Service) ChangePassword(ctx context.Context, viewer User, currentToken, oldPassword, newPassword string) error {
-	if viewer.ID == 0 {
-		return Errorf(EUNAUTHORIZED, "this needs an account")
+	if viewer.Anonymous() {
+		return deny(viewer, "")
 	}
 	if newPassword == "" {
 		return Errorf(EINVALID, "the new password is empty")
@@ -309,7 +309,7 @@ func (s *Service) ChangePassword(ctx context.Context, viewer User, currentToken,
 // only). A disabled account cannot log in and its tokens stop working at
 // once. ECONFLICT when no enabled instructor would remain.
 func (s *Service) UpdateUser(ctx context.Context, viewer User, id int64, p UserPatch) (User, error) {
-	if err := requireInstructor(viewer); err != nil {
+	if err := requireAccountManager(viewer); err != nil {
 		return User{}, err
 	}
 	u, err := s.store.UserByID(ctx, id)
@@ -334,4 +334,11 @@ func (s *Service) UpdateUser(ctx context.Context, viewer User, id int64, p UserP
 		return User{}, Errorf(ECONFLICT, "%s is the last instructor: make another account instructor first", u.Username)
 	}
 	return out, err
+}
+
+func requireAccountManager(viewer User) error {
+	if !CanManageAccounts(viewer) {
+		return deny(viewer, "only an instructor may manage accounts")
+	}
+	return nil
 }

@@ -53,7 +53,7 @@ func Populate(ctx context.Context, db *store.DB, svc *judge.Service, size Size) 
 		if err := svc.SyncProblem(ctx, judge.Problem{Slug: slug, Title: slug, Puzzle: "floodit", Statement: "."}, boards); err != nil {
 			return judge.Assignment{}, judge.User{}, err
 		}
-		_, cases, err := svc.Problem(ctx, slug)
+		_, cases, err := svc.Problem(ctx, prof, slug)
 		if err != nil {
 			return judge.Assignment{}, judge.User{}, err
 		}
