@@ -393,3 +393,48 @@ func (s *Service) ProblemProgress(ctx context.Context, viewer User, id int64, sl
 	}
 	return pb, nil
 }
+
+// MyProgress returns the viewer's own row on an assignment they may see,
+// whatever their role (an instructor trying the problems sees theirs).
+func (s *Service) MyProgress(ctx context.Context, viewer User, id int64) (Assignment, StudentGrade, error) {
+	if viewer.Anonymous() {
+		return Assignment{}, StudentGrade{}, deny(viewer, "")
+	}
+	a, err := s.Assignment(ctx, viewer, id)
+	if err != nil {
+		return Assignment{}, StudentGrade{}, err
+	}
+	in, err := s.loadGrades(ctx, a, viewer)
+	if err != nil {
+		return Assignment{}, StudentGrade{}, err
+	}
+	gs := in.graders()
+	if err := s.stampLast(ctx, gs); err != nil {
+		return Assignment{}, StudentGrade{}, err
+	}
+	return a, in.gradebook(gs, s.now()).Rows[0], nil
+}
+
+// Phase says where an assignment stands at a time, for lists and pages.
+type Phase string
+
+// The phases of an assignment.
+const (
+	PhaseUpcoming Phase = "upcoming" // not open yet
+	PhaseOpen     Phase = "open"     // on time until DueAt
+	PhaseLate     Phase = "late"     // after DueAt, counted with the late factor
+	PhaseClosed   Phase = "closed"   // nothing counts any more
+)
+
+// PhaseAt returns the phase of a at t.
+func (a Assignment) PhaseAt(t time.Time) Phase {
+	switch {
+	case t.Before(a.OpensAt):
+		return PhaseUpcoming
+	case !t.After(a.DueAt):
+		return PhaseOpen
+	case a.LateUntil != nil && !t.After(*a.LateUntil):
+		return PhaseLate
+	}
+	return PhaseClosed
+}
