@@ -39,7 +39,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	flags.SetOutput(stderr)
 	configPath := flags.String("config", "config.yaml", "path of the YAML configuration (a missing default file means: built-in defaults)")
 	flags.Usage = func() {
-		fmt.Fprintf(stderr, "usage: judged [-config path]\n\nEvery key of the configuration can be overridden by an environment variable (JUDGE_LISTEN, JUDGE_DATABASE_DSN, ...); see config.yaml.\n\n")
+		fmt.Fprintf(stderr, "usage: judged [-config path]\n       judged [-config path] admin reset-password USERNAME\n\nEvery key of the configuration can be overridden by an environment variable (JUDGE_LISTEN, JUDGE_DATABASE_DSN, ...); see config.yaml.\n\n")
 		flags.PrintDefaults()
 	}
 	if err := flags.Parse(args); err != nil {
@@ -48,7 +48,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	if flags.NArg() > 0 {
+	if flags.NArg() > 0 && flags.Arg(0) != "admin" {
 		fmt.Fprintf(stderr, "judged: unexpected argument %q\n", flags.Arg(0))
 		return 2
 	}
@@ -61,6 +61,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	level, _ := cfg.level()
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	if flags.NArg() > 0 {
+		return runAdmin(ctx, cfg, flags.Args()[1:], stdout, stderr)
+	}
 	if err := serve(ctx, cfg, logger); err != nil {
 		logger.Error("judged stopped", "err", err)
 		return 1
@@ -76,6 +79,14 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 	if err != nil {
 		return fmt.Errorf("shipped problems: %w", err)
 	}
+	// Listen first: a port taken must fail the start before the first
+	// start's admin password is printed, or that password would scroll by
+	// in an error and the account stay behind with it.
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		return err
+	}
+	defer ln.Close() // Serve closes it too; this covers a start that fails before
 	db, err := store.Open(cfg.Database.Driver, cfg.Database.DSN, logger)
 	if err != nil {
 		return err
@@ -131,16 +142,12 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 	srv := web.NewServer(svc, logger, metrics, web.Options{RegistrationOpen: cfg.RegistrationOpen, SubmitRate: cfg.SubmitRate,
 		SecureCookies: cfg.SecureCookies, SessionSecret: []byte(cfg.SessionSecret),
 		TrustedProxies: cfg.TrustedProxies})
-	return listenAndServe(ctx, cfg, srv.Router(), logger)
+	return listenAndServe(ctx, cfg, ln, srv.Router(), logger)
 }
 
-// listenAndServe serves h on cfg.Listen until ctx is done, then stops taking
+// listenAndServe serves h on ln until ctx is done, then stops taking
 // requests and waits (bounded by the shutdown timeout) for those in flight.
-func listenAndServe(ctx context.Context, cfg Config, h http.Handler, logger *slog.Logger) error {
-	ln, err := net.Listen("tcp", cfg.Listen)
-	if err != nil {
-		return err
-	}
+func listenAndServe(ctx context.Context, cfg Config, ln net.Listener, h http.Handler, logger *slog.Logger) error {
 	hs := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
