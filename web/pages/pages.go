@@ -94,6 +94,8 @@ func (p *Pages) Register(r gin.IRouter) {
 	g.POST("/problems/:slug/cases", p.addCase)
 	g.POST("/problems/:slug/cases/:id/delete", p.deleteCase)
 	g.POST("/problems/:slug/rejudge", p.rejudge)
+
+	p.registerCourses(g)
 }
 
 // NotFound is the handler chain of a path no route knows: the 404 page,
