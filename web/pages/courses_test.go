@@ -38,7 +38,7 @@ func TestPagesAssignmentsAndProgress(t *testing.T) {
 	if strings.Contains(mine.body, "grades.csv") || strings.Contains(mine.body, `action="/assignments/`+id+`/edit"`) {
 		t.Errorf("a student's assignment page offers the instructor's links")
 	}
-	stu.get(loc + "/grades.csv").want(t, 403)
+	stu.get(loc+"/grades.csv").want(t, 403)
 	stu.get("/users").want(t, 403)
 
 	// Progress, drill-down, CSV.
@@ -50,7 +50,7 @@ func TestPagesAssignmentsAndProgress(t *testing.T) {
 	if strings.Count(own.body, "data-student=") != 1 {
 		t.Errorf("a student's progress page shows other rows")
 	}
-	csv := prof.get(loc + "/grades.csv").want(t, 200, "username,flood,total\r\n", "ada,")
+	csv := prof.get(loc+"/grades.csv").want(t, 200, "username,flood,total\r\n", "ada,")
 	if ct := csv.header.Get("Content-Type"); ct != "text/csv; charset=utf-8" {
 		t.Errorf("grades.csv Content-Type %q", ct)
 	}
