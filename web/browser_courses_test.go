@@ -24,7 +24,7 @@ func TestBrowserCourses(t *testing.T) {
 	if chrome == "" {
 		t.Skip("no Chromium on this machine: install it (apt-get install chromium) to run the browser test")
 	}
-	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	e := newPagesEnv(t, Options{})
 	e.waitCases("flood")
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(chrome),

@@ -87,7 +87,7 @@ func Populate(ctx context.Context, db *store.DB, svc *judge.Service, size Size) 
 				if k%2 == 1 {
 					sub.Kind, sub.CaseID, sub.Payload = judge.KindMoves, graded[ap.Slug][rng.IntN(2)], "1 2 1"
 				}
-				if _, err := db.CreateJudged(ctx, sub, []judge.CaseResult{{CaseID: sub.CaseID, Position: 1, Verdict: v, Score: score / 100}}); err != nil {
+				if _, err := db.CreateJudged(ctx, sub, []judge.CaseResult{{CaseID: sub.CaseID, Position: 1, Verdict: v, Score: score}}); err != nil {
 					return judge.Assignment{}, judge.User{}, err
 				}
 			}

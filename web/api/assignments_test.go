@@ -11,7 +11,7 @@ import (
 )
 
 func TestAssignmentsAPI(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	e.waitReady()
 	ada := e.student("ada")
 	odd := e.student("-1-1") // a valid username that a spreadsheet would compute

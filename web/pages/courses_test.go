@@ -10,7 +10,7 @@ import (
 )
 
 func TestPagesAssignmentsAndProgress(t *testing.T) {
-	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	e := newPagesEnv(t, Options{})
 	e.waitCases("flood")
 	stu := e.browser()
 	stu.register("ada", "lovelace-1")
