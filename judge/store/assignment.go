@@ -226,6 +226,23 @@ func (d *DB) GradedSubmissions(ctx context.Context, problemIDs []int64, from, du
 	return out, fail(rows.Err(), "submissions")
 }
 
+// verdicts interns the verdicts, so that 36,000 rows do not allocate 36,000
+// copies of seven words.
+var verdicts = map[string]judge.Verdict{}
+
+func init() {
+	for _, v := range []judge.Verdict{judge.Accepted, judge.Suboptimal, judge.NotSolved, judge.Invalid, judge.WrongAnswer, judge.JudgeError, ""} {
+		verdicts[string(v)] = v
+	}
+}
+
+func verdictOf(b []byte) judge.Verdict {
+	if v, ok := verdicts[string(b)]; ok { // no allocation: a map lookup by a converted []byte
+		return v
+	}
+	return judge.Verdict(b)
+}
+
 // parseGraded splits a row packed by GradedSubmissions.
 func parseGraded(raw []byte) (judge.GradedSubmission, error) {
 	var f [7][]byte
@@ -250,7 +267,7 @@ func parseGraded(raw []byte) (judge.GradedSubmission, error) {
 		return judge.GradedSubmission{}, fmt.Errorf("graded row: %w", err)
 	}
 	g := judge.GradedSubmission{ID: n[0], UserID: n[1], ProblemID: n[2], CaseID: n[3], Kind: judge.KindAnswer,
-		Done: n[4]&2 != 0, Late: n[4]&4 != 0, Score: score, Verdict: judge.Verdict(f[6])}
+		Done: n[4]&2 != 0, Late: n[4]&4 != 0, Score: score, Verdict: verdictOf(f[6])}
 	if n[4]&1 != 0 {
 		g.Kind = judge.KindMoves
 	}
