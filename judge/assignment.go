@@ -112,16 +112,19 @@ type CourseStore interface {
 	Assignment(ctx context.Context, id int64) (Assignment, error)
 	// Assignments returns every assignment, by due time then id.
 	Assignments(ctx context.Context) ([]Assignment, error)
-	// GradedSubmissions returns the answer and move submissions to
-	// problemIDs made in [from, to], of userID only when it is not 0, judged
-	// or not, in no particular order; Late marks those made after due. It
-	// runs a constant number of queries, whatever the number of students.
+	// GradedSubmissions summarises the answer and move submissions to
+	// problemIDs made in [from, to], of userID only when it is not 0: one
+	// GradedSubmission per user, problem, kind, case, lateness (made after
+	// due) and judged state, which is the best of its group (the highest
+	// score, the latest among equal ones) with Count and LastID filled in.
+	// It runs a constant number of queries, whatever the number of students.
 	GradedSubmissions(ctx context.Context, problemIDs []int64, from, due, to time.Time, userID int64) ([]GradedSubmission, error)
 	// SubmissionTimes returns the creation time of each submission of ids.
 	SubmissionTimes(ctx context.Context, ids []int64) (map[int64]time.Time, error)
 }
 
-// GradedSubmission is the part of a submission that grading reads.
+// GradedSubmission is the part of a submission that grading reads, standing
+// for the Count submissions of its group (see CourseStore.GradedSubmissions).
 type GradedSubmission struct {
 	ID        int64
 	UserID    int64
@@ -130,8 +133,10 @@ type GradedSubmission struct {
 	CaseID    int64
 	Done      bool // judged; the others count as submissions, not for the score
 	Verdict   Verdict
-	Score     float64 // 0..100
+	Score     float64 // 0..100, to four decimals
 	Late      bool    // made after the due time
+	Count     int     // the submissions of the group, at least 1
+	LastID    int64   // the latest of them
 }
 
 // now is the service's clock, so that tests can pin deadlines.

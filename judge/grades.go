@@ -92,13 +92,14 @@ func newGrader(a Assignment, slug string, graded []int64) *grader {
 	return &grader{a: a, graded: graded, boards: map[int64]*board{}, pg: ProblemGrade{Slug: slug}}
 }
 
-// add folds in one submission of the window. Among equal scores the
-// latest (highest id) wins.
+// add folds in one submission of the window, or the best of a group of
+// them (s.Count). Among equal scores the latest (highest id) wins.
 func (g *grader) add(s GradedSubmission) {
-	g.pg.Submissions++
-	g.lastID = max(g.lastID, s.ID)
+	n := max(s.Count, 1)
+	g.pg.Submissions += n
+	g.lastID = max(g.lastID, s.ID, s.LastID)
 	if !s.Done {
-		g.pg.Pending++
+		g.pg.Pending += n
 		return
 	}
 	factor := 1.0
@@ -121,7 +122,7 @@ func (g *grader) add(s GradedSubmission) {
 			b = &board{BoardGrade: BoardGrade{CaseID: s.CaseID}}
 			g.boards[s.CaseID] = b
 		}
-		b.Submissions++
+		b.Submissions += n
 		if b.Verdict == "" || score > b.Score || score == b.Score && s.ID > b.id {
 			b.Score, b.Verdict, b.Late, b.id = score, s.Verdict, s.Late, s.ID
 		}

@@ -95,17 +95,41 @@ func testCourses(t *testing.T, d *DB) {
 			t.Fatal(err)
 		}
 	}
+	// Two more on time: an equal score, later (it is the group's best), and
+	// one not judged yet (a group of its own).
+	tie, err := d.CreateJudged(ctx, judge.Submission{UserID: ada.ID, ProblemID: p.ID, Kind: judge.KindAnswer, Payload: "0\n",
+		Status: judge.StatusDone, Verdict: judge.Accepted, Score: 20, JudgedAt: &now}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pending, err := d.CreateJudged(ctx, judge.Submission{UserID: ada.ID, ProblemID: p.ID, Kind: judge.KindAnswer, Payload: "0\n", Status: judge.StatusPending}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []int64{tie.ID, pending.ID} {
+		if err := d.db.Exec("UPDATE submissions SET created_at = ? WHERE id = ?", t0.Add(40*time.Minute), id).Error; err != nil {
+			t.Fatal(err)
+		}
+	}
 	got, err := d.GradedSubmissions(ctx, []int64{p.ID}, a.OpensAt, a.DueAt, a.CloseAt(), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 2 {
-		t.Fatalf("GradedSubmissions = %+v, want the two of the window", got)
+	if len(got) != 3 {
+		t.Fatalf("GradedSubmissions = %+v, want three groups: on time, late, pending", got)
 	}
 	for _, g := range got {
-		late := g.Score == 30
-		if g.UserID != ada.ID || g.Kind != judge.KindAnswer || !g.Done || g.Verdict != judge.WrongAnswer || g.Late != late || (g.Score != 20 && g.Score != 30) {
-			t.Errorf("graded row %+v", g)
+		ok := g.UserID == ada.ID && g.Kind == judge.KindAnswer
+		switch {
+		case !g.Done:
+			ok = ok && g.Count == 1 && g.ID == pending.ID && !g.Late
+		case g.Late:
+			ok = ok && g.Count == 1 && g.Score == 30 && g.Verdict == judge.WrongAnswer
+		default:
+			ok = ok && g.Count == 2 && g.Score == 20 && g.ID == tie.ID && g.Verdict == judge.Accepted && g.LastID == tie.ID
+		}
+		if !ok {
+			t.Errorf("graded group %+v", g)
 		}
 	}
 	times, err := d.SubmissionTimes(ctx, []int64{got[0].ID})
