@@ -77,8 +77,8 @@ func TestPasswordsRolesAndDisabling(t *testing.T) {
 		t.Fatal(err)
 	}
 	stu := mustUser(t, s, "stu")
-	tok1, _ := s.IssueToken(ctx, stu.ID)
-	tok2, _ := s.IssueToken(ctx, stu.ID)
+	tok1, _ := s.IssueToken(ctx, stu.ID, "test")
+	tok2, _ := s.IssueToken(ctx, stu.ID, "test")
 
 	// Changing one's own password keeps the current session and ends the others.
 	if err := s.ChangePassword(ctx, stu, tok1, "wrong-password", "new-password-1"); judge.ErrorCode(err) != judge.EFORBIDDEN {
@@ -119,7 +119,7 @@ func TestPasswordsRolesAndDisabling(t *testing.T) {
 	}
 
 	// Disabling ends the tokens at once and refuses logins.
-	tok3, _ := s.IssueToken(ctx, stu.ID)
+	tok3, _ := s.IssueToken(ctx, stu.ID, "test")
 	u, err := s.UpdateUser(ctx, admin, stu.ID, judge.UserPatch{Disabled: ptr(true)})
 	if err != nil || !u.Disabled {
 		t.Fatalf("UpdateUser(disable) = %+v, %v", u, err)

@@ -57,7 +57,7 @@ func TestAdminResetPassword(t *testing.T) {
 		t.Fatal(err)
 	}
 	admin, _ := svc.Authenticate(ctx, "admin", "forgotten-long-ago")
-	token, _ := svc.IssueToken(ctx, admin.ID)
+	token, _ := svc.IssueToken(ctx, admin.ID, "test")
 	db.Close()
 
 	for _, tc := range []struct {

@@ -75,7 +75,7 @@ func (d *DB) CreateAssignment(ctx context.Context, a judge.Assignment) (judge.As
 		return insertAssignmentProblems(tx, row.ID, a.Problems)
 	})
 	if err != nil {
-		return judge.Assignment{}, fail(err, "assignment")
+		return judge.Assignment{}, d.fail(err, "assignment")
 	}
 	return d.Assignment(ctx, row.ID)
 }
@@ -99,7 +99,7 @@ func (d *DB) UpdateAssignment(ctx context.Context, a judge.Assignment) (judge.As
 		return insertAssignmentProblems(tx, a.ID, a.Problems)
 	})
 	if err != nil {
-		return judge.Assignment{}, fail(err, "assignment")
+		return judge.Assignment{}, d.fail(err, "assignment")
 	}
 	return d.Assignment(ctx, a.ID)
 }
@@ -119,14 +119,14 @@ func (d *DB) DeleteAssignment(ctx context.Context, id int64) error {
 		}
 		return res.Error
 	})
-	return fail(err, "assignment")
+	return d.fail(err, "assignment")
 }
 
 // Assignment returns an assignment with its problems in order.
 func (d *DB) Assignment(ctx context.Context, id int64) (judge.Assignment, error) {
 	var row assignmentRow
 	if err := d.db.WithContext(ctx).Take(&row, id).Error; err != nil {
-		return judge.Assignment{}, fail(err, "assignment")
+		return judge.Assignment{}, d.fail(err, "assignment")
 	}
 	all, err := d.withProblems(ctx, []assignmentRow{row})
 	if err != nil {
@@ -139,7 +139,7 @@ func (d *DB) Assignment(ctx context.Context, id int64) (judge.Assignment, error)
 func (d *DB) Assignments(ctx context.Context) ([]judge.Assignment, error) {
 	var rows []assignmentRow
 	if err := d.db.WithContext(ctx).Order("due_at, id").Find(&rows).Error; err != nil {
-		return nil, fail(err, "assignments")
+		return nil, d.fail(err, "assignments")
 	}
 	return d.withProblems(ctx, rows)
 }
@@ -170,7 +170,7 @@ func (d *DB) withProblems(ctx context.Context, rows []assignmentRow) ([]judge.As
 		Where("assignment_problems.assignment_id IN ?", ids).
 		Order("assignment_problems.assignment_id, assignment_problems.position").Scan(&ps).Error
 	if err != nil {
-		return nil, fail(err, "assignment problems")
+		return nil, d.fail(err, "assignment problems")
 	}
 	for _, p := range ps {
 		a := &out[at[p.AssignmentID]]
@@ -213,7 +213,7 @@ func (d *DB) GradedSubmissions(ctx context.Context, problemIDs []int64, from, du
 		Select("user_id, problem_id, case_id, flags, COUNT(*), MAX(id), MAX(k)").
 		Group("user_id, problem_id, case_id, flags").Rows()
 	if err != nil {
-		return nil, fail(err, "submissions")
+		return nil, d.fail(err, "submissions")
 	}
 	defer rows.Close()
 	var out []judge.GradedSubmission
@@ -224,7 +224,7 @@ func (d *DB) GradedSubmissions(ctx context.Context, problemIDs []int64, from, du
 			key   int64
 		)
 		if err := rows.Scan(&g.UserID, &g.ProblemID, &g.CaseID, &flags, &g.Count, &g.LastID, &key); err != nil {
-			return nil, fail(err, "submissions")
+			return nil, d.fail(err, "submissions")
 		}
 		g.ID, g.Score = key&(1<<idBits-1), float64(key>>idBits)/10000
 		g.Kind, g.Done, g.Late = judge.KindAnswer, flags&2 != 0, flags&4 != 0
@@ -234,7 +234,7 @@ func (d *DB) GradedSubmissions(ctx context.Context, problemIDs []int64, from, du
 		out = append(out, g)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fail(err, "submissions")
+		return nil, d.fail(err, "submissions")
 	}
 	var ids []int64
 	for _, g := range out {
@@ -249,7 +249,7 @@ func (d *DB) GradedSubmissions(ctx context.Context, problemIDs []int64, from, du
 			Verdict string
 		}
 		if err := d.db.WithContext(ctx).Table("submissions").Select("id, verdict").Where("id IN ?", chunk).Scan(&vs).Error; err != nil {
-			return nil, fail(err, "submissions")
+			return nil, d.fail(err, "submissions")
 		}
 		for _, v := range vs {
 			verdicts[v.ID] = judge.Verdict(v.Verdict)
@@ -270,7 +270,7 @@ func (d *DB) SubmissionTimes(ctx context.Context, ids []int64) (map[int64]time.T
 			CreatedAt time.Time
 		}
 		if err := d.db.WithContext(ctx).Table("submissions").Select("id, created_at").Where("id IN ?", chunk).Scan(&rows).Error; err != nil {
-			return nil, fail(err, "submissions")
+			return nil, d.fail(err, "submissions")
 		}
 		for _, r := range rows {
 			out[r.ID] = r.CreatedAt.UTC()

@@ -25,7 +25,7 @@ func TestCoursesPostgres(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = d.db.Exec("DROP TABLE IF EXISTS assignment_problems, assignments, case_results, submissions, cases, problems, api_tokens, users CASCADE").Error
+	err = d.db.Exec("DROP TABLE IF EXISTS assignment_problems, assignments, case_results, submissions, cases, problems, api_tokens, users, heartbeats CASCADE").Error
 	d.Close()
 	if err != nil {
 		t.Fatal(err)
@@ -61,17 +61,19 @@ func testCourses(t *testing.T, d *DB) {
 	if u, _ := d.UserByID(ctx, prof.ID); u.Role != judge.RoleInstructor {
 		t.Errorf("a refused demotion was written: %+v", u)
 	}
-	if err := d.CreateToken(ctx, ada.ID, []byte("t1")); err != nil {
+	if _, err := d.CreateToken(ctx, judge.Token{UserID: ada.ID, Name: "t"}, []byte("t1")); err != nil {
 		t.Fatal(err)
 	}
 	if u, err := d.UpdateUser(ctx, ada.ID, judge.RoleStudent, true); err != nil || !u.Disabled {
 		t.Fatalf("disable = %+v, %v", u, err)
 	}
-	if _, err := d.UserByTokenHash(ctx, []byte("t1")); code(err) != judge.ENOTFOUND {
+	if _, _, err := d.TokenByHash(ctx, []byte("t1")); code(err) != judge.ENOTFOUND {
 		t.Errorf("a disabled user's token = %v, want not found", err)
 	}
 
-	p, err := d.SaveProblem(ctx, judge.Problem{Slug: "p", Title: "P", Puzzle: "floodit", Statement: "."})
+	p, _, err := d.SyncCatalogue(ctx, "p", func(judge.Problem, bool, []judge.Case) (judge.CatalogueChanges, error) {
+		return judge.CatalogueChanges{Problem: &judge.Problem{Slug: "p", Title: "P", Puzzle: "floodit", Statement: "."}}, nil
+	})
 	if err != nil {
 		t.Fatal(err)
 	}

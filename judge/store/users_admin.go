@@ -13,7 +13,7 @@ import (
 func (d *DB) Users(ctx context.Context) ([]judge.User, error) {
 	var rows []userRow
 	if err := d.db.WithContext(ctx).Omit("password_hash").Order("id").Find(&rows).Error; err != nil {
-		return nil, fail(err, "users")
+		return nil, d.fail(err, "users")
 	}
 	out := make([]judge.User, len(rows))
 	for i, r := range rows {
@@ -26,7 +26,7 @@ func (d *DB) Users(ctx context.Context) ([]judge.User, error) {
 func (d *DB) UserByID(ctx context.Context, id int64) (judge.User, error) {
 	var row userRow
 	if err := d.db.WithContext(ctx).Omit("password_hash").Take(&row, id).Error; err != nil {
-		return judge.User{}, fail(err, "user")
+		return judge.User{}, d.fail(err, "user")
 	}
 	return row.domain(), nil
 }
@@ -36,9 +36,19 @@ func (d *DB) CreateUsers(ctx context.Context, users []judge.NewUser) ([]judge.Us
 	out := make([]judge.User, len(users))
 	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		for i, u := range users {
-			row := userRow{Username: u.Username, Role: string(u.Role), PasswordHash: u.PasswordHash}
+			key := usernameKey(u.Username)
+			row := userRow{Username: u.Username, UsernameKey: &key, Role: string(u.Role), PasswordHash: u.PasswordHash}
+			// As CreateUser: names are unique case-insensitively, also
+			// against the NULL keys of an older database.
+			var n int64
+			if err := tx.Model(&userRow{}).Where("LOWER(username) = ?", key).Count(&n).Error; err != nil {
+				return err
+			}
+			if n > 0 {
+				return judge.Errorf(judge.ECONFLICT, "the username %q is taken", u.Username)
+			}
 			if err := tx.Create(&row).Error; err != nil {
-				if e := fail(err, "user"); judge.ErrorCode(e) == judge.ECONFLICT {
+				if e := d.fail(err, "user"); judge.ErrorCode(e) == judge.ECONFLICT {
 					return judge.Errorf(judge.ECONFLICT, "the username %q is taken", u.Username)
 				}
 				return err
@@ -51,7 +61,7 @@ func (d *DB) CreateUsers(ctx context.Context, users []judge.NewUser) ([]judge.Us
 		return nil, err
 	}
 	if err != nil {
-		return nil, fail(err, "users")
+		return nil, d.fail(err, "users")
 	}
 	return out, nil
 }
@@ -73,7 +83,7 @@ func (d *DB) SetPassword(ctx context.Context, id int64, passwordHash, keep []byt
 		}
 		return q.Delete(&tokenRow{}).Error
 	})
-	return fail(err, "user")
+	return d.fail(err, "user")
 }
 
 // UpdateUser sets role and disabled in one transaction that fails with
@@ -115,7 +125,7 @@ func (d *DB) UpdateUser(ctx context.Context, id int64, role judge.Role, disabled
 		return judge.User{}, err
 	}
 	if err != nil {
-		return judge.User{}, fail(err, "user")
+		return judge.User{}, d.fail(err, "user")
 	}
 	return out.domain(), nil
 }

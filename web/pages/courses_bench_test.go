@@ -33,7 +33,7 @@ func BenchmarkCoursePages(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	token, err := svc.IssueToken(ctx, prof.ID)
+	token, err := svc.IssueToken(ctx, prof.ID, "bench")
 	if err != nil {
 		b.Fatal(err)
 	}
