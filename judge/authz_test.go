@@ -55,7 +55,7 @@ func TestCan(t *testing.T) {
 // TestRedactCase checks what each viewer sees of a hidden case whose solve
 // is running or done, and of a sample.
 func TestRedactCase(t *testing.T) {
-	solved := judge.Solution{Answer: "3\n", Moves: "1 2 1", Optimal: 3, Solvable: true, Version: "floodit-1"}
+	solved := judge.Solution{Answer: "3\n", Moves: "1 2 1", Optimal: 3, Solvable: true, Version: "floodit-2"}
 	for _, tc := range []struct {
 		name     string
 		v        judge.User

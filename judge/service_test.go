@@ -32,7 +32,7 @@ func TestSubmitAndJudge(t *testing.T) {
 	u := mustUser(t, s, "alice")
 	syncProblem(t, s, "flood", "floodit", "", flooditCases...)
 	cases := waitReady(t, s, "flood")
-	if cases[1].Input != "3\n0 1 2\n1 1 2\n2 2 1\n" || cases[1].Expected.Optimal != 3 || cases[1].Expected.Version != "floodit-1" {
+	if cases[1].Input != "3\n0 1 2\n1 1 2\n2 2 1\n" || cases[1].Expected.Optimal != 3 || cases[1].Expected.Version != "floodit-2" {
 		t.Fatalf("case 2 = %+v", cases[1])
 	}
 	tests := []struct {
