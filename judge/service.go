@@ -62,6 +62,9 @@ type Config struct {
 	// reference: the metrics hooks, given once, before the service runs.
 	OnJudged func(v Verdict)
 	OnSolved func(puzzle string, d time.Duration)
+	// Clock, when set, is the time of submissions and deadlines (tests pin
+	// it); default time.Now.
+	Clock func() time.Time
 }
 
 func (c Config) withDefaults() Config {

@@ -18,6 +18,8 @@ type Store interface {
 	CatalogueStore
 	QueueStore
 	AuthoringStore
+	CourseStore
+	UserAdminStore
 }
 
 // AccountStore keeps users and their API tokens.

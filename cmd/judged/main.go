@@ -39,7 +39,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	flags.SetOutput(stderr)
 	configPath := flags.String("config", "config.yaml", "path of the YAML configuration (a missing default file means: built-in defaults)")
 	flags.Usage = func() {
-		fmt.Fprintf(stderr, "usage: judged [-config path]\n\nEvery key of the configuration can be overridden by an environment variable (JUDGE_LISTEN, JUDGE_DATABASE_DSN, ...); see config.yaml.\n\n")
+		fmt.Fprintf(stderr, "usage: judged [-config path]\n       judged [-config path] admin reset-password USERNAME\n\nEvery key of the configuration can be overridden by an environment variable (JUDGE_LISTEN, JUDGE_DATABASE_DSN, ...); see config.yaml.\n\n")
 		flags.PrintDefaults()
 	}
 	if err := flags.Parse(args); err != nil {
@@ -48,7 +48,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	if flags.NArg() > 0 {
+	if flags.NArg() > 0 && flags.Arg(0) != "admin" {
 		fmt.Fprintf(stderr, "judged: unexpected argument %q\n", flags.Arg(0))
 		return 2
 	}
@@ -61,6 +61,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	level, _ := cfg.level()
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	if flags.NArg() > 0 {
+		return runAdmin(ctx, cfg, flags.Args()[1:], stdout, stderr)
+	}
 	if err := serve(ctx, cfg, logger); err != nil {
 		logger.Error("judged stopped", "err", err)
 		return 1

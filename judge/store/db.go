@@ -172,7 +172,8 @@ func (d *DB) Ping(ctx context.Context) error {
 }
 
 func (d *DB) migrate() error {
-	if err := d.db.AutoMigrate(&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &submissionRow{}, &caseResultRow{}, &heartbeatRow{}); err != nil {
+	if err := d.db.AutoMigrate(&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &submissionRow{}, &caseResultRow{}, &heartbeatRow{},
+		&assignmentRow{}, &assignmentProblemRow{}); err != nil {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
 	if err := d.backfillUsernameKeys(); err != nil {

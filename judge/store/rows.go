@@ -14,13 +14,14 @@ type userRow struct {
 	UsernameKey  *string `gorm:"size:64;uniqueIndex"`
 	Role         string  `gorm:"size:16;not null"`
 	PasswordHash []byte  `gorm:"not null"`
+	Disabled     bool    `gorm:"not null;default:false"`
 	CreatedAt    time.Time
 }
 
 func (userRow) TableName() string { return "users" }
 
 func (r userRow) domain() judge.User {
-	return judge.User{ID: r.ID, Username: r.Username, Role: judge.Role(r.Role), CreatedAt: r.CreatedAt}
+	return judge.User{ID: r.ID, Username: r.Username, Role: judge.Role(r.Role), Disabled: r.Disabled, CreatedAt: r.CreatedAt}
 }
 
 type tokenRow struct {

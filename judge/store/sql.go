@@ -93,7 +93,10 @@ func (d *DB) SubmitTarget(ctx context.Context, slug string, caseID int64) (int64
 // submission.
 func (d *DB) CreateSubmission(ctx context.Context, s judge.Submission) (judge.Submission, error) {
 	s.Status, s.Verdict, s.Score, s.JudgedAt = judge.StatusPending, "", 0, nil
-	s.CreatedAt = time.Now().UTC()
+	if s.CreatedAt.IsZero() { // the service stamps it with its clock
+		s.CreatedAt = time.Now().UTC()
+	}
+	s.CreatedAt = s.CreatedAt.UTC()
 	id, err := d.inserts.insert(ctx, s)
 	if err != nil {
 		return judge.Submission{}, d.fail(err, "submission")

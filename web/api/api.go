@@ -76,6 +76,8 @@ func (s *API) Register(r gin.IRouter) {
 	api.GET("/submissions", user, s.listSubmissions)
 	api.GET("/submissions/:id", user, s.getSubmission)
 	api.POST("/check", user, s.rateLimit(), s.check)
+
+	s.registerCourses(api, user, instructor)
 }
 
 // writeError answers err as the API's JSON error.
