@@ -39,7 +39,8 @@ type Page struct {
 	Header http.Header
 }
 
-var csrfInput = regexp.MustCompile(`name="csrf" value="([^"]+)"`)
+// CSRFInput finds the form token in a page.
+var CSRFInput = regexp.MustCompile(`name="csrf" value="([^"]+)"`)
 
 // Do sends req and reads the answer, keeping the form token it carries.
 func (b *Browser) Do(req *http.Request) Page {
@@ -53,7 +54,7 @@ func (b *Browser) Do(req *http.Request) Page {
 	if err != nil {
 		b.T.Fatal(err)
 	}
-	if m := csrfInput.FindStringSubmatch(string(body)); m != nil {
+	if m := CSRFInput.FindStringSubmatch(string(body)); m != nil {
 		*b.CSRF = html.UnescapeString(m[1])
 	}
 	return Page{Status: resp.StatusCode, Body: string(body), Header: resp.Header}

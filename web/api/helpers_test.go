@@ -20,7 +20,6 @@ import (
 // server puts in front of it) over a real judge service and a temporary
 // SQLite file, with a small catalogue of one problem per puzzle.
 type apiEnv struct {
-	*webtest.Env
 	t       testing.TB
 	handler http.Handler
 	server  *API
@@ -69,14 +68,13 @@ func newClosedAPIEnv(t testing.TB, opts Options) *apiEnv {
 // timeout and poll interval set for tests when zero).
 func newAPIEnvWith(t testing.TB, opts Options, cfg judge.Config) *apiEnv {
 	t.Helper()
-	catalogue := apiCatalogue()
-	svc, logger := webtest.NewService(t, webtest.Setup{Config: cfg, AdminPassword: adminPassword, Catalogue: catalogue})
+	svc, logger := webtest.NewService(t, webtest.Setup{Config: cfg, AdminPassword: adminPassword, Catalogue: apiCatalogue()})
 	if opts.Logins == nil {
 		opts.Logins = httpx.NewLoginLimiter()
 	}
 	srv := New(svc, logger, opts)
 	r := webtest.Engine(srv.Register)
-	e := &apiEnv{Env: &webtest.Env{T: t, Handler: r, Svc: svc, Catalogue: catalogue}, t: t, handler: r, server: srv, svc: svc}
+	e := &apiEnv{t: t, handler: r, server: srv, svc: svc}
 	e.admin = e.login("admin", adminPassword)
 	return e
 }
@@ -84,9 +82,13 @@ func newAPIEnvWith(t testing.TB, opts Options, cfg judge.Config) *apiEnv {
 // with returns a copy of e whose helpers report to t (a subtest).
 func (e *apiEnv) with(t testing.TB) *apiEnv {
 	c := *e
-	env := *e.Env
-	env.T, c.Env, c.t = t, &env, t
+	c.t = t
 	return &c
+}
+
+// env is e as webtest sees it; tests may build an apiEnv of their own.
+func (e *apiEnv) env() *webtest.Env {
+	return &webtest.Env{T: e.t, Handler: e.handler, Svc: e.svc, Catalogue: apiCatalogue()}
 }
 
 // response is an answered request.
@@ -106,17 +108,17 @@ func (r response) shared() webtest.Response {
 // and token.
 func (e *apiEnv) do(method, path, token string, body any) response {
 	e.t.Helper()
-	return responseOf(e.Do(method, path, token, body))
+	return responseOf(e.env().Do(method, path, token, body))
 }
 
 // request builds a request with an optional JSON body.
 func (e *apiEnv) request(method, path string, body any) *http.Request {
 	e.t.Helper()
-	return e.Request(method, path, body)
+	return e.env().Request(method, path, body)
 }
 
 // serve runs req through the engine.
-func (e *apiEnv) serve(req *http.Request) response { return responseOf(e.Serve(req)) }
+func (e *apiEnv) serve(req *http.Request) response { return responseOf(e.env().Serve(req)) }
 
 // json decodes the body into v, failing the test on malformed JSON.
 func (r response) json(t testing.TB, v any) { t.Helper(); r.shared().JSON(t, v) }
@@ -134,20 +136,20 @@ func (r response) errorMessage(t testing.TB) string { t.Helper(); return r.share
 
 func (e *apiEnv) login(username, password string) string {
 	e.t.Helper()
-	return e.Login(username, password)
+	return e.env().Login(username, password)
 }
 
 // student registers a student and returns its token.
-func (e *apiEnv) student(name string) string { e.t.Helper(); return e.Student(name) }
+func (e *apiEnv) student(name string) string { e.t.Helper(); return e.env().Student(name) }
 
 // submit posts a submission and returns its id.
 func (e *apiEnv) submit(token, slug string, body any) int64 {
 	e.t.Helper()
-	return e.Submit(token, slug, body)
+	return e.env().Submit(token, slug, body)
 }
 
 // waitReady waits until every case of every problem is solved.
-func (e *apiEnv) waitReady() { e.t.Helper(); e.WaitReady() }
+func (e *apiEnv) waitReady() { e.t.Helper(); e.env().WaitReady() }
 
 // caseIDs returns the ids of a problem's cases in order.
 func (e *apiEnv) caseIDs(slug string) []int64 {
@@ -165,7 +167,7 @@ func (e *apiEnv) caseIDs(slug string) []int64 {
 func (e *apiEnv) result(token string, id int64) submissionJSON {
 	e.t.Helper()
 	var s submissionJSON
-	e.Result(token, id, &s)
+	e.env().Result(token, id, &s)
 	return s
 }
 
