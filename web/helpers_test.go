@@ -34,20 +34,12 @@ type apiEnv struct {
 const adminPassword = "instructor-pass-1"
 
 // apiProblems is the small test catalogue, webtest's.
-var apiProblems = fixtures(webtest.Catalogue())
+var apiProblems = webtest.Fixtures(webtest.Catalogue(), func(p judge.Problem, c []judge.CaseSpec) fixture { return fixture{p, c} })
 
 // fixture is a problem of the catalogue under the names the tests use.
 type fixture struct {
 	problem judge.Problem
 	cases   []judge.CaseSpec
-}
-
-func fixtures(c []webtest.Fixture) []fixture {
-	out := make([]fixture, len(c))
-	for i, f := range c {
-		out[i] = fixture{f.Problem, f.Cases}
-	}
-	return out
 }
 
 // newAPIEnv returns the environment; anyone may register.

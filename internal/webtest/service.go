@@ -179,3 +179,13 @@ func solving(cases []judge.Case) bool {
 	}
 	return false
 }
+
+// Fixtures converts a catalogue to a test package's own fixture type, the
+// one whose field names its tests use.
+func Fixtures[T any](c []Fixture, as func(judge.Problem, []judge.CaseSpec) T) []T {
+	out := make([]T, len(c))
+	for i, f := range c {
+		out[i] = as(f.Problem, f.Cases)
+	}
+	return out
+}

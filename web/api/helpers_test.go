@@ -30,7 +30,7 @@ type apiEnv struct {
 const adminPassword = "instructor-pass-1"
 
 // apiProblems is webtest's catalogue with a second, hidden Rotation case.
-var apiProblems = fixtures(apiCatalogue())
+var apiProblems = webtest.Fixtures(apiCatalogue(), func(p judge.Problem, c []judge.CaseSpec) fixture { return fixture{p, c} })
 
 func apiCatalogue() []webtest.Fixture {
 	c := webtest.Catalogue()
@@ -42,14 +42,6 @@ func apiCatalogue() []webtest.Fixture {
 type fixture struct {
 	problem judge.Problem
 	cases   []judge.CaseSpec
-}
-
-func fixtures(c []webtest.Fixture) []fixture {
-	out := make([]fixture, len(c))
-	for i, f := range c {
-		out[i] = fixture{f.Problem, f.Cases}
-	}
-	return out
 }
 
 // newAPIEnv returns an environment where anyone may register.

@@ -33,7 +33,7 @@ const pagesAdminPassword = "admin-pages-pass"
 // pagesCatalogue is webtest's catalogue with other statements: the
 // Flood-it one carries Markdown and hostile HTML to test the sanitiser, and
 // the Mayan problem wants the exact answer.
-var pagesCatalogue = fixtures(pagesFixtures())
+var pagesCatalogue = webtest.Fixtures(pagesFixtures(), func(p judge.Problem, c []judge.CaseSpec) fixture { return fixture{p, c} })
 
 func pagesFixtures() []webtest.Fixture {
 	c := webtest.Catalogue()
@@ -48,14 +48,6 @@ func pagesFixtures() []webtest.Fixture {
 type fixture struct {
 	problem judge.Problem
 	cases   []judge.CaseSpec
-}
-
-func fixtures(c []webtest.Fixture) []fixture {
-	out := make([]fixture, len(c))
-	for i, f := range c {
-		out[i] = fixture{f.Problem, f.Cases}
-	}
-	return out
 }
 
 // newPagesEnv returns an environment where anyone may register.
