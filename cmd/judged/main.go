@@ -31,15 +31,26 @@ func main() {
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// subcommands are the commands judged runs instead of the server, by their
+// first argument; each parses its own flags and returns the exit code.
+var subcommands = map[string]func(ctx context.Context, args []string, stdout, stderr io.Writer) int{
+	"backup": runBackup,
+}
+
 // run starts the server and blocks until ctx is cancelled (a signal) or the
 // server fails. It returns the process exit code: 0 after a clean shutdown,
 // 1 when the server could not start or stopped on an error, 2 for bad usage.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		if sub, ok := subcommands[args[0]]; ok {
+			return sub(ctx, args[1:], stdout, stderr)
+		}
+	}
 	flags := flag.NewFlagSet("judged", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	configPath := flags.String("config", "config.yaml", "path of the YAML configuration (a missing default file means: built-in defaults)")
 	flags.Usage = func() {
-		fmt.Fprintf(stderr, "usage: judged [-config path]\n\nEvery key of the configuration can be overridden by an environment variable (JUDGE_LISTEN, JUDGE_DATABASE_DSN, ...); see config.yaml.\n\n")
+		fmt.Fprintf(stderr, "usage: judged [-config path]\n       judged backup [-config path] FILE\n\nEvery key of the configuration can be overridden by an environment variable (JUDGE_LISTEN, JUDGE_DATABASE_DSN, ...); see config.yaml.\n\n")
 		flags.PrintDefaults()
 	}
 	if err := flags.Parse(args); err != nil {
