@@ -60,7 +60,7 @@ func TestLoadConfig(t *testing.T) {
 				"JUDGE_POLL_INTERVAL": "1s", "JUDGE_REGISTRATION_OPEN": "false", "JUDGE_SUBMIT_RATE": "0",
 				"JUDGE_SHUTDOWN_TIMEOUT": "3s", "JUDGE_LOG_LEVEL": "debug",
 				"JUDGE_CLAIM_TIMEOUT": "2m", "JUDGE_SECURE_COOKIES": "true", "JUDGE_SESSION_SECRET": strings.Repeat("k", 32),
-				"JUDGE_TRUSTED_PROXIES": "10.0.0.1, 192.168.0.0/16",
+				"JUDGE_TRUSTED_PROXIES": "10.0.0.1, 192.168.0.0/16", "JUDGE_ROLE": "worker",
 			},
 			want: func(c *Config) {
 				claim := 2 * time.Minute
@@ -68,7 +68,7 @@ func TestLoadConfig(t *testing.T) {
 					AdminPassword: "s3cret!", Workers: 3, SolveTimeout: 5 * time.Second, PollInterval: time.Second,
 					RegistrationOpen: false, SubmitRate: 0, ShutdownTimeout: 3 * time.Second, LogLevel: "debug",
 					ClaimTimeout: &claim, SecureCookies: true, SessionSecret: strings.Repeat("k", 32),
-					TrustedProxies: []string{"10.0.0.1", "192.168.0.0/16"}}
+					TrustedProxies: []string{"10.0.0.1", "192.168.0.0/16"}, Role: "worker"}
 			},
 		},
 		{

@@ -49,8 +49,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("judged", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	configPath := flags.String("config", "config.yaml", "path of the YAML configuration (a missing default file means: built-in defaults)")
+	role := flags.String("role", "", "all, web or worker: overrides the role key and JUDGE_ROLE (web and worker need PostgreSQL)")
 	flags.Usage = func() {
-		fmt.Fprintf(stderr, "usage: judged [-config path]\n       judged backup [-config path] FILE\n\nEvery key of the configuration can be overridden by an environment variable (JUDGE_LISTEN, JUDGE_DATABASE_DSN, ...); see config.yaml.\n\n")
+		fmt.Fprintf(stderr, "usage: judged [-config path] [-role all|web|worker]\n       judged backup [-config path] FILE\n\nEvery key of the configuration can be overridden by an environment variable (JUDGE_LISTEN, JUDGE_DATABASE_DSN, ...); see config.yaml.\n\n")
 		flags.PrintDefaults()
 	}
 	if err := flags.Parse(args); err != nil {
@@ -65,7 +66,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	explicit := false
 	flags.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "config" })
-	cfg, err := loadConfig(*configPath, !explicit, os.Getenv)
+	cfg, err := loadConfig(*configPath, !explicit, withRole(os.Getenv, *role))
 	if err != nil {
 		fmt.Fprintf(stderr, "judged: %v\n", err)
 		return 1
@@ -112,6 +113,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 		OnSolved:         metrics.ObserveSolve,
 	}, logger)
 	metrics.WatchQueue(svc)
+	logger.Info("role", "role", cfg.Role)
 
 	if err := ensureAdmin(ctx, svc, cfg.AdminPassword, logger); err != nil {
 		return err
@@ -121,7 +123,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 	}
 	logger.Info("problems synchronised", "count", len(catalogue))
 
-	if err := svc.Start(ctx); err != nil {
+	if err := startWorkers(ctx, cfg, svc); err != nil {
 		return fmt.Errorf("start judge: %w", err)
 	}
 	defer func() {
@@ -145,7 +147,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 	srv := web.NewServer(svc, logger, metrics, web.Options{SubmitRate: cfg.SubmitRate,
 		SecureCookies: cfg.SecureCookies, SessionSecret: []byte(cfg.SessionSecret),
 		TrustedProxies: cfg.TrustedProxies})
-	return listenAndServe(ctx, cfg, srv.Router(), logger)
+	return listenAndServe(ctx, cfg, handlerFor(cfg, srv), logger)
 }
 
 // listenAndServe serves h on cfg.Listen until ctx is done, then stops taking
