@@ -106,6 +106,12 @@ func (s *Service) solveCase(ctx context.Context, id int64) (again bool) {
 		}
 		return false
 	}
+	if ok, err := s.claimSolve(ctx, id); !ok {
+		if err != nil && ctx.Err() == nil {
+			s.log.Error("claiming a case to solve", "case", id, "err", err)
+		}
+		return false // another process solves it
+	}
 	p, err := s.store.ProblemByID(ctx, c.ProblemID)
 	if err != nil {
 		return false
@@ -119,7 +125,8 @@ func (s *Service) solveCase(ctx context.Context, id int64) (again bool) {
 	sol, err := s.solve(ctx, pz, c.Input, s.progress(ctx, c.ID))
 	switch {
 	case ctx.Err() != nil:
-		return false // closing: the case stays solving for the next Start
+		s.releaseSolve(c.ID) // closing: the case stays solving, for whoever starts next
+		return false
 	case err != nil:
 		s.log.Warn("reference solver failed", "problem", p.Slug, "case", c.Name, "err", err)
 		return s.finishCase(ctx, c, CaseFailed, Solution{}, err.Error())

@@ -71,8 +71,11 @@ type caseRow struct {
 	SolverVersion string      `gorm:"size:32;not null"`
 	SolveError    string      `gorm:"not null"`
 	Progress      string      `gorm:"not null"`
-	CreatedAt     time.Time
-	UpdatedAt     time.Time
+	// SolveClaimedAt is the lease of the process solving the case (see
+	// ClaimCase); NULL when no one is.
+	SolveClaimedAt *time.Time
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
 }
 
 func (caseRow) TableName() string { return "cases" }

@@ -74,6 +74,7 @@ func runStoreTests(t *testing.T, newOpener func(t *testing.T) opener) {
 		{"ConcurrentSync", testConcurrentSync},
 		{"ConcurrentInserts", testConcurrentInserts},
 		{"FairQueue", testFairQueue},
+		{"CaseLeases", testCaseLeases},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newOpener(t)) })
 	}
