@@ -114,6 +114,7 @@ func (s *Service) solveCase(ctx context.Context, id int64) (again bool) {
 	}
 	p, err := s.store.ProblemByID(ctx, c.ProblemID)
 	if err != nil {
+		s.releaseSolve(c.ID) // let whoever looks next try again, not after the lease
 		return false
 	}
 	pz, err := Lookup(p.Puzzle)
