@@ -66,6 +66,19 @@ type User struct {
 	CreatedAt time.Time
 }
 
+// Token is an API token (or page session) as its owner may see it; the
+// secret itself is never stored, only its hash.
+type Token struct {
+	ID         int64
+	UserID     int64
+	Name       string
+	CreatedAt  time.Time
+	LastUsedAt *time.Time
+	// ExpiresAt is nil for a token of an older database, which then
+	// expires Config.TokenTTL after CreatedAt unless it is used.
+	ExpiresAt *time.Time
+}
+
 // Limits bound the boards an instructor may add to a problem; 0 means the
 // engine's own limit.
 type Limits struct {
@@ -81,10 +94,18 @@ type Problem struct {
 	Statement string
 	// Checker is "" (exact answers) or CheckerAnyValid (mayan: any valid
 	// solution is accepted in answer mode).
-	Checker   string
-	Limits    Limits
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	Checker string
+	Limits  Limits
+	// Draft problems and Archived ones are seen by instructors only.
+	Draft, Archived bool
+	// CatalogueHash identifies the shipped version the problem was synced
+	// from ("" for a problem instructors made); Detached is set when an
+	// instructor edits a shipped problem, and the catalogue sync then
+	// leaves it alone.
+	CatalogueHash string
+	Detached      bool
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
 }
 
 // CheckerAnyValid is the Problem.Checker that accepts any valid Mayan solution.

@@ -34,7 +34,7 @@ func TestSyncProblem(t *testing.T) {
 	if n, _ := s.QueueLength(ctx); n != 0 {
 		t.Errorf("unchanged sync queued %d submissions", n)
 	}
-	if list, _ := s.Problems(ctx); len(list) != 1 || list[0].Cases != 2 || list[0].Title != "flood" {
+	if list, _ := s.Problems(ctx, judge.User{}); len(list) != 1 || list[0].Cases != 2 || list[0].Title != "flood" {
 		t.Errorf("Problems = %+v", list)
 	}
 
@@ -180,7 +180,7 @@ func TestResolveOldVersion(t *testing.T) {
 	}})
 	waitFor(t, "the new solve", func() bool {
 		c, err := second.Case(ctx, staff, "flood", cases[1].ID)
-		return err == nil && c.Status == judge.CaseReady && c.Expected.Version == "floodit-1"
+		return err == nil && c.Status == judge.CaseReady && c.Expected.Version == "floodit-2"
 	})
 	c, _ := second.Case(ctx, staff, "flood", cases[1].ID)
 	mu.Lock()

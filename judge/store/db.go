@@ -195,6 +195,9 @@ func (d *DB) migrate() error {
 	if err != nil {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
+	if err := d.backfillUsernameKeys(); err != nil {
+		return fmt.Errorf("store: migrate: %w", err)
+	}
 	return nil
 }
 

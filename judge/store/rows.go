@@ -7,10 +7,13 @@ import (
 )
 
 type userRow struct {
-	ID           int64  `gorm:"primaryKey"`
-	Username     string `gorm:"size:64;not null;uniqueIndex"`
-	Role         string `gorm:"size:16;not null"`
-	PasswordHash []byte `gorm:"not null"`
+	ID       int64  `gorm:"primaryKey"`
+	Username string `gorm:"size:64;not null;uniqueIndex"`
+	// UsernameKey is the folded name, unique; NULL only for the names of an
+	// older database that already differed only in case.
+	UsernameKey  *string `gorm:"size:64;uniqueIndex"`
+	Role         string  `gorm:"size:16;not null"`
+	PasswordHash []byte  `gorm:"not null"`
 	CreatedAt    time.Time
 }
 
@@ -25,10 +28,19 @@ type tokenRow struct {
 	UserID    int64    `gorm:"not null;index"`
 	User      *userRow `gorm:"constraint:OnDelete:CASCADE"`
 	Hash      []byte   `gorm:"not null;uniqueIndex"`
+	Name      string   `gorm:"size:100;not null;default:''"`
 	CreatedAt time.Time
+	// LastUsedAt and ExpiresAt are NULL for the tokens of an older
+	// database: judge counts their life from CreatedAt.
+	LastUsedAt *time.Time
+	ExpiresAt  *time.Time `gorm:"index"`
 }
 
 func (tokenRow) TableName() string { return "api_tokens" }
+
+func (r tokenRow) domain() judge.Token {
+	return judge.Token{ID: r.ID, UserID: r.UserID, Name: r.Name, CreatedAt: r.CreatedAt, LastUsedAt: r.LastUsedAt, ExpiresAt: r.ExpiresAt}
+}
 
 type problemRow struct {
 	ID        int64  `gorm:"primaryKey"`
@@ -40,8 +52,14 @@ type problemRow struct {
 	MaxSize   int    `gorm:"not null"`
 	MaxColors int    `gorm:"not null"`
 	MaxMoves  int    `gorm:"not null"`
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	// Draft, not Published: gorm leaves a zero value with a default out of
+	// an INSERT, so a default of true could never be written as false.
+	Draft         bool   `gorm:"not null;default:false"`
+	Archived      bool   `gorm:"not null;default:false"`
+	Detached      bool   `gorm:"not null;default:false"`
+	CatalogueHash string `gorm:"size:64;not null;default:''"`
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
 }
 
 func (problemRow) TableName() string { return "problems" }
@@ -49,7 +67,8 @@ func (problemRow) TableName() string { return "problems" }
 func (r problemRow) domain() judge.Problem {
 	return judge.Problem{
 		ID: r.ID, Slug: r.Slug, Title: r.Title, Puzzle: r.Puzzle, Statement: r.Statement, Checker: r.Checker,
-		Limits:    judge.Limits{MaxSize: r.MaxSize, MaxColors: r.MaxColors, MaxMoves: r.MaxMoves},
+		Limits: judge.Limits{MaxSize: r.MaxSize, MaxColors: r.MaxColors, MaxMoves: r.MaxMoves},
+		Draft:  r.Draft, Archived: r.Archived, Detached: r.Detached, CatalogueHash: r.CatalogueHash,
 		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 	}
 }

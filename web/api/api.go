@@ -20,6 +20,9 @@ type Options struct {
 	Limiter *httpx.RateLimiter
 	// Logins slows down password guessing on POST /tokens; nil means no limit.
 	Logins *httpx.LoginLimiter
+	// Registrations bounds the accounts registered per client address;
+	// nil means no limit.
+	Registrations *httpx.AddrLimiter
 }
 
 // API holds the dependencies of the API's handlers. Build it with New and
@@ -49,6 +52,8 @@ func (s *API) Register(r gin.IRouter) {
 	api.POST("/register", s.register)
 	api.POST("/tokens", s.createToken)
 	api.DELETE("/tokens", user, s.revokeToken)
+	api.GET("/tokens", user, s.listTokens)
+	api.DELETE("/tokens/:id", user, s.deleteToken)
 
 	api.GET("/problems", s.listProblems)
 	api.GET("/problems/:slug", s.getProblem)
@@ -58,6 +63,15 @@ func (s *API) Register(r gin.IRouter) {
 	api.GET("/problems/:slug/cases/:id", s.getCase)
 	api.DELETE("/problems/:slug/cases/:id", instructor, s.deleteCase)
 	api.POST("/problems/:slug/rejudge", instructor, s.rejudge)
+
+	api.POST("/problems", instructor, s.createProblem)
+	api.PATCH("/problems/:slug", instructor, s.updateProblem)
+	api.DELETE("/problems/:slug", instructor, s.archiveProblem)
+	api.POST("/problems/:slug/cases/generate", instructor, s.generate)
+	api.GET("/problems/:slug/generations/:id", instructor, s.generation)
+	api.DELETE("/problems/:slug/generations/:id", instructor, s.cancelGeneration)
+	api.GET("/problems/:slug/package.zip", instructor, s.exportPackage)
+	api.POST("/problems/import", instructor, s.importPackage)
 
 	api.GET("/submissions", user, s.listSubmissions)
 	api.GET("/submissions/:id", user, s.getSubmission)
