@@ -191,6 +191,7 @@ func (s *Service) Start(ctx context.Context) error {
 	}
 	if s.cfg.ClaimTimeout > 0 {
 		wg.Go(func() { s.sweep(run) })
+		wg.Go(func() { s.pollCases(run) })
 	}
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
