@@ -166,6 +166,19 @@ func (mayanPuzzle) CheckMoves(c string, ref *Solution, moves string) Result {
 		Message: fmt.Sprintf("all %s are legal, but %d blocks are left (%s allowed)", plural(r.Used, "move"), r.Final.Blocks(), plural(b.N, "move"))}
 }
 
+// CountMoves counts the non-blank lines: one move "x y g" per line.
+func (mayanPuzzle) CountMoves(moves string) int { return len(answerLines(moves)) }
+
+// MoveLimit is the board's n: it must be cleared in exactly n moves, so a
+// longer text can only be a mistake.
+func (mayanPuzzle) MoveLimit(c string) int {
+	b, err := mayan.ParseCase(c)
+	if err != nil {
+		return mayan.MaxMoves
+	}
+	return b.N
+}
+
 // lineRange names the lines of an answer: "line 4" or "lines 1-3".
 func lineRange(a Answer) string {
 	first, last := a[0].No, a[len(a)-1].No

@@ -52,8 +52,9 @@ func (s *Service) JudgeInput(ctx context.Context, slug string) (string, error) {
 }
 
 // AddCase validates a board against the puzzle and the problem's limits,
-// stores it as solving and solves it in the background; the problem is
-// rejudged when the solve ends.
+// stores it as solving and solves it in the background. It changes the
+// problem's input version; submissions made before are not rejudged, since
+// they answered the boards as they were.
 func (s *Service) AddCase(ctx context.Context, slug string, spec CaseSpec) (Case, error) {
 	p, err := s.store.ProblemBySlug(ctx, slug)
 	if err != nil {
@@ -107,7 +108,10 @@ func (s *Service) Case(ctx context.Context, slug string, id int64) (Case, error)
 	return c, nil
 }
 
-// DeleteCase removes a case and rejudges the problem.
+// DeleteCase removes a case and rejudges the submissions that hold a result
+// for it: their result for it is dropped and their verdict and score are
+// computed again over the boards that remain. Other submissions, and moves
+// for the deleted board, stay as they are.
 func (s *Service) DeleteCase(ctx context.Context, slug string, id int64) error {
 	c, err := s.Case(ctx, slug, id)
 	if err != nil {
@@ -116,25 +120,26 @@ func (s *Service) DeleteCase(ctx context.Context, slug string, id int64) error {
 	if err := s.store.DeleteCase(ctx, c.ID); err != nil {
 		return err
 	}
-	return s.requeue(ctx, c.ProblemID)
+	return s.requeue(ctx, Requeue{ProblemID: c.ProblemID, CaseID: c.ID, Reason: reasonDeleted(c)})
 }
 
 // Rejudge queues every answer and move submission of a problem again; their
-// earlier results stay visible until the new ones are written.
+// earlier results stay visible until the new ones are written, and are kept
+// in their history.
 func (s *Service) Rejudge(ctx context.Context, slug string) (int, error) {
 	p, err := s.store.ProblemBySlug(ctx, slug)
 	if err != nil {
 		return 0, err
 	}
-	n, err := s.store.Requeue(ctx, p.ID)
+	n, err := s.store.RequeueFor(ctx, Requeue{ProblemID: p.ID, Reason: ReasonRequested})
 	if err == nil {
 		s.notify()
 	}
 	return n, err
 }
 
-func (s *Service) requeue(ctx context.Context, problemID int64) error {
-	_, err := s.store.Requeue(ctx, problemID)
+func (s *Service) requeue(ctx context.Context, r Requeue) error {
+	_, err := s.store.RequeueFor(ctx, r)
 	if err == nil {
 		s.notify()
 	}

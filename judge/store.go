@@ -10,6 +10,7 @@ import (
 // nil value with a nil error.
 type Store interface {
 	Ping(ctx context.Context) error
+	RejudgeStore
 
 	// CreateUser stores u with its bcrypt password hash; ECONFLICT when the
 	// username is taken.
@@ -76,9 +77,6 @@ type Store interface {
 	Submission(ctx context.Context, id int64) (Submission, error)
 	Submissions(ctx context.Context, f SubmissionFilter) ([]Submission, int, error)
 	QueueLength(ctx context.Context) (int, error)
-	// UserVerdicts returns, per problem slug, the distinct verdicts of a
-	// user's judged submissions.
-	UserVerdicts(ctx context.Context, userID int64) (map[string][]Verdict, error)
 }
 
 // Claim is a submission handed to a worker; Token identifies this claim so

@@ -11,29 +11,60 @@ import (
 const MaxPayloadBytes = 1 << 20
 
 // Submit stores an answer or move submission as pending and wakes a worker.
-// It needs UserID, ProblemSlug, Kind, Payload, and CaseID for moves.
+// It needs UserID, ProblemSlug, Kind, Payload, and CaseID for moves. An
+// answer may name the InputVersion it answers (ESTALEINPUT when it is not
+// the current one); it is bound to the current case set (bindAnswer).
 func (s *Service) Submit(ctx context.Context, sub Submission) (Submission, error) {
+	return s.submit(ctx, sub, nil)
+}
+
+// SubmitOutputs stores an answer sent as per-case outputs, keyed by the base
+// names of input.zip (NN-name), like Submit.
+func (s *Service) SubmitOutputs(ctx context.Context, sub Submission, outputs map[string]string) (Submission, error) {
+	if sub.Kind != KindAnswer {
+		return Submission{}, Errorf(EINVALID, "per-case outputs are an answer: kind must be \"answer\", found %q", sub.Kind)
+	}
+	if outputs == nil {
+		outputs = map[string]string{}
+	}
+	return s.submit(ctx, sub, outputs)
+}
+
+func (s *Service) submit(ctx context.Context, sub Submission, outputs map[string]string) (Submission, error) {
 	if sub.UserID == 0 {
 		return Submission{}, Errorf(EUNAUTHORIZED, "no user")
 	}
 	if err := validText("the submission", sub.Payload, MaxPayloadBytes); err != nil {
 		return Submission{}, err
 	}
+	sub.Puzzle, sub.Board, sub.Results, sub.Outputs, sub.History, sub.Changed = "", "", nil, nil, nil, false
 	switch sub.Kind {
 	case KindAnswer:
-		sub.CaseID = 0
+		in, err := s.Input(ctx, sub.ProblemSlug)
+		if err != nil {
+			return Submission{}, err
+		}
+		if err := bindAnswer(in, &sub); err != nil {
+			return Submission{}, err
+		}
+		if outputs != nil {
+			if err := bindOutputs(in, outputs, &sub); err != nil {
+				return Submission{}, err
+			}
+		}
+		sub.ProblemID, sub.CaseID = in.Problem.ID, 0
 	case KindMoves:
+		p, err := s.store.ProblemBySlug(ctx, sub.ProblemSlug)
+		if err != nil {
+			return Submission{}, err
+		}
+		if err := s.checkMoves(ctx, p, sub); err != nil {
+			return Submission{}, err
+		}
+		sub.ProblemID, sub.InputVersion, sub.CaseIDs = p.ID, "", nil
 	default:
 		return Submission{}, Errorf(EINVALID, "unknown kind %q (want answer or moves)", sub.Kind)
 	}
-	problemID, caseOK, err := s.store.SubmitTarget(ctx, sub.ProblemSlug, sub.CaseID)
-	if err != nil {
-		return Submission{}, err
-	}
-	if sub.Kind == KindMoves && !caseOK {
-		return Submission{}, Errorf(EINVALID, "problem %s has no case %d", sub.ProblemSlug, sub.CaseID)
-	}
-	sub.ProblemID, sub.Puzzle, sub.Board, sub.Results = problemID, "", "", nil
 	out, err := s.store.CreateSubmission(ctx, sub)
 	if err != nil {
 		return Submission{}, err
@@ -42,32 +73,47 @@ func (s *Service) Submit(ctx context.Context, sub Submission) (Submission, error
 	return out, nil
 }
 
-// Submission returns a submission with its results in case order.
+// checkMoves refuses a move submission that cannot be judged: a board of
+// another problem, an empty move text (except on a board solved from the
+// start, where no moves is the optimal answer), or more moves than the
+// puzzle reads for this board. POST /check still takes empty moves.
+func (s *Service) checkMoves(ctx context.Context, p Problem, sub Submission) error {
+	c, err := s.store.CaseByID(ctx, sub.CaseID)
+	if ErrorCode(err) == ENOTFOUND || (err == nil && c.ProblemID != p.ID) {
+		return Errorf(EINVALID, "problem %s has no case %d (the ids of its boards are in GET /api/v1/problems/%s)", p.Slug, sub.CaseID, p.Slug)
+	}
+	if err != nil {
+		return err
+	}
+	pz, err := Lookup(p.Puzzle)
+	if err != nil {
+		return err
+	}
+	n := pz.CountMoves(sub.Payload)
+	if n == 0 && !(c.Status == CaseReady && c.Expected.Solvable && c.Expected.Optimal == 0) {
+		return Errorf(EINVALID, "the moves are empty: send the moves for board %d, %s", c.Position, pz.Info().MovesSyntax)
+	}
+	if limit := pz.MoveLimit(c.Input); n > limit {
+		return Errorf(EINVALID, "%s: a move text for board %d (%s) may hold at most %s", plural(n, "move"), c.Position, c.Name, plural(limit, "move"))
+	}
+	return nil
+}
+
+// Submission returns a submission with its results in case order and its
+// earlier judgings.
 func (s *Service) Submission(ctx context.Context, id int64) (Submission, error) {
-	return s.store.Submission(ctx, id)
+	sub, err := s.store.Submission(ctx, id)
+	if err != nil {
+		return Submission{}, err
+	}
+	sub.History, err = s.store.History(ctx, id)
+	return sub, err
 }
 
 // Submissions lists submissions newest first, with the total count of the
 // filter.
 func (s *Service) Submissions(ctx context.Context, f SubmissionFilter) ([]Submission, int, error) {
 	return s.store.Submissions(ctx, f)
-}
-
-// BestVerdicts returns the best verdict of a user on each problem tried.
-func (s *Service) BestVerdicts(ctx context.Context, userID int64) (map[string]Verdict, error) {
-	all, err := s.store.UserVerdicts(ctx, userID)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]Verdict, len(all))
-	for slug, vs := range all {
-		for _, v := range vs {
-			if best, ok := out[slug]; !ok || better(v, best) {
-				out[slug] = v
-			}
-		}
-	}
-	return out, nil
 }
 
 // Check judges a move text on one board given inline, now: the board is

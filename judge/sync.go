@@ -9,9 +9,9 @@ import (
 // by slug. Only the shipped cases are kept in step with the catalogue, matched
 // by name: a new one is added, one whose input changed is solved again, one
 // gone from the catalogue is deleted. The cases instructors added stay, after
-// the shipped ones in their stored order. A change that alters the judge
-// input rejudges the problem (at once, or when the new solves end); a restart
-// with an unchanged catalogue writes nothing.
+// the shipped ones in their stored order. A removed case rejudges the
+// submissions that hold it; a new or edited one, those that hold it when its
+// solve ends. A restart with an unchanged catalogue writes nothing.
 func (s *Service) SyncProblem(ctx context.Context, p Problem, cases []CaseSpec) error {
 	pz, err := Lookup(p.Puzzle)
 	if err != nil {
@@ -82,8 +82,12 @@ func (s *Service) SyncProblem(ctx context.Context, p Problem, cases []CaseSpec) 
 	for _, id := range solve {
 		s.scheduleSolve(id)
 	}
-	if len(plan.remove) > 0 || plan.moved {
-		return s.requeue(ctx, p.ID)
+	// A submission answers the cases it recorded, in their order: a move
+	// changes none, a removal rejudges those that hold the case.
+	for _, c := range plan.remove {
+		if err := s.requeue(ctx, Requeue{ProblemID: p.ID, CaseID: c.ID, Reason: reasonDeleted(c)}); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -95,7 +99,6 @@ type syncPlan struct {
 	order          []Case
 	dirty, resolve []bool
 	remove         []Case
-	moved          bool
 }
 
 // planSync matches the shipped cases of have to the catalogue's by name. A
@@ -137,11 +140,6 @@ func planSync(have []Case, specs []CaseSpec, inputs []string) syncPlan {
 			plan.order = append(plan.order, c)
 			plan.dirty = append(plan.dirty, false)
 			plan.resolve = append(plan.resolve, false)
-		}
-	}
-	for i, c := range plan.order {
-		if c.ID != 0 && c.Position != i+1 {
-			plan.moved = true
 		}
 	}
 	return plan

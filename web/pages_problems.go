@@ -15,10 +15,11 @@ import (
 type problemRow struct {
 	Slug, Title, Puzzle string
 	Cases               int
-	Best                judge.Verdict // "" when the user never submitted (or is anonymous)
+	Best                *judge.Best // nil when the user never submitted (or is anonymous)
 }
 
-// problemList is the home page: every problem, with the user's best verdict.
+// problemList is the home page: every problem, with the user's best score
+// and its verdict.
 func (p *Pages) problemList(c *gin.Context) {
 	ctx := c.Request.Context()
 	list, err := p.Service.Problems(ctx)
@@ -26,16 +27,20 @@ func (p *Pages) problemList(c *gin.Context) {
 		p.fail(c, err)
 		return
 	}
-	best := map[string]judge.Verdict{}
+	best := map[string]judge.Best{}
 	if u, ok := currentUser(c); ok {
-		if best, err = p.Service.BestVerdicts(ctx, u.ID); err != nil {
+		if best, err = p.Service.Bests(ctx, u.ID); err != nil {
 			p.fail(c, err)
 			return
 		}
 	}
 	rows := make([]problemRow, 0, len(list))
 	for _, ps := range list {
-		rows = append(rows, problemRow{Slug: ps.Slug, Title: ps.Title, Puzzle: ps.Puzzle, Cases: ps.Cases, Best: best[ps.Slug]})
+		row := problemRow{Slug: ps.Slug, Title: ps.Title, Puzzle: ps.Puzzle, Cases: ps.Cases}
+		if b, ok := best[ps.Slug]; ok {
+			row.Best = &b
+		}
+		rows = append(rows, row)
 	}
 	p.render(c, http.StatusOK, "problems", "Problems", struct{ Problems []problemRow }{rows})
 }

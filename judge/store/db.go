@@ -143,7 +143,7 @@ func (d *DB) Ping(ctx context.Context) error {
 }
 
 func (d *DB) migrate() error {
-	if err := d.db.AutoMigrate(&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &submissionRow{}, &caseResultRow{}); err != nil {
+	if err := d.db.AutoMigrate(&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &submissionRow{}, &caseResultRow{}, &historyRow{}); err != nil {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
 	return nil

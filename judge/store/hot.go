@@ -21,9 +21,10 @@ type hot struct {
 
 const (
 	targetSQL = `SELECT p.id, COALESCE(c.problem_id, 0) FROM problems p
-LEFT JOIN cases c ON c.id = ? AND c.problem_id = p.id WHERE p.slug = ?`
-	insertSQL = `INSERT INTO submissions (user_id, problem_id, kind, case_id, puzzle, board, payload, status, verdict, score, claim_token, created_at)
-VALUES (?, ?, ?, ?, '', '', ?, 'pending', '', 0, 0, ?) RETURNING id`
+LEFT JOIN cases c ON c.id = ? AND c.problem_id = p.id AND c.deleted_at IS NULL WHERE p.slug = ?`
+	insertSQL = `INSERT INTO submissions (user_id, problem_id, kind, case_id, puzzle, board, payload, status, verdict, score, claim_token, created_at,
+	input_version, case_ids, format, rejudge_reason, changed)
+VALUES (?, ?, ?, ?, '', '', ?, 'pending', '', 0, 0, ?, ?, ?, ?, '', ?) RETURNING id`
 )
 
 func (d *DB) prepareHot() error {
@@ -86,7 +87,12 @@ func (d *DB) CreateSubmission(ctx context.Context, s judge.Submission) (judge.Su
 	if s.ProblemID != 0 {
 		problemID = &s.ProblemID
 	}
-	err := d.hot.insert.QueryRowContext(ctx, s.UserID, problemID, string(s.Kind), s.CaseID, s.Payload, s.CreatedAt).Scan(&s.ID)
+	payload, format, err := encodePayload(s)
+	if err != nil {
+		return judge.Submission{}, err
+	}
+	err = d.hot.insert.QueryRowContext(ctx, s.UserID, problemID, string(s.Kind), s.CaseID, payload, s.CreatedAt,
+		s.InputVersion, encodeIDs(s.CaseIDs), format, false).Scan(&s.ID)
 	if err != nil {
 		return judge.Submission{}, fail(err, "submission")
 	}

@@ -21,12 +21,13 @@ import (
 const (
 	claimSQLite = `UPDATE submissions SET status = 'judging', claim_token = claim_token + 1, claimed_at = ?
 WHERE status = 'pending' AND id IN (SELECT id FROM submissions WHERE status = 'pending' ORDER BY id LIMIT ?)
-RETURNING id, user_id, problem_id, kind, case_id, puzzle, board, payload, claim_token, created_at`
+RETURNING id, user_id, problem_id, kind, case_id, puzzle, board, payload, claim_token, created_at, input_version, case_ids, format`
 	claimPostgres = `WITH picked AS MATERIALIZED (
 	SELECT id FROM submissions WHERE status = 'pending' ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)
 UPDATE submissions AS s SET status = 'judging', claim_token = s.claim_token + 1, claimed_at = ?
 FROM picked WHERE s.id = picked.id AND s.status = 'pending'
-RETURNING s.id, s.user_id, s.problem_id, s.kind, s.case_id, s.puzzle, s.board, s.payload, s.claim_token, s.created_at`
+RETURNING s.id, s.user_id, s.problem_id, s.kind, s.case_id, s.puzzle, s.board, s.payload, s.claim_token, s.created_at,
+	s.input_version, s.case_ids, s.format`
 )
 
 // Claim moves up to n pending submissions to judging and returns them, oldest
@@ -61,6 +62,10 @@ func (d *DB) Finish(ctx context.Context, judged []judge.Judged) (map[int64]bool,
 	written := map[int64]bool{}
 	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		clear(written)
+		before, err := judgedBefore(tx, judged)
+		if err != nil {
+			return err
+		}
 		for chunk := range slices.Chunk(judged, finishChunk) {
 			ids, err := finishVerdicts(tx, chunk)
 			if err != nil {
@@ -81,7 +86,11 @@ func (d *DB) Finish(ctx context.Context, judged []judge.Judged) (map[int64]bool,
 				ids = append(ids, j.ID)
 			}
 		}
-		// The results of an earlier judging (a rejudge) are replaced.
+		if err := keepJudgings(tx, before, rows); err != nil {
+			return err
+		}
+		// The results of an earlier judging (a rejudge) are replaced; its
+		// verdict and score stay in the history.
 		for chunk := range slices.Chunk(ids, resultsChunk) {
 			q := "DELETE FROM case_results WHERE submission_id IN (?" + strings.Repeat(", ?", len(chunk)-1) + ")"
 			args := make([]any, len(chunk))
