@@ -23,33 +23,15 @@ func (flooditPuzzle) Info() Info {
 func (flooditPuzzle) SolverVersion() string { return floodit.SolverVersion }
 
 func (flooditPuzzle) ParseCases(input string) ([]string, error) {
-	bs, err := floodit.ParseCases(input)
-	if err != nil {
-		return nil, parseError(err)
-	}
-	out := make([]string, len(bs))
-	for i, b := range bs {
-		out[i] = floodit.Format(b)
-	}
-	return out, nil
+	return parseCasesWith(floodit.ParseCases, floodit.Format, input)
 }
 
 func (flooditPuzzle) ParseCase(input string) (string, error) {
-	b, err := floodit.ParseCase(input)
-	if err != nil {
-		return "", parseError(err)
-	}
-	return floodit.Format(b), nil
+	return parseCaseWith(floodit.ParseCase, floodit.Format, input)
 }
 
 func (flooditPuzzle) JudgeInput(cases []string) string {
-	bs := make([]floodit.Board, 0, len(cases))
-	for _, c := range cases {
-		if b, err := floodit.ParseCase(c); err == nil {
-			bs = append(bs, b)
-		}
-	}
-	return floodit.FormatCases(bs)
+	return judgeInputWith(floodit.ParseCase, floodit.FormatCases, cases)
 }
 
 func (flooditPuzzle) CheckLimits(c string, l Limits) error {

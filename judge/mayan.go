@@ -24,33 +24,15 @@ func (mayanPuzzle) Info() Info {
 func (mayanPuzzle) SolverVersion() string { return mayan.SolverVersion }
 
 func (mayanPuzzle) ParseCases(input string) ([]string, error) {
-	bs, err := mayan.ParseCases(input)
-	if err != nil {
-		return nil, parseError(err)
-	}
-	out := make([]string, len(bs))
-	for i, b := range bs {
-		out[i] = mayan.Format(b)
-	}
-	return out, nil
+	return parseCasesWith(mayan.ParseCases, mayan.Format, input)
 }
 
 func (mayanPuzzle) ParseCase(input string) (string, error) {
-	b, err := mayan.ParseCase(input)
-	if err != nil {
-		return "", parseError(err)
-	}
-	return mayan.Format(b), nil
+	return parseCaseWith(mayan.ParseCase, mayan.Format, input)
 }
 
 func (mayanPuzzle) JudgeInput(cases []string) string {
-	bs := make([]mayan.Board, 0, len(cases))
-	for _, c := range cases {
-		if b, err := mayan.ParseCase(c); err == nil {
-			bs = append(bs, b)
-		}
-	}
-	return mayan.FormatCases(bs)
+	return judgeInputWith(mayan.ParseCase, mayan.FormatCases, cases)
 }
 
 func (mayanPuzzle) CheckLimits(c string, l Limits) error {

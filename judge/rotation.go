@@ -33,33 +33,15 @@ func (rotationPuzzle) Info() Info {
 func (rotationPuzzle) SolverVersion() string { return rotation.SolverVersion }
 
 func (rotationPuzzle) ParseCases(input string) ([]string, error) {
-	bs, err := rotation.ParseCases(input)
-	if err != nil {
-		return nil, parseError(err)
-	}
-	out := make([]string, len(bs))
-	for i, b := range bs {
-		out[i] = rotation.Format(b)
-	}
-	return out, nil
+	return parseCasesWith(rotation.ParseCases, rotation.Format, input)
 }
 
 func (rotationPuzzle) ParseCase(input string) (string, error) {
-	b, err := rotation.ParseCase(input)
-	if err != nil {
-		return "", parseError(err)
-	}
-	return rotation.Format(b), nil
+	return parseCaseWith(rotation.ParseCase, rotation.Format, input)
 }
 
 func (rotationPuzzle) JudgeInput(cases []string) string {
-	bs := make([]rotation.Board, 0, len(cases))
-	for _, c := range cases {
-		if b, err := rotation.ParseCase(c); err == nil {
-			bs = append(bs, b)
-		}
-	}
-	return rotation.FormatCases(bs)
+	return judgeInputWith(rotation.ParseCase, rotation.FormatCases, cases)
 }
 
 // CheckLimits has nothing to check: every rotation board has 24 squares.

@@ -82,7 +82,7 @@ func Open(driver, dsn string, log *slog.Logger) (*DB, error) {
 		// starts IMMEDIATE, so writers queue on the busy timeout instead
 		// of failing on a lock upgrade. Four connections judged 9,100-9,800
 		// submissions/s where one connection judged 5,000-8,400 (the reads
-		// of one worker wait behind the writes of another); see README.
+		// of one worker wait behind the writes of another); see docs/PERFORMANCE.md.
 		sqlDB.SetMaxOpenConns(sqliteConns)
 		sqlDB.SetMaxIdleConns(sqliteConns)
 	}

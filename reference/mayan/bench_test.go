@@ -23,13 +23,13 @@ func cpuTime() time.Duration {
 // fullBoard returns a board of n moves with all 35 cells filled with
 // colours 1..colours, without a run and without a colour of one or two
 // blocks (such boards are rejected at once, which would flatter the figures).
-func fullBoard(rng *rand.Rand, n, colours int) Board {
+func fullBoard(rng *rand.Rand, n, colors int) Board {
 	for {
 		b := Board{N: n}
 		var counts [16]int
 		for x := 0; x < Width; x++ {
 			for y := 0; y < Height; y++ {
-				v := 1 + rng.IntN(colours)
+				v := 1 + rng.IntN(colors)
 				counts[v]++
 				b.cols[x] = setCell(b.cols[x], y, v)
 			}

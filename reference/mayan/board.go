@@ -10,10 +10,10 @@ import "math/bits"
 // The board's geometry and the limits of the classic problem (n is accepted
 // up to MaxMoves, beyond the classic 5).
 const (
-	Width     = 5  // columns, x = 0..4 from left to right
-	Height    = 7  // rows, y = 0..6 from bottom to top
-	MaxColour = 10 // colours are 1..MaxColour
-	MaxMoves  = 7  // largest number of moves a board may require
+	Width    = 5  // columns, x = 0..4 from left to right
+	Height   = 7  // rows, y = 0..6 from bottom to top
+	MaxColor = 10 // colours are 1..MaxColor
+	MaxMoves = 7  // largest number of moves a board may require
 )
 
 // Board is one instance: the number of moves N that must clear it and the

@@ -92,7 +92,7 @@ func clearMarked(cols *[Width]uint32, mark *[Width]uint32, t *tally) int {
 			y := top >> 2
 			if t != nil {
 				v := cell(c, y)
-				t.colour[v]--
+				t.color[v]--
 				t.column[x] -= lane(v)
 			}
 			c = removeCell(c, y)

@@ -97,7 +97,7 @@ func lastMove(cols *[Width]uint32, n *columnCounts, stranded uint64) (Move, bool
 	if hopelessLast(stranded) {
 		return Move{}, false
 	}
-	sa, sb := strandedColours(stranded)
+	sa, sb := strandedColors(stranded)
 	var fa, fb pairFixes
 	if sa != 0 {
 		fa = n.fixes(sa)
@@ -131,9 +131,9 @@ func lastMove(cols *[Width]uint32, n *columnCounts, stranded uint64) (Move, bool
 	return Move{}, false
 }
 
-// strandedColours returns the (at most two) colours of a stranded set,
+// strandedColors returns the (at most two) colours of a stranded set,
 // 0 for none.
-func strandedColours(stranded uint64) (a, b int) {
+func strandedColors(stranded uint64) (a, b int) {
 	if stranded != 0 {
 		a = bits.TrailingZeros64(stranded) / 5
 		stranded &= stranded - 1

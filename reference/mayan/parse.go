@@ -109,8 +109,8 @@ func parseColumn(l textin.Line, x int, b *Board, at *[Height]textin.Token) error
 			}
 			return nil
 		}
-		if v < 1 || v > MaxColour {
-			return t.Errorf("colour %d is outside 1..%d", v, MaxColour)
+		if v < 1 || v > MaxColor {
+			return t.Errorf("colour %d is outside 1..%d", v, MaxColor)
 		}
 		if i >= Height {
 			return t.Errorf("column %d is taller than %d blocks", x, Height)

@@ -79,7 +79,7 @@ func Solve(ctx context.Context, b Board, p Progress) (Solution, error) {
 	t := tally{column: countColumns(&b.cols)}
 	for x := 0; x < Width; x++ {
 		for y := 0; y < b.ColumnHeight(x); y++ {
-			t.colour[b.At(x, y)]++
+			t.color[b.At(x, y)]++
 		}
 	}
 	s.path = make([]Move, 0, b.N)
@@ -110,7 +110,7 @@ type solver struct {
 // and cascade instead of counted again at every node: the blocks of each
 // colour, in all and per column (lastmove.go).
 type tally struct {
-	colour [16]int8
+	color  [16]int8
 	column columnCounts
 }
 
@@ -120,7 +120,7 @@ func (s *solver) search(cols [Width]uint32, t *tally, k int) bool {
 	if k == 0 {
 		return empty(&cols)
 	}
-	if empty(&cols) || hopeless(&t.colour) {
+	if empty(&cols) || hopeless(&t.color) {
 		return false
 	}
 	if k == 1 {
@@ -212,7 +212,7 @@ func (s *solver) last(cols *[Width]uint32, n *columnCounts, stranded uint64) boo
 // hopeless reports whether some colour has one or two blocks: they can never
 // form a run of three, so the board can never be emptied.
 func hopeless(counts *[16]int8) bool {
-	for _, c := range counts[1 : MaxColour+1] {
+	for _, c := range counts[1 : MaxColor+1] {
 		if c == 1 || c == 2 {
 			return true
 		}

@@ -94,12 +94,12 @@ func tripleBoard(rng *rand.Rand, n, maxHeight int) Board {
 
 // randomBoard returns a board of n moves whose columns have random heights
 // up to maxHeight and colours 1..colours, without a run of three.
-func randomBoard(rng *rand.Rand, n, colours, maxHeight int) Board {
+func randomBoard(rng *rand.Rand, n, colors, maxHeight int) Board {
 	for {
 		b := Board{N: n}
 		for x := 0; x < Width; x++ {
 			for y := range rng.IntN(maxHeight + 1) {
-				b.cols[x] = setCell(b.cols[x], y, 1+rng.IntN(colours))
+				b.cols[x] = setCell(b.cols[x], y, 1+rng.IntN(colors))
 			}
 		}
 		if _, any := runs(&b.cols); !any {
@@ -181,12 +181,12 @@ func hardBoard(t testing.TB) Board { return mustBoard(t, 5, hardColumns...) }
 // three or six blocks, dropped in random columns up to the full height,
 // without a run: tall boards on which the last-move tests of lastmove.go
 // have the most to decide.
-func denseBoard(rng *rand.Rand, n, colours int) Board {
+func denseBoard(rng *rand.Rand, n, colors int) Board {
 	for {
 		b := Board{N: n}
 		// Crowding the blocks into fewer columns makes them taller.
 		first, span := rng.IntN(3), 2+rng.IntN(2)
-		for c := 1; c <= colours; c++ {
+		for c := 1; c <= colors; c++ {
 			for range 3 * (1 + rng.IntN(2)) {
 				x := min(first+rng.IntN(span), Width-1)
 				if height(b.cols[x]) < Height {
