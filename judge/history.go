@@ -27,12 +27,14 @@ func sameScore(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
 
 // Requeue says which submissions to judge again and why: those of a
 // problem, or only those holding a result for CaseID; with OnlyErrors, only
-// those whose result for a case of the problem is judge_error.
+// those whose result for a case of the problem is judge_error; with
+// AnswersOnly, no move submissions.
 type Requeue struct {
-	ProblemID  int64
-	CaseID     int64
-	OnlyErrors bool
-	Reason     string
+	ProblemID   int64
+	CaseID      int64
+	OnlyErrors  bool
+	AnswersOnly bool
+	Reason      string
 }
 
 // RejudgeStore is what rejudging with history, bound answers and progress

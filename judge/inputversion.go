@@ -36,6 +36,18 @@ type ProblemInput struct {
 	Version string
 }
 
+// Text returns the case set as one classic judge input.
+func (in ProblemInput) Text() string {
+	inputs := make([]string, len(in.Cases))
+	for i, c := range in.Cases {
+		inputs[i] = c.Input
+	}
+	return in.Puzzle.JudgeInput(inputs)
+}
+
+// Files returns the case set as per-case files, for input.zip.
+func (in ProblemInput) Files() []CaseFile { return caseFiles(in) }
+
 // Input returns the current case set of a problem and its version.
 func (s *Service) Input(ctx context.Context, slug string) (ProblemInput, error) {
 	p, cases, err := s.Problem(ctx, slug)

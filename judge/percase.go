@@ -56,9 +56,9 @@ func CaseBase(position, width int, name string) string {
 	return nn + "-" + safe
 }
 
-// caseBases returns the base names of cases, in order. Two cases that would
+// CaseBases returns the base names of cases, in order. Two cases that would
 // share one (names equal once made safe) get their id appended.
-func caseBases(cases []Case) []string {
+func CaseBases(cases []Case) []string {
 	width := max(2, len(strconv.Itoa(len(cases))))
 	for _, c := range cases {
 		width = max(width, len(strconv.Itoa(c.Position)))
@@ -87,7 +87,7 @@ func (s *Service) CaseFiles(ctx context.Context, slug string) ([]CaseFile, strin
 }
 
 func caseFiles(in ProblemInput) []CaseFile {
-	bases := caseBases(in.Cases)
+	bases := CaseBases(in.Cases)
 	out := make([]CaseFile, len(in.Cases))
 	for i, c := range in.Cases {
 		out[i] = CaseFile{Base: bases[i], CaseID: c.ID, Input: in.Puzzle.JudgeInput([]string{c.Input})}
@@ -179,7 +179,7 @@ func bindOutputs(in ProblemInput, outputs map[string]string, sub *Submission) er
 	if len(outputs) == 0 {
 		return Errorf(EINVALID, "the per-case outputs are empty: send one output per case, named as in input.zip")
 	}
-	bases := caseBases(in.Cases)
+	bases := CaseBases(in.Cases)
 	byBase := make(map[string]int, len(bases))
 	for i, b := range bases {
 		byBase[b] = i

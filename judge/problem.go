@@ -110,8 +110,9 @@ func (s *Service) Case(ctx context.Context, slug string, id int64) (Case, error)
 
 // DeleteCase removes a case and rejudges the submissions that hold a result
 // for it: their result for it is dropped and their verdict and score are
-// computed again over the boards that remain. Other submissions, and moves
-// for the deleted board, stay as they are.
+// computed again over the boards that remain. Other submissions stay as they
+// are, and so do moves for the deleted board: nothing remains to recompute
+// them over, and they answered the board as it was.
 func (s *Service) DeleteCase(ctx context.Context, slug string, id int64) error {
 	c, err := s.Case(ctx, slug, id)
 	if err != nil {
@@ -120,7 +121,7 @@ func (s *Service) DeleteCase(ctx context.Context, slug string, id int64) error {
 	if err := s.store.DeleteCase(ctx, c.ID); err != nil {
 		return err
 	}
-	return s.requeue(ctx, Requeue{ProblemID: c.ProblemID, CaseID: c.ID, Reason: reasonDeleted(c)})
+	return s.requeue(ctx, Requeue{ProblemID: c.ProblemID, CaseID: c.ID, AnswersOnly: true, Reason: reasonDeleted(c)})
 }
 
 // Rejudge queues every answer and move submission of a problem again; their

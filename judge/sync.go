@@ -85,7 +85,7 @@ func (s *Service) SyncProblem(ctx context.Context, p Problem, cases []CaseSpec) 
 	// A submission answers the cases it recorded, in their order: a move
 	// changes none, a removal rejudges those that hold the case.
 	for _, c := range plan.remove {
-		if err := s.requeue(ctx, Requeue{ProblemID: p.ID, CaseID: c.ID, Reason: reasonDeleted(c)}); err != nil {
+		if err := s.requeue(ctx, Requeue{ProblemID: p.ID, CaseID: c.ID, AnswersOnly: true, Reason: reasonDeleted(c)}); err != nil {
 			return err
 		}
 	}

@@ -115,8 +115,11 @@ func (d *DB) CasesForJudging(ctx context.Context, problemID int64) ([]judge.Case
 // with its reason; their verdicts and results stay until new ones are
 // written.
 func (d *DB) RequeueFor(ctx context.Context, r judge.Requeue) (int, error) {
-	q := d.db.WithContext(ctx).Model(&submissionRow{}).
-		Where("problem_id = ? AND kind IN ?", r.ProblemID, []string{string(judge.KindAnswer), string(judge.KindMoves)})
+	kinds := []string{string(judge.KindAnswer), string(judge.KindMoves)}
+	if r.AnswersOnly {
+		kinds = kinds[:1]
+	}
+	q := d.db.WithContext(ctx).Model(&submissionRow{}).Where("problem_id = ? AND kind IN ?", r.ProblemID, kinds)
 	switch {
 	case r.CaseID != 0:
 		q = q.Where("id IN (SELECT submission_id FROM case_results WHERE case_id = ?)", r.CaseID)
