@@ -69,11 +69,17 @@ type problemView struct {
 	Statement template.HTML
 	Samples   []caseView
 	Cases     []judge.Case
-	MoveHint  string
-	Answer    string
-	Moves     string
-	CaseID    int64
-	Error     string
+	// InputVersion is the version of the boards served for download;
+	// Boards the logged-in user's standing on each board, Best the user's
+	// best on the problem (nil: not tried, or anonymous).
+	InputVersion string
+	Boards       []judge.BoardProgress
+	Best         *judge.Best
+	MoveHint     string
+	Answer       string
+	Moves        string
+	CaseID       int64
+	Error        string
 }
 
 // problemPage shows the statement, the sample boards and the submit forms.
@@ -88,12 +94,24 @@ func (p *Pages) problemPage(c *gin.Context) {
 // loadProblem builds the problem page's data for the slug in the path, or
 // answers with an error page and returns false.
 func (p *Pages) loadProblem(c *gin.Context) (problemView, bool) {
-	prob, cases, err := p.Service.Problem(c.Request.Context(), c.Param("slug"))
+	in, err := p.Service.Input(c.Request.Context(), c.Param("slug"))
 	if err != nil {
 		p.fail(c, err)
 		return problemView{}, false
 	}
-	v := problemView{Problem: prob, Statement: p.md.render(withoutTitle(prob.Statement, prob.Title)), Cases: cases}
+	prob, cases := in.Problem, in.Cases
+	v := problemView{Problem: prob, Statement: p.md.render(withoutTitle(prob.Statement, prob.Title)), Cases: cases, InputVersion: in.Version}
+	if u, ok := currentUser(c); ok {
+		best, tried, boards, err := p.Service.Progress(c.Request.Context(), u.ID, prob.Slug)
+		if err != nil {
+			p.fail(c, err)
+			return problemView{}, false
+		}
+		v.Boards = boards
+		if tried {
+			v.Best = &best
+		}
+	}
 	if pz, err := judge.Lookup(prob.Puzzle); err == nil {
 		v.MoveHint = pz.Info().MovesSyntax
 	}

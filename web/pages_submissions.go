@@ -31,13 +31,26 @@ func (p *Pages) submit(c *gin.Context) {
 		p.render(c, status, "problem", v.Problem.Title, v)
 	}
 	sub := judge.Submission{UserID: u.ID, Username: u.Username, ProblemSlug: v.Problem.Slug, Kind: judge.Kind(c.PostForm("kind"))}
+	var outputs map[string]string // an uploaded zip of per-case outputs
 	switch sub.Kind {
 	case judge.KindAnswer:
 		v.Answer = c.PostForm("output")
+		sub.InputVersion = c.PostForm("input_version")
 		text, err := uploadedText(c, "file")
 		if err != nil {
 			refuse(http.StatusBadRequest, err.Error())
 			return
+		}
+		if isZip(text) {
+			if strings.TrimSpace(v.Answer) != "" {
+				refuse(http.StatusBadRequest, "Paste the output or choose a file, not both.")
+				return
+			}
+			if outputs, err = judge.ReadOutputsZip([]byte(text)); err != nil {
+				refuse(http.StatusBadRequest, judge.ErrorMessage(err))
+				return
+			}
+			break
 		}
 		switch {
 		case text != "" && strings.TrimSpace(v.Answer) != "":
@@ -71,7 +84,12 @@ func (p *Pages) submit(c *gin.Context) {
 			return
 		}
 	}
-	sub, err := p.Service.Submit(c.Request.Context(), sub)
+	var err error
+	if outputs != nil {
+		sub, err = p.Service.SubmitOutputs(c.Request.Context(), sub, outputs)
+	} else {
+		sub, err = p.Service.Submit(c.Request.Context(), sub)
+	}
 	if err != nil {
 		if status := StatusOf(err); status != http.StatusInternalServerError {
 			refuse(status, judge.ErrorMessage(err))
@@ -81,6 +99,12 @@ func (p *Pages) submit(c *gin.Context) {
 		return
 	}
 	p.redirect(c, fmt.Sprintf("/submissions/%d", sub.ID), "")
+}
+
+// isZip reports whether an uploaded file is a zip archive (of per-case
+// outputs) rather than an output text: its first bytes say so.
+func isZip(text string) bool {
+	return strings.HasPrefix(text, "PK\x03\x04") || strings.HasPrefix(text, "PK\x05\x06")
 }
 
 // uploadedText returns the content of the uploaded file field, "" when no
@@ -110,6 +134,7 @@ type submissionView struct {
 	Sub       judge.Submission
 	CaseLabel string    // for moves: which board
 	Board     *caseView // for moves: the board, drawn (nil when it is gone)
+	History   []string  // the rejudges, oldest first (HistoryLine)
 }
 
 // refresh makes the page reload every second until the judging is done.
@@ -141,7 +166,14 @@ func (p *Pages) submissionPage(c *gin.Context) {
 		p.errorPage(c, http.StatusForbidden, fmt.Sprintf("Submission %d is not yours.", id))
 		return
 	}
+	if err := p.Service.SeenBy(c.Request.Context(), sub, u); err != nil {
+		p.fail(c, err)
+		return
+	}
 	v := submissionView{Sub: sub, CaseLabel: fmt.Sprintf("board %d", sub.CaseID)}
+	for _, h := range sub.History {
+		v.History = append(v.History, HistoryLine(h))
+	}
 	for _, r := range sub.Results {
 		if r.CaseID == sub.CaseID {
 			v.CaseLabel = fmt.Sprintf("board %d. %s", r.Position, r.CaseName)

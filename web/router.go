@@ -47,6 +47,7 @@ func (s *Server) Router() *gin.Engine {
 	api.GET("/problems", s.listProblems)
 	api.GET("/problems/:slug", s.getProblem)
 	api.GET("/problems/:slug/input", s.judgeInput)
+	api.GET("/problems/:slug/input.zip", s.inputZip)
 	api.POST("/problems/:slug/submissions", user, s.rateLimit(), s.submit)
 	api.POST("/problems/:slug/cases", instructor, s.addCase)
 	api.GET("/problems/:slug/cases/:id", s.getCase)
