@@ -45,7 +45,7 @@ func TestPostgres(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		err = d.db.Exec("DROP TABLE IF EXISTS case_results, submissions, cases, problems, api_tokens, users CASCADE").Error
+		err = d.db.Exec("DROP TABLE IF EXISTS submission_history, case_results, submissions, cases, problems, api_tokens, users CASCADE").Error
 		d.Close()
 		if err != nil {
 			t.Fatal(err)
@@ -70,6 +70,7 @@ func runStoreTests(t *testing.T, newOpener func(t *testing.T) opener) {
 		{"Problems", testProblems},
 		{"Queue", testQueue},
 		{"ConcurrentClaims", testConcurrentClaims},
+		{"Answers", testAnswers},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newOpener(t)) })
 	}
