@@ -120,7 +120,11 @@ func (s *Server) accepted(c *gin.Context) func(judge.Submission, error) {
 			s.writeError(c, err)
 			return
 		}
-		c.JSON(http.StatusAccepted, gin.H{"id": sub.ID, "status": sub.Status, "input_version": sub.InputVersion})
+		out := gin.H{"id": sub.ID, "status": sub.Status}
+		if sub.InputVersion != "" {
+			out["input_version"] = sub.InputVersion
+		}
+		c.JSON(http.StatusAccepted, out)
 	}
 }
 
@@ -175,11 +179,12 @@ func answerFields(out *submissionJSON, sub judge.Submission) {
 			out.Outputs[o.Name] = o.Output
 		}
 	}
-	out.History = make([]historyJSON, 0, len(sub.History))
+	history := make([]historyJSON, 0, len(sub.History))
 	for _, h := range sub.History {
-		out.History = append(out.History, historyJSON{Verdict: h.Verdict, Score: h.Score, JudgedAt: h.JudgedAt, Reason: h.Reason,
+		history = append(history, historyJSON{Verdict: h.Verdict, Score: h.Score, JudgedAt: h.JudgedAt, Reason: h.Reason,
 			RejudgedAt: h.RejudgedAt, NewVerdict: h.NewVerdict, NewScore: h.NewScore})
 	}
+	out.History = &history
 }
 
 // HistoryLine says what a rejudge did, as the pages show it: "rejudged on

@@ -146,7 +146,7 @@ func TestAnswersKeepTheirBoards(t *testing.T) {
 	if v2 == v1 {
 		t.Fatalf("the version did not change when a board was added")
 	}
-	if s := e.result(student, first); s.Verdict != judge.Accepted || s.Score != 100 || len(s.Cases) != 3 || len(s.History) != 0 {
+	if s := e.result(student, first); s.Verdict != judge.Accepted || s.Score != 100 || len(s.Cases) != 3 || s.History == nil || len(*s.History) != 0 {
 		t.Errorf("after a board was added, the first answer = %+v", s)
 	}
 	r := e.do("POST", "/api/v1/problems/flood/submissions", student, map[string]any{"kind": "answer", "output": answer, "input_version": v1}).want(t, 409, judge.ESTALEINPUT)
@@ -171,17 +171,17 @@ func TestAnswersKeepTheirBoards(t *testing.T) {
 		t.Fatalf("list after the deletion = %+v", list)
 	}
 	s := e.result(student, second)
-	if s.Verdict != judge.Accepted || s.Score != 100 || len(s.Cases) != 3 || len(s.History) != 1 {
+	if s.Verdict != judge.Accepted || s.Score != 100 || len(s.Cases) != 3 || s.History == nil || len(*s.History) != 1 {
 		t.Fatalf("after the deletion, the second answer = %+v", s)
 	}
-	if h := s.History[0]; h.Verdict != judge.WrongAnswer || h.Score != 75 || h.NewVerdict != judge.Accepted || h.Reason != "board 4 (added) was deleted" || h.JudgedAt == nil {
+	if h := (*s.History)[0]; h.Verdict != judge.WrongAnswer || h.Score != 75 || h.NewVerdict != judge.Accepted || h.Reason != "board 4 (added) was deleted" || h.JudgedAt == nil {
 		t.Errorf("history = %+v", h)
 	}
 	e.do("GET", "/api/v1/submissions", student, nil).want(t, 200, "").json(t, &list)
 	if list[0].Changed {
 		t.Errorf("still marked changed after the student opened it")
 	}
-	if s := e.result(student, first); len(s.History) != 0 {
+	if s := e.result(student, first); s.History == nil || len(*s.History) != 0 {
 		t.Errorf("the first answer, which does not hold the deleted board, was rejudged: %+v", s.History)
 	}
 }

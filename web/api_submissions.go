@@ -46,7 +46,7 @@ type submissionJSON struct {
 	InputVersion string            `json:"input_version,omitempty"`
 	CaseIDs      []int64           `json:"case_ids,omitempty"`
 	Outputs      map[string]string `json:"outputs,omitempty"`
-	History      []historyJSON     `json:"history,omitempty"`
+	History      *[]historyJSON    `json:"history,omitempty"`
 }
 
 // resultJSON is one case row of a submission's result.
