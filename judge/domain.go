@@ -56,7 +56,9 @@ const (
 	RoleInstructor Role = "instructor"
 )
 
-// User is an account.
+// User is an account. It is also the viewer that the service's methods
+// take to decide what the caller may do and see (authz.go); the zero User
+// is the anonymous visitor.
 type User struct {
 	ID        int64
 	Username  string
@@ -123,6 +125,9 @@ type Case struct {
 	// Deleted reports a case an instructor or the catalogue removed: it is
 	// kept for the submissions that answered it (see judge/inputversion.go).
 	Deleted bool
+	// Redacted reports that Expected and Progress were withheld from the
+	// viewer the case was read for (see CanReadExpected).
+	Redacted bool
 }
 
 // CaseSpec is a case as an instructor or the catalogue supplies it.
@@ -175,13 +180,13 @@ type CaseResult struct {
 	Message  string
 	Used     int     // moves used (0 when not applicable)
 	Optimal  int     // optimum (0 when not applicable)
-	Score    float64 // 0..1
+	Score    float64 // 0..100, like the submission's
 }
 
 // CheckResult is the answer of Service.Check.
 type CheckResult struct {
 	Verdict      Verdict
-	Score        float64
+	Score        float64 // 0..100
 	Used         int
 	Optimal      int
 	Message      string

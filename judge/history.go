@@ -2,6 +2,7 @@ package judge
 
 import (
 	"context"
+	"fmt"
 	"time"
 )
 
@@ -21,6 +22,14 @@ type Judging struct {
 // Changed reports whether the rejudge changed the verdict or the score.
 func (j Judging) Changed() bool {
 	return j.Verdict != j.NewVerdict || !sameScore(j.Score, j.NewScore)
+}
+
+// String says what the rejudge did, as the pages show it: "rejudged on
+// 2026-11-30 18:00 UTC (board 3 (x) was deleted): was accepted 100, now
+// wrong_answer 94".
+func (j Judging) String() string {
+	return fmt.Sprintf("rejudged on %s (%s): was %s %.0f, now %s %.0f",
+		j.RejudgedAt.UTC().Format("2006-01-02 15:04 UTC"), j.Reason, j.Verdict, j.Score, j.NewVerdict, j.NewScore)
 }
 
 func sameScore(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
@@ -74,7 +83,7 @@ func reasonNewAnswer(c Case) string {
 const reasonReady = "the reference answers of the boards are ready"
 
 // SeenBy clears the Changed mark of a submission when its owner opens it;
-// anyone else's view leaves it.
+// an instructor's view leaves it.
 func (s *Service) SeenBy(ctx context.Context, sub Submission, viewer User) error {
 	if !sub.Changed || viewer.ID != sub.UserID {
 		return nil

@@ -48,9 +48,19 @@ func (in ProblemInput) Text() string {
 // Files returns the case set as per-case files, for input.zip.
 func (in ProblemInput) Files() []CaseFile { return caseFiles(in) }
 
-// Input returns the current case set of a problem and its version.
-func (s *Service) Input(ctx context.Context, slug string) (ProblemInput, error) {
-	p, cases, err := s.Problem(ctx, slug)
+// Input returns the current case set of a problem and its version, the
+// cases as v may see them (RedactCase).
+func (s *Service) Input(ctx context.Context, v User, slug string) (ProblemInput, error) {
+	in, err := s.input(ctx, slug)
+	for i := range in.Cases {
+		in.Cases[i] = RedactCase(v, in.Cases[i])
+	}
+	return in, err
+}
+
+// input is Input with every case whole, for the judge's own use.
+func (s *Service) input(ctx context.Context, slug string) (ProblemInput, error) {
+	p, cases, err := s.problem(ctx, slug)
 	if err != nil {
 		return ProblemInput{}, err
 	}

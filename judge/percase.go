@@ -79,7 +79,7 @@ func CaseBases(cases []Case) []string {
 // CaseFiles returns the per-case files of a problem's current input and its
 // version.
 func (s *Service) CaseFiles(ctx context.Context, slug string) ([]CaseFile, string, error) {
-	in, err := s.Input(ctx, slug)
+	in, err := s.input(ctx, slug)
 	if err != nil {
 		return nil, "", err
 	}

@@ -25,7 +25,7 @@ type BoardResult struct {
 	ProblemID int64
 	CaseID    int64
 	Kind      Kind
-	Best      float64 // 0..1
+	Best      float64 // 0..100
 	// Last is the id of the latest such submission, to break ties.
 	Last int64
 }
@@ -60,11 +60,16 @@ const (
 type BoardProgress struct {
 	Case   Case
 	Status BoardStatus
-	Score  float64 // 0..1, the best over answers and moves
+	Score  float64 // 0..100, the best over answers and moves
 }
 
-// Bests returns a user's best on each problem tried, by slug.
-func (s *Service) Bests(ctx context.Context, userID int64) (map[string]Best, error) {
+// Bests returns v's best on each problem v tried, by slug; none for the
+// anonymous visitor.
+func (s *Service) Bests(ctx context.Context, v User) (map[string]Best, error) {
+	if v.Anonymous() {
+		return map[string]Best{}, nil
+	}
+	userID := v.ID
 	list, err := s.store.Problems(ctx)
 	if err != nil {
 		return nil, err
@@ -82,14 +87,18 @@ func (s *Service) Bests(ctx context.Context, userID int64) (map[string]Best, err
 	return out, nil
 }
 
-// Progress returns a user's best on one problem (ok false when never
-// tried) and standing on each of its boards, in order.
-func (s *Service) Progress(ctx context.Context, userID int64, slug string) (Best, bool, []BoardProgress, error) {
-	p, cases, err := s.Problem(ctx, slug)
+// Progress returns v's best on one problem (ok false when never tried) and
+// standing on each of its boards, in order (the cases as v may see them);
+// nothing for the anonymous visitor.
+func (s *Service) Progress(ctx context.Context, v User, slug string) (Best, bool, []BoardProgress, error) {
+	if v.Anonymous() {
+		return Best{}, false, nil, nil
+	}
+	p, cases, err := s.Problem(ctx, v, slug)
 	if err != nil {
 		return Best{}, false, nil, err
 	}
-	res, err := s.store.UserBests(ctx, userID, p.ID)
+	res, err := s.store.UserBests(ctx, v.ID, p.ID)
 	if err != nil {
 		return Best{}, false, nil, err
 	}
@@ -106,7 +115,7 @@ func (s *Service) Progress(ctx context.Context, userID int64, slug string) (Best
 			b.Score = max(b.Score, r.Best)
 		}
 		switch {
-		case b.Score >= 1:
+		case b.Score >= 100:
 			b.Status = BoardAccepted
 		case b.Score > 0:
 			b.Status = BoardSuboptimal
@@ -143,13 +152,13 @@ func bestOf(problemID int64, boards int, res UserResults) (Best, bool) {
 		if r.Best > 0 {
 			positive++
 		}
-		if r.Best >= 1 {
+		if r.Best >= 100 {
 			moves.Solved++
 		}
 		moves.SubmissionID = max(moves.SubmissionID, r.Last)
 	}
 	if tried && boards > 0 {
-		moves.Score = 100 * sum / float64(boards)
+		moves.Score = sum / float64(boards)
 		switch {
 		case moves.Solved == boards:
 			moves.Verdict = Accepted

@@ -10,37 +10,39 @@ import (
 // MaxPayloadBytes bounds an answer or move text.
 const MaxPayloadBytes = 1 << 20
 
-// Submit stores an answer or move submission as pending and wakes a worker.
-// It needs UserID, ProblemSlug, Kind, Payload, and CaseID for moves. An
-// answer may name the InputVersion it answers (ESTALEINPUT when it is not
-// the current one); it is bound to the current case set (bindAnswer).
-func (s *Service) Submit(ctx context.Context, sub Submission) (Submission, error) {
-	return s.submit(ctx, sub, nil)
+// Submit stores an answer or move submission of v as pending and wakes a
+// worker. It needs ProblemSlug, Kind, Payload, and CaseID for moves; the
+// submission is v's, whatever UserID says. An answer may name the
+// InputVersion it answers (ESTALEINPUT when it is not the current one); it is
+// bound to the current case set (bindAnswer).
+func (s *Service) Submit(ctx context.Context, v User, sub Submission) (Submission, error) {
+	return s.submit(ctx, v, sub, nil)
 }
 
-// SubmitOutputs stores an answer sent as per-case outputs, keyed by the base
-// names of input.zip (NN-name), like Submit.
-func (s *Service) SubmitOutputs(ctx context.Context, sub Submission, outputs map[string]string) (Submission, error) {
+// SubmitOutputs stores an answer of v sent as per-case outputs, keyed by the
+// base names of input.zip (NN-name), like Submit.
+func (s *Service) SubmitOutputs(ctx context.Context, v User, sub Submission, outputs map[string]string) (Submission, error) {
 	if sub.Kind != KindAnswer {
 		return Submission{}, Errorf(EINVALID, "per-case outputs are an answer: kind must be \"answer\", found %q", sub.Kind)
 	}
 	if outputs == nil {
 		outputs = map[string]string{}
 	}
-	return s.submit(ctx, sub, outputs)
+	return s.submit(ctx, v, sub, outputs)
 }
 
-func (s *Service) submit(ctx context.Context, sub Submission, outputs map[string]string) (Submission, error) {
-	if sub.UserID == 0 {
-		return Submission{}, Errorf(EUNAUTHORIZED, "no user")
+func (s *Service) submit(ctx context.Context, v User, sub Submission, outputs map[string]string) (Submission, error) {
+	if !CanSubmit(v) {
+		return Submission{}, deny(v, "only a logged-in user may submit")
 	}
+	sub.UserID, sub.Username = v.ID, v.Username
 	if err := validText("the submission", sub.Payload, MaxPayloadBytes); err != nil {
 		return Submission{}, err
 	}
 	sub.Puzzle, sub.Board, sub.Results, sub.Outputs, sub.History, sub.Changed = "", "", nil, nil, nil, false
 	switch sub.Kind {
 	case KindAnswer:
-		in, err := s.Input(ctx, sub.ProblemSlug)
+		in, err := s.input(ctx, sub.ProblemSlug)
 		if err != nil {
 			return Submission{}, err
 		}
@@ -100,19 +102,33 @@ func (s *Service) checkMoves(ctx context.Context, p Problem, sub Submission) err
 }
 
 // Submission returns a submission with its results in case order and its
-// earlier judgings.
-func (s *Service) Submission(ctx context.Context, id int64) (Submission, error) {
+// earlier judgings, to its owner or an instructor; EFORBIDDEN for anyone
+// else.
+func (s *Service) Submission(ctx context.Context, v User, id int64) (Submission, error) {
+	if v.Anonymous() {
+		return Submission{}, deny(v, "")
+	}
 	sub, err := s.store.Submission(ctx, id)
 	if err != nil {
 		return Submission{}, err
+	}
+	if !CanReadSubmission(v, sub) {
+		return Submission{}, deny(v, "submission %d is not yours", id)
 	}
 	sub.History, err = s.store.History(ctx, id)
 	return sub, err
 }
 
 // Submissions lists submissions newest first, with the total count of the
-// filter.
-func (s *Service) Submissions(ctx context.Context, f SubmissionFilter) ([]Submission, int, error) {
+// filter: everyone's for an instructor, v's own for anyone else (whose
+// UserID and Username filters are replaced by v).
+func (s *Service) Submissions(ctx context.Context, v User, f SubmissionFilter) ([]Submission, int, error) {
+	if !CanListSubmissions(v) {
+		return nil, 0, deny(v, "")
+	}
+	if !CanListAllSubmissions(v) {
+		f.UserID, f.Username = v.ID, ""
+	}
 	return s.store.Submissions(ctx, f)
 }
 
@@ -120,7 +136,10 @@ func (s *Service) Submissions(ctx context.Context, f SubmissionFilter) ([]Submis
 // solved under the solve budget (solutions are cached), the moves replayed,
 // and the outcome stored as a submission of kind check. The board belongs to
 // the caller, so its optimum is always reported.
-func (s *Service) Check(ctx context.Context, userID int64, puzzle, board, moves string) (CheckResult, error) {
+func (s *Service) Check(ctx context.Context, v User, puzzle, board, moves string) (CheckResult, error) {
+	if !CanSubmit(v) {
+		return CheckResult{}, deny(v, "only a logged-in user may check moves")
+	}
 	pz, err := Lookup(puzzle)
 	if err != nil {
 		return CheckResult{}, err
@@ -156,8 +175,8 @@ func (s *Service) Check(ctx context.Context, userID int64, puzzle, board, moves 
 			r = Result{Verdict: JudgeError, Message: "the reference solver could not solve this board: " + err.Error()}
 		default:
 			s.checks.put(key, ref)
-			if s.OnSolved != nil {
-				s.OnSolved(pz.Name(), time.Since(start))
+			if s.cfg.OnSolved != nil {
+				s.cfg.OnSolved(pz.Name(), time.Since(start))
 			}
 		}
 	}
@@ -168,17 +187,17 @@ func (s *Service) Check(ctx context.Context, userID int64, puzzle, board, moves 
 		}
 	}
 	res := CaseResult{CaseName: "board", Position: 1, Verdict: r.Verdict, Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: r.Score}
-	v, score := combine([]CaseResult{res})
+	verdict, score := combine([]CaseResult{res})
 	now := time.Now().UTC()
 	sub, err := s.store.CreateJudged(ctx, Submission{
-		UserID: userID, Kind: KindCheck, Puzzle: puzzle, Board: input, Payload: moves,
-		Status: StatusDone, Verdict: v, Score: score, JudgedAt: &now,
+		UserID: v.ID, Kind: KindCheck, Puzzle: puzzle, Board: input, Payload: moves,
+		Status: StatusDone, Verdict: verdict, Score: score, JudgedAt: &now,
 	}, []CaseResult{res})
 	if err != nil {
 		return CheckResult{}, err
 	}
-	if s.OnJudged != nil {
-		s.OnJudged(v)
+	if s.cfg.OnJudged != nil {
+		s.cfg.OnJudged(verdict)
 	}
 	return CheckResult{Verdict: r.Verdict, Score: score, Used: r.Used, Optimal: r.Optimal, Message: r.Message, SubmissionID: sub.ID}, nil
 }

@@ -42,7 +42,7 @@ func TestBrowser(t *testing.T) {
 	if chrome == "" {
 		t.Skip("no Chromium on this machine: install it (apt-get install chromium) to run the browser test, or set PUZZLEJUDGE_CHROMIUM to its path")
 	}
-	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	e := newPagesEnv(t, Options{})
 	var answer strings.Builder
 	for _, c := range e.waitCases("flood") {
 		answer.WriteString(c.Expected.Answer)
@@ -137,7 +137,7 @@ func TestBrowser(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`a[href="/login"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`form[action="/login"]`)),
 		chromedp.SendKeys(chromedp.CSS(`input[name=username]`), "admin"),
-		chromedp.SendKeys(chromedp.CSS(`input[name=password]`), pagesAdminPassword),
+		chromedp.SendKeys(chromedp.CSS(`input[name=password]`), adminPassword),
 		chromedp.Click(chromedp.CSS(`form[action="/login"] button[type=submit]`)),
 		chromedp.WaitVisible(chromedp.CSS(`.role`)),
 	)

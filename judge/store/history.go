@@ -248,5 +248,8 @@ func (d *DB) UserBests(ctx context.Context, userID, problemID int64) (judge.User
 	if err := boards.Scan(&out.Boards).Error; err != nil {
 		return out, fail(err, "results")
 	}
+	for i := range out.Boards {
+		out.Boards[i].Best *= 100 // case scores are stored as fractions (caseResultRow)
+	}
 	return out, nil
 }

@@ -47,7 +47,7 @@ func testAnswers(t *testing.T, open opener) {
 		t.Errorf("claimed per-case answer = %+v", c)
 	}
 	res := func(c judge.Case, v judge.Verdict, score float64) judge.CaseResult {
-		return judge.CaseResult{CaseID: c.ID, CaseName: c.Name, Position: c.Position, Verdict: v, Score: score}
+		return judge.CaseResult{CaseID: c.ID, CaseName: c.Name, Position: c.Position, Verdict: v, Score: 100 * score}
 	}
 	now := time.Now()
 	_, err = d.Finish(ctx, []judge.Judged{
@@ -78,7 +78,7 @@ func testAnswers(t *testing.T, open opener) {
 		}
 		best[[2]int64{b.CaseID, k}] = b.Best
 	}
-	if len(best) != 4 || best[[2]int64{cs[0].ID, 0}] != 1 || best[[2]int64{cs[1].ID, 0}] != 0 || best[[2]int64{cs[2].ID, 1}] != 0.5 {
+	if len(best) != 4 || best[[2]int64{cs[0].ID, 0}] != 100 || best[[2]int64{cs[1].ID, 0}] != 0 || best[[2]int64{cs[2].ID, 1}] != 50 {
 		t.Errorf("UserBests boards = %+v (judge_error results left out)", ub.Boards)
 	}
 

@@ -241,7 +241,7 @@ func testQueue(t *testing.T, open opener) {
 	if err != nil || len(claims) != 3 || claims[0].ID != ids[0] || claims[2].ID != ids[2] || claims[0].Status != judge.StatusJudging || claims[0].Payload != "a" {
 		t.Fatalf("Claim(3) = %+v, %v; want the 3 oldest", claims, err)
 	}
-	results := []judge.CaseResult{{CaseID: c.ID, CaseName: "1", Position: 1, Verdict: judge.Accepted, Score: 1, Used: 3, Optimal: 3}}
+	results := []judge.CaseResult{{CaseID: c.ID, CaseName: "1", Position: 1, Verdict: judge.Accepted, Score: 100, Used: 3, Optimal: 3}}
 	judged := func(cl judge.Claim, v judge.Verdict) judge.Judged {
 		return judge.Judged{ID: cl.ID, Token: cl.Token, Verdict: v, Score: 100, JudgedAt: time.Now(), Results: results}
 	}
@@ -252,6 +252,12 @@ func testQueue(t *testing.T, open opener) {
 	s, err := d.Submission(ctx, ids[0])
 	if err != nil || s.Status != judge.StatusDone || s.Verdict != judge.Accepted || len(s.Results) != 1 || s.Results[0] != results[0] || s.Username != "alice" || s.ProblemSlug != "flood" {
 		t.Errorf("Submission = %+v, %v", s, err)
+	}
+	// A case's score is 0..100 in the domain and a fraction in the table,
+	// as it always was there, so that older rows read the same.
+	var stored float64
+	if err := d.db.Raw("SELECT score FROM case_results WHERE submission_id = ?", ids[0]).Scan(&stored).Error; err != nil || stored != 1 {
+		t.Errorf("stored case score = %v, %v; want the fraction 1", stored, err)
 	}
 	// Requeue keeps the results; the judging claim 2 becomes stale.
 	if n, err := d.RequeueFor(ctx, judge.Requeue{ProblemID: p.ID, Reason: "why not"}); n != 5 || err != nil {
@@ -309,7 +315,7 @@ func testQueue(t *testing.T, open opener) {
 	}
 	// Submission 2 keeps its accepted while it waits to be judged again:
 	// the case's best is 1.
-	if ub, err := d.UserBests(ctx, u.ID, 0); err != nil || len(ub.Answers) != 0 || len(ub.Boards) != 1 || ub.Boards[0].Best != 1 || ub.Boards[0].Kind != judge.KindMoves || ub.Boards[0].Last != ids[1] {
+	if ub, err := d.UserBests(ctx, u.ID, 0); err != nil || len(ub.Answers) != 0 || len(ub.Boards) != 1 || ub.Boards[0].Best != 100 || ub.Boards[0].Kind != judge.KindMoves || ub.Boards[0].Last != ids[1] {
 		t.Errorf("UserBests = %+v, %v", ub, err)
 	}
 	// A check is stored judged, with no problem.

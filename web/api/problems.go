@@ -1,0 +1,119 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/web/httpx"
+)
+
+// problemSummaryJSON is one row of GET /problems.
+type problemSummaryJSON struct {
+	Slug   string `json:"slug"`
+	Title  string `json:"title"`
+	Puzzle string `json:"puzzle"`
+	Cases  int    `json:"cases"`
+}
+
+// problemJSON is the answer of GET /problems/{slug}.
+type problemJSON struct {
+	Slug      string       `json:"slug"`
+	Title     string       `json:"title"`
+	Puzzle    string       `json:"puzzle"`
+	Checker   string       `json:"checker"`
+	Limits    limitsJSON   `json:"limits"`
+	Statement string       `json:"statement"`
+	Samples   []sampleJSON `json:"samples"`
+	Cases     []caseRow    `json:"cases"`
+	// InputVersion is the version of the case set that /input serves and
+	// an answer may name.
+	InputVersion string `json:"input_version"`
+}
+
+type limitsJSON struct {
+	MaxSize   int `json:"max_size"`
+	MaxColors int `json:"max_colors"`
+	MaxMoves  int `json:"max_moves"`
+}
+
+// sampleJSON is a sample case with its expected output ("" while the
+// reference solver has not finished it).
+type sampleJSON struct {
+	ID     int64  `json:"id"`
+	Name   string `json:"name"`
+	Input  string `json:"input"`
+	Output string `json:"output"`
+}
+
+// caseRow is a case in the list of a problem.
+type caseRow struct {
+	ID       int64            `json:"id"`
+	Name     string           `json:"name"`
+	Sample   bool             `json:"sample"`
+	Position int              `json:"position"`
+	Status   judge.CaseStatus `json:"status"`
+	// File is the case's base name in input.zip (File + ".in") and in a
+	// per-case answer.
+	File string `json:"file"`
+}
+
+// checkerName shows the exact checker by name rather than as "".
+func checkerName(p judge.Problem) string {
+	if p.Checker == "" {
+		return "exact"
+	}
+	return p.Checker
+}
+
+func (s *API) listProblems(c *gin.Context) {
+	ps, err := s.Service.Problems(c.Request.Context())
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	out := make([]problemSummaryJSON, 0, len(ps))
+	for _, p := range ps {
+		out = append(out, problemSummaryJSON{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Cases: p.Cases})
+	}
+	c.JSON(http.StatusOK, out)
+}
+
+func (s *API) getProblem(c *gin.Context) {
+	in, err := s.Service.Input(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	p, cases, files := in.Problem, in.Cases, judge.CaseBases(in.Cases)
+	out := problemJSON{
+		Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Checker: checkerName(p), Statement: p.Statement, InputVersion: in.Version,
+		Limits:  limitsJSON{MaxSize: p.Limits.MaxSize, MaxColors: p.Limits.MaxColors, MaxMoves: p.Limits.MaxMoves},
+		Samples: []sampleJSON{},
+		Cases:   make([]caseRow, 0, len(cases)),
+	}
+	for i, cs := range cases {
+		out.Cases = append(out.Cases, caseRow{ID: cs.ID, Name: cs.Name, Sample: cs.Sample, Position: cs.Position, Status: cs.Status, File: files[i]})
+		if cs.Sample {
+			sample := sampleJSON{ID: cs.ID, Name: cs.Name, Input: cs.Input}
+			if cs.Status == judge.CaseReady {
+				sample.Output = cs.Expected.Answer
+			}
+			out.Samples = append(out.Samples, sample)
+		}
+	}
+	c.JSON(http.StatusOK, out)
+}
+
+// rejudge queues every submission of the problem again.
+func (s *API) rejudge(c *gin.Context) {
+	n, err := s.Service.Rejudge(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	u, _ := httpx.CurrentUser(c)
+	s.Logger.Info("rejudge", "problem", c.Param("slug"), "queued", n, "by", u.Username)
+	c.JSON(http.StatusAccepted, gin.H{"queued": n})
+}
