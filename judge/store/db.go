@@ -146,6 +146,9 @@ func (d *DB) migrate() error {
 	if err := d.db.AutoMigrate(&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &submissionRow{}, &caseResultRow{}, &historyRow{}); err != nil {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
+	if err := d.bindLegacyAnswers(); err != nil {
+		return fmt.Errorf("store: migrate: %w", err)
+	}
 	return nil
 }
 

@@ -102,6 +102,39 @@ func decodeIDs(s string) []int64 {
 	return out
 }
 
+// bindLegacyAnswers binds the answers stored before answers recorded their
+// cases to the problem's current cases, the set they were last judged
+// against (every change of a case set rejudged them all then), so that a
+// board added later leaves them alone too. It writes only when there are
+// such answers: once, at the first start after the upgrade.
+func (d *DB) bindLegacyAnswers() error {
+	var problems []int64
+	err := d.db.Model(&submissionRow{}).Distinct("problem_id").
+		Where("kind = ? AND case_ids = '' AND problem_id IS NOT NULL", string(judge.KindAnswer)).Pluck("problem_id", &problems).Error
+	if err != nil || len(problems) == 0 {
+		return err
+	}
+	return d.db.Transaction(func(tx *gorm.DB) error {
+		for _, id := range problems {
+			var rows []caseRow
+			if err := tx.Where("problem_id = ?", id).Order("position, id").Find(&rows).Error; err != nil {
+				return err
+			}
+			cases := casesOf(rows)
+			ids := make([]int64, len(cases))
+			for i, c := range cases {
+				ids[i] = c.ID
+			}
+			err := tx.Model(&submissionRow{}).Where("problem_id = ? AND kind = ? AND case_ids = ''", id, string(judge.KindAnswer)).
+				Updates(map[string]any{"case_ids": encodeIDs(ids), "input_version": judge.InputVersion(cases)}).Error
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
 // CasesForJudging returns every case of a problem, deleted ones included.
 func (d *DB) CasesForJudging(ctx context.Context, problemID int64) ([]judge.Case, error) {
 	var rows []caseRow

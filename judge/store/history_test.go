@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -146,5 +147,37 @@ func testAnswers(t *testing.T, open opener) {
 	}
 	if h, _ := d.History(ctx, moves.ID); len(h) != 0 {
 		t.Errorf("the moves for the deleted case were rejudged: %+v", h)
+	}
+}
+
+// TestLegacyAnswersBound: an answer stored without its cases (before they
+// were recorded) is bound at the next start to the cases it was last judged
+// against, the current ones.
+func TestLegacyAnswersBound(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "legacy.db")
+	d, err := Open("sqlite", path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
+	p, _ := d.SaveProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
+	var cases []judge.Case
+	for _, name := range []string{"a", "b"} {
+		c, _ := d.AddCase(ctx, judge.Case{ProblemID: p.ID, Name: name, Input: name})
+		cases = append(cases, c)
+	}
+	legacy, err := d.CreateSubmission(ctx, judge.Submission{UserID: u.ID, ProblemID: p.ID, Kind: judge.KindAnswer, Payload: "1\n2\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	if d, err = Open("sqlite", path, nil); err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	got, err := d.Submission(ctx, legacy.ID)
+	if err != nil || !slices.Equal(got.CaseIDs, []int64{cases[0].ID, cases[1].ID}) || got.InputVersion != judge.InputVersion(cases) {
+		t.Errorf("legacy answer after a restart = %+v, %v; want bound to cases %d, %d", got, err, cases[0].ID, cases[1].ID)
 	}
 }
