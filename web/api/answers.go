@@ -184,3 +184,54 @@ func answerFields(out *submissionJSON, sub judge.Submission) {
 	}
 	out.History = &history
 }
+
+// progressJSON is GET /problems/{slug}/progress: the caller's best on the
+// problem (null when never tried) and standing on each board.
+type progressJSON struct {
+	Best   *bestJSON   `json:"best"`
+	Boards []boardJSON `json:"boards"`
+}
+
+type bestJSON struct {
+	Verdict    judge.Verdict `json:"verdict"`
+	Score      float64       `json:"score"`
+	Kind       judge.Kind    `json:"kind"`
+	Submission int64         `json:"submission"`
+	// Boards and Solved: for a best made of move submissions, the boards
+	// of the problem and those solved by moves.
+	Boards int `json:"boards,omitempty"`
+	Solved int `json:"solved,omitempty"`
+}
+
+type boardJSON struct {
+	Case   int64             `json:"case"`
+	Name   string            `json:"name"`
+	File   string            `json:"file"`
+	Status judge.BoardStatus `json:"status"`
+	Score  float64           `json:"score"`
+}
+
+// progress answers the caller's best and per-board standing on a problem.
+func (s *API) progress(c *gin.Context) {
+	best, tried, boards, err := s.Service.Progress(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	cases := make([]judge.Case, len(boards))
+	for i, b := range boards {
+		cases[i] = b.Case
+	}
+	files := judge.CaseBases(cases)
+	out := progressJSON{Boards: make([]boardJSON, len(boards))}
+	if tried {
+		out.Best = &bestJSON{Verdict: best.Verdict, Score: best.Score, Kind: best.Kind, Submission: best.SubmissionID}
+		if best.Kind == judge.KindMoves {
+			out.Best.Boards, out.Best.Solved = best.Boards, best.Solved
+		}
+	}
+	for i, b := range boards {
+		out.Boards[i] = boardJSON{Case: b.Case.ID, Name: b.Case.Name, File: files[i], Status: b.Status, Score: b.Score}
+	}
+	c.JSON(http.StatusOK, out)
+}

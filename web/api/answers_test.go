@@ -277,3 +277,36 @@ func TestMovesRefused(t *testing.T) {
 	}
 	e.do("POST", "/api/v1/check", student, map[string]any{"puzzle": "floodit", "board": apiProblems[0].cases[2].Input, "moves": ""}).want(t, 200, "")
 }
+
+// TestProgressAPI: the best is the highest score whatever its verdict, moves
+// count per board, and each board has its status.
+func TestProgressAPI(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	e.waitReady()
+	student := e.student("ada")
+	e.do("GET", "/api/v1/problems/flood/progress", "", nil).want(t, 401, "")
+	var p progressJSON
+	e.do("GET", "/api/v1/problems/flood/progress", student, nil).want(t, 200, "").json(t, &p)
+	if p.Best != nil || len(p.Boards) != 3 || p.Boards[0].Status != judge.BoardUntried || p.Boards[0].File != "01-sample-1" {
+		t.Fatalf("progress before any submission = %+v", p)
+	}
+	// Moves for the first sample board only: one board of three.
+	ids := e.caseIDs("flood")
+	e.result(student, e.submit(student, "flood", map[string]any{"kind": "moves", "case": ids[1], "moves": solveRef(t, "floodit", apiProblems[0].cases[1].Input).moves}))
+	e.do("GET", "/api/v1/problems/flood/progress", student, nil).want(t, 200, "").json(t, &p)
+	if b := p.Best; b == nil || b.Verdict != judge.NotSolved || b.Kind != judge.KindMoves || b.Solved != 1 || b.Boards != 3 || b.Score < 33.3 || b.Score > 33.4 {
+		t.Errorf("best after moves for one board = %+v, want not_solved 33.3 (1 of 3)", b)
+	}
+	if p.Boards[1].Status != judge.BoardAccepted || p.Boards[2].Status != judge.BoardUntried {
+		t.Errorf("boards = %+v", p.Boards)
+	}
+	// A wrong answer scoring 66.7 beats it.
+	e.result(student, e.submit(student, "flood", map[string]any{"kind": "answer", "output": "0\n3\n99\n"}))
+	e.do("GET", "/api/v1/problems/flood/progress", student, nil).want(t, 200, "").json(t, &p)
+	if b := p.Best; b == nil || b.Verdict != judge.WrongAnswer || b.Kind != judge.KindAnswer || b.Score < 66.6 || b.Score > 66.7 {
+		t.Errorf("best after a wrong answer = %+v, want wrong_answer 66.7", b)
+	}
+	if p.Boards[0].Status != judge.BoardAccepted || p.Boards[2].Status != judge.BoardTried {
+		t.Errorf("boards = %+v", p.Boards)
+	}
+}

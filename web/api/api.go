@@ -55,6 +55,7 @@ func (s *API) Register(r gin.IRouter) {
 	api.GET("/problems/:slug/input", s.judgeInput)
 	api.GET("/problems/:slug/input.zip", s.inputZip)
 	api.POST("/problems/:slug/submissions", user, s.rateLimit(), s.submit)
+	api.GET("/problems/:slug/progress", user, s.progress)
 	api.POST("/problems/:slug/cases", instructor, s.addCase)
 	api.GET("/problems/:slug/cases/:id", s.getCase)
 	api.DELETE("/problems/:slug/cases/:id", instructor, s.deleteCase)
