@@ -80,6 +80,10 @@ func reasonNewAnswer(c Case) string {
 	return "new expected answer for board " + itoa(c.Position) + " (" + c.Name + ")"
 }
 
+func reasonSolveFailed(c Case) string {
+	return "the reference solver failed on board " + itoa(c.Position) + " (" + c.Name + ")"
+}
+
 const reasonReady = "the reference answers of the boards are ready"
 
 // SeenBy clears the Changed mark of a submission when its owner opens it;

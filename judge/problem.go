@@ -47,19 +47,11 @@ func (s *Service) problem(ctx context.Context, slug string) (Problem, []Case, er
 
 // JudgeInput returns every case of a problem as one classic judge input.
 func (s *Service) JudgeInput(ctx context.Context, slug string) (string, error) {
-	p, cases, err := s.problem(ctx, slug)
+	in, err := s.input(ctx, slug)
 	if err != nil {
 		return "", err
 	}
-	pz, err := Lookup(p.Puzzle)
-	if err != nil {
-		return "", err
-	}
-	inputs := make([]string, len(cases))
-	for i, c := range cases {
-		inputs[i] = c.Input
-	}
-	return pz.JudgeInput(inputs), nil
+	return in.Text(), nil
 }
 
 // AddCase validates a board against the puzzle and the problem's limits,

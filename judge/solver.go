@@ -165,7 +165,11 @@ func (s *Service) finishCase(ctx context.Context, c Case, status CaseStatus, sol
 		return false
 	}
 	if status != CaseReady || !sameSolution(c.Expected, sol) {
-		if err := s.requeue(ctx, Requeue{ProblemID: c.ProblemID, CaseID: c.ID, Reason: reasonNewAnswer(c)}); err != nil {
+		reason := reasonNewAnswer(c)
+		if status != CaseReady {
+			reason = reasonSolveFailed(c)
+		}
+		if err := s.requeue(ctx, Requeue{ProblemID: c.ProblemID, CaseID: c.ID, Reason: reason}); err != nil {
 			s.log.Error("rejudging", "case", c.ID, "err", err)
 		}
 	}
