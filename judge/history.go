@@ -62,6 +62,12 @@ type RejudgeStore interface {
 	History(ctx context.Context, submissionID int64) ([]Judging, error)
 	// MarkSeen clears a submission's Changed flag.
 	MarkSeen(ctx context.Context, submissionID int64) error
+	// MoveTarget returns the problem with that slug (ENOTFOUND when there
+	// is none; only its ID, Slug and Puzzle are read) and, when caseID is one
+	// of its current cases, that case (ok; its ID, Position, Name, Input,
+	// Status, Expected.Optimal and Expected.Solvable). It is on the path of
+	// every move submission, so it is one prepared query.
+	MoveTarget(ctx context.Context, slug string, caseID int64) (p Problem, c Case, ok bool, err error)
 	// UserBests returns the judged answer and move results of a user that
 	// progress is made of (see judge/progress.go); problemID 0 means all.
 	UserBests(ctx context.Context, userID, problemID int64) (UserResults, error)

@@ -95,4 +95,7 @@ type Judged struct {
 	Score    float64
 	JudgedAt time.Time
 	Results  []CaseResult
+	// Rejudge reports that the submission had a verdict when it was
+	// claimed: Finish then keeps that one in its history.
+	Rejudge bool
 }

@@ -56,11 +56,14 @@ func (s *Service) submit(ctx context.Context, v User, sub Submission, outputs ma
 		}
 		sub.ProblemID, sub.CaseID = in.Problem.ID, 0
 	case KindMoves:
-		p, err := s.store.ProblemBySlug(ctx, sub.ProblemSlug)
+		p, c, ok, err := s.store.MoveTarget(ctx, sub.ProblemSlug, sub.CaseID)
 		if err != nil {
 			return Submission{}, err
 		}
-		if err := s.checkMoves(ctx, p, sub); err != nil {
+		if !ok {
+			return Submission{}, Errorf(EINVALID, "problem %s has no case %d (the ids of its boards are in GET /api/v1/problems/%s)", p.Slug, sub.CaseID, p.Slug)
+		}
+		if err := checkMoves(p, c, sub.Payload); err != nil {
 			return Submission{}, err
 		}
 		sub.ProblemID, sub.InputVersion, sub.CaseIDs = p.ID, "", nil
@@ -75,23 +78,16 @@ func (s *Service) submit(ctx context.Context, v User, sub Submission, outputs ma
 	return out, nil
 }
 
-// checkMoves refuses a move submission that cannot be judged: a board of
-// another problem, an empty move text (except on a board solved from the
-// start, where no moves is the optimal answer), or more moves than the
-// puzzle reads for this board. POST /check still takes empty moves.
-func (s *Service) checkMoves(ctx context.Context, p Problem, sub Submission) error {
-	c, err := s.store.CaseByID(ctx, sub.CaseID)
-	if ErrorCode(err) == ENOTFOUND || (err == nil && c.ProblemID != p.ID) {
-		return Errorf(EINVALID, "problem %s has no case %d (the ids of its boards are in GET /api/v1/problems/%s)", p.Slug, sub.CaseID, p.Slug)
-	}
-	if err != nil {
-		return err
-	}
+// checkMoves refuses a move text that cannot be judged: an empty one (except
+// on a board solved from the start, where no moves is the optimal answer),
+// or one with more moves than the puzzle reads for this board. POST /check
+// still takes empty moves.
+func checkMoves(p Problem, c Case, moves string) error {
 	pz, err := Lookup(p.Puzzle)
 	if err != nil {
 		return err
 	}
-	n := pz.CountMoves(sub.Payload)
+	n := pz.CountMoves(moves)
 	if n == 0 && !(c.Status == CaseReady && c.Expected.Solvable && c.Expected.Optimal == 0) {
 		return Errorf(EINVALID, "the moves are empty: send the moves for board %d, %s", c.Position, pz.Info().MovesSyntax)
 	}

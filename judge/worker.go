@@ -141,7 +141,7 @@ func (s *Service) judgeBatch(ctx context.Context, claims []Claim) (judged []Judg
 		}
 		results := s.judgeOne(c.Submission, d)
 		v, score := combine(results)
-		judged = append(judged, Judged{ID: c.ID, Token: c.Token, Verdict: v, Score: score, JudgedAt: now, Results: results})
+		judged = append(judged, Judged{ID: c.ID, Token: c.Token, Verdict: v, Score: score, JudgedAt: now, Results: results, Rejudge: c.Verdict != ""})
 	}
 	return judged, release
 }

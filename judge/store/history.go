@@ -193,12 +193,14 @@ type previous struct {
 }
 
 // judgedBefore reads the verdicts that a batch is about to replace: those of
-// submissions judged before (a rejudge).
+// the rejudged submissions. A batch of first judgings costs no query.
 func judgedBefore(tx *gorm.DB, judged []judge.Judged) (map[int64]previous, error) {
 	out := map[int64]previous{}
-	ids := make([]int64, len(judged))
-	for i, j := range judged {
-		ids[i] = j.ID
+	var ids []int64
+	for _, j := range judged {
+		if j.Rejudge {
+			ids = append(ids, j.ID)
+		}
 	}
 	for start := 0; start < len(ids); start += resultsChunk {
 		var rows []struct {

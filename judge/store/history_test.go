@@ -125,9 +125,9 @@ func testAnswers(t *testing.T, open opener) {
 		t.Fatalf("Claim after the requeues = %d", len(claims))
 	}
 	_, err = d.Finish(ctx, []judge.Judged{
-		{ID: whole.ID, Token: claims[0].Token, Verdict: judge.WrongAnswer, Score: 50, JudgedAt: now.Add(time.Second),
+		{ID: whole.ID, Token: claims[0].Token, Verdict: judge.WrongAnswer, Score: 50, JudgedAt: now.Add(time.Second), Rejudge: claims[0].Verdict != "",
 			Results: []judge.CaseResult{res(cs[0], judge.Accepted, 1), res(cs[1], judge.WrongAnswer, 0)}},
-		{ID: perCase.ID, Token: claims[1].Token, Verdict: judge.Accepted, Score: 100, JudgedAt: now.Add(time.Second),
+		{ID: perCase.ID, Token: claims[1].Token, Verdict: judge.Accepted, Score: 100, JudgedAt: now.Add(time.Second), Rejudge: claims[1].Verdict != "",
 			Results: []judge.CaseResult{res(cs[0], judge.Accepted, 1), res(cs[1], judge.Accepted, 1)}},
 	})
 	if err != nil {

@@ -17,6 +17,7 @@ import (
 type hot struct {
 	target *sql.Stmt
 	insert *sql.Stmt
+	move   *sql.Stmt
 }
 
 const (
@@ -25,6 +26,8 @@ LEFT JOIN cases c ON c.id = ? AND c.problem_id = p.id AND c.deleted_at IS NULL W
 	insertSQL = `INSERT INTO submissions (user_id, problem_id, kind, case_id, puzzle, board, payload, status, verdict, score, claim_token, created_at,
 	input_version, case_ids, format, rejudge_reason, changed)
 VALUES (?, ?, ?, ?, '', '', ?, 'pending', '', 0, 0, ?, ?, ?, ?, '', ?) RETURNING id`
+	moveSQL = `SELECT p.id, p.puzzle, c.id, c.position, c.name, c.input, c.status, c.optimal, c.solvable FROM problems p
+LEFT JOIN cases c ON c.id = ? AND c.problem_id = p.id AND c.deleted_at IS NULL WHERE p.slug = ?`
 )
 
 func (d *DB) prepareHot() error {
@@ -35,12 +38,15 @@ func (d *DB) prepareHot() error {
 	if d.hot.target, err = sqlDB.Prepare(d.placeholders(targetSQL)); err != nil {
 		return err
 	}
-	d.hot.insert, err = sqlDB.Prepare(d.placeholders(insertSQL))
+	if d.hot.insert, err = sqlDB.Prepare(d.placeholders(insertSQL)); err != nil {
+		return err
+	}
+	d.hot.move, err = sqlDB.Prepare(d.placeholders(moveSQL))
 	return err
 }
 
 func (h hot) close() {
-	for _, s := range []*sql.Stmt{h.target, h.insert} {
+	for _, s := range []*sql.Stmt{h.target, h.insert, h.move} {
 		if s != nil {
 			s.Close()
 		}
@@ -77,6 +83,30 @@ func (d *DB) SubmitTarget(ctx context.Context, slug string, caseID int64) (int64
 		return 0, false, fail(err, "problem")
 	}
 	return problemID, caseProblem == problemID, nil
+}
+
+// MoveTarget returns the problem with that slug and, when caseID is one of
+// its current cases, the case, in one prepared query.
+func (d *DB) MoveTarget(ctx context.Context, slug string, caseID int64) (judge.Problem, judge.Case, bool, error) {
+	p := judge.Problem{Slug: slug}
+	var (
+		id, position, optimal sql.NullInt64
+		name, input, status   sql.NullString
+		solvable              sql.NullBool
+	)
+	err := d.hot.move.QueryRowContext(ctx, caseID, slug).Scan(&p.ID, &p.Puzzle, &id, &position, &name, &input, &status, &optimal, &solvable)
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, judge.Case{}, false, judge.Errorf(judge.ENOTFOUND, "problem %s not found", slug)
+	}
+	if err != nil {
+		return p, judge.Case{}, false, fail(err, "problem")
+	}
+	if !id.Valid {
+		return p, judge.Case{}, false, nil
+	}
+	c := judge.Case{ID: id.Int64, ProblemID: p.ID, Position: int(position.Int64), Name: name.String, Input: input.String,
+		Status: judge.CaseStatus(status.String), Expected: judge.Solution{Optimal: int(optimal.Int64), Solvable: solvable.Bool}}
+	return p, c, true, nil
 }
 
 // CreateSubmission stores an answer or move submission as pending.

@@ -243,7 +243,7 @@ func testQueue(t *testing.T, open opener) {
 	}
 	results := []judge.CaseResult{{CaseID: c.ID, CaseName: "1", Position: 1, Verdict: judge.Accepted, Score: 100, Used: 3, Optimal: 3}}
 	judged := func(cl judge.Claim, v judge.Verdict) judge.Judged {
-		return judge.Judged{ID: cl.ID, Token: cl.Token, Verdict: v, Score: 100, JudgedAt: time.Now(), Results: results}
+		return judge.Judged{ID: cl.ID, Token: cl.Token, Verdict: v, Score: 100, JudgedAt: time.Now(), Results: results, Rejudge: cl.Verdict != ""}
 	}
 	written, err := d.Finish(ctx, []judge.Judged{judged(claims[0], judge.Accepted), judged(claims[1], judge.Accepted)})
 	if err != nil || len(written) != 2 {
