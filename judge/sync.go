@@ -34,60 +34,50 @@ func (s *Service) SyncProblem(ctx context.Context, p Problem, cases []CaseSpec) 
 			return Errorf(EINVALID, "problem %s, case %s: %s", p.Slug, c.Name, ErrorMessage(err))
 		}
 	}
-	if old, err := s.store.ProblemBySlug(ctx, p.Slug); err == nil {
-		p.ID, p.CreatedAt, p.UpdatedAt = old.ID, old.CreatedAt, old.UpdatedAt
-		if old != p {
-			if _, err := s.store.SaveProblem(ctx, p); err != nil {
-				return err
-			}
+	// The plan is made inside the store's transaction, from what is stored
+	// then: a failed write leaves the catalogue as it was, and a second
+	// process syncing at the same time sees what the first one wrote.
+	requeue := false
+	_, saved, err := s.store.SyncCatalogue(ctx, p.Slug, func(old Problem, found bool, have []Case) (CatalogueChanges, error) {
+		var ch CatalogueChanges
+		want := p
+		if found {
+			want.ID, want.CreatedAt, want.UpdatedAt = old.ID, old.CreatedAt, old.UpdatedAt
 		}
-	} else if ErrorCode(err) != ENOTFOUND {
-		return err
-	} else if p, err = s.store.SaveProblem(ctx, p); err != nil {
-		return err
-	}
-	have, err := s.store.Cases(ctx, p.ID)
+		if !found || old != want {
+			ch.Problem = &want
+		}
+		plan := planSync(have, cases, inputs)
+		for _, c := range plan.remove {
+			ch.Delete = append(ch.Delete, c.ID)
+		}
+		for i, c := range plan.order {
+			if c.ID != 0 && !plan.dirty[i] && c.Position == i+1 {
+				continue
+			}
+			c.Position = i + 1
+			ch.Save = append(ch.Save, c)
+		}
+		// A submission answers the cases it recorded, in their order: a
+		// move changes none, a removal rejudges the answers holding it.
+		for _, c := range plan.remove {
+			ch.Requeues = append(ch.Requeues, Requeue{CaseID: c.ID, AnswersOnly: true, Reason: reasonDeleted(c)})
+		}
+		requeue = len(ch.Requeues) > 0
+		return ch, nil
+	})
 	if err != nil {
 		return err
 	}
-	plan := planSync(have, cases, inputs)
-	var solve []int64
-	for _, c := range plan.remove {
-		if err := s.store.DeleteCase(ctx, c.ID); err != nil {
-			return err
+	// A new case, and one whose input changed, is solving; the answers
+	// holding it are rejudged when its solve ends.
+	for _, c := range saved {
+		if c.Status == CaseSolving {
+			s.scheduleSolve(c.ID)
 		}
 	}
-	for i, c := range plan.order {
-		pos := i + 1
-		switch {
-		case c.ID == 0:
-			c.ProblemID = p.ID
-			if c, err = s.store.AddCase(ctx, c); err != nil {
-				return err
-			}
-			solve = append(solve, c.ID)
-			if c.Position == pos {
-				continue
-			}
-		case !plan.dirty[i] && c.Position == pos:
-			continue
-		case plan.resolve[i]:
-			solve = append(solve, c.ID)
-		}
-		c.Position = pos
-		if _, err := s.store.UpdateCase(ctx, c); err != nil {
-			return err
-		}
-	}
-	for _, id := range solve {
-		s.scheduleSolve(id)
-	}
-	// A submission answers the cases it recorded, in their order: a move
-	// changes none, a removal rejudges those that hold the case.
-	for _, c := range plan.remove {
-		if err := s.requeue(ctx, Requeue{ProblemID: p.ID, CaseID: c.ID, AnswersOnly: true, Reason: reasonDeleted(c)}); err != nil {
-			return err
-		}
+	if requeue {
+		s.notify()
 	}
 	return nil
 }

@@ -148,11 +148,16 @@ func (d *DB) CasesForJudging(ctx context.Context, problemID int64) ([]judge.Case
 // with its reason; their verdicts and results stay until new ones are
 // written.
 func (d *DB) RequeueFor(ctx context.Context, r judge.Requeue) (int, error) {
+	res := requeueFor(d.db.WithContext(ctx), r)
+	return int(res.RowsAffected), d.fail(res.Error, "submissions")
+}
+
+func requeueFor(tx *gorm.DB, r judge.Requeue) *gorm.DB {
 	kinds := []string{string(judge.KindAnswer), string(judge.KindMoves)}
 	if r.AnswersOnly {
 		kinds = kinds[:1]
 	}
-	q := d.db.WithContext(ctx).Model(&submissionRow{}).Where("problem_id = ? AND kind IN ?", r.ProblemID, kinds)
+	q := tx.Model(&submissionRow{}).Where("problem_id = ? AND kind IN ?", r.ProblemID, kinds)
 	switch {
 	case r.CaseID != 0:
 		q = q.Where("id IN (SELECT submission_id FROM case_results WHERE case_id = ?)", r.CaseID)
@@ -161,8 +166,7 @@ func (d *DB) RequeueFor(ctx context.Context, r judge.Requeue) (int, error) {
 WHERE c.problem_id = ? AND c.status = ? AND c.deleted_at IS NULL AND cr.verdict = ?)`,
 			r.ProblemID, string(judge.CaseReady), string(judge.JudgeError))
 	}
-	res := q.Updates(map[string]any{"status": string(judge.StatusPending), "rejudge_reason": r.Reason})
-	return int(res.RowsAffected), fail(res.Error, "submissions")
+	return q.Updates(map[string]any{"status": string(judge.StatusPending), "rejudge_reason": r.Reason})
 }
 
 // History returns the earlier judgings of a submission, oldest first.
@@ -180,7 +184,7 @@ func (d *DB) History(ctx context.Context, submissionID int64) ([]judge.Judging, 
 
 // MarkSeen clears the Changed flag of a submission.
 func (d *DB) MarkSeen(ctx context.Context, submissionID int64) error {
-	return fail(d.db.WithContext(ctx).Model(&submissionRow{}).Where("id = ? AND changed", submissionID).
+	return d.fail(d.db.WithContext(ctx).Model(&submissionRow{}).Where("id = ? AND changed", submissionID).
 		Update("changed", false).Error, "submission")
 }
 

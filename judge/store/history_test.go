@@ -17,7 +17,7 @@ func testAnswers(t *testing.T, open opener) {
 	ctx := context.Background()
 	d := open(t)
 	u, _ := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
-	p, _ := d.SaveProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
+	p, _ := d.syncProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
 	var cs []judge.Case
 	for _, name := range []string{"a", "b", "c"} {
 		c, err := d.AddCase(ctx, judge.Case{ProblemID: p.ID, Name: name, Input: name})
@@ -161,7 +161,7 @@ func TestLegacyAnswersBound(t *testing.T) {
 		t.Fatal(err)
 	}
 	u, _ := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
-	p, _ := d.SaveProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
+	p, _ := d.syncProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
 	var cases []judge.Case
 	for _, name := range []string{"a", "b"} {
 		c, _ := d.AddCase(ctx, judge.Case{ProblemID: p.ID, Name: name, Input: name})

@@ -23,6 +23,7 @@ var statusOf = map[string]int{
 	judge.ESTALEINPUT:   http.StatusConflict,
 	ETOOLARGE:           http.StatusRequestEntityTooLarge,
 	ERATELIMITED:        http.StatusTooManyRequests,
+	judge.EUNAVAILABLE:  http.StatusServiceUnavailable,
 	judge.EINTERNAL:     http.StatusInternalServerError,
 }
 
@@ -63,6 +64,9 @@ func WriteError(c *gin.Context, log *slog.Logger, err error) {
 	code := judge.ErrorCode(err)
 	status := StatusOf(err)
 	msg := judge.ErrorMessage(err)
+	if status == http.StatusServiceUnavailable {
+		c.Header("Retry-After", "60")
+	}
 	if status == http.StatusInternalServerError {
 		if log != nil {
 			log.Error("internal error", "method", c.Request.Method, "path", c.Request.URL.Path, "err", err)
