@@ -107,8 +107,8 @@ func TestOddSubmissions(t *testing.T) {
 		{"empty", "flood", flood[1].ID, " \n", "the moves are empty"},
 		{"other problem's case", "flood", maya[0].ID, "1", "problem flood has no case"},
 		{"no such case", "flood", 999, "1", "problem flood has no case 999"},
-		{"more than the board's n", "maya", maya[0].ID, "2 1 1\n3 1 1\n3 0 1\n0 0 1\n", "4 moves: a move text for board 1 (sample) may hold at most 3 moves"},
-		{"more than the engine reads", "flood", flood[1].ID, strings.Repeat("1 ", 10001), "at most 10000 moves"},
+		{"more than the board's n", "maya", maya[0].ID, "2 1 1\n3 1 1\n3 0 1\n0 0 1\n", "more than 3 moves: a move text for board 1 (sample) may hold at most 3 moves"},
+		{"more than the engine reads", "flood", flood[1].ID, strings.Repeat("1 ", 10001), "more than 10000 moves"},
 	} {
 		_, err := s.Submit(ctx, u, judge.Submission{ProblemSlug: tc.slug, Kind: judge.KindMoves, CaseID: tc.caseID, Payload: tc.moves})
 		if judge.ErrorCode(err) != judge.EINVALID || !strings.Contains(judge.ErrorMessage(err), tc.msg) {
@@ -120,7 +120,7 @@ func TestOddSubmissions(t *testing.T) {
 		t.Errorf("no moves on a flat board = %s", got.Verdict)
 	}
 	// A check still takes empty moves.
-	if res, err := s.Check(ctx, u, "floodit", flood[1].Input, ""); err != nil || res.Verdict != judge.NotSolved {
+	if res, err := s.Check(ctx, u, "floodit", "3\n0 1 0\n1 0 1\n0 1 0\n", ""); err != nil || res.Verdict != judge.NotSolved {
 		t.Errorf("Check with no moves = %+v, %v", res, err)
 	}
 	// Output after the last case: that case is wrong, and the score says so.

@@ -97,11 +97,6 @@ func (flooditPuzzle) CheckMoves(c string, ref *Solution, moves string) Result {
 		fmt.Sprintf("all %s are legal, but the board is not flooded (%d of %d cells)", plural(r.Used, "move"), r.Final.Region(), b.N()*b.N()))
 }
 
-func (flooditPuzzle) CountMoves(moves string) int { return countTokens(moves) }
-
-// MoveLimit is what the engine's replay reads at most.
-func (flooditPuzzle) MoveLimit(string) int { return floodit.MaxMoves }
-
 // oneToken returns the only token of an answer line, positioned in the
 // whole output.
 func oneToken(l AnswerLine) (textin.Token, error) {

@@ -148,15 +148,12 @@ func (mayanPuzzle) CheckMoves(c string, ref *Solution, moves string) Result {
 		Message: fmt.Sprintf("all %s are legal, but %d blocks are left (%s allowed)", plural(r.Used, "move"), r.Final.Blocks(), plural(b.N, "move"))}
 }
 
-// CountMoves counts the non-blank lines: one move "x y g" per line.
-func (mayanPuzzle) CountMoves(moves string) int { return len(answerLines(moves)) }
-
-// MoveLimit is the board's n: it must be cleared in exactly n moves, so a
-// longer text can only be a mistake.
-func (mayanPuzzle) MoveLimit(c string) int {
+// boardMoves is the board's n: it must be cleared in exactly n moves, so a
+// longer move text can only be a mistake.
+func (mayanPuzzle) boardMoves(c string) int {
 	b, err := mayan.ParseCase(c)
 	if err != nil {
-		return mayan.MaxMoves
+		return mayan.MaxReplayMoves
 	}
 	return b.N
 }

@@ -3,7 +3,6 @@ package judge
 import (
 	"context"
 	"strings"
-	"unicode"
 )
 
 // Progress receives the progress of a running solve: the current depth bound
@@ -66,12 +65,11 @@ type Puzzle interface {
 	// the expected solution is not available; a puzzle that needs it then
 	// returns a judge_error.
 	CheckMoves(c string, ref *Solution, moves string) Result
-	// CountMoves returns the number of moves of a move text, legal or not,
-	// as CheckMoves would read them.
-	CountMoves(moves string) int
-	// MoveLimit is the most moves a move submission for case c may hold;
-	// a longer one is refused before it is stored.
-	MoveLimit(c string) int
+	// SymmetryKey returns the same text for two cases exactly when one maps
+	// onto the other by the puzzle's symmetries (relabelled symbols,
+	// mirrors), which keep the optimum: Check uses it to refuse a student's
+	// board that is a hidden case in disguise.
+	SymmetryKey(c string) string
 }
 
 // Info is what the pages and commands tell people about a puzzle.
@@ -125,10 +123,4 @@ func noReference() Result {
 // reference: never the student's fault.
 func referenceDisagrees() Result {
 	return Result{Verdict: JudgeError, Message: "your answer disagrees with the reference solver in your favour; the judge will look into it"}
-}
-
-// countTokens counts the moves of a text whose moves are separated by
-// blanks, commas or line breaks.
-func countTokens(text string) int {
-	return len(strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r == ',' }))
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"unicode"
 
 	"puzzlejudge/reference/rotation"
 	"puzzlejudge/reference/textin"
@@ -173,18 +172,3 @@ func (rotationPuzzle) CheckMoves(c string, ref *Solution, moves string) Result {
 	return movesResult(r.Solved, r.Used, ref.Optimal,
 		fmt.Sprintf("all %s are legal, but the centre is not solved (%d of 8 squares agree)", plural(r.Used, "move"), r.Final.CentreBest()))
 }
-
-// CountMoves counts the letters: each character that is not a separator is
-// one move (perhaps an illegal one).
-func (rotationPuzzle) CountMoves(moves string) int {
-	n := 0
-	for _, r := range moves {
-		if !unicode.IsSpace(r) && r != ',' {
-			n++
-		}
-	}
-	return n
-}
-
-// MoveLimit is what the engine's replay reads at most.
-func (rotationPuzzle) MoveLimit(string) int { return rotation.MaxMoves }

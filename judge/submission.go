@@ -78,23 +78,41 @@ func (s *Service) submit(ctx context.Context, v User, sub Submission, outputs ma
 	return out, nil
 }
 
-// checkMoves refuses a move text that cannot be judged: an empty one (except
-// on a board solved from the start, where no moves is the optimal answer),
-// or one with more moves than the puzzle reads for this board. POST /check
-// still takes empty moves.
+// checkMoves refuses a move text that cannot be judged: one longer than the
+// engine replays (checkMovesLength), an empty one (except on a board solved
+// from the start, where no moves is the optimal answer), or one with more
+// moves than the board allows (a Mayan board's n). POST /check still takes
+// empty moves.
 func checkMoves(p Problem, c Case, moves string) error {
 	pz, err := Lookup(p.Puzzle)
 	if err != nil {
 		return err
 	}
-	n := pz.CountMoves(moves)
+	if err := checkMovesLength(pz, moves); err != nil {
+		return err
+	}
+	mb, ok := pz.(movesBounded)
+	if !ok {
+		return nil
+	}
+	limit := mb.maxMoves()
+	if bb, ok := pz.(boardBounded); ok {
+		limit = min(limit, bb.boardMoves(c.Input))
+	}
+	n := mb.countMoves(moves, limit)
 	if n == 0 && !(c.Status == CaseReady && c.Expected.Solvable && c.Expected.Optimal == 0) {
 		return Errorf(EINVALID, "the moves are empty: send the moves for board %d, %s", c.Position, pz.Info().MovesSyntax)
 	}
-	if limit := pz.MoveLimit(c.Input); n > limit {
-		return Errorf(EINVALID, "%s: a move text for board %d (%s) may hold at most %s", plural(n, "move"), c.Position, c.Name, plural(limit, "move"))
+	if n > limit {
+		return Errorf(EINVALID, "more than %s: a move text for board %d (%s) may hold at most %s", plural(limit, "move"), c.Position, c.Name, plural(limit, "move"))
 	}
 	return nil
+}
+
+// boardBounded is implemented by the adapters whose boards bound their own
+// move texts below what the engine replays.
+type boardBounded interface {
+	boardMoves(c string) int
 }
 
 // Submission returns a submission with its results in case order and its
@@ -131,7 +149,9 @@ func (s *Service) Submissions(ctx context.Context, v User, f SubmissionFilter) (
 // Check judges a move text on one board given inline, now: the board is
 // solved under the solve budget (solutions are cached), the moves replayed,
 // and the outcome stored as a submission of kind check. The board belongs to
-// the caller, so its optimum is always reported.
+// the caller, so its optimum is reported; a student's board must not be a
+// hidden case (EHIDDENBOARD) nor beyond the check limits (see guardCheck),
+// and a student waits for a solver slot only briefly (a RetryError).
 func (s *Service) Check(ctx context.Context, v User, puzzle, board, moves string) (CheckResult, error) {
 	if !CanSubmit(v) {
 		return CheckResult{}, deny(v, "only a logged-in user may check moves")
@@ -143,6 +163,9 @@ func (s *Service) Check(ctx context.Context, v User, puzzle, board, moves string
 	if err := validText("the moves", moves, MaxPayloadBytes); err != nil {
 		return CheckResult{}, err
 	}
+	if err := checkMovesLength(pz, moves); err != nil {
+		return CheckResult{}, err
+	}
 	if err := validText("the board", board, MaxCaseBytes); err != nil {
 		return CheckResult{}, err
 	}
@@ -150,20 +173,20 @@ func (s *Service) Check(ctx context.Context, v User, puzzle, board, moves string
 	if err != nil {
 		return CheckResult{}, err
 	}
+	if err := s.guardCheck(ctx, v, pz, input); err != nil {
+		return CheckResult{}, err
+	}
 	key := puzzle + "\x00" + input
 	ref, ok := s.checks.get(key)
 	var r Result
 	if !ok {
-		// At most one check solve per core: a burst of hard boards waits
-		// here instead of starving the workers.
-		select {
-		case s.checkSlots <- struct{}{}:
-		case <-ctx.Done():
-			return CheckResult{}, ctx.Err()
+		release, err := s.slots.acquire(ctx, slotClaim{user: v.ID, privileged: v.IsInstructor()}, s.cfg.CheckWait)
+		if err != nil {
+			return CheckResult{}, err
 		}
 		start := time.Now()
 		ref, err = s.solve(ctx, pz, input, nil)
-		<-s.checkSlots
+		release()
 		switch {
 		case ctx.Err() != nil:
 			return CheckResult{}, ctx.Err()
@@ -184,10 +207,12 @@ func (s *Service) Check(ctx context.Context, v User, puzzle, board, moves string
 	}
 	res := CaseResult{CaseName: "board", Position: 1, Verdict: r.Verdict, Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: r.Score}
 	verdict, score := combine([]CaseResult{res})
+	// Created and judged at the same instant: the store would otherwise
+	// stamp created_at after this judged_at.
 	now := time.Now().UTC()
 	sub, err := s.store.CreateJudged(ctx, Submission{
 		UserID: v.ID, Kind: KindCheck, Puzzle: puzzle, Board: input, Payload: moves,
-		Status: StatusDone, Verdict: verdict, Score: score, JudgedAt: &now,
+		Status: StatusDone, Verdict: verdict, Score: score, CreatedAt: now, JudgedAt: &now,
 	}, []CaseResult{res})
 	if err != nil {
 		return CheckResult{}, err

@@ -178,6 +178,9 @@ func (d *DB) migrate() error {
 	if err := d.bindLegacyAnswers(); err != nil {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
+	if err := d.backfillUsernameKeys(); err != nil {
+		return fmt.Errorf("store: migrate: %w", err)
+	}
 	return nil
 }
 

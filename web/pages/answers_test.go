@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"puzzlejudge/judge"
 )
 
 // TestPagesAnswers: the problem page shows the input version, the zip of
@@ -48,11 +50,17 @@ func TestPagesAnswers(t *testing.T) {
 		t.Errorf("a board is still untried after an accepted answer")
 	}
 
-	// A whole output, wrong on the hidden board; the hidden board is then
-	// deleted: the answer is rejudged, and the student is told.
-	loc = b.post("/problems/flood/submissions", url.Values{"kind": {"answer"}, "output": {"0\n3\n9\n"}}).redirectTo(t, "/submissions/")
+	// An instructor adds a board; a whole output wrong on it; the board is
+	// then deleted: the answer is rejudged, and the student is told.
+	added, err := e.svc.AddCase(context.Background(), staff, "flood", judge.CaseSpec{Name: "added", Input: "2\n0 1\n1 1\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.waitCases("flood")
+	b.get("/problems/flood")
+	loc = b.post("/problems/flood/submissions", url.Values{"kind": {"answer"}, "output": {"0\n3\n" + cases[2].Expected.Answer + "9\n"}}).redirectTo(t, "/submissions/")
 	b.waitDone(loc).want(t, 200, "v-wrong-answer")
-	if err := e.svc.DeleteCase(context.Background(), staff, "flood", cases[2].ID); err != nil {
+	if err := e.svc.DeleteCase(context.Background(), staff, "flood", added.ID); err != nil {
 		t.Fatal(err)
 	}
 	var list page
@@ -65,7 +73,7 @@ func TestPagesAnswers(t *testing.T) {
 	if strings.Count(list.body, `class="changed"`) != 1 {
 		t.Fatalf("the list does not mark the rejudged submission:\n%s", list.body)
 	}
-	b.waitDone(loc).want(t, 200, "(board 3 (03-hidden) was deleted): was wrong_answer 67, now accepted 100")
+	b.waitDone(loc).want(t, 200, "(board 4 (added) was deleted): was wrong_answer 75, now accepted 100")
 	if list := b.get("/submissions").want(t, 200); strings.Contains(list.body, `class="changed"`) {
 		t.Errorf("still marked changed after the student opened it")
 	}
