@@ -193,10 +193,12 @@ func (s *Service) finishCase(ctx context.Context, c Case, status CaseStatus, sol
 
 // sameSolution reports whether a solve gave the expected answer a case had
 // before it was solved again; old is empty when it had none (a new case, or
-// one whose input changed).
+// one whose input changed). The move sequence alone may differ: a Flood-it
+// answer is the optimum, and where the moves are the answer (Rotation,
+// Mayan) they are in Answer, so no verdict can change (a new Flood-it solver
+// that finds other optimal sequences rejudges nothing).
 func sameSolution(old, sol Solution) bool {
-	return old.Answer != "" && old.Answer == sol.Answer && old.Moves == sol.Moves &&
-		old.Optimal == sol.Optimal && old.Solvable == sol.Solvable
+	return old.Answer != "" && old.Answer == sol.Answer && old.Optimal == sol.Optimal && old.Solvable == sol.Solvable
 }
 
 // progress returns a Progress that records the solve's depth and nodes on
