@@ -49,9 +49,13 @@ func (in ProblemInput) Text() string {
 func (in ProblemInput) Files() []CaseFile { return caseFiles(in) }
 
 // Input returns the current case set of a problem and its version, the
-// cases as v may see them (RedactCase).
+// cases as v may see them (RedactCase); ENOTFOUND for a problem v may not
+// see (a draft or an archived one, to a student).
 func (s *Service) Input(ctx context.Context, v User, slug string) (ProblemInput, error) {
 	in, err := s.input(ctx, slug)
+	if err == nil && !in.Problem.VisibleTo(v) {
+		return ProblemInput{}, notFound(slug)
+	}
 	for i := range in.Cases {
 		in.Cases[i] = RedactCase(v, in.Cases[i])
 	}

@@ -42,7 +42,7 @@ func (s *Service) submit(ctx context.Context, v User, sub Submission, outputs ma
 	sub.Puzzle, sub.Board, sub.Results, sub.Outputs, sub.History, sub.Changed = "", "", nil, nil, nil, false
 	switch sub.Kind {
 	case KindAnswer:
-		in, err := s.input(ctx, sub.ProblemSlug)
+		in, err := s.Input(ctx, v, sub.ProblemSlug)
 		if err != nil {
 			return Submission{}, err
 		}
@@ -56,6 +56,9 @@ func (s *Service) submit(ctx context.Context, v User, sub Submission, outputs ma
 		}
 		sub.ProblemID, sub.CaseID = in.Problem.ID, 0
 	case KindMoves:
+		if _, err := s.Visible(ctx, v, sub.ProblemSlug); err != nil {
+			return Submission{}, err
+		}
 		p, c, ok, err := s.store.MoveTarget(ctx, sub.ProblemSlug, sub.CaseID)
 		if err != nil {
 			return Submission{}, err

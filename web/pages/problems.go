@@ -17,13 +17,16 @@ type problemRow struct {
 	Slug, Title, Puzzle string
 	Cases               int
 	Best                *judge.Best // nil when the user never submitted (or is anonymous)
+	// Draft and Archived are shown to instructors, the only ones who see
+	// such problems.
+	Draft, Archived bool
 }
 
 // problemList is the home page: every problem, with the user's best score
 // and its verdict.
 func (p *Pages) problemList(c *gin.Context) {
 	ctx := c.Request.Context()
-	list, err := p.Service.Problems(ctx)
+	list, err := p.Service.Problems(ctx, httpx.Viewer(c))
 	if err != nil {
 		p.fail(c, err)
 		return
@@ -35,7 +38,7 @@ func (p *Pages) problemList(c *gin.Context) {
 	}
 	rows := make([]problemRow, 0, len(list))
 	for _, ps := range list {
-		row := problemRow{Slug: ps.Slug, Title: ps.Title, Puzzle: ps.Puzzle, Cases: ps.Cases}
+		row := problemRow{Slug: ps.Slug, Title: ps.Title, Puzzle: ps.Puzzle, Cases: ps.Cases, Draft: ps.Draft, Archived: ps.Archived}
 		if b, ok := best[ps.Slug]; ok {
 			row.Best = &b
 		}
