@@ -52,6 +52,7 @@ type Replay struct {
 type CaseReplay struct {
 	CaseID   int64
 	CaseName string
+	Start    string // the board the moves start from
 	Replay
 }
 
@@ -168,7 +169,7 @@ func (s *Service) replayAnswer(ctx context.Context, out SubmissionReplay) (Submi
 		if !ok {
 			continue
 		}
-		out.Cases = append(out.Cases, CaseReplay{CaseID: cases[i].ID, CaseName: cases[i].Name, Replay: st.Steps(inputs[i], moves)})
+		out.Cases = append(out.Cases, CaseReplay{CaseID: cases[i].ID, CaseName: cases[i].Name, Start: inputs[i], Replay: st.Steps(inputs[i], moves)})
 	}
 	return out, nil
 }

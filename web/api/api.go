@@ -6,6 +6,7 @@ package api
 
 import (
 	"log/slog"
+	"sync"
 
 	"github.com/gin-gonic/gin"
 
@@ -20,6 +21,9 @@ type Options struct {
 	Limiter *httpx.RateLimiter
 	// Logins slows down password guessing on POST /tokens; nil means no limit.
 	Logins *httpx.LoginLimiter
+	// Replays bounds the public replays of each address; nil means
+	// DefaultReplaysPerMinute.
+	Replays *httpx.RateLimiter
 }
 
 // API holds the dependencies of the API's handlers. Build it with New and
@@ -28,6 +32,8 @@ type API struct {
 	Service *judge.Service
 	Logger  *slog.Logger
 	Options
+
+	replayOnce sync.Once
 }
 
 // New returns the API over svc.
@@ -62,6 +68,8 @@ func (s *API) Register(r gin.IRouter) {
 	api.GET("/submissions", user, s.listSubmissions)
 	api.GET("/submissions/:id", user, s.getSubmission)
 	api.POST("/check", user, s.rateLimit(), s.check)
+	api.POST("/replay", s.addressLimit(), s.replay)
+	api.GET("/submissions/:id/replay", user, s.submissionReplay)
 }
 
 // writeError answers err as the API's JSON error.
