@@ -87,6 +87,9 @@ func (p *Pages) Register(r gin.IRouter) {
 	g.GET("/problems/:slug/submissions", p.problemSubmissions)
 	g.GET("/submissions", p.submissionList)
 	g.GET("/submissions/:id", p.submissionPage)
+	g.GET("/submissions/:id/replay", p.replayPage)
+	g.GET("/problems/:slug/play/:case", p.playPage)
+	g.GET("/play/board", p.boardSVG)
 
 	g.GET("/problems/:slug/cases", p.casesPage)
 	g.POST("/problems/:slug/cases", p.addCase)

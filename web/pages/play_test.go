@@ -1,0 +1,57 @@
+package pages
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+func TestPlayPage(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	cases := e.waitCases("flood")
+	b := e.browser()
+
+	b.get("/problems/flood").want(t, 200, fmt.Sprintf(`href="/problems/flood/play/%d"`, cases[1].ID))
+	page := b.get(fmt.Sprintf("/problems/flood/play/%d", cases[1].ID)).want(t, 200,
+		`id="play"`, `data-puzzle="floodit"`, `data-move="2"`, `data-key="2"`, `aria-live="polite"`, `/static/play.js`, "Log in</a> to submit")
+	noTemplateError(t, page)
+	// Hidden boards are played too: their input is public.
+	b.get(fmt.Sprintf("/problems/flood/play/%d", cases[2].ID)).want(t, 200, `id="play-board"`)
+	b.get("/problems/flood/play/999999").want(t, 404)
+
+	rot := e.waitCases("rot")
+	b.get(fmt.Sprintf("/problems/rot/play/%d", rot[0].ID)).want(t, 200, `data-move="A"`, `data-key="h"`)
+	maya := e.waitCases("maya")
+	b.get(fmt.Sprintf("/problems/maya/play/%d", maya[0].ID)).want(t, 200, `data-blocks`, `id="play-block"`, `data-block="0 0"`)
+
+	b.register("pia", "pia-password-1")
+	b.get(fmt.Sprintf("/problems/flood/play/%d", cases[1].ID)).want(t, 200, `id="play-submit"`, `name="csrf"`, "Submit these moves")
+}
+
+func TestPlayBoardPicture(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	b := e.browser()
+	p := b.get("/play/board?puzzle=floodit&id=x&board=" + url.QueryEscape("2\n0 1\n1 0\n")).want(t, 200, "<svg", `id="b-x-p1"`)
+	if ct := p.header.Get("Content-Type"); !strings.HasPrefix(ct, "image/svg+xml") {
+		t.Errorf("Content-Type %q", ct)
+	}
+	b.get("/play/board?puzzle=floodit&board=2").want(t, 400)
+	b.get("/play/board?puzzle=chess&board=x").want(t, 400)
+}
+
+func TestReplayPage(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	cases := e.waitCases("flood")
+	b := e.browser()
+	b.register("rea", "rea-password-1")
+	form := url.Values{"kind": {"moves"}, "case": {fmt.Sprint(cases[1].ID)}, "moves": {"1 9"}}
+	loc := b.post("/problems/flood/submissions", form).redirectTo(t, "/submissions/")
+	b.waitDone(loc).want(t, 200, `href="`+loc+`/replay"`)
+	page := b.get(loc+"/replay").want(t, 200, `id="replay-data"`, `class="bad"`, "no such colour", `id="replay-scrub"`)
+	noTemplateError(t, page)
+
+	other := e.browser()
+	other.register("oto", "oto-password-1")
+	other.get(loc+"/replay").want(t, 403)
+}
