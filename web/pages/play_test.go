@@ -32,7 +32,7 @@ func TestPlayPage(t *testing.T) {
 func TestPlayBoardPicture(t *testing.T) {
 	e := newPagesEnv(t, Options{})
 	b := e.browser()
-	p := b.get("/play/board?puzzle=floodit&id=x&board=" + url.QueryEscape("2\n0 1\n1 0\n")).want(t, 200, "<svg", `id="b-x-p1"`)
+	p := b.get("/play/board?puzzle=floodit&id=x&board="+url.QueryEscape("2\n0 1\n1 0\n")).want(t, 200, "<svg", `id="b-x-p1"`)
 	if ct := p.header.Get("Content-Type"); !strings.HasPrefix(ct, "image/svg+xml") {
 		t.Errorf("Content-Type %q", ct)
 	}
