@@ -100,6 +100,7 @@
       });
     }
     function slide(dir) {
+      if (pick) { selected = pick.value; }
       var g = board.querySelector('[data-block="' + selected + '"]');
       if (g) { move(dir < 0 ? g.dataset.left : g.dataset.right); }
     }
@@ -176,7 +177,7 @@
         return draw(board, data.puzzle, data.board);
       }
       var s = data.steps[at - 1];
-      say("Move " + at + " (" + s.move + "): " + s.message + (s.legal ? "." : ""));
+      say(s.legal ? "Move " + at + " (" + s.move + "): " + s.message + "." : "Not a move: " + s.message);
       if (s.rounds && s.rounds.length > 1) {
         s.rounds.forEach(function (r, k) {
           var f = document.createElement("figure");
