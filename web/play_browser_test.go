@@ -128,7 +128,9 @@ func TestBrowserPlay(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`a[href="`+play+`"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#play-board svg`)),
 	)
-	count := func(n int) string { return fmt.Sprintf(`document.getElementById("play-count").textContent === "%d"`, n) }
+	count := func(n int) string {
+		return fmt.Sprintf(`document.getElementById("play-count").textContent === "%d"`, n)
+	}
 	settled := func(n int, solved string) string {
 		return count(n) + fmt.Sprintf(` && document.getElementById("play").dataset.solved === "%s"`, solved)
 	}
