@@ -172,7 +172,7 @@ func (d *DB) Ping(ctx context.Context) error {
 }
 
 func (d *DB) migrate() error {
-	if err := d.db.AutoMigrate(&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &submissionRow{}, &caseResultRow{}, &heartbeatRow{}); err != nil {
+	if err := d.db.AutoMigrate(&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &submissionRow{}, &caseResultRow{}, &heartbeatRow{}, &problemHintsRow{}, &hintRow{}); err != nil {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
 	return nil

@@ -69,6 +69,8 @@ func (s *API) Register(r gin.IRouter) {
 	api.GET("/submissions/:id", user, s.getSubmission)
 	api.POST("/check", user, s.rateLimit(), s.check)
 	api.POST("/replay", s.addressLimit(), s.replay)
+	api.PATCH("/problems/:slug", instructor, s.patchProblem)
+	api.POST("/problems/:slug/cases/:id/hint", user, s.rateLimit(), s.hint)
 	api.GET("/submissions/:id/replay", user, s.submissionReplay)
 }
 
