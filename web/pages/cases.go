@@ -25,6 +25,7 @@ type casesView struct {
 	Cases   []caseView
 	Form    caseForm
 	Solving bool // some board is still being solved: the page offers to reload
+	Hints   bool // students may ask for hints on the samples (play.go)
 }
 
 // casesPage lists every board of a problem for instructors: picture, input,
@@ -43,6 +44,7 @@ func (p *Pages) showCases(c *gin.Context, status int, form caseForm) {
 		return
 	}
 	v := casesView{Problem: prob, Form: form}
+	v.Hints, _ = p.Service.ProblemHints(c.Request.Context(), prob.Slug)
 	for _, cs := range cases {
 		v.Cases = append(v.Cases, newCaseView(prob.Puzzle, cs))
 		if cs.Status == judge.CaseSolving {

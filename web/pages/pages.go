@@ -90,6 +90,8 @@ func (p *Pages) Register(r gin.IRouter) {
 	g.GET("/submissions/:id/replay", p.replayPage)
 	g.GET("/problems/:slug/play/:case", p.playPage)
 	g.GET("/play/board", p.boardSVG)
+	g.POST("/problems/:slug/play/:case/hint", p.hint)
+	g.POST("/problems/:slug/hints", p.setHints)
 
 	g.GET("/problems/:slug/cases", p.casesPage)
 	g.POST("/problems/:slug/cases", p.addCase)

@@ -44,12 +44,12 @@ var players = map[string]player{}
 
 // playView is the data of the play page.
 type playView struct {
-	Problem  judge.Problem
-	Case     judge.Case
-	Board    caseView
-	Player   player
-	Buttons  []playButton
-	Solvable bool // the optimum is shown (samples, instructors)
+	Problem judge.Problem
+	Case    judge.Case
+	Board   caseView
+	Player  player
+	Buttons []playButton
+	Hints   bool // the Hint button is offered
 }
 
 // playPage shows one board of a problem to play: anyone may play a board
@@ -78,6 +78,9 @@ func (p *Pages) playPage(c *gin.Context) {
 	}
 	v := playView{Problem: prob, Case: *cs, Board: newCaseView(prob.Puzzle, *cs), Player: pl, Buttons: pl.Buttons(cs.Input)}
 	v.Board.Picture, _ = boardPicture(prob.Puzzle, "play", cs.Input)
+	if on, err := p.Service.ProblemHints(c.Request.Context(), prob.Slug); err == nil && on {
+		v.Hints = judge.CanHint(httpx.Viewer(c), *cs)
+	}
 	p.render(c, http.StatusOK, "play", "Play "+prob.Title+", "+cs.Name, v)
 }
 
@@ -161,4 +164,41 @@ func replaySteps(steps []judge.Step) []map[string]any {
 		out[i] = map[string]any{"move": s.Move, "legal": s.Legal, "message": s.Message, "board": s.Board, "rounds": s.Rounds}
 	}
 	return out
+}
+
+// hint answers the play page's Hint button (a form post with the CSRF
+// token, answered in JSON): the next move of an optimal continuation.
+func (p *Pages) hint(c *gin.Context) {
+	u, _ := httpx.CurrentUser(c)
+	id, _ := strconv.ParseInt(c.Param("case"), 10, 64)
+	move, err := p.Service.Hint(c.Request.Context(), u, c.Param("slug"), id, c.PostForm("moves"))
+	if err != nil {
+		status := httpx.StatusOf(err)
+		msg := judge.ErrorMessage(err)
+		if status == http.StatusInternalServerError {
+			p.logger().Error("hint failed", "err", err)
+			msg = "Something went wrong on the server."
+		}
+		c.JSON(status, gin.H{"error": gin.H{"code": judge.ErrorCode(err), "message": msg}})
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"move": move})
+}
+
+// setHints turns a problem's hints on or off from the boards page.
+func (p *Pages) setHints(c *gin.Context) {
+	u, ok := p.needInstructor(c)
+	if !ok {
+		return
+	}
+	on := c.PostForm("hints") == "on"
+	if err := p.Service.SetProblemHints(c.Request.Context(), u, c.Param("slug"), on); err != nil {
+		p.fail(c, err)
+		return
+	}
+	msg := "Hints are off."
+	if on {
+		msg = "Hints are on: students may ask for the next move on the sample boards."
+	}
+	p.redirect(c, "/problems/"+c.Param("slug")+"/cases", msg)
 }

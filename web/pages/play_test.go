@@ -55,3 +55,31 @@ func TestReplayPage(t *testing.T) {
 	other.register("oto", "oto-password-1")
 	other.get(loc+"/replay").want(t, 403)
 }
+
+func TestPlayHints(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	cases := e.waitCases("flood")
+	play := fmt.Sprintf("/problems/flood/play/%d", cases[1].ID)
+
+	s := e.browser()
+	s.register("hal", "hal-password-1")
+	page := s.get(play).want(t, 200)
+	if strings.Contains(page.body, `id="play-hint"`) {
+		t.Error("a Hint button while hints are off")
+	}
+
+	admin := e.browser()
+	admin.login("admin", pagesAdminPassword)
+	admin.get("/problems/flood/cases").want(t, 200, "Turn hints on")
+	admin.post("/problems/flood/hints", url.Values{"hints": {"on"}}).redirectTo(t, "/problems/flood/cases")
+	admin.get("/problems/flood/cases").want(t, 200, "Turn hints off")
+
+	s.get(play).want(t, 200, `id="play-hint"`)
+	s.post(play+"/hint", url.Values{"moves": {"1"}}).want(t, 200, `"move":"2"`)
+	s.post(fmt.Sprintf("/problems/flood/play/%d/hint", cases[2].ID), url.Values{"moves": {""}}).want(t, 403, "sample boards only")
+
+	form := url.Values{"kind": {"moves"}, "case": {fmt.Sprint(cases[1].ID)}, "moves": {"1 2 1"}}
+	loc := s.post("/problems/flood/submissions", form).redirectTo(t, "/submissions/")
+	s.waitDone(loc)
+	admin.get(loc).want(t, 200, "1 hint taken on this problem")
+}

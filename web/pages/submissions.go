@@ -111,6 +111,7 @@ type submissionView struct {
 	Sub       judge.Submission
 	CaseLabel string    // for moves: which board
 	Board     *caseView // for moves: the board, drawn (nil when it is gone)
+	Hints     int       // for instructors: hints the student took on the problem
 }
 
 // refresh makes the page reload every second until the judging is done.
@@ -155,6 +156,9 @@ func (p *Pages) submissionPage(c *gin.Context) {
 			cv := newCaseView(prob.Puzzle, cs)
 			v.Board = &cv
 		}
+	}
+	if u.IsInstructor() && sub.ProblemSlug != "" {
+		v.Hints, _ = p.Service.HintCount(c.Request.Context(), u, sub.UserID, sub.ProblemSlug)
 	}
 	p.render(c, http.StatusOK, "submission", fmt.Sprintf("Submission %d", id), v)
 }

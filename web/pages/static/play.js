@@ -145,6 +145,24 @@
       if (moves.length) { undone = moves.reverse(); moves = []; update("Back to the start"); }
     });
 
+    // Hint: the server names the next move of an optimal continuation
+    // (counted, and only when the instructor turned hints on).
+    var hintButton = document.getElementById("play-hint");
+    if (hintButton) {
+      hintButton.addEventListener("click", function () {
+        var form = new URLSearchParams({ csrf: hintButton.dataset.csrf, moves: moves.join(sep) });
+        fetch(hintButton.dataset.url, { method: "POST", body: form })
+          .then(function (r) { return r.json(); })
+          .then(function (res) {
+            if (res.error) { say("No hint: " + res.error.message); return; }
+            say("Hint: the next move of a shortest solution is " + res.move + ".");
+            var b = root.querySelector('button[data-move="' + res.move + '"]');
+            if (b) { b.focus(); }
+          })
+          .catch(function (e) { say("The server did not answer: " + e.message); });
+      });
+    }
+
     document.addEventListener("keydown", function (ev) {
       if (ev.target.closest("textarea, input, select") && ev.key !== "ArrowLeft" && ev.key !== "ArrowRight") { return; }
       if ((ev.ctrlKey || ev.metaKey) && ev.key.toLowerCase() === "z") { ev.preventDefault(); document.getElementById("play-undo").click(); return; }
