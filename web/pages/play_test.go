@@ -83,3 +83,20 @@ func TestPlayHints(t *testing.T) {
 	s.waitDone(loc)
 	admin.get(loc).want(t, 200, "1 hint taken on this problem")
 }
+
+// TestAuditFixes checks the cheap findings of the accessibility audit.
+func TestAuditFixes(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	cases := e.waitCases("flood")
+	b := e.browser()
+	b.get("/").want(t, 200, `<meta name="description"`, `rel="icon" href="/static/favicon.svg"`, `<nav aria-label="Main">`)
+	b.get("/static/favicon.svg").want(t, 200, "<svg")
+	b.get("/static/pages.css").want(t, 200, "prefers-color-scheme: dark", ":focus-visible")
+
+	// A board flooded from the start: no moves, optimum 0, shown as 0 / 0.
+	b.register("zed", "zed-password-1")
+	form := url.Values{"kind": {"moves"}, "case": {fmt.Sprint(cases[0].ID)}, "moves": {" "}}
+	loc := b.post("/problems/flood/submissions", form).redirectTo(t, "/submissions/")
+	b.waitDone(loc).want(t, 200, `<td class="num">0 / 0</td>`)
+	b.get("/submissions").want(t, 200, `aria-label="Pages of the list"`, "1 submission<")
+}

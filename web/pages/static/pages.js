@@ -26,3 +26,11 @@ document.querySelectorAll("[data-reload]").forEach(function (el) {
     }
   }, seconds * 1000);
 });
+
+// A code block that scrolls sideways can be reached and scrolled with the
+// keyboard.
+document.querySelectorAll("pre").forEach(function (pre) {
+  if (pre.scrollWidth > pre.clientWidth && !pre.hasAttribute("tabindex")) {
+    pre.setAttribute("tabindex", "0");
+  }
+});
