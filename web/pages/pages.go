@@ -72,9 +72,9 @@ var staticFS embed.FS
 func (p *Pages) Register(r gin.IRouter) {
 	p.init()
 	static, _ := fs.Sub(staticFS, "static")
-	r.GET("/static/*filepath", staticFiles(http.FS(static)))
+	r.GET("/static/*filepath", httpx.Gzip(), staticFiles(http.FS(static)))
 
-	g := r.Group("/", p.headers(), p.session(), p.csrf())
+	g := r.Group("/", httpx.Gzip(), p.headers(), p.session(), p.csrf())
 	g.GET("/", p.problemList)
 	g.GET("/login", p.loginForm)
 	g.POST("/login", p.login)

@@ -1,7 +1,10 @@
 package pages
 
 import (
+	"compress/gzip"
 	"fmt"
+	"io"
+	"net/http"
 	"net/url"
 	"strings"
 	"testing"
@@ -99,4 +102,25 @@ func TestAuditFixes(t *testing.T) {
 	loc := b.post("/problems/flood/submissions", form).redirectTo(t, "/submissions/")
 	b.waitDone(loc).want(t, 200, `<td class="num">0 / 0</td>`)
 	b.get("/submissions").want(t, 200, `aria-label="Pages of the list"`, "1 submission<")
+}
+
+func TestPagesCompressed(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	for _, path := range []string{"/", "/static/pages.css", "/static/play.js", "/problems/flood"} {
+		req, _ := http.NewRequest("GET", e.srv.URL+path, nil)
+		req.Header.Set("Accept-Encoding", "gzip") // set by hand: the client then leaves the body compressed
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zr, err := gzip.NewReader(res.Body)
+		if err != nil {
+			t.Fatalf("%s: Content-Encoding %q, body not gzip: %v", path, res.Header.Get("Content-Encoding"), err)
+		}
+		body, err := io.ReadAll(zr)
+		res.Body.Close()
+		if err != nil || res.Header.Get("Content-Encoding") != "gzip" || len(body) < 100 {
+			t.Errorf("%s: %d bytes, encoding %q, %v", path, len(body), res.Header.Get("Content-Encoding"), err)
+		}
+	}
 }
