@@ -8,6 +8,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"puzzlejudge/judge"
 )
 
 func TestPlayPage(t *testing.T) {
@@ -121,6 +123,24 @@ func TestPagesCompressed(t *testing.T) {
 		res.Body.Close()
 		if err != nil || res.Header.Get("Content-Encoding") != "gzip" || len(body) < 100 {
 			t.Errorf("%s: %d bytes, encoding %q, %v", path, len(body), res.Header.Get("Content-Encoding"), err)
+		}
+	}
+}
+
+// TestEveryPuzzleCanBePlayed checks that each registered puzzle has a player
+// on the pages and a step-by-step replay and hints in the judge, so that a
+// new puzzle cannot silently lack its play page.
+func TestEveryPuzzleCanBePlayed(t *testing.T) {
+	for _, name := range judge.PuzzleNames() {
+		if _, ok := players[name]; !ok {
+			t.Errorf("puzzle %q has no player in web/pages (svg_%s.go)", name, name)
+		}
+		pz, _ := judge.Lookup(name)
+		if _, ok := pz.(judge.Stepper); !ok {
+			t.Errorf("puzzle %q is not a judge.Stepper", name)
+		}
+		if _, ok := pz.(judge.Hinter); !ok {
+			t.Errorf("puzzle %q is not a judge.Hinter", name)
 		}
 	}
 }
