@@ -210,4 +210,17 @@ func TestBrowserPlay(t *testing.T) {
 	}
 	until("mayan cleared", settled(3, "yes"))
 	shots("play-mayan", true)
+
+	// Its replay shows each vanish-and-fall round of the last move.
+	step("submit the mayan moves",
+		chromedp.Click(chromedp.CSS(`#play-submit button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.CSS(`.result .v-accepted`)),
+		chromedp.Click(chromedp.CSS(`a[href$="/replay"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#replay-scrub`)),
+	)
+	for i := 0; i < 3; i++ {
+		step("next", chromedp.KeyEvent(kb.ArrowRight))
+	}
+	until("the rounds of move 3", `document.querySelectorAll("#replay-rounds figure svg").length >= 2`)
+	shots("replay-mayan", true)
 }

@@ -1,5 +1,11 @@
 package mayan
 
+import (
+	"fmt"
+
+	"puzzlejudge/reference/textin"
+)
+
 // Rounds plays a legal move m on b like Apply and returns every picture of
 // it: the board right after the drag (and the fall of the dragged block),
 // then the board after each round in which runs vanish and blocks fall. The
@@ -34,4 +40,34 @@ func Boards(b Board, r ReplayResult) [][]Board {
 		out = append(out, rounds)
 	}
 	return out
+}
+
+// ParsePicture reads a board in the format of ParseCase but accepts runs of
+// three, which a picture within a move (see Rounds) holds before they
+// vanish. It is for drawing such pictures, never for judging.
+func ParsePicture(input string) (Board, error) {
+	r, err := newReader(input)
+	if err != nil {
+		return Board{}, err
+	}
+	l, ok := r.Next()
+	if !ok || len(l.Tokens) != 1 {
+		return Board{}, &textin.Error{Msg: "expected the number of moves, then five columns"}
+	}
+	n, err := l.Tokens[0].Int()
+	if err != nil {
+		return Board{}, err
+	}
+	b := Board{N: n}
+	var at [Height]textin.Token
+	for x := 0; x < Width; x++ {
+		l, ok := r.Next()
+		if !ok {
+			return Board{}, &textin.Error{Msg: fmt.Sprintf("unexpected end of input: %d more column(s) needed", Width-x)}
+		}
+		if err := parseColumn(l, x, &b, &at); err != nil {
+			return Board{}, err
+		}
+	}
+	return b, nil
 }

@@ -49,3 +49,17 @@ func TestRoundsMatchApply(t *testing.T) {
 		}
 	}
 }
+
+// TestParsePicture reads back every picture of a move, runs included.
+func TestParsePicture(t *testing.T) {
+	b := mustBoard(t, 3, "1", "2 1", "2 3 4", "3 1", "2 4 3 4")
+	r := Replay(b, "2 1 1\n3 1 1\n3 0 1")
+	for i, rounds := range Boards(b, r) {
+		for k, p := range rounds {
+			got, err := ParsePicture(Format(p))
+			if err != nil || got != p {
+				t.Errorf("ParsePicture(step %d picture %d %q) = %q, %v", i+1, k, Format(p), Format(got), err)
+			}
+		}
+	}
+}

@@ -59,6 +59,12 @@ func TestReplayPage(t *testing.T) {
 	other := e.browser()
 	other.register("oto", "oto-password-1")
 	other.get(loc+"/replay").want(t, 403)
+
+	// A Rotation answer: one replay per board, chosen in a named nav.
+	e.waitCases("rot")
+	answer := b.post("/problems/rot/submissions", url.Values{"kind": {"answer"}, "output": {"AC\n2\n"}}).redirectTo(t, "/submissions/")
+	b.waitDone(answer).want(t, 200, `href="`+answer+`/replay"`)
+	b.get(answer+"/replay?case=1").want(t, 200, `aria-label="Boards of this answer"`, `aria-current="page">01-sample-1`, "<code>C</code>")
 }
 
 func TestPlayHints(t *testing.T) {

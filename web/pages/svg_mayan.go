@@ -9,7 +9,8 @@ import (
 
 func init() {
 	drawers["mayan"] = func(id, input string) (template.HTML, error) {
-		b, err := mayan.ParseCase(input)
+		// ParsePicture: the pictures within a move hold runs of three.
+		b, err := mayan.ParsePicture(input)
 		if err != nil {
 			return "", err
 		}
