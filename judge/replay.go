@@ -66,9 +66,11 @@ type SubmissionReplay struct {
 	Cases      []CaseReplay
 }
 
-// MaxReplayMoveBytes bounds the move text of a public replay: a game played
-// by hand is far shorter, and the replay is answered for free.
-const MaxReplayMoveBytes = 64 << 10
+// MaxReplayMoveBytes bounds the move text of a public replay and of a hint:
+// a game played by hand is far shorter, and the answer, which holds a board
+// per move (up to 1.8 KB each on a 30x30 Flood-it board), is given for free
+// to anyone.
+const MaxReplayMoveBytes = 4 << 10
 
 // stepper returns pz as a Stepper, or EINVALID.
 func stepper(pz Puzzle) (Stepper, error) {

@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"puzzlejudge/web/httpx"
@@ -128,4 +129,10 @@ func BenchmarkReplayHandler(b *testing.B) {
 			b.Fatalf("status %d: %s", r.status, r.body)
 		}
 	}
+}
+
+func TestReplayTooLong(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	moves := strings.Repeat("1 ", 3000)
+	e.do("POST", "/api/v1/replay", "", replayRequest{"floodit", "2\n0 1\n1 0\n", moves}).want(t, 400, "invalid")
 }
