@@ -154,3 +154,33 @@ func (flooditPuzzle) Candidates(params map[string]int, _ *bool, l Limits) (func(
 		return floodit.Format(b), err == nil
 	}, nil
 }
+
+// Steps replays moves with the engine; each step tells the flooded area.
+func (flooditPuzzle) Steps(c, moves string) Replay {
+	b, _ := floodit.ParseCase(c) // c is canonical: it parses
+	r := floodit.Replay(b, moves)
+	return stepsWith(b, floodit.Format, stepTokens(r.Steps, func(s floodit.Step) string { return s.Token }),
+		floodit.Boards(b, r), stepMessages(r.Steps, func(s floodit.Step) string {
+			return fmt.Sprintf("flooded with colour %d: %d of %d cells", s.Color, s.Region, b.N()*b.N())
+		}), r.BadIndex, r.BadToken, r.Reason, r.Solved)
+}
+
+// AnswerMoves: a Flood-it answer is a number, it holds no moves.
+func (flooditPuzzle) AnswerMoves(Answer) (string, bool) { return "", false }
+
+// Hint solves the board reached by moves and returns the first colour.
+func (flooditPuzzle) Hint(ctx context.Context, c, moves string) (string, error) {
+	b, _ := floodit.ParseCase(c)
+	r := floodit.Replay(b, moves)
+	switch {
+	case r.BadIndex > 0:
+		return "", Errorf(EINVALID, "%s", badMove(r.BadIndex, r.BadToken, r.Reason))
+	case r.Solved:
+		return "", Errorf(EINVALID, "the board is already flooded")
+	}
+	s, err := floodit.Solve(ctx, r.Final, nil)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprint(int(s.Moves[0])), nil
+}

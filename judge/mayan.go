@@ -209,3 +209,65 @@ func (mayanPuzzle) Candidates(params map[string]int, solvable *bool, l Limits) (
 		return mayan.Format(b), ok
 	}, nil
 }
+
+// Steps replays moves with the engine; each step has the pictures of its
+// vanish-and-fall rounds.
+func (mayanPuzzle) Steps(c, moves string) Replay {
+	b, _ := mayan.ParseCase(c) // c is canonical: it parses
+	r := mayan.Replay(b, moves)
+	pictures := mayan.Boards(b, r)
+	boards := make([]mayan.Board, len(pictures))
+	for i, p := range pictures {
+		boards[i] = p[len(p)-1]
+	}
+	out := stepsWith(b, mayan.Format, stepTokens(r.Steps, func(s mayan.Step) string { return s.Token }),
+		boards, stepMessages(r.Steps, func(s mayan.Step) string {
+			if s.Cleared == 0 {
+				return fmt.Sprintf("nothing vanished; %s left", plural(s.Left, "block"))
+			}
+			return fmt.Sprintf("%s vanished in %s; %s left", plural(s.Cleared, "block"), plural(s.Rounds, "round"), plural(s.Left, "block"))
+		}), r.BadIndex, r.BadToken, r.Reason, r.Solved)
+	for i, p := range pictures {
+		for _, pb := range p {
+			out.Steps[i].Rounds = append(out.Steps[i].Rounds, mayan.Format(pb))
+		}
+	}
+	return out
+}
+
+// AnswerMoves returns the lines of an answer, unless it is "-1".
+func (mayanPuzzle) AnswerMoves(a Answer) (string, bool) {
+	if len(a) == 0 || strings.TrimSpace(a[0].Text) == "-1" {
+		return "", false
+	}
+	lines := make([]string, len(a))
+	for i, l := range a {
+		lines[i] = l.Text
+	}
+	return strings.Join(lines, "\n"), true
+}
+
+// Hint solves the board reached by moves with the moves left and returns
+// the first move of the smallest solution.
+func (mayanPuzzle) Hint(ctx context.Context, c, moves string) (string, error) {
+	b, _ := mayan.ParseCase(c)
+	r := mayan.Replay(b, moves)
+	switch {
+	case r.BadIndex > 0:
+		return "", Errorf(EINVALID, "%s", badMove(r.BadIndex, r.BadToken, r.Reason))
+	case r.Solved:
+		return "", Errorf(EINVALID, "the board is already cleared")
+	case r.Used >= b.N:
+		return "", Errorf(EINVALID, "no moves are left: this board must be cleared in exactly %s", plural(b.N, "move"))
+	}
+	next := r.Final
+	next.N = b.N - r.Used
+	s, err := mayan.Solve(ctx, next, nil)
+	if err != nil {
+		return "", err
+	}
+	if !s.Solvable {
+		return "", Errorf(EINVALID, "the board cannot be cleared in the %s left from here: undo some moves", plural(next.N, "move"))
+	}
+	return s.Moves[0].String(), nil
+}

@@ -199,3 +199,44 @@ func (rotationPuzzle) Candidates(params map[string]int, _ *bool, _ Limits) (func
 		return rotation.Format(b), true
 	}, nil
 }
+
+// Steps replays moves with the engine; each step tells how far the centre is.
+func (rotationPuzzle) Steps(c, moves string) Replay {
+	b, _ := rotation.ParseCase(c) // c is canonical: it parses
+	r := rotation.Replay(b, moves)
+	return stepsWith(b, rotation.Format, stepTokens(r.Steps, func(s rotation.Step) string { return s.Token }),
+		rotation.Boards(b, r), stepMessages(r.Steps, func(s rotation.Step) string {
+			return fmt.Sprintf("%d of 8 centre squares agree", s.Centre)
+		}), r.BadIndex, r.BadToken, r.Reason, r.Solved)
+}
+
+// AnswerMoves returns the first line of an answer: its move letters.
+func (rotationPuzzle) AnswerMoves(a Answer) (string, bool) {
+	if len(a) == 0 || strings.HasPrefix(strings.TrimSpace(a[0].Text), unsolvablePrefix) {
+		return "", false
+	}
+	if m := strings.TrimSpace(a[0].Text); m != noMovesNeeded {
+		return m, true
+	}
+	return "", true
+}
+
+// Hint solves the board reached by moves and returns the first letter.
+func (rotationPuzzle) Hint(ctx context.Context, c, moves string) (string, error) {
+	b, _ := rotation.ParseCase(c)
+	r := rotation.Replay(b, moves)
+	switch {
+	case r.BadIndex > 0:
+		return "", Errorf(EINVALID, "%s", badMove(r.BadIndex, r.BadToken, r.Reason))
+	case r.Solved:
+		return "", Errorf(EINVALID, "the centre is already solved")
+	}
+	s, err := rotation.Solve(ctx, r.Final, nil)
+	if err != nil {
+		return "", err
+	}
+	if !s.Solvable || len(s.Moves) == 0 {
+		return "", Errorf(EINVALID, "no moves solve this board")
+	}
+	return s.Moves[0].String(), nil
+}

@@ -45,7 +45,7 @@ func TestPostgres(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		err = d.db.Exec("DROP TABLE IF EXISTS submission_history, case_results, submissions, cases, problems, api_tokens, users, heartbeats CASCADE").Error
+		err = d.db.Exec("DROP TABLE IF EXISTS hints, problem_hints, submission_history, case_results, submissions, cases, problems, api_tokens, users, heartbeats CASCADE").Error
 		d.Close()
 		if err != nil {
 			t.Fatal(err)

@@ -6,6 +6,7 @@ package api
 
 import (
 	"log/slog"
+	"sync"
 
 	"github.com/gin-gonic/gin"
 
@@ -23,6 +24,9 @@ type Options struct {
 	// Registrations bounds the accounts registered per client address;
 	// nil means no limit.
 	Registrations *httpx.AddrLimiter
+	// Replays bounds the public replays of each address; nil means
+	// DefaultReplaysPerMinute.
+	Replays *httpx.RateLimiter
 }
 
 // API holds the dependencies of the API's handlers. Build it with New and
@@ -31,6 +35,8 @@ type API struct {
 	Service *judge.Service
 	Logger  *slog.Logger
 	Options
+
+	replayOnce sync.Once
 }
 
 // New returns the API over svc.
@@ -80,6 +86,9 @@ func (s *API) Register(r gin.IRouter) {
 	api.POST("/check", user, s.rateLimit(), s.check)
 
 	s.registerCourses(api, user, instructor)
+	api.POST("/replay", s.addressLimit(), s.replay)
+	api.POST("/problems/:slug/cases/:id/hint", user, s.rateLimit(), s.hint)
+	api.GET("/submissions/:id/replay", user, s.submissionReplay)
 }
 
 // writeError answers err as the API's JSON error.

@@ -33,6 +33,8 @@ type problemRequest struct {
 	Checker   *string     `json:"checker"`
 	Limits    *limitsJSON `json:"limits"`
 	Published *bool       `json:"published"`
+	// Hints lets students ask for hints on the samples (PATCH only).
+	Hints *bool `json:"hints"`
 }
 
 // authoredJSON is a problem as its authors see it.
@@ -48,6 +50,8 @@ type authoredJSON struct {
 	// Detached is true for a shipped problem an instructor edited: the
 	// catalogue no longer updates it.
 	Detached bool `json:"detached"`
+	// Hints is whether students may ask for hints on the samples.
+	Hints bool `json:"hints"`
 }
 
 func toAuthoredJSON(p judge.Problem) authoredJSON {
@@ -100,14 +104,31 @@ func (s *API) updateProblem(c *gin.Context) {
 		s.writeError(c, err)
 		return
 	}
-	patch := judge.ProblemPatch{Slug: req.Slug, Title: req.Title, Puzzle: req.Puzzle, Statement: req.Statement,
-		Checker: req.Checker, Limits: req.Limits.domain(), Published: req.Published}
-	p, err := s.Service.UpdateProblem(c.Request.Context(), httpx.Viewer(c), c.Param("slug"), patch)
+	ctx, v, slug := c.Request.Context(), httpx.Viewer(c), c.Param("slug")
+	if req.Hints != nil {
+		// A setting, not an edit: it does not detach a shipped problem.
+		if err := s.Service.SetProblemHints(ctx, v, slug, *req.Hints); err != nil {
+			s.writeError(c, err)
+			return
+		}
+	}
+	var p judge.Problem
+	var err error
+	if req.Hints == nil || req.Slug != nil || req.Title != nil || req.Puzzle != nil || req.Statement != nil ||
+		req.Checker != nil || req.Limits != nil || req.Published != nil {
+		patch := judge.ProblemPatch{Slug: req.Slug, Title: req.Title, Puzzle: req.Puzzle, Statement: req.Statement,
+			Checker: req.Checker, Limits: req.Limits.domain(), Published: req.Published}
+		p, err = s.Service.UpdateProblem(ctx, v, slug, patch)
+	} else {
+		p, _, err = s.Service.Problem(ctx, v, slug)
+	}
 	if err != nil {
 		s.writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, toAuthoredJSON(p))
+	out := toAuthoredJSON(p)
+	out.Hints, _ = s.Service.ProblemHints(ctx, p.Slug)
+	c.JSON(http.StatusOK, out)
 }
 
 // archiveProblem is DELETE /problems/{slug}: the problem is hidden from

@@ -27,6 +27,7 @@ type casesView struct {
 	Solving bool // some board is still being solved: the page offers to reload
 	// Generate is the board generator's form; nil when the puzzle has none.
 	Generate *generateForm
+	Hints    bool // students may ask for hints on the samples (play.go)
 }
 
 // casesPage lists every board of a problem for instructors: picture, input,
@@ -54,6 +55,7 @@ func (p *Pages) showCasesWith(c *gin.Context, status int, form caseForm, gen *ge
 		gen = newGenerateForm(prob.Puzzle)
 	}
 	v := casesView{Problem: prob, Form: form, Generate: gen}
+	v.Hints, _ = p.Service.ProblemHints(c.Request.Context(), prob.Slug)
 	for _, cs := range cases {
 		v.Cases = append(v.Cases, newCaseView(prob.Puzzle, cs))
 		if cs.Status == judge.CaseSolving {

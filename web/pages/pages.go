@@ -78,9 +78,9 @@ var staticFS embed.FS
 func (p *Pages) Register(r gin.IRouter) {
 	p.init()
 	static, _ := fs.Sub(staticFS, "static")
-	getAndHead(r, "/static/*filepath", staticFiles(http.FS(static)))
+	getAndHead(r, "/static/*filepath", httpx.Gzip(), staticFiles(http.FS(static)))
 
-	g := r.Group("/", p.headers(), p.session(), p.csrf())
+	g := r.Group("/", httpx.Gzip(), p.headers(), p.session(), p.csrf())
 	getAndHead(g, "/", p.problemList)
 	getAndHead(g, "/login", p.loginForm)
 	g.POST("/login", p.login)
@@ -93,6 +93,11 @@ func (p *Pages) Register(r gin.IRouter) {
 	getAndHead(g, "/problems/:slug/submissions", p.problemSubmissions)
 	getAndHead(g, "/submissions", p.submissionList)
 	getAndHead(g, "/submissions/:id", p.submissionPage)
+	getAndHead(g, "/submissions/:id/replay", p.replayPage)
+	getAndHead(g, "/problems/:slug/play/:case", p.playPage)
+	getAndHead(g, "/play/board", p.boardSVG)
+	g.POST("/problems/:slug/play/:case/hint", p.hint)
+	g.POST("/problems/:slug/hints", p.setHints)
 
 	getAndHead(g, "/problems/:slug/cases", p.casesPage)
 	g.POST("/problems/:slug/cases", p.addCase)

@@ -136,6 +136,7 @@ type submissionView struct {
 	CaseLabel string    // for moves: which board
 	Board     *caseView // for moves: the board, drawn (nil when it is gone)
 	History   []string  // the rejudges, oldest first (Judging.String)
+	Hints     int       // for instructors: hints the student took on the problem
 }
 
 // refresh makes the page reload every second until the judging is done.
@@ -187,6 +188,9 @@ func (p *Pages) submissionPage(c *gin.Context) {
 			cv := newCaseView(prob.Puzzle, cs)
 			v.Board = &cv
 		}
+	}
+	if u.IsInstructor() && sub.ProblemSlug != "" {
+		v.Hints, _ = p.Service.HintCount(c.Request.Context(), u, sub.UserID, sub.ProblemSlug)
 	}
 	p.render(c, http.StatusOK, "submission", fmt.Sprintf("Submission %d", id), v)
 }

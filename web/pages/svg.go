@@ -11,7 +11,9 @@ import (
 // escaped, so a picture can be marked template.HTML without trusting a user.
 
 // paletteEntry is one colour of the boards: its fill, the colour of the digit
-// drawn on it (chosen for contrast) and the name read out on hover.
+// drawn on it (chosen for a WCAG AA contrast of at least 4.5:1: black digits
+// on green, vermillion and grey, where white ones reach only 3.4-4.0:1) and
+// the name read out on hover.
 type paletteEntry struct {
 	Fill, Ink, Name string
 }
@@ -23,12 +25,12 @@ type paletteEntry struct {
 var palette = [16]paletteEntry{
 	{"#E69F00", "#000", "orange"},
 	{"#56B4E9", "#000", "sky blue"},
-	{"#009E73", "#fff", "green"},
+	{"#009E73", "#000", "green"},
 	{"#F0E442", "#000", "yellow"},
 	{"#0072B2", "#fff", "blue"},
-	{"#D55E00", "#fff", "vermillion"},
+	{"#D55E00", "#000", "vermillion"},
 	{"#CC79A7", "#000", "pink"},
-	{"#7F7F7F", "#fff", "grey"},
+	{"#7F7F7F", "#000", "grey"},
 	{"#FFD27F", "#000", "light orange"},
 	{"#A9DAF4", "#000", "light blue"},
 	{"#005E45", "#fff", "dark green"},

@@ -15,6 +15,25 @@ func init() {
 		}
 		return drawFlood(id, b.Rows()), nil
 	}
+	players["floodit"] = player{Sep: " ", Buttons: floodButtons,
+		Help: "Click a square or a colour of the palette, or press the colour's digit: the flooded area, from the top-left square, takes that colour."}
+}
+
+// floodButtons is the palette of a board: one button per colour.
+func floodButtons(input string) []playButton {
+	b, err := floodit.ParseCase(input)
+	if err != nil {
+		return nil
+	}
+	out := make([]playButton, b.Colors())
+	for k := range out {
+		c := colourOf(k)
+		out[k] = playButton{Move: fmt.Sprint(k), Label: fmt.Sprint(k), Title: fmt.Sprintf("flood with colour %d (%s)", k, c.Name), Fill: c.Fill, Ink: c.Ink}
+		if k < 10 {
+			out[k].Key = fmt.Sprint(k)
+		}
+	}
+	return out
 }
 
 // floodCell is the side of one Flood-it square in picture units; a 30x30

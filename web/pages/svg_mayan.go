@@ -9,7 +9,8 @@ import (
 
 func init() {
 	drawers["mayan"] = func(id, input string) (template.HTML, error) {
-		b, err := mayan.ParseCase(input)
+		// ParsePicture: the pictures within a move hold runs of three.
+		b, err := mayan.ParsePicture(input)
 		if err != nil {
 			return "", err
 		}
@@ -19,6 +20,8 @@ func init() {
 		}
 		return drawMayan(id, b.N, cols), nil
 	}
+	players["mayan"] = player{Sep: "\n", Buttons: func(string) []playButton { return nil }, Blocks: true,
+		Help: "Select a block (click it, or choose it in the list), then drag it sideways or press the left or right arrow key or button."}
 }
 
 // The Mayan board is 5 columns of at most 7 blocks, (0, 0) at the bottom left.
@@ -59,7 +62,10 @@ func drawMayan(id string, moves int, columns [][]int) template.HTML {
 				break
 			}
 			px, py := at(x, y)
+			// The play page selects a block and moves it by these moves.
+			w.raw(`<g class="block" data-block="%d %d" data-left="%d %d -1" data-right="%d %d 1">`, x, y, x, y, x, y)
 			w.cell(px, py, mayanCell, k, fmt.Sprintf("block at x %d, y %d: colour %d", x, y, k), false)
+			w.raw(`</g>`)
 		}
 	}
 	for x := 0; x < mayanWidth; x++ {

@@ -3,6 +3,7 @@ package pages
 import (
 	"fmt"
 	"html/template"
+	"strings"
 
 	"puzzlejudge/reference/rotation"
 )
@@ -19,6 +20,17 @@ func init() {
 		}
 		return drawRotation(id, cells), nil
 	}
+	players["rotation"] = player{Sep: "", Buttons: rotationButtons,
+		Help: "Press a letter button or the key A to H: the bar that ends at that letter shifts one square towards it."}
+}
+
+// rotationButtons are the eight moves A-H.
+func rotationButtons(string) []playButton {
+	out := make([]playButton, len(rotationMoves))
+	for i, m := range rotationMoves {
+		out[i] = playButton{Move: m.letter, Label: m.letter, Key: strings.ToLower(m.letter), Title: "move " + m.letter}
+	}
+	return out
 }
 
 // rotationPlace gives the (row, column) on a 7x7 grid of each of the 24

@@ -27,6 +27,7 @@ var templateFuncs = template.FuncMap{
 	"score":        func(f float64) string { return fmt.Sprintf("%.0f", f) },
 	"when":         func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") },
 	"instructor":   func(u *judge.User) bool { return u != nil && u.IsInstructor() },
+	"inc":          func(i int) int { return i + 1 },
 	"grade":        judge.FormatScore,
 	"cell":         cellClass,
 }

@@ -75,3 +75,11 @@ document.querySelectorAll("input[data-filter]").forEach(function (input) {
     });
   });
 });
+
+// A code block that scrolls sideways can be reached and scrolled with the
+// keyboard.
+document.querySelectorAll("pre").forEach(function (pre) {
+  if (pre.scrollWidth > pre.clientWidth && !pre.hasAttribute("tabindex")) {
+    pre.setAttribute("tabindex", "0");
+  }
+});

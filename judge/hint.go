@@ -1,0 +1,134 @@
+package judge
+
+import (
+	"context"
+	"errors"
+)
+
+// HintStore keeps the problems' hint settings and the hints given. It is a
+// separate interface from Store so that the stores and test doubles that
+// predate hints still build; a service over a store without it refuses
+// hints.
+type HintStore interface {
+	ProblemHints(ctx context.Context, problemID int64) (bool, error)
+	SetProblemHints(ctx context.Context, problemID int64, on bool) error
+	AddHint(ctx context.Context, userID, problemID, caseID int64) error
+	HintCount(ctx context.Context, userID, problemID int64) (int, error)
+}
+
+// CanSetHints reports whether v may turn a problem's hints on or off.
+func CanSetHints(v User) bool { return v.IsInstructor() }
+
+// CanHint reports whether v may ask for a hint on c: a logged-in user, on a
+// sample board only, since a chain of hints on a hidden board would give
+// its answer away.
+func CanHint(v User, c Case) bool { return !v.Anonymous() && c.Sample }
+
+func (s *Service) hintStore() (HintStore, error) {
+	hs, ok := s.store.(HintStore)
+	if !ok {
+		return nil, Errorf(EINTERNAL, "this store keeps no hints")
+	}
+	return hs, nil
+}
+
+// ProblemHints reports whether hints are on for a problem.
+func (s *Service) ProblemHints(ctx context.Context, slug string) (bool, error) {
+	hs, err := s.hintStore()
+	if err != nil {
+		return false, err
+	}
+	p, err := s.store.ProblemBySlug(ctx, slug)
+	if err != nil {
+		return false, err
+	}
+	return hs.ProblemHints(ctx, p.ID)
+}
+
+// SetProblemHints turns a problem's hints on or off; instructors only.
+func (s *Service) SetProblemHints(ctx context.Context, v User, slug string, on bool) error {
+	if !CanSetHints(v) {
+		return deny(v, "only instructors may change a problem's hints")
+	}
+	hs, err := s.hintStore()
+	if err != nil {
+		return err
+	}
+	p, err := s.store.ProblemBySlug(ctx, slug)
+	if err != nil {
+		return err
+	}
+	return hs.SetProblemHints(ctx, p.ID, on)
+}
+
+// Hint returns the next move of an optimal continuation from the position
+// that moves reach on a sample case, and counts it against v. The solve is
+// bounded by HintTimeout.
+func (s *Service) Hint(ctx context.Context, v User, slug string, caseID int64, moves string) (string, error) {
+	if v.Anonymous() {
+		return "", deny(v, "")
+	}
+	hs, err := s.hintStore()
+	if err != nil {
+		return "", err
+	}
+	p, err := s.store.ProblemBySlug(ctx, slug)
+	if err != nil {
+		return "", err
+	}
+	c, err := s.caseOf(ctx, slug, caseID)
+	if err != nil {
+		return "", err
+	}
+	on, err := hs.ProblemHints(ctx, p.ID)
+	if err != nil {
+		return "", err
+	}
+	if !on {
+		return "", Errorf(EFORBIDDEN, "hints are off for problem %s", slug)
+	}
+	if !CanHint(v, c) {
+		return "", Errorf(EFORBIDDEN, "hints are given on sample boards only")
+	}
+	pz, err := Lookup(p.Puzzle)
+	if err != nil {
+		return "", err
+	}
+	h, ok := pz.(Hinter)
+	if !ok {
+		return "", Errorf(EINVALID, "puzzle %s gives no hints", p.Puzzle)
+	}
+	if err := validText("the moves", moves, MaxReplayMoveBytes); err != nil {
+		return "", err
+	}
+	hctx, cancel := context.WithTimeout(ctx, HintTimeout)
+	defer cancel()
+	move, err := h.Hint(hctx, c.Input, moves)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return "", Errorf(EUNAVAILABLE, "no hint could be found in %s; try again after a few more moves", HintTimeout)
+	case err != nil:
+		return "", err
+	}
+	if err := hs.AddHint(ctx, v.ID, p.ID, c.ID); err != nil {
+		return "", err
+	}
+	return move, nil
+}
+
+// HintCount returns how many hints a user was given on a problem: the user
+// themself or an instructor may ask.
+func (s *Service) HintCount(ctx context.Context, v User, userID int64, slug string) (int, error) {
+	if v.Anonymous() || (v.ID != userID && !v.IsInstructor()) {
+		return 0, deny(v, "")
+	}
+	hs, err := s.hintStore()
+	if err != nil {
+		return 0, err
+	}
+	p, err := s.store.ProblemBySlug(ctx, slug)
+	if err != nil {
+		return 0, err
+	}
+	return hs.HintCount(ctx, userID, p.ID)
+}

@@ -1,0 +1,68 @@
+package api
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"puzzlejudge/judge"
+)
+
+func TestHints(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	student := e.student("hana")
+	e.waitReady()
+	flood := e.caseIDs("flood")
+	hint := func(token string, id int64, moves string) response {
+		return e.do("POST", "/api/v1/problems/flood/cases/"+itoa64(id)+"/hint", token, hintRequest{moves})
+	}
+
+	hint(student, flood[1], "").want(t, 403, "forbidden") // off by default
+	e.do("PATCH", "/api/v1/problems/flood", student, map[string]any{"hints": true}).want(t, 403, "forbidden")
+	var on struct{ Hints bool }
+	e.do("PATCH", "/api/v1/problems/flood", e.admin, map[string]any{"hints": true}).want(t, 200, "").json(t, &on)
+	if !on.Hints {
+		t.Fatalf("PATCH hints=true answered %+v", on)
+	}
+
+	// Following the hints from the start floods sample 2 in its optimum,
+	// each hinted move lowering the optimum by exactly one.
+	board := "3\n0 1 2\n1 1 2\n2 2 1\n"
+	var moves []string
+	for k := 3; k > 0; k-- {
+		var h struct{ Move string }
+		hint(student, flood[1], strings.Join(moves, " ")).want(t, 200, "").json(t, &h)
+		moves = append(moves, h.Move)
+		var r replayJSON
+		e.do("POST", "/api/v1/replay", "", replayRequest{"floodit", board, strings.Join(moves, " ")}).want(t, 200, "").json(t, &r)
+		after := solveRef(t, "floodit", r.Steps[len(r.Steps)-1].Board)
+		if got := strings.TrimSpace(after.answer); got != itoa64(int64(k-1)) {
+			t.Fatalf("after hint %q the optimum is %s, want %d", h.Move, got, k-1)
+		}
+	}
+	hint(student, flood[1], strings.Join(moves, " ")).want(t, 400, "invalid") // already flooded
+	hint(student, flood[2], "").want(t, 403, "forbidden")                     // hidden board
+	hint("", flood[1], "").want(t, 401, "")
+
+	n, err := e.svc.HintCount(context.Background(), staff(), userID(t, e, "hana"), "flood")
+	if err != nil || n != 3 {
+		t.Errorf("HintCount = %d, %v; want 3 (the hints given, not the refused)", n, err)
+	}
+
+	e.do("PATCH", "/api/v1/problems/flood", e.admin, map[string]any{"hints": false}).want(t, 200, "")
+	hint(student, flood[1], "").want(t, 403, "forbidden")
+}
+
+func staff() judge.User {
+	return judge.User{ID: 1 << 40, Username: "staff", Role: judge.RoleInstructor}
+}
+
+// userID returns the id of a user, read back through the service.
+func userID(t *testing.T, e *apiEnv, name string) int64 {
+	t.Helper()
+	u, err := e.svc.Authenticate(context.Background(), name, "pass-"+name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.ID
+}

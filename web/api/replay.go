@@ -1,0 +1,140 @@
+package api
+
+import (
+	"hash/fnv"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/web/httpx"
+)
+
+// DefaultReplaysPerMinute bounds the public replays of one address when
+// Options.Replays is nil: a game played by hand makes one call a move, so
+// the bound is far above a player's pace and far below a flood.
+const DefaultReplaysPerMinute = 600
+
+// replayRequest is the body of POST /replay.
+type replayRequest struct {
+	Puzzle string `json:"puzzle"`
+	Board  string `json:"board"`
+	Moves  string `json:"moves"`
+}
+
+// stepJSON is one step of a replay: board is the canonical text after it
+// (for an illegal move, the board it was refused on); rounds, for Mayan,
+// are the pictures of the move's drag and vanish-and-fall rounds.
+type stepJSON struct {
+	Move    string   `json:"move"`
+	Legal   bool     `json:"legal"`
+	Message string   `json:"message"`
+	Board   string   `json:"board"`
+	Rounds  []string `json:"rounds,omitempty"`
+}
+
+type finalJSON struct {
+	Solved bool `json:"solved"`
+	Moves  int  `json:"moves"`
+}
+
+// replayJSON is the answer of POST /replay, and of a moves submission's
+// replay (which adds its puzzle and starting board).
+type replayJSON struct {
+	Puzzle string     `json:"puzzle,omitempty"`
+	Board  string     `json:"board,omitempty"`
+	Steps  []stepJSON `json:"steps"`
+	Final  finalJSON  `json:"final"`
+}
+
+// caseReplayJSON is one case of an answer's replay.
+type caseReplayJSON struct {
+	Case int64  `json:"case"`
+	Name string `json:"name"`
+	replayJSON
+}
+
+type answerReplayJSON struct {
+	Puzzle string           `json:"puzzle"`
+	Cases  []caseReplayJSON `json:"cases"`
+}
+
+func toReplayJSON(r judge.Replay) replayJSON {
+	out := replayJSON{Steps: make([]stepJSON, len(r.Steps)), Final: finalJSON{Solved: r.Solved, Moves: r.Moves}}
+	for i, s := range r.Steps {
+		out.Steps[i] = stepJSON{Move: s.Move, Legal: s.Legal, Message: s.Message, Board: s.Board, Rounds: s.Rounds}
+	}
+	return out
+}
+
+// replay answers POST /replay: the steps of moves on a board, for anyone.
+func (s *API) replay(c *gin.Context) {
+	var req replayRequest
+	if err := decodeJSON(c, &req); err != nil {
+		s.writeError(c, err)
+		return
+	}
+	r, err := s.Service.ReplayMoves(c.Request.Context(), req.Puzzle, req.Board, req.Moves)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.JSON(200, toReplayJSON(r))
+}
+
+// submissionReplay answers GET /submissions/{id}/replay, for the owner and
+// instructors (the service decides).
+func (s *API) submissionReplay(c *gin.Context) {
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || id <= 0 {
+		s.fail(c, judge.ENOTFOUND, "submission not found")
+		return
+	}
+	r, err := s.Service.ReplaySubmission(c.Request.Context(), httpx.Viewer(c), id)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	if r.Replay != nil {
+		out := toReplayJSON(*r.Replay)
+		out.Puzzle, out.Board = r.Puzzle, r.Start
+		c.JSON(200, out)
+		return
+	}
+	out := answerReplayJSON{Puzzle: r.Puzzle, Cases: make([]caseReplayJSON, len(r.Cases))}
+	for i, cr := range r.Cases {
+		rj := toReplayJSON(cr.Replay)
+		rj.Board = cr.Start
+		out.Cases[i] = caseReplayJSON{Case: cr.CaseID, Name: cr.CaseName, replayJSON: rj}
+	}
+	c.JSON(200, out)
+}
+
+// addressLimit refuses (429) an address past its budget of public replays.
+// The limiter keys users by number, so the address is hashed into one: a
+// collision would only share a budget.
+func (s *API) addressLimit() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		h := fnv.New64a()
+		h.Write([]byte(c.ClientIP()))
+		l := s.replays()
+		if ok, wait := l.Allow(int64(h.Sum64()>>1), time.Now()); !ok {
+			secs := int(wait.Seconds()) + 1
+			c.Header("Retry-After", strconv.Itoa(secs))
+			s.fail(c, httpx.ERATELIMITED, "too many replays from this address: at most %d per minute, try again in %d s", l.PerMinute(), secs)
+			return
+		}
+		c.Next()
+	}
+}
+
+// replays returns the replay limiter, making the default one on first use.
+func (s *API) replays() *httpx.RateLimiter {
+	s.replayOnce.Do(func() {
+		if s.Options.Replays == nil {
+			s.Options.Replays = httpx.NewRateLimiter(DefaultReplaysPerMinute)
+		}
+	})
+	return s.Options.Replays
+}

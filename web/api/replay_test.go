@@ -1,0 +1,138 @@
+package api
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"puzzlejudge/web/httpx"
+)
+
+func TestReplay(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	tests := []struct {
+		name                 string
+		body                 any
+		steps, legal, moves  int
+		solved, lastIllegal  bool
+		lastBoard, lastMatch string
+	}{
+		{"floodit solved", replayRequest{"floodit", "3\n0 1 2\n1 1 2\n2 2 1\n", "1 2 1"}, 3, 3, 3, true, false, "3\n1 1 1\n1 1 1\n1 1 1\n", ""},
+		{"floodit bad move", replayRequest{"floodit", "3\n0 1 2\n1 1 2\n2 2 1\n0\n", "1,x"}, 2, 1, 1, false, true, "3\n1 1 2\n1 1 2\n2 2 1\n", "move 2"},
+		{"rotation", replayRequest{"rotation", "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3", "AC"}, 2, 2, 2, true, false, "", ""},
+		{"mayan", replayRequest{"mayan", "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", "2 1 1\n3 1 1\n3 0 1"}, 3, 3, 3, true, false, "", ""},
+		{"no moves", replayRequest{"rotation", "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3", ""}, 0, 0, 0, false, false, "", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var r replayJSON
+			e.with(t).do("POST", "/api/v1/replay", "", tc.body).want(t, 200, "").json(t, &r)
+			if len(r.Steps) != tc.steps || r.Final.Moves != tc.moves || r.Final.Solved != tc.solved {
+				t.Fatalf("replay = %+v, want %d steps, final {%v %d}", r, tc.steps, tc.solved, tc.moves)
+			}
+			if tc.steps == 0 {
+				if r.Steps == nil {
+					t.Errorf("steps is null, want []")
+				}
+				return
+			}
+			last := r.Steps[len(r.Steps)-1]
+			if last.Legal == tc.lastIllegal {
+				t.Errorf("last step legal = %v", last.Legal)
+			}
+			if tc.lastBoard != "" && last.Board != tc.lastBoard {
+				t.Errorf("last board = %q, want %q", last.Board, tc.lastBoard)
+			}
+			if tc.lastMatch != "" && (len(last.Message) < len(tc.lastMatch) || last.Message[:len(tc.lastMatch)] != tc.lastMatch) {
+				t.Errorf("last message = %q, want it to start with %q", last.Message, tc.lastMatch)
+			}
+		})
+	}
+	t.Run("mayan rounds", func(t *testing.T) {
+		var r replayJSON
+		e.with(t).do("POST", "/api/v1/replay", "", replayRequest{"mayan", "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", "2 1 1\n3 1 1\n3 0 1"}).want(t, 200, "").json(t, &r)
+		for i, s := range r.Steps {
+			if len(s.Rounds) == 0 || s.Rounds[len(s.Rounds)-1] != s.Board {
+				t.Errorf("step %d rounds %q do not end with its board %q", i+1, s.Rounds, s.Board)
+			}
+		}
+	})
+	for _, bad := range []any{
+		replayRequest{"chess", "x", ""},
+		replayRequest{"floodit", "3\n0 1\n", "1"},
+		"{",
+	} {
+		e.do("POST", "/api/v1/replay", "", bad).want(t, 400, "invalid")
+	}
+}
+
+func TestReplayRateLimitPerAddress(t *testing.T) {
+	e := newAPIEnv(t, Options{Replays: httpx.NewRateLimiter(2)})
+	body := replayRequest{"floodit", "2\n0 1\n1 0\n", "1"}
+	from := func(addr string) response {
+		req := e.request("POST", "/api/v1/replay", body)
+		req.RemoteAddr = addr + ":1234"
+		return e.serve(req)
+	}
+	from("192.0.2.1").want(t, 200, "")
+	from("192.0.2.1").want(t, 200, "")
+	r := from("192.0.2.1").want(t, http.StatusTooManyRequests, "rate_limited")
+	if r.header.Get("Retry-After") == "" {
+		t.Error("429 without Retry-After")
+	}
+	from("192.0.2.2").want(t, 200, "")
+}
+
+func TestSubmissionReplay(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	ann, bob := e.student("ann"), e.student("bob")
+	e.waitReady()
+	flood := e.caseIDs("flood")
+	id := e.submit(ann, "flood", map[string]any{"kind": "moves", "case": flood[1], "moves": "1 9"})
+	e.result(ann, id)
+	path := "/api/v1/submissions/" + itoa64(id) + "/replay"
+
+	var r replayJSON
+	e.do("GET", path, ann, nil).want(t, 200, "").json(t, &r)
+	if r.Puzzle != "floodit" || r.Board != "3\n0 1 2\n1 1 2\n2 2 1\n" || len(r.Steps) != 2 || r.Steps[1].Legal || r.Final.Moves != 1 {
+		t.Errorf("moves replay = %+v", r)
+	}
+	e.do("GET", path, e.admin, nil).want(t, 200, "")
+	e.do("GET", path, bob, nil).want(t, 403, "forbidden")
+	e.do("GET", path, "", nil).want(t, 401, "")
+	e.do("GET", "/api/v1/submissions/999999/replay", ann, nil).want(t, 404, "not_found")
+
+	rot := e.submit(ann, "rot", map[string]any{"kind": "answer", "output": "AC\n2\nHH\n3\n"})
+	var a answerReplayJSON
+	e.do("GET", "/api/v1/submissions/"+itoa64(rot)+"/replay", ann, nil).want(t, 200, "").json(t, &a)
+	if a.Puzzle != "rotation" || len(a.Cases) != 2 || a.Cases[0].Name != "01-sample-1" || len(a.Cases[0].Steps) != 2 || !a.Cases[0].Final.Solved || a.Cases[1].Board == "" {
+		t.Errorf("answer replay = %+v", a)
+	}
+	maya := e.submit(ann, "maya", map[string]any{"kind": "answer", "output": "2 1 1\n3 1 1\n3 0 1\n"})
+	e.do("GET", "/api/v1/submissions/"+itoa64(maya)+"/replay", ann, nil).want(t, 200, "").json(t, &a)
+	if len(a.Cases) != 1 || !a.Cases[0].Final.Solved || len(a.Cases[0].Steps[2].Rounds) < 2 {
+		t.Errorf("mayan answer replay = %+v", a)
+	}
+	num := e.submit(ann, "flood", map[string]any{"kind": "answer", "output": "0\n3\n6\n"})
+	e.do("GET", "/api/v1/submissions/"+itoa64(num)+"/replay", ann, nil).want(t, 400, "invalid")
+}
+
+// BenchmarkReplayHandler measures one click of the play page on the server:
+// POST /replay of the 18 optimal moves of the longest shipped 8x8 Flood-it
+// board, through the real Gin engine (JSON in, every step's board out).
+func BenchmarkReplayHandler(b *testing.B) {
+	e := newAPIEnv(b, Options{Replays: httpx.NewRateLimiter(0)})
+	body := replayRequest{"floodit", "8\n5 3 0 4 5 0 0 3\n3 2 5 0 2 5 2 4\n4 5 1 2 4 2 3 2\n3 0 5 1 2 3 0 4\n5 4 0 2 1 0 1 3\n3 5 1 5 4 3 4 2\n5 4 5 0 5 4 3 0\n5 1 0 3 5 3 2 4\n",
+		"3 0 4 5 0 2 4 2 1 4 5 3 2 0 1 3 4 5"}
+	for b.Loop() {
+		if r := e.serve(e.request("POST", "/api/v1/replay", body)); r.status != 200 {
+			b.Fatalf("status %d: %s", r.status, r.body)
+		}
+	}
+}
+
+func TestReplayTooLong(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	moves := strings.Repeat("1 ", 3000)
+	e.do("POST", "/api/v1/replay", "", replayRequest{"floodit", "2\n0 1\n1 0\n", moves}).want(t, 400, "invalid")
+}

@@ -1,0 +1,204 @@
+package pages
+
+import (
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/web/httpx"
+)
+
+// The play and replay pages never carry a puzzle's rules: every move the
+// player makes is sent to POST /api/v1/replay, and every board shown is
+// drawn here from the canonical text the engines returned (GET /play/board).
+// What the pages know of a puzzle is only how its moves are picked: the
+// player of each puzzle, added by its svg_<puzzle>.go.
+
+// playButton is a button that plays one move: a colour of the palette, a
+// letter of the Rotation board. Key is the key that presses it.
+type playButton struct {
+	Move, Label, Key, Title string
+	Fill, Ink               string // colours of a palette button; "" for plain
+}
+
+// player is how the moves of a puzzle are picked on the play page.
+type player struct {
+	// Buttons returns the move buttons of a board (canonical text).
+	Buttons func(input string) []playButton
+	// Blocks: the board's pictures mark blocks (data-block) that are
+	// selected and then moved left or right (data-left, data-right).
+	Blocks bool
+	// Sep joins moves into a move text.
+	Sep string
+	// Help tells how to play, as a sentence.
+	Help string
+}
+
+// players holds the player of each puzzle, keyed by its registered name.
+var players = map[string]player{}
+
+// playView is the data of the play page.
+type playView struct {
+	Problem judge.Problem
+	Case    judge.Case
+	Board   caseView
+	Player  player
+	Buttons []playButton
+	Hints   bool // the Hint button is offered
+}
+
+// playPage shows one board of a problem to play: anyone may play a board
+// whose input the judge gives out.
+func (p *Pages) playPage(c *gin.Context) {
+	prob, cases, err := p.Service.Problem(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	id, _ := strconv.ParseInt(c.Param("case"), 10, 64)
+	var cs *judge.Case
+	for i := range cases {
+		if cases[i].ID == id {
+			cs = &cases[i]
+		}
+	}
+	if cs == nil {
+		p.errorPage(c, http.StatusNotFound, fmt.Sprintf("Problem %s has no board %s.", prob.Slug, c.Param("case")))
+		return
+	}
+	pl, ok := players[prob.Puzzle]
+	if !ok {
+		p.errorPage(c, http.StatusNotFound, fmt.Sprintf("Puzzle %s cannot be played in the browser.", prob.Puzzle))
+		return
+	}
+	v := playView{Problem: prob, Case: *cs, Board: newCaseView(prob.Puzzle, *cs), Player: pl, Buttons: pl.Buttons(cs.Input)}
+	v.Board.Picture, _ = boardPicture(prob.Puzzle, "play", cs.Input)
+	if on, err := p.Service.ProblemHints(c.Request.Context(), prob.Slug); err == nil && on {
+		v.Hints = judge.CanHint(httpx.Viewer(c), *cs)
+	}
+	p.render(c, http.StatusOK, "play", "Play "+prob.Title+", "+cs.Name, v)
+}
+
+// boardSVG answers GET /play/board?puzzle=&board=&id=: the picture of a
+// board given as canonical text, for the play and replay pages to show the
+// boards the replay API returned. It draws any board, so it reveals nothing.
+func (p *Pages) boardSVG(c *gin.Context) {
+	board := c.Query("board")
+	if len(board) > judge.MaxCaseBytes {
+		c.String(http.StatusRequestEntityTooLarge, "board too large")
+		return
+	}
+	pic, err := boardPicture(c.Query("puzzle"), c.DefaultQuery("id", "play"), board)
+	if err != nil {
+		c.String(http.StatusBadRequest, "%s", err.Error())
+		return
+	}
+	// The same board always gives the same picture.
+	c.Header("Cache-Control", "public, max-age=86400")
+	c.Data(http.StatusOK, "image/svg+xml; charset=utf-8", []byte(pic))
+}
+
+// replayView is the data of a submission's replay page.
+type replayView struct {
+	Sub     judge.Submission
+	Puzzle  string
+	Cases   []judge.CaseReplay // answers: every case with moves
+	Current int                // index in Cases of the case shown
+	Start   string
+	Steps   []judge.Step
+	Final   judge.Replay
+	Data    template.JS // the steps, as JSON, for the page's script
+	Picture template.HTML
+}
+
+// replayPage shows a submission's moves step by step, to those the service
+// lets read the submission.
+func (p *Pages) replayPage(c *gin.Context) {
+	u, ok := p.needUser(c)
+	if !ok {
+		return
+	}
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || id <= 0 {
+		p.errorPage(c, http.StatusNotFound, "There is no such submission.")
+		return
+	}
+	r, err := p.Service.ReplaySubmission(c.Request.Context(), u, id)
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	v := replayView{Sub: r.Submission, Puzzle: r.Puzzle, Cases: r.Cases}
+	switch {
+	case r.Replay != nil:
+		v.Start, v.Final = r.Start, *r.Replay
+	case len(r.Cases) == 0:
+		p.errorPage(c, http.StatusNotFound, "This answer holds no moves to replay.")
+		return
+	default:
+		k, _ := strconv.Atoi(c.DefaultQuery("case", "1"))
+		v.Current = min(max(k, 1), len(r.Cases)) - 1
+		cr := r.Cases[v.Current]
+		v.Start, v.Final = cr.Start, cr.Replay
+	}
+	v.Steps = v.Final.Steps
+	v.Picture, _ = boardPicture(r.Puzzle, "play", v.Start)
+	data, err := json.Marshal(map[string]any{"puzzle": r.Puzzle, "board": v.Start, "steps": replaySteps(v.Steps)})
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	v.Data = template.JS(data)
+	p.render(c, http.StatusOK, "replay", fmt.Sprintf("Replay of submission %d", id), v)
+}
+
+// replaySteps is the steps as the page's script reads them: the API's shape.
+func replaySteps(steps []judge.Step) []map[string]any {
+	out := make([]map[string]any, len(steps))
+	for i, s := range steps {
+		out[i] = map[string]any{"move": s.Move, "legal": s.Legal, "message": s.Message, "board": s.Board, "rounds": s.Rounds}
+	}
+	return out
+}
+
+// hint answers the play page's Hint button (a form post with the CSRF
+// token, answered in JSON): the next move of an optimal continuation.
+func (p *Pages) hint(c *gin.Context) {
+	u, _ := httpx.CurrentUser(c)
+	id, _ := strconv.ParseInt(c.Param("case"), 10, 64)
+	move, err := p.Service.Hint(c.Request.Context(), u, c.Param("slug"), id, c.PostForm("moves"))
+	if err != nil {
+		status := httpx.StatusOf(err)
+		msg := judge.ErrorMessage(err)
+		if status == http.StatusInternalServerError {
+			p.logger().Error("hint failed", "err", err)
+			msg = "Something went wrong on the server."
+		}
+		c.JSON(status, gin.H{"error": gin.H{"code": judge.ErrorCode(err), "message": msg}})
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"move": move})
+}
+
+// setHints turns a problem's hints on or off from the boards page.
+func (p *Pages) setHints(c *gin.Context) {
+	u, ok := p.needInstructor(c)
+	if !ok {
+		return
+	}
+	on := c.PostForm("hints") == "on"
+	if err := p.Service.SetProblemHints(c.Request.Context(), u, c.Param("slug"), on); err != nil {
+		p.fail(c, err)
+		return
+	}
+	msg := "Hints are off."
+	if on {
+		msg = "Hints are on: students may ask for the next move on the sample boards."
+	}
+	p.redirect(c, "/problems/"+c.Param("slug")+"/cases", msg)
+}

@@ -1,0 +1,152 @@
+package pages
+
+import (
+	"compress/gzip"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"puzzlejudge/judge"
+)
+
+func TestPlayPage(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	cases := e.waitCases("flood")
+	b := e.browser()
+
+	b.get("/problems/flood").want(t, 200, fmt.Sprintf(`href="/problems/flood/play/%d"`, cases[1].ID))
+	page := b.get(fmt.Sprintf("/problems/flood/play/%d", cases[1].ID)).want(t, 200,
+		`id="play"`, `data-puzzle="floodit"`, `data-move="2"`, `data-key="2"`, `aria-live="polite"`, `/static/play.js`, "Log in</a> to submit")
+	noTemplateError(t, page)
+	// Hidden boards are played too: their input is public.
+	b.get(fmt.Sprintf("/problems/flood/play/%d", cases[2].ID)).want(t, 200, `id="play-board"`)
+	b.get("/problems/flood/play/999999").want(t, 404)
+
+	rot := e.waitCases("rot")
+	b.get(fmt.Sprintf("/problems/rot/play/%d", rot[0].ID)).want(t, 200, `data-move="A"`, `data-key="h"`)
+	maya := e.waitCases("maya")
+	b.get(fmt.Sprintf("/problems/maya/play/%d", maya[0].ID)).want(t, 200, `data-blocks`, `id="play-block"`, `data-block="0 0"`)
+
+	b.register("pia", "pia-password-1")
+	b.get(fmt.Sprintf("/problems/flood/play/%d", cases[1].ID)).want(t, 200, `id="play-submit"`, `name="csrf"`, "Submit these moves")
+}
+
+func TestPlayBoardPicture(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	b := e.browser()
+	p := b.get("/play/board?puzzle=floodit&id=x&board="+url.QueryEscape("2\n0 1\n1 0\n")).want(t, 200, "<svg", `id="b-x-p1"`)
+	if ct := p.header.Get("Content-Type"); !strings.HasPrefix(ct, "image/svg+xml") {
+		t.Errorf("Content-Type %q", ct)
+	}
+	b.get("/play/board?puzzle=floodit&board=2").want(t, 400)
+	b.get("/play/board?puzzle=chess&board=x").want(t, 400)
+}
+
+func TestReplayPage(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	cases := e.waitCases("flood")
+	b := e.browser()
+	b.register("rea", "rea-password-1")
+	form := url.Values{"kind": {"moves"}, "case": {fmt.Sprint(cases[1].ID)}, "moves": {"1 9"}}
+	loc := b.post("/problems/flood/submissions", form).redirectTo(t, "/submissions/")
+	b.waitDone(loc).want(t, 200, `href="`+loc+`/replay"`)
+	page := b.get(loc+"/replay").want(t, 200, `id="replay-data"`, `class="bad"`, "no such colour", `id="replay-scrub"`)
+	noTemplateError(t, page)
+
+	other := e.browser()
+	other.register("oto", "oto-password-1")
+	other.get(loc+"/replay").want(t, 403)
+
+	// A Rotation answer: one replay per board, chosen in a named nav.
+	e.waitCases("rot")
+	answer := b.post("/problems/rot/submissions", url.Values{"kind": {"answer"}, "output": {"AC\n2\n"}}).redirectTo(t, "/submissions/")
+	b.waitDone(answer).want(t, 200, `href="`+answer+`/replay"`)
+	b.get(answer+"/replay?case=1").want(t, 200, `aria-label="Boards of this answer"`, `aria-current="page">01-sample-1`, "<code>C</code>")
+}
+
+func TestPlayHints(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	cases := e.waitCases("flood")
+	play := fmt.Sprintf("/problems/flood/play/%d", cases[1].ID)
+
+	s := e.browser()
+	s.register("hal", "hal-password-1")
+	page := s.get(play).want(t, 200)
+	if strings.Contains(page.body, `id="play-hint"`) {
+		t.Error("a Hint button while hints are off")
+	}
+
+	admin := e.browser()
+	admin.login("admin", pagesAdminPassword)
+	admin.get("/problems/flood/cases").want(t, 200, "Turn hints on")
+	admin.post("/problems/flood/hints", url.Values{"hints": {"on"}}).redirectTo(t, "/problems/flood/cases")
+	admin.get("/problems/flood/cases").want(t, 200, "Turn hints off")
+
+	s.get(play).want(t, 200, `id="play-hint"`)
+	s.post(play+"/hint", url.Values{"moves": {"1"}}).want(t, 200, `"move":"2"`)
+	s.post(fmt.Sprintf("/problems/flood/play/%d/hint", cases[2].ID), url.Values{"moves": {""}}).want(t, 403, "sample boards only")
+
+	form := url.Values{"kind": {"moves"}, "case": {fmt.Sprint(cases[1].ID)}, "moves": {"1 2 1"}}
+	loc := s.post("/problems/flood/submissions", form).redirectTo(t, "/submissions/")
+	s.waitDone(loc)
+	admin.get(loc).want(t, 200, "1 hint taken on this problem")
+}
+
+// TestAuditFixes checks the cheap findings of the accessibility audit.
+func TestAuditFixes(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	cases := e.waitCases("flood")
+	b := e.browser()
+	b.get("/").want(t, 200, `<meta name="description"`, `rel="icon" href="/static/favicon.svg"`, `<nav aria-label="Main">`)
+	b.get("/static/favicon.svg").want(t, 200, "<svg")
+	b.get("/static/pages.css").want(t, 200, "prefers-color-scheme: dark", ":focus-visible")
+
+	// A board flooded from the start: no moves, optimum 0, shown as 0 / 0.
+	b.register("zed", "zed-password-1")
+	form := url.Values{"kind": {"moves"}, "case": {fmt.Sprint(cases[0].ID)}, "moves": {" "}}
+	loc := b.post("/problems/flood/submissions", form).redirectTo(t, "/submissions/")
+	b.waitDone(loc).want(t, 200, `<td class="num">0 / 0</td>`)
+	b.get("/submissions").want(t, 200, `aria-label="Pages of the list"`, "1 submission<")
+}
+
+func TestPagesCompressed(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	for _, path := range []string{"/", "/static/pages.css", "/static/play.js", "/problems/flood"} {
+		req, _ := http.NewRequest("GET", e.srv.URL+path, nil)
+		req.Header.Set("Accept-Encoding", "gzip") // set by hand: the client then leaves the body compressed
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zr, err := gzip.NewReader(res.Body)
+		if err != nil {
+			t.Fatalf("%s: Content-Encoding %q, body not gzip: %v", path, res.Header.Get("Content-Encoding"), err)
+		}
+		body, err := io.ReadAll(zr)
+		res.Body.Close()
+		if err != nil || res.Header.Get("Content-Encoding") != "gzip" || len(body) < 100 {
+			t.Errorf("%s: %d bytes, encoding %q, %v", path, len(body), res.Header.Get("Content-Encoding"), err)
+		}
+	}
+}
+
+// TestEveryPuzzleCanBePlayed checks that each registered puzzle has a player
+// on the pages and a step-by-step replay and hints in the judge, so that a
+// new puzzle cannot silently lack its play page.
+func TestEveryPuzzleCanBePlayed(t *testing.T) {
+	for _, name := range judge.PuzzleNames() {
+		if _, ok := players[name]; !ok {
+			t.Errorf("puzzle %q has no player in web/pages (svg_%s.go)", name, name)
+		}
+		pz, _ := judge.Lookup(name)
+		if _, ok := pz.(judge.Stepper); !ok {
+			t.Errorf("puzzle %q is not a judge.Stepper", name)
+		}
+		if _, ok := pz.(judge.Hinter); !ok {
+			t.Errorf("puzzle %q is not a judge.Hinter", name)
+		}
+	}
+}

@@ -1,0 +1,236 @@
+// The play and replay pages. No rule of any puzzle is written here: every
+// move is sent to the server's replay (POST /api/v1/replay), which answers
+// the board after each move as the engines compute it, and every board is
+// drawn by the server (GET /play/board). This script only keeps the list of
+// moves and shows what the server said.
+"use strict";
+
+(function () {
+  var board = document.getElementById("play-board");
+  var status = document.getElementById("play-status");
+
+  // draw shows the picture of a board (canonical text) in el.
+  function draw(el, puzzle, text, id) {
+    var url = "/play/board?puzzle=" + encodeURIComponent(puzzle) + "&id=" + encodeURIComponent(id || "play") +
+      "&board=" + encodeURIComponent(text);
+    return fetch(url).then(function (r) {
+      if (!r.ok) { throw new Error("the board could not be drawn"); }
+      return r.text();
+    }).then(function (svg) { el.innerHTML = svg; });
+  }
+
+  function say(text) { status.textContent = text; }
+
+  var play = document.getElementById("play");
+  if (play) { setUpPlay(play); }
+  var replay = document.getElementById("replay");
+  if (replay) { setUpReplay(replay); }
+
+  function setUpPlay(root) {
+    var puzzle = root.dataset.puzzle, start = root.dataset.board, sep = root.dataset.sep;
+    var moves = [], undone = [], selected = "";
+    var text = document.getElementById("play-text");
+    var hidden = document.getElementById("play-moves");
+    var count = document.getElementById("play-count");
+    var pick = document.getElementById("play-block");
+    var seq = 0;
+
+    document.querySelectorAll("button.swatch").forEach(function (b) {
+      b.style.background = b.dataset.fill;
+      b.style.color = b.dataset.ink;
+    });
+
+    // update sends the whole move list to the replay and shows its answer.
+    function update(what) {
+      var mine = ++seq, t0 = performance.now();
+      var body = JSON.stringify({ puzzle: puzzle, board: start, moves: moves.join(sep) });
+      text.value = moves.join(sep === "" ? "" : sep);
+      if (hidden) { hidden.value = text.value; }
+      count.textContent = moves.length;
+      return fetch("/api/v1/replay", { method: "POST", headers: { "Content-Type": "application/json" }, body: body })
+        .then(function (r) { return r.json(); })
+        .then(function (res) {
+          if (mine !== seq) { return; }
+          if (res.error) { say(res.error.message); return; }
+          var last = res.steps.length ? res.steps[res.steps.length - 1] : null;
+          if (last && !last.legal) {
+            moves.pop();
+            text.value = moves.join(sep);
+            if (hidden) { hidden.value = text.value; }
+            count.textContent = moves.length;
+            say("Not a move: " + last.message);
+            return;
+          }
+          return draw(board, puzzle, last ? last.board : start).then(function () {
+            root.dataset.latency = Math.round(performance.now() - t0);
+            var msg = what + (last ? ": " + last.message : "") + ".";
+            if (res.final.solved) { msg += " Solved in " + res.final.moves + " move" + (res.final.moves === 1 ? "" : "s") + "!"; }
+            say(msg);
+            root.dataset.solved = res.final.solved ? "yes" : "no";
+            fillBlocks();
+          });
+        })
+        .catch(function (e) { say("The server did not answer: " + e.message); });
+    }
+
+    function move(m) {
+      if (!m) { return; }
+      moves.push(m);
+      undone = [];
+      update("Move " + moves.length + " (" + m + ")");
+    }
+
+    // Mayan: the blocks of the board's picture, selectable from a list too.
+    function fillBlocks() {
+      if (!pick) { return; }
+      pick.innerHTML = "";
+      board.querySelectorAll("[data-block]").forEach(function (g) {
+        var o = document.createElement("option");
+        o.value = g.dataset.block;
+        var t = g.querySelector("title");
+        o.textContent = t ? t.textContent : g.dataset.block;
+        pick.appendChild(o);
+      });
+      if (selected && pick.querySelector('option[value="' + selected + '"]')) { pick.value = selected; } else { selected = pick.value; }
+      mark();
+    }
+    function mark() {
+      board.querySelectorAll("[data-block]").forEach(function (g) {
+        g.classList.toggle("selected", g.dataset.block === selected);
+      });
+    }
+    function slide(dir) {
+      if (pick) { selected = pick.value; }
+      var g = board.querySelector('[data-block="' + selected + '"]');
+      if (g) { move(dir < 0 ? g.dataset.left : g.dataset.right); }
+    }
+    if (pick) {
+      pick.addEventListener("change", function () { selected = pick.value; mark(); });
+      document.getElementById("play-left").addEventListener("click", function () { slide(-1); });
+      document.getElementById("play-right").addEventListener("click", function () { slide(1); });
+      fillBlocks();
+    }
+
+    root.querySelectorAll("button[data-move]").forEach(function (b) {
+      b.addEventListener("click", function () { move(b.dataset.move); });
+    });
+
+    // A click on the board: a block selects it, a square or a letter plays
+    // the button that shows the same number or letter.
+    var downX = null;
+    board.addEventListener("pointerdown", function (ev) {
+      var g = ev.target.closest("[data-block]");
+      if (g) { selected = g.dataset.block; if (pick) { pick.value = selected; } mark(); downX = ev.clientX; }
+    });
+    board.addEventListener("pointerup", function (ev) {
+      if (downX !== null && Math.abs(ev.clientX - downX) > 15) { slide(ev.clientX - downX); }
+      downX = null;
+    });
+    board.addEventListener("click", function (ev) {
+      if (ev.target.closest("[data-block]")) { return; }
+      var cell = ev.target.closest("g.cell") || ev.target.closest("text.move");
+      if (!cell) { return; }
+      var label = (cell.querySelector("text") || cell).textContent.trim();
+      var b = root.querySelector('button[data-move="' + label + '"]');
+      if (b) { b.click(); }
+    });
+
+    document.getElementById("play-undo").addEventListener("click", function () {
+      if (moves.length) { undone.push(moves.pop()); update("Undone, " + moves.length + " moves"); }
+    });
+    document.getElementById("play-redo").addEventListener("click", function () {
+      if (undone.length) { moves.push(undone.pop()); update("Redone move " + moves.length); }
+    });
+    document.getElementById("play-reset").addEventListener("click", function () {
+      if (moves.length) { undone = moves.reverse(); moves = []; update("Back to the start"); }
+    });
+
+    // Hint: the server names the next move of an optimal continuation
+    // (counted, and only when the instructor turned hints on).
+    var hintButton = document.getElementById("play-hint");
+    if (hintButton) {
+      hintButton.addEventListener("click", function () {
+        var form = new URLSearchParams({ csrf: hintButton.dataset.csrf, moves: moves.join(sep) });
+        fetch(hintButton.dataset.url, { method: "POST", body: form })
+          .then(function (r) { return r.json(); })
+          .then(function (res) {
+            if (res.error) { say("No hint: " + res.error.message); return; }
+            say("Hint: the next move of a shortest solution is " + res.move + ".");
+            var b = root.querySelector('button[data-move="' + res.move + '"]');
+            if (b) { b.focus(); }
+          })
+          .catch(function (e) { say("The server did not answer: " + e.message); });
+      });
+    }
+
+    document.addEventListener("keydown", function (ev) {
+      if (ev.target.closest("textarea, input, select") && ev.key !== "ArrowLeft" && ev.key !== "ArrowRight") { return; }
+      if ((ev.ctrlKey || ev.metaKey) && ev.key.toLowerCase() === "z") { ev.preventDefault(); document.getElementById("play-undo").click(); return; }
+      if ((ev.ctrlKey || ev.metaKey) && ev.key.toLowerCase() === "y") { ev.preventDefault(); document.getElementById("play-redo").click(); return; }
+      if (ev.ctrlKey || ev.metaKey || ev.altKey) { return; }
+      if (pick && (ev.key === "ArrowLeft" || ev.key === "ArrowRight")) {
+        if (ev.target === pick) { ev.preventDefault(); }
+        slide(ev.key === "ArrowLeft" ? -1 : 1);
+        return;
+      }
+      var b = root.querySelector('button[data-key="' + ev.key.toLowerCase() + '"]');
+      if (b) { ev.preventDefault(); b.click(); }
+    });
+  }
+
+  function setUpReplay(root) {
+    var data = JSON.parse(document.getElementById("replay-data").textContent);
+    var scrub = document.getElementById("replay-scrub");
+    var rounds = document.getElementById("replay-rounds");
+    var items = document.querySelectorAll("#replay-steps li");
+    var at = 0, timer = null;
+
+    function show(i) {
+      at = Math.max(0, Math.min(i, data.steps.length));
+      scrub.value = at;
+      items.forEach(function (li) { li.classList.toggle("current", +li.dataset.step === at); });
+      rounds.innerHTML = "";
+      if (at === 0) {
+        say("The starting board.");
+        return draw(board, data.puzzle, data.board);
+      }
+      var s = data.steps[at - 1];
+      say(s.legal ? "Move " + at + " (" + s.move + "): " + s.message + "." : "Not a move: " + s.message);
+      if (s.rounds && s.rounds.length > 1) {
+        s.rounds.forEach(function (r, k) {
+          var f = document.createElement("figure");
+          var cap = document.createElement("figcaption");
+          cap.textContent = k === 0 ? "after the move" : "round " + k;
+          rounds.appendChild(f);
+          draw(f, data.puzzle, r, "round" + k).then(function () { f.appendChild(cap); });
+        });
+      }
+      return draw(board, data.puzzle, s.board);
+    }
+    function stop() { if (timer) { clearInterval(timer); timer = null; } document.getElementById("replay-play").textContent = "Play"; }
+
+    document.getElementById("replay-back").addEventListener("click", function () { stop(); show(at - 1); });
+    document.getElementById("replay-next").addEventListener("click", function () { stop(); show(at + 1); });
+    scrub.addEventListener("input", function () { stop(); show(+scrub.value); });
+    document.getElementById("replay-play").addEventListener("click", function (ev) {
+      if (timer) { stop(); return; }
+      if (at >= data.steps.length) { show(0); }
+      ev.target.textContent = "Pause";
+      timer = setInterval(function () {
+        if (at >= data.steps.length) { stop(); return; }
+        show(at + 1);
+      }, 700);
+    });
+    items.forEach(function (li) {
+      li.addEventListener("click", function () { stop(); show(+li.dataset.step); });
+    });
+    document.addEventListener("keydown", function (ev) {
+      if (ev.target.closest("input, textarea, select")) { return; }
+      if (ev.key === "ArrowLeft") { stop(); show(at - 1); }
+      if (ev.key === "ArrowRight") { stop(); show(at + 1); }
+    });
+    // Open at the failing move, which is what the student came to see.
+    var bad = data.steps.findIndex(function (s) { return !s.legal; });
+    if (bad >= 0) { show(bad + 1); }
+  }
+})();

@@ -1,0 +1,226 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// TestBrowserPlay plays the sample boards in a real headless Chromium:
+// Flood-it sample 2 to the flooded board with clicks and then with keys,
+// undo and redo, "Submit these moves" to accepted; the replay of an invalid
+// submission opens at its failing move; Rotation and Mayan are played to
+// solved. Screenshots of each page at 1280 and 390 px go to the test's
+// temporary directory (and $PUZZLEJUDGE_SCREENSHOTS when set); at 390 px
+// the play and replay pages must not scroll sideways.
+func TestBrowserPlay(t *testing.T) {
+	chrome := findChromium()
+	if chrome == "" && os.Getenv("PUZZLEJUDGE_REQUIRE_BROWSER") != "" {
+		t.Fatal("PUZZLEJUDGE_REQUIRE_BROWSER is set but no Chromium was found (apt-get install chromium)")
+	}
+	if chrome == "" {
+		t.Skip("no Chromium on this machine: install it (apt-get install chromium) to run the browser test")
+	}
+	e := newPagesEnv(t, Options{})
+	flood := e.waitCases("flood")
+	rot := e.waitCases("rot")
+	maya := e.waitCases("maya")
+
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(chrome),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(filepath.Join(t.TempDir(), "profile")),
+		chromedp.WindowSize(1280, 900),
+	)
+	defer cancelAlloc()
+	browser, cancelBrowser := chromedp.NewContext(alloc)
+	defer cancelBrowser()
+	if err := chromedp.Do(browser, chromedp.Navigate(e.srv.URL+"/register")); err != nil {
+		t.Fatalf("starting %s: %v", chrome, err)
+	}
+	ctx, cancel := context.WithTimeout(browser, 120*time.Second)
+	defer cancel()
+
+	step := func(what string, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, actions...); err != nil {
+			loc, _ := chromedp.Run(ctx, chromedp.Location())
+			t.Fatalf("%s (at %s): %v", what, loc, err)
+		}
+	}
+	// until waits for a JavaScript condition of the page. It asks in a
+	// loop: chromedp.Poll compiles its predicate with new Function, which
+	// the pages' Content-Security-Policy forbids.
+	until := func(what, expr string) {
+		t.Helper()
+		deadline := time.Now().Add(15 * time.Second)
+		for {
+			ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr))
+			if err == nil && ok {
+				return
+			}
+			if time.Now().After(deadline) {
+				status, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.getElementById("play-status")||{}).textContent || ""`))
+				t.Fatalf("%s: waiting for %s: %v (status %q)", what, expr, err, status)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	dir := t.TempDir()
+	// shots takes the page at 1280 and 390 px wide; at 390 it reports
+	// whether the page scrolls sideways, an error when strict.
+	shots := func(name string, strict bool) {
+		t.Helper()
+		for _, w := range []int64{1280, 390} {
+			step("resize", chromedp.EmulateViewport(w, 900))
+			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatalf("screenshot %s: %v", name, err)
+			}
+			file := fmt.Sprintf("%s-%d.png", name, w)
+			for _, d := range []string{dir, os.Getenv("PUZZLEJUDGE_SCREENSHOTS")} {
+				if d != "" {
+					if err := os.WriteFile(filepath.Join(d, file), png, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if w == 390 {
+				sw, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
+				if sw > 390 && strict {
+					t.Errorf("%s at 390 px is %d px wide: it scrolls sideways", name, sw)
+				} else if sw > 390 {
+					t.Logf("%s at 390 px is %d px wide", name, sw)
+				}
+			}
+		}
+		step("resize back", chromedp.EmulateViewport(1280, 900))
+		t.Logf("screenshots of %s in %s", name, dir)
+	}
+
+	step("register",
+		chromedp.SendKeys(chromedp.CSS(`input[name=username]`), "player"),
+		chromedp.SendKeys(chromedp.CSS(`input[name=password]`), "player-pass-1"),
+		chromedp.SendKeys(chromedp.CSS(`input[name=password2]`), "player-pass-1"),
+		chromedp.Click(chromedp.CSS(`form[action="/register"] button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.CSS(`a[href="/problems/flood"]`)),
+	)
+	shots("problems", false)
+
+	// Flood-it sample 2 (0 1 2 / 1 1 2 / 2 2 1), optimum "1 2 1".
+	play := fmt.Sprintf("/problems/flood/play/%d", flood[1].ID)
+	step("open the problem and its play link",
+		chromedp.Navigate(e.srv.URL+"/problems/flood"),
+		chromedp.Click(chromedp.CSS(`a[href="`+play+`"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#play-board svg`)),
+	)
+	count := func(n int) string {
+		return fmt.Sprintf(`document.getElementById("play-count").textContent === "%d"`, n)
+	}
+	settled := func(n int, solved string) string {
+		return count(n) + fmt.Sprintf(` && document.getElementById("play").dataset.solved === "%s"`, solved)
+	}
+	// With clicks: the palette's 1, the square of colour 2 at the top
+	// right (the third square), the palette's 1.
+	step("click palette 1", chromedp.Click(chromedp.CSS(`button[data-move="1"]`)))
+	until("after the first click", settled(1, "no"))
+	step("click a square of colour 2", chromedp.Click(chromedp.CSS(`#play-board svg g.cell:nth-of-type(3) rect`)))
+	until("after the square", settled(2, "no"))
+	step("click palette 1 again", chromedp.Click(chromedp.CSS(`button[data-move="1"]`)))
+	until("flooded by clicks", settled(3, "yes"))
+	latency, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("play").dataset.latency`))
+	t.Logf("click to picture: %s ms (POST /api/v1/replay, then GET /play/board)", latency)
+	step("undo", chromedp.Click(chromedp.CSS(`#play-undo`)))
+	until("undone", settled(2, "no"))
+	step("redo", chromedp.Click(chromedp.CSS(`#play-redo`)))
+	until("redone", settled(3, "yes"))
+	step("reset", chromedp.Click(chromedp.CSS(`#play-reset`)))
+	until("reset", settled(0, "no"))
+	// With keys only.
+	step("keys", chromedp.KeyEvent("1"))
+	until("key 1", count(1))
+	step("keys", chromedp.KeyEvent("2"))
+	until("key 2", count(2))
+	step("keys", chromedp.KeyEvent("1"))
+	until("flooded by keys", settled(3, "yes"))
+	latency, _ = chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("play").dataset.latency`))
+	t.Logf("click to picture, warm: %s ms", latency)
+	timing, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`performance.getEntriesByType("resource").slice(-4).map(function (r) { return r.name.split("?")[0].split("/").slice(-2).join("/") + " " + Math.round(r.duration) + " ms (wait " + Math.round(r.responseStart - r.requestStart) + ")"; }).join("; ")`))
+	t.Logf("the last requests: %s", timing)
+	text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("play-text").value`))
+	if text != "1 2 1" {
+		t.Errorf("moves text = %q, want %q", text, "1 2 1")
+	}
+	shots("play-floodit", true)
+	step("submit these moves",
+		chromedp.Click(chromedp.CSS(`#play-submit button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.CSS(`.result .v-accepted`)),
+	)
+	shots("result-moves", false)
+
+	// An invalid submission's replay opens at its failing move.
+	step("submit invalid moves",
+		chromedp.Navigate(e.srv.URL+"/problems/flood"),
+		chromedp.SetValue(chromedp.CSS(`#moves-form select[name=case]`), fmt.Sprint(flood[1].ID)),
+		chromedp.SetValue(chromedp.CSS(`#moves-form textarea[name=moves]`), "1 9"),
+		chromedp.Click(chromedp.CSS(`#moves-form button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.CSS(`.result .v-invalid`)),
+		chromedp.Click(chromedp.CSS(`a[href$="/replay"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#replay-steps li.bad.current`)),
+	)
+	until("the failing move shown", `document.getElementById("play-status").textContent.includes("no such colour")`)
+	shots("replay-invalid", true)
+	step("step back", chromedp.Click(chromedp.CSS(`#replay-back`)))
+	until("back at move 1", `document.querySelector("#replay-steps li.current").dataset.step === "1"`)
+
+	// Rotation: sample 1 is solved by A then C, here with the keys.
+	step("open rotation", chromedp.Navigate(e.srv.URL+fmt.Sprintf("/problems/rot/play/%d", rot[0].ID)), chromedp.WaitVisible(chromedp.CSS(`#play-board svg`)))
+	step("key a", chromedp.KeyEvent("a"))
+	until("rotation A", count(1))
+	step("button C", chromedp.Click(chromedp.CSS(`button[data-move="C"]`)))
+	until("rotation solved", settled(2, "yes"))
+	shots("play-rotation", true)
+
+	// Mayan: "2 1 1", "3 1 1", "3 0 1": a click and the arrow key, then
+	// the list and the button.
+	step("open mayan", chromedp.Navigate(e.srv.URL+fmt.Sprintf("/problems/maya/play/%d", maya[0].ID)), chromedp.WaitVisible(chromedp.CSS(`#play-board svg`)))
+	step("select block 2 1", chromedp.Click(chromedp.CSS(`#play-board [data-block="2 1"] rect`)))
+	step("move it right", chromedp.KeyEvent(kb.ArrowRight))
+	until("mayan 1", settled(1, "no"))
+	for i, block := range []string{"3 1", "3 0"} {
+		step("choose block "+block,
+			chromedp.SetValue(chromedp.CSS(`#play-block`), block),
+			chromedp.Click(chromedp.CSS(`#play-right`)),
+		)
+		until("mayan move", count(i+2))
+	}
+	until("mayan cleared", settled(3, "yes"))
+	shots("play-mayan", true)
+
+	// Its replay shows each vanish-and-fall round of the last move.
+	step("submit the mayan moves",
+		chromedp.Click(chromedp.CSS(`#play-submit button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.CSS(`.result .v-accepted`)),
+		chromedp.Click(chromedp.CSS(`a[href$="/replay"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#replay-scrub`)),
+	)
+	for i := 0; i < 3; i++ {
+		step("next", chromedp.KeyEvent(kb.ArrowRight))
+	}
+	until("the rounds of move 3", `document.querySelectorAll("#replay-rounds figure svg").length >= 2`)
+	shots("replay-mayan", true)
+}
