@@ -116,7 +116,7 @@ func (c *client) do(ctx context.Context, method, path string, body io.Reader, co
 	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		return &response{Status: resp.StatusCode, Header: resp.Header, Body: data}, nil
 	}
-	ae := &apiError{Status: resp.StatusCode, Method: method, Path: path, needsLogin: c.token == ""}
+	ae := &apiError{Status: resp.StatusCode, Method: method, Path: path, needsLogin: c.token == "" && path != "/tokens"}
 	var eb struct {
 		Error struct {
 			Code    string `json:"code"`
