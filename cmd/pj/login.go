@@ -126,3 +126,24 @@ func (a *app) logoutCommand() *cobra.Command {
 		},
 	}
 }
+
+func (a *app) tokenCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "token",
+		Short: "Print the token of the saved login, for a CI secret (PJ_TOKEN)",
+		Long: `Print the token that 'pj login' saved, as 'gh auth token' does, to store it as
+a CI job's secret PJ_TOKEN. Anyone holding it acts as you until 'pj logout'.`,
+		Args: exactArgs(),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg, err := loadConfig()
+			if err != nil {
+				return err
+			}
+			if cfg.Token == "" {
+				return usageErrorf("not logged in: run 'pj login URL USERNAME' first")
+			}
+			fmt.Fprintln(a.stdout, cfg.Token)
+			return nil
+		},
+	}
+}

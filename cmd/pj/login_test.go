@@ -94,7 +94,11 @@ func TestLogoutRevokesTheToken(t *testing.T) {
 	pj := newPJ(t, map[string]string{"PJ_PASSWORD": "ada-password"})
 	pj.want(exitOK, "login", js.URL, "ada")
 	token := tokenOf(t, pj)
+	if r := pj.want(exitOK, "token"); r.stdout != token+"\n" {
+		t.Errorf("pj token = %q, want the saved token", r.stdout)
+	}
 	pj.want(exitOK, "logout")
+	pj.want(exitUsage, "token")
 	if _, err := os.Stat(filepath.Join(pj.configDir, "config.json")); !os.IsNotExist(err) {
 		t.Errorf("config file after logout: %v", err)
 	}

@@ -95,7 +95,7 @@ Exit status: 0 accepted, 1 judged and not accepted, 2 usage or input error,
 	root.PersistentFlags().BoolVar(&a.jsonOut, "json", false, "print the API's JSON instead of short lines")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErrorf("%v", err) })
 	root.AddCommand(
-		a.loginCommand(), a.logoutCommand(),
+		a.loginCommand(), a.logoutCommand(), a.tokenCommand(),
 		a.problemsCommand(), a.showCommand(), a.inputCommand(),
 		a.submitCommand(), a.movesCommand(), a.checkCommand(),
 		a.statusCommand(), a.submissionsCommand(),
