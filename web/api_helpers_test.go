@@ -11,12 +11,15 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"puzzlejudge/internal/openapitest"
 	"puzzlejudge/internal/reftest"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/store"
+	"puzzlejudge/web/api"
 )
 
 // apiEnv is a real Gin engine over a real judge service and a temporary
@@ -165,7 +168,25 @@ func (e *apiEnv) request(method, path string, body any) *http.Request {
 func (e *apiEnv) serve(req *http.Request) response {
 	rec := httptest.NewRecorder()
 	e.handler.ServeHTTP(rec, req)
+	// Every answer of the API's tests must be one the document allows.
+	if err := documentValidator(e.t).Check(req, rec.Code, rec.Header(), rec.Body.Bytes()); err != nil {
+		e.t.Error(err)
+	}
 	return response{status: rec.Code, header: rec.Header(), body: rec.Body.Bytes()}
+}
+
+// loadDocument loads the API's OpenAPI document once for all tests.
+var loadDocument = sync.OnceValues(func() (*openapitest.Validator, error) {
+	return openapitest.New(api.OpenAPIDocument())
+})
+
+// documentValidator returns the validator of the API's answers.
+func documentValidator(t testing.TB) *openapitest.Validator {
+	v, err := loadDocument()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
 
 // json decodes the body into v, failing the test on malformed JSON.

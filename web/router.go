@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/judge"
+	webapi "puzzlejudge/web/api"
 )
 
 // Router returns the Gin engine with every route of the server. It is the one
@@ -52,6 +53,8 @@ func (s *Server) Router() *gin.Engine {
 	api.GET("/problems/:slug/cases/:id", s.getCase)
 	api.DELETE("/problems/:slug/cases/:id", instructor, s.deleteCase)
 	api.POST("/problems/:slug/rejudge", instructor, s.rejudge)
+
+	webapi.RegisterDocs(r)
 
 	api.GET("/submissions", user, s.listSubmissions)
 	api.GET("/submissions/:id", user, s.getSubmission)

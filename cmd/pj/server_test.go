@@ -13,10 +13,12 @@ import (
 	"testing"
 	"time"
 
+	"puzzlejudge/internal/openapitest"
 	"puzzlejudge/internal/reftest"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/store"
 	"puzzlejudge/web"
+	"puzzlejudge/web/api"
 )
 
 // The tests of pj run it against the real server: the judge service, the
@@ -76,7 +78,9 @@ func startJudge(t *testing.T) *judgeServer {
 		t.Fatal(err)
 	}
 	srv := web.NewServer(svc, logger, nil, web.Options{RegistrationOpen: true})
-	hs := httptest.NewServer(srv.Router())
+	// Every answer pj receives is checked against the API's document too.
+	validator := openapitest.MustNew(t, api.OpenAPIDocument())
+	hs := httptest.NewServer(validator.Handler(t, srv.Router()))
 	t.Cleanup(func() {
 		hs.Close()
 		cctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
