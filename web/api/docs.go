@@ -36,6 +36,9 @@ type (
 		Servers []struct {
 			URL string `json:"url"`
 		} `json:"servers"`
+		Tags []struct {
+			Name string `json:"name"`
+		} `json:"tags"`
 		Paths      map[string]map[string]json.RawMessage `json:"paths"`
 		Components struct {
 			Schemas    map[string]*oaSchema    `json:"schemas"`
@@ -95,10 +98,10 @@ type (
 		Schemas                                    []schemaView
 	}
 	opView struct {
-		Method, Path, Anchor, Summary, Description, Auth string
-		Params                                           []paramView
-		Body                                             template.HTML
-		Responses                                        []respView
+		Method, Path, Anchor, Summary, Description, Auth, Tag string
+		Params                                                []paramView
+		Body                                                  template.HTML
+		Responses                                             []respView
 	}
 	paramView struct{ Name, In, Type, Description string }
 	respView  struct {
@@ -155,6 +158,15 @@ func renderDocs(raw []byte) ([]byte, error) {
 			v.Operations = append(v.Operations, doc.opView(strings.ToUpper(m), p, op, shared))
 		}
 	}
+	// Operations by tag, in the document's order of tags, so that the page
+	// reads by subject (accounts, problems, ...) rather than alphabetically.
+	tagOrder := map[string]int{}
+	for i, tag := range doc.Tags {
+		tagOrder[tag.Name] = i + 1
+	}
+	sort.SliceStable(v.Operations, func(i, j int) bool {
+		return tagOrder[v.Operations[i].Tag] < tagOrder[v.Operations[j].Tag]
+	})
 	names := make([]string, 0, len(doc.Components.Schemas))
 	for n := range doc.Components.Schemas {
 		names = append(names, n)
@@ -183,6 +195,9 @@ func renderDocs(raw []byte) ([]byte, error) {
 
 func (doc *oaDocument) opView(method, path string, op oaOperation, shared []*oaParameter) opView {
 	ov := opView{Method: method, Path: path, Anchor: op.OperationID, Summary: op.Summary, Description: op.Description, Auth: "a token"}
+	if len(op.Tags) > 0 {
+		ov.Tag = op.Tags[0]
+	}
 	if op.Security != nil {
 		ov.Auth = "none"
 		for _, req := range op.Security {
