@@ -93,7 +93,7 @@ func BenchmarkJudgeMoves(b *testing.B) {
 			ctx := context.Background()
 			for i := range b.N {
 				c := cases[i%len(cases)]
-				if _, err := s.Submit(ctx, judge.Submission{UserID: user.ID, ProblemSlug: "flood", Kind: judge.KindMoves, CaseID: c.ID, Payload: c.Expected.Moves}); err != nil {
+				if _, err := s.Submit(ctx, user, judge.Submission{ProblemSlug: "flood", Kind: judge.KindMoves, CaseID: c.ID, Payload: c.Expected.Moves}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -136,7 +136,7 @@ func BenchmarkSubmitAndJudge(b *testing.B) {
 	start, cpu := time.Now(), cpuTime()
 	for i := range b.N {
 		c := cases[i%len(cases)]
-		if _, err := s.Submit(ctx, judge.Submission{UserID: user.ID, ProblemSlug: "flood", Kind: judge.KindMoves, CaseID: c.ID, Payload: c.Expected.Moves}); err != nil {
+		if _, err := s.Submit(ctx, user, judge.Submission{ProblemSlug: "flood", Kind: judge.KindMoves, CaseID: c.ID, Payload: c.Expected.Moves}); err != nil {
 			b.Fatal(err)
 		}
 	}

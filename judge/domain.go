@@ -56,7 +56,9 @@ const (
 	RoleInstructor Role = "instructor"
 )
 
-// User is an account.
+// User is an account. It is also the viewer that the service's methods
+// take to decide what the caller may do and see (authz.go); the zero User
+// is the anonymous visitor.
 type User struct {
 	ID        int64
 	Username  string
@@ -120,6 +122,9 @@ type Case struct {
 	SolveError string
 	// Progress is a best-effort description of a running solve.
 	Progress string
+	// Redacted reports that Expected and Progress were withheld from the
+	// viewer the case was read for (see CanReadExpected).
+	Redacted bool
 }
 
 // CaseSpec is a case as an instructor or the catalogue supplies it.

@@ -24,8 +24,19 @@ func (s *Service) Problems(ctx context.Context) ([]ProblemSummary, error) {
 	return s.store.Problems(ctx)
 }
 
-// Problem returns a problem and its cases in order.
-func (s *Service) Problem(ctx context.Context, slug string) (Problem, []Case, error) {
+// Problem returns a problem and its cases in order, as v may see them: the
+// expected answers of hidden cases are withheld (Case.Redacted) unless v is
+// an instructor.
+func (s *Service) Problem(ctx context.Context, v User, slug string) (Problem, []Case, error) {
+	p, cases, err := s.problem(ctx, slug)
+	for i := range cases {
+		cases[i] = RedactCase(v, cases[i])
+	}
+	return p, cases, err
+}
+
+// problem returns a problem and its cases, everything included.
+func (s *Service) problem(ctx context.Context, slug string) (Problem, []Case, error) {
 	p, err := s.store.ProblemBySlug(ctx, slug)
 	if err != nil {
 		return Problem{}, nil, err
@@ -36,7 +47,7 @@ func (s *Service) Problem(ctx context.Context, slug string) (Problem, []Case, er
 
 // JudgeInput returns every case of a problem as one classic judge input.
 func (s *Service) JudgeInput(ctx context.Context, slug string) (string, error) {
-	p, cases, err := s.Problem(ctx, slug)
+	p, cases, err := s.problem(ctx, slug)
 	if err != nil {
 		return "", err
 	}
@@ -53,8 +64,11 @@ func (s *Service) JudgeInput(ctx context.Context, slug string) (string, error) {
 
 // AddCase validates a board against the puzzle and the problem's limits,
 // stores it as solving and solves it in the background; the problem is
-// rejudged when the solve ends.
-func (s *Service) AddCase(ctx context.Context, slug string, spec CaseSpec) (Case, error) {
+// rejudged when the solve ends. Only instructors may.
+func (s *Service) AddCase(ctx context.Context, v User, slug string, spec CaseSpec) (Case, error) {
+	if !CanEditCases(v) {
+		return Case{}, deny(v, "only an instructor may add cases")
+	}
 	p, err := s.store.ProblemBySlug(ctx, slug)
 	if err != nil {
 		return Case{}, err
@@ -91,8 +105,18 @@ func (s *Service) AddCase(ctx context.Context, slug string, spec CaseSpec) (Case
 	return c, nil
 }
 
-// Case returns one case of a problem; ENOTFOUND when it belongs to another.
-func (s *Service) Case(ctx context.Context, slug string, id int64) (Case, error) {
+// Case returns one case of a problem as v may see it (see Problem);
+// ENOTFOUND when it belongs to another.
+func (s *Service) Case(ctx context.Context, v User, slug string, id int64) (Case, error) {
+	c, err := s.caseOf(ctx, slug, id)
+	if err != nil {
+		return Case{}, err
+	}
+	return RedactCase(v, c), nil
+}
+
+// caseOf returns one case of a problem, everything included.
+func (s *Service) caseOf(ctx context.Context, slug string, id int64) (Case, error) {
 	p, err := s.store.ProblemBySlug(ctx, slug)
 	if err != nil {
 		return Case{}, err
@@ -107,9 +131,12 @@ func (s *Service) Case(ctx context.Context, slug string, id int64) (Case, error)
 	return c, nil
 }
 
-// DeleteCase removes a case and rejudges the problem.
-func (s *Service) DeleteCase(ctx context.Context, slug string, id int64) error {
-	c, err := s.Case(ctx, slug, id)
+// DeleteCase removes a case and rejudges the problem. Only instructors may.
+func (s *Service) DeleteCase(ctx context.Context, v User, slug string, id int64) error {
+	if !CanEditCases(v) {
+		return deny(v, "only an instructor may delete cases")
+	}
+	c, err := s.caseOf(ctx, slug, id)
 	if err != nil {
 		return err
 	}
@@ -120,8 +147,12 @@ func (s *Service) DeleteCase(ctx context.Context, slug string, id int64) error {
 }
 
 // Rejudge queues every answer and move submission of a problem again; their
-// earlier results stay visible until the new ones are written.
-func (s *Service) Rejudge(ctx context.Context, slug string) (int, error) {
+// earlier results stay visible until the new ones are written. Only
+// instructors may.
+func (s *Service) Rejudge(ctx context.Context, v User, slug string) (int, error) {
+	if !CanRejudge(v) {
+		return 0, deny(v, "only an instructor may rejudge")
+	}
 	p, err := s.store.ProblemBySlug(ctx, slug)
 	if err != nil {
 		return 0, err

@@ -19,7 +19,7 @@ func TestSyncProblem(t *testing.T) {
 	u := mustUser(t, s, "alice")
 	syncProblem(t, s, "flood", "floodit", "", flooditCases...)
 	before := waitReady(t, s, "flood")
-	sub := waitDone(t, s, submit(t, s, judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n"}).ID)
+	sub := waitDone(t, s, submit(t, s, u, judge.Submission{ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n"}).ID)
 	if sub.Verdict != judge.Accepted {
 		t.Fatalf("verdict %s", sub.Verdict)
 	}
@@ -52,12 +52,12 @@ func TestSyncProblem(t *testing.T) {
 
 	// Case 2 is removed: the answer's second line is surplus now.
 	syncProblem(t, s, "flood", "floodit", "", flooditCases[:1]...)
-	if _, cases, _ := s.Problem(ctx, "flood"); len(cases) != 1 {
+	if _, cases, _ := s.Problem(ctx, staff, "flood"); len(cases) != 1 {
 		t.Fatalf("%d cases after removal", len(cases))
 	}
 	got = waitVerdict(t, s, sub.ID, judge.WrongAnswer)
 	waitFor(t, "rejudge after removal", func() bool {
-		got, _ = s.Submission(ctx, sub.ID)
+		got, _ = s.Submission(ctx, staff, sub.ID)
 		return got.Status == judge.StatusDone && len(got.Results) == 2 && got.Results[1].CaseName == "surplus output"
 	})
 
@@ -80,7 +80,7 @@ func waitVerdict(t *testing.T, s *judge.Service, id int64, v judge.Verdict) judg
 	t.Helper()
 	var sub judge.Submission
 	waitFor(t, "verdict "+string(v), func() bool {
-		sub, _ = s.Submission(context.Background(), id)
+		sub, _ = s.Submission(context.Background(), staff, id)
 		return sub.Status == judge.StatusDone && sub.Verdict == v
 	})
 	return sub
@@ -103,11 +103,11 @@ func TestCases(t *testing.T) {
 		{"", ""},
 		{strings.Repeat("0 ", 40000), "bytes"},
 	} {
-		if _, err := s.AddCase(ctx, "small", judge.CaseSpec{Input: tc.input}); judge.ErrorCode(err) != judge.EINVALID || !strings.Contains(judge.ErrorMessage(err), tc.msg) {
+		if _, err := s.AddCase(ctx, staff, "small", judge.CaseSpec{Input: tc.input}); judge.ErrorCode(err) != judge.EINVALID || !strings.Contains(judge.ErrorMessage(err), tc.msg) {
 			t.Errorf("AddCase(%.30q) = %v, want invalid with %q", tc.input, err, tc.msg)
 		}
 	}
-	c, err := s.AddCase(ctx, "small", judge.CaseSpec{Input: "2\n0 1\n1 1\n0\n", Sample: true})
+	c, err := s.AddCase(ctx, staff, "small", judge.CaseSpec{Input: "2\n0 1\n1 1\n0\n", Sample: true})
 	if err != nil || c.Name != "case 3" || c.Input != "2\n0 1\n1 1\n" || !c.Sample {
 		t.Fatalf("AddCase = %+v, %v", c, err)
 	}
@@ -115,22 +115,22 @@ func TestCases(t *testing.T) {
 	if cases[2].Status != judge.CaseReady || cases[2].Expected.Answer != "1\n" {
 		t.Errorf("added case = %+v", cases[2])
 	}
-	if got, err := s.Case(ctx, "small", c.ID); err != nil || got.ID != c.ID {
+	if got, err := s.Case(ctx, staff, "small", c.ID); err != nil || got.ID != c.ID {
 		t.Errorf("Case = %+v, %v", got, err)
 	}
-	if _, err := s.Case(ctx, "other", c.ID); judge.ErrorCode(err) != judge.ENOTFOUND {
+	if _, err := s.Case(ctx, staff, "other", c.ID); judge.ErrorCode(err) != judge.ENOTFOUND {
 		t.Errorf("Case of another problem = %v, want not found", err)
 	}
-	if err := s.DeleteCase(ctx, "other", c.ID); judge.ErrorCode(err) != judge.ENOTFOUND {
+	if err := s.DeleteCase(ctx, staff, "other", c.ID); judge.ErrorCode(err) != judge.ENOTFOUND {
 		t.Errorf("DeleteCase of another problem = %v, want not found", err)
 	}
-	if err := s.DeleteCase(ctx, "small", c.ID); err != nil {
+	if err := s.DeleteCase(ctx, staff, "small", c.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Case(ctx, "small", c.ID); judge.ErrorCode(err) != judge.ENOTFOUND {
+	if _, err := s.Case(ctx, staff, "small", c.ID); judge.ErrorCode(err) != judge.ENOTFOUND {
 		t.Errorf("deleted Case = %v, want not found", err)
 	}
-	if _, _, err := s.Problem(ctx, "nope"); judge.ErrorCode(err) != judge.ENOTFOUND {
+	if _, _, err := s.Problem(ctx, staff, "nope"); judge.ErrorCode(err) != judge.ENOTFOUND {
 		t.Errorf("Problem(nope) = %v, want not found", err)
 	}
 }
@@ -148,7 +148,7 @@ func TestSolverTimeout(t *testing.T) {
 			t.Errorf("case %s = %s %q, want failed", c.Name, c.Status, c.SolveError)
 		}
 	}
-	sub := waitDone(t, s, submit(t, s, judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindMoves, CaseID: cases[1].ID, Payload: "1 2 1"}).ID)
+	sub := waitDone(t, s, submit(t, s, u, judge.Submission{ProblemSlug: "flood", Kind: judge.KindMoves, CaseID: cases[1].ID, Payload: "1 2 1"}).ID)
 	if sub.Verdict != judge.JudgeError || sub.Score != 0 || !strings.Contains(sub.Results[0].Message, "not your fault") {
 		t.Errorf("moves on a failed case = %s %v %+v", sub.Verdict, sub.Score, sub.Results)
 	}
@@ -179,10 +179,10 @@ func TestResolveOldVersion(t *testing.T) {
 		mu.Unlock()
 	}})
 	waitFor(t, "the new solve", func() bool {
-		c, err := second.Case(ctx, "flood", cases[1].ID)
+		c, err := second.Case(ctx, staff, "flood", cases[1].ID)
 		return err == nil && c.Status == judge.CaseReady && c.Expected.Version == "floodit-1"
 	})
-	c, _ := second.Case(ctx, "flood", cases[1].ID)
+	c, _ := second.Case(ctx, staff, "flood", cases[1].ID)
 	mu.Lock()
 	defer mu.Unlock()
 	if c.Expected.Optimal != 3 || len(solved) != 1 || solved[0] != "floodit" {
@@ -197,7 +197,7 @@ func TestCheckCachesSolutions(t *testing.T) {
 	s := newService(t, openDB(t, "k.db"), judge.Config{OnSolved: func(string, time.Duration) { solves.Add(1) }})
 	u := mustUser(t, s, "alice")
 	for _, board := range []string{"3\n0 1 2\n1 1 2\n2 2 1\n", "3\n0 1 2\n1 1 2\n2 2 1\n0\n", "3\n0  1 2\n1 1 2\n2 2 1\n"} {
-		if res, err := s.Check(ctx, u.ID, "floodit", board, "1 2 1"); err != nil || res.Verdict != judge.Accepted {
+		if res, err := s.Check(ctx, u, "floodit", board, "1 2 1"); err != nil || res.Verdict != judge.Accepted {
 			t.Fatalf("Check(%q) = %+v, %v", board, res, err)
 		}
 	}

@@ -88,7 +88,7 @@ func TestConcurrentJudging(t *testing.T) {
 			s := svcs[c%2]
 			for i := range each {
 				p := payloads[(i+c)%len(payloads)]
-				sub, err := s.Submit(ctx, judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: p.kind, CaseID: cases[1].ID, Payload: p.text})
+				sub, err := s.Submit(ctx, u, judge.Submission{ProblemSlug: "flood", Kind: p.kind, CaseID: cases[1].ID, Payload: p.text})
 				if err != nil {
 					t.Errorf("Submit: %v", err)
 					return
@@ -114,7 +114,7 @@ func TestConcurrentJudging(t *testing.T) {
 			} else {
 				judgedBy[0]++
 			}
-			sub, err := svcs[0].Submission(ctx, id)
+			sub, err := svcs[0].Submission(ctx, staff, id)
 			if err != nil || sub.Verdict != v || sub.Status != judge.StatusDone {
 				t.Errorf("submission %d = %s %s (%v), want done %s", id, sub.Status, sub.Verdict, err, v)
 			}
@@ -142,7 +142,7 @@ func TestCrashRecovery(t *testing.T) {
 	}
 	var ids []int64
 	for i := range 5 {
-		ids = append(ids, submit(t, first, judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: payloads[4+i%2].text}).ID)
+		ids = append(ids, submit(t, first, u, judge.Submission{ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: payloads[4+i%2].text}).ID)
 	}
 	claims, err := db.Claim(ctx, 10) // the worker that will die
 	if err != nil || len(claims) != 5 {
@@ -176,7 +176,7 @@ func TestCrashRecovery(t *testing.T) {
 		t.Errorf("stale Finish wrote %v, %v; want nothing", written, err)
 	}
 	for i, id := range ids {
-		sub, _ := second.Submission(ctx, id)
+		sub, _ := second.Submission(ctx, staff, id)
 		if sub.Verdict != payloads[4+i%2].verdict || len(sub.Results) != 2 || cs.written[id] != 1 {
 			t.Errorf("after the stale write, submission %d = %s with %d results, written %d times", id, sub.Verdict, len(sub.Results), cs.written[id])
 		}
@@ -197,7 +197,7 @@ func TestRejudgeKeepsResults(t *testing.T) {
 	syncProblem(t, first, "flood", "floodit", "", flooditCases...)
 	waitReady(t, first, "flood")
 	u := mustUser(t, first, "alice")
-	sub := waitDone(t, first, submit(t, first, judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n"}).ID)
+	sub := waitDone(t, first, submit(t, first, u, judge.Submission{ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n"}).ID)
 	if sub.Verdict != judge.Accepted {
 		t.Fatalf("first verdict %s", sub.Verdict)
 	}
@@ -205,26 +205,26 @@ func TestRejudgeKeepsResults(t *testing.T) {
 
 	// A service not started: no worker, no solver.
 	idle := judge.NewService(db, judge.Config{}, nil)
-	c, err := idle.AddCase(ctx, "flood", judge.CaseSpec{Name: "added", Input: "2\n0 1\n1 1\n"})
+	c, err := idle.AddCase(ctx, staff, "flood", judge.CaseSpec{Name: "added", Input: "2\n0 1\n1 1\n"})
 	if err != nil || c.Status != judge.CaseSolving || c.Position != 3 {
 		t.Fatalf("AddCase = %+v, %v", c, err)
 	}
-	if n, err := idle.Rejudge(ctx, "flood"); n != 1 || err != nil {
+	if n, err := idle.Rejudge(ctx, staff, "flood"); n != 1 || err != nil {
 		t.Fatalf("Rejudge = %d, %v; want 1", n, err)
 	}
-	kept, _ := idle.Submission(ctx, sub.ID)
+	kept, _ := idle.Submission(ctx, staff, sub.ID)
 	if kept.Status != judge.StatusPending || kept.Verdict != judge.Accepted || len(kept.Results) != 2 {
 		t.Errorf("while queued: %s %s with %d results; want pending, the old accepted and 2 results", kept.Status, kept.Verdict, len(kept.Results))
 	}
 
 	second := newService(t, db, judge.Config{})
 	waitFor(t, "the rejudge", func() bool {
-		s, _ := second.Submission(ctx, sub.ID)
+		s, _ := second.Submission(ctx, staff, sub.ID)
 		// Judged at once with the new case as judge_error, then again once
 		// the case is solved.
 		return s.Status == judge.StatusDone && len(s.Results) == 3 && s.Results[2].Verdict != judge.JudgeError
 	})
-	now, _ := second.Submission(ctx, sub.ID)
+	now, _ := second.Submission(ctx, staff, sub.ID)
 	if now.Verdict != judge.WrongAnswer || now.Results[2].Message != "no output for this case" || now.Results[2].CaseName != "added" {
 		t.Errorf("after the rejudge: %s %+v", now.Verdict, now.Results)
 	}
@@ -263,7 +263,7 @@ func TestFinishRetried(t *testing.T) {
 	syncProblem(t, s, "flood", "floodit", "", flooditCases...)
 	waitReady(t, s, "flood")
 	fs.fails.Store(2)
-	sub := waitDone(t, s, submit(t, s, judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n"}).ID)
+	sub := waitDone(t, s, submit(t, s, u, judge.Submission{ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n"}).ID)
 	if sub.Verdict != judge.Accepted || len(sub.Results) != 2 {
 		t.Errorf("after two failed writes: %s with %d results", sub.Verdict, len(sub.Results))
 	}
@@ -291,7 +291,7 @@ func TestClaimTimeout(t *testing.T) {
 	waitReady(t, setup, "flood")
 	u := mustUser(t, setup, "alice")
 	setup.Close(ctx)
-	sub := submit(t, setup, judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n"})
+	sub := submit(t, setup, u, judge.Submission{ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n"})
 	other := open() // a live process holding a claim
 	if claims, err := other.Claim(ctx, 10); len(claims) != 1 || err != nil {
 		t.Fatalf("Claim = %v, %v", claims, err)
@@ -299,7 +299,7 @@ func TestClaimTimeout(t *testing.T) {
 
 	patient := newService(t, open(), judge.Config{ClaimTimeout: time.Hour})
 	time.Sleep(50 * time.Millisecond) // time for a wrong reset and a judging
-	if got, _ := patient.Submission(ctx, sub.ID); got.Status != judge.StatusJudging {
+	if got, _ := patient.Submission(ctx, staff, sub.ID); got.Status != judge.StatusJudging {
 		t.Errorf("a fresh claim of another process was taken: %s", got.Status)
 	}
 	patient.Close(ctx)
@@ -321,7 +321,7 @@ func TestLoadFailureReleases(t *testing.T) {
 	syncProblem(t, s, "flood", "floodit", "", flooditCases...)
 	waitReady(t, s, "flood")
 	fs.loadFails.Store(1)
-	sub := waitDone(t, s, submit(t, s, judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n"}).ID)
+	sub := waitDone(t, s, submit(t, s, u, judge.Submission{ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n"}).ID)
 	if sub.Verdict != judge.Accepted {
 		t.Errorf("after a failed read: %s %+v", sub.Verdict, sub.Results)
 	}

@@ -14,9 +14,9 @@ var flooditCases = []judge.CaseSpec{
 	{Name: "three", Input: "3\n0 1 2\n1 1 2\n2 2 1\n0\n"}, // closing 0 accepted, stored canonical
 }
 
-func submit(t testing.TB, s *judge.Service, sub judge.Submission) judge.Submission {
+func submit(t testing.TB, s *judge.Service, v judge.User, sub judge.Submission) judge.Submission {
 	t.Helper()
-	out, err := s.Submit(context.Background(), sub)
+	out, err := s.Submit(context.Background(), v, sub)
 	if err != nil {
 		t.Fatalf("Submit(%+v): %v", sub, err)
 	}
@@ -52,7 +52,7 @@ func TestSubmitAndJudge(t *testing.T) {
 		{judge.KindMoves, cases[1].ID, "1 8", judge.Invalid, 0, 1},
 	}
 	for _, tc := range tests {
-		sub := submit(t, s, judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: tc.kind, CaseID: tc.caseID, Payload: tc.payload})
+		sub := submit(t, s, u, judge.Submission{ProblemSlug: "flood", Kind: tc.kind, CaseID: tc.caseID, Payload: tc.payload})
 		got := waitDone(t, s, sub.ID)
 		if got.Verdict != tc.verdict || got.Score != tc.score || len(got.Results) != tc.results || got.JudgedAt == nil {
 			t.Errorf("%s %q = %s %v with %d results, want %s %v with %d", tc.kind, tc.payload, got.Verdict, got.Score, len(got.Results), tc.verdict, tc.score, tc.results)
@@ -75,20 +75,24 @@ func TestSubmitAndJudge(t *testing.T) {
 		{judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\x00"}, judge.EINVALID},
 		{judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\xff\n"}, judge.EINVALID},
 	} {
-		if _, err := s.Submit(ctx, bad.sub); judge.ErrorCode(err) != bad.code {
+		v := u
+		if bad.sub.UserID == 0 {
+			v = judge.User{} // anonymous
+		}
+		if _, err := s.Submit(ctx, v, bad.sub); judge.ErrorCode(err) != bad.code {
 			t.Errorf("Submit(kind %q, slug %q, case %d) = %v, want code %s", bad.sub.Kind, bad.sub.ProblemSlug, bad.sub.CaseID, err, bad.code)
 		}
 	}
 
-	subs, total, err := s.Submissions(ctx, judge.SubmissionFilter{UserID: u.ID, Limit: 3})
+	subs, total, err := s.Submissions(ctx, u, judge.SubmissionFilter{UserID: u.ID, Limit: 3})
 	if err != nil || total != len(tests) || len(subs) != 3 || subs[0].ID < subs[1].ID {
 		t.Errorf("Submissions = %d of %d (%v), want 3 of %d, newest first", len(subs), total, err, len(tests))
 	}
-	subs, total, _ = s.Submissions(ctx, judge.SubmissionFilter{ProblemSlug: "flood", Verdict: judge.WrongAnswer})
+	subs, total, _ = s.Submissions(ctx, staff, judge.SubmissionFilter{ProblemSlug: "flood", Verdict: judge.WrongAnswer})
 	if total != 2 || len(subs) != 2 {
 		t.Errorf("Submissions(wrong_answer) = %d, want 2", total)
 	}
-	best, err := s.BestVerdicts(ctx, u.ID)
+	best, err := s.BestVerdicts(ctx, u)
 	if err != nil || best["flood"] != judge.Accepted || len(best) != 1 {
 		t.Errorf("BestVerdicts = %v, %v; want flood: accepted", best, err)
 	}
@@ -194,12 +198,12 @@ func TestCheck(t *testing.T) {
 		{"mayan", "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", "9 9 9", judge.Invalid, 0, 3, 0},
 	}
 	for _, tc := range tests {
-		res, err := s.Check(ctx, u.ID, tc.puzzle, tc.board, tc.moves)
+		res, err := s.Check(ctx, u, tc.puzzle, tc.board, tc.moves)
 		if err != nil || res.Verdict != tc.verdict || res.Used != tc.used || res.Optimal != tc.optimal || res.Score != tc.score || res.SubmissionID == 0 {
 			t.Errorf("Check(%s, %q) = %+v, %v; want %s used %d optimal %d score %v", tc.puzzle, tc.moves, res, err, tc.verdict, tc.used, tc.optimal, tc.score)
 			continue
 		}
-		sub, err := s.Submission(ctx, res.SubmissionID)
+		sub, err := s.Submission(ctx, staff, res.SubmissionID)
 		if err != nil || sub.Kind != judge.KindCheck || sub.Status != judge.StatusDone || sub.Verdict != tc.verdict || len(sub.Results) != 1 || sub.Puzzle != tc.puzzle {
 			t.Errorf("stored check = %+v, %v", sub, err)
 		}
@@ -211,7 +215,7 @@ func TestCheck(t *testing.T) {
 		{"rotation", "1 2 3\n", "line 1"},
 		{"floodit", "2\n0 0\n0 \xff\n", "not valid UTF-8"},
 	} {
-		_, err := s.Check(ctx, u.ID, tc.puzzle, tc.board, "")
+		_, err := s.Check(ctx, u, tc.puzzle, tc.board, "")
 		if judge.ErrorCode(err) != judge.EINVALID || !strings.Contains(judge.ErrorMessage(err), tc.msg) {
 			t.Errorf("Check(%s, %q) = %v, want invalid mentioning %q", tc.puzzle, tc.board, err, tc.msg)
 		}

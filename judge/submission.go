@@ -10,12 +10,14 @@ import (
 // MaxPayloadBytes bounds an answer or move text.
 const MaxPayloadBytes = 1 << 20
 
-// Submit stores an answer or move submission as pending and wakes a worker.
-// It needs UserID, ProblemSlug, Kind, Payload, and CaseID for moves.
-func (s *Service) Submit(ctx context.Context, sub Submission) (Submission, error) {
-	if sub.UserID == 0 {
-		return Submission{}, Errorf(EUNAUTHORIZED, "no user")
+// Submit stores an answer or move submission of v as pending and wakes a
+// worker. It needs ProblemSlug, Kind, Payload, and CaseID for moves; the
+// submission is v's, whatever UserID says.
+func (s *Service) Submit(ctx context.Context, v User, sub Submission) (Submission, error) {
+	if !CanSubmit(v) {
+		return Submission{}, deny(v, "only a logged-in user may submit")
 	}
+	sub.UserID, sub.Username = v.ID, v.Username
 	if err := validText("the submission", sub.Payload, MaxPayloadBytes); err != nil {
 		return Submission{}, err
 	}
@@ -42,20 +44,42 @@ func (s *Service) Submit(ctx context.Context, sub Submission) (Submission, error
 	return out, nil
 }
 
-// Submission returns a submission with its results in case order.
-func (s *Service) Submission(ctx context.Context, id int64) (Submission, error) {
-	return s.store.Submission(ctx, id)
+// Submission returns a submission with its results in case order, to its
+// owner or an instructor; EFORBIDDEN for anyone else.
+func (s *Service) Submission(ctx context.Context, v User, id int64) (Submission, error) {
+	if v.Anonymous() {
+		return Submission{}, deny(v, "")
+	}
+	sub, err := s.store.Submission(ctx, id)
+	if err != nil {
+		return Submission{}, err
+	}
+	if !CanReadSubmission(v, sub) {
+		return Submission{}, deny(v, "submission %d is not yours", id)
+	}
+	return sub, nil
 }
 
 // Submissions lists submissions newest first, with the total count of the
-// filter.
-func (s *Service) Submissions(ctx context.Context, f SubmissionFilter) ([]Submission, int, error) {
+// filter: everyone's for an instructor, v's own for anyone else (whose
+// UserID and Username filters are replaced by v).
+func (s *Service) Submissions(ctx context.Context, v User, f SubmissionFilter) ([]Submission, int, error) {
+	if !CanListSubmissions(v) {
+		return nil, 0, deny(v, "")
+	}
+	if !CanListAllSubmissions(v) {
+		f.UserID, f.Username = v.ID, ""
+	}
 	return s.store.Submissions(ctx, f)
 }
 
-// BestVerdicts returns the best verdict of a user on each problem tried.
-func (s *Service) BestVerdicts(ctx context.Context, userID int64) (map[string]Verdict, error) {
-	all, err := s.store.UserVerdicts(ctx, userID)
+// BestVerdicts returns the best verdict of v on each problem v tried; none
+// for the anonymous visitor.
+func (s *Service) BestVerdicts(ctx context.Context, v User) (map[string]Verdict, error) {
+	if v.Anonymous() {
+		return map[string]Verdict{}, nil
+	}
+	all, err := s.store.UserVerdicts(ctx, v.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +98,10 @@ func (s *Service) BestVerdicts(ctx context.Context, userID int64) (map[string]Ve
 // solved under the solve budget (solutions are cached), the moves replayed,
 // and the outcome stored as a submission of kind check. The board belongs to
 // the caller, so its optimum is always reported.
-func (s *Service) Check(ctx context.Context, userID int64, puzzle, board, moves string) (CheckResult, error) {
+func (s *Service) Check(ctx context.Context, v User, puzzle, board, moves string) (CheckResult, error) {
+	if !CanSubmit(v) {
+		return CheckResult{}, deny(v, "only a logged-in user may check moves")
+	}
 	pz, err := Lookup(puzzle)
 	if err != nil {
 		return CheckResult{}, err
@@ -122,17 +149,17 @@ func (s *Service) Check(ctx context.Context, userID int64, puzzle, board, moves 
 		}
 	}
 	res := CaseResult{CaseName: "board", Position: 1, Verdict: r.Verdict, Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: r.Score}
-	v, score := combine([]CaseResult{res})
+	verdict, score := combine([]CaseResult{res})
 	now := time.Now().UTC()
 	sub, err := s.store.CreateJudged(ctx, Submission{
-		UserID: userID, Kind: KindCheck, Puzzle: puzzle, Board: input, Payload: moves,
-		Status: StatusDone, Verdict: v, Score: score, JudgedAt: &now,
+		UserID: v.ID, Kind: KindCheck, Puzzle: puzzle, Board: input, Payload: moves,
+		Status: StatusDone, Verdict: verdict, Score: score, JudgedAt: &now,
 	}, []CaseResult{res})
 	if err != nil {
 		return CheckResult{}, err
 	}
 	if s.OnJudged != nil {
-		s.OnJudged(v)
+		s.OnJudged(verdict)
 	}
 	return CheckResult{Verdict: r.Verdict, Score: score, Used: r.Used, Optimal: r.Optimal, Message: r.Message, SubmissionID: sub.ID}, nil
 }

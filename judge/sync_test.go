@@ -51,13 +51,13 @@ func TestSyncProblemKeepsInstructorCases(t *testing.T) {
 	s := newService(t, db, judge.Config{})
 	u := mustUser(t, s, "alice")
 	syncProblem(t, s, "flood", "floodit", "", flooditCases...)
-	mine, err := s.AddCase(ctx, "flood", judge.CaseSpec{Name: "mine", Input: "2\n0 1\n1 0\n"})
+	mine, err := s.AddCase(ctx, staff, "flood", judge.CaseSpec{Name: "mine", Input: "2\n0 1\n1 0\n"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	waitReady(t, s, "flood")
 	// flat 0, three 3, mine 2
-	sub := waitDone(t, s, submit(t, s, judge.Submission{UserID: u.ID, ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n2\n"}).ID)
+	sub := waitDone(t, s, submit(t, s, u, judge.Submission{ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n2\n"}).ID)
 	if sub.Verdict != judge.Accepted {
 		t.Fatalf("verdict %s: %+v", sub.Verdict, sub.Results)
 	}

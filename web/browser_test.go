@@ -137,7 +137,7 @@ func TestBrowser(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`a[href="/login"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`form[action="/login"]`)),
 		chromedp.SendKeys(chromedp.CSS(`input[name=username]`), "admin"),
-		chromedp.SendKeys(chromedp.CSS(`input[name=password]`), pagesAdminPassword),
+		chromedp.SendKeys(chromedp.CSS(`input[name=password]`), adminPassword),
 		chromedp.Click(chromedp.CSS(`form[action="/login"] button[type=submit]`)),
 		chromedp.WaitVisible(chromedp.CSS(`.role`)),
 	)

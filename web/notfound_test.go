@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"puzzlejudge/web/httpx"
 )
 
 // TestNotFound checks the answer for a path no route knows: a page for a
@@ -27,7 +29,7 @@ func TestNotFound(t *testing.T) {
 
 	for _, path := range []string{"/api/v1/nope", "/api/nope", "/api"} {
 		p := b.get(path)
-		var eb errorBody
+		var eb httpx.ErrorBody
 		if p.status != 404 || json.Unmarshal([]byte(p.body), &eb) != nil || eb.Error.Code != "not_found" {
 			t.Errorf("GET %s = %d %q, want 404 with a JSON not_found error", path, p.status, p.body)
 		}

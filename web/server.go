@@ -1,16 +1,21 @@
-// Package web serves puzzlejudge over HTTP: the JSON API under /api/v1, the
-// health and metrics endpoints, and the middleware they share (recovery,
-// body limit, authentication, rate limit).
+// Package web puts the two faces of puzzlejudge over HTTP together: the
+// JSON API (web/api) and the pages (web/pages) on one Gin engine, with what
+// is the whole server's rather than one face's (recovery, metrics, the body
+// limit, trusted proxies, /healthz, /metrics, and the answer for unknown
+// paths and methods).
 package web
 
 import (
 	"log/slog"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/web/api"
+	"puzzlejudge/web/httpx"
+	"puzzlejudge/web/pages"
 )
 
 // MaxBodyBytes bounds every request body: larger bodies get 413.
-const MaxBodyBytes = 1 << 20
+const MaxBodyBytes = httpx.MaxBodyBytes
 
 // Options are the settings of the HTTP layer that come from the configuration.
 type Options struct {
@@ -20,9 +25,9 @@ type Options struct {
 	// make per minute; 0 means no limit.
 	SubmitRate int
 	// SecureCookies marks the page cookies Secure even on plain HTTP
-	// (Pages.SecureCookies).
+	// (pages.Options.SecureCookies).
 	SecureCookies bool
-	// SessionSecret keys the pages' CSRF tokens (Pages.Secret); empty means
+	// SessionSecret keys the pages' CSRF tokens (pages.Options.Secret); empty means
 	// random per process, so several processes serving one site need the
 	// same one.
 	SessionSecret []byte
@@ -33,22 +38,30 @@ type Options struct {
 	TrustedProxies []string
 }
 
-// Server holds the dependencies of every handler. Build it with NewServer
-// (which sets up the rate limiter) and serve Router().
+// Server is the whole HTTP side: the two faces and what they share. Build
+// it with NewServer and serve Router().
 type Server struct {
 	Service *judge.Service
 	Logger  *slog.Logger
 	Metrics *Metrics // may be nil: nothing is counted
 	Options Options
 
-	limiter *rateLimiter
-	logins  *loginLimiter
+	// API and Pages are the two faces; they share the submission limiter
+	// (one budget per user, whichever face submits) and the login limiter.
+	API   *api.API
+	Pages *pages.Pages
 }
 
-// NewServer returns a Server over svc.
+// NewServer returns a Server over svc with both faces built from opts.
 func NewServer(svc *judge.Service, logger *slog.Logger, metrics *Metrics, opts Options) *Server {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	return &Server{Service: svc, Logger: logger, Metrics: metrics, Options: opts, limiter: newRateLimiter(opts.SubmitRate), logins: newLoginLimiter()}
+	limiter, logins := httpx.NewRateLimiter(opts.SubmitRate), httpx.NewLoginLimiter()
+	return &Server{
+		Service: svc, Logger: logger, Metrics: metrics, Options: opts,
+		API: api.New(svc, logger, api.Options{RegistrationOpen: opts.RegistrationOpen, Limiter: limiter, Logins: logins}),
+		Pages: pages.New(svc, logger, pages.Options{RegistrationOpen: opts.RegistrationOpen, SecureCookies: opts.SecureCookies,
+			Secret: opts.SessionSecret, Limiter: limiter, Logins: logins}),
+	}
 }

@@ -21,13 +21,6 @@ func OpenAPIDocument() []byte {
 	return bytes.Clone(openAPIDocument)
 }
 
-// RegisterDocs adds the document's routes to r: GET /api/v1/openapi.json
-// and its page for people, GET /api/docs.
-func RegisterDocs(r gin.IRouter) {
-	r.GET("/api/v1/openapi.json", serveOpenAPI)
-	r.GET("/api/docs", serveDocs)
-}
-
 // serveOpenAPI answers GET /api/v1/openapi.json.
 func serveOpenAPI(c *gin.Context) {
 	c.Header("Cache-Control", "no-cache")

@@ -1,0 +1,96 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/web/httpx"
+)
+
+// credentials is the body of POST /register and POST /tokens.
+type credentials struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
+
+// userJSON is a user as the API shows it.
+type userJSON struct {
+	ID       int64      `json:"id"`
+	Username string     `json:"username"`
+	Role     judge.Role `json:"role"`
+}
+
+func toUserJSON(u judge.User) userJSON {
+	return userJSON{ID: u.ID, Username: u.Username, Role: u.Role}
+}
+
+// register creates a student account when registration is open.
+func (s *API) register(c *gin.Context) {
+	if !s.Options.RegistrationOpen {
+		s.fail(c, judge.EFORBIDDEN, "registration is closed: ask an instructor for an account")
+		return
+	}
+	var req credentials
+	if err := decodeJSON(c, &req); err != nil {
+		s.writeError(c, err)
+		return
+	}
+	u, err := s.Service.Register(c.Request.Context(), req.Username, req.Password, judge.RoleStudent)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	s.Logger.Info("user registered", "user", u.Username, "id", u.ID)
+	c.JSON(http.StatusCreated, toUserJSON(u))
+}
+
+// tokenJSON is the answer of POST /tokens.
+type tokenJSON struct {
+	Token string   `json:"token"`
+	User  userJSON `json:"user"`
+}
+
+// createToken checks a username and password and issues an API token.
+func (s *API) createToken(c *gin.Context) {
+	var req credentials
+	if err := decodeJSON(c, &req); err != nil {
+		s.writeError(c, err)
+		return
+	}
+	ctx := c.Request.Context()
+	now := s.Options.Logins.Clock()
+	if wait := s.Options.Logins.Wait(req.Username, c.ClientIP(), now); wait > 0 {
+		secs := int(wait.Seconds()) + 1
+		c.Header("Retry-After", strconv.Itoa(secs))
+		s.fail(c, httpx.ERATELIMITED, "too many failed logins for this username or from this address: try again in %d s", secs)
+		return
+	}
+	u, err := s.Service.Authenticate(ctx, req.Username, req.Password)
+	if err != nil {
+		if judge.ErrorCode(err) == judge.EUNAUTHORIZED {
+			s.Options.Logins.Failed(req.Username, c.ClientIP(), now)
+		}
+		s.writeError(c, err)
+		return
+	}
+	token, err := s.Service.IssueToken(ctx, u.ID)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, tokenJSON{Token: token, User: toUserJSON(u)})
+}
+
+// revokeToken deletes the Bearer token of the request (a script's logout):
+// 204, and the token is refused from then on.
+func (s *API) revokeToken(c *gin.Context) {
+	token, _ := bearerToken(c.GetHeader("Authorization"))
+	if err := s.Service.RevokeToken(c.Request.Context(), token); err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}

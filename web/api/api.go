@@ -1,0 +1,80 @@
+// Package api serves the JSON API of the judge under /api/v1, for scripts,
+// course tools and the command-line client. Its handlers translate HTTP to
+// calls of the judge's service and back; what a caller may do is decided by
+// the service.
+package api
+
+import (
+	"log/slog"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/web/httpx"
+)
+
+// Options are the API's settings and the limiters it shares with the pages.
+type Options struct {
+	// RegistrationOpen lets anyone create a student account.
+	RegistrationOpen bool
+	// Limiter bounds the submissions (and /check calls) of each user; nil
+	// means no limit.
+	Limiter *httpx.RateLimiter
+	// Logins slows down password guessing on POST /tokens; nil means no limit.
+	Logins *httpx.LoginLimiter
+}
+
+// API holds the dependencies of the API's handlers. Build it with New and
+// add its routes to a router with Register.
+type API struct {
+	Service *judge.Service
+	Logger  *slog.Logger
+	Options Options
+}
+
+// New returns the API over svc.
+func New(svc *judge.Service, logger *slog.Logger, opts Options) *API {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	return &API{Service: svc, Logger: logger, Options: opts}
+}
+
+// Register adds the routes of the API to r, under /api/v1. Authentication
+// is by Bearer token only, never by the pages' cookie, so that another site
+// cannot make a browser call the API with its session.
+func (s *API) Register(r gin.IRouter) {
+	api := r.Group("/api/v1", s.authenticate())
+	user := s.requireUser()
+	instructor := s.requireRole(judge.RoleInstructor)
+
+	api.POST("/register", s.register)
+	api.POST("/tokens", s.createToken)
+	api.DELETE("/tokens", user, s.revokeToken)
+
+	api.GET("/problems", s.listProblems)
+	api.GET("/problems/:slug", s.getProblem)
+	api.GET("/problems/:slug/input", s.judgeInput)
+	api.POST("/problems/:slug/submissions", user, s.rateLimit(), s.submit)
+	api.POST("/problems/:slug/cases", instructor, s.addCase)
+	api.GET("/problems/:slug/cases/:id", s.getCase)
+	api.DELETE("/problems/:slug/cases/:id", instructor, s.deleteCase)
+	api.POST("/problems/:slug/rejudge", instructor, s.rejudge)
+
+	api.GET("/submissions", user, s.listSubmissions)
+	api.GET("/submissions/:id", user, s.getSubmission)
+	api.POST("/check", user, s.rateLimit(), s.check)
+
+	// The API's document and its page need no token, and a bad one does
+	// not hide them: they are outside the authenticated group.
+	r.GET("/api/v1/openapi.json", serveOpenAPI)
+	r.GET("/api/docs", serveDocs)
+}
+
+// writeError answers err as the API's JSON error.
+func (s *API) writeError(c *gin.Context, err error) { httpx.WriteError(c, s.Logger, err) }
+
+// fail answers a new error with code and message.
+func (s *API) fail(c *gin.Context, code, format string, args ...any) {
+	httpx.Fail(c, s.Logger, code, format, args...)
+}

@@ -1,0 +1,90 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"reflect"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+)
+
+// decodeJSON reads the request body into v. Malformed JSON is EINVALID (400)
+// with the position of the problem; a body over the limit keeps its
+// *http.MaxBytesError so that writeError answers 413.
+func decodeJSON(c *gin.Context, v any) error {
+	dec := json.NewDecoder(c.Request.Body)
+	if err := dec.Decode(v); err != nil {
+		var mbe *http.MaxBytesError
+		var syn *json.SyntaxError
+		var typ *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &mbe):
+			return err
+		case errors.Is(err, io.EOF):
+			return judge.Errorf(judge.EINVALID, "the request body must be a JSON object")
+		case errors.As(err, &syn):
+			return judge.Errorf(judge.EINVALID, "malformed JSON at byte %d: %s", syn.Offset, syn.Error())
+		case errors.As(err, &typ):
+			if typ.Field != "" {
+				return judge.Errorf(judge.EINVALID, "field %q must be a JSON %s, not %s", typ.Field, jsonKind(typ.Type), typ.Value)
+			}
+			return judge.Errorf(judge.EINVALID, "the request body must be a JSON object, not %s", typ.Value)
+		default:
+			return judge.Errorf(judge.EINVALID, "malformed JSON: %s", err.Error())
+		}
+	}
+	// Drain what follows the object so that an oversized body is reported
+	// as such even when its first value is well formed.
+	if _, err := io.Copy(io.Discard, c.Request.Body); err != nil {
+		return err
+	}
+	return nil
+}
+
+// pathID parses the :name path parameter as the positive id of a what;
+// anything else is a 404, since no resource has that id.
+func pathID(c *gin.Context, name, what string) (int64, error) {
+	id, err := strconv.ParseInt(c.Param(name), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, judge.Errorf(judge.ENOTFOUND, "%s %q not found", what, c.Param(name))
+	}
+	return id, nil
+}
+
+// queryInt parses an optional non-negative integer query parameter.
+func queryInt(c *gin.Context, name string, def, max int) (int, error) {
+	s := c.Query(name)
+	if s == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return 0, judge.Errorf(judge.EINVALID, "query parameter %s must be a non-negative integer, found %q", name, s)
+	}
+	if max > 0 && n > max {
+		return 0, judge.Errorf(judge.EINVALID, "query parameter %s must be at most %d", name, max)
+	}
+	return n, nil
+}
+
+// jsonKind names the JSON type that decodes into t, for error messages.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Bool:
+		return "boolean"
+	case reflect.String:
+		return "string"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+		return "number"
+	case reflect.Slice, reflect.Array:
+		return "array"
+	default:
+		return "object"
+	}
+}

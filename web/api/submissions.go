@@ -1,0 +1,181 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/web/httpx"
+)
+
+// submitRequest is the body of POST /problems/{slug}/submissions: either
+// {kind:"answer", output} or {kind:"moves", case, moves}.
+type submitRequest struct {
+	Kind   judge.Kind `json:"kind"`
+	Output string     `json:"output"`
+	Case   int64      `json:"case"`
+	Moves  string     `json:"moves"`
+}
+
+// submissionJSON is a submission as the API shows it. Cases is filled only
+// for a single submission, not in lists.
+type submissionJSON struct {
+	ID        int64         `json:"id"`
+	User      string        `json:"user"`
+	Problem   string        `json:"problem"`
+	Kind      judge.Kind    `json:"kind"`
+	Case      int64         `json:"case,omitempty"`
+	Status    judge.Status  `json:"status"`
+	Verdict   judge.Verdict `json:"verdict"`
+	Score     float64       `json:"score"`
+	CreatedAt time.Time     `json:"created_at"`
+	JudgedAt  *time.Time    `json:"judged_at"`
+	Payload   string        `json:"payload,omitempty"`
+	Cases     []resultJSON  `json:"cases,omitempty"`
+}
+
+// resultJSON is one case row of a submission's result.
+type resultJSON struct {
+	Case     int64         `json:"case"`
+	Name     string        `json:"name"`
+	Position int           `json:"position"`
+	Verdict  judge.Verdict `json:"verdict"`
+	Message  string        `json:"message"`
+	Used     int           `json:"used"`
+	Optimal  int           `json:"optimal"`
+	Score    float64       `json:"score"`
+}
+
+func toSubmissionJSON(sub judge.Submission) submissionJSON {
+	return submissionJSON{ID: sub.ID, User: sub.Username, Problem: sub.ProblemSlug, Kind: sub.Kind, Case: sub.CaseID,
+		Status: sub.Status, Verdict: sub.Verdict, Score: sub.Score, CreatedAt: sub.CreatedAt, JudgedAt: sub.JudgedAt}
+}
+
+// submit stores a submission as pending and answers 202; workers judge it.
+func (s *API) submit(c *gin.Context) {
+	var req submitRequest
+	if err := decodeJSON(c, &req); err != nil {
+		s.writeError(c, err)
+		return
+	}
+	sub := judge.Submission{ProblemSlug: c.Param("slug"), Kind: req.Kind}
+	switch req.Kind {
+	case judge.KindAnswer:
+		sub.Payload = req.Output
+	case judge.KindMoves:
+		if req.Case <= 0 {
+			s.fail(c, judge.EINVALID, "field \"case\" is required for kind \"moves\": the id of a case of the problem")
+			return
+		}
+		sub.CaseID, sub.Payload = req.Case, req.Moves
+	default:
+		s.fail(c, judge.EINVALID, "field \"kind\" must be \"answer\" or \"moves\", found %q", req.Kind)
+		return
+	}
+	sub, err := s.Service.Submit(c.Request.Context(), httpx.Viewer(c), sub)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusAccepted, gin.H{"id": sub.ID, "status": sub.Status})
+}
+
+// getSubmission shows a submission with its case rows to those the service
+// lets read it (its owner and instructors). Rows carry verdicts and messages only: the judge's messages
+// never contain a hidden case's expected answer.
+func (s *API) getSubmission(c *gin.Context) {
+	id, err := pathID(c, "id", "submission")
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	sub, err := s.Service.Submission(c.Request.Context(), httpx.Viewer(c), id)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	out := toSubmissionJSON(sub)
+	out.Payload = sub.Payload
+	out.Cases = make([]resultJSON, 0, len(sub.Results))
+	for _, r := range sub.Results {
+		out.Cases = append(out.Cases, resultJSON{Case: r.CaseID, Name: r.CaseName, Position: r.Position,
+			Verdict: r.Verdict, Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: r.Score})
+	}
+	c.JSON(http.StatusOK, out)
+}
+
+// maxPageSize bounds ?limit so that one request cannot ask for everything.
+const maxPageSize = 500
+
+// listSubmissions lists submissions newest first: a student's own, or for an
+// instructor everyone's (optionally ?user=name). ?problem=slug and
+// ?verdict=v filter; ?limit and ?offset (or ?page, 1-based) paginate, and the
+// total count is in the X-Total-Count header.
+func (s *API) listSubmissions(c *gin.Context) {
+	limit, err := queryInt(c, "limit", 50, maxPageSize)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	offset, err := queryInt(c, "offset", 0, 0)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	if c.Query("page") != "" {
+		page, err := queryInt(c, "page", 1, 1_000_000)
+		if err != nil || page < 1 {
+			s.fail(c, judge.EINVALID, "query parameter page must be a positive integer, found %q", c.Query("page"))
+			return
+		}
+		offset = (page - 1) * limit
+	}
+	if limit == 0 {
+		limit = 50
+	}
+	// ?user is for instructors; the service lists anyone else's own.
+	f := judge.SubmissionFilter{ProblemSlug: c.Query("problem"), Username: c.Query("user"), Verdict: judge.Verdict(c.Query("verdict")),
+		Limit: limit, Offset: offset}
+	subs, total, err := s.Service.Submissions(c.Request.Context(), httpx.Viewer(c), f)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	out := make([]submissionJSON, 0, len(subs))
+	for _, sub := range subs {
+		out = append(out, toSubmissionJSON(sub))
+	}
+	c.Header("X-Total-Count", strconv.Itoa(total))
+	c.JSON(http.StatusOK, out)
+}
+
+// checkRequest is the body of POST /check.
+type checkRequest struct {
+	Puzzle string `json:"puzzle"`
+	Board  string `json:"board"`
+	Moves  string `json:"moves"`
+}
+
+// check judges a move text on one inline board now (solving the board under
+// the service's solve timeout) and stores it as a submission of kind check.
+func (s *API) check(c *gin.Context) {
+	var req checkRequest
+	if err := decodeJSON(c, &req); err != nil {
+		s.writeError(c, err)
+		return
+	}
+	if req.Puzzle == "" || req.Board == "" {
+		s.fail(c, judge.EINVALID, "fields \"puzzle\" and \"board\" are required")
+		return
+	}
+	res, err := s.Service.Check(c.Request.Context(), httpx.Viewer(c), req.Puzzle, req.Board, req.Moves)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"verdict": res.Verdict, "score": res.Score, "used": res.Used,
+		"optimal": res.Optimal, "message": res.Message, "submission": res.SubmissionID})
+}

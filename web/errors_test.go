@@ -1,0 +1,148 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/web/httpx"
+)
+
+func TestBodyTooLarge(t *testing.T) {
+	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	student := e.student("liam")
+	big := `{"kind":"answer","output":"` + strings.Repeat("1 ", MaxBodyBytes/2+10) + `"}`
+	// With a Content-Length: refused before reading.
+	e.do("POST", "/api/v1/problems/flood/submissions", student, big).want(t, 413, httpx.ETOOLARGE)
+	// Streamed without a length: refused while reading.
+	req := e.request("POST", "/api/v1/problems/flood/submissions", nil)
+	req.Body = io.NopCloser(strings.NewReader(big))
+	req.ContentLength = -1
+	req.Header.Set("Authorization", "Bearer "+student)
+	e.serve(req).want(t, 413, httpx.ETOOLARGE)
+	// A valid object followed by a huge tail is too large as well.
+	e.do("POST", "/api/v1/check", student, `{"puzzle":"floodit"}`+strings.Repeat(" ", MaxBodyBytes)).want(t, 413, httpx.ETOOLARGE)
+	// Just under the limit is fine (and judged wrong, not refused).
+	ok := `{"kind":"answer","output":"` + strings.Repeat("1 ", (MaxBodyBytes-100)/2) + `"}`
+	e.do("POST", "/api/v1/problems/flood/submissions", student, ok).want(t, 202, "")
+}
+
+func TestNotFoundAndMethods(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	e.do("GET", "/api/v1/nothing", "", nil).want(t, 404, judge.ENOTFOUND)
+	r := e.do("PUT", "/api/v1/problems", "", nil)
+	if r.status != http.StatusMethodNotAllowed {
+		t.Errorf("PUT /api/v1/problems = %d, want 405", r.status)
+	}
+}
+
+func TestRecovery(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	engine := e.handler.(*gin.Engine)
+	engine.GET("/test-panic", func(c *gin.Context) { panic("a bug") })
+	r := e.do("GET", "/test-panic", "", nil).want(t, 500, judge.EINTERNAL)
+	if strings.Contains(string(r.body), "a bug") {
+		t.Errorf("500 body leaks the panic: %s", r.body)
+	}
+	// The server goes on, and counted the failure.
+	e.do("GET", "/api/v1/problems", "", nil).want(t, 200, "")
+	if m := e.do("GET", "/metrics", "", nil); !bytes.Contains(m.body, []byte(`route="/test-panic",status="500"} 1`)) {
+		t.Error("/metrics did not count the 500 of the panic")
+	}
+}
+
+func TestHealthz(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	var out map[string]string
+	e.do("GET", "/healthz", "", nil).want(t, 200, "").json(t, &out)
+	if out["status"] != "ok" {
+		t.Errorf("healthz = %v", out)
+	}
+}
+
+func TestMetrics(t *testing.T) {
+	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	student := e.student("olga")
+	e.waitReady()
+	e.result(student, e.submit(student, "flood", map[string]any{"kind": "answer", "output": "0\n"}))
+	r := e.do("GET", "/metrics", "", nil).want(t, 200, "")
+	for _, want := range []string{
+		`puzzlejudge_http_requests_total{method="POST",route="/api/v1/problems/:slug/submissions",status="202"} 1`,
+		`puzzlejudge_submissions_judged_total{verdict="wrong_answer"} 1`,
+		`puzzlejudge_queue_length 0`,
+		`puzzlejudge_solver_seconds_count{puzzle="floodit"}`,
+		`go_goroutines`,
+	} {
+		if !bytes.Contains(r.body, []byte(want)) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
+}
+
+// FuzzAPI sends arbitrary bodies to the routes that read one: whatever the
+// body, the answer is a JSON document and never a 500.
+func FuzzAPI(f *testing.F) {
+	f.Add(0, `{"kind":"answer","output":"0\n3\n"}`)
+	f.Add(0, `{"kind":"moves","case":1,"moves":"1 2 1"}`)
+	f.Add(1, `{"puzzle":"floodit","board":"2\n0 0\n0 0\n","moves":"1"}`)
+	f.Add(1, `{"puzzle":"mayan","board":"1\n1 1 0\n1 0\n0\n0\n0\n","moves":"0 0 1"}`)
+	f.Add(2, `{"input":"3\n0 1 2\n1 1 2\n2 2 1\n","name":"x","sample":true}`)
+	f.Add(3, `{"username":"u","password":"p"}`)
+	f.Add(4, `{"username":"admin","password":"`+adminPassword+`"}`)
+	f.Add(0, `{"kind":"moves","case":-9223372036854775808}`)
+	f.Add(1, `null`)
+	paths := []string{"/api/v1/problems/flood/submissions", "/api/v1/check", "/api/v1/problems/flood/cases", "/api/v1/register", "/api/v1/tokens"}
+	e := newAPIEnv(f, Options{RegistrationOpen: true})
+	f.Fuzz(func(t *testing.T, route int, body string) {
+		path := paths[(route%len(paths)+len(paths))%len(paths)]
+		req := httptest.NewRequest("POST", path, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+e.admin)
+		rec := httptest.NewRecorder()
+		e.handler.ServeHTTP(rec, req)
+		if rec.Code >= 500 {
+			t.Fatalf("POST %s %q = %d %s", path, body, rec.Code, rec.Body)
+		}
+		if rec.Code >= 400 && !json.Valid(rec.Body.Bytes()) {
+			t.Fatalf("POST %s %q = %d with a body that is not JSON: %s", path, body, rec.Code, rec.Body)
+		}
+	})
+}
+
+// TestForwardedForIgnored checks that, with no trusted proxy, a client cannot
+// escape the per-address login limit by sending its own X-Forwarded-For.
+func TestForwardedForIgnored(t *testing.T) {
+	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	stopClock(e.server.API.Options.Logins)
+	e.student("late")
+	for i := range httpx.LoginFailuresPerAddr {
+		req := e.request("POST", "/api/v1/tokens", credentials{"nobody" + itoa64(int64(i)), "guess"})
+		req.Header.Set("X-Forwarded-For", "10.9.0."+itoa64(int64(i)))
+		e.serve(req).want(t, 401, "unauthorized")
+	}
+	req := e.request("POST", "/api/v1/tokens", credentials{"late", "pass-late"})
+	req.Header.Set("X-Forwarded-For", "10.9.1.1")
+	e.serve(req).want(t, 429, httpx.ERATELIMITED)
+}
+
+// TestForwardedForTrusted checks that, behind a trusted proxy, the address
+// the proxy names is the one counted: another client behind it logs in.
+func TestForwardedForTrusted(t *testing.T) {
+	e := newAPIEnv(t, Options{RegistrationOpen: true, TrustedProxies: []string{"192.0.2.0/24"}})
+	stopClock(e.server.API.Options.Logins)
+	e.student("other")
+	for i := range httpx.LoginFailuresPerAddr {
+		req := e.request("POST", "/api/v1/tokens", credentials{"nobody" + itoa64(int64(i)), "guess"})
+		req.Header.Set("X-Forwarded-For", "10.9.0.1")
+		e.serve(req).want(t, 401, "unauthorized")
+	}
+	req := e.request("POST", "/api/v1/tokens", credentials{"other", "pass-other"})
+	req.Header.Set("X-Forwarded-For", "10.9.0.2")
+	e.serve(req).want(t, 201, "token")
+}

@@ -1,0 +1,73 @@
+package httpx
+
+import (
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// RateLimiter gives each user a token bucket of perMinute submissions that
+// refills continuously, so a burst of perMinute is allowed and the long-run
+// rate is perMinute per minute. The API and the pages share one, so that a
+// user cannot double the rate by using both.
+type RateLimiter struct {
+	perMinute int
+	mu        sync.Mutex
+	users     map[int64]*userLimit
+	lastSweep time.Time
+}
+
+type userLimit struct {
+	limiter *rate.Limiter
+	seen    time.Time
+}
+
+// sweepAfter is how long a user's bucket is kept after their last request.
+// A bucket idle that long is full again, so dropping it changes nothing and
+// keeps the map as small as the set of active users.
+const sweepAfter = 2 * time.Minute
+
+// NewRateLimiter returns a limiter of perMinute submissions per user; 0
+// means no limit.
+func NewRateLimiter(perMinute int) *RateLimiter {
+	return &RateLimiter{perMinute: perMinute, users: make(map[int64]*userLimit)}
+}
+
+// PerMinute returns the limit, for messages; 0 means none.
+func (l *RateLimiter) PerMinute() int {
+	if l == nil {
+		return 0
+	}
+	return l.perMinute
+}
+
+// Allow reports whether user may submit now, and how long to wait if not. A
+// nil limiter allows everything.
+func (l *RateLimiter) Allow(user int64, now time.Time) (bool, time.Duration) {
+	if l == nil || l.perMinute <= 0 {
+		return true, 0
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if now.Sub(l.lastSweep) > sweepAfter {
+		for id, u := range l.users {
+			if now.Sub(u.seen) > sweepAfter {
+				delete(l.users, id)
+			}
+		}
+		l.lastSweep = now
+	}
+	u, ok := l.users[user]
+	if !ok {
+		u = &userLimit{limiter: rate.NewLimiter(rate.Limit(float64(l.perMinute)/60), l.perMinute)}
+		l.users[user] = u
+	}
+	u.seen = now
+	r := u.limiter.ReserveN(now, 1)
+	if d := r.DelayFrom(now); d > 0 {
+		r.CancelAt(now)
+		return false, d
+	}
+	return true, 0
+}

@@ -1,0 +1,114 @@
+package pages
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/web/httpx"
+)
+
+// authView is the data of the login and registration forms; what the user
+// typed (but never the password) comes back with the error.
+type authView struct {
+	Username         string
+	Next             string
+	Error            string
+	RegistrationOpen bool
+}
+
+func (p *Pages) loginForm(c *gin.Context) {
+	p.render(c, http.StatusOK, "login", "Log in", authView{Next: safeNext(c.Query("next")), RegistrationOpen: p.RegistrationOpen})
+}
+
+// login checks the password, then opens a session holding a fresh API token.
+func (p *Pages) login(c *gin.Context) {
+	v := authView{Username: c.PostForm("username"), Next: safeNext(c.PostForm("next")), RegistrationOpen: p.RegistrationOpen}
+	ctx := c.Request.Context()
+	now := p.Logins.Clock()
+	if wait := p.Logins.Wait(v.Username, c.ClientIP(), now); wait > 0 {
+		secs := int(wait.Seconds()) + 1
+		c.Header("Retry-After", strconv.Itoa(secs))
+		v.Error = fmt.Sprintf("Too many failed logins for this username or from this address: try again in %d seconds.", secs)
+		p.render(c, http.StatusTooManyRequests, "login", "Log in", v)
+		return
+	}
+	u, err := p.Service.Authenticate(ctx, v.Username, c.PostForm("password"))
+	if err != nil {
+		if judge.ErrorCode(err) == judge.EINTERNAL {
+			p.fail(c, err)
+			return
+		}
+		p.Logins.Failed(v.Username, c.ClientIP(), now)
+		// One message for an unknown user and a wrong password, as the
+		// service does, so the form does not tell which usernames exist.
+		v.Error = "Wrong username or password."
+		p.render(c, http.StatusUnauthorized, "login", "Log in", v)
+		return
+	}
+	if !p.openSession(c, u) {
+		return
+	}
+	p.redirect(c, v.Next, "Welcome back, "+u.Username+".")
+}
+
+func (p *Pages) registerForm(c *gin.Context) {
+	p.render(c, http.StatusOK, "register", "Register", authView{RegistrationOpen: p.RegistrationOpen})
+}
+
+// register creates a student account and logs it in.
+func (p *Pages) register(c *gin.Context) {
+	v := authView{Username: c.PostForm("username"), RegistrationOpen: p.RegistrationOpen}
+	if !p.RegistrationOpen {
+		p.render(c, http.StatusForbidden, "register", "Register", v)
+		return
+	}
+	if c.PostForm("password") != c.PostForm("password2") {
+		v.Error = "The two passwords differ."
+		p.render(c, http.StatusBadRequest, "register", "Register", v)
+		return
+	}
+	u, err := p.Service.Register(c.Request.Context(), v.Username, c.PostForm("password"), judge.RoleStudent)
+	if err != nil {
+		status := httpx.StatusOf(err)
+		if status == http.StatusInternalServerError {
+			p.fail(c, err)
+			return
+		}
+		v.Error = judge.ErrorMessage(err)
+		p.render(c, status, "register", "Register", v)
+		return
+	}
+	if !p.openSession(c, u) {
+		return
+	}
+	p.redirect(c, "/", "Welcome, "+u.Username+": your account is ready.")
+}
+
+// openSession issues an API token for u and keeps it in the session cookie.
+func (p *Pages) openSession(c *gin.Context, u judge.User) bool {
+	token, err := p.Service.IssueToken(c.Request.Context(), u.ID)
+	if err != nil {
+		p.fail(c, err)
+		return false
+	}
+	p.startSession(c, token)
+	return true
+}
+
+// logout revokes the session's token, so that a copy of the cookie (kept by
+// a shared computer, a proxy log) is worth nothing, and makes the browser
+// forget it.
+func (p *Pages) logout(c *gin.Context) {
+	if ck, err := c.Request.Cookie(sessionCookie); err == nil && ck.Value != "" {
+		if err := p.Service.RevokeToken(c.Request.Context(), ck.Value); err != nil && judge.ErrorCode(err) != judge.EUNAUTHORIZED {
+			p.fail(c, err)
+			return
+		}
+	}
+	p.endSession(c)
+	p.redirect(c, "/", "You are logged out.")
+}

@@ -1,0 +1,109 @@
+package pages
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/web/httpx"
+)
+
+// caseForm is the "add a board" form as the instructor filled it, kept with
+// the parser's error when the board was refused.
+type caseForm struct {
+	Name, Input string
+	Sample      bool
+	Error       string
+}
+
+// casesView is the data of a problem's boards page.
+type casesView struct {
+	Problem judge.Problem
+	Cases   []caseView
+	Form    caseForm
+	Solving bool // some board is still being solved: the page offers to reload
+}
+
+// casesPage lists every board of a problem for instructors: picture, input,
+// expected answer and solver status, with the forms to add and delete.
+func (p *Pages) casesPage(c *gin.Context) {
+	if _, ok := p.needInstructor(c); !ok {
+		return
+	}
+	p.showCases(c, http.StatusOK, caseForm{})
+}
+
+func (p *Pages) showCases(c *gin.Context, status int, form caseForm) {
+	prob, cases, err := p.Service.Problem(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	v := casesView{Problem: prob, Form: form}
+	for _, cs := range cases {
+		v.Cases = append(v.Cases, newCaseView(prob.Puzzle, cs))
+		if cs.Status == judge.CaseSolving {
+			v.Solving = true
+		}
+	}
+	p.render(c, status, "cases", "Boards of "+prob.Title, v)
+}
+
+// addCase stores a pasted board; the service parses it and solves it in the
+// background. A board that does not parse comes back in the form with the
+// parser's line and column.
+func (p *Pages) addCase(c *gin.Context) {
+	u, ok := p.needInstructor(c)
+	if !ok {
+		return
+	}
+	form := caseForm{Name: c.PostForm("name"), Input: c.PostForm("input"), Sample: c.PostForm("sample") != ""}
+	cs, err := p.Service.AddCase(c.Request.Context(), u, c.Param("slug"), judge.CaseSpec{Name: form.Name, Input: form.Input, Sample: form.Sample})
+	if err != nil {
+		status := httpx.StatusOf(err)
+		if status == http.StatusInternalServerError || status == http.StatusNotFound {
+			p.fail(c, err)
+			return
+		}
+		form.Error = judge.ErrorMessage(err)
+		p.showCases(c, status, form)
+		return
+	}
+	p.redirect(c, fmt.Sprintf("/problems/%s/cases#case-%d", c.Param("slug"), cs.ID),
+		fmt.Sprintf("Board %d (%s) added; the solver is on it.", cs.Position, cs.Name))
+}
+
+// deleteCase removes a board (the service rejudges the problem).
+func (p *Pages) deleteCase(c *gin.Context) {
+	u, ok := p.needInstructor(c)
+	if !ok {
+		return
+	}
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || id <= 0 {
+		p.errorPage(c, http.StatusNotFound, "There is no such board.")
+		return
+	}
+	if err := p.Service.DeleteCase(c.Request.Context(), u, c.Param("slug"), id); err != nil {
+		p.fail(c, err)
+		return
+	}
+	p.redirect(c, "/problems/"+c.Param("slug")+"/cases", "Board deleted.")
+}
+
+// rejudge queues every submission of the problem again.
+func (p *Pages) rejudge(c *gin.Context) {
+	u, ok := p.needInstructor(c)
+	if !ok {
+		return
+	}
+	n, err := p.Service.Rejudge(c.Request.Context(), u, c.Param("slug"))
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	p.redirect(c, "/problems/"+c.Param("slug")+"/cases", fmt.Sprintf("%d submissions queued for judging again.", n))
+}

@@ -1,0 +1,87 @@
+package pages
+
+import (
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/web/httpx"
+)
+
+// Every page form carries a CSRF token in the hidden field csrfField, and
+// every page POST is refused unless it matches. The token is an HMAC, keyed
+// with the server's secret, of a random value the browser keeps in an
+// HttpOnly cookie (a signed double-submit cookie): another site can make the
+// browser send the cookie but can neither read it nor compute the HMAC, so it
+// cannot fill in the field. Login and registration forms are covered too,
+// which stops a site from logging a visitor into an account of its own.
+const (
+	csrfCookie = "pj_csrf"
+	csrfField  = "csrf"
+	csrfMaxAge = 365 * 24 * time.Hour
+	csrfKey    = "puzzlejudge.csrf" // gin context key of the request's token
+)
+
+// csrfToken returns the form token that goes with the browser's CSRF cookie.
+func (p *Pages) csrfToken(cookie string) string {
+	m := hmac.New(sha256.New, p.secret)
+	m.Write([]byte(cookie))
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+}
+
+// csrf makes sure the browser has a CSRF cookie and records the matching
+// form token for the templates; on POST it refuses (403) a request whose
+// form field does not match the cookie.
+func (p *Pages) csrf() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		ck, err := c.Request.Cookie(csrfCookie)
+		value := ""
+		if err == nil && len(ck.Value) >= 16 && len(ck.Value) <= 128 {
+			value = ck.Value
+		}
+		if c.Request.Method == "POST" {
+			if err := parseForm(c.Request); err != nil {
+				var tooLarge *http.MaxBytesError
+				if errors.As(err, &tooLarge) {
+					p.errorPage(c, http.StatusRequestEntityTooLarge, fmt.Sprintf("The form is larger than %d bytes: send a smaller file.", tooLarge.Limit))
+					return
+				}
+				p.errorPage(c, http.StatusBadRequest, "The form could not be read.")
+				return
+			}
+			sent := c.PostForm(csrfField)
+			if value == "" || sent == "" || !hmac.Equal([]byte(sent), []byte(p.csrfToken(value))) {
+				p.forbiddenForm(c)
+				return
+			}
+		}
+		if value == "" {
+			value = rand.Text()
+			p.setCookie(c, csrfCookie, value, csrfMaxAge)
+		}
+		c.Set(csrfKey, p.csrfToken(value))
+		c.Next()
+	}
+}
+
+// parseForm reads a URL-encoded or multipart body, within the router's body
+// limit, so that the handlers' PostForm and FormFile find it parsed.
+func parseForm(r *http.Request) error {
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
+		return r.ParseMultipartForm(httpx.MaxBodyBytes)
+	}
+	return r.ParseForm()
+}
+
+// forbiddenForm answers a POST whose CSRF token is missing or wrong.
+func (p *Pages) forbiddenForm(c *gin.Context) {
+	p.errorPage(c, 403, "This form has expired or did not come from this site. Go back, reload the page and send it again.")
+}

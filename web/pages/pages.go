@@ -1,0 +1,312 @@
+// Package pages serves the judge to browsers: server-rendered pages built
+// from embedded templates, boards drawn as inline SVG by one drawer per
+// puzzle, sessions held in a cookie and forms guarded against CSRF. Its
+// handlers translate forms to calls of the judge's service and back; what a
+// user may do is decided by the service.
+package pages
+
+import (
+	"bytes"
+	"crypto/rand"
+	"embed"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/web/httpx"
+)
+
+// Options are the settings of the pages and the limiters they share with
+// the API.
+type Options struct {
+	// RegistrationOpen shows and accepts the registration form.
+	RegistrationOpen bool
+	// SecureCookies marks the session and CSRF cookies Secure even on plain
+	// HTTP (they always are on HTTPS); see secureRequest.
+	SecureCookies bool
+	// Secret keys the CSRF tokens; a random one is drawn when it is empty,
+	// which only means that forms left open across a restart must be
+	// reloaded before they are sent.
+	Secret []byte
+	// Limiter, when set, is asked before each submission; the API's
+	// limiter, so that a user has one budget whichever face they use.
+	Limiter *httpx.RateLimiter
+	// Logins limits password guessing on the login form; nil: no limit.
+	Logins *httpx.LoginLimiter
+}
+
+// Pages serves the HTML side of the judge: server-rendered pages for
+// students and instructors, built from the embedded templates/ and static/.
+// Build it with New and add its routes to a router with Register.
+type Pages struct {
+	Service *judge.Service
+	Logger  *slog.Logger
+	Options
+
+	once   sync.Once
+	secret []byte
+	md     *markdown
+}
+
+// New returns the pages over svc.
+func New(svc *judge.Service, logger *slog.Logger, opts Options) *Pages {
+	p := &Pages{Service: svc, Logger: logger, Options: opts}
+	p.init()
+	return p
+}
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+//go:embed static
+var staticFS embed.FS
+
+// Register adds the page routes to r. The session middleware runs on each
+// of them (not router-wide), so the JSON API keeps its Bearer tokens only and
+// a cookie can never authorise an API call made by another site.
+func (p *Pages) Register(r gin.IRouter) {
+	p.init()
+	static, _ := fs.Sub(staticFS, "static")
+	r.GET("/static/*filepath", staticFiles(http.FS(static)))
+
+	g := r.Group("/", p.headers(), p.session(), p.csrf())
+	g.GET("/", p.problemList)
+	g.GET("/login", p.loginForm)
+	g.POST("/login", p.login)
+	g.GET("/register", p.registerForm)
+	g.POST("/register", p.register)
+	g.POST("/logout", p.logout)
+
+	g.GET("/problems/:slug", p.problemPage)
+	g.POST("/problems/:slug/submissions", p.submit)
+	g.GET("/problems/:slug/submissions", p.problemSubmissions)
+	g.GET("/submissions", p.submissionList)
+	g.GET("/submissions/:id", p.submissionPage)
+
+	g.GET("/problems/:slug/cases", p.casesPage)
+	g.POST("/problems/:slug/cases", p.addCase)
+	g.POST("/problems/:slug/cases/:id/delete", p.deleteCase)
+	g.POST("/problems/:slug/rejudge", p.rejudge)
+}
+
+// NotFound is the handler chain of a path no route knows: the 404 page,
+// drawn for the logged-in user like any other page. The form token is
+// only read, not checked: whatever was posted there, the answer is 404.
+func (p *Pages) NotFound() []gin.HandlerFunc {
+	p.init()
+	csrf := p.csrf()
+	return []gin.HandlerFunc{p.headers(), p.session(), func(c *gin.Context) {
+		if c.Request.Method == http.MethodGet || c.Request.Method == http.MethodHead {
+			csrf(c)
+			return
+		}
+		c.Next()
+	}, func(c *gin.Context) {
+		p.errorPage(c, http.StatusNotFound, "There is no page at "+c.Request.URL.Path+".")
+	}}
+}
+
+func (p *Pages) init() {
+	p.once.Do(func() {
+		p.secret = p.Secret
+		if len(p.secret) == 0 {
+			p.secret = []byte(rand.Text() + rand.Text())
+		}
+		p.md = newMarkdown()
+	})
+}
+
+func (p *Pages) logger() *slog.Logger {
+	if p.Logger == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return p.Logger
+}
+
+// headers sets the security headers of every page: no framing, no sniffing,
+// and a Content-Security-Policy that allows only this site's own styles and
+// scripts, so that even a statement that slipped past the sanitiser could
+// not load or run anything.
+func (p *Pages) headers() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		h := c.Writer.Header()
+		h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("Cache-Control", "no-store")
+		c.Next()
+	}
+}
+
+// staticFiles serves the embedded static/ folder with a short cache lifetime.
+func staticFiles(fsys http.FileSystem) gin.HandlerFunc {
+	files := http.FileServer(fsys)
+	return func(c *gin.Context) {
+		c.Header("Cache-Control", "public, max-age=3600")
+		c.Header("X-Content-Type-Options", "nosniff")
+		name := c.Param("filepath")
+		if strings.HasSuffix(name, "/") {
+			// No directory listings.
+			c.Status(http.StatusNotFound)
+			return
+		}
+		req := c.Request.Clone(c.Request.Context())
+		req.URL.Path = name
+		files.ServeHTTP(c.Writer, req)
+	}
+}
+
+// view is what every template receives: the page's own data in Data, and
+// what the layout needs (the user for the menu, the CSRF token for forms).
+type view struct {
+	Title   string
+	User    *judge.User
+	CSRF    string
+	Refresh int // seconds before the page reloads itself; 0 for never
+	Flash   string
+	// RegistrationOpen shows the Register links.
+	RegistrationOpen bool
+	Data             any
+}
+
+// render executes the page template name into a buffer first, so that a
+// template error gives a clean 500 instead of half a page.
+func (p *Pages) render(c *gin.Context, status int, name, title string, data any) {
+	v := view{Title: title, Data: data, Flash: p.takeFlash(c), RegistrationOpen: p.RegistrationOpen}
+	if u, ok := httpx.CurrentUser(c); ok {
+		v.User = &u
+	}
+	v.CSRF = c.GetString(csrfKey)
+	if r, ok := data.(interface{ refresh() int }); ok {
+		v.Refresh = r.refresh()
+	}
+	var buf bytes.Buffer
+	if err := pageTemplates.execute(&buf, name, v); err != nil {
+		p.logger().Error("page template failed", "page", name, "err", err)
+		c.Data(http.StatusInternalServerError, "text/plain; charset=utf-8", []byte("internal error: the page could not be drawn\n"))
+		c.Abort()
+		return
+	}
+	c.Data(status, "text/html; charset=utf-8", buf.Bytes())
+}
+
+// errorPage answers with the error template and status.
+func (p *Pages) errorPage(c *gin.Context, status int, message string) {
+	p.render(c, status, "error", http.StatusText(status), errorView{Status: status, Message: message})
+	c.Abort()
+}
+
+type errorView struct {
+	Status  int
+	Message string
+}
+
+// fail answers err as a page: its status from the one table the API uses
+// too (httpx.StatusOf), its message when it is the user's business, a
+// neutral one when it is the server's.
+func (p *Pages) fail(c *gin.Context, err error) {
+	status := httpx.StatusOf(err)
+	msg := judge.ErrorMessage(err)
+	if status == http.StatusInternalServerError {
+		p.logger().Error("internal error", "method", c.Request.Method, "path", c.Request.URL.Path, "err", err)
+		msg = "Something went wrong on the server. Try again in a moment."
+	}
+	p.errorPage(c, status, msg)
+}
+
+// needUser returns the logged-in user, or sends the browser to the login
+// page (coming back here afterwards) and returns false.
+func (p *Pages) needUser(c *gin.Context) (judge.User, bool) {
+	u, ok := httpx.CurrentUser(c)
+	if !ok {
+		next := c.Request.URL.RequestURI()
+		if c.Request.Method != http.MethodGet {
+			// After logging in, go back to the page of the form, not to
+			// the POST route.
+			next = "/"
+			if ref, err := url.Parse(c.Request.Referer()); err == nil && ref.Host == c.Request.Host {
+				next = ref.RequestURI()
+			}
+		}
+		c.Redirect(http.StatusSeeOther, "/login?next="+url.QueryEscape(safeNext(next)))
+		c.Abort()
+	}
+	return u, ok
+}
+
+// needInstructor returns the logged-in instructor; anyone else is sent to
+// log in or refused with 403. It is the first gate of the instructors'
+// pages, so that a student gets a page that says so; the service decides
+// each rule again on its own.
+func (p *Pages) needInstructor(c *gin.Context) (judge.User, bool) {
+	u, ok := p.needUser(c)
+	if !ok {
+		return u, false
+	}
+	if !u.IsInstructor() {
+		p.errorPage(c, http.StatusForbidden, "Only instructors may see this page.")
+		return u, false
+	}
+	return u, true
+}
+
+// safeNext keeps a redirect target only when it is a path on this site, so
+// that /login?next= cannot send a user elsewhere after logging in ("//host"
+// and "/\\host" are other hosts to a browser).
+func safeNext(next string) string {
+	local := func(s string) bool {
+		return strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//") && !strings.HasPrefix(s, "/\\")
+	}
+	if !local(next) {
+		return "/"
+	}
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" {
+		return "/"
+	}
+	// Normalising can itself make a host appear ("/%2F" is "//"), so the
+	// result is checked again.
+	if next = u.RequestURI(); !local(next) {
+		return "/"
+	}
+	return next
+}
+
+// flashCookie carries a one-line message from a POST to the page the
+// browser is sent to next ("Board 12 added."). A cookie rather than a query
+// parameter, so that nobody can craft a link that shows their text on the
+// site.
+const flashCookie = "pj_flash"
+
+// redirect sends the browser to path after a POST, with an optional message
+// for the top of the next page.
+func (p *Pages) redirect(c *gin.Context, path, flash string) {
+	if flash != "" {
+		if len(flash) > 300 {
+			flash = flash[:300]
+		}
+		p.setCookie(c, flashCookie, url.QueryEscape(flash), time.Minute)
+	}
+	c.Redirect(http.StatusSeeOther, path)
+}
+
+// takeFlash returns the pending message, if any, and clears it.
+func (p *Pages) takeFlash(c *gin.Context) string {
+	ck, err := c.Request.Cookie(flashCookie)
+	if err != nil || ck.Value == "" {
+		return ""
+	}
+	p.setCookie(c, flashCookie, "", -1)
+	msg, err := url.QueryUnescape(ck.Value)
+	if err != nil {
+		return ""
+	}
+	return msg
+}

@@ -1,0 +1,111 @@
+package pages
+
+import (
+	"fmt"
+	"html/template"
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/web/httpx"
+)
+
+// problemRow is one line of the problem list.
+type problemRow struct {
+	Slug, Title, Puzzle string
+	Cases               int
+	Best                judge.Verdict // "" when the user never submitted (or is anonymous)
+}
+
+// problemList is the home page: every problem, with the user's best verdict.
+func (p *Pages) problemList(c *gin.Context) {
+	ctx := c.Request.Context()
+	list, err := p.Service.Problems(ctx)
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	best, err := p.Service.BestVerdicts(ctx, httpx.Viewer(c))
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	rows := make([]problemRow, 0, len(list))
+	for _, ps := range list {
+		rows = append(rows, problemRow{Slug: ps.Slug, Title: ps.Title, Puzzle: ps.Puzzle, Cases: ps.Cases, Best: best[ps.Slug]})
+	}
+	p.render(c, http.StatusOK, "problems", "Problems", struct{ Problems []problemRow }{rows})
+}
+
+// caseView is a case with its picture, for the problem and cases pages.
+type caseView struct {
+	Case         judge.Case
+	Picture      template.HTML
+	PictureError string
+}
+
+func newCaseView(puzzle string, cs judge.Case) caseView {
+	v := caseView{Case: cs}
+	pic, err := boardPicture(puzzle, fmt.Sprintf("case%d", cs.ID), cs.Input)
+	if err != nil {
+		v.PictureError = err.Error()
+	}
+	v.Picture = pic
+	return v
+}
+
+// problemView is the data of a problem page. Answer, Moves, CaseID and Error
+// are set when a submission was refused, so the user's text is kept.
+type problemView struct {
+	Problem   judge.Problem
+	Statement template.HTML
+	Samples   []caseView
+	Cases     []judge.Case
+	MoveHint  string
+	Answer    string
+	Moves     string
+	CaseID    int64
+	Error     string
+}
+
+// problemPage shows the statement, the sample boards and the submit forms.
+func (p *Pages) problemPage(c *gin.Context) {
+	v, ok := p.loadProblem(c)
+	if !ok {
+		return
+	}
+	p.render(c, http.StatusOK, "problem", v.Problem.Title, v)
+}
+
+// loadProblem builds the problem page's data for the slug in the path, or
+// answers with an error page and returns false.
+func (p *Pages) loadProblem(c *gin.Context) (problemView, bool) {
+	prob, cases, err := p.Service.Problem(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
+	if err != nil {
+		p.fail(c, err)
+		return problemView{}, false
+	}
+	v := problemView{Problem: prob, Statement: p.md.render(withoutTitle(prob.Statement, prob.Title)), Cases: cases}
+	if pz, err := judge.Lookup(prob.Puzzle); err == nil {
+		v.MoveHint = pz.Info().MovesSyntax
+	}
+	for _, cs := range cases {
+		if cs.Sample {
+			v.Samples = append(v.Samples, newCaseView(prob.Puzzle, cs))
+		}
+	}
+	return v, true
+}
+
+// withoutTitle drops a leading "# Title" line from a statement when it only
+// repeats the problem's title, which the page already shows as its heading.
+func withoutTitle(statement, title string) string {
+	rest := strings.TrimLeft(statement, " \t\r\n")
+	first, after, _ := strings.Cut(rest, "\n")
+	if strings.TrimSpace(strings.TrimPrefix(first, "# ")) == strings.TrimSpace(title) && strings.HasPrefix(first, "# ") {
+		return after
+	}
+	return statement
+}

@@ -1,0 +1,58 @@
+package pages
+
+import (
+	"fmt"
+	"html/template"
+
+	"puzzlejudge/reference/floodit"
+)
+
+func init() {
+	drawers["floodit"] = func(id, input string) (template.HTML, error) {
+		b, err := floodit.ParseCase(input)
+		if err != nil {
+			return "", err
+		}
+		return drawFlood(id, b.Rows()), nil
+	}
+}
+
+// floodCell is the side of one Flood-it square in picture units; a 30x30
+// board (the engine's largest) is then 720 units wide, which CSS scales down.
+const floodCell = 24
+
+// drawFlood draws a Flood-it board given row by row as colour numbers: a grid
+// of coloured, patterned and numbered squares, with the top-left square (where
+// the flood starts) outlined.
+func drawFlood(id string, rows [][]int) template.HTML {
+	n := len(rows)
+	width := 0
+	for _, r := range rows {
+		width = max(width, len(r))
+	}
+	const pad = 4
+	// Small boards are enlarged and large ones reduced, so that every board
+	// reads well beside its text.
+	display := min(max(width*floodCell*3/2, 150), 420)
+	w := newSVG(id, width*floodCell+2*pad, n*floodCell+2*pad, display,
+		fmt.Sprintf("Flood-it board, %d by %d", n, width))
+
+	var used [len(palette)]bool
+	for _, r := range rows {
+		for _, k := range r {
+			used[colourIndex(k)] = true
+		}
+	}
+	w.patternDefs(&used)
+	for i, r := range rows {
+		for j, k := range r {
+			title := fmt.Sprintf("row %d, column %d: colour %d (%s)", i+1, j+1, k, colourOf(k).Name)
+			w.cell(pad+j*floodCell, pad+i*floodCell, floodCell, k, title, true)
+		}
+	}
+	if n > 0 && width > 0 {
+		w.raw(`<rect class="start" x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#000" stroke-width="3"><title>the flood starts here</title></rect>`,
+			pad, pad, floodCell, floodCell)
+	}
+	return w.html()
+}

@@ -1,0 +1,74 @@
+package pages
+
+import (
+	"fmt"
+	"html/template"
+
+	"puzzlejudge/reference/mayan"
+)
+
+func init() {
+	drawers["mayan"] = func(id, input string) (template.HTML, error) {
+		b, err := mayan.ParseCase(input)
+		if err != nil {
+			return "", err
+		}
+		cols := make([][]int, mayan.Width)
+		for x := range cols {
+			cols[x] = b.Column(x)
+		}
+		return drawMayan(id, b.N, cols), nil
+	}
+}
+
+// The Mayan board is 5 columns of at most 7 blocks, (0, 0) at the bottom left.
+const (
+	mayanWidth  = 5
+	mayanHeight = 7
+	mayanCell   = 30
+)
+
+// drawMayan draws a Mayan board given as its columns from left to right, each
+// bottom-up, for a puzzle to clear in moves moves: blocks on an empty 5x7 grid
+// with x along the bottom and y up the left side, as in the move syntax.
+func drawMayan(id string, moves int, columns [][]int) template.HTML {
+	const left, top, bottom = 28, 8, 28
+	width := left + mayanWidth*mayanCell + 8
+	height := top + mayanHeight*mayanCell + bottom
+	w := newSVG(id, width, height, 230, fmt.Sprintf("Mayan board, to clear in %d moves", moves))
+	at := func(x, y int) (int, int) { return left + x*mayanCell, top + (mayanHeight-1-y)*mayanCell }
+
+	gx, gy := at(0, mayanHeight-1)
+	w.raw(`<rect class="grid" x="%d" y="%d" width="%d" height="%d" fill="#fafafa" stroke="#999"/>`,
+		gx, gy, mayanWidth*mayanCell, mayanHeight*mayanCell)
+	for x := 1; x < mayanWidth; x++ {
+		px, _ := at(x, 0)
+		w.raw(`<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#ddd"/>`, px, gy, px, gy+mayanHeight*mayanCell)
+	}
+	for y := 1; y < mayanHeight; y++ {
+		_, py := at(0, y)
+		py += mayanCell
+		w.raw(`<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#ddd"/>`, gx, py, gx+mayanWidth*mayanCell, py)
+	}
+	for x, col := range columns {
+		if x >= mayanWidth {
+			break
+		}
+		for y, k := range col {
+			if y >= mayanHeight {
+				break
+			}
+			px, py := at(x, y)
+			w.cell(px, py, mayanCell, k, fmt.Sprintf("block at x %d, y %d: colour %d", x, y, k), false)
+		}
+	}
+	for x := 0; x < mayanWidth; x++ {
+		px, py := at(x, 0)
+		w.text(px+mayanCell/2, py+mayanCell+bottom/2, 12, "axis", fmt.Sprint(x))
+	}
+	for y := 0; y < mayanHeight; y++ {
+		px, py := at(0, y)
+		w.text(px-left/2, py+mayanCell/2, 12, "axis", fmt.Sprint(y))
+	}
+	return w.html()
+}

@@ -1,0 +1,87 @@
+package pages
+
+import (
+	"fmt"
+	"html/template"
+
+	"puzzlejudge/reference/rotation"
+)
+
+func init() {
+	drawers["rotation"] = func(id, input string) (template.HTML, error) {
+		b, err := rotation.ParseCase(input)
+		if err != nil {
+			return "", err
+		}
+		cells := make([]int, len(b.Squares))
+		for i, s := range b.Squares {
+			cells[i] = int(s)
+		}
+		return drawRotation(id, cells), nil
+	}
+}
+
+// rotationPlace gives the (row, column) on a 7x7 grid of each of the 24
+// squares of the Rotation board, in the order of the classic input: the two
+// vertical bars cross the two horizontal bars, making a '#'.
+var rotationPlace = [24][2]int{
+	{0, 2}, {0, 4},
+	{1, 2}, {1, 4},
+	{2, 0}, {2, 1}, {2, 2}, {2, 3}, {2, 4}, {2, 5}, {2, 6},
+	{3, 2}, {3, 4},
+	{4, 0}, {4, 1}, {4, 2}, {4, 3}, {4, 4}, {4, 5}, {4, 6},
+	{5, 2}, {5, 4},
+	{6, 2}, {6, 4},
+}
+
+// rotationCentre lists the squares (indices of the classic input) that form
+// the centre ring that must show one symbol.
+var rotationCentre = map[int]bool{6: true, 7: true, 8: true, 11: true, 12: true, 15: true, 16: true, 17: true}
+
+// rotationMoves places the letter of each move at the end of the bar it
+// shifts, the end its squares move towards: A and B pull the vertical bars
+// up, C and D the horizontal bars right, E and F the vertical bars down, G
+// and H the horizontal bars left.
+var rotationMoves = []struct {
+	letter   string
+	row, col int
+}{
+	{"A", -1, 2}, {"B", -1, 4}, {"C", 2, 7}, {"D", 4, 7},
+	{"E", 7, 4}, {"F", 7, 2}, {"G", 4, -1}, {"H", 2, -1},
+}
+
+const rotationCell = 30
+
+// drawRotation draws a Rotation board (24 symbols in the order of the classic
+// input) in its cross shape, with the centre ring outlined, the middle marked
+// and each move's letter at the end of its bar.
+func drawRotation(id string, cells []int) template.HTML {
+	const margin = rotationCell
+	size := 7*rotationCell + 2*margin
+	w := newSVG(id, size, size, 300, "Rotation board")
+	at := func(row, col int) (int, int) { return margin + col*rotationCell, margin + row*rotationCell }
+
+	x0, y0 := at(2, 2)
+	w.raw(`<rect class="centre" x="%d" y="%d" width="%d" height="%d" fill="#eee"/>`, x0, y0, 3*rotationCell, 3*rotationCell)
+	for i, k := range cells {
+		if i >= len(rotationPlace) {
+			break
+		}
+		x, y := at(rotationPlace[i][0], rotationPlace[i][1])
+		where := ""
+		if rotationCentre[i] {
+			where = ", centre ring"
+		}
+		w.cell(x, y, rotationCell, k, fmt.Sprintf("square %d%s: symbol %d", i+1, where, k), false)
+	}
+	w.raw(`<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#000" stroke-width="3"><title>the centre ring: these eight squares must end up equal</title></rect>`,
+		x0, y0, 3*rotationCell, 3*rotationCell)
+	cx, cy := at(3, 3)
+	w.raw(`<circle class="middle" cx="%d" cy="%d" r="%d" fill="none" stroke="#000" stroke-width="2"><title>centre</title></circle>`,
+		cx+rotationCell/2, cy+rotationCell/2, rotationCell/4)
+	for _, m := range rotationMoves {
+		x, y := at(m.row, m.col)
+		w.text(x+rotationCell/2, y+rotationCell/2, rotationCell/2, "move", m.letter)
+	}
+	return w.html()
+}
