@@ -40,11 +40,7 @@ it is not.`,
 			if err != nil {
 				return err
 			}
-			header := http.Header{}
-			if inputVersion != "" {
-				header.Set("X-Input-Version", inputVersion)
-			}
-			resp, err := a.sendAnswer(c, problemPath(args[0])+"/submissions", args[1], header)
+			resp, err := a.sendAnswer(c, problemPath(args[0])+"/submissions", args[1], inputVersion)
 			if err != nil {
 				return err
 			}
@@ -56,15 +52,29 @@ it is not.`,
 	return cmd
 }
 
+// answerBody is the JSON of an answer: its whole output, or its outputs
+// per case keyed by base name (NN-name), and the input version it answers
+// (when known; the server then refuses an answer to an older case set).
+type answerBody struct {
+	Kind         string            `json:"kind"`
+	Output       *string           `json:"output,omitempty"`
+	Outputs      map[string]string `json:"outputs,omitempty"`
+	InputVersion string            `json:"input_version,omitempty"`
+}
+
 // sendAnswer posts an answer from a file, a directory of per-case outputs
 // (a JSON map keyed by case base name) or a zip (multipart).
-func (a *app) sendAnswer(c *client, path, from string, header http.Header) (*response, error) {
+func (a *app) sendAnswer(c *client, path, from, inputVersion string) (*response, error) {
+	whole := func(data []byte) (*response, error) {
+		out := string(data)
+		return c.sendJSON(a.ctx, http.MethodPost, path, answerBody{Kind: "answer", Output: &out, InputVersion: inputVersion}, nil, nil)
+	}
 	if from == "-" {
 		data, err := io.ReadAll(a.stdin)
 		if err != nil {
 			return nil, &inputError{fmt.Errorf("reading standard input: %v", err)}
 		}
-		return c.sendJSON(a.ctx, http.MethodPost, path, map[string]string{"kind": "answer", "output": string(data)}, nil, header)
+		return whole(data)
 	}
 	info, err := os.Stat(from)
 	if err != nil {
@@ -75,20 +85,20 @@ func (a *app) sendAnswer(c *client, path, from string, header http.Header) (*res
 		if err != nil {
 			return nil, err
 		}
-		return c.sendJSON(a.ctx, http.MethodPost, path, map[string]any{"kind": "answer", "outputs": outputs}, nil, header)
+		return c.sendJSON(a.ctx, http.MethodPost, path, answerBody{Kind: "answer", Outputs: outputs, InputVersion: inputVersion}, nil, nil)
 	}
 	data, err := os.ReadFile(from)
 	if err != nil {
 		return nil, &inputError{err}
 	}
 	if bytes.HasPrefix(data, []byte("PK\x03\x04")) || strings.EqualFold(filepath.Ext(from), ".zip") {
-		body, contentType, err := multipartAnswer(filepath.Base(from), data)
+		body, contentType, err := multipartAnswer(filepath.Base(from), data, inputVersion)
 		if err != nil {
 			return nil, err
 		}
-		return c.do(a.ctx, http.MethodPost, path, body, contentType, header)
+		return c.do(a.ctx, http.MethodPost, path, body, contentType, nil)
 	}
-	return c.sendJSON(a.ctx, http.MethodPost, path, map[string]string{"kind": "answer", "output": string(data)}, nil, header)
+	return whole(data)
 }
 
 // readOutputs reads dir's NN-name.out files into a map keyed by base name
@@ -115,12 +125,18 @@ func readOutputs(dir string) (map[string]string, error) {
 	return outputs, nil
 }
 
-// multipartAnswer is the form kind=answer with the zip as "file".
-func multipartAnswer(name string, zip []byte) (io.Reader, string, error) {
+// multipartAnswer is the form kind=answer with the zip as "file" (and the
+// input version, when known).
+func multipartAnswer(name string, zip []byte, inputVersion string) (io.Reader, string, error) {
 	var buf bytes.Buffer
 	w := multipart.NewWriter(&buf)
 	if err := w.WriteField("kind", "answer"); err != nil {
 		return nil, "", err
+	}
+	if inputVersion != "" {
+		if err := w.WriteField("input_version", inputVersion); err != nil {
+			return nil, "", err
+		}
 	}
 	fw, err := w.CreateFormFile("file", name)
 	if err != nil {

@@ -110,6 +110,13 @@ func TestSubmitPerCase(t *testing.T) {
 	pj.want(exitOK, "submit", "flood", dir, "--wait")
 	pj.want(exitOK, "submit", "flood", zipPath, "--wait")
 	pj.want(exitUsage, "submit", "flood", t.TempDir()) // no .out files
+
+	// An answer to another case set than the current one is refused (409
+	// stale_input), a usage error: download the input again.
+	r := pj.want(exitUsage, "submit", "flood", dir, "--input-version", "not-the-current-one")
+	if !strings.Contains(r.stderr, "409") {
+		t.Errorf("a stale answer said %q, want the 409", r.stderr)
+	}
 }
 
 func TestMoves(t *testing.T) {
