@@ -212,6 +212,17 @@ func TestSubmissions(t *testing.T) {
 	if !strings.Contains(r.stderr, "1 of 2 shown") {
 		t.Errorf("a partial list said %q on stderr", r.stderr)
 	}
+	// An instructor sees everyone's, and --user picks one.
+	js.student("bob")
+	admin := &pjEnv{t: t, vars: map[string]string{"PJ_SERVER": js.URL, "PJ_TOKEN": js.token("admin", adminPassword)}}
+	r = admin.want(exitOK, "submissions", "--user", "bob", "--json")
+	if err := json.Unmarshal([]byte(r.stdout), &subs); err != nil || len(subs) != 0 {
+		t.Errorf("submissions --user bob = %q (%v), want none", r.stdout, err)
+	}
+	r = admin.want(exitOK, "submissions", "--user", "ada")
+	if strings.Count(r.stdout, "ada") != 2 {
+		t.Errorf("submissions --user ada =\n%s\nwant ada's two", r.stdout)
+	}
 	pj.want(exitUsage, "status", "abc")
 	pj.want(exitUsage, "status", "999999")
 	pj.want(exitUsage, "submissions", "--limit", "many")
