@@ -46,6 +46,20 @@ func (s *Service) Register(ctx context.Context, username, password string, role 
 	return u, err
 }
 
+// RegistrationOpen reports whether anyone may create a student account with
+// SignUp, so that the faces can offer the form only then.
+func (s *Service) RegistrationOpen() bool { return s.cfg.RegistrationOpen }
+
+// SignUp creates a student account for v (anyone, usually not logged in)
+// while registration is open (CanSignUp); EFORBIDDEN when it is closed.
+// Register, which makes accounts of any role, is for the admin's tools.
+func (s *Service) SignUp(ctx context.Context, v User, username, password string) (User, error) {
+	if !CanSignUp(v, s.cfg.RegistrationOpen) {
+		return User{}, Errorf(EFORBIDDEN, "registration is closed: ask an instructor for an account")
+	}
+	return s.Register(ctx, username, password, RoleStudent)
+}
+
 func validUsername(name string) error {
 	if n := utf8.RuneCountInString(name); n < MinUsername || n > MaxUsername {
 		return Errorf(EINVALID, "the username must have %d to %d characters", MinUsername, MaxUsername)

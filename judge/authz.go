@@ -16,6 +16,10 @@ func (u User) Anonymous() bool { return u.ID == 0 }
 // IsInstructor reports whether the viewer is a logged-in instructor.
 func (u User) IsInstructor() bool { return !u.Anonymous() && u.Role == RoleInstructor }
 
+// CanSignUp reports whether v may create a student account through
+// Service.SignUp: anyone, logged in or not, while registration is open.
+func CanSignUp(v User, open bool) bool { return open }
+
 // CanSubmit reports whether v may submit answers, moves or a board to check:
 // anyone logged in.
 func CanSubmit(v User) bool { return !v.Anonymous() }

@@ -28,6 +28,8 @@ func TestCan(t *testing.T) {
 		// roleless, who is allowed.
 		want [5]bool
 	}{
+		{"sign up, registration open", func(v judge.User) bool { return judge.CanSignUp(v, true) }, [5]bool{true, true, true, true, true}},
+		{"sign up, registration closed", func(v judge.User) bool { return judge.CanSignUp(v, false) }, [5]bool{false, false, false, false, false}},
 		{"submit", judge.CanSubmit, [5]bool{false, true, true, true, false}},
 		{"read own or any submission", func(v judge.User) bool { return judge.CanReadSubmission(v, sub) }, [5]bool{false, true, false, true, false}},
 		{"list submissions", judge.CanListSubmissions, [5]bool{false, true, true, true, false}},
@@ -276,5 +278,23 @@ func TestServiceSubmitAuthz(t *testing.T) {
 	}
 	if best, err := e.s.BestVerdicts(ctx, anonymous); err != nil || len(best) != 0 {
 		t.Errorf("BestVerdicts(anonymous) = %v, %v; want none", best, err)
+	}
+}
+
+// TestServiceSignUp checks that SignUp makes a student account while
+// registration is open and refuses with EFORBIDDEN while it is closed,
+// when Register (the admin's) still works.
+func TestServiceSignUp(t *testing.T) {
+	ctx := context.Background()
+	open := newService(t, openDB(t, "open.db"), judge.Config{RegistrationOpen: true})
+	if u, err := open.SignUp(ctx, anonymous, "newcomer", "password123"); err != nil || u.Role != judge.RoleStudent || !open.RegistrationOpen() {
+		t.Errorf("SignUp(open) = %+v, %v; want a student", u, err)
+	}
+	closed := newService(t, openDB(t, "closed.db"), judge.Config{})
+	if _, err := closed.SignUp(ctx, anonymous, "newcomer", "password123"); judge.ErrorCode(err) != judge.EFORBIDDEN || closed.RegistrationOpen() {
+		t.Errorf("SignUp(closed) = %v, want forbidden", err)
+	}
+	if _, err := closed.Register(ctx, "made-by-admin", "password123", judge.RoleStudent); err != nil {
+		t.Errorf("Register(closed) = %v, want the account", err)
 	}
 }

@@ -63,7 +63,7 @@ func checkResult(t *testing.T, input string, got CaseResult, w want) {
 	}
 	wantScore := 0.0
 	if got.Verdict == Accepted {
-		wantScore = 1
+		wantScore = 100
 	}
 	if got.Verdict != Suboptimal && got.Score != wantScore {
 		t.Errorf("judge(%q) case %d: score %v for %s", short(input), got.Position, got.Score, got.Verdict)

@@ -163,13 +163,13 @@ type CaseResult struct {
 	Message  string
 	Used     int     // moves used (0 when not applicable)
 	Optimal  int     // optimum (0 when not applicable)
-	Score    float64 // 0..1
+	Score    float64 // 0..100, like the submission's
 }
 
 // CheckResult is the answer of Service.Check.
 type CheckResult struct {
 	Verdict      Verdict
-	Score        float64
+	Score        float64 // 0..100
 	Used         int
 	Optimal      int
 	Message      string

@@ -78,7 +78,7 @@ func (flooditPuzzle) CheckAnswer(c string, ref Solution, a Answer, _ bool) Resul
 	if v != ref.Optimal {
 		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("line %d: %d is not the minimum number of moves", a[0].No, v)}
 	}
-	return Result{Verdict: Accepted, Message: "correct", Optimal: ref.Optimal, Score: 1}
+	return Result{Verdict: Accepted, Message: "correct", Optimal: ref.Optimal, Score: 100}
 }
 
 func (flooditPuzzle) CheckMoves(c string, ref *Solution, moves string) Result {

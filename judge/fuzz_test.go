@@ -26,7 +26,7 @@ func seedOutputs(f *testing.F) {
 
 // FuzzJudge feeds arbitrary text as answer output and as move text to every
 // puzzle's checkers: they must never panic, give one result per case (plus
-// one for surplus output), keep scores in 0..1 and messages short.
+// one for surplus output), keep scores in 0..100 and messages short.
 func FuzzJudge(f *testing.F) {
 	seedOutputs(f)
 	problems := map[string]*problemData{}
@@ -50,7 +50,7 @@ func FuzzJudge(f *testing.F) {
 				results = append(results, judgeMoves(Submission{Kind: KindMoves, CaseID: c.ID, Payload: text}, d)...)
 			}
 			for _, r := range results {
-				if r.Score < 0 || r.Score > 1 || (r.Verdict == Accepted) != (r.Score == 1) || r.Score > 0 && r.Verdict != Suboptimal && r.Verdict != Accepted {
+				if r.Score < 0 || r.Score > 100 || (r.Verdict == Accepted) != (r.Score == 100) || r.Score > 0 && r.Verdict != Suboptimal && r.Verdict != Accepted {
 					t.Fatalf("%s: text %q: score %v with verdict %s", name, text, r.Score, r.Verdict)
 				}
 				if len(r.Message) > 300 {

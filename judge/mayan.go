@@ -85,7 +85,7 @@ func (mayanPuzzle) CheckAnswer(c string, ref Solution, a Answer, anyValid bool) 
 	}
 	if strings.TrimSpace(a[0].Text) == "-1" {
 		if !ref.Solvable {
-			return Result{Verdict: Accepted, Message: "correct", Score: 1}
+			return Result{Verdict: Accepted, Message: "correct", Score: 100}
 		}
 		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("line %d: -1, but the board can be cleared in %s", a[0].No, plural(b.N, "move"))}
 	}
@@ -114,9 +114,9 @@ func (mayanPuzzle) CheckAnswer(c string, ref Solution, a Answer, anyValid bool) 
 	}
 	switch {
 	case slices.Equal(got, want):
-		return Result{Verdict: Accepted, Message: "correct", Used: r.Used, Optimal: b.N, Score: 1}
+		return Result{Verdict: Accepted, Message: "correct", Used: r.Used, Optimal: b.N, Score: 100}
 	case anyValid:
-		return Result{Verdict: Accepted, Message: "a valid solution", Used: r.Used, Optimal: b.N, Score: 1}
+		return Result{Verdict: Accepted, Message: "a valid solution", Used: r.Used, Optimal: b.N, Score: 100}
 	}
 	return Result{Verdict: WrongAnswer, Used: r.Used, Optimal: b.N, Solved: true, Message: "valid, but not the lexicographically smallest"}
 }
@@ -139,7 +139,7 @@ func (mayanPuzzle) CheckMoves(c string, ref *Solution, moves string) Result {
 		if ref != nil && !ref.Solvable {
 			return referenceDisagrees()
 		}
-		return Result{Verdict: Accepted, Message: fmt.Sprintf("cleared in %s", plural(b.N, "move")), Used: r.Used, Optimal: b.N, Score: 1}
+		return Result{Verdict: Accepted, Message: fmt.Sprintf("cleared in %s", plural(b.N, "move")), Used: r.Used, Optimal: b.N, Score: 100}
 	case r.Solved:
 		return Result{Verdict: NotSolved, Used: r.Used,
 			Message: fmt.Sprintf("the board is cleared after %s, but it must be cleared in exactly %d", plural(r.Used, "move"), b.N)}

@@ -37,13 +37,13 @@ func TestFlooditMoves(t *testing.T) {
 	d := ready(t, flooditPuzzle{}, "", "2\n0 0\n0 0\n", "3\n0 1 2\n1 1 2\n2 2 1\n")
 	const hidden = 2
 	runMoves(t, d, []movesTest{
-		{"optimal", hidden, "1 2 1", Accepted, "3 moves, optimal", 3, 3, 1},
-		{"commas", hidden, "1,2,1", Accepted, "", 3, 3, 1},
-		{"lines crlf", hidden, "1\r\n2\r\n1\r\n", Accepted, "", 3, 3, 1},
-		{"suboptimal", hidden, "1 2 1 1", Suboptimal, "4 moves, the optimum is 3", 4, 3, 0.75},
+		{"optimal", hidden, "1 2 1", Accepted, "3 moves, optimal", 3, 3, 100},
+		{"commas", hidden, "1,2,1", Accepted, "", 3, 3, 100},
+		{"lines crlf", hidden, "1\r\n2\r\n1\r\n", Accepted, "", 3, 3, 100},
+		{"suboptimal", hidden, "1 2 1 1", Suboptimal, "4 moves, the optimum is 3", 4, 3, 75},
 		{"not solved", hidden, "1 2", NotSolved, "all 2 moves are legal, but the board is not flooded", 2, 0, 0},
 		{"empty", hidden, "", NotSolved, "all 0 moves are legal", 0, 0, 0},
-		{"already flooded", 1, "", Accepted, "0 moves, optimal", 0, 0, 1},
+		{"already flooded", 1, "", Accepted, "0 moves, optimal", 0, 0, 100},
 		{"sample shows optimum", 1, "3", Suboptimal, "1 move, the optimum is 0", 1, 0, 0},
 		{"no such colour", hidden, "1 9 1", Invalid, `move 2 ("9"): no such colour on a 6-colour board`, 1, 0, 0},
 		{"garbage", hidden, "1 x", Invalid, `move 2 ("x")`, 1, 0, 0},
@@ -65,10 +65,10 @@ func TestRotationMoves(t *testing.T) {
 		"1 1 1 1 1 1 1 1 3 3 3 3 3 3 3 3 2 2 2 2 2 2 2 2\n", // DDHH
 	)
 	runMoves(t, d, []movesTest{
-		{"optimal", 2, "DDHH", Accepted, "4 moves, optimal", 4, 4, 1},
-		{"another optimal", 2, "HHDD", Accepted, "", 4, 4, 1},
-		{"spaced", 2, "D D,H\nH", Accepted, "", 4, 4, 1},
-		{"suboptimal", 1, "AAFC", Suboptimal, "4 moves, the optimum is 2", 4, 2, 0.5},
+		{"optimal", 2, "DDHH", Accepted, "4 moves, optimal", 4, 4, 100},
+		{"another optimal", 2, "HHDD", Accepted, "", 4, 4, 100},
+		{"spaced", 2, "D D,H\nH", Accepted, "", 4, 4, 100},
+		{"suboptimal", 1, "AAFC", Suboptimal, "4 moves, the optimum is 2", 4, 2, 50},
 		{"not solved", 2, "DD", NotSolved, "all 2 moves are legal, but the centre is not solved", 2, 0, 0},
 		{"empty", 2, "", NotSolved, "all 0 moves", 0, 0, 0},
 		{"lowercase", 2, "DDhH", Invalid, `move 3 ("h")`, 2, 0, 0},
@@ -85,9 +85,9 @@ func TestMayanMoves(t *testing.T) {
 		"1\n1 1 0\n0\n0\n0\n0\n",   // no solution
 	)
 	runMoves(t, d, []movesTest{
-		{"smallest", 1, "2 1 1\n3 1 1\n3 0 1\n", Accepted, "cleared in 3 moves", 3, 3, 1},
-		{"any order", 1, "3 1 -1\n3 1 1\n3 0 1", Accepted, "", 3, 3, 1},
-		{"crlf", 1, "2 1 1\r\n3 1 1\r\n3 0 1\r\n", Accepted, "", 3, 3, 1},
+		{"smallest", 1, "2 1 1\n3 1 1\n3 0 1\n", Accepted, "cleared in 3 moves", 3, 3, 100},
+		{"any order", 1, "3 1 -1\n3 1 1\n3 0 1", Accepted, "", 3, 3, 100},
+		{"crlf", 1, "2 1 1\r\n3 1 1\r\n3 0 1\r\n", Accepted, "", 3, 3, 100},
 		{"not cleared", 1, "2 1 1\n3 1 1\n", NotSolved, "all 2 moves are legal, but 12 blocks are left (3 moves allowed)", 2, 0, 0},
 		{"too many", 1, "0 0 1\n0 0 1\n0 0 1\n0 0 1\n", Invalid, `move 4 ("0 0 1"): this board must be cleared in exactly 3 moves`, 4, 0, 0},
 		{"off the board", 1, "0 0 -1", Invalid, `move 1 ("0 0 -1")`, 0, 0, 0},
@@ -99,5 +99,5 @@ func TestMayanMoves(t *testing.T) {
 	})
 	// Move mode needs no reference: the rule of the puzzle decides.
 	d.cases[0].Status, d.cases[0].Expected = CaseSolving, Solution{}
-	runMoves(t, d, []movesTest{{"no reference", 1, "2 1 1\n3 1 1\n3 0 1\n", Accepted, "", 3, 3, 1}})
+	runMoves(t, d, []movesTest{{"no reference", 1, "2 1 1\n3 1 1\n3 0 1\n", Accepted, "", 3, 3, 100}})
 }

@@ -15,7 +15,7 @@ type Result struct {
 	Message string
 	Used    int
 	Optimal int
-	Score   float64 // 0..1
+	Score   float64 // 0..100, like every score the judge shows
 	// Solved reports that the student's text solved the case even though
 	// the verdict is not accepted (a Rotation answer that solves the
 	// centre in too many moves, a Mayan solution that is not the smallest):

@@ -86,7 +86,7 @@ func (rotationPuzzle) CheckAnswer(c string, ref Solution, a Answer, _ bool) Resu
 	if !ref.Solvable {
 		// No symbol fills the centre: only the reference's exact text is right.
 		if strings.TrimSpace(a[0].Text) == strings.TrimSpace(ref.Answer) {
-			return Result{Verdict: Accepted, Message: "correct", Score: 1}
+			return Result{Verdict: Accepted, Message: "correct", Score: 100}
 		}
 		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("line %d: wrong answer", a[0].No)}
 	}
@@ -128,7 +128,7 @@ func (rotationPuzzle) CheckAnswer(c string, ref Solution, a Answer, _ bool) Resu
 	if got := r.Final.CentreSymbol(); v != got {
 		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("line %d: the centre symbol after these moves is %d, not %d", a[1].No, got, v)}
 	}
-	return Result{Verdict: Accepted, Message: "correct", Used: r.Used, Optimal: ref.Optimal, Score: 1}
+	return Result{Verdict: Accepted, Message: "correct", Used: r.Used, Optimal: ref.Optimal, Score: 100}
 }
 
 // notLetters returns a message naming the first character of a moves line

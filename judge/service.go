@@ -35,9 +35,13 @@ type Config struct {
 	ClaimTimeout time.Duration
 	// BcryptCost is the cost of password hashes; default bcrypt.DefaultCost.
 	BcryptCost int
-	// OnJudged, when set, is called once per submission judged and stored.
+	// RegistrationOpen lets anyone create a student account (SignUp);
+	// when false, accounts are made by an instructor or the admin.
+	RegistrationOpen bool
+	// OnJudged, when set, is called once per submission judged and stored,
+	// and OnSolved once per case (or checked board) solved by the
+	// reference: the metrics hooks, given once, before the service runs.
 	OnJudged func(v Verdict)
-	// OnSolved, when set, is called once per case solved by the reference.
 	OnSolved func(puzzle string, d time.Duration)
 }
 
@@ -73,11 +77,6 @@ type Service struct {
 	cfg   Config
 	log   *slog.Logger
 
-	// OnJudged and OnSolved are the metrics hooks of the contract; they
-	// start as the Config's and may be set before Start.
-	OnJudged func(v Verdict)
-	OnSolved func(puzzle string, d time.Duration)
-
 	wake      chan struct{} // a submission is waiting
 	solveWake chan struct{} // a case is waiting to be solved
 	checks    *solutionCache
@@ -102,8 +101,6 @@ func NewService(store Store, cfg Config, logger *slog.Logger) *Service {
 		store:      store,
 		cfg:        cfg,
 		log:        logger,
-		OnJudged:   cfg.OnJudged,
-		OnSolved:   cfg.OnSolved,
 		wake:       make(chan struct{}, 1),
 		solveWake:  make(chan struct{}, 1),
 		checks:     newSolutionCache(1024),

@@ -124,8 +124,8 @@ func (s *Service) solveCase(ctx context.Context, id int64) (again bool) {
 		s.log.Warn("reference solver failed", "problem", p.Slug, "case", c.Name, "err", err)
 		return s.finishCase(ctx, c, CaseFailed, Solution{}, err.Error())
 	}
-	if s.OnSolved != nil {
-		s.OnSolved(pz.Name(), time.Since(start))
+	if s.cfg.OnSolved != nil {
+		s.cfg.OnSolved(pz.Name(), time.Since(start))
 	}
 	return s.finishCase(ctx, c, CaseReady, sol, "")
 }

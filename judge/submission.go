@@ -137,8 +137,8 @@ func (s *Service) Check(ctx context.Context, v User, puzzle, board, moves string
 			r = Result{Verdict: JudgeError, Message: "the reference solver could not solve this board: " + err.Error()}
 		default:
 			s.checks.put(key, ref)
-			if s.OnSolved != nil {
-				s.OnSolved(pz.Name(), time.Since(start))
+			if s.cfg.OnSolved != nil {
+				s.cfg.OnSolved(pz.Name(), time.Since(start))
 			}
 		}
 	}
@@ -158,8 +158,8 @@ func (s *Service) Check(ctx context.Context, v User, puzzle, board, moves string
 	if err != nil {
 		return CheckResult{}, err
 	}
-	if s.OnJudged != nil {
-		s.OnJudged(verdict)
+	if s.cfg.OnJudged != nil {
+		s.cfg.OnJudged(verdict)
 	}
 	return CheckResult{Verdict: r.Verdict, Score: score, Used: r.Used, Optimal: r.Optimal, Message: r.Message, SubmissionID: sub.ID}, nil
 }

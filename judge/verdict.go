@@ -17,7 +17,7 @@ func better(a, b Verdict) bool { return rank[a] > rank[b] }
 
 // combine returns a submission's verdict and score from its case results: the
 // first non-accepted verdict in case order, and the mean of the scores of the
-// cases that count (judge_error cases do not) times 100.
+// cases that count (judge_error cases do not). Every score is 0..100.
 func combine(results []CaseResult) (Verdict, float64) {
 	verdict := Accepted
 	sum, n := 0.0, 0
@@ -34,7 +34,7 @@ func combine(results []CaseResult) (Verdict, float64) {
 	if n == 0 {
 		return verdict, 0
 	}
-	return verdict, 100 * sum / float64(n)
+	return verdict, sum / float64(n)
 }
 
 // surplusName names the extra result that reports output after the last case.
@@ -42,17 +42,17 @@ const surplusName = "surplus output"
 
 func isSurplus(r CaseResult) bool { return r.CaseID == 0 && r.CaseName == surplusName }
 
-// movesResult judges a replay that read every move legally: accepted at the
-// optimum, suboptimal (optimum/used) above it.
+// movesResult judges a replay that read every move legally: accepted (100)
+// at the optimum, suboptimal (100 * optimum/used) above it.
 func movesResult(solved bool, used, optimal int, unsolvedMsg string) Result {
 	switch {
 	case !solved:
 		return Result{Verdict: NotSolved, Message: unsolvedMsg, Used: used}
 	case used == optimal:
-		return Result{Verdict: Accepted, Message: plural(used, "move") + ", optimal", Used: used, Optimal: optimal, Score: 1}
+		return Result{Verdict: Accepted, Message: plural(used, "move") + ", optimal", Used: used, Optimal: optimal, Score: 100}
 	case used > optimal:
 		return Result{
-			Verdict: Suboptimal, Used: used, Optimal: optimal, Score: float64(optimal) / float64(used),
+			Verdict: Suboptimal, Used: used, Optimal: optimal, Score: 100 * float64(optimal) / float64(used),
 			Message: plural(used, "move") + ", the optimum is " + itoa(optimal),
 		}
 	default:

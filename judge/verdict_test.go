@@ -12,14 +12,14 @@ func TestCombine(t *testing.T) {
 		verdict Verdict
 		score   float64
 	}{
-		{"all accepted", []CaseResult{r(1, Accepted, 1), r(2, Accepted, 1)}, Accepted, 100},
-		{"first failure wins", []CaseResult{r(1, Accepted, 1), r(2, Invalid, 0), r(3, WrongAnswer, 0)}, Invalid, 100.0 / 3},
-		{"suboptimal scores", []CaseResult{r(1, Suboptimal, 0.5), r(2, Accepted, 1)}, Suboptimal, 75},
-		{"judge error not counted", []CaseResult{r(1, Accepted, 1), r(2, JudgeError, 0)}, JudgeError, 100},
+		{"all accepted", []CaseResult{r(1, Accepted, 100), r(2, Accepted, 100)}, Accepted, 100},
+		{"first failure wins", []CaseResult{r(1, Accepted, 100), r(2, Invalid, 0), r(3, WrongAnswer, 0)}, Invalid, 100.0 / 3},
+		{"suboptimal scores", []CaseResult{r(1, Suboptimal, 50), r(2, Accepted, 100)}, Suboptimal, 75},
+		{"judge error not counted", []CaseResult{r(1, Accepted, 100), r(2, JudgeError, 0)}, JudgeError, 100},
 		{"judge error first", []CaseResult{r(1, JudgeError, 0), r(2, NotSolved, 0)}, JudgeError, 0},
 		{"only judge errors", []CaseResult{r(1, JudgeError, 0)}, JudgeError, 0},
-		{"surplus sets the verdict, not the score", []CaseResult{r(1, Accepted, 1), {CaseName: surplusName, Verdict: WrongAnswer}}, WrongAnswer, 100},
-		{"a board of check counts", []CaseResult{r(0, Suboptimal, 0.5)}, Suboptimal, 50},
+		{"surplus sets the verdict, not the score", []CaseResult{r(1, Accepted, 100), {CaseName: surplusName, Verdict: WrongAnswer}}, WrongAnswer, 100},
+		{"a board of check counts", []CaseResult{r(0, Suboptimal, 50)}, Suboptimal, 50},
 		{"empty", nil, Accepted, 0},
 	}
 	for _, tc := range tests {

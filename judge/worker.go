@@ -51,10 +51,10 @@ func (s *Service) work(ctx context.Context) {
 			s.log.Error("writing verdicts", "err", err, "submissions", len(judged))
 			continue
 		}
-		if s.OnJudged != nil {
+		if s.cfg.OnJudged != nil {
 			for _, j := range judged {
 				if written[j.ID] {
-					s.OnJudged(j.Verdict)
+					s.cfg.OnJudged(j.Verdict)
 				}
 			}
 		}

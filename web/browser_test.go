@@ -42,7 +42,7 @@ func TestBrowser(t *testing.T) {
 	if chrome == "" {
 		t.Skip("no Chromium on this machine: install it (apt-get install chromium) to run the browser test, or set PUZZLEJUDGE_CHROMIUM to its path")
 	}
-	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	e := newPagesEnv(t, Options{})
 	var answer strings.Builder
 	for _, c := range e.waitCases("flood") {
 		answer.WriteString(c.Expected.Answer)

@@ -16,7 +16,7 @@ import (
 )
 
 func TestBodyTooLarge(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	student := e.student("liam")
 	big := `{"kind":"answer","output":"` + strings.Repeat("1 ", MaxBodyBytes/2+10) + `"}`
 	// With a Content-Length: refused before reading.
@@ -68,7 +68,7 @@ func TestHealthz(t *testing.T) {
 }
 
 func TestMetrics(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	student := e.student("olga")
 	e.waitReady()
 	e.result(student, e.submit(student, "flood", map[string]any{"kind": "answer", "output": "0\n"}))
@@ -99,7 +99,7 @@ func FuzzAPI(f *testing.F) {
 	f.Add(0, `{"kind":"moves","case":-9223372036854775808}`)
 	f.Add(1, `null`)
 	paths := []string{"/api/v1/problems/flood/submissions", "/api/v1/check", "/api/v1/problems/flood/cases", "/api/v1/register", "/api/v1/tokens"}
-	e := newAPIEnv(f, Options{RegistrationOpen: true})
+	e := newAPIEnv(f, Options{})
 	f.Fuzz(func(t *testing.T, route int, body string) {
 		path := paths[(route%len(paths)+len(paths))%len(paths)]
 		req := httptest.NewRequest("POST", path, strings.NewReader(body))
@@ -118,7 +118,7 @@ func FuzzAPI(f *testing.F) {
 // TestForwardedForIgnored checks that, with no trusted proxy, a client cannot
 // escape the per-address login limit by sending its own X-Forwarded-For.
 func TestForwardedForIgnored(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	stopClock(e.server.API.Options.Logins)
 	e.student("late")
 	for i := range httpx.LoginFailuresPerAddr {
@@ -134,7 +134,7 @@ func TestForwardedForIgnored(t *testing.T) {
 // TestForwardedForTrusted checks that, behind a trusted proxy, the address
 // the proxy names is the one counted: another client behind it logs in.
 func TestForwardedForTrusted(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true, TrustedProxies: []string{"192.0.2.0/24"}})
+	e := newAPIEnv(t, Options{TrustedProxies: []string{"192.0.2.0/24"}})
 	stopClock(e.server.API.Options.Logins)
 	e.student("other")
 	for i := range httpx.LoginFailuresPerAddr {

@@ -73,6 +73,7 @@ var apiProblems = []struct {
 	},
 }
 
+// newAPIEnv returns the environment; anyone may register there.
 func newAPIEnv(t testing.TB, opts Options) *apiEnv {
 	t.Helper()
 	var w io.Writer = io.Discard
@@ -86,7 +87,7 @@ func newAPIEnv(t testing.TB, opts Options) *apiEnv {
 	}
 	metrics := NewMetrics()
 	svc := judge.NewService(db, judge.Config{Workers: 1, SolveTimeout: 20 * time.Second, PollInterval: 20 * time.Millisecond,
-		OnJudged: metrics.ObserveVerdict, OnSolved: metrics.ObserveSolve}, logger)
+		OnJudged: metrics.ObserveVerdict, OnSolved: metrics.ObserveSolve, RegistrationOpen: true}, logger)
 	metrics.WatchQueue(svc)
 	ctx := context.Background()
 	if _, _, err := svc.EnsureAdmin(ctx, adminPassword); err != nil {

@@ -9,7 +9,7 @@ import (
 // TestLogoutRevokesToken checks that logging out through the page revokes
 // the session's token, so that a copy of the cookie no longer works.
 func TestLogoutRevokesToken(t *testing.T) {
-	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	e := newPagesEnv(t, Options{})
 	b := e.browser()
 	b.register("dora", "dora-password")
 	u, _ := url.Parse(e.srv.URL)
@@ -50,7 +50,7 @@ func TestLogoutRevokesToken(t *testing.T) {
 // TestAPIRevokeToken checks DELETE /api/v1/tokens: 204, then the token is
 // refused with 401, and the user's other tokens still work.
 func TestAPIRevokeToken(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	tok := e.student("erin")
 	other := e.login("erin", "pass-erin")
 	e.do("DELETE", "/api/v1/tokens", "", nil).want(t, 401, "unauthorized")

@@ -52,12 +52,14 @@ func NewMetrics() *Metrics {
 	return m
 }
 
-// ObserveVerdict counts one judged submission; it is the service's OnJudged hook.
+// ObserveVerdict counts one judged submission; it is the service's
+// judge.Config.OnJudged hook.
 func (m *Metrics) ObserveVerdict(v judge.Verdict) {
 	m.verdicts.WithLabelValues(string(v)).Inc()
 }
 
-// ObserveSolve records one reference solve; it is the service's OnSolved hook.
+// ObserveSolve records one reference solve; it is the service's
+// judge.Config.OnSolved hook.
 func (m *Metrics) ObserveSolve(puzzle string, d time.Duration) {
 	m.solveTime.WithLabelValues(puzzle).Observe(d.Seconds())
 }

@@ -12,7 +12,7 @@ import (
 // TestNotFound checks the answer for a path no route knows: a page for a
 // browser (drawn for the logged-in user), the JSON error under /api/.
 func TestNotFound(t *testing.T) {
-	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	e := newPagesEnv(t, Options{})
 	b := e.browser()
 	for _, path := range []string{"/nope", "/problems/flood/nope/more", "/%3Cscript%3E"} {
 		p := b.get(path).want(t, 404, "404", "There is no page at", `href="/login"`)

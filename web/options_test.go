@@ -13,7 +13,7 @@ import (
 // the cookies Secure on plain HTTP, and servers sharing a SessionSecret
 // accept each other's forms, which servers with random secrets refuse.
 func TestPageOptions(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	secret := []byte(strings.Repeat("k", 32))
 	a := NewServer(e.svc, nil, nil, Options{SecureCookies: true, SessionSecret: secret}).Router()
 	b := NewServer(e.svc, nil, nil, Options{SessionSecret: secret}).Router()

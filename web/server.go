@@ -19,8 +19,6 @@ const MaxBodyBytes = httpx.MaxBodyBytes
 
 // Options are the settings of the HTTP layer that come from the configuration.
 type Options struct {
-	// RegistrationOpen lets anyone create a student account.
-	RegistrationOpen bool
 	// SubmitRate is the number of submissions (and /check calls) a user may
 	// make per minute; 0 means no limit.
 	SubmitRate int
@@ -60,8 +58,8 @@ func NewServer(svc *judge.Service, logger *slog.Logger, metrics *Metrics, opts O
 	limiter, logins := httpx.NewRateLimiter(opts.SubmitRate), httpx.NewLoginLimiter()
 	return &Server{
 		Service: svc, Logger: logger, Metrics: metrics, Options: opts,
-		API: api.New(svc, logger, api.Options{RegistrationOpen: opts.RegistrationOpen, Limiter: limiter, Logins: logins}),
-		Pages: pages.New(svc, logger, pages.Options{RegistrationOpen: opts.RegistrationOpen, SecureCookies: opts.SecureCookies,
+		API: api.New(svc, logger, api.Options{Limiter: limiter, Logins: logins}),
+		Pages: pages.New(svc, logger, pages.Options{SecureCookies: opts.SecureCookies,
 			Secret: opts.SessionSecret, Limiter: limiter, Logins: logins}),
 	}
 }

@@ -94,8 +94,11 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 		SolveTimeout: cfg.SolveTimeout,
 		PollInterval: cfg.PollInterval,
 		ClaimTimeout: cfg.claimTimeout(),
-		OnJudged:     metrics.ObserveVerdict,
-		OnSolved:     metrics.ObserveSolve,
+		// Whether anyone may sign up is the judge's rule, so that every
+		// face (API, pages, CLI) applies the same one.
+		RegistrationOpen: cfg.RegistrationOpen,
+		OnJudged:         metrics.ObserveVerdict,
+		OnSolved:         metrics.ObserveSolve,
 	}, logger)
 	metrics.WatchQueue(svc)
 
@@ -128,7 +131,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 			logger.Warn("session_secret is empty: with several processes, a form shown by one is refused by another")
 		}
 	}
-	srv := web.NewServer(svc, logger, metrics, web.Options{RegistrationOpen: cfg.RegistrationOpen, SubmitRate: cfg.SubmitRate,
+	srv := web.NewServer(svc, logger, metrics, web.Options{SubmitRate: cfg.SubmitRate,
 		SecureCookies: cfg.SecureCookies, SessionSecret: []byte(cfg.SessionSecret),
 		TrustedProxies: cfg.TrustedProxies})
 	return listenAndServe(ctx, cfg, srv.Router(), logger)

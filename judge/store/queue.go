@@ -167,7 +167,7 @@ func insertResults(tx *gorm.DB, judged []judge.Judged) error {
 			}
 			n++
 			sb.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?)")
-			args = append(args, j.ID, r.CaseID, r.CaseName, r.Position, string(r.Verdict), r.Message, r.Used, r.Optimal, r.Score)
+			args = append(args, j.ID, r.CaseID, r.CaseName, r.Position, string(r.Verdict), r.Message, r.Used, r.Optimal, r.Score/100) // stored as a fraction: caseResultRow
 		}
 	}
 	return flush()

@@ -113,7 +113,9 @@ type submissionRow struct {
 func (submissionRow) TableName() string { return "submissions" }
 
 // caseResultRow keeps the case's name and position, so that a result stays
-// readable after its case is deleted (the case is not a foreign key).
+// readable after its case is deleted (the case is not a foreign key). Its
+// Score is a fraction (0..1), as it has been stored from the start; the
+// domain's is 0..100, so it is converted here and in insertResults.
 type caseResultRow struct {
 	ID           int64          `gorm:"primaryKey"`
 	SubmissionID int64          `gorm:"not null;index"`
@@ -133,6 +135,6 @@ func (caseResultRow) TableName() string { return "case_results" }
 func (r caseResultRow) domain() judge.CaseResult {
 	return judge.CaseResult{
 		CaseID: r.CaseID, CaseName: r.CaseName, Position: r.Position, Verdict: judge.Verdict(r.Verdict),
-		Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: r.Score,
+		Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: 100 * r.Score,
 	}
 }

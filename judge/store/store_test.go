@@ -240,7 +240,7 @@ func testQueue(t *testing.T, open opener) {
 	if err != nil || len(claims) != 3 || claims[0].ID != ids[0] || claims[2].ID != ids[2] || claims[0].Status != judge.StatusJudging || claims[0].Payload != "a" {
 		t.Fatalf("Claim(3) = %+v, %v; want the 3 oldest", claims, err)
 	}
-	results := []judge.CaseResult{{CaseID: c.ID, CaseName: "1", Position: 1, Verdict: judge.Accepted, Score: 1, Used: 3, Optimal: 3}}
+	results := []judge.CaseResult{{CaseID: c.ID, CaseName: "1", Position: 1, Verdict: judge.Accepted, Score: 100, Used: 3, Optimal: 3}}
 	judged := func(cl judge.Claim, v judge.Verdict) judge.Judged {
 		return judge.Judged{ID: cl.ID, Token: cl.Token, Verdict: v, Score: 100, JudgedAt: time.Now(), Results: results}
 	}
@@ -251,6 +251,12 @@ func testQueue(t *testing.T, open opener) {
 	s, err := d.Submission(ctx, ids[0])
 	if err != nil || s.Status != judge.StatusDone || s.Verdict != judge.Accepted || len(s.Results) != 1 || s.Results[0] != results[0] || s.Username != "alice" || s.ProblemSlug != "flood" {
 		t.Errorf("Submission = %+v, %v", s, err)
+	}
+	// A case's score is 0..100 in the domain and a fraction in the table,
+	// as it always was there, so that older rows read the same.
+	var stored float64
+	if err := d.db.Raw("SELECT score FROM case_results WHERE submission_id = ?", ids[0]).Scan(&stored).Error; err != nil || stored != 1 {
+		t.Errorf("stored case score = %v, %v; want the fraction 1", stored, err)
 	}
 	// Requeue keeps the results; the judging claim 2 becomes stale.
 	if n, err := d.Requeue(ctx, p.ID); n != 5 || err != nil {

@@ -27,9 +27,11 @@ func toUserJSON(u judge.User) userJSON {
 	return userJSON{ID: u.ID, Username: u.Username, Role: u.Role}
 }
 
-// register creates a student account when registration is open.
+// register creates a student account when registration is open. The
+// service decides; asking it before reading the body keeps a closed
+// registration's answer 403 whatever is sent.
 func (s *API) register(c *gin.Context) {
-	if !s.Options.RegistrationOpen {
+	if !judge.CanSignUp(httpx.Viewer(c), s.Service.RegistrationOpen()) {
 		s.fail(c, judge.EFORBIDDEN, "registration is closed: ask an instructor for an account")
 		return
 	}
@@ -38,7 +40,7 @@ func (s *API) register(c *gin.Context) {
 		s.writeError(c, err)
 		return
 	}
-	u, err := s.Service.Register(c.Request.Context(), req.Username, req.Password, judge.RoleStudent)
+	u, err := s.Service.SignUp(c.Request.Context(), httpx.Viewer(c), req.Username, req.Password)
 	if err != nil {
 		s.writeError(c, err)
 		return

@@ -8,7 +8,7 @@ import (
 )
 
 func TestRegisterAndTokens(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 
 	var u userJSON
 	e.do("POST", "/api/v1/register", "", credentials{"alice", "alice-pass"}).want(t, 201, "").json(t, &u)
@@ -44,14 +44,14 @@ func TestRegisterAndTokens(t *testing.T) {
 }
 
 func TestRegistrationClosed(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: false})
+	e := newClosedAPIEnv(t, Options{})
 	e.do("POST", "/api/v1/register", "", credentials{"bob", "bob-pass"}).want(t, 403, judge.EFORBIDDEN)
 	// The instructor still logs in.
 	e.do("GET", "/api/v1/submissions", e.admin, nil).want(t, 200, "")
 }
 
 func TestAuthentication(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	student := e.student("carol")
 	tests := []struct {
 		name, header string
@@ -83,7 +83,7 @@ func TestAuthentication(t *testing.T) {
 // TestRoles walks every route that needs a role: anonymous callers get 401,
 // students 403 on instructor routes.
 func TestRoles(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	student := e.student("dave")
 	id := e.caseIDs("flood")[0]
 	routes := []struct {

@@ -15,8 +15,6 @@ import (
 
 // Options are the API's settings and the limiters it shares with the pages.
 type Options struct {
-	// RegistrationOpen lets anyone create a student account.
-	RegistrationOpen bool
 	// Limiter bounds the submissions (and /check calls) of each user; nil
 	// means no limit.
 	Limiter *httpx.RateLimiter
@@ -29,7 +27,7 @@ type Options struct {
 type API struct {
 	Service *judge.Service
 	Logger  *slog.Logger
-	Options Options
+	Options
 }
 
 // New returns the API over svc.

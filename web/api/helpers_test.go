@@ -66,7 +66,19 @@ var apiProblems = []struct {
 	},
 }
 
+// newAPIEnv returns an environment where anyone may register.
 func newAPIEnv(t testing.TB, opts Options) *apiEnv {
+	t.Helper()
+	return newAPIEnvWith(t, opts, true)
+}
+
+// newClosedAPIEnv returns an environment where registration is closed.
+func newClosedAPIEnv(t testing.TB, opts Options) *apiEnv {
+	t.Helper()
+	return newAPIEnvWith(t, opts, false)
+}
+
+func newAPIEnvWith(t testing.TB, opts Options, registrationOpen bool) *apiEnv {
 	t.Helper()
 	var w io.Writer = io.Discard
 	if tt, ok := t.(*testing.T); ok {
@@ -77,7 +89,8 @@ func newAPIEnv(t testing.TB, opts Options) *apiEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := judge.NewService(db, judge.Config{Workers: 1, SolveTimeout: 20 * time.Second, PollInterval: 20 * time.Millisecond}, logger)
+	svc := judge.NewService(db, judge.Config{Workers: 1, SolveTimeout: 20 * time.Second, PollInterval: 20 * time.Millisecond,
+		RegistrationOpen: registrationOpen}, logger)
 	ctx := context.Background()
 	if _, _, err := svc.EnsureAdmin(ctx, adminPassword); err != nil {
 		t.Fatal(err)

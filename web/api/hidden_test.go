@@ -16,7 +16,7 @@ import (
 // text solved the puzzle (accepted or suboptimal, or a Rotation answer that
 // reaches a solved centre); instructors see what the judge stored.
 func TestHiddenOptimumNotLeaked(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	e.waitReady()
 	tok := e.student("sam")
 	flood, rot := apiProblems[0], apiProblems[1]

@@ -8,7 +8,7 @@ import (
 )
 
 func TestRateLimit(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true, Limiter: httpx.NewRateLimiter(3)})
+	e := newAPIEnv(t, Options{Limiter: httpx.NewRateLimiter(3)})
 	mia, noah := e.student("mia"), e.student("noah")
 	body := map[string]any{"kind": "answer", "output": "0\n"}
 	for i := 0; i < 3; i++ {
@@ -28,7 +28,7 @@ func TestRateLimit(t *testing.T) {
 // passwords for one username, even the right one gets 429 with Retry-After,
 // while another user logs in.
 func TestTokensRateLimited(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	stopClock(e.server.Options.Logins)
 	e.student("victim")
 	e.student("bystander")

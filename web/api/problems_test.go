@@ -109,7 +109,7 @@ func classicInput(t *testing.T, puzzle string, cases []string) string {
 }
 
 func TestCases(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	student := e.student("erin")
 	e.waitReady()
 	ids := e.caseIDs("flood")
@@ -194,7 +194,7 @@ func TestCases(t *testing.T) {
 }
 
 func TestRejudge(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	student := e.student("frank")
 	e.waitReady()
 	id := e.submit(student, "flood", map[string]any{"kind": "answer", "output": "0\n3\n9\n"})

@@ -37,7 +37,8 @@ type submissionJSON struct {
 	Cases     []resultJSON  `json:"cases,omitempty"`
 }
 
-// resultJSON is one case row of a submission's result.
+// resultJSON is one case row of a submission's result. Its score is 0..100,
+// like the submission's.
 type resultJSON struct {
 	Case     int64         `json:"case"`
 	Name     string        `json:"name"`

@@ -19,7 +19,7 @@ func refAnswers(t *testing.T, i int) []string {
 }
 
 func TestSubmitAnswers(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	student := e.student("gina")
 	e.waitReady()
 	for i, p := range apiProblems {
@@ -81,7 +81,7 @@ func wrongAnswer(puzzle, right string) string {
 }
 
 func TestSubmitMoves(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	student := e.student("hank")
 	e.waitReady()
 	rot := solveRef(t, "rotation", apiProblems[1].cases[0].Input)
@@ -133,6 +133,11 @@ func TestSubmitMoves(t *testing.T) {
 					t.Errorf("score %.2f, want %.2f", s.Score, want)
 				}
 			}
+			// A case's score is 0..100, like the submission's: with one case
+			// they are the same.
+			if r.Score < s.Score-0.01 || r.Score > s.Score+0.01 || (tc.verdict == judge.Accepted) != (r.Score == 100) {
+				t.Errorf("case score %.2f with submission score %.2f and verdict %s, want equal, and 100 when accepted", r.Score, s.Score, tc.verdict)
+			}
 			if tc.verdict == judge.Invalid && r.Message == "" {
 				t.Error("invalid without a message")
 			}
@@ -169,7 +174,7 @@ func TestSubmitMoves(t *testing.T) {
 }
 
 func TestSubmissionVisibility(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	ivy, jack := e.student("ivy"), e.student("jack")
 	e.waitReady()
 	var ivyIDs []int64
@@ -237,7 +242,7 @@ func TestSubmissionVisibility(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
-	e := newAPIEnv(t, Options{RegistrationOpen: true})
+	e := newAPIEnv(t, Options{})
 	student := e.student("kate")
 	board := apiProblems[1].cases[0].Input
 	ref := solveRef(t, "rotation", board)

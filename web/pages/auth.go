@@ -21,12 +21,12 @@ type authView struct {
 }
 
 func (p *Pages) loginForm(c *gin.Context) {
-	p.render(c, http.StatusOK, "login", "Log in", authView{Next: safeNext(c.Query("next")), RegistrationOpen: p.RegistrationOpen})
+	p.render(c, http.StatusOK, "login", "Log in", authView{Next: safeNext(c.Query("next")), RegistrationOpen: p.Service.RegistrationOpen()})
 }
 
 // login checks the password, then opens a session holding a fresh API token.
 func (p *Pages) login(c *gin.Context) {
-	v := authView{Username: c.PostForm("username"), Next: safeNext(c.PostForm("next")), RegistrationOpen: p.RegistrationOpen}
+	v := authView{Username: c.PostForm("username"), Next: safeNext(c.PostForm("next")), RegistrationOpen: p.Service.RegistrationOpen()}
 	ctx := c.Request.Context()
 	now := p.Logins.Clock()
 	if wait := p.Logins.Wait(v.Username, c.ClientIP(), now); wait > 0 {
@@ -56,13 +56,13 @@ func (p *Pages) login(c *gin.Context) {
 }
 
 func (p *Pages) registerForm(c *gin.Context) {
-	p.render(c, http.StatusOK, "register", "Register", authView{RegistrationOpen: p.RegistrationOpen})
+	p.render(c, http.StatusOK, "register", "Register", authView{RegistrationOpen: p.Service.RegistrationOpen()})
 }
 
 // register creates a student account and logs it in.
 func (p *Pages) register(c *gin.Context) {
-	v := authView{Username: c.PostForm("username"), RegistrationOpen: p.RegistrationOpen}
-	if !p.RegistrationOpen {
+	v := authView{Username: c.PostForm("username"), RegistrationOpen: p.Service.RegistrationOpen()}
+	if !judge.CanSignUp(httpx.Viewer(c), p.Service.RegistrationOpen()) {
 		p.render(c, http.StatusForbidden, "register", "Register", v)
 		return
 	}
@@ -71,7 +71,7 @@ func (p *Pages) register(c *gin.Context) {
 		p.render(c, http.StatusBadRequest, "register", "Register", v)
 		return
 	}
-	u, err := p.Service.Register(c.Request.Context(), v.Username, c.PostForm("password"), judge.RoleStudent)
+	u, err := p.Service.SignUp(c.Request.Context(), httpx.Viewer(c), v.Username, c.PostForm("password"))
 	if err != nil {
 		status := httpx.StatusOf(err)
 		if status == http.StatusInternalServerError {

@@ -12,7 +12,7 @@ import (
 )
 
 func TestPagesInstructorCases(t *testing.T) {
-	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	e := newPagesEnv(t, Options{})
 	cases := e.waitCases("flood")
 	a := e.browser()
 	a.login("admin", pagesAdminPassword)
@@ -80,7 +80,7 @@ func TestPagesInstructorCases(t *testing.T) {
 }
 
 func TestPagesInstructorSubmissions(t *testing.T) {
-	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	e := newPagesEnv(t, Options{})
 	cases := e.waitCases("flood")
 	var right strings.Builder
 	for _, c := range cases {
@@ -113,7 +113,7 @@ func TestPagesInstructorSubmissions(t *testing.T) {
 }
 
 func TestPagesPagination(t *testing.T) {
-	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	e := newPagesEnv(t, Options{})
 	e.waitCases("flood")
 	b := e.browser()
 	b.register("kim", "kim-password")

@@ -15,7 +15,7 @@ import (
 // TestPagesCSRF sends the forms without their token, with a wrong one and
 // with another browser's: each is refused with 403 and changes nothing.
 func TestPagesCSRF(t *testing.T) {
-	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	e := newPagesEnv(t, Options{})
 	b := e.browser()
 	b.register("frank", "frank-password")
 	b.get("/problems/flood").want(t, 200, `name="csrf"`)
@@ -79,7 +79,7 @@ func TestPagesCSRF(t *testing.T) {
 // Content-Length (chunked), which only reading the body can catch: the
 // answer is a 413 page, not a CSRF refusal.
 func TestPagesFormTooLarge(t *testing.T) {
-	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	e := newPagesEnv(t, Options{})
 	b := e.browser()
 	b.register("nina", "nina-password")
 	b.get("/problems/flood")

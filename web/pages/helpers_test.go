@@ -76,14 +76,27 @@ func (w pagesLog) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
+// newPagesEnv returns an environment where anyone may register.
 func newPagesEnv(t *testing.T, opts Options) *pagesEnv {
+	t.Helper()
+	return newPagesEnvWith(t, opts, true)
+}
+
+// newClosedPagesEnv returns an environment where registration is closed.
+func newClosedPagesEnv(t *testing.T, opts Options) *pagesEnv {
+	t.Helper()
+	return newPagesEnvWith(t, opts, false)
+}
+
+func newPagesEnvWith(t *testing.T, opts Options, registrationOpen bool) *pagesEnv {
 	t.Helper()
 	logger := slog.New(slog.NewTextHandler(pagesLog{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	db, err := store.Open("sqlite", filepath.Join(t.TempDir(), "pages.db"), logger)
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := judge.NewService(db, judge.Config{Workers: 1, SolveTimeout: 20 * time.Second, PollInterval: 10 * time.Millisecond}, logger)
+	svc := judge.NewService(db, judge.Config{Workers: 1, SolveTimeout: 20 * time.Second, PollInterval: 10 * time.Millisecond,
+		RegistrationOpen: registrationOpen}, logger)
 	ctx := context.Background()
 	for _, p := range pagesCatalogue {
 		if err := svc.SyncProblem(ctx, p.problem, p.cases); err != nil {

@@ -12,7 +12,7 @@ import (
 // does not solve a hidden board: the row shows the moves used, not the
 // optimum.
 func TestHiddenOptimumPage(t *testing.T) {
-	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	e := newPagesEnv(t, Options{})
 	cases := e.waitCases("flood")
 	hidden := cases[2]
 	if hidden.Sample || hidden.Expected.Optimal < 2 {

@@ -11,7 +11,7 @@ import (
 // TestLoginFormRateLimited checks the login form: after ten wrong passwords
 // the form answers 429 with a message, even for the right password.
 func TestLoginFormRateLimited(t *testing.T) {
-	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	e := newPagesEnv(t, Options{})
 	stopClock(e.server.Logins)
 	b := e.browser()
 	b.register("vera", "vera-password")

@@ -26,8 +26,6 @@ import (
 // Options are the settings of the pages and the limiters they share with
 // the API.
 type Options struct {
-	// RegistrationOpen shows and accepts the registration form.
-	RegistrationOpen bool
 	// SecureCookies marks the session and CSRF cookies Secure even on plain
 	// HTTP (they always are on HTTPS); see secureRequest.
 	SecureCookies bool
@@ -179,7 +177,7 @@ type view struct {
 // render executes the page template name into a buffer first, so that a
 // template error gives a clean 500 instead of half a page.
 func (p *Pages) render(c *gin.Context, status int, name, title string, data any) {
-	v := view{Title: title, Data: data, Flash: p.takeFlash(c), RegistrationOpen: p.RegistrationOpen}
+	v := view{Title: title, Data: data, Flash: p.takeFlash(c), RegistrationOpen: p.Service.RegistrationOpen()}
 	if u, ok := httpx.CurrentUser(c); ok {
 		v.User = &u
 	}

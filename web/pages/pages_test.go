@@ -27,7 +27,7 @@ func TestPagesTemplatesParse(t *testing.T) {
 }
 
 func TestPagesAnonymous(t *testing.T) {
-	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	e := newPagesEnv(t, Options{})
 	e.waitCases("flood")
 	b := e.browser()
 
@@ -71,7 +71,7 @@ func TestPagesAnonymous(t *testing.T) {
 }
 
 func TestPagesSubmitAnswerAndMoves(t *testing.T) {
-	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	e := newPagesEnv(t, Options{})
 	cases := e.waitCases("flood")
 	b := e.browser()
 	b.register("alice", "alice-password")
@@ -139,7 +139,7 @@ func TestPagesSubmitAnswerAndMoves(t *testing.T) {
 }
 
 func TestPagesLoginLogout(t *testing.T) {
-	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	e := newPagesEnv(t, Options{})
 	b := e.browser()
 	b.register("bob", "bob-password")
 	b.get("/").want(t, 200, "bob")
@@ -170,7 +170,7 @@ func TestPagesLoginLogout(t *testing.T) {
 }
 
 func TestPagesRegistrationClosed(t *testing.T) {
-	e := newPagesEnv(t, Options{RegistrationOpen: false})
+	e := newClosedPagesEnv(t, Options{})
 	b := e.browser()
 	home := b.get("/").want(t, 200)
 	if strings.Contains(home.body, `href="/register"`) {
@@ -183,7 +183,7 @@ func TestPagesRegistrationClosed(t *testing.T) {
 // TestPagesEscaping registers (or tries to) a username that is HTML and
 // checks it is shown as text wherever it appears.
 func TestPagesEscaping(t *testing.T) {
-	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	e := newPagesEnv(t, Options{})
 	const name = `<script>alert("x")</script>`
 	b := e.browser()
 	b.get("/register")
@@ -219,7 +219,7 @@ func TestPagesEscaping(t *testing.T) {
 }
 
 func TestPagesSessionCookie(t *testing.T) {
-	e := newPagesEnv(t, Options{RegistrationOpen: true})
+	e := newPagesEnv(t, Options{})
 	b := e.browser()
 	b.get("/register")
 	p := b.post("/register", url.Values{"username": {"erin"}, "password": {"erin-password"}, "password2": {"erin-password"}})
@@ -295,7 +295,7 @@ func TestPagesTemplateEscaping(t *testing.T) {
 // TestPagesRateLimit checks that the forms share the API's submission
 // limit, and that a refused form keeps the text.
 func TestPagesRateLimit(t *testing.T) {
-	e := newPagesEnv(t, Options{RegistrationOpen: true, Limiter: httpx.NewRateLimiter(1)})
+	e := newPagesEnv(t, Options{Limiter: httpx.NewRateLimiter(1)})
 	b := e.browser()
 	b.register("lena", "lena-password")
 	b.get("/problems/flood")
