@@ -64,7 +64,7 @@ func startJudge(t *testing.T) *judgeServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := judge.NewService(db, judge.Config{Workers: 1, SolveTimeout: 20 * time.Second, PollInterval: 20 * time.Millisecond}, logger)
+	svc := judge.NewService(db, judge.Config{Workers: 1, SolveTimeout: 20 * time.Second, PollInterval: 20 * time.Millisecond, RegistrationOpen: true}, logger)
 	ctx := context.Background()
 	if _, _, err := svc.EnsureAdmin(ctx, adminPassword); err != nil {
 		t.Fatal(err)
@@ -77,7 +77,7 @@ func startJudge(t *testing.T) *judgeServer {
 	if err := svc.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	srv := web.NewServer(svc, logger, nil, web.Options{RegistrationOpen: true})
+	srv := web.NewServer(svc, logger, nil, web.Options{})
 	// Every answer pj receives is checked against the API's document too.
 	validator := openapitest.MustNew(t, api.OpenAPIDocument())
 	hs := httptest.NewServer(validator.Handler(t, srv.Router()))
