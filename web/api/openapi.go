@@ -13,6 +13,12 @@ import (
 // walks the router and fails when a route and the document disagree, and
 // the API's tests validate every answer against its schemas.
 //
+// A change of the API changes openapi.json in the same commit: a new route
+// gets its path item (TestDocumentMatchesRoutes names the missing ones), a
+// new field its property (objects are closed with additionalProperties:
+// false, so the validation of the tests' answers names the field), a new
+// status its response.
+//
 //go:embed openapi.json
 var openAPIDocument []byte
 
