@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -112,37 +113,85 @@ func BenchmarkJudgeMoves(b *testing.B) {
 
 // BenchmarkSubmitAndJudge measures the same with the submissions arriving
 // while the workers run: Submit's inserts compete with the workers' writes.
+// With synchronous=full every commit waits for the disk.
 func BenchmarkSubmitAndJudge(b *testing.B) {
-	path, user, cases := benchDB(b)
-	db, err := store.Open("sqlite", path, nil)
-	if err != nil {
-		b.Fatal(err)
+	for _, mode := range []string{"full", "normal"} {
+		b.Run("synchronous="+mode, func(b *testing.B) {
+			path, user, cases := benchDB(b)
+			db, err := store.OpenWith("sqlite", path, nil, store.Options{Synchronous: mode})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer db.Close()
+			var judged atomic.Int64
+			done := make(chan struct{})
+			cfg := judge.Config{Workers: 2, PollInterval: time.Millisecond, OnJudged: func(judge.Verdict) {
+				if judged.Add(1) == int64(b.N) {
+					close(done)
+				}
+			}}
+			s := judge.NewService(db, cfg, nil)
+			ctx := context.Background()
+			if err := s.Start(ctx); err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close(ctx)
+			b.ResetTimer()
+			start, cpu := time.Now(), cpuTime()
+			for i := range b.N {
+				c := cases[i%len(cases)]
+				if _, err := s.Submit(ctx, user, judge.Submission{ProblemSlug: "flood", Kind: judge.KindMoves, CaseID: c.ID, Payload: c.Expected.Moves}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			<-done
+			b.StopTimer()
+			reportRates(b, start, cpu)
+		})
 	}
-	defer db.Close()
-	var judged atomic.Int64
-	done := make(chan struct{})
-	cfg := judge.Config{Workers: 2, PollInterval: time.Millisecond, OnJudged: func(judge.Verdict) {
-		if judged.Add(1) == int64(b.N) {
-			close(done)
+}
+
+// BenchmarkSubmitConcurrent measures submissions stored per second through
+// Service.Submit alone (no worker runs), from one client and from 16 at
+// once, with synchronous=full and normal: what group commit buys is the
+// difference between one client and 16 under full.
+func BenchmarkSubmitConcurrent(b *testing.B) {
+	for _, mode := range []string{"full", "normal"} {
+		for _, clients := range []int{1, 16} {
+			b.Run(fmt.Sprintf("synchronous=%s/clients=%d", mode, clients), func(b *testing.B) {
+				path, user, cases := benchDB(b)
+				db, err := store.OpenWith("sqlite", path, nil, store.Options{Synchronous: mode})
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer db.Close()
+				s := judge.NewService(db, judge.Config{}, nil)
+				ctx := context.Background()
+				var next atomic.Int64
+				var wg sync.WaitGroup
+				b.ResetTimer()
+				start, cpu := time.Now(), cpuTime()
+				for range clients {
+					wg.Go(func() {
+						for {
+							i := next.Add(1) - 1
+							if i >= int64(b.N) {
+								return
+							}
+							c := cases[i%int64(len(cases))]
+							if _, err := s.Submit(ctx, user, judge.Submission{ProblemSlug: "flood", Kind: judge.KindMoves, CaseID: c.ID, Payload: c.Expected.Moves}); err != nil {
+								b.Error(err)
+								return
+							}
+						}
+					})
+				}
+				wg.Wait()
+				b.StopTimer()
+				reportRates(b, start, cpu)
+			})
 		}
-	}}
-	s := judge.NewService(db, cfg, nil)
-	ctx := context.Background()
-	if err := s.Start(ctx); err != nil {
-		b.Fatal(err)
 	}
-	defer s.Close(ctx)
-	b.ResetTimer()
-	start, cpu := time.Now(), cpuTime()
-	for i := range b.N {
-		c := cases[i%len(cases)]
-		if _, err := s.Submit(ctx, user, judge.Submission{ProblemSlug: "flood", Kind: judge.KindMoves, CaseID: c.ID, Payload: c.Expected.Moves}); err != nil {
-			b.Fatal(err)
-		}
-	}
-	<-done
-	b.StopTimer()
-	reportRates(b, start, cpu)
 }
 
 // reportRates reports submissions per second of wall time, and the CPU time

@@ -12,7 +12,10 @@ const (
 	ECONFLICT     = "conflict"
 	EFORBIDDEN    = "forbidden"
 	EUNAUTHORIZED = "unauthorized"
-	EINTERNAL     = "internal"
+	// EUNAVAILABLE is a passing failure of the judge's resources (the
+	// storage is full): the request may succeed later, unchanged.
+	EUNAVAILABLE = "unavailable"
+	EINTERNAL    = "internal"
 )
 
 // Error is an error a user may see: a code and a plain message. Any other

@@ -33,6 +33,9 @@ type Config struct {
 	// without restarting has its claims taken over. A claim that was taken
 	// over too early costs a second judging, never a second write.
 	ClaimTimeout time.Duration
+	// RetryDelay is the first wait before a worker writes again a batch
+	// the database refused; it doubles up to maxRetryDelay. Default 100ms.
+	RetryDelay time.Duration
 	// BcryptCost is the cost of password hashes; default bcrypt.DefaultCost.
 	BcryptCost int
 	// RegistrationOpen lets anyone create a student account (SignUp);
@@ -63,6 +66,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Solvers <= 0 {
 		c.Solvers = 1
+	}
+	if c.RetryDelay <= 0 {
+		c.RetryDelay = 100 * time.Millisecond
 	}
 	if c.BcryptCost == 0 {
 		c.BcryptCost = bcrypt.DefaultCost

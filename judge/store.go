@@ -6,11 +6,21 @@ import (
 )
 
 // Store is the persistence the Service needs; judge/store implements it with
-// gorm. Lookups of missing rows return an *Error with code ENOTFOUND, never a
-// nil value with a nil error.
+// gorm. It is split by concern so that a test double, or a later service,
+// takes only the part it uses. Lookups of missing rows return an *Error with
+// code ENOTFOUND, never a nil value with a nil error.
 type Store interface {
 	Ping(ctx context.Context) error
+	// Heartbeat probes a write that needs new space; EUNAVAILABLE when the
+	// storage is full.
+	Heartbeat(ctx context.Context) error
+	AccountStore
+	CatalogueStore
+	QueueStore
+}
 
+// AccountStore keeps users and their API tokens.
+type AccountStore interface {
 	// CreateUser stores u with its bcrypt password hash; ECONFLICT when the
 	// username is taken.
 	CreateUser(ctx context.Context, u User, passwordHash []byte) (User, error)
@@ -22,10 +32,11 @@ type Store interface {
 	UserByTokenHash(ctx context.Context, tokenHash []byte) (User, error)
 	// DeleteToken deletes the token with that hash; ENOTFOUND when there is none.
 	DeleteToken(ctx context.Context, tokenHash []byte) error
+}
 
-	// SaveProblem inserts p, or updates the problem with p's slug, and
-	// returns it with its ID.
-	SaveProblem(ctx context.Context, p Problem) (Problem, error)
+// CatalogueStore keeps the problems, their cases and the cases' expected
+// solutions.
+type CatalogueStore interface {
 	ProblemBySlug(ctx context.Context, slug string) (Problem, error)
 	ProblemByID(ctx context.Context, id int64) (Problem, error)
 	Problems(ctx context.Context) ([]ProblemSummary, error)
@@ -37,19 +48,66 @@ type Store interface {
 	CasesByStatus(ctx context.Context, status CaseStatus) ([]Case, error)
 	// AddCase appends c to its problem (Position = last + 1) as solving.
 	AddCase(ctx context.Context, c Case) (Case, error)
-	// UpdateCase stores c's Position, Name, Sample, Shipped and Input; when the input
-	// changes the case becomes solving again.
-	UpdateCase(ctx context.Context, c Case) (Case, error)
 	DeleteCase(ctx context.Context, id int64) error
 	// FinishCase records the solver's outcome for the case, provided its
 	// input is still input (a case edited meanwhile is solved again).
 	FinishCase(ctx context.Context, id int64, input string, status CaseStatus, sol Solution, solveErr string) error
 	SetCaseProgress(ctx context.Context, id int64, progress string) error
+	// MarkSolving makes a case solving again (its solver version is old).
+	MarkSolving(ctx context.Context, id int64) error
 
+	// SyncCatalogue reads the problem with slug and its cases, asks plan
+	// what to change, and writes the changes, all in one transaction: when
+	// plan or any write fails, nothing is written. Syncs of the same
+	// database run one after the other, also from several processes, so
+	// that plan always sees what the previous sync wrote. It returns the
+	// problem and the cases saved, as stored.
+	SyncCatalogue(ctx context.Context, slug string, plan CataloguePlan) (Problem, []Case, error)
+}
+
+// CataloguePlan decides the changes of a catalogue sync from what is stored:
+// the problem with the slug (found is false when there is none) and its
+// cases in position order.
+type CataloguePlan func(old Problem, found bool, cases []Case) (CatalogueChanges, error)
+
+// CatalogueChanges are the writes of one catalogue sync, applied in order:
+// the problem, the deletions, the cases saved, the requeue.
+type CatalogueChanges struct {
+	// Problem, when not nil, is inserted, or updated by slug.
+	Problem *Problem
+	// Delete holds the ids of the cases to delete.
+	Delete []int64
+	// Save holds the cases to insert (ID 0) or to update: Position, Name,
+	// Sample, Shipped and Input are stored, and a new input makes the case
+	// solving again, without its old solution. A new case is solving.
+	Save []Case
+	// Requeue puts the problem's answer and move submissions back to
+	// pending, as QueueStore.Requeue does.
+	Requeue bool
+}
+
+// Writes returns the number of rows the changes write, not counting the
+// submissions a requeue touches.
+func (c CatalogueChanges) Writes() int {
+	n := len(c.Delete) + len(c.Save)
+	if c.Problem != nil {
+		n++
+	}
+	if c.Requeue {
+		n++
+	}
+	return n
+}
+
+// QueueStore keeps the submissions, the queue of those to judge, and their
+// verdicts.
+type QueueStore interface {
 	// SubmitTarget returns the id of the problem with that slug (ENOTFOUND
 	// when there is none) and whether caseID is one of its cases.
 	SubmitTarget(ctx context.Context, slug string, caseID int64) (problemID int64, caseOK bool, err error)
-	// CreateSubmission stores s as pending in one transaction.
+	// CreateSubmission stores s as pending; when it returns the commit is
+	// done (and, with SQLite's synchronous=full or PostgreSQL's
+	// synchronous_commit, on disk).
 	CreateSubmission(ctx context.Context, s Submission) (Submission, error)
 	// CreateJudged stores an already judged submission with its results.
 	CreateJudged(ctx context.Context, s Submission, results []CaseResult) (Submission, error)
@@ -67,8 +125,6 @@ type Store interface {
 	// ResetJudging puts the submissions claimed before claimedBefore and
 	// still judging back to pending.
 	ResetJudging(ctx context.Context, claimedBefore time.Time) (int, error)
-	// MarkSolving makes a case solving again (its solver version is old).
-	MarkSolving(ctx context.Context, id int64) error
 	// Requeue puts every answer and move submission of a problem back to
 	// pending, keeping verdicts and results until new ones are written.
 	Requeue(ctx context.Context, problemID int64) (int, error)

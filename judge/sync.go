@@ -34,56 +34,46 @@ func (s *Service) SyncProblem(ctx context.Context, p Problem, cases []CaseSpec) 
 			return Errorf(EINVALID, "problem %s, case %s: %s", p.Slug, c.Name, ErrorMessage(err))
 		}
 	}
-	if old, err := s.store.ProblemBySlug(ctx, p.Slug); err == nil {
-		p.ID, p.CreatedAt, p.UpdatedAt = old.ID, old.CreatedAt, old.UpdatedAt
-		if old != p {
-			if _, err := s.store.SaveProblem(ctx, p); err != nil {
-				return err
-			}
+	// The plan is made inside the store's transaction, from what is stored
+	// then: a failed write leaves the catalogue as it was, and a second
+	// process syncing at the same time sees what the first one wrote.
+	requeue := false
+	_, saved, err := s.store.SyncCatalogue(ctx, p.Slug, func(old Problem, found bool, have []Case) (CatalogueChanges, error) {
+		var ch CatalogueChanges
+		want := p
+		if found {
+			want.ID, want.CreatedAt, want.UpdatedAt = old.ID, old.CreatedAt, old.UpdatedAt
 		}
-	} else if ErrorCode(err) != ENOTFOUND {
-		return err
-	} else if p, err = s.store.SaveProblem(ctx, p); err != nil {
-		return err
-	}
-	have, err := s.store.Cases(ctx, p.ID)
+		if !found || old != want {
+			ch.Problem = &want
+		}
+		plan := planSync(have, cases, inputs)
+		for _, c := range plan.remove {
+			ch.Delete = append(ch.Delete, c.ID)
+		}
+		for i, c := range plan.order {
+			if c.ID != 0 && !plan.dirty[i] && c.Position == i+1 {
+				continue
+			}
+			c.Position = i + 1
+			ch.Save = append(ch.Save, c)
+		}
+		ch.Requeue = len(plan.remove) > 0 || plan.moved
+		requeue = ch.Requeue
+		return ch, nil
+	})
 	if err != nil {
 		return err
 	}
-	plan := planSync(have, cases, inputs)
-	var solve []int64
-	for _, c := range plan.remove {
-		if err := s.store.DeleteCase(ctx, c.ID); err != nil {
-			return err
+	// A new case, and one whose input changed, is solving; the problem is
+	// rejudged when its solves end.
+	for _, c := range saved {
+		if c.Status == CaseSolving {
+			s.scheduleSolve(c.ID)
 		}
 	}
-	for i, c := range plan.order {
-		pos := i + 1
-		switch {
-		case c.ID == 0:
-			c.ProblemID = p.ID
-			if c, err = s.store.AddCase(ctx, c); err != nil {
-				return err
-			}
-			solve = append(solve, c.ID)
-			if c.Position == pos {
-				continue
-			}
-		case !plan.dirty[i] && c.Position == pos:
-			continue
-		case plan.resolve[i]:
-			solve = append(solve, c.ID)
-		}
-		c.Position = pos
-		if _, err := s.store.UpdateCase(ctx, c); err != nil {
-			return err
-		}
-	}
-	for _, id := range solve {
-		s.scheduleSolve(id)
-	}
-	if len(plan.remove) > 0 || plan.moved {
-		return s.requeue(ctx, p.ID)
+	if requeue {
+		s.notify()
 	}
 	return nil
 }

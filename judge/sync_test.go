@@ -14,19 +14,18 @@ type writeCounter struct {
 	writes atomic.Int64
 }
 
-func (w *writeCounter) SaveProblem(ctx context.Context, p judge.Problem) (judge.Problem, error) {
-	w.writes.Add(1)
-	return w.Store.SaveProblem(ctx, p)
+// SyncCatalogue counts the writes of the changes the sync plans.
+func (w *writeCounter) SyncCatalogue(ctx context.Context, slug string, plan judge.CataloguePlan) (judge.Problem, []judge.Case, error) {
+	return w.Store.SyncCatalogue(ctx, slug, func(old judge.Problem, found bool, cases []judge.Case) (judge.CatalogueChanges, error) {
+		ch, err := plan(old, found, cases)
+		w.writes.Add(int64(ch.Writes()))
+		return ch, err
+	})
 }
 
 func (w *writeCounter) AddCase(ctx context.Context, c judge.Case) (judge.Case, error) {
 	w.writes.Add(1)
 	return w.Store.AddCase(ctx, c)
-}
-
-func (w *writeCounter) UpdateCase(ctx context.Context, c judge.Case) (judge.Case, error) {
-	w.writes.Add(1)
-	return w.Store.UpdateCase(ctx, c)
 }
 
 func (w *writeCounter) DeleteCase(ctx context.Context, id int64) error {
@@ -92,11 +91,14 @@ func TestSyncProblemKeepsInstructorCases(t *testing.T) {
 
 	// A database written before cases knew their origin: nothing is
 	// shipped. The sync adopts the shipped cases by name.
-	for _, c := range cases {
-		c.Shipped = false
-		if _, err := db.Store.UpdateCase(ctx, c); err != nil {
-			t.Fatal(err)
+	_, _, err = db.Store.SyncCatalogue(ctx, "flood", func(_ judge.Problem, _ bool, have []judge.Case) (judge.CatalogueChanges, error) {
+		for i := range have {
+			have[i].Shipped = false
 		}
+		return judge.CatalogueChanges{Save: have}, nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	syncProblem(t, s, "flood", "floodit", "", added...)
 	after := waitReady(t, s, "flood")

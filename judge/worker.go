@@ -15,7 +15,7 @@ func (s *Service) work(ctx context.Context) {
 		// Not cancelled by Close: a claim cut short could leave rows judging
 		// that no one judges until the next start. Claims take milliseconds.
 		claims, err := s.store.Claim(context.WithoutCancel(ctx), s.cfg.Batch)
-		if err != nil {
+		if err != nil && ErrorCode(err) != EUNAVAILABLE { // the store says that one, once a minute
 			s.log.Error("claiming submissions", "err", err)
 		}
 		if len(claims) == 0 {
@@ -32,9 +32,7 @@ func (s *Service) work(ctx context.Context) {
 		}
 		judged, release := s.judgeBatch(ctx, claims)
 		if len(release) > 0 {
-			if err := s.store.Release(context.WithoutCancel(ctx), release); err != nil {
-				s.log.Error("releasing claims", "err", err)
-			}
+			s.release(ctx, release)
 			idle.Reset(s.cfg.PollInterval) // give the database a moment
 			select {
 			case <-ctx.Done():
@@ -46,9 +44,12 @@ func (s *Service) work(ctx context.Context) {
 		}
 		written, err := s.finish(ctx, judged)
 		if err != nil {
-			// The claims stay judging until the next Start (or, with a
-			// ClaimTimeout, the next sweep) queues them again.
-			s.log.Error("writing verdicts", "err", err, "submissions", len(judged))
+			// Queued again, to be judged once the database takes writes,
+			// without waiting for a restart.
+			if ErrorCode(err) != EUNAVAILABLE { // the store says that one, once a minute
+				s.log.Error("writing verdicts", "err", err, "submissions", len(judged))
+			}
+			s.release(ctx, claimsOf(judged))
 			continue
 		}
 		if s.cfg.OnJudged != nil {
@@ -70,16 +71,29 @@ func (s *Service) work(ctx context.Context) {
 	}
 }
 
-// finish writes a batch, trying again a few times when the database fails
-// (a lock held too long by another process, a dropped connection). The batch
-// is written even when Close has begun, so that the work in hand is not lost;
-// Close bounds the wait.
+// maxRetryDelay caps the waits between attempts to write a batch.
+const maxRetryDelay = 5 * time.Second
+
+// finishAttempts bounds the attempts to write one batch before its claims
+// are released: about 1.5 s of waits with the default RetryDelay.
+const finishAttempts = 5
+
+// finish writes a batch, trying again with a doubling wait when the database
+// fails (a lock held too long by another process, a dropped connection, a
+// full disk). The batch is written even when Close has begun, so that the
+// work in hand is not lost; but then it is not tried again.
 func (s *Service) finish(ctx context.Context, judged []Judged) (map[int64]bool, error) {
 	var err error
-	for attempt := range 4 {
+	delay := s.cfg.RetryDelay
+	for attempt := range finishAttempts {
 		if attempt > 0 {
-			s.log.Warn("writing verdicts failed, trying again", "err", err, "attempt", attempt)
-			time.Sleep(time.Duration(attempt) * 100 * time.Millisecond)
+			if ErrorCode(err) != EUNAVAILABLE {
+				s.log.Warn("writing verdicts failed, trying again", "err", err, "attempt", attempt)
+			}
+			if !sleep(ctx, delay) {
+				break
+			}
+			delay = min(2*delay, maxRetryDelay)
 		}
 		var written map[int64]bool
 		if written, err = s.store.Finish(context.WithoutCancel(ctx), judged); err == nil {
@@ -87,6 +101,47 @@ func (s *Service) finish(ctx context.Context, judged []Judged) (map[int64]bool, 
 		}
 	}
 	return nil, err
+}
+
+// release puts claims back to pending, trying again with a doubling wait
+// while the database refuses. It gives up only when ctx ends; the next
+// Start (or, with a ClaimTimeout, the next sweep) queues them then.
+func (s *Service) release(ctx context.Context, claims []Claim) {
+	delay := s.cfg.RetryDelay
+	for {
+		err := s.store.Release(context.WithoutCancel(ctx), claims)
+		if err == nil {
+			return
+		}
+		if ErrorCode(err) != EUNAVAILABLE {
+			s.log.Error("releasing claims", "err", err, "submissions", len(claims))
+		}
+		if !sleep(ctx, delay) {
+			return
+		}
+		delay = min(2*delay, maxRetryDelay)
+	}
+}
+
+// claimsOf returns the claims that judged answers.
+func claimsOf(judged []Judged) []Claim {
+	claims := make([]Claim, len(judged))
+	for i, j := range judged {
+		claims[i] = Claim{Submission: Submission{ID: j.ID}, Token: j.Token}
+	}
+	return claims
+}
+
+// sleep waits for d, or until ctx ends; it reports whether it waited all of d.
+func sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // problemData is what judging needs of a problem, loaded once per batch.

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -72,7 +73,15 @@ func TestMetrics(t *testing.T) {
 	student := e.student("olga")
 	e.waitReady()
 	e.result(student, e.submit(student, "flood", map[string]any{"kind": "answer", "output": "0\n"}))
-	r := e.do("GET", "/metrics", "", nil).want(t, 200, "")
+	// The worker counts a verdict just after it is stored, so the counter
+	// may lag the result the test has read: wait for it a little.
+	var r response
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		r = e.do("GET", "/metrics", "", nil).want(t, 200, "")
+		if bytes.Contains(r.body, []byte(`puzzlejudge_submissions_judged_total{verdict="wrong_answer"} 1`)) || time.Now().After(deadline) {
+			break
+		}
+	}
 	for _, want := range []string{
 		`puzzlejudge_http_requests_total{method="POST",route="/api/v1/problems/:slug/submissions",status="202"} 1`,
 		`puzzlejudge_submissions_judged_total{verdict="wrong_answer"} 1`,

@@ -54,13 +54,13 @@ func (s *Server) Router() *gin.Engine {
 	return r
 }
 
-// healthz answers 200 when the database answers, 503 otherwise.
+// healthz answers 200 when the database answers and takes a write, 503
+// with the reason otherwise.
 func (s *Server) healthz(c *gin.Context) {
 	ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
 	defer cancel()
-	if err := s.Service.Ping(ctx); err != nil {
-		s.Logger.Warn("health check failed", "err", err)
-		c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable", "database": "unreachable"})
+	if h := s.Service.Health(ctx); !h.OK {
+		c.JSON(http.StatusServiceUnavailable, gin.H{"status": "degraded", "reason": h.Reason})
 		return
 	}
 	c.JSON(http.StatusOK, gin.H{"status": "ok", "database": "ok"})

@@ -67,6 +67,8 @@ func (c Config) claimTimeout() time.Duration {
 type DatabaseConfig struct {
 	Driver string `yaml:"driver"`
 	DSN    string `yaml:"dsn"`
+	// Synchronous is store.Options.Synchronous: full or normal (SQLite).
+	Synchronous string `yaml:"synchronous"`
 }
 
 // DefaultConfig returns the configuration used when neither config.yaml nor
@@ -74,7 +76,7 @@ type DatabaseConfig struct {
 func DefaultConfig() Config {
 	return Config{
 		Listen:           ":8080",
-		Database:         DatabaseConfig{Driver: "sqlite", DSN: "data/judge.db"},
+		Database:         DatabaseConfig{Driver: "sqlite", DSN: "data/judge.db", Synchronous: "full"},
 		Workers:          2,
 		SolveTimeout:     60 * time.Second,
 		PollInterval:     200 * time.Millisecond,
@@ -131,6 +133,7 @@ var envVars = []envVar{
 	{"JUDGE_LISTEN", func(c *Config, v string) error { c.Listen = v; return nil }},
 	{"JUDGE_DATABASE_DRIVER", func(c *Config, v string) error { c.Database.Driver = v; return nil }},
 	{"JUDGE_DATABASE_DSN", func(c *Config, v string) error { c.Database.DSN = v; return nil }},
+	{"JUDGE_DATABASE_SYNCHRONOUS", func(c *Config, v string) error { c.Database.Synchronous = v; return nil }},
 	{"JUDGE_ADMIN_PASSWORD", func(c *Config, v string) error { c.AdminPassword = v; return nil }},
 	{"JUDGE_WORKERS", intVar(func(c *Config) *int { return &c.Workers })},
 	{"JUDGE_SOLVE_TIMEOUT", durationVar(func(c *Config) *time.Duration { return &c.SolveTimeout })},
@@ -221,6 +224,11 @@ func (c Config) Validate() error {
 	}
 	if c.Database.DSN == "" {
 		bad("database.dsn: must not be empty")
+	}
+	switch c.Database.Synchronous {
+	case "full", "normal":
+	default:
+		bad("database.synchronous: %q is not supported (full or normal)", c.Database.Synchronous)
 	}
 	if c.Workers < 1 || c.Workers > 64 {
 		bad("workers: %d is outside 1..64", c.Workers)

@@ -55,7 +55,7 @@ func TestLoadConfig(t *testing.T) {
 			name: "environment overrides the file",
 			file: "listen: 127.0.0.1:9000\nsubmit_rate: 5\n",
 			env: map[string]string{
-				"JUDGE_LISTEN": ":7000", "JUDGE_DATABASE_DRIVER": "postgres", "JUDGE_DATABASE_DSN": "host=db",
+				"JUDGE_LISTEN": ":7000", "JUDGE_DATABASE_DRIVER": "postgres", "JUDGE_DATABASE_DSN": "host=db", "JUDGE_DATABASE_SYNCHRONOUS": "normal",
 				"JUDGE_ADMIN_PASSWORD": "s3cret!", "JUDGE_WORKERS": "3", "JUDGE_SOLVE_TIMEOUT": "5s",
 				"JUDGE_POLL_INTERVAL": "1s", "JUDGE_REGISTRATION_OPEN": "false", "JUDGE_SUBMIT_RATE": "0",
 				"JUDGE_SHUTDOWN_TIMEOUT": "3s", "JUDGE_LOG_LEVEL": "debug",
@@ -64,7 +64,7 @@ func TestLoadConfig(t *testing.T) {
 			},
 			want: func(c *Config) {
 				claim := 2 * time.Minute
-				*c = Config{Listen: ":7000", Database: DatabaseConfig{Driver: "postgres", DSN: "host=db"},
+				*c = Config{Listen: ":7000", Database: DatabaseConfig{Driver: "postgres", DSN: "host=db", Synchronous: "normal"},
 					AdminPassword: "s3cret!", Workers: 3, SolveTimeout: 5 * time.Second, PollInterval: time.Second,
 					RegistrationOpen: false, SubmitRate: 0, ShutdownTimeout: 3 * time.Second, LogLevel: "debug",
 					ClaimTimeout: &claim, SecureCookies: true, SessionSecret: strings.Repeat("k", 32),
@@ -117,6 +117,7 @@ func TestLoadConfigErrors(t *testing.T) {
 		{name: "bad yaml", file: "listen: [\n", optional: true, want: "config"},
 		{name: "bad duration in file", file: "solve_timeout: soon\n", optional: true, want: "soon"},
 		{name: "bad driver", file: "database:\n  driver: mysql\n", optional: true, want: "database.driver"},
+		{name: "bad synchronous", env: map[string]string{"JUDGE_DATABASE_SYNCHRONOUS": "off"}, optional: true, want: "database.synchronous"},
 		{name: "zero workers", file: "workers: 0\n", optional: true, want: "workers"},
 		{name: "negative rate", file: "submit_rate: -1\n", optional: true, want: "submit_rate"},
 		{name: "bad level", file: "log_level: loud\n", optional: true, want: "log_level"},

@@ -76,7 +76,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 	if err != nil {
 		return fmt.Errorf("shipped problems: %w", err)
 	}
-	db, err := store.Open(cfg.Database.Driver, cfg.Database.DSN, logger)
+	db, err := store.OpenWith(cfg.Database.Driver, cfg.Database.DSN, logger, store.Options{Synchronous: cfg.Database.Synchronous})
 	if err != nil {
 		return err
 	}

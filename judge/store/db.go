@@ -5,6 +5,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -27,18 +28,42 @@ const sqliteConns = 4
 // DB is the judge's database; it implements judge.Store.
 type DB struct {
 	db       *gorm.DB
+	sql      *sql.DB
 	postgres bool
 	log      *slog.Logger
 	hot      hot
+	inserts  *committer // groups the commits of CreateSubmission
+	fullLog  *rateLog   // says the storage is full, once a minute
 }
 
 var _ judge.Store = (*DB)(nil)
 
-// Open opens (and migrates) the database. driver is "sqlite" (dsn: a file
-// path, or a "file:" URI) or "postgres" (dsn: a libpq connection string).
+// Options are the settings of OpenWith beyond the driver and the DSN.
+type Options struct {
+	// Synchronous is SQLite's synchronous setting. "full" (the default)
+	// syncs the write-ahead log at every commit, so that a submission
+	// acknowledged with 202 survives a power loss or an OS crash; "normal"
+	// syncs only at checkpoints, so that the last commits may roll back
+	// after one (a killed process loses nothing either way). PostgreSQL
+	// ignores it: there, synchronous_commit is the server's setting.
+	Synchronous string
+}
+
+// Open opens (and migrates) the database with the default Options. driver
+// is "sqlite" (dsn: a file path, or a "file:" URI) or "postgres" (dsn: a
+// libpq connection string).
 func Open(driver, dsn string, log *slog.Logger) (*DB, error) {
+	return OpenWith(driver, dsn, log, Options{})
+}
+
+// OpenWith opens (and migrates) the database, as Open does, with opt.
+func OpenWith(driver, dsn string, log *slog.Logger, opt Options) (*DB, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
+	}
+	synchronous, err := synchronousPragma(opt.Synchronous)
+	if err != nil {
+		return nil, err
 	}
 	cfg := &gorm.Config{
 		Logger:         logger.New(slogWriter{log}, logger.Config{SlowThreshold: 500 * time.Millisecond, LogLevel: logger.Warn, IgnoreRecordNotFoundError: true}),
@@ -49,13 +74,10 @@ func Open(driver, dsn string, log *slog.Logger) (*DB, error) {
 		SkipDefaultTransaction: true,
 		NowFunc:                func() time.Time { return time.Now().UTC() },
 	}
-	var (
-		g   *gorm.DB
-		err error
-	)
+	var g *gorm.DB
 	switch driver {
 	case "sqlite", "":
-		dsn, err = sqliteDSN(dsn)
+		dsn, err = sqliteDSN(dsn, synchronous)
 		if err != nil {
 			return nil, err
 		}
@@ -87,7 +109,7 @@ func Open(driver, dsn string, log *slog.Logger) (*DB, error) {
 		sqlDB.SetMaxIdleConns(sqliteConns)
 	}
 	sqlDB.SetConnMaxIdleTime(0)
-	d := &DB{db: g, postgres: driver == "postgres", log: log}
+	d := &DB{db: g, sql: sqlDB, postgres: driver == "postgres", log: log, fullLog: newRateLog(log, time.Minute, time.Now)}
 	if err := d.migrate(); err != nil {
 		sqlDB.Close()
 		return nil, err
@@ -97,14 +119,27 @@ func Open(driver, dsn string, log *slog.Logger) (*DB, error) {
 		sqlDB.Close()
 		return nil, fmt.Errorf("store: prepare: %w", err)
 	}
+	d.inserts = newCommitter(d.insertSubmissions)
 	return d, nil
+}
+
+// synchronousPragma returns the value of SQLite's synchronous pragma for
+// Options.Synchronous.
+func synchronousPragma(s string) (string, error) {
+	switch s {
+	case "", "full":
+		return "FULL", nil
+	case "normal":
+		return "NORMAL", nil
+	}
+	return "", fmt.Errorf("store: synchronous %q is not supported (full or normal)", s)
 }
 
 // sqliteDSN turns a path into a URI with the pragmas the judge relies on: WAL
 // so readers never block the writer, a busy timeout for other processes,
-// foreign keys, and immediate transactions so that a transaction takes the
-// write lock up front instead of failing when it upgrades.
-func sqliteDSN(dsn string) (string, error) {
+// foreign keys, immediate transactions so that a transaction takes the
+// write lock up front instead of failing when it upgrades, and synchronous.
+func sqliteDSN(dsn, synchronous string) (string, error) {
 	if dsn == "" {
 		return "", errors.New("store: empty sqlite path")
 	}
@@ -120,41 +155,50 @@ func sqliteDSN(dsn string) (string, error) {
 	if strings.Contains(dsn, "?") {
 		sep = "&"
 	}
-	return dsn + sep + "_journal_mode=WAL&_busy_timeout=10000&_foreign_keys=on&_txlock=immediate&_synchronous=NORMAL", nil
+	return dsn + sep + "_journal_mode=WAL&_busy_timeout=10000&_foreign_keys=on&_txlock=immediate&_synchronous=" + synchronous, nil
 }
 
-// Close closes the database.
+// Close waits for the submissions being committed, then closes the
+// database.
 func (d *DB) Close() error {
+	d.inserts.close()
 	d.hot.close()
-	sqlDB, err := d.db.DB()
-	if err != nil {
-		return err
-	}
-	return sqlDB.Close()
+	return d.sql.Close()
 }
 
 // Ping checks that the database answers.
 func (d *DB) Ping(ctx context.Context) error {
-	sqlDB, err := d.db.DB()
-	if err != nil {
-		return err
-	}
-	return sqlDB.PingContext(ctx)
+	return d.sql.PingContext(ctx)
 }
 
 func (d *DB) migrate() error {
-	if err := d.db.AutoMigrate(&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &submissionRow{}, &caseResultRow{}); err != nil {
+	if err := d.db.AutoMigrate(&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &submissionRow{}, &caseResultRow{}, &heartbeatRow{}); err != nil {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
 	return nil
 }
 
+// fail converts a database error into the domain's: not found and
+// conflicts become *judge.Error, a full storage EUNAVAILABLE (logged at most
+// once a minute: every request fails the same way while it lasts), anything
+// else stays internal.
+func (d *DB) fail(err error, what string) error {
+	if storageFull(err) {
+		d.fullLog.Error("storage is full: writes fail until space is freed", "err", err, "writing", what)
+		return judge.Errorf(judge.EUNAVAILABLE, "storage is full; try again later")
+	}
+	return fail(err, what)
+}
+
 // fail converts a gorm error into the domain's: not found and conflicts
 // become *judge.Error, anything else stays internal.
 func fail(err error, what string) error {
+	var je *judge.Error
 	switch {
 	case err == nil:
 		return nil
+	case errors.As(err, &je):
+		return err // already the domain's
 	case errors.Is(err, gorm.ErrRecordNotFound):
 		return judge.Errorf(judge.ENOTFOUND, "%s not found", what)
 	case errors.Is(err, gorm.ErrDuplicatedKey):

@@ -8,31 +8,11 @@ import (
 	"puzzlejudge/judge"
 )
 
-// SaveProblem inserts the problem, or updates the one with the same slug.
-func (d *DB) SaveProblem(ctx context.Context, p judge.Problem) (judge.Problem, error) {
-	var out judge.Problem
-	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var row problemRow
-		err := tx.Where("slug = ?", p.Slug).Take(&row).Error
-		if err != nil && err != gorm.ErrRecordNotFound {
-			return err
-		}
-		row.Slug, row.Title, row.Puzzle, row.Statement, row.Checker = p.Slug, p.Title, p.Puzzle, p.Statement, p.Checker
-		row.MaxSize, row.MaxColors, row.MaxMoves = p.Limits.MaxSize, p.Limits.MaxColors, p.Limits.MaxMoves
-		if err := tx.Save(&row).Error; err != nil {
-			return err
-		}
-		out = row.domain()
-		return nil
-	})
-	return out, fail(err, "problem "+p.Slug)
-}
-
 // ProblemBySlug returns the problem with that slug.
 func (d *DB) ProblemBySlug(ctx context.Context, slug string) (judge.Problem, error) {
 	var row problemRow
 	if err := d.db.WithContext(ctx).Where("slug = ?", slug).Take(&row).Error; err != nil {
-		return judge.Problem{}, fail(err, "problem "+slug)
+		return judge.Problem{}, d.fail(err, "problem "+slug)
 	}
 	return row.domain(), nil
 }
@@ -41,7 +21,7 @@ func (d *DB) ProblemBySlug(ctx context.Context, slug string) (judge.Problem, err
 func (d *DB) ProblemByID(ctx context.Context, id int64) (judge.Problem, error) {
 	var row problemRow
 	if err := d.db.WithContext(ctx).Take(&row, id).Error; err != nil {
-		return judge.Problem{}, fail(err, "problem")
+		return judge.Problem{}, d.fail(err, "problem")
 	}
 	return row.domain(), nil
 }
@@ -50,14 +30,14 @@ func (d *DB) ProblemByID(ctx context.Context, id int64) (judge.Problem, error) {
 func (d *DB) Problems(ctx context.Context) ([]judge.ProblemSummary, error) {
 	var rows []problemRow
 	if err := d.db.WithContext(ctx).Order("slug").Find(&rows).Error; err != nil {
-		return nil, fail(err, "problems")
+		return nil, d.fail(err, "problems")
 	}
 	var counts []struct {
 		ProblemID int64
 		N         int
 	}
 	if err := d.db.WithContext(ctx).Model(&caseRow{}).Select("problem_id, count(*) AS n").Group("problem_id").Scan(&counts).Error; err != nil {
-		return nil, fail(err, "cases")
+		return nil, d.fail(err, "cases")
 	}
 	n := map[int64]int{}
 	for _, c := range counts {
@@ -74,7 +54,7 @@ func (d *DB) Problems(ctx context.Context) ([]judge.ProblemSummary, error) {
 func (d *DB) Cases(ctx context.Context, problemID int64) ([]judge.Case, error) {
 	var rows []caseRow
 	if err := d.db.WithContext(ctx).Where("problem_id = ?", problemID).Order("position, id").Find(&rows).Error; err != nil {
-		return nil, fail(err, "cases")
+		return nil, d.fail(err, "cases")
 	}
 	return casesOf(rows), nil
 }
@@ -91,7 +71,7 @@ func casesOf(rows []caseRow) []judge.Case {
 func (d *DB) CaseByID(ctx context.Context, id int64) (judge.Case, error) {
 	var row caseRow
 	if err := d.db.WithContext(ctx).Take(&row, id).Error; err != nil {
-		return judge.Case{}, fail(err, "case")
+		return judge.Case{}, d.fail(err, "case")
 	}
 	return row.domain(), nil
 }
@@ -100,7 +80,7 @@ func (d *DB) CaseByID(ctx context.Context, id int64) (judge.Case, error) {
 func (d *DB) CasesByStatus(ctx context.Context, status judge.CaseStatus) ([]judge.Case, error) {
 	var rows []caseRow
 	if err := d.db.WithContext(ctx).Where("status = ?", string(status)).Order("id").Find(&rows).Error; err != nil {
-		return nil, fail(err, "cases")
+		return nil, d.fail(err, "cases")
 	}
 	return casesOf(rows), nil
 }
@@ -120,30 +100,7 @@ func (d *DB) AddCase(ctx context.Context, c judge.Case) (judge.Case, error) {
 		out = row.domain()
 		return nil
 	})
-	return out, fail(err, "case")
-}
-
-// UpdateCase stores a case's position, name, sample and shipped flags and input; a new
-// input makes the case solving again.
-func (d *DB) UpdateCase(ctx context.Context, c judge.Case) (judge.Case, error) {
-	var out judge.Case
-	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var row caseRow
-		if err := tx.Take(&row, c.ID).Error; err != nil {
-			return err
-		}
-		if row.Input != c.Input {
-			row.Input, row.Status = c.Input, string(judge.CaseSolving)
-			row.Answer, row.Moves, row.Optimal, row.Solvable, row.SolverVersion, row.SolveError, row.Progress = "", "", 0, false, "", "", ""
-		}
-		row.Position, row.Name, row.Sample, row.Shipped = c.Position, c.Name, c.Sample, c.Shipped
-		if err := tx.Save(&row).Error; err != nil {
-			return err
-		}
-		out = row.domain()
-		return nil
-	})
-	return out, fail(err, "case")
+	return out, d.fail(err, "case")
 }
 
 // DeleteCase removes a case; results already written keep their copy of its
@@ -151,7 +108,7 @@ func (d *DB) UpdateCase(ctx context.Context, c judge.Case) (judge.Case, error) {
 func (d *DB) DeleteCase(ctx context.Context, id int64) error {
 	res := d.db.WithContext(ctx).Delete(&caseRow{}, id)
 	if res.Error != nil {
-		return fail(res.Error, "case")
+		return d.fail(res.Error, "case")
 	}
 	if res.RowsAffected == 0 {
 		return judge.Errorf(judge.ENOTFOUND, "case not found")
@@ -166,7 +123,7 @@ func (d *DB) FinishCase(ctx context.Context, id int64, input string, status judg
 		"solvable": sol.Solvable, "solver_version": sol.Version, "solve_error": solveErr, "progress": "",
 	})
 	if res.Error != nil {
-		return fail(res.Error, "case")
+		return d.fail(res.Error, "case")
 	}
 	if res.RowsAffected == 0 {
 		return judge.Errorf(judge.ENOTFOUND, "case not found or changed")
@@ -176,7 +133,7 @@ func (d *DB) FinishCase(ctx context.Context, id int64, input string, status judg
 
 // SetCaseProgress records how far a running solve got.
 func (d *DB) SetCaseProgress(ctx context.Context, id int64, progress string) error {
-	return fail(d.db.WithContext(ctx).Model(&caseRow{}).Where("id = ?", id).Update("progress", progress).Error, "case")
+	return d.fail(d.db.WithContext(ctx).Model(&caseRow{}).Where("id = ?", id).Update("progress", progress).Error, "case")
 }
 
 // MarkSolving makes a case solving again, dropping its expected solution.
@@ -186,7 +143,7 @@ func (d *DB) MarkSolving(ctx context.Context, id int64) error {
 		"solver_version": "", "solve_error": "", "progress": "",
 	})
 	if res.Error != nil {
-		return fail(res.Error, "case")
+		return d.fail(res.Error, "case")
 	}
 	if res.RowsAffected == 0 {
 		return judge.Errorf(judge.ENOTFOUND, "case not found")

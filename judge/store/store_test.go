@@ -45,7 +45,7 @@ func TestPostgres(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		err = d.db.Exec("DROP TABLE IF EXISTS case_results, submissions, cases, problems, api_tokens, users CASCADE").Error
+		err = d.db.Exec("DROP TABLE IF EXISTS case_results, submissions, cases, problems, api_tokens, users, heartbeats CASCADE").Error
 		d.Close()
 		if err != nil {
 			t.Fatal(err)
@@ -70,12 +70,39 @@ func runStoreTests(t *testing.T, newOpener func(t *testing.T) opener) {
 		{"Problems", testProblems},
 		{"Queue", testQueue},
 		{"ConcurrentClaims", testConcurrentClaims},
+		{"SyncRollback", testSyncRollback},
+		{"ConcurrentSync", testConcurrentSync},
+		{"ConcurrentInserts", testConcurrentInserts},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newOpener(t)) })
 	}
 }
 
 func code(err error) string { return judge.ErrorCode(err) }
+
+// syncProblem inserts p, or updates the problem with its slug, through a
+// catalogue sync that changes nothing else.
+func (d *DB) syncProblem(ctx context.Context, p judge.Problem) (judge.Problem, error) {
+	out, _, err := d.SyncCatalogue(ctx, p.Slug, func(judge.Problem, bool, []judge.Case) (judge.CatalogueChanges, error) {
+		return judge.CatalogueChanges{Problem: &p}, nil
+	})
+	return out, err
+}
+
+// syncCase stores c through a catalogue sync that saves only c.
+func (d *DB) syncCase(ctx context.Context, c judge.Case) (judge.Case, error) {
+	p, err := d.ProblemByID(ctx, c.ProblemID)
+	if err != nil {
+		return judge.Case{}, err
+	}
+	_, saved, err := d.SyncCatalogue(ctx, p.Slug, func(judge.Problem, bool, []judge.Case) (judge.CatalogueChanges, error) {
+		return judge.CatalogueChanges{Save: []judge.Case{c}}, nil
+	})
+	if err != nil {
+		return judge.Case{}, err
+	}
+	return saved[0], nil
+}
 
 func testUsers(t *testing.T, open opener) {
 	ctx := context.Background()
@@ -122,13 +149,13 @@ func testUsers(t *testing.T, open opener) {
 func testProblems(t *testing.T, open opener) {
 	ctx := context.Background()
 	d := open(t)
-	p, err := d.SaveProblem(ctx, judge.Problem{Slug: "flood", Title: "Flood", Puzzle: "floodit", Limits: judge.Limits{MaxSize: 8}})
+	p, err := d.syncProblem(ctx, judge.Problem{Slug: "flood", Title: "Flood", Puzzle: "floodit", Limits: judge.Limits{MaxSize: 8}})
 	if err != nil || p.ID == 0 {
-		t.Fatalf("SaveProblem = %+v, %v", p, err)
+		t.Fatalf("syncProblem = %+v, %v", p, err)
 	}
 	p.Title = "Flood-it"
-	if q, err := d.SaveProblem(ctx, p); err != nil || q.ID != p.ID || q.Title != "Flood-it" || q.Limits.MaxSize != 8 {
-		t.Errorf("SaveProblem(update) = %+v, %v", q, err)
+	if q, err := d.syncProblem(ctx, p); err != nil || q.ID != p.ID || q.Title != "Flood-it" || q.Limits.MaxSize != 8 {
+		t.Errorf("syncProblem(update) = %+v, %v", q, err)
 	}
 	if _, err := d.ProblemBySlug(ctx, "nope"); code(err) != judge.ENOTFOUND {
 		t.Errorf("ProblemBySlug(nope) = %v", err)
@@ -160,8 +187,8 @@ func testProblems(t *testing.T, open opener) {
 		t.Errorf("Cases = %+v, %v", cases, err)
 	}
 	cases[0].Input = "a2"
-	if c, err := d.UpdateCase(ctx, cases[0]); err != nil || c.Status != judge.CaseSolving || c.Expected != (judge.Solution{}) {
-		t.Errorf("UpdateCase(new input) = %+v, %v", c, err)
+	if c, err := d.syncCase(ctx, cases[0]); err != nil || c.Status != judge.CaseSolving || c.Expected != (judge.Solution{}) {
+		t.Errorf("syncCase(new input) = %+v, %v", c, err)
 	}
 	// The origin of a case is stored, added or updated.
 	shipped, err := d.AddCase(ctx, judge.Case{ProblemID: p.ID, Name: "shipped", Input: "s", Shipped: true})
@@ -169,8 +196,8 @@ func testProblems(t *testing.T, open opener) {
 		t.Fatalf("AddCase(shipped) = %+v, %v", shipped, err)
 	}
 	shipped.Shipped = false
-	if c, err := d.UpdateCase(ctx, shipped); err != nil || c.Shipped {
-		t.Errorf("UpdateCase(not shipped) = %+v, %v", c, err)
+	if c, err := d.syncCase(ctx, shipped); err != nil || c.Shipped {
+		t.Errorf("syncCase(not shipped) = %+v, %v", c, err)
 	}
 	if err := d.DeleteCase(ctx, shipped.ID); err != nil {
 		t.Fatal(err)
@@ -205,9 +232,9 @@ func testQueue(t *testing.T, open opener) {
 	ctx := context.Background()
 	d := open(t)
 	u, _ := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
-	p, _ := d.SaveProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
+	p, _ := d.syncProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
 	c, _ := d.AddCase(ctx, judge.Case{ProblemID: p.ID, Name: "1", Input: "x"})
-	other, _ := d.SaveProblem(ctx, judge.Problem{Slug: "other", Puzzle: "mayan"})
+	other, _ := d.syncProblem(ctx, judge.Problem{Slug: "other", Puzzle: "mayan"})
 	for _, tc := range []struct {
 		slug   string
 		caseID int64
@@ -333,7 +360,7 @@ func testConcurrentClaims(t *testing.T, open opener) {
 	handles := []*DB{open(t), open(t)}
 	d := handles[0]
 	u, _ := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
-	p, _ := d.SaveProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
+	p, _ := d.syncProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
 	const n = 300
 	var mu sync.Mutex
 	var claimed []int64
@@ -390,11 +417,25 @@ func testConcurrentClaims(t *testing.T, open opener) {
 
 func TestSQLitePragmas(t *testing.T) {
 	d := sqliteOpener(t)(t)
-	for pragma, want := range map[string]string{"journal_mode": "wal", "foreign_keys": "1", "busy_timeout": "10000", "synchronous": "1"} {
+	for pragma, want := range map[string]string{"journal_mode": "wal", "foreign_keys": "1", "busy_timeout": "10000", "synchronous": "2"} {
 		var got string
 		if err := d.db.Raw("PRAGMA " + pragma).Scan(&got).Error; err != nil || got != want {
 			t.Errorf("PRAGMA %s = %q, %v; want %q", pragma, got, err, want)
 		}
+	}
+	for _, tc := range []struct{ synchronous, want string }{{"full", "2"}, {"normal", "1"}} {
+		d, err := OpenWith("sqlite", filepath.Join(t.TempDir(), "s.db"), nil, Options{Synchronous: tc.synchronous})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got string
+		if err := d.db.Raw("PRAGMA synchronous").Scan(&got).Error; err != nil || got != tc.want {
+			t.Errorf("synchronous %s: PRAGMA synchronous = %q, %v; want %q", tc.synchronous, got, err, tc.want)
+		}
+		d.Close()
+	}
+	if _, err := OpenWith("sqlite", filepath.Join(t.TempDir(), "s.db"), nil, Options{Synchronous: "off"}); err == nil {
+		t.Errorf("OpenWith(synchronous off) succeeded")
 	}
 	if _, err := Open("oracle", "x", nil); err == nil {
 		t.Errorf("Open(oracle) succeeded")
@@ -414,7 +455,7 @@ func TestSQLitePragmas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, _ := m.SaveProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
+	p, _ := m.syncProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
 	if _, err := m.CreateSubmission(ctx, judge.Submission{UserID: u.ID, ProblemID: p.ID, Kind: judge.KindAnswer}); err != nil {
 		t.Errorf("CreateSubmission in memory: %v", err)
 	}
@@ -433,7 +474,7 @@ func TestMigrateShipped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := d.SaveProblem(ctx, judge.Problem{Slug: "flood", Title: "Flood", Puzzle: "floodit"})
+	p, err := d.syncProblem(ctx, judge.Problem{Slug: "flood", Title: "Flood", Puzzle: "floodit"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -73,7 +73,7 @@ func (d *DB) CreateJudged(ctx context.Context, s judge.Submission, results []jud
 		return insertResults(tx, []judge.Judged{{ID: row.ID, Results: results}})
 	})
 	if err != nil {
-		return judge.Submission{}, fail(err, "submission")
+		return judge.Submission{}, d.fail(err, "submission")
 	}
 	s.ID, s.CreatedAt, s.Results = row.ID, row.CreatedAt, results
 	return s, nil
@@ -93,11 +93,11 @@ func (d *DB) views(ctx context.Context) *gorm.DB {
 func (d *DB) Submission(ctx context.Context, id int64) (judge.Submission, error) {
 	var v submissionView
 	if err := d.views(ctx).Where("submissions.id = ?", id).Take(&v).Error; err != nil {
-		return judge.Submission{}, fail(err, "submission")
+		return judge.Submission{}, d.fail(err, "submission")
 	}
 	var rows []caseResultRow
 	if err := d.db.WithContext(ctx).Where("submission_id = ?", id).Order("position, id").Find(&rows).Error; err != nil {
-		return judge.Submission{}, fail(err, "results")
+		return judge.Submission{}, d.fail(err, "results")
 	}
 	s := v.domain()
 	s.Results = make([]judge.CaseResult, len(rows))
@@ -125,7 +125,7 @@ func (d *DB) Submissions(ctx context.Context, f judge.SubmissionFilter) ([]judge
 	}
 	var total int64
 	if err := q.Session(&gorm.Session{}).Count(&total).Error; err != nil {
-		return nil, 0, fail(err, "submissions")
+		return nil, 0, d.fail(err, "submissions")
 	}
 	limit := f.Limit
 	if limit <= 0 || limit > 1000 {
@@ -133,7 +133,7 @@ func (d *DB) Submissions(ctx context.Context, f judge.SubmissionFilter) ([]judge
 	}
 	var vs []submissionView
 	if err := q.Order("submissions.id DESC").Limit(limit).Offset(max(f.Offset, 0)).Find(&vs).Error; err != nil {
-		return nil, 0, fail(err, "submissions")
+		return nil, 0, d.fail(err, "submissions")
 	}
 	out := make([]judge.Submission, len(vs))
 	for i, v := range vs {
@@ -153,7 +153,7 @@ func (d *DB) UserVerdicts(ctx context.Context, userID int64) (map[string][]judge
 		Joins("JOIN problems ON problems.id = submissions.problem_id").
 		Where("submissions.user_id = ? AND submissions.verdict <> ''", userID).Scan(&rows).Error
 	if err != nil {
-		return nil, fail(err, "submissions")
+		return nil, d.fail(err, "submissions")
 	}
 	out := map[string][]judge.Verdict{}
 	for _, r := range rows {

@@ -10,7 +10,7 @@ import (
 func (d *DB) CreateUser(ctx context.Context, u judge.User, passwordHash []byte) (judge.User, error) {
 	row := userRow{Username: u.Username, Role: string(u.Role), PasswordHash: passwordHash}
 	if err := d.db.WithContext(ctx).Create(&row).Error; err != nil {
-		return judge.User{}, fail(err, "user "+u.Username)
+		return judge.User{}, d.fail(err, "user "+u.Username)
 	}
 	return row.domain(), nil
 }
@@ -19,7 +19,7 @@ func (d *DB) CreateUser(ctx context.Context, u judge.User, passwordHash []byte) 
 func (d *DB) UserByName(ctx context.Context, username string) (judge.User, []byte, error) {
 	var row userRow
 	if err := d.db.WithContext(ctx).Where("username = ?", username).Take(&row).Error; err != nil {
-		return judge.User{}, nil, fail(err, "user")
+		return judge.User{}, nil, d.fail(err, "user")
 	}
 	return row.domain(), row.PasswordHash, nil
 }
@@ -28,21 +28,21 @@ func (d *DB) UserByName(ctx context.Context, username string) (judge.User, []byt
 func (d *DB) CountUsers(ctx context.Context) (int, error) {
 	var n int64
 	if err := d.db.WithContext(ctx).Model(&userRow{}).Count(&n).Error; err != nil {
-		return 0, fail(err, "users")
+		return 0, d.fail(err, "users")
 	}
 	return int(n), nil
 }
 
 // CreateToken stores the hash of an API token.
 func (d *DB) CreateToken(ctx context.Context, userID int64, tokenHash []byte) error {
-	return fail(d.db.WithContext(ctx).Create(&tokenRow{UserID: userID, Hash: tokenHash}).Error, "token")
+	return d.fail(d.db.WithContext(ctx).Create(&tokenRow{UserID: userID, Hash: tokenHash}).Error, "token")
 }
 
 // DeleteToken deletes the token with that hash.
 func (d *DB) DeleteToken(ctx context.Context, tokenHash []byte) error {
 	res := d.db.WithContext(ctx).Where("hash = ?", tokenHash).Delete(&tokenRow{})
 	if res.Error != nil {
-		return fail(res.Error, "token")
+		return d.fail(res.Error, "token")
 	}
 	if res.RowsAffected == 0 {
 		return judge.Errorf(judge.ENOTFOUND, "token not found")
@@ -57,7 +57,7 @@ func (d *DB) UserByTokenHash(ctx context.Context, tokenHash []byte) (judge.User,
 		Joins("JOIN api_tokens ON api_tokens.user_id = users.id").
 		Where("api_tokens.hash = ?", tokenHash).Take(&row).Error
 	if err != nil {
-		return judge.User{}, fail(err, "token")
+		return judge.User{}, d.fail(err, "token")
 	}
 	return row.domain(), nil
 }

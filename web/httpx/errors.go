@@ -22,6 +22,7 @@ var statusOf = map[string]int{
 	judge.ECONFLICT:     http.StatusConflict,
 	ETOOLARGE:           http.StatusRequestEntityTooLarge,
 	ERATELIMITED:        http.StatusTooManyRequests,
+	judge.EUNAVAILABLE:  http.StatusServiceUnavailable,
 	judge.EINTERNAL:     http.StatusInternalServerError,
 }
 
@@ -62,6 +63,9 @@ func WriteError(c *gin.Context, log *slog.Logger, err error) {
 	code := judge.ErrorCode(err)
 	status := StatusOf(err)
 	msg := judge.ErrorMessage(err)
+	if status == http.StatusServiceUnavailable {
+		c.Header("Retry-After", "60")
+	}
 	if status == http.StatusInternalServerError {
 		if log != nil {
 			log.Error("internal error", "method", c.Request.Method, "path", c.Request.URL.Path, "err", err)

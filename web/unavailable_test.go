@@ -1,0 +1,87 @@
+package web
+
+import (
+	"context"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/judge/store"
+)
+
+// fullStore is the real store, answering as a full storage does (see
+// judge/store's TestStorageFull for the real thing) while full is set.
+type fullStore struct {
+	*store.DB
+	full atomic.Bool
+}
+
+func (f *fullStore) err() error {
+	if f.full.Load() {
+		return judge.Errorf(judge.EUNAVAILABLE, "storage is full; try again later")
+	}
+	return nil
+}
+
+func (f *fullStore) CreateSubmission(ctx context.Context, s judge.Submission) (judge.Submission, error) {
+	if err := f.err(); err != nil {
+		return judge.Submission{}, err
+	}
+	return f.DB.CreateSubmission(ctx, s)
+}
+
+func (f *fullStore) Heartbeat(ctx context.Context) error {
+	if err := f.err(); err != nil {
+		return err
+	}
+	return f.DB.Heartbeat(ctx)
+}
+
+// TestStorageFullAnswers503 checks the answers of a full storage: a submit
+// gets 503 with the code unavailable and a Retry-After, /healthz says
+// degraded with the reason; both recover when there is room again.
+func TestStorageFullAnswers503(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open("sqlite", filepath.Join(t.TempDir(), "judge.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	f := &fullStore{DB: db}
+	svc := judge.NewService(f, judge.Config{BcryptCost: bcrypt.MinCost, RegistrationOpen: true}, nil)
+	p := apiProblems[0]
+	if err := svc.SyncProblem(ctx, p.problem, p.cases); err != nil {
+		t.Fatal(err)
+	}
+	srv := NewServer(svc, nil, nil, Options{})
+	e := &apiEnv{t: t, handler: srv.Router(), server: srv, svc: svc}
+	token := e.student("olga")
+	body := map[string]any{"kind": "answer", "output": "0\n2\n"}
+
+	f.full.Store(true)
+	r := e.do("POST", "/api/v1/problems/flood/submissions", token, body).want(t, 503, judge.EUNAVAILABLE)
+	var body503 struct{ Error struct{ Message string } }
+	r.json(t, &body503)
+	if msg := body503.Error.Message; msg != "storage is full; try again later" {
+		t.Errorf("message %q", msg)
+	}
+	if r.header.Get("Retry-After") == "" {
+		t.Errorf("503 without Retry-After")
+	}
+	var health map[string]string
+	h := e.do("GET", "/healthz", "", nil)
+	h.json(t, &health)
+	if h.status != 503 || health["status"] != "degraded" || health["reason"] != "storage is full; try again later" {
+		t.Errorf("healthz = %d %v, want 503 degraded, storage is full", h.status, health)
+	}
+
+	f.full.Store(false)
+	e.do("POST", "/api/v1/problems/flood/submissions", token, body).want(t, 202, "")
+	e.do("GET", "/healthz", "", nil).want(t, 200, "").json(t, &health)
+	if health["status"] != "ok" {
+		t.Errorf("healthz = %v, want ok", health)
+	}
+}
