@@ -126,7 +126,7 @@ func (c *client) do(ctx context.Context, method, path string, body io.Reader, co
 	if json.Unmarshal(data, &eb) == nil {
 		ae.Code, ae.Message = eb.Error.Code, eb.Error.Message
 	}
-	if ae.Status == http.StatusTooManyRequests {
+	if ae.Status == http.StatusTooManyRequests || ae.Status == http.StatusServiceUnavailable {
 		if after := resp.Header.Get("Retry-After"); after != "" {
 			ae.Message += " (retry after " + after + " s)"
 		}

@@ -64,7 +64,7 @@ func TestGrades(t *testing.T) {
 // A server's own failure is exit 3, whatever the command; so is a server
 // that cannot be reached and a rate limit.
 func TestServerErrors(t *testing.T) {
-	statuses := map[string]int{"/api/v1/problems": 500, "/api/v1/submissions/1": 502, "/api/v1/check": 429}
+	statuses := map[string]int{"/api/v1/problems": 500, "/api/v1/submissions/1": 502, "/api/v1/check": 429, "/api/v1/problems/flood": 503}
 	stub := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Retry-After", "7")
 		w.WriteHeader(statuses[r.URL.Path])
@@ -77,6 +77,9 @@ func TestServerErrors(t *testing.T) {
 	r := pj.want(exitServer, "check", "floodit", writeFile(t, "b.txt", "1\n0\n"), "1")
 	if !strings.Contains(r.stderr, "retry after 7 s") {
 		t.Errorf("a rate limit said %q, want Retry-After", r.stderr)
+	}
+	if r := pj.want(exitServer, "show", "flood"); !strings.Contains(r.stderr, "retry after 7 s") {
+		t.Errorf("an unavailable server said %q, want Retry-After", r.stderr)
 	}
 	pj.want(exitServer, "problems", "--server", "http://127.0.0.1:1")
 }
