@@ -55,7 +55,7 @@ func TestCan(t *testing.T) {
 // TestRedactCase checks what each viewer sees of a hidden case whose solve
 // is running or done, and of a sample.
 func TestRedactCase(t *testing.T) {
-	solved := judge.Solution{Answer: "3\n", Moves: "1 2 1", Optimal: 3, Solvable: true, Version: "floodit-1"}
+	solved := judge.Solution{Answer: "3\n", Moves: "1 2 1", Optimal: 3, Solvable: true, Version: "floodit-2"}
 	for _, tc := range []struct {
 		name     string
 		v        judge.User
@@ -287,11 +287,11 @@ func TestServiceSubmitAuthz(t *testing.T) {
 func TestServiceSignUp(t *testing.T) {
 	ctx := context.Background()
 	open := newService(t, openDB(t, "open.db"), judge.Config{RegistrationOpen: true})
-	if u, err := open.SignUp(ctx, anonymous, "newcomer", "password123"); err != nil || u.Role != judge.RoleStudent || !open.RegistrationOpen() {
+	if u, err := open.SignUp(ctx, anonymous, "newcomer", "password123", ""); err != nil || u.Role != judge.RoleStudent || !open.RegistrationOpen() {
 		t.Errorf("SignUp(open) = %+v, %v; want a student", u, err)
 	}
 	closed := newService(t, openDB(t, "closed.db"), judge.Config{})
-	if _, err := closed.SignUp(ctx, anonymous, "newcomer", "password123"); judge.ErrorCode(err) != judge.EFORBIDDEN || closed.RegistrationOpen() {
+	if _, err := closed.SignUp(ctx, anonymous, "newcomer", "password123", ""); judge.ErrorCode(err) != judge.EFORBIDDEN || closed.RegistrationOpen() {
 		t.Errorf("SignUp(closed) = %v, want forbidden", err)
 	}
 	if _, err := closed.Register(ctx, "made-by-admin", "password123", judge.RoleStudent); err != nil {

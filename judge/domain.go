@@ -66,6 +66,19 @@ type User struct {
 	CreatedAt time.Time
 }
 
+// Token is an API token (or page session) as its owner may see it; the
+// secret itself is never stored, only its hash.
+type Token struct {
+	ID         int64
+	UserID     int64
+	Name       string
+	CreatedAt  time.Time
+	LastUsedAt *time.Time
+	// ExpiresAt is nil for a token of an older database, which then
+	// expires Config.TokenTTL after CreatedAt unless it is used.
+	ExpiresAt *time.Time
+}
+
 // Limits bound the boards an instructor may add to a problem; 0 means the
 // engine's own limit.
 type Limits struct {

@@ -16,6 +16,15 @@ const (
 	// storage is full): the request may succeed later, unchanged.
 	EUNAVAILABLE = "unavailable"
 	EINTERNAL    = "internal"
+	// ERATELIMITED: the user is doing too much at once; try again later.
+	ERATELIMITED = "rate_limited"
+	// EBUSY: the server has no capacity for this now; try again later.
+	EBUSY = "busy"
+	// EHIDDENBOARD: a /check board that is a hidden case of a problem (up
+	// to the puzzle's symmetries); its moves go to the problem instead.
+	EHIDDENBOARD = "hidden_board"
+	// EREGISTRATIONCODE: the course code needed to register is missing or wrong.
+	EREGISTRATIONCODE = "registration_code"
 )
 
 // Error is an error a user may see: a code and a plain message. Any other

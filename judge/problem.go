@@ -77,11 +77,8 @@ func (s *Service) AddCase(ctx context.Context, v User, slug string, spec CaseSpe
 	if err != nil {
 		return Case{}, err
 	}
-	input, err := parseSpec(pz, spec.Input)
+	input, err := parseWithin(pz, spec.Input, p.Limits)
 	if err != nil {
-		return Case{}, err
-	}
-	if err := pz.CheckLimits(input, p.Limits); err != nil {
 		return Case{}, err
 	}
 	if len(spec.Name) > 100 {
@@ -131,7 +128,10 @@ func (s *Service) caseOf(ctx context.Context, slug string, id int64) (Case, erro
 	return c, nil
 }
 
-// DeleteCase removes a case and rejudges the problem. Only instructors may.
+// DeleteCase removes a case that an instructor added and rejudges the
+// problem. Only instructors may. A case of the shipped catalogue is refused
+// (ECONFLICT): the catalogue is synchronised at every start and would bring
+// it back, so a 204 would have been a lie.
 func (s *Service) DeleteCase(ctx context.Context, v User, slug string, id int64) error {
 	if !CanEditCases(v) {
 		return deny(v, "only an instructor may delete cases")
@@ -139,6 +139,9 @@ func (s *Service) DeleteCase(ctx context.Context, v User, slug string, id int64)
 	c, err := s.caseOf(ctx, slug, id)
 	if err != nil {
 		return err
+	}
+	if c.Shipped {
+		return Errorf(ECONFLICT, "case %q is part of the shipped catalogue (problems/%s) and would come back at the next start: remove it there instead", c.Name, slug)
 	}
 	if err := s.store.DeleteCase(ctx, c.ID); err != nil {
 		return err

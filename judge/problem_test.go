@@ -180,7 +180,7 @@ func TestResolveOldVersion(t *testing.T) {
 	}})
 	waitFor(t, "the new solve", func() bool {
 		c, err := second.Case(ctx, staff, "flood", cases[1].ID)
-		return err == nil && c.Status == judge.CaseReady && c.Expected.Version == "floodit-1"
+		return err == nil && c.Status == judge.CaseReady && c.Expected.Version == "floodit-2"
 	})
 	c, _ := second.Case(ctx, staff, "flood", cases[1].ID)
 	mu.Lock()

@@ -65,6 +65,11 @@ type Puzzle interface {
 	// the expected solution is not available; a puzzle that needs it then
 	// returns a judge_error.
 	CheckMoves(c string, ref *Solution, moves string) Result
+	// SymmetryKey returns the same text for two cases exactly when one maps
+	// onto the other by the puzzle's symmetries (relabelled symbols,
+	// mirrors), which keep the optimum: Check uses it to refuse a student's
+	// board that is a hidden case in disguise.
+	SymmetryKey(c string) string
 }
 
 // Info is what the pages and commands tell people about a puzzle.

@@ -22,9 +22,22 @@ type Config struct {
 	// full, so that submissions arriving one by one are judged and written
 	// a few at a time instead of one transaction each; default 2ms.
 	BatchDelay time.Duration
-	// Solvers is how many reference solves run at once; default 1, since a
-	// solve keeps a core busy.
+	// Solvers is how many reference solves run at once in this process,
+	// case solves and Check's together; default one per core, since a
+	// solve keeps a core busy. With two or more, one is kept from
+	// students' checks (see solverSlots).
 	Solvers int
+	// CheckWait is how long Check waits for a solver slot before it
+	// answers with a RetryError; default 5s, well inside any write timeout.
+	CheckWait time.Duration
+	// CheckLimits bound the boards students may send to Check (instructors
+	// are not bound); 0 means the engine's own limit.
+	CheckLimits Limits
+	// RegistrationCode, when not empty, must be given to SelfRegister.
+	RegistrationCode string
+	// TokenTTL is how long an API token lives after its last use; default
+	// 30 days.
+	TokenTTL time.Duration
 	// ClaimTimeout is for several processes sharing one database. When 0
 	// (one process, the default), Start queues again every submission left
 	// judging. When set, Start and a sweep every ClaimTimeout/2 queue again
@@ -65,7 +78,13 @@ func (c Config) withDefaults() Config {
 		c.BatchDelay = 2 * time.Millisecond
 	}
 	if c.Solvers <= 0 {
-		c.Solvers = 1
+		c.Solvers = max(1, runtime.NumCPU())
+	}
+	if c.CheckWait <= 0 {
+		c.CheckWait = 5 * time.Second
+	}
+	if c.TokenTTL <= 0 {
+		c.TokenTTL = 30 * 24 * time.Hour
 	}
 	if c.RetryDelay <= 0 {
 		c.RetryDelay = 100 * time.Millisecond
@@ -86,8 +105,10 @@ type Service struct {
 	wake      chan struct{} // a submission is waiting
 	solveWake chan struct{} // a case is waiting to be solved
 	checks    *solutionCache
-	// checkSlots bounds the reference solves that Check runs at once.
-	checkSlots chan struct{}
+	// slots bounds the reference solves running at once, cases' and Check's.
+	slots *solverSlots
+	// keys memoises the symmetry keys of hidden cases for Check.
+	keys *keyCache
 
 	mu         sync.Mutex
 	solveQueue []int64
@@ -104,14 +125,15 @@ func NewService(store Store, cfg Config, logger *slog.Logger) *Service {
 	}
 	cfg = cfg.withDefaults()
 	s := &Service{
-		store:      store,
-		cfg:        cfg,
-		log:        logger,
-		wake:       make(chan struct{}, 1),
-		solveWake:  make(chan struct{}, 1),
-		checks:     newSolutionCache(1024),
-		checkSlots: make(chan struct{}, max(1, runtime.NumCPU())),
-		solving:    map[int64]bool{},
+		store:     store,
+		cfg:       cfg,
+		log:       logger,
+		wake:      make(chan struct{}, 1),
+		solveWake: make(chan struct{}, 1),
+		checks:    newSolutionCache(1024),
+		slots:     newSolverSlots(cfg.Solvers),
+		keys:      newKeyCache(),
+		solving:   map[int64]bool{},
 	}
 	return s
 }
@@ -154,7 +176,7 @@ func (s *Service) Start(ctx context.Context) error {
 	for range s.cfg.Workers {
 		wg.Go(func() { s.work(run) })
 	}
-	for range s.cfg.Solvers {
+	for range s.slots.caseSolvers() {
 		wg.Go(func() { s.solveLoop(run) })
 	}
 	if s.cfg.ClaimTimeout > 0 {

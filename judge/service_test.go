@@ -32,7 +32,7 @@ func TestSubmitAndJudge(t *testing.T) {
 	u := mustUser(t, s, "alice")
 	syncProblem(t, s, "flood", "floodit", "", flooditCases...)
 	cases := waitReady(t, s, "flood")
-	if cases[1].Input != "3\n0 1 2\n1 1 2\n2 2 1\n" || cases[1].Expected.Optimal != 3 || cases[1].Expected.Version != "floodit-1" {
+	if cases[1].Input != "3\n0 1 2\n1 1 2\n2 2 1\n" || cases[1].Expected.Optimal != 3 || cases[1].Expected.Version != "floodit-2" {
 		t.Fatalf("case 2 = %+v", cases[1])
 	}
 	tests := []struct {
@@ -141,7 +141,7 @@ func TestAccounts(t *testing.T) {
 			t.Errorf("Authenticate(%q, %q) = %v, want unauthorized", tc[0], tc[1], err)
 		}
 	}
-	token, err := s.IssueToken(ctx, bob.ID)
+	token, err := s.IssueToken(ctx, bob.ID, "")
 	if err != nil || len(token) != 64 {
 		t.Fatalf("IssueToken = %q, %v", token, err)
 	}
@@ -154,16 +154,16 @@ func TestAccounts(t *testing.T) {
 		}
 	}
 	// Only the hash is stored: the token itself is no key.
-	if _, err := db.UserByTokenHash(ctx, []byte(token)); judge.ErrorCode(err) != judge.ENOTFOUND {
+	if _, _, err := db.TokenByHash(ctx, []byte(token)); judge.ErrorCode(err) != judge.ENOTFOUND {
 		t.Errorf("the raw token finds a user: %v", err)
 	}
 	h := sha256.Sum256([]byte(token))
-	if u, err := db.UserByTokenHash(ctx, h[:]); err != nil || u.ID != bob.ID {
-		t.Errorf("UserByTokenHash(sha256) = %+v, %v", u, err)
+	if u, _, err := db.TokenByHash(ctx, h[:]); err != nil || u.ID != bob.ID {
+		t.Errorf("TokenByHash(sha256) = %+v, %v", u, err)
 	}
 
 	// A revoked token authenticates no more; bob's other tokens still do.
-	other, err := s.IssueToken(ctx, bob.ID)
+	other, err := s.IssueToken(ctx, bob.ID, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -115,8 +115,13 @@ func (s *Service) solveCase(ctx context.Context, id int64) (again bool) {
 		s.finishCase(ctx, c, CaseFailed, Solution{}, err.Error())
 		return false
 	}
+	release, err := s.slots.acquire(ctx, slotClaim{privileged: true}, 0)
+	if err != nil {
+		return false // closing: the case stays solving for the next Start
+	}
 	start := time.Now()
 	sol, err := s.solve(ctx, pz, c.Input, s.progress(ctx, c.ID))
+	release()
 	switch {
 	case ctx.Err() != nil:
 		return false // closing: the case stays solving for the next Start

@@ -27,11 +27,23 @@ type AccountStore interface {
 	// UserByName returns the user and its password hash.
 	UserByName(ctx context.Context, username string) (User, []byte, error)
 	CountUsers(ctx context.Context) (int, error)
-	// CreateToken stores the sha256 hash of an API token of userID.
-	CreateToken(ctx context.Context, userID int64, tokenHash []byte) error
-	UserByTokenHash(ctx context.Context, tokenHash []byte) (User, error)
+	// CreateToken stores the sha256 hash of a new API token t (UserID,
+	// Name, ExpiresAt) and returns it with its ID and CreatedAt.
+	CreateToken(ctx context.Context, t Token, tokenHash []byte) (Token, error)
+	// TokenByHash returns the token with that hash and its owner.
+	TokenByHash(ctx context.Context, tokenHash []byte) (User, Token, error)
+	// TouchToken records a use of a token and its new expiry.
+	TouchToken(ctx context.Context, id int64, usedAt, expiresAt time.Time) error
+	// Tokens lists the tokens of a user, newest first.
+	Tokens(ctx context.Context, userID int64) ([]Token, error)
 	// DeleteToken deletes the token with that hash; ENOTFOUND when there is none.
 	DeleteToken(ctx context.Context, tokenHash []byte) error
+	// DeleteUserToken deletes token id of userID; ENOTFOUND when userID
+	// has no token with that id.
+	DeleteUserToken(ctx context.Context, userID, id int64) error
+	// DeleteExpiredTokens deletes the tokens of userID that expired before
+	// now, and those without an expiry created before createdBefore.
+	DeleteExpiredTokens(ctx context.Context, userID int64, now, createdBefore time.Time) error
 }
 
 // CatalogueStore keeps the problems, their cases and the cases' expected

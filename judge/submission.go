@@ -35,6 +35,11 @@ func (s *Service) Submit(ctx context.Context, v User, sub Submission) (Submissio
 	if sub.Kind == KindMoves && !caseOK {
 		return Submission{}, Errorf(EINVALID, "problem %s has no case %d", sub.ProblemSlug, sub.CaseID)
 	}
+	if sub.Kind == KindMoves {
+		if err := s.movesFit(ctx, sub.ProblemSlug, sub.Payload); err != nil {
+			return Submission{}, err
+		}
+	}
 	sub.ProblemID, sub.Puzzle, sub.Board, sub.Results = problemID, "", "", nil
 	out, err := s.store.CreateSubmission(ctx, sub)
 	if err != nil {
@@ -97,7 +102,9 @@ func (s *Service) BestVerdicts(ctx context.Context, v User) (map[string]Verdict,
 // Check judges a move text on one board given inline, now: the board is
 // solved under the solve budget (solutions are cached), the moves replayed,
 // and the outcome stored as a submission of kind check. The board belongs to
-// the caller, so its optimum is always reported.
+// the caller, so its optimum is reported; a student's board must not be a
+// hidden case (EHIDDENBOARD) nor beyond the check limits (see guardCheck),
+// and a student waits for a solver slot only briefly (a RetryError).
 func (s *Service) Check(ctx context.Context, v User, puzzle, board, moves string) (CheckResult, error) {
 	if !CanSubmit(v) {
 		return CheckResult{}, deny(v, "only a logged-in user may check moves")
@@ -109,6 +116,9 @@ func (s *Service) Check(ctx context.Context, v User, puzzle, board, moves string
 	if err := validText("the moves", moves, MaxPayloadBytes); err != nil {
 		return CheckResult{}, err
 	}
+	if err := checkMovesLength(pz, moves); err != nil {
+		return CheckResult{}, err
+	}
 	if err := validText("the board", board, MaxCaseBytes); err != nil {
 		return CheckResult{}, err
 	}
@@ -116,20 +126,20 @@ func (s *Service) Check(ctx context.Context, v User, puzzle, board, moves string
 	if err != nil {
 		return CheckResult{}, err
 	}
+	if err := s.guardCheck(ctx, v, pz, input); err != nil {
+		return CheckResult{}, err
+	}
 	key := puzzle + "\x00" + input
 	ref, ok := s.checks.get(key)
 	var r Result
 	if !ok {
-		// At most one check solve per core: a burst of hard boards waits
-		// here instead of starving the workers.
-		select {
-		case s.checkSlots <- struct{}{}:
-		case <-ctx.Done():
-			return CheckResult{}, ctx.Err()
+		release, err := s.slots.acquire(ctx, slotClaim{user: v.ID, privileged: v.IsInstructor()}, s.cfg.CheckWait)
+		if err != nil {
+			return CheckResult{}, err
 		}
 		start := time.Now()
 		ref, err = s.solve(ctx, pz, input, nil)
-		<-s.checkSlots
+		release()
 		switch {
 		case ctx.Err() != nil:
 			return CheckResult{}, ctx.Err()
@@ -150,10 +160,12 @@ func (s *Service) Check(ctx context.Context, v User, puzzle, board, moves string
 	}
 	res := CaseResult{CaseName: "board", Position: 1, Verdict: r.Verdict, Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: r.Score}
 	verdict, score := combine([]CaseResult{res})
+	// Created and judged at the same instant: the store would otherwise
+	// stamp created_at after this judged_at.
 	now := time.Now().UTC()
 	sub, err := s.store.CreateJudged(ctx, Submission{
 		UserID: v.ID, Kind: KindCheck, Puzzle: puzzle, Board: input, Payload: moves,
-		Status: StatusDone, Verdict: verdict, Score: score, JudgedAt: &now,
+		Status: StatusDone, Verdict: verdict, Score: score, CreatedAt: now, JudgedAt: &now,
 	}, []CaseResult{res})
 	if err != nil {
 		return CheckResult{}, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -86,9 +87,17 @@ func (m *Metrics) Handler() http.Handler {
 	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{})
 }
 
-// middleware counts every request by its route pattern (not its path, so
-// that /submissions/1 and /submissions/2 are one series).
+// middleware counts every request by its method and route pattern. Both
+// labels come from closed sets: a method the server does not know is
+// "other", a path no route matches is "unmatched", never the raw text. The
+// raw method was a label once, and 200,000 requests with made-up methods
+// made 200,058 series that grew /metrics to 17 MB and the process by 180 MB,
+// never freed. maxSeries caps the label sets as a last resort.
 func (m *Metrics) middleware() gin.HandlerFunc {
+	var (
+		mu   sync.Mutex
+		seen = map[[3]string]bool{}
+	)
 	return func(c *gin.Context) {
 		start := time.Now()
 		c.Next()
@@ -96,7 +105,32 @@ func (m *Metrics) middleware() gin.HandlerFunc {
 		if route == "" {
 			route = "unmatched"
 		}
-		m.requests.WithLabelValues(c.Request.Method, route, strconv.Itoa(c.Writer.Status())).Inc()
-		m.latency.WithLabelValues(route).Observe(time.Since(start).Seconds())
+		labels := [3]string{metricMethod(c.Request.Method), route, strconv.Itoa(c.Writer.Status())}
+		mu.Lock()
+		if !seen[labels] {
+			if len(seen) >= maxSeries {
+				labels = [3]string{"other", "other", "other"}
+			} else {
+				seen[labels] = true
+			}
+		}
+		mu.Unlock()
+		m.requests.WithLabelValues(labels[0], labels[1], labels[2]).Inc()
+		m.latency.WithLabelValues(labels[1]).Observe(time.Since(start).Seconds())
 	}
+}
+
+// maxSeries bounds the (method, route, status) sets counted apart; routes
+// times the known methods times the statuses in use stay far below it.
+const maxSeries = 1000
+
+// metricMethod returns the method as a metric label: one of the standard
+// methods, or "other".
+func metricMethod(method string) string {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodConnect, http.MethodOptions, http.MethodTrace:
+		return method
+	}
+	return "other"
 }

@@ -7,6 +7,7 @@ package web
 
 import (
 	"log/slog"
+	"time"
 
 	"puzzlejudge/judge"
 	"puzzlejudge/web/api"
@@ -34,6 +35,12 @@ type Options struct {
 	// client is the connection's address and a client cannot pick the
 	// address the login limiter counts by sending the header itself.
 	TrustedProxies []string
+	// RegisterRate is the number of accounts one client address may
+	// register per minute; 0 means no limit.
+	RegisterRate int
+	// TokenTTL is how long a session lives after its last use; its cookie
+	// lasts as long (judge.Config.TokenTTL expires the token itself).
+	TokenTTL time.Duration
 }
 
 // Server is the whole HTTP side: the two faces and what they share. Build
@@ -56,10 +63,11 @@ func NewServer(svc *judge.Service, logger *slog.Logger, metrics *Metrics, opts O
 		logger = slog.New(slog.DiscardHandler)
 	}
 	limiter, logins := httpx.NewRateLimiter(opts.SubmitRate), httpx.NewLoginLimiter()
+	registrations := httpx.NewAddrLimiter(opts.RegisterRate)
 	return &Server{
 		Service: svc, Logger: logger, Metrics: metrics, Options: opts,
-		API: api.New(svc, logger, api.Options{Limiter: limiter, Logins: logins}),
+		API: api.New(svc, logger, api.Options{Limiter: limiter, Logins: logins, Registrations: registrations}),
 		Pages: pages.New(svc, logger, pages.Options{SecureCookies: opts.SecureCookies,
-			Secret: opts.SessionSecret, Limiter: limiter, Logins: logins}),
+			Secret: opts.SessionSecret, Limiter: limiter, Logins: logins, Registrations: registrations, SessionTTL: opts.TokenTTL}),
 	}
 }

@@ -37,6 +37,24 @@ type Config struct {
 	// TrustedProxies are the reverse proxies (addresses or CIDR ranges)
 	// whose X-Forwarded-For header names the client; empty trusts none.
 	TrustedProxies []string `yaml:"trusted_proxies"`
+	// Solvers is judge.Config.Solvers: reference solves at once in this
+	// process, shared by case solves and /check; 0 means one per core.
+	Solvers int `yaml:"solvers"`
+	// CheckMaxSize and CheckMaxColors bound the boards students send to
+	// /check (judge.Config.CheckLimits); 0 means the engine's own limit.
+	CheckMaxSize   int `yaml:"check_max_size"`
+	CheckMaxColors int `yaml:"check_max_colors"`
+	// CheckMaxMoves bounds the n of students' Mayan /check boards: a hard
+	// full board took 0.4 s with n = 5 and 10.5 s with n = 7.
+	CheckMaxMoves int `yaml:"check_max_moves"`
+	// RegisterRate is the number of accounts one address may register per
+	// minute; 0 means no limit.
+	RegisterRate int `yaml:"register_rate"`
+	// RegistrationCode, when set, must be typed to register.
+	RegistrationCode string `yaml:"registration_code"`
+	// TokenTTL is how long an API token (and a page session) lives after
+	// its last use.
+	TokenTTL time.Duration `yaml:"token_ttl"`
 }
 
 // postgresClaimTimeout is the claim timeout when the database is PostgreSQL
@@ -84,6 +102,11 @@ func DefaultConfig() Config {
 		SubmitRate:       30,
 		ShutdownTimeout:  30 * time.Second,
 		LogLevel:         "info",
+		CheckMaxSize:     8,
+		CheckMaxColors:   10,
+		CheckMaxMoves:    5,
+		RegisterRate:     10,
+		TokenTTL:         30 * 24 * time.Hour,
 	}
 }
 
@@ -161,6 +184,13 @@ var envVars = []envVar{
 		}
 		return nil
 	}},
+	{"JUDGE_SOLVERS", intVar(func(c *Config) *int { return &c.Solvers })},
+	{"JUDGE_CHECK_MAX_SIZE", intVar(func(c *Config) *int { return &c.CheckMaxSize })},
+	{"JUDGE_CHECK_MAX_COLORS", intVar(func(c *Config) *int { return &c.CheckMaxColors })},
+	{"JUDGE_CHECK_MAX_MOVES", intVar(func(c *Config) *int { return &c.CheckMaxMoves })},
+	{"JUDGE_REGISTER_RATE", intVar(func(c *Config) *int { return &c.RegisterRate })},
+	{"JUDGE_REGISTRATION_CODE", func(c *Config, v string) error { c.RegistrationCode = v; return nil }},
+	{"JUDGE_TOKEN_TTL", durationVar(func(c *Config) *time.Duration { return &c.TokenTTL })},
 }
 
 func intVar(field func(*Config) *int) func(*Config, string) error {
@@ -214,8 +244,8 @@ func applyEnv(cfg *Config, getenv func(string) string) error {
 func (c Config) Validate() error {
 	var problems []string
 	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
-	if c.Listen == "" {
-		bad("listen: must not be empty (for example \":8080\")")
+	if err := validListen(c.Listen); err != nil {
+		bad("listen (JUDGE_LISTEN): %v", err)
 	}
 	switch c.Database.Driver {
 	case "sqlite", "postgres":
@@ -256,11 +286,55 @@ func (c Config) Validate() error {
 			bad("trusted_proxies: %q is neither an IP address nor a CIDR range", p)
 		}
 	}
+	if c.Solvers < 0 || c.Solvers > 256 {
+		bad("solvers: %d is outside 0..256 (0: one per core)", c.Solvers)
+	}
+	if c.CheckMaxSize < 0 {
+		bad("check_max_size: must be 0 (the engine's limit) or positive, found %d", c.CheckMaxSize)
+	}
+	if c.CheckMaxColors < 0 {
+		bad("check_max_colors: must be 0 (the engine's limit) or positive, found %d", c.CheckMaxColors)
+	}
+	if c.CheckMaxMoves < 0 {
+		bad("check_max_moves: must be 0 (the engine's limit) or positive, found %d", c.CheckMaxMoves)
+	}
+	if c.RegisterRate < 0 {
+		bad("register_rate: must be 0 (no limit) or positive, found %d", c.RegisterRate)
+	}
+	if len(c.RegistrationCode) > 128 {
+		bad("registration_code: at most 128 bytes, found %d", len(c.RegistrationCode))
+	}
+	if c.TokenTTL < time.Minute {
+		bad("token_ttl: must be at least 1m, found %s", c.TokenTTL)
+	}
 	if _, err := c.level(); err != nil {
 		bad("log_level: %v", err)
 	}
 	if len(problems) > 0 {
 		return fmt.Errorf("invalid configuration:\n  %s", strings.Join(problems, "\n  "))
+	}
+	return nil
+}
+
+// validListen checks that addr is host:port with a numeric port (or a
+// service name), before anything is opened or written: "8081" alone is the
+// usual mistake, and net.Listen would only say "missing port in address".
+func validListen(addr string) error {
+	if addr == "" {
+		return fmt.Errorf("must not be empty (for example \":8080\")")
+	}
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		if _, perr := strconv.Atoi(addr); perr == nil {
+			return fmt.Errorf("%q has no host part: write \":%s\" to listen on every interface", addr, addr)
+		}
+		return fmt.Errorf("%q is not host:port (for example \":8080\" or \"127.0.0.1:8080\")", addr)
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return fmt.Errorf("%q: port %q is not a number in 0..65535", addr, port)
+	}
+	if host != "" && net.ParseIP(strings.Trim(host, "[]")) == nil && strings.ContainsAny(host, " /\\") {
+		return fmt.Errorf("%q: %q is not a host name or address", addr, host)
 	}
 	return nil
 }

@@ -61,6 +61,8 @@ func TestLoadConfig(t *testing.T) {
 				"JUDGE_SHUTDOWN_TIMEOUT": "3s", "JUDGE_LOG_LEVEL": "debug",
 				"JUDGE_CLAIM_TIMEOUT": "2m", "JUDGE_SECURE_COOKIES": "true", "JUDGE_SESSION_SECRET": strings.Repeat("k", 32),
 				"JUDGE_TRUSTED_PROXIES": "10.0.0.1, 192.168.0.0/16",
+				"JUDGE_SOLVERS":         "3", "JUDGE_CHECK_MAX_SIZE": "12", "JUDGE_CHECK_MAX_COLORS": "7", "JUDGE_CHECK_MAX_MOVES": "6",
+				"JUDGE_REGISTER_RATE": "2", "JUDGE_REGISTRATION_CODE": "cs101", "JUDGE_TOKEN_TTL": "48h",
 			},
 			want: func(c *Config) {
 				claim := 2 * time.Minute
@@ -68,7 +70,8 @@ func TestLoadConfig(t *testing.T) {
 					AdminPassword: "s3cret!", Workers: 3, SolveTimeout: 5 * time.Second, PollInterval: time.Second,
 					RegistrationOpen: false, SubmitRate: 0, ShutdownTimeout: 3 * time.Second, LogLevel: "debug",
 					ClaimTimeout: &claim, SecureCookies: true, SessionSecret: strings.Repeat("k", 32),
-					TrustedProxies: []string{"10.0.0.1", "192.168.0.0/16"}}
+					TrustedProxies: []string{"10.0.0.1", "192.168.0.0/16"},
+					Solvers:        3, CheckMaxSize: 12, CheckMaxColors: 7, CheckMaxMoves: 6, RegisterRate: 2, RegistrationCode: "cs101", TokenTTL: 48 * time.Hour}
 			},
 		},
 		{
@@ -122,6 +125,13 @@ func TestLoadConfigErrors(t *testing.T) {
 		{name: "negative rate", file: "submit_rate: -1\n", optional: true, want: "submit_rate"},
 		{name: "bad level", file: "log_level: loud\n", optional: true, want: "log_level"},
 		{name: "empty listen", file: "listen: \"\"\n", optional: true, want: "listen"},
+		{name: "listen without host", optional: true, env: map[string]string{"JUDGE_LISTEN": "8081"}, want: "listen (JUDGE_LISTEN): \"8081\" has no host part"},
+		{name: "listen bad port", file: "listen: \":http8\"\n", optional: true, want: "listen"},
+		{name: "negative solvers", file: "solvers: -1\n", optional: true, want: "solvers"},
+		{name: "negative check size", file: "check_max_size: -1\n", optional: true, want: "check_max_size"},
+		{name: "negative check colours", optional: true, env: map[string]string{"JUDGE_CHECK_MAX_COLORS": "-2"}, want: "check_max_colors"},
+		{name: "negative register rate", file: "register_rate: -1\n", optional: true, want: "register_rate"},
+		{name: "tiny token ttl", file: "token_ttl: 1s\n", optional: true, want: "token_ttl"},
 		{name: "bad env int", optional: true, env: map[string]string{"JUDGE_WORKERS": "many"}, want: "JUDGE_WORKERS"},
 		{name: "bad env bool", optional: true, env: map[string]string{"JUDGE_REGISTRATION_OPEN": "perhaps"}, want: "JUDGE_REGISTRATION_OPEN"},
 		{name: "bad env duration", optional: true, env: map[string]string{"JUDGE_SOLVE_TIMEOUT": "-1s"}, want: "solve_timeout"},

@@ -76,6 +76,15 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 	if err != nil {
 		return fmt.Errorf("shipped problems: %w", err)
 	}
+	// Listen before anything is written: a port in use or an address that
+	// cannot be had stops the start before a database is created and an
+	// admin password printed for it. Connections wait in the backlog until
+	// the server is ready to serve them.
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		return fmt.Errorf("listen (JUDGE_LISTEN): %w", err)
+	}
+	defer ln.Close()
 	db, err := store.OpenWith(cfg.Database.Driver, cfg.Database.DSN, logger, store.Options{Synchronous: cfg.Database.Synchronous})
 	if err != nil {
 		return err
@@ -94,15 +103,23 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 		SolveTimeout: cfg.SolveTimeout,
 		PollInterval: cfg.PollInterval,
 		ClaimTimeout: cfg.claimTimeout(),
-		// Whether anyone may sign up is the judge's rule, so that every
-		// face (API, pages, CLI) applies the same one.
+		Solvers:      cfg.Solvers,
+		CheckLimits:  judge.Limits{MaxSize: cfg.CheckMaxSize, MaxColors: cfg.CheckMaxColors, MaxMoves: cfg.CheckMaxMoves},
+		// The write timeout below leaves a whole solve budget plus 30 s;
+		// a check waits for a slot far less than that.
+		CheckWait: 5 * time.Second,
+		// Whether anyone may sign up, and with which course code, is the
+		// judge's rule, so that every face (API, pages, CLI) applies the same one.
 		RegistrationOpen: cfg.RegistrationOpen,
+		RegistrationCode: cfg.RegistrationCode,
+		TokenTTL:         cfg.TokenTTL,
 		OnJudged:         metrics.ObserveVerdict,
 		OnSolved:         metrics.ObserveSolve,
 	}, logger)
 	metrics.WatchQueue(svc)
 
-	if err := ensureAdmin(ctx, svc, cfg.AdminPassword, logger); err != nil {
+	announce, err := ensureAdmin(ctx, svc, cfg.AdminPassword, logger)
+	if err != nil {
 		return err
 	}
 	if err := problems.Sync(ctx, svc, catalogue); err != nil {
@@ -133,17 +150,14 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 	}
 	srv := web.NewServer(svc, logger, metrics, web.Options{SubmitRate: cfg.SubmitRate,
 		SecureCookies: cfg.SecureCookies, SessionSecret: []byte(cfg.SessionSecret),
-		TrustedProxies: cfg.TrustedProxies})
-	return listenAndServe(ctx, cfg, srv.Router(), logger)
+		TrustedProxies: cfg.TrustedProxies, RegisterRate: cfg.RegisterRate, TokenTTL: cfg.TokenTTL})
+	return listenAndServe(ctx, cfg, ln, srv.Router(), logger, announce)
 }
 
-// listenAndServe serves h on cfg.Listen until ctx is done, then stops taking
+// listenAndServe serves h on ln until ctx is done, then stops taking
 // requests and waits (bounded by the shutdown timeout) for those in flight.
-func listenAndServe(ctx context.Context, cfg Config, h http.Handler, logger *slog.Logger) error {
-	ln, err := net.Listen("tcp", cfg.Listen)
-	if err != nil {
-		return err
-	}
+// announce, when not nil, runs once the server is listening.
+func listenAndServe(ctx context.Context, cfg Config, ln net.Listener, h http.Handler, logger *slog.Logger, announce func()) error {
 	hs := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -158,6 +172,9 @@ func listenAndServe(ctx context.Context, cfg Config, h http.Handler, logger *slo
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	logger.Info("listening", "addr", ln.Addr().String(), "url", "http://"+displayAddr(ln.Addr()))
+	if announce != nil {
+		announce()
+	}
 
 	select {
 	case err := <-errc:
@@ -173,20 +190,24 @@ func listenAndServe(ctx context.Context, cfg Config, h http.Handler, logger *slo
 	return nil
 }
 
-// ensureAdmin creates the instructor "admin" on an empty database and prints
-// its password once when it was generated.
-func ensureAdmin(ctx context.Context, svc *judge.Service, password string, logger *slog.Logger) error {
+// ensureAdmin creates the instructor "admin" on an empty database. When its
+// password was generated, the returned function prints it: the caller runs
+// it once the server listens, so that a start that fails after this point
+// has not shown a password for a server nobody could reach.
+func ensureAdmin(ctx context.Context, svc *judge.Service, password string, logger *slog.Logger) (announce func(), err error) {
 	created, pw, err := svc.EnsureAdmin(ctx, password)
 	if err != nil {
-		return fmt.Errorf("create admin: %w", err)
+		return nil, fmt.Errorf("create admin: %w", err)
 	}
 	switch {
 	case created && password == "":
-		logger.Warn("created instructor account; this password is shown only once", "username", "admin", "password", pw)
+		return func() {
+			logger.Warn("created instructor account; this password is shown only once", "username", "admin", "password", pw)
+		}, nil
 	case created:
 		logger.Info("created instructor account with JUDGE_ADMIN_PASSWORD", "username", "admin")
 	}
-	return nil
+	return nil, nil
 }
 
 // displayAddr turns a listening address into one a browser can open

@@ -175,6 +175,9 @@ func (d *DB) migrate() error {
 	if err := d.db.AutoMigrate(&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &submissionRow{}, &caseResultRow{}, &heartbeatRow{}); err != nil {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
+	if err := d.backfillUsernameKeys(); err != nil {
+		return fmt.Errorf("store: migrate: %w", err)
+	}
 	return nil
 }
 

@@ -7,10 +7,13 @@ import (
 )
 
 type userRow struct {
-	ID           int64  `gorm:"primaryKey"`
-	Username     string `gorm:"size:64;not null;uniqueIndex"`
-	Role         string `gorm:"size:16;not null"`
-	PasswordHash []byte `gorm:"not null"`
+	ID       int64  `gorm:"primaryKey"`
+	Username string `gorm:"size:64;not null;uniqueIndex"`
+	// UsernameKey is the folded name, unique; NULL only for the names of an
+	// older database that already differed only in case.
+	UsernameKey  *string `gorm:"size:64;uniqueIndex"`
+	Role         string  `gorm:"size:16;not null"`
+	PasswordHash []byte  `gorm:"not null"`
 	CreatedAt    time.Time
 }
 
@@ -25,10 +28,19 @@ type tokenRow struct {
 	UserID    int64    `gorm:"not null;index"`
 	User      *userRow `gorm:"constraint:OnDelete:CASCADE"`
 	Hash      []byte   `gorm:"not null;uniqueIndex"`
+	Name      string   `gorm:"size:100;not null;default:''"`
 	CreatedAt time.Time
+	// LastUsedAt and ExpiresAt are NULL for the tokens of an older
+	// database: judge counts their life from CreatedAt.
+	LastUsedAt *time.Time
+	ExpiresAt  *time.Time `gorm:"index"`
 }
 
 func (tokenRow) TableName() string { return "api_tokens" }
+
+func (r tokenRow) domain() judge.Token {
+	return judge.Token{ID: r.ID, UserID: r.UserID, Name: r.Name, CreatedAt: r.CreatedAt, LastUsedAt: r.LastUsedAt, ExpiresAt: r.ExpiresAt}
+}
 
 type problemRow struct {
 	ID        int64  `gorm:"primaryKey"`

@@ -120,25 +120,25 @@ func testUsers(t *testing.T, open opener) {
 	if _, _, err := d.UserByName(ctx, "bob"); code(err) != judge.ENOTFOUND {
 		t.Errorf("UserByName(bob) = %v, want not found", err)
 	}
-	if err := d.CreateToken(ctx, u.ID, []byte{1, 2, 3}); err != nil {
+	if _, err := d.CreateToken(ctx, judge.Token{UserID: u.ID}, []byte{1, 2, 3}); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := d.UserByTokenHash(ctx, []byte{1, 2, 3}); err != nil || got.ID != u.ID {
-		t.Errorf("UserByTokenHash = %+v, %v", got, err)
+	if got, _, err := d.TokenByHash(ctx, []byte{1, 2, 3}); err != nil || got.ID != u.ID {
+		t.Errorf("TokenByHash = %+v, %v", got, err)
 	}
-	if _, err := d.UserByTokenHash(ctx, []byte{1, 2}); code(err) != judge.ENOTFOUND {
-		t.Errorf("UserByTokenHash(unknown) = %v, want not found", err)
+	if _, _, err := d.TokenByHash(ctx, []byte{1, 2}); code(err) != judge.ENOTFOUND {
+		t.Errorf("TokenByHash(unknown) = %v, want not found", err)
 	}
 	if err := d.DeleteToken(ctx, []byte{1, 2, 3}); err != nil {
 		t.Errorf("DeleteToken = %v", err)
 	}
-	if _, err := d.UserByTokenHash(ctx, []byte{1, 2, 3}); code(err) != judge.ENOTFOUND {
-		t.Errorf("UserByTokenHash(deleted) = %v, want not found", err)
+	if _, _, err := d.TokenByHash(ctx, []byte{1, 2, 3}); code(err) != judge.ENOTFOUND {
+		t.Errorf("TokenByHash(deleted) = %v, want not found", err)
 	}
 	if err := d.DeleteToken(ctx, []byte{1, 2, 3}); code(err) != judge.ENOTFOUND {
 		t.Errorf("DeleteToken(deleted) = %v, want not found", err)
 	}
-	if err := d.CreateToken(ctx, 999, []byte{9}); err == nil {
+	if _, err := d.CreateToken(ctx, judge.Token{UserID: 999}, []byte{9}); err == nil {
 		t.Errorf("a token of no user was stored: foreign keys are off")
 	}
 	if n, err := d.CountUsers(ctx); n != 1 || err != nil {

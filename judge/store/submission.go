@@ -55,6 +55,7 @@ func rowOf(s judge.Submission) submissionRow {
 	r := submissionRow{
 		UserID: s.UserID, Kind: string(s.Kind), CaseID: s.CaseID, Puzzle: s.Puzzle, Board: s.Board,
 		Payload: s.Payload, Status: string(s.Status), Verdict: string(s.Verdict), Score: s.Score, JudgedAt: s.JudgedAt,
+		CreatedAt: s.CreatedAt, // zero: gorm stamps it
 	}
 	if s.ProblemID != 0 {
 		id := s.ProblemID

@@ -2,14 +2,32 @@ package store
 
 import (
 	"context"
+	"strings"
+
+	"gorm.io/gorm"
 
 	"puzzlejudge/judge"
 )
 
 // CreateUser stores a user with its password hash.
 func (d *DB) CreateUser(ctx context.Context, u judge.User, passwordHash []byte) (judge.User, error) {
-	row := userRow{Username: u.Username, Role: string(u.Role), PasswordHash: passwordHash}
-	if err := d.db.WithContext(ctx).Create(&row).Error; err != nil {
+	key := usernameKey(u.Username)
+	row := userRow{Username: u.Username, UsernameKey: &key, Role: string(u.Role), PasswordHash: passwordHash}
+	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		// Names are unique case-insensitively. The key's unique index keeps
+		// two new ones apart even across processes; this look-up also sees
+		// the names of a database from before the key (left NULL when two
+		// of them already differed only in case).
+		var n int64
+		if err := tx.Model(&userRow{}).Where("LOWER(username) = ?", key).Count(&n).Error; err != nil {
+			return err
+		}
+		if n > 0 {
+			return gorm.ErrDuplicatedKey
+		}
+		return tx.Create(&row).Error
+	})
+	if err != nil {
 		return judge.User{}, d.fail(err, "user "+u.Username)
 	}
 	return row.domain(), nil
@@ -33,31 +51,15 @@ func (d *DB) CountUsers(ctx context.Context) (int, error) {
 	return int(n), nil
 }
 
-// CreateToken stores the hash of an API token.
-func (d *DB) CreateToken(ctx context.Context, userID int64, tokenHash []byte) error {
-	return d.fail(d.db.WithContext(ctx).Create(&tokenRow{UserID: userID, Hash: tokenHash}).Error, "token")
-}
+// usernameKey folds a username for the uniqueness check: names are ASCII
+// (judge.validUsername), so lower case is the whole folding.
+func usernameKey(name string) string { return strings.ToLower(name) }
 
-// DeleteToken deletes the token with that hash.
-func (d *DB) DeleteToken(ctx context.Context, tokenHash []byte) error {
-	res := d.db.WithContext(ctx).Where("hash = ?", tokenHash).Delete(&tokenRow{})
-	if res.Error != nil {
-		return d.fail(res.Error, "token")
-	}
-	if res.RowsAffected == 0 {
-		return judge.Errorf(judge.ENOTFOUND, "token not found")
-	}
-	return nil
-}
-
-// UserByTokenHash returns the owner of the token with that hash.
-func (d *DB) UserByTokenHash(ctx context.Context, tokenHash []byte) (judge.User, error) {
-	var row userRow
-	err := d.db.WithContext(ctx).
-		Joins("JOIN api_tokens ON api_tokens.user_id = users.id").
-		Where("api_tokens.hash = ?", tokenHash).Take(&row).Error
-	if err != nil {
-		return judge.User{}, d.fail(err, "token")
-	}
-	return row.domain(), nil
+// backfillUsernameKeys fills the key of the users of a database from before
+// it, except for names that already differ only in case: those keep
+// working, with a NULL key, and no new variant of them can be added.
+func (d *DB) backfillUsernameKeys() error {
+	return d.db.Exec(`UPDATE users SET username_key = LOWER(username)
+		WHERE username_key IS NULL AND LOWER(username) NOT IN
+		(SELECT LOWER(username) FROM users GROUP BY LOWER(username) HAVING COUNT(*) > 1)`).Error
 }

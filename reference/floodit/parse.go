@@ -42,7 +42,7 @@ func ParseCases(input string) ([]Board, error) {
 			}
 			return boards, nil
 		}
-		b, err := readRows(r, n, len(boards)+1)
+		b, err := readRows(r, n, len(boards)+1, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -52,7 +52,15 @@ func ParseCases(input string) ([]Board, error) {
 
 // ParseCase reads exactly one case in the classic format; the closing "0"
 // line is optional.
-func ParseCase(input string) (Board, error) {
+func ParseCase(input string) (Board, error) { return ParseCaseWithin(input, 0, 0) }
+
+// ParseCaseWithin is ParseCase with a problem's limits applied while
+// reading: a side above maxSize or a colour not below maxColors (0: the
+// engine's own limit) is reported where it is written, so that the first
+// error of the text is the one named, whether it breaks the format or the
+// limits. CheckLimits on a parsed board would report a bad colour only after
+// a missing row further down.
+func ParseCaseWithin(input string, maxSize, maxColors int) (Board, error) {
 	r := textin.NewReader(input, 0)
 	l, ok := r.Next()
 	if !ok {
@@ -65,7 +73,10 @@ func ParseCase(input string) (Board, error) {
 	if n == 0 {
 		return Board{}, l.Tokens[0].Errorf("expected a board, found the closing 0")
 	}
-	b, err := readRows(r, n, 1)
+	if maxSize > 0 && n > maxSize {
+		return Board{}, l.Tokens[0].Errorf("board size %d is above this problem's limit of %d", n, maxSize)
+	}
+	b, err := readRows(r, n, 1, maxColors)
 	if err != nil {
 		return Board{}, err
 	}
@@ -98,9 +109,14 @@ func sizeLine(l textin.Line) (int, error) {
 	return n, nil
 }
 
-// readRows reads the n rows of case number no.
-func readRows(r *textin.Reader, n, no int) (Board, error) {
+// readRows reads the n rows of case number no, with colours below
+// maxColors (0: MaxColors).
+func readRows(r *textin.Reader, n, no, maxColors int) (Board, error) {
 	b := Board{n: n}
+	limit := MaxColors
+	if maxColors > 0 && maxColors < MaxColors {
+		limit = maxColors
+	}
 	for row := 0; row < n; row++ {
 		l, ok := r.Next()
 		if !ok {
@@ -111,18 +127,18 @@ func readRows(r *textin.Reader, n, no int) (Board, error) {
 			}
 			return Board{}, textin.Errorf(0, 0, "unexpected end of input: case %d needs %d more %s", no, missing, unit)
 		}
-		if len(l.Tokens) != n {
-			return Board{}, textin.Errorf(l.No, 0, "expected %d colours, found %d", n, len(l.Tokens))
-		}
-		for c, t := range l.Tokens {
+		for c, t := range l.Tokens[:min(n, len(l.Tokens))] {
 			v, err := t.Int()
 			if err != nil {
 				return Board{}, t.Errorf("expected a colour, found %s", t.Quoted())
 			}
-			if v < 0 || v >= MaxColors {
-				return Board{}, t.Errorf("colour %d is outside 0..%d", v, MaxColors-1)
+			if v < 0 || v >= limit {
+				return Board{}, t.Errorf("colour %d is outside 0..%d", v, limit-1)
 			}
 			b.cells[row*n+c] = uint8(v)
+		}
+		if len(l.Tokens) != n {
+			return Board{}, textin.Errorf(l.No, 0, "expected %d colours, found %d", n, len(l.Tokens))
 		}
 	}
 	b.colors = b.derivedColors()

@@ -7,7 +7,7 @@ import (
 )
 
 // SolverVersion names the solver's answers; it changes when they could.
-const SolverVersion = "floodit-1"
+const SolverVersion = "floodit-2"
 
 // Progress receives the current depth bound of the search and the number of
 // nodes searched so far. It is called at each new bound and about every 2^16
@@ -38,9 +38,9 @@ func (s Solution) Len() int { return len(s.Moves) }
 
 // Solve returns an optimal move sequence for b. The search is IDA* over the
 // region graph (see bound.go for the admissible lower bound and search.go for
-// the rest); it is deterministic, uses memory bounded by the board's size
-// (a few megabytes at most), and returns ctx.Err() within milliseconds of ctx
-// being cancelled. Classic boards (8x8, 6 colours) take microseconds to
+// the rest); it is deterministic, uses bounded memory (about 1.5 MB of
+// tables, and 20-25 MB once a search passes 2^15 nodes; see table.go), and
+// returns ctx.Err() within milliseconds of ctx being cancelled. Classic boards (8x8, 6 colours) take microseconds to
 // milliseconds, 14x14 boards with 6 colours a few milliseconds (under 0.1 s
 // on every pc19 board); large boards with many colours can take far longer,
 // so callers that take boards from users should pass a context with a

@@ -11,10 +11,20 @@ import "sync"
 // Tables are reused from solve to solve (allocating and clearing a
 // megabyte per board cost 5% of the CPU time on pc19): each solve takes a
 // new generation, and an entry of another generation is an empty slot.
+//
+// A solve starts with the small slots (2^18 words of keys, about 1 MB) and
+// moves to the large ones (2^22 words, 16-21 MB) once it has searched
+// growAfter nodes. Easy boards keep the cache-friendly small table (the
+// large one from the start cost pc19 CPU and saved no node); hard ones meet
+// far more states than the small table holds, and lose their learnt bounds
+// to collisions (b14x14c8 board 73: 735,109 nodes with the small table,
+// 407,844 with the large one).
 type table[B bitset] struct {
 	mask    uint64
 	gen     uint16
-	entries []entry[B]
+	entries []entry[B] // small or large
+	small   []entry[B]
+	large   []entry[B]    // allocated at the first grow
 	exact   exactCache[B] // pooled along with the table
 }
 
@@ -26,8 +36,15 @@ type entry[B bitset] struct {
 	gen uint16 // the solve that wrote the entry
 }
 
-// tableWords bounds the key memory of the table (in 64-bit words).
-const tableWords = 1 << 18
+const (
+	// smallWords and largeWords bound the key memory of the table's two
+	// sizes (in 64-bit words).
+	smallWords = 1 << 18
+	largeWords = 1 << 22
+	// growAfter is the number of nodes after which a search moves to the
+	// large tables: above the hardest pc19 boards.
+	growAfter = 1 << 15
+)
 
 // tablePools holds idle tables, one pool per bitset type (by word count).
 var tablePools sync.Map // int -> *sync.Pool
@@ -40,21 +57,53 @@ func getTable[B bitset]() *table[B] {
 		t.gen++
 		if t.gen == 0 {
 			// The generations wrapped: old entries could look current.
-			clear(t.entries)
-			clear(t.exact.entries)
+			clear(t.small)
+			clear(t.large)
+			clear(t.exact.small)
+			clear(t.exact.large)
 			t.gen = 1
 		}
+		t.entries, t.mask = t.small, uint64(len(t.small)-1)
 		t.exact.gen = t.gen
+		t.exact.entries, t.exact.mask = t.exact.small, uint64(len(t.exact.small)-1)
 		return t
 	}
+	small := make([]entry[B], slotsFor[B](smallWords))
+	es := make([]exactEntry[B], exactSmall)
+	return &table[B]{
+		mask: uint64(len(small) - 1), gen: 1, entries: small, small: small,
+		exact: exactCache[B]{mask: exactSmall - 1, gen: 1, entries: es, small: es},
+	}
+}
+
+// slotsFor returns the largest power of two of slots whose keys fit in
+// words (each key counted twice, for the rest of its entry and for slack).
+func slotsFor[B bitset](words int) int {
+	var b B
 	slots := 1
-	for slots*2*len(b) <= tableWords {
+	for slots*2*len(b) <= words {
 		slots *= 2
 	}
-	return &table[B]{
-		mask: uint64(slots - 1), gen: 1, entries: make([]entry[B], slots),
-		exact: exactCache[B]{mask: exactSlots - 1, gen: 1, entries: make([]exactEntry[B], exactSlots)},
+	return slots
+}
+
+// grow moves the table and the lookahead cache to their large slots,
+// carrying over the current solve's entries.
+func (t *table[B]) grow() {
+	if len(t.entries) != len(t.small) {
+		return
 	}
+	if t.large == nil {
+		t.large = make([]entry[B], slotsFor[B](largeWords))
+	}
+	old := t.entries
+	t.entries, t.mask = t.large, uint64(len(t.large)-1)
+	for i := range old {
+		if e := &old[i]; e.gen == t.gen {
+			t.entries[t.slot(e.key)] = *e
+		}
+	}
+	t.exact.grow()
 }
 
 // putTable gives a table back for later solves.
@@ -107,7 +156,9 @@ func (t *table[B]) raise(set B, lb int) {
 type exactCache[B bitset] struct {
 	mask    uint64
 	gen     uint16
-	entries []exactEntry[B]
+	entries []exactEntry[B] // small or large, like the table's
+	small   []exactEntry[B]
+	large   []exactEntry[B]
 }
 
 type exactEntry[B bitset] struct {
@@ -118,8 +169,27 @@ type exactEntry[B bitset] struct {
 	within int16 // the smallest budget known to be enough, maxInt16 if none
 }
 
-// exactSlots is the number of entries of the cache (a power of two).
-const exactSlots = 1 << 13
+// exactSmall and exactLarge are the numbers of entries of the cache's two
+// sizes (powers of two).
+const (
+	exactSmall = 1 << 13
+	exactLarge = 1 << 16
+)
+
+// grow moves the cache to its large slots, carrying over the current
+// solve's entries.
+func (c *exactCache[B]) grow() {
+	if c.large == nil {
+		c.large = make([]exactEntry[B], exactLarge)
+	}
+	old := c.entries
+	c.entries, c.mask = c.large, exactLarge-1
+	for i := range old {
+		if e := &old[i]; e.gen == c.gen {
+			c.entries[(hash(e.key)^uint64(e.depth))&c.mask] = *e
+		}
+	}
+}
 
 // entry returns the slot of set and depth, emptied if it held another key.
 func (c *exactCache[B]) entry(set B, depth int) *exactEntry[B] {

@@ -16,6 +16,14 @@ type credentials struct {
 	Password string `json:"password"`
 }
 
+// tokenRequest is the body of POST /tokens; name is optional and shows in
+// GET /tokens.
+type tokenRequest struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+	Name     string `json:"name"`
+}
+
 // userJSON is a user as the API shows it.
 type userJSON struct {
 	ID       int64      `json:"id"`
@@ -27,20 +35,35 @@ func toUserJSON(u judge.User) userJSON {
 	return userJSON{ID: u.ID, Username: u.Username, Role: u.Role}
 }
 
-// register creates a student account when registration is open. The
-// service decides; asking it before reading the body keeps a closed
-// registration's answer 403 whatever is sent.
+// registerRequest is the body of POST /register; code is the course code,
+// needed when the server sets registration_code.
+type registerRequest struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+	Code     string `json:"code"`
+}
+
+// register creates a student account when registration is open, at most
+// Options.Registrations a minute from one address. The service decides;
+// asking it before reading the body keeps a closed registration's answer
+// 403 whatever is sent.
 func (s *API) register(c *gin.Context) {
 	if !judge.CanSignUp(httpx.Viewer(c), s.Service.RegistrationOpen()) {
 		s.fail(c, judge.EFORBIDDEN, "registration is closed: ask an instructor for an account")
 		return
 	}
-	var req credentials
+	if ok, wait := s.Options.Registrations.Take(c.ClientIP()); !ok {
+		secs := int(wait.Seconds()) + 1
+		c.Header("Retry-After", strconv.Itoa(secs))
+		s.fail(c, httpx.ERATELIMITED, "too many registrations from this address: at most %d a minute, try again in %d s", s.Options.Registrations.PerMinute(), secs)
+		return
+	}
+	var req registerRequest
 	if err := decodeJSON(c, &req); err != nil {
 		s.writeError(c, err)
 		return
 	}
-	u, err := s.Service.SignUp(c.Request.Context(), httpx.Viewer(c), req.Username, req.Password)
+	u, err := s.Service.SignUp(c.Request.Context(), httpx.Viewer(c), req.Username, req.Password, req.Code)
 	if err != nil {
 		s.writeError(c, err)
 		return
@@ -57,28 +80,26 @@ type tokenJSON struct {
 
 // createToken checks a username and password and issues an API token.
 func (s *API) createToken(c *gin.Context) {
-	var req credentials
+	var req tokenRequest
 	if err := decodeJSON(c, &req); err != nil {
 		s.writeError(c, err)
 		return
 	}
 	ctx := c.Request.Context()
-	now := s.Options.Logins.Clock()
-	if wait := s.Options.Logins.Wait(req.Username, c.ClientIP(), now); wait > 0 {
+	succeeded, wait := s.Options.Logins.Begin(req.Username, c.ClientIP())
+	if wait > 0 {
 		secs := int(wait.Seconds()) + 1
 		c.Header("Retry-After", strconv.Itoa(secs))
-		s.fail(c, httpx.ERATELIMITED, "too many failed logins for this username or from this address: try again in %d s", secs)
+		s.fail(c, httpx.ERATELIMITED, "too many failed logins for this username from this address, or from this address: try again in %d s", secs)
 		return
 	}
 	u, err := s.Service.Authenticate(ctx, req.Username, req.Password)
 	if err != nil {
-		if judge.ErrorCode(err) == judge.EUNAUTHORIZED {
-			s.Options.Logins.Failed(req.Username, c.ClientIP(), now)
-		}
 		s.writeError(c, err)
 		return
 	}
-	token, err := s.Service.IssueToken(ctx, u.ID)
+	succeeded()
+	token, err := s.Service.IssueToken(ctx, u.ID, req.Name)
 	if err != nil {
 		s.writeError(c, err)
 		return

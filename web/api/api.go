@@ -20,6 +20,9 @@ type Options struct {
 	Limiter *httpx.RateLimiter
 	// Logins slows down password guessing on POST /tokens; nil means no limit.
 	Logins *httpx.LoginLimiter
+	// Registrations bounds the accounts registered per client address;
+	// nil means no limit.
+	Registrations *httpx.AddrLimiter
 }
 
 // API holds the dependencies of the API's handlers. Build it with New and
@@ -49,6 +52,8 @@ func (s *API) Register(r gin.IRouter) {
 	api.POST("/register", s.register)
 	api.POST("/tokens", s.createToken)
 	api.DELETE("/tokens", user, s.revokeToken)
+	api.GET("/tokens", user, s.listTokens)
+	api.DELETE("/tokens/:id", user, s.deleteToken)
 
 	api.GET("/problems", s.listProblems)
 	api.GET("/problems/:slug", s.getProblem)

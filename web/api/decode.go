@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -38,10 +39,17 @@ func decodeJSON(c *gin.Context, v any) error {
 			return judge.Errorf(judge.EINVALID, "malformed JSON: %s", err.Error())
 		}
 	}
-	// Drain what follows the object so that an oversized body is reported
-	// as such even when its first value is well formed.
-	if _, err := io.Copy(io.Discard, c.Request.Body); err != nil {
+	// Only white space may follow the object: `{"moves":"1"} {"moves":"2"}`
+	// or a stray byte means the client sent something else than it thinks.
+	// The rest is read whole first, so that an oversized body is reported
+	// as such (413) even when its first value is well formed.
+	rest, err := io.ReadAll(io.MultiReader(dec.Buffered(), c.Request.Body))
+	if err != nil {
 		return err
+	}
+	if tail := bytes.TrimLeft(rest, " \t\r\n"); len(tail) > 0 {
+		at := dec.InputOffset() + int64(len(rest)-len(tail))
+		return judge.Errorf(judge.EINVALID, "unexpected data after the JSON object at byte %d: the body must be one JSON object", at)
 	}
 	return nil
 }

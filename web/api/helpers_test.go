@@ -69,16 +69,18 @@ var apiProblems = []struct {
 // newAPIEnv returns an environment where anyone may register.
 func newAPIEnv(t testing.TB, opts Options) *apiEnv {
 	t.Helper()
-	return newAPIEnvWith(t, opts, true)
+	return newAPIEnvWith(t, opts, judge.Config{RegistrationOpen: true})
 }
 
 // newClosedAPIEnv returns an environment where registration is closed.
 func newClosedAPIEnv(t testing.TB, opts Options) *apiEnv {
 	t.Helper()
-	return newAPIEnvWith(t, opts, false)
+	return newAPIEnvWith(t, opts, judge.Config{})
 }
 
-func newAPIEnvWith(t testing.TB, opts Options, registrationOpen bool) *apiEnv {
+// newAPIEnvWith is newAPIEnv over a service with cfg (its workers, solve
+// timeout and poll interval set for tests when zero).
+func newAPIEnvWith(t testing.TB, opts Options, cfg judge.Config) *apiEnv {
 	t.Helper()
 	var w io.Writer = io.Discard
 	if tt, ok := t.(*testing.T); ok {
@@ -89,8 +91,16 @@ func newAPIEnvWith(t testing.TB, opts Options, registrationOpen bool) *apiEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := judge.NewService(db, judge.Config{Workers: 1, SolveTimeout: 20 * time.Second, PollInterval: 20 * time.Millisecond,
-		RegistrationOpen: registrationOpen}, logger)
+	if cfg.Workers == 0 {
+		cfg.Workers = 1
+	}
+	if cfg.SolveTimeout == 0 {
+		cfg.SolveTimeout = 20 * time.Second
+	}
+	if cfg.PollInterval == 0 {
+		cfg.PollInterval = 20 * time.Millisecond
+	}
+	svc := judge.NewService(db, cfg, logger)
 	ctx := context.Background()
 	if _, _, err := svc.EnsureAdmin(ctx, adminPassword); err != nil {
 		t.Fatal(err)

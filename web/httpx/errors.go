@@ -5,6 +5,8 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"strconv"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -15,21 +17,24 @@ import (
 // Codes the web layer makes itself (too_large, rate_limited, bad_request)
 // are in it too, so that every error answer goes through WriteError.
 var statusOf = map[string]int{
-	judge.EINVALID:      http.StatusBadRequest,
-	judge.EUNAUTHORIZED: http.StatusUnauthorized,
-	judge.EFORBIDDEN:    http.StatusForbidden,
-	judge.ENOTFOUND:     http.StatusNotFound,
-	judge.ECONFLICT:     http.StatusConflict,
-	ETOOLARGE:           http.StatusRequestEntityTooLarge,
-	ERATELIMITED:        http.StatusTooManyRequests,
-	judge.EUNAVAILABLE:  http.StatusServiceUnavailable,
-	judge.EINTERNAL:     http.StatusInternalServerError,
+	judge.EINVALID:          http.StatusBadRequest,
+	judge.EUNAUTHORIZED:     http.StatusUnauthorized,
+	judge.EFORBIDDEN:        http.StatusForbidden,
+	judge.ENOTFOUND:         http.StatusNotFound,
+	judge.ECONFLICT:         http.StatusConflict,
+	ETOOLARGE:               http.StatusRequestEntityTooLarge,
+	ERATELIMITED:            http.StatusTooManyRequests,
+	judge.EBUSY:             http.StatusServiceUnavailable,
+	judge.EHIDDENBOARD:      http.StatusForbidden,
+	judge.EREGISTRATIONCODE: http.StatusForbidden,
+	judge.EUNAVAILABLE:      http.StatusServiceUnavailable,
+	judge.EINTERNAL:         http.StatusInternalServerError,
 }
 
 // Error codes that only the HTTP layer produces.
 const (
 	ETOOLARGE    = "too_large"
-	ERATELIMITED = "rate_limited"
+	ERATELIMITED = judge.ERATELIMITED
 )
 
 // StatusOf returns the HTTP status for err (500 for anything that is not a
@@ -63,7 +68,13 @@ func WriteError(c *gin.Context, log *slog.Logger, err error) {
 	code := judge.ErrorCode(err)
 	status := StatusOf(err)
 	msg := judge.ErrorMessage(err)
-	if status == http.StatusServiceUnavailable {
+	// An error that knows when to come back says so (a busy solver pool);
+	// any other 503 (a full storage) is worth a try a minute later.
+	var retry *judge.RetryError
+	switch {
+	case errors.As(err, &retry):
+		c.Header("Retry-After", strconv.Itoa(int((retry.After+time.Second-1)/time.Second)))
+	case status == http.StatusServiceUnavailable:
 		c.Header("Retry-After", "60")
 	}
 	if status == http.StatusInternalServerError {

@@ -6,40 +6,55 @@ import (
 	"time"
 )
 
-// TestLoginLimiter checks the buckets with a fake clock: ten failures of one
-// username, or fifty from one address, block every further login of it for
-// a while, which the refill ends; other names and addresses go on.
+// TestLoginLimiter checks the buckets with a fake clock: ten attempts of one
+// username from one address, or fifty from one address, block further
+// logins of that kind for a while, which the refill ends; a success gives
+// its attempt back; the same name from another address goes on.
 func TestLoginLimiter(t *testing.T) {
 	l := NewLoginLimiter()
 	now := time.Unix(1_000_000, 0)
+	l.Now = func() time.Time { return now }
 	for i := range LoginFailuresPerUser {
-		if w := l.Wait("Bob", "10.0.0.1", now); w != 0 {
-			t.Fatalf("failure %d: wait %s, want 0", i+1, w)
+		if _, w := l.Begin("Bob", "10.0.0.1"); w != 0 {
+			t.Fatalf("attempt %d: wait %s, want 0", i+1, w)
 		}
-		l.Failed("Bob", "10.0.0.1", now)
 	}
-	if w := l.Wait(" bob", "10.0.0.9", now); w <= 0 || w > 6*time.Second {
+	if _, w := l.Begin(" BOB", "10.0.0.1"); w <= 0 || w > 6*time.Second {
 		t.Errorf("bob after %d failures: wait %s, want (0, 6s]", LoginFailuresPerUser, w)
 	}
-	if w := l.Wait("carol", "10.0.0.1", now); w != 0 {
+	if _, w := l.Begin("bob", "10.0.0.9"); w != 0 {
+		t.Errorf("bob from another address: wait %s, want 0 (strangers cannot lock an account)", w)
+	}
+	if _, w := l.Begin("carol", "10.0.0.1"); w != 0 {
 		t.Errorf("another user from the same address: wait %s, want 0", w)
 	}
-	if w := l.Wait("bob", "10.0.0.1", now.Add(6*time.Second)); w != 0 {
+	now = now.Add(6 * time.Second)
+	if _, w := l.Begin("bob", "10.0.0.1"); w != 0 {
 		t.Errorf("bob a refill later: wait %s, want 0", w)
 	}
 
 	for i := range LoginFailuresPerAddr {
-		l.Failed("user"+strconv.Itoa(i), "10.0.0.2", now)
+		ok, w := l.Begin("user"+strconv.Itoa(i), "10.0.0.2")
+		if w != 0 {
+			t.Fatalf("attempt %d from 10.0.0.2: wait %s", i+1, w)
+		}
+		if i == 0 {
+			ok() // a success gives its attempt back
+		}
 	}
-	if w := l.Wait("fresh", "10.0.0.2", now); w <= 0 {
+	if _, w := l.Begin("fresh", "10.0.0.2"); w != 0 {
+		t.Errorf("the 50th failure from one address (after a success): wait %s, want 0", w)
+	}
+	if _, w := l.Begin("fresh2", "10.0.0.2"); w <= 0 {
 		t.Errorf("a fresh user from an address with %d failures: wait %s, want > 0", LoginFailuresPerAddr, w)
 	}
-	if w := l.Wait("fresh", "10.0.0.3", now); w != 0 {
+	if _, w := l.Begin("fresh", "10.0.0.3"); w != 0 {
 		t.Errorf("a fresh user from another address: wait %s, want 0", w)
 	}
 	var nilLimiter *LoginLimiter
-	nilLimiter.Failed("x", "y", now)
-	if w := nilLimiter.Wait("x", "y", now); w != 0 {
+	if ok, w := nilLimiter.Begin("x", "y"); w != 0 {
 		t.Errorf("a nil limiter waits %s", w)
+	} else {
+		ok()
 	}
 }

@@ -18,6 +18,8 @@ type authView struct {
 	Next             string
 	Error            string
 	RegistrationOpen bool
+	// NeedsCode shows the course-code field of the registration form.
+	NeedsCode bool
 }
 
 func (p *Pages) loginForm(c *gin.Context) {
@@ -28,8 +30,8 @@ func (p *Pages) loginForm(c *gin.Context) {
 func (p *Pages) login(c *gin.Context) {
 	v := authView{Username: c.PostForm("username"), Next: safeNext(c.PostForm("next")), RegistrationOpen: p.Service.RegistrationOpen()}
 	ctx := c.Request.Context()
-	now := p.Logins.Clock()
-	if wait := p.Logins.Wait(v.Username, c.ClientIP(), now); wait > 0 {
+	succeeded, wait := p.Logins.Begin(v.Username, c.ClientIP())
+	if wait > 0 {
 		secs := int(wait.Seconds()) + 1
 		c.Header("Retry-After", strconv.Itoa(secs))
 		v.Error = fmt.Sprintf("Too many failed logins for this username or from this address: try again in %d seconds.", secs)
@@ -42,13 +44,13 @@ func (p *Pages) login(c *gin.Context) {
 			p.fail(c, err)
 			return
 		}
-		p.Logins.Failed(v.Username, c.ClientIP(), now)
 		// One message for an unknown user and a wrong password, as the
 		// service does, so the form does not tell which usernames exist.
 		v.Error = "Wrong username or password."
 		p.render(c, http.StatusUnauthorized, "login", "Log in", v)
 		return
 	}
+	succeeded()
 	if !p.openSession(c, u) {
 		return
 	}
@@ -56,14 +58,21 @@ func (p *Pages) login(c *gin.Context) {
 }
 
 func (p *Pages) registerForm(c *gin.Context) {
-	p.render(c, http.StatusOK, "register", "Register", authView{RegistrationOpen: p.Service.RegistrationOpen()})
+	p.render(c, http.StatusOK, "register", "Register", authView{RegistrationOpen: p.Service.RegistrationOpen(), NeedsCode: p.Service.RegistrationNeedsCode()})
 }
 
 // register creates a student account and logs it in.
 func (p *Pages) register(c *gin.Context) {
-	v := authView{Username: c.PostForm("username"), RegistrationOpen: p.Service.RegistrationOpen()}
+	v := authView{Username: c.PostForm("username"), RegistrationOpen: p.Service.RegistrationOpen(), NeedsCode: p.Service.RegistrationNeedsCode()}
 	if !judge.CanSignUp(httpx.Viewer(c), p.Service.RegistrationOpen()) {
 		p.render(c, http.StatusForbidden, "register", "Register", v)
+		return
+	}
+	if ok, wait := p.Registrations.Take(c.ClientIP()); !ok {
+		secs := int(wait.Seconds()) + 1
+		c.Header("Retry-After", strconv.Itoa(secs))
+		v.Error = fmt.Sprintf("Too many registrations from this address: at most %d a minute. Try again in %d seconds.", p.Registrations.PerMinute(), secs)
+		p.render(c, http.StatusTooManyRequests, "register", "Register", v)
 		return
 	}
 	if c.PostForm("password") != c.PostForm("password2") {
@@ -71,7 +80,7 @@ func (p *Pages) register(c *gin.Context) {
 		p.render(c, http.StatusBadRequest, "register", "Register", v)
 		return
 	}
-	u, err := p.Service.SignUp(c.Request.Context(), httpx.Viewer(c), v.Username, c.PostForm("password"))
+	u, err := p.Service.SignUp(c.Request.Context(), httpx.Viewer(c), v.Username, c.PostForm("password"), c.PostForm("code"))
 	if err != nil {
 		status := httpx.StatusOf(err)
 		if status == http.StatusInternalServerError {
@@ -90,7 +99,7 @@ func (p *Pages) register(c *gin.Context) {
 
 // openSession issues an API token for u and keeps it in the session cookie.
 func (p *Pages) openSession(c *gin.Context, u judge.User) bool {
-	token, err := p.Service.IssueToken(c.Request.Context(), u.ID)
+	token, err := p.Service.IssueToken(c.Request.Context(), u.ID, "web session")
 	if err != nil {
 		p.fail(c, err)
 		return false

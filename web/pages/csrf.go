@@ -18,11 +18,15 @@ import (
 
 // Every page form carries a CSRF token in the hidden field csrfField, and
 // every page POST is refused unless it matches. The token is an HMAC, keyed
-// with the server's secret, of a random value the browser keeps in an
-// HttpOnly cookie (a signed double-submit cookie): another site can make the
-// browser send the cookie but can neither read it nor compute the HMAC, so it
-// cannot fill in the field. Login and registration forms are covered too,
-// which stops a site from logging a visitor into an account of its own.
+// with the server's secret, of the session: for a logged-in browser its
+// session token (so a form token is worth nothing in another session, and
+// a token obtained for a cookie value an attacker planted on the browser
+// does not pass once the victim is logged in), and before login a random
+// value the browser keeps in an HttpOnly cookie (a signed double-submit
+// cookie). Another site can make the browser send the cookies but can
+// neither read them nor compute the HMAC, so it cannot fill in the field.
+// Login and registration forms are covered too, which stops a site from
+// logging a visitor into an account of its own.
 const (
 	csrfCookie = "pj_csrf"
 	csrfField  = "csrf"
@@ -30,11 +34,26 @@ const (
 	csrfKey    = "puzzlejudge.csrf" // gin context key of the request's token
 )
 
-// csrfToken returns the form token that goes with the browser's CSRF cookie.
-func (p *Pages) csrfToken(cookie string) string {
+// csrfToken returns the form token bound to a session binding (see csrfBinding).
+func (p *Pages) csrfToken(binding string) string {
 	m := hmac.New(sha256.New, p.secret)
-	m.Write([]byte(cookie))
+	m.Write([]byte(binding))
 	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+}
+
+// csrfBinding returns what the request's form token is bound to: the
+// session of a logged-in viewer, else the browser's CSRF cookie value
+// (cookie, "" when it has none); "" when there is neither.
+func csrfBinding(c *gin.Context, cookie string) string {
+	if !httpx.Viewer(c).Anonymous() {
+		if ck, err := c.Request.Cookie(sessionCookie); err == nil && ck.Value != "" {
+			return "session\x00" + ck.Value
+		}
+	}
+	if cookie == "" {
+		return ""
+	}
+	return "browser\x00" + cookie
 }
 
 // csrf makes sure the browser has a CSRF cookie and records the matching
@@ -57,8 +76,8 @@ func (p *Pages) csrf() gin.HandlerFunc {
 				p.errorPage(c, http.StatusBadRequest, "The form could not be read.")
 				return
 			}
-			sent := c.PostForm(csrfField)
-			if value == "" || sent == "" || !hmac.Equal([]byte(sent), []byte(p.csrfToken(value))) {
+			sent, bound := c.PostForm(csrfField), csrfBinding(c, value)
+			if bound == "" || sent == "" || !hmac.Equal([]byte(sent), []byte(p.csrfToken(bound))) {
 				p.forbiddenForm(c)
 				return
 			}
@@ -67,7 +86,7 @@ func (p *Pages) csrf() gin.HandlerFunc {
 			value = rand.Text()
 			p.setCookie(c, csrfCookie, value, csrfMaxAge)
 		}
-		c.Set(csrfKey, p.csrfToken(value))
+		c.Set(csrfKey, p.csrfToken(csrfBinding(c, value)))
 		c.Next()
 	}
 }

@@ -94,3 +94,38 @@ func TestPagesFormTooLarge(t *testing.T) {
 
 	b.get("/static/").want(t, 404)
 }
+
+// TestCSRFBoundToSession performs the attack of issue 11.7: the form token
+// was bound to its own cookie, so an attacker who planted a CSRF cookie of
+// theirs on a victim's browser (from a sibling domain, say) could forge the
+// victim's forms with the token the site gave the attacker for that cookie.
+// Once the victim is logged in, the token is bound to the session instead.
+func TestCSRFBoundToSession(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	attacker := e.browser()
+	attacker.get("/login").want(t, 200, `name="csrf"`)
+	planted, token := "", attacker.csrf
+	base, _ := url.Parse(e.srv.URL)
+	for _, ck := range attacker.c.Jar.Cookies(base) {
+		if ck.Name == csrfCookie {
+			planted = ck.Value
+		}
+	}
+	if planted == "" {
+		t.Fatal("the login page set no CSRF cookie")
+	}
+
+	victim := e.browser()
+	victim.c.Jar.SetCookies(base, []*http.Cookie{{Name: csrfCookie, Value: planted, Path: "/"}})
+	victim.register("victor", "victor-password")
+	victim.get("/problems/flood").want(t, 200, `name="csrf"`)
+	if victim.csrf == token {
+		t.Fatal("the logged-in victim's form token is the one the attacker holds")
+	}
+	form := url.Values{"kind": {"answer"}, "output": {"0\n3\n4\n"}, "csrf": {token}}
+	victim.post("/problems/flood/submissions", form).want(t, 403, "did not come from this site")
+	form.Set("csrf", victim.csrf)
+	if p := victim.post("/problems/flood/submissions", form); p.status != http.StatusSeeOther {
+		t.Errorf("the victim's own form = %d, want 303", p.status)
+	}
+}

@@ -29,3 +29,24 @@ func stopClock(l *httpx.LoginLimiter) {
 	t := time.Now()
 	l.Now = func() time.Time { return t }
 }
+
+// TestRegisterFormRateLimited checks issue 11.5 on the form: registrations
+// from one address beyond Options.Registrations get 429 with a message,
+// and the form says which characters a username may hold.
+func TestRegisterFormRateLimited(t *testing.T) {
+	regs := httpx.NewAddrLimiter(2)
+	frozen := time.Now()
+	regs.Now = func() time.Time { return frozen }
+	e := newPagesEnv(t, Options{Registrations: regs})
+	for i, name := range []string{"spam1", "spam2"} {
+		b := e.browser()
+		if i == 0 {
+			b.get("/register").want(t, 200, "a-z and A-Z")
+		}
+		b.register(name, "spam-password")
+	}
+	b := e.browser()
+	b.get("/register")
+	b.post("/register", url.Values{"username": {"spam3"}, "password": {"spam-password"}, "password2": {"spam-password"}}).
+		want(t, 429, "Too many registrations from this address")
+}

@@ -38,6 +38,12 @@ type Options struct {
 	Limiter *httpx.RateLimiter
 	// Logins limits password guessing on the login form; nil: no limit.
 	Logins *httpx.LoginLimiter
+	// Registrations bounds the accounts registered per client address,
+	// shared with the API; nil: no limit.
+	Registrations *httpx.AddrLimiter
+	// SessionTTL is the life of the session cookie, the tokens' TTL;
+	// 0 means 30 days.
+	SessionTTL time.Duration
 }
 
 // Pages serves the HTML side of the judge: server-rendered pages for
@@ -72,23 +78,23 @@ var staticFS embed.FS
 func (p *Pages) Register(r gin.IRouter) {
 	p.init()
 	static, _ := fs.Sub(staticFS, "static")
-	r.GET("/static/*filepath", staticFiles(http.FS(static)))
+	getAndHead(r, "/static/*filepath", staticFiles(http.FS(static)))
 
 	g := r.Group("/", p.headers(), p.session(), p.csrf())
-	g.GET("/", p.problemList)
-	g.GET("/login", p.loginForm)
+	getAndHead(g, "/", p.problemList)
+	getAndHead(g, "/login", p.loginForm)
 	g.POST("/login", p.login)
-	g.GET("/register", p.registerForm)
+	getAndHead(g, "/register", p.registerForm)
 	g.POST("/register", p.register)
 	g.POST("/logout", p.logout)
 
-	g.GET("/problems/:slug", p.problemPage)
+	getAndHead(g, "/problems/:slug", p.problemPage)
 	g.POST("/problems/:slug/submissions", p.submit)
-	g.GET("/problems/:slug/submissions", p.problemSubmissions)
-	g.GET("/submissions", p.submissionList)
-	g.GET("/submissions/:id", p.submissionPage)
+	getAndHead(g, "/problems/:slug/submissions", p.problemSubmissions)
+	getAndHead(g, "/submissions", p.submissionList)
+	getAndHead(g, "/submissions/:id", p.submissionPage)
 
-	g.GET("/problems/:slug/cases", p.casesPage)
+	getAndHead(g, "/problems/:slug/cases", p.casesPage)
 	g.POST("/problems/:slug/cases", p.addCase)
 	g.POST("/problems/:slug/cases/:id/delete", p.deleteCase)
 	g.POST("/problems/:slug/rejudge", p.rejudge)
@@ -101,6 +107,9 @@ func (p *Pages) NotFound() []gin.HandlerFunc {
 	p.init()
 	csrf := p.csrf()
 	return []gin.HandlerFunc{p.headers(), p.session(), func(c *gin.Context) {
+		if c.Request.Method == http.MethodHead {
+			c.Writer = noBodyWriter{c.Writer}
+		}
 		if c.Request.Method == http.MethodGet || c.Request.Method == http.MethodHead {
 			csrf(c)
 			return

@@ -53,7 +53,11 @@ func (p *Pages) setCookie(c *gin.Context, name, value string, maxAge time.Durati
 
 // startSession gives the browser a session for the user who owns token.
 func (p *Pages) startSession(c *gin.Context, token string) {
-	p.setCookie(c, sessionCookie, token, sessionMaxAge)
+	ttl := p.SessionTTL
+	if ttl <= 0 {
+		ttl = sessionMaxAge
+	}
+	p.setCookie(c, sessionCookie, token, ttl)
 }
 
 // endSession makes the browser forget its session.

@@ -1,0 +1,49 @@
+package api
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/web/httpx"
+)
+
+// tokenInfoJSON is one token in GET /tokens: never its secret.
+type tokenInfoJSON struct {
+	ID         int64      `json:"id"`
+	Name       string     `json:"name"`
+	CreatedAt  time.Time  `json:"created_at"`
+	LastUsedAt *time.Time `json:"last_used_at"`
+	ExpiresAt  *time.Time `json:"expires_at"`
+}
+
+// listTokens lists the caller's own tokens (page sessions included), newest
+// first, so that one left on another machine can be found and revoked.
+func (s *API) listTokens(c *gin.Context) {
+	ts, err := s.Service.Tokens(c.Request.Context(), httpx.Viewer(c))
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	out := make([]tokenInfoJSON, 0, len(ts))
+	for _, t := range ts {
+		out = append(out, tokenInfoJSON{ID: t.ID, Name: t.Name, CreatedAt: t.CreatedAt, LastUsedAt: t.LastUsedAt, ExpiresAt: t.ExpiresAt})
+	}
+	c.JSON(http.StatusOK, out)
+}
+
+// deleteToken revokes one of the caller's own tokens by id: 204; 404 for
+// an id that is not the caller's.
+func (s *API) deleteToken(c *gin.Context) {
+	id, err := pathID(c, "id", "token")
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	if err := s.Service.RevokeTokenID(c.Request.Context(), httpx.Viewer(c), id); err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}
