@@ -48,7 +48,13 @@ func (a *app) login(username string) error {
 	}
 	c := newClient(server, "")
 	var tok tokenAnswer
-	_, err = c.sendJSON(a.ctx, http.MethodPost, "/tokens", map[string]string{"username": username, "password": password}, &tok, nil)
+	// The name shows in GET /tokens, so that a token left on a machine can
+	// be told from the others and revoked.
+	name := "pj"
+	if host, err := os.Hostname(); err == nil && host != "" {
+		name = "pj on " + host
+	}
+	_, err = c.sendJSON(a.ctx, http.MethodPost, "/tokens", map[string]string{"username": username, "password": password, "name": name}, &tok, nil)
 	if err != nil {
 		return err
 	}

@@ -33,6 +33,10 @@ func TestLoginKeepsOneTokenFile(t *testing.T) {
 
 	// The saved login is enough for a command that needs an account.
 	pj.want(exitOK, "submissions")
+	// The token is named after pj and the machine, for GET /tokens.
+	if st, body := js.api("GET", "/tokens", tokenOf(t, pj), nil); st == 200 && !strings.Contains(string(body), `"name":"pj`) {
+		t.Errorf("GET /tokens = %s, want pj's token named", body)
+	}
 	// Logging in again replaces the file and changes nothing else.
 	pj.want(exitOK, "login", "ada")
 	if entries, _ := os.ReadDir(pj.configDir); len(entries) != 1 {
