@@ -94,10 +94,18 @@ type Problem struct {
 	Statement string
 	// Checker is "" (exact answers) or CheckerAnyValid (mayan: any valid
 	// solution is accepted in answer mode).
-	Checker   string
-	Limits    Limits
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	Checker string
+	Limits  Limits
+	// Draft problems and Archived ones are seen by instructors only.
+	Draft, Archived bool
+	// CatalogueHash identifies the shipped version the problem was synced
+	// from ("" for a problem instructors made); Detached is set when an
+	// instructor edits a shipped problem, and the catalogue sync then
+	// leaves it alone.
+	CatalogueHash string
+	Detached      bool
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
 }
 
 // CheckerAnyValid is the Problem.Checker that accepts any valid Mayan solution.

@@ -1,8 +1,10 @@
 package judge
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"math/rand/v2"
 
 	"puzzlejudge/reference/floodit"
 	"puzzlejudge/reference/textin"
@@ -114,4 +116,41 @@ func oneToken(l AnswerLine) (textin.Token, error) {
 		return textin.Token{}, toks[1].Errorf("expected one integer on the line, found also %s", toks[1].Quoted())
 	}
 	return toks[0], nil
+}
+
+func (flooditPuzzle) CheckProblemLimits(l Limits) error {
+	return checkLimitsUpTo("floodit", l, floodit.MaxN, floodit.MaxColors, 0)
+}
+
+func (flooditPuzzle) Checkers() []string { return nil }
+
+func (flooditPuzzle) GenerateParams() []string { return []string{"size", "colors"} }
+
+func (flooditPuzzle) GenerateBy() string { return GenerateByRange }
+
+// Candidates draws boards of params.size with params.colors colours, each
+// cell uniform.
+func (flooditPuzzle) Candidates(params map[string]int, _ *bool, l Limits) (func(*rand.Rand) (string, bool), error) {
+	if err := paramsError("floodit", params, flooditPuzzle{}.GenerateParams()...); err != nil {
+		return nil, err
+	}
+	size, err := param(params, "size", 0, 1, cmp.Or(l.MaxSize, floodit.MaxN))
+	if err != nil {
+		return nil, err
+	}
+	colors, err := param(params, "colors", 0, 1, cmp.Or(l.MaxColors, floodit.MaxColors))
+	if err != nil {
+		return nil, err
+	}
+	return func(rng *rand.Rand) (string, bool) {
+		rows := make([][]int, size)
+		for r := range rows {
+			rows[r] = make([]int, size)
+			for c := range rows[r] {
+				rows[r][c] = rng.IntN(colors)
+			}
+		}
+		b, err := floodit.NewBoard(rows)
+		return floodit.Format(b), err == nil
+	}, nil
 }

@@ -1,8 +1,10 @@
 package judge
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 
@@ -155,4 +157,45 @@ func lineRange(a Answer) string {
 		return fmt.Sprintf("line %d", first)
 	}
 	return fmt.Sprintf("lines %d-%d", first, last)
+}
+
+func (mayanPuzzle) CheckProblemLimits(l Limits) error {
+	return checkLimitsUpTo("mayan", l, 0, mayan.MaxColor, mayan.MaxMoves)
+}
+
+func (mayanPuzzle) Checkers() []string { return []string{CheckerAnyValid} }
+
+func (mayanPuzzle) GenerateParams() []string { return []string{"n", "colors", "blocks"} }
+
+func (mayanPuzzle) GenerateBy() string { return GenerateBySolvable }
+
+// Candidates builds boards of params.n moves, params.colors colours and
+// params.blocks blocks: solvable ones by playing moves backwards from the
+// empty board (random ones almost never are), unsolvable ones by stacking
+// blocks at random. Solvable is the default.
+func (mayanPuzzle) Candidates(params map[string]int, solvable *bool, l Limits) (func(*rand.Rand) (string, bool), error) {
+	if err := paramsError("mayan", params, mayanPuzzle{}.GenerateParams()...); err != nil {
+		return nil, err
+	}
+	n, err := param(params, "n", 0, 1, cmp.Or(l.MaxMoves, mayan.MaxMoves))
+	if err != nil {
+		return nil, err
+	}
+	colors, err := param(params, "colors", 0, 1, cmp.Or(l.MaxColors, mayan.MaxColor))
+	if err != nil {
+		return nil, err
+	}
+	build := mayan.Build
+	maxBlocks := min(5*n, mayan.MaxBlocks)
+	if solvable != nil && !*solvable {
+		build, maxBlocks = mayan.Random, mayan.MaxBlocks
+	}
+	blocks, err := param(params, "blocks", min(3*n, maxBlocks), 3, maxBlocks)
+	if err != nil {
+		return nil, err
+	}
+	return func(rng *rand.Rand) (string, bool) {
+		b, ok := build(rng, n, colors, blocks)
+		return mayan.Format(b), ok
+	}, nil
 }

@@ -19,16 +19,24 @@ func parseSpec(pz Puzzle, input string) (string, error) {
 	return pz.ParseCase(input)
 }
 
-// Problems lists the problems by slug.
-func (s *Service) Problems(ctx context.Context) ([]ProblemSummary, error) {
-	return s.store.Problems(ctx)
+// Problems lists the problems v may see (see Problem.VisibleTo), by slug.
+func (s *Service) Problems(ctx context.Context, v User) ([]ProblemSummary, error) {
+	ps, err := s.store.Problems(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(ps, func(p ProblemSummary) bool { return !p.VisibleTo(v) }), nil
 }
 
 // Problem returns a problem and its cases in order, as v may see them: the
 // expected answers of hidden cases are withheld (Case.Redacted) unless v is
-// an instructor.
+// an instructor. A draft or an archived problem is ENOTFOUND for anyone
+// but instructors, as if it did not exist.
 func (s *Service) Problem(ctx context.Context, v User, slug string) (Problem, []Case, error) {
 	p, cases, err := s.problem(ctx, slug)
+	if err == nil && !p.VisibleTo(v) {
+		return Problem{}, nil, notFound(slug)
+	}
 	for i := range cases {
 		cases[i] = RedactCase(v, cases[i])
 	}
@@ -45,9 +53,13 @@ func (s *Service) problem(ctx context.Context, slug string) (Problem, []Case, er
 	return p, cases, err
 }
 
-// JudgeInput returns every case of a problem as one classic judge input.
-func (s *Service) JudgeInput(ctx context.Context, slug string) (string, error) {
+// JudgeInput returns every case of a problem v may see as one classic
+// judge input.
+func (s *Service) JudgeInput(ctx context.Context, v User, slug string) (string, error) {
 	p, cases, err := s.problem(ctx, slug)
+	if err == nil && !p.VisibleTo(v) {
+		err = notFound(slug)
+	}
 	if err != nil {
 		return "", err
 	}
@@ -105,6 +117,9 @@ func (s *Service) AddCase(ctx context.Context, v User, slug string, spec CaseSpe
 // Case returns one case of a problem as v may see it (see Problem);
 // ENOTFOUND when it belongs to another.
 func (s *Service) Case(ctx context.Context, v User, slug string, id int64) (Case, error) {
+	if _, err := s.Visible(ctx, v, slug); err != nil {
+		return Case{}, err
+	}
 	c, err := s.caseOf(ctx, slug, id)
 	if err != nil {
 		return Case{}, err

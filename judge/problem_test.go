@@ -34,7 +34,7 @@ func TestSyncProblem(t *testing.T) {
 	if n, _ := s.QueueLength(ctx); n != 0 {
 		t.Errorf("unchanged sync queued %d submissions", n)
 	}
-	if list, _ := s.Problems(ctx); len(list) != 1 || list[0].Cases != 2 || list[0].Title != "flood" {
+	if list, _ := s.Problems(ctx, judge.User{}); len(list) != 1 || list[0].Cases != 2 || list[0].Title != "flood" {
 		t.Errorf("Problems = %+v", list)
 	}
 

@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 
 	"puzzlejudge/reference/rotation"
@@ -171,4 +172,30 @@ func (rotationPuzzle) CheckMoves(c string, ref *Solution, moves string) Result {
 	}
 	return movesResult(r.Solved, r.Used, ref.Optimal,
 		fmt.Sprintf("all %s are legal, but the centre is not solved (%d of 8 squares agree)", plural(r.Used, "move"), r.Final.CentreBest()))
+}
+
+func (rotationPuzzle) CheckProblemLimits(l Limits) error {
+	return checkLimitsUpTo("rotation", l, 0, 0, 0)
+}
+
+func (rotationPuzzle) Checkers() []string { return nil }
+
+func (rotationPuzzle) GenerateParams() []string { return []string{} }
+
+func (rotationPuzzle) GenerateBy() string { return GenerateByRange }
+
+// Candidates draws the classic boards: eight squares of each symbol, in a
+// uniform random order.
+func (rotationPuzzle) Candidates(params map[string]int, _ *bool, _ Limits) (func(*rand.Rand) (string, bool), error) {
+	if err := paramsError("rotation", params, rotationPuzzle{}.GenerateParams()...); err != nil {
+		return nil, err
+	}
+	return func(rng *rand.Rand) (string, bool) {
+		var b rotation.Board
+		for i := range b.Squares {
+			b.Squares[i] = uint8(1 + i%rotation.Symbols)
+		}
+		rng.Shuffle(len(b.Squares), func(i, j int) { b.Squares[i], b.Squares[j] = b.Squares[j], b.Squares[i] })
+		return rotation.Format(b), true
+	}, nil
 }

@@ -46,6 +46,9 @@ type Config struct {
 	// without restarting has its claims taken over. A claim that was taken
 	// over too early costs a second judging, never a second write.
 	ClaimTimeout time.Duration
+	// GenerateWorkers is how many candidate boards a generation run solves
+	// at once; default the number of cores.
+	GenerateWorkers int
 	// RetryDelay is the first wait before a worker writes again a batch
 	// the database refused; it doubles up to maxRetryDelay. Default 100ms.
 	RetryDelay time.Duration
@@ -86,6 +89,9 @@ func (c Config) withDefaults() Config {
 	if c.TokenTTL <= 0 {
 		c.TokenTTL = 30 * 24 * time.Hour
 	}
+	if c.GenerateWorkers <= 0 {
+		c.GenerateWorkers = runtime.NumCPU()
+	}
 	if c.RetryDelay <= 0 {
 		c.RetryDelay = 100 * time.Millisecond
 	}
@@ -113,6 +119,7 @@ type Service struct {
 	mu         sync.Mutex
 	solveQueue []int64
 	solving    map[int64]bool // cases queued or being solved in this process
+	gens       generations    // board generation runs
 	cancel     context.CancelFunc
 	done       chan struct{}
 	started    bool
@@ -235,6 +242,7 @@ func (s *Service) Close(ctx context.Context) error {
 		return nil
 	}
 	cancel()
+	s.gens.stop()
 	select {
 	case <-done:
 		return nil

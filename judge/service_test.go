@@ -99,7 +99,7 @@ func TestSubmitAndJudge(t *testing.T) {
 	if n, err := s.QueueLength(ctx); n != 0 || err != nil {
 		t.Errorf("QueueLength = %d, %v; want 0", n, err)
 	}
-	if input, err := s.JudgeInput(ctx, "flood"); input != "2\n0 0\n0 0\n3\n0 1 2\n1 1 2\n2 2 1\n0\n" || err != nil {
+	if input, err := s.JudgeInput(ctx, judge.User{}, "flood"); input != "2\n0 0\n0 0\n3\n0 1 2\n1 1 2\n2 2 1\n0\n" || err != nil {
 		t.Errorf("JudgeInput = %q, %v", input, err)
 	}
 }

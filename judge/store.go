@@ -17,6 +17,7 @@ type Store interface {
 	AccountStore
 	CatalogueStore
 	QueueStore
+	AuthoringStore
 }
 
 // AccountStore keeps users and their API tokens.

@@ -28,6 +28,9 @@ func (s *Service) Submit(ctx context.Context, v User, sub Submission) (Submissio
 	default:
 		return Submission{}, Errorf(EINVALID, "unknown kind %q (want answer or moves)", sub.Kind)
 	}
+	if _, err := s.Visible(ctx, v, sub.ProblemSlug); err != nil {
+		return Submission{}, err
+	}
 	problemID, caseOK, err := s.store.SubmitTarget(ctx, sub.ProblemSlug, sub.CaseID)
 	if err != nil {
 		return Submission{}, err

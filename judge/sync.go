@@ -2,6 +2,9 @@ package judge
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"slices"
 )
 
@@ -34,6 +37,7 @@ func (s *Service) SyncProblem(ctx context.Context, p Problem, cases []CaseSpec) 
 			return Errorf(EINVALID, "problem %s, case %s: %s", p.Slug, c.Name, ErrorMessage(err))
 		}
 	}
+	p.CatalogueHash = catalogueHash(p, cases, inputs)
 	// The plan is made inside the store's transaction, from what is stored
 	// then: a failed write leaves the catalogue as it was, and a second
 	// process syncing at the same time sees what the first one wrote.
@@ -41,8 +45,16 @@ func (s *Service) SyncProblem(ctx context.Context, p Problem, cases []CaseSpec) 
 	_, saved, err := s.store.SyncCatalogue(ctx, p.Slug, func(old Problem, found bool, have []Case) (CatalogueChanges, error) {
 		var ch CatalogueChanges
 		want := p
+		if found && old.Detached {
+			// An instructor edited it: a restart must not undo the edit.
+			if old.CatalogueHash != p.CatalogueHash {
+				s.log.Info("problem detached from the catalogue by an edit; a newer shipped version exists and is not applied", "problem", p.Slug)
+			}
+			return ch, nil
+		}
 		if found {
 			want.ID, want.CreatedAt, want.UpdatedAt = old.ID, old.CreatedAt, old.UpdatedAt
+			want.Draft, want.Archived = old.Draft, old.Archived
 		}
 		if !found || old != want {
 			ch.Problem = &want
@@ -135,4 +147,15 @@ func planSync(have []Case, specs []CaseSpec, inputs []string) syncPlan {
 		}
 	}
 	return plan
+}
+
+// catalogueHash identifies a shipped version of a problem: its fields and
+// its cases, in order.
+func catalogueHash(p Problem, specs []CaseSpec, inputs []string) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%q %q %q %q %d %d %d\n", p.Title, p.Puzzle, p.Statement, p.Checker, p.Limits.MaxSize, p.Limits.MaxColors, p.Limits.MaxMoves)
+	for i, c := range specs {
+		fmt.Fprintf(h, "%q %t %q\n", c.Name, c.Sample, inputs[i])
+	}
+	return hex.EncodeToString(h.Sum(nil))[:32]
 }

@@ -70,10 +70,12 @@ func Sync(ctx context.Context, s Syncer, ps []Problem) error {
 // upToDate reports whether the stored problem is the shipped one, field for
 // field: its first cases are the shipped cases in catalogue order, and every
 // case after them is an instructor's (a shipped case left there was removed
-// from the catalogue).
+// from the catalogue). A problem stored before the judge kept the catalogue's
+// hash, or detached from it by an instructor's edit, goes to SyncProblem,
+// which stores the hash, or leaves the edit alone.
 func upToDate(p Problem, stored judge.Problem, cases []judge.Case) bool {
 	want := p.Problem
-	if stored.Title != want.Title || stored.Puzzle != want.Puzzle || stored.Statement != want.Statement ||
+	if stored.CatalogueHash == "" || stored.Detached || stored.Title != want.Title || stored.Puzzle != want.Puzzle || stored.Statement != want.Statement ||
 		stored.Checker != want.Checker || stored.Limits != want.Limits || len(cases) < len(p.Cases) {
 		return false
 	}

@@ -52,8 +52,14 @@ type problemRow struct {
 	MaxSize   int    `gorm:"not null"`
 	MaxColors int    `gorm:"not null"`
 	MaxMoves  int    `gorm:"not null"`
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	// Draft, not Published: gorm leaves a zero value with a default out of
+	// an INSERT, so a default of true could never be written as false.
+	Draft         bool   `gorm:"not null;default:false"`
+	Archived      bool   `gorm:"not null;default:false"`
+	Detached      bool   `gorm:"not null;default:false"`
+	CatalogueHash string `gorm:"size:64;not null;default:''"`
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
 }
 
 func (problemRow) TableName() string { return "problems" }
@@ -61,7 +67,8 @@ func (problemRow) TableName() string { return "problems" }
 func (r problemRow) domain() judge.Problem {
 	return judge.Problem{
 		ID: r.ID, Slug: r.Slug, Title: r.Title, Puzzle: r.Puzzle, Statement: r.Statement, Checker: r.Checker,
-		Limits:    judge.Limits{MaxSize: r.MaxSize, MaxColors: r.MaxColors, MaxMoves: r.MaxMoves},
+		Limits: judge.Limits{MaxSize: r.MaxSize, MaxColors: r.MaxColors, MaxMoves: r.MaxMoves},
+		Draft:  r.Draft, Archived: r.Archived, Detached: r.Detached, CatalogueHash: r.CatalogueHash,
 		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 	}
 }

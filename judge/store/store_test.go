@@ -73,6 +73,7 @@ func runStoreTests(t *testing.T, newOpener func(t *testing.T) opener) {
 		{"SyncRollback", testSyncRollback},
 		{"ConcurrentSync", testConcurrentSync},
 		{"ConcurrentInserts", testConcurrentInserts},
+		{"Authoring", testAuthoring},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newOpener(t)) })
 	}

@@ -179,7 +179,7 @@ func testConcurrentSync(t *testing.T, open opener) {
 	}
 	close(start)
 	wg.Wait()
-	list, err := svcs[0].Problems(ctx)
+	list, err := svcs[0].Problems(ctx, judge.User{})
 	if err != nil || len(list) != 1 || list[0].Cases != len(specs) {
 		t.Fatalf("Problems = %+v, %v; want one problem with %d cases", list, err, len(specs))
 	}

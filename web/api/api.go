@@ -64,6 +64,15 @@ func (s *API) Register(r gin.IRouter) {
 	api.DELETE("/problems/:slug/cases/:id", instructor, s.deleteCase)
 	api.POST("/problems/:slug/rejudge", instructor, s.rejudge)
 
+	api.POST("/problems", instructor, s.createProblem)
+	api.PATCH("/problems/:slug", instructor, s.updateProblem)
+	api.DELETE("/problems/:slug", instructor, s.archiveProblem)
+	api.POST("/problems/:slug/cases/generate", instructor, s.generate)
+	api.GET("/problems/:slug/generations/:id", instructor, s.generation)
+	api.DELETE("/problems/:slug/generations/:id", instructor, s.cancelGeneration)
+	api.GET("/problems/:slug/package.zip", instructor, s.exportPackage)
+	api.POST("/problems/import", instructor, s.importPackage)
+
 	api.GET("/submissions", user, s.listSubmissions)
 	api.GET("/submissions/:id", user, s.getSubmission)
 	api.POST("/check", user, s.rateLimit(), s.check)

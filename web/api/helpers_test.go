@@ -129,7 +129,7 @@ func newAPIEnvWith(t testing.TB, opts Options, cfg judge.Config) *apiEnv {
 	srv := New(svc, logger, opts)
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
-	r.Use(httpx.LimitBody(httpx.MaxBodyBytes))
+	r.Use(httpx.LimitBodyExcept(httpx.MaxBodyBytes, map[string]int64{ImportPath: ImportMaxBody}))
 	srv.Register(r)
 	e := &apiEnv{t: t, handler: r, server: srv, svc: svc}
 	e.admin = e.login("admin", adminPassword)

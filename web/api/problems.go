@@ -15,6 +15,10 @@ type problemSummaryJSON struct {
 	Title  string `json:"title"`
 	Puzzle string `json:"puzzle"`
 	Cases  int    `json:"cases"`
+	// Published and Archived matter to instructors, the only ones whose
+	// list holds drafts and archived problems.
+	Published bool `json:"published"`
+	Archived  bool `json:"archived"`
 }
 
 // problemJSON is the answer of GET /problems/{slug}.
@@ -27,6 +31,10 @@ type problemJSON struct {
 	Statement string       `json:"statement"`
 	Samples   []sampleJSON `json:"samples"`
 	Cases     []caseRow    `json:"cases"`
+	// Published and Archived matter to instructors: students see neither
+	// a draft nor an archived problem.
+	Published bool `json:"published"`
+	Archived  bool `json:"archived"`
 }
 
 type limitsJSON struct {
@@ -62,14 +70,15 @@ func checkerName(p judge.Problem) string {
 }
 
 func (s *API) listProblems(c *gin.Context) {
-	ps, err := s.Service.Problems(c.Request.Context())
+	ps, err := s.Service.Problems(c.Request.Context(), httpx.Viewer(c))
 	if err != nil {
 		s.writeError(c, err)
 		return
 	}
 	out := make([]problemSummaryJSON, 0, len(ps))
 	for _, p := range ps {
-		out = append(out, problemSummaryJSON{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Cases: p.Cases})
+		out = append(out, problemSummaryJSON{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Cases: p.Cases,
+			Published: !p.Draft, Archived: p.Archived})
 	}
 	c.JSON(http.StatusOK, out)
 }
@@ -82,9 +91,10 @@ func (s *API) getProblem(c *gin.Context) {
 	}
 	out := problemJSON{
 		Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Checker: checkerName(p), Statement: p.Statement,
-		Limits:  limitsJSON{MaxSize: p.Limits.MaxSize, MaxColors: p.Limits.MaxColors, MaxMoves: p.Limits.MaxMoves},
-		Samples: []sampleJSON{},
-		Cases:   make([]caseRow, 0, len(cases)),
+		Limits:    limitsJSON{MaxSize: p.Limits.MaxSize, MaxColors: p.Limits.MaxColors, MaxMoves: p.Limits.MaxMoves},
+		Samples:   []sampleJSON{},
+		Cases:     make([]caseRow, 0, len(cases)),
+		Published: !p.Draft, Archived: p.Archived,
 	}
 	for _, cs := range cases {
 		out.Cases = append(out.Cases, caseRow{ID: cs.ID, Name: cs.Name, Sample: cs.Sample, Position: cs.Position, Status: cs.Status})
@@ -101,7 +111,7 @@ func (s *API) getProblem(c *gin.Context) {
 
 // judgeInput serves every case of the problem as one classic judge input.
 func (s *API) judgeInput(c *gin.Context) {
-	input, err := s.Service.JudgeInput(c.Request.Context(), c.Param("slug"))
+	input, err := s.Service.JudgeInput(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
 	if err != nil {
 		s.writeError(c, err)
 		return

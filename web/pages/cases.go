@@ -25,6 +25,8 @@ type casesView struct {
 	Cases   []caseView
 	Form    caseForm
 	Solving bool // some board is still being solved: the page offers to reload
+	// Generate is the board generator's form; nil when the puzzle has none.
+	Generate *generateForm
 }
 
 // casesPage lists every board of a problem for instructors: picture, input,
@@ -37,12 +39,21 @@ func (p *Pages) casesPage(c *gin.Context) {
 }
 
 func (p *Pages) showCases(c *gin.Context, status int, form caseForm) {
+	p.showCasesWith(c, status, form, nil)
+}
+
+// showCasesWith draws the boards page with the generator's form as typed
+// (nil: a fresh one).
+func (p *Pages) showCasesWith(c *gin.Context, status int, form caseForm, gen *generateForm) {
 	prob, cases, err := p.Service.Problem(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
 	if err != nil {
 		p.fail(c, err)
 		return
 	}
-	v := casesView{Problem: prob, Form: form}
+	if gen == nil {
+		gen = newGenerateForm(prob.Puzzle)
+	}
+	v := casesView{Problem: prob, Form: form, Generate: gen}
 	for _, cs := range cases {
 		v.Cases = append(v.Cases, newCaseView(prob.Puzzle, cs))
 		if cs.Status == judge.CaseSolving {

@@ -17,12 +17,15 @@ type problemRow struct {
 	Slug, Title, Puzzle string
 	Cases               int
 	Best                judge.Verdict // "" when the user never submitted (or is anonymous)
+	// Draft and Archived are shown to instructors, the only ones who see
+	// such problems.
+	Draft, Archived bool
 }
 
 // problemList is the home page: every problem, with the user's best verdict.
 func (p *Pages) problemList(c *gin.Context) {
 	ctx := c.Request.Context()
-	list, err := p.Service.Problems(ctx)
+	list, err := p.Service.Problems(ctx, httpx.Viewer(c))
 	if err != nil {
 		p.fail(c, err)
 		return
@@ -34,7 +37,7 @@ func (p *Pages) problemList(c *gin.Context) {
 	}
 	rows := make([]problemRow, 0, len(list))
 	for _, ps := range list {
-		rows = append(rows, problemRow{Slug: ps.Slug, Title: ps.Title, Puzzle: ps.Puzzle, Cases: ps.Cases, Best: best[ps.Slug]})
+		rows = append(rows, problemRow{Slug: ps.Slug, Title: ps.Title, Puzzle: ps.Puzzle, Cases: ps.Cases, Best: best[ps.Slug], Draft: ps.Draft, Archived: ps.Archived})
 	}
 	p.render(c, http.StatusOK, "problems", "Problems", struct{ Problems []problemRow }{rows})
 }

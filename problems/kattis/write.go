@@ -1,0 +1,175 @@
+// Package kattis reads and writes problems as Kattis problem packages
+// (format version 2023-07-draft): problem.yaml, statement/problem.en.md,
+// data/sample and data/secret with an .in and an .ans per case. The judge's
+// own settings (puzzle, checker, limits, case names) are in a puzzlejudge
+// section of problem.yaml, so that a package the judge wrote is read back
+// exactly. Packages are untrusted: Read bounds what it unpacks and refuses
+// paths that leave the package, links, and archives that expand too much.
+package kattis
+
+import (
+	"archive/zip"
+	"bytes"
+	"crypto/sha1"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"puzzlejudge/judge"
+)
+
+// FormatVersion is the problem_format_version written and read.
+const FormatVersion = "2023-07-draft"
+
+// Package is a problem as a package holds it. Answers holds each case's
+// expected output ("" when unknown): written as .ans files, ignored when
+// read, since the judge solves every case itself.
+type Package struct {
+	Problem judge.Problem
+	Cases   []judge.CaseSpec
+	Answers []string
+}
+
+// FromCases returns the package of a stored problem: the expected output of
+// every case whose solution is ready.
+func FromCases(p judge.Problem, cases []judge.Case) Package {
+	pkg := Package{Problem: p}
+	for _, c := range cases {
+		pkg.Cases = append(pkg.Cases, judge.CaseSpec{Name: c.Name, Input: c.Input, Sample: c.Sample})
+		ans := ""
+		if c.Status == judge.CaseReady {
+			ans = c.Expected.Answer
+		}
+		pkg.Answers = append(pkg.Answers, ans)
+	}
+	return pkg
+}
+
+// manifest is problem.yaml: the Kattis keys the judge uses, and its own
+// section.
+type manifest struct {
+	ProblemFormatVersion string   `yaml:"problem_format_version"`
+	Type                 string   `yaml:"type"`
+	Name                 any      `yaml:"name"`
+	UUID                 string   `yaml:"uuid"`
+	PuzzleJudge          *section `yaml:"puzzlejudge,omitempty"`
+}
+
+// section is the puzzlejudge section of problem.yaml.
+type section struct {
+	Slug      string     `yaml:"slug"`
+	Puzzle    string     `yaml:"puzzle"`
+	Checker   string     `yaml:"checker"`
+	Published bool       `yaml:"published"`
+	Limits    limitsYAML `yaml:"limits"`
+	// Cases lists the test cases in the judge's order with their names;
+	// a test case is its path under data/ without extension.
+	Cases []caseYAML `yaml:"cases"`
+}
+
+type limitsYAML struct {
+	MaxSize   int `yaml:"max_size"`
+	MaxColors int `yaml:"max_colors"`
+	MaxMoves  int `yaml:"max_moves"`
+}
+
+type caseYAML struct {
+	File string `yaml:"file"`
+	Name string `yaml:"name"`
+}
+
+// modified is the time stamp of every entry, so that the same problem
+// always gives the same bytes.
+var modified = time.Date(2023, 7, 1, 0, 0, 0, 0, time.UTC)
+
+// Write writes the package as a zip archive of the folder <slug>/.
+func Write(w io.Writer, pkg Package) error {
+	p := pkg.Problem
+	checker := p.Checker
+	if checker == "" {
+		checker = judge.CheckerExact
+	}
+	sec := &section{Slug: p.Slug, Puzzle: p.Puzzle, Checker: checker, Published: !p.Draft,
+		Limits: limitsYAML{MaxSize: p.Limits.MaxSize, MaxColors: p.Limits.MaxColors, MaxMoves: p.Limits.MaxMoves}}
+	width := max(2, len(fmt.Sprint(len(pkg.Cases))))
+	files := make([]string, len(pkg.Cases))
+	for i, c := range pkg.Cases {
+		dir := "secret"
+		if c.Sample {
+			dir = "sample"
+		}
+		files[i] = fmt.Sprintf("%s/%0*d-%s", dir, width, i+1, fileWord(c.Name))
+		sec.Cases = append(sec.Cases, caseYAML{File: files[i], Name: c.Name})
+	}
+	m := manifest{ProblemFormatVersion: FormatVersion, Type: "submit-answer", Name: p.Title, UUID: uuidOf(p.Slug), PuzzleJudge: sec}
+	var yml bytes.Buffer
+	enc := yaml.NewEncoder(&yml)
+	enc.SetIndent(2)
+	if err := enc.Encode(m); err != nil {
+		return err
+	}
+	zw := zip.NewWriter(w)
+	put := func(name, text string) error {
+		f, err := zw.CreateHeader(&zip.FileHeader{Name: p.Slug + "/" + name, Method: zip.Deflate, Modified: modified})
+		if err != nil {
+			return err
+		}
+		_, err = io.WriteString(f, text)
+		return err
+	}
+	if err := put("problem.yaml", yml.String()); err != nil {
+		return err
+	}
+	if err := put("statement/problem.en.md", p.Statement); err != nil {
+		return err
+	}
+	for i, c := range pkg.Cases {
+		if err := put("data/"+files[i]+".in", c.Input); err != nil {
+			return err
+		}
+		ans := ""
+		if i < len(pkg.Answers) {
+			ans = pkg.Answers[i]
+		}
+		if err := put("data/"+files[i]+".ans", ans); err != nil {
+			return err
+		}
+	}
+	return zw.Close()
+}
+
+// fileWord turns a case name into a file name part: lowercase letters,
+// digits and dashes, at most 40 of them (the real name is in problem.yaml).
+func fileWord(name string) string {
+	var sb strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		if sb.Len() >= 40 {
+			break
+		}
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			sb.WriteRune(r)
+			dash = false
+		} else if !dash && sb.Len() > 0 {
+			sb.WriteByte('-')
+			dash = true
+		}
+	}
+	s := strings.TrimSuffix(sb.String(), "-")
+	if s == "" {
+		return "case"
+	}
+	return s
+}
+
+// uuidOf derives a stable UUID (version 5 form) from the slug, so that
+// exporting a problem twice gives the same package.
+func uuidOf(slug string) string {
+	h := sha1.Sum([]byte("puzzlejudge problem " + slug))
+	h[6] = h[6]&0x0f | 0x50
+	h[8] = h[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", h[0:4], h[4:6], h[6:8], h[8:10], h[10:16])
+}

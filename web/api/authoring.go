@@ -1,0 +1,290 @@
+package api
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/problems/kattis"
+	"puzzlejudge/web/httpx"
+)
+
+// ImportPath is the route of POST /problems/import, whose body may be a
+// package of up to ImportMaxBody bytes instead of the global 1 MiB.
+const ImportPath = "/api/v1/problems/import"
+
+// ImportMaxBody is the largest body of ImportPath: the package plus room for
+// the multipart envelope and the slug field.
+const ImportMaxBody = kattis.MaxUpload + 64<<10
+
+// problemRequest is the body of POST /problems and PATCH /problems/{slug}:
+// in a PATCH, an absent field is left as it is.
+type problemRequest struct {
+	Slug      *string     `json:"slug"`
+	Title     *string     `json:"title"`
+	Puzzle    *string     `json:"puzzle"`
+	Statement *string     `json:"statement"`
+	Checker   *string     `json:"checker"`
+	Limits    *limitsJSON `json:"limits"`
+	Published *bool       `json:"published"`
+}
+
+// authoredJSON is a problem as its authors see it.
+type authoredJSON struct {
+	Slug      string     `json:"slug"`
+	Title     string     `json:"title"`
+	Puzzle    string     `json:"puzzle"`
+	Statement string     `json:"statement"`
+	Checker   string     `json:"checker"`
+	Limits    limitsJSON `json:"limits"`
+	Published bool       `json:"published"`
+	Archived  bool       `json:"archived"`
+	// Detached is true for a shipped problem an instructor edited: the
+	// catalogue no longer updates it.
+	Detached bool `json:"detached"`
+}
+
+func toAuthoredJSON(p judge.Problem) authoredJSON {
+	return authoredJSON{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Statement: p.Statement, Checker: checkerName(p),
+		Limits:    limitsJSON{MaxSize: p.Limits.MaxSize, MaxColors: p.Limits.MaxColors, MaxMoves: p.Limits.MaxMoves},
+		Published: !p.Draft, Archived: p.Archived, Detached: p.Detached}
+}
+
+func (l *limitsJSON) domain() *judge.Limits {
+	if l == nil {
+		return nil
+	}
+	return &judge.Limits{MaxSize: l.MaxSize, MaxColors: l.MaxColors, MaxMoves: l.MaxMoves}
+}
+
+func deref[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
+}
+
+// createProblem is POST /problems.
+func (s *API) createProblem(c *gin.Context) {
+	var req problemRequest
+	if err := decodeJSON(c, &req); err != nil {
+		s.writeError(c, err)
+		return
+	}
+	spec := judge.ProblemSpec{Slug: deref(req.Slug), Title: deref(req.Title), Puzzle: deref(req.Puzzle),
+		Statement: deref(req.Statement), Checker: deref(req.Checker), Published: deref(req.Published)}
+	if l := req.Limits.domain(); l != nil {
+		spec.Limits = *l
+	}
+	p, err := s.Service.CreateProblem(c.Request.Context(), httpx.Viewer(c), spec)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	s.Logger.Info("problem created", "problem", p.Slug, "by", httpx.Viewer(c).Username)
+	c.Header("Location", "/api/v1/problems/"+p.Slug)
+	c.JSON(http.StatusCreated, toAuthoredJSON(p))
+}
+
+// updateProblem is PATCH /problems/{slug}.
+func (s *API) updateProblem(c *gin.Context) {
+	var req problemRequest
+	if err := decodeJSON(c, &req); err != nil {
+		s.writeError(c, err)
+		return
+	}
+	patch := judge.ProblemPatch{Slug: req.Slug, Title: req.Title, Puzzle: req.Puzzle, Statement: req.Statement,
+		Checker: req.Checker, Limits: req.Limits.domain(), Published: req.Published}
+	p, err := s.Service.UpdateProblem(c.Request.Context(), httpx.Viewer(c), c.Param("slug"), patch)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toAuthoredJSON(p))
+}
+
+// archiveProblem is DELETE /problems/{slug}: the problem is hidden from
+// students, its submissions kept.
+func (s *API) archiveProblem(c *gin.Context) {
+	if err := s.Service.ArchiveProblem(c.Request.Context(), httpx.Viewer(c), c.Param("slug")); err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}
+
+// generateRequest is the body of POST /problems/{slug}/cases/generate.
+type generateRequest struct {
+	Count      int            `json:"count"`
+	Params     map[string]int `json:"params"`
+	MinOptimal *int           `json:"min_optimal"`
+	MaxOptimal *int           `json:"max_optimal"`
+	Solvable   *bool          `json:"solvable"`
+	Seed       uint64         `json:"seed"`
+	Sample     bool           `json:"sample"`
+	MaxTries   int            `json:"max_tries"`
+	MaxSeconds int            `json:"max_seconds"`
+}
+
+// generationJSON is a generation run.
+type generationJSON struct {
+	ID       int64      `json:"id"`
+	Problem  string     `json:"problem"`
+	Status   string     `json:"status"`
+	Wanted   int        `json:"wanted"`
+	Kept     int        `json:"kept"`
+	Tries    int        `json:"tries"`
+	Report   string     `json:"report"`
+	Cases    []int64    `json:"cases"`
+	Started  time.Time  `json:"started_at"`
+	Finished *time.Time `json:"finished_at"`
+	Elapsed  float64    `json:"elapsed_seconds"`
+}
+
+func toGenerationJSON(g judge.Generation) generationJSON {
+	out := generationJSON{ID: g.ID, Problem: g.ProblemSlug, Status: g.Status, Wanted: g.Wanted, Kept: g.Kept, Tries: g.Tries,
+		Report: g.Report, Cases: g.CaseIDs, Started: g.Started.UTC()}
+	if out.Cases == nil {
+		out.Cases = []int64{}
+	}
+	end := time.Now()
+	if !g.Finished.IsZero() {
+		f := g.Finished.UTC()
+		out.Finished, end = &f, g.Finished
+	}
+	out.Elapsed = end.Sub(g.Started).Round(time.Millisecond).Seconds()
+	return out
+}
+
+// generate is POST /problems/{slug}/cases/generate: 202 with the run, which
+// GET /problems/{slug}/generations/{id} follows.
+func (s *API) generate(c *gin.Context) {
+	var req generateRequest
+	if err := decodeJSON(c, &req); err != nil {
+		s.writeError(c, err)
+		return
+	}
+	if req.MaxSeconds < 0 {
+		s.fail(c, judge.EINVALID, "max_seconds: must not be negative")
+		return
+	}
+	spec := judge.GenerateSpec{Count: req.Count, Params: req.Params, MinOptimal: req.MinOptimal, MaxOptimal: req.MaxOptimal,
+		Solvable: req.Solvable, Seed: req.Seed, Sample: req.Sample, MaxTries: req.MaxTries, TimeLimit: time.Duration(req.MaxSeconds) * time.Second}
+	g, err := s.Service.Generate(c.Request.Context(), httpx.Viewer(c), c.Param("slug"), spec)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.Header("Location", fmt.Sprintf("/api/v1/problems/%s/generations/%d", g.ProblemSlug, g.ID))
+	c.JSON(http.StatusAccepted, toGenerationJSON(g))
+}
+
+// generation is GET /problems/{slug}/generations/{id}.
+func (s *API) generation(c *gin.Context) {
+	id, err := pathID(c, "id", "generation")
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	g, err := s.Service.Generation(c.Request.Context(), httpx.Viewer(c), c.Param("slug"), id)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toGenerationJSON(g))
+}
+
+// cancelGeneration is DELETE /problems/{slug}/generations/{id}: the run
+// stops soon after; the boards kept so far stay.
+func (s *API) cancelGeneration(c *gin.Context) {
+	id, err := pathID(c, "id", "generation")
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	g, err := s.Service.CancelGeneration(c.Request.Context(), httpx.Viewer(c), c.Param("slug"), id)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusAccepted, toGenerationJSON(g))
+}
+
+// exportPackage is GET /problems/{slug}/package.zip.
+func (s *API) exportPackage(c *gin.Context) {
+	p, cases, err := s.Service.ExportProblem(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	var buf bytes.Buffer
+	if err := kattis.Write(&buf, kattis.FromCases(p, cases)); err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.Header("Content-Disposition", `attachment; filename="`+p.Slug+`.zip"`)
+	c.Data(http.StatusOK, "application/zip", buf.Bytes())
+}
+
+// importPackage is POST /problems/import: multipart, the package as file,
+// an optional slug to import it under. 201 when the problem is new, 200
+// when an existing one was replaced.
+func (s *API) importPackage(c *gin.Context) {
+	v := httpx.Viewer(c)
+	if !judge.CanAuthor(v) {
+		// Before the upload is read: the service would refuse it anyway.
+		s.writeError(c, judge.Errorf(judge.EFORBIDDEN, "only an instructor may import problems"))
+		return
+	}
+	fh, err := c.FormFile("file")
+	if err != nil {
+		if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
+			s.writeError(c, err)
+			return
+		}
+		s.fail(c, judge.EINVALID, "file: a multipart form with the package zip as the field \"file\" is required")
+		return
+	}
+	if fh.Size > kattis.MaxUpload {
+		s.fail(c, httpx.ETOOLARGE, "file: the package has %d bytes, more than %d", fh.Size, kattis.MaxUpload)
+		return
+	}
+	f, err := fh.Open()
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, kattis.MaxUpload+1))
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	pkg, err := kattis.Read(data)
+	if err != nil {
+		s.fail(c, judge.EINVALID, "%s", err.Error())
+		return
+	}
+	if slug := c.PostForm("slug"); slug != "" {
+		pkg.Problem.Slug = slug
+	}
+	p, created, err := s.Service.ImportProblem(c.Request.Context(), v, pkg.Problem, pkg.Cases)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	s.Logger.Info("problem imported", "problem", p.Slug, "cases", len(pkg.Cases), "created", created, "by", v.Username)
+	status := http.StatusOK
+	if created {
+		status = http.StatusCreated
+		c.Header("Location", "/api/v1/problems/"+p.Slug)
+	}
+	c.JSON(status, gin.H{"problem": toAuthoredJSON(p), "cases": len(pkg.Cases), "created": created})
+}

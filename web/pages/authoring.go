@@ -1,0 +1,412 @@
+package pages
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/problems/kattis"
+	"puzzlejudge/web/httpx"
+)
+
+// ImportPath is the route of the import form's POST, which, like the API's,
+// takes a package of up to kattis.MaxUpload bytes.
+const ImportPath = "/problems/import"
+
+// problemForm is the form of a new or edited problem, as typed.
+type problemForm struct {
+	New                            bool
+	Slug, Title, Puzzle, Statement string
+	Checker                        string
+	MaxSize, MaxColors, MaxMoves   string
+	Published, Archived, Detached  bool
+	Puzzles                        []string
+	Error                          string
+}
+
+func (f problemForm) limits() (judge.Limits, error) {
+	var l judge.Limits
+	for _, x := range []struct {
+		name string
+		text string
+		dst  *int
+	}{{"max_size", f.MaxSize, &l.MaxSize}, {"max_colors", f.MaxColors, &l.MaxColors}, {"max_moves", f.MaxMoves, &l.MaxMoves}} {
+		if strings.TrimSpace(x.text) == "" {
+			continue
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(x.text))
+		if err != nil {
+			return l, judge.Errorf(judge.EINVALID, "limits.%s: %q is not a whole number", x.name, x.text)
+		}
+		*x.dst = n
+	}
+	return l, nil
+}
+
+func formOf(c *gin.Context) problemForm {
+	return problemForm{Slug: strings.TrimSpace(c.PostForm("slug")), Title: c.PostForm("title"), Puzzle: c.PostForm("puzzle"),
+		Statement: strings.ReplaceAll(c.PostForm("statement"), "\r\n", "\n"), Checker: c.PostForm("checker"),
+		MaxSize: c.PostForm("max_size"), MaxColors: c.PostForm("max_colors"), MaxMoves: c.PostForm("max_moves"),
+		Published: c.PostForm("published") != "", Puzzles: judge.PuzzleNames()}
+}
+
+func formFromProblem(p judge.Problem) problemForm {
+	checker := p.Checker
+	if checker == "" {
+		checker = judge.CheckerExact
+	}
+	return problemForm{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Statement: p.Statement, Checker: checker,
+		MaxSize: strconv.Itoa(p.Limits.MaxSize), MaxColors: strconv.Itoa(p.Limits.MaxColors), MaxMoves: strconv.Itoa(p.Limits.MaxMoves),
+		Published: !p.Draft, Archived: p.Archived, Detached: p.Detached, Puzzles: judge.PuzzleNames()}
+}
+
+// newProblemPage is GET /problems/new.
+func (p *Pages) newProblemPage(c *gin.Context) {
+	if _, ok := p.needInstructor(c); !ok {
+		return
+	}
+	p.render(c, http.StatusOK, "problem_form", "New problem",
+		problemForm{New: true, Checker: judge.CheckerExact, Puzzles: judge.PuzzleNames(), MaxSize: "0", MaxColors: "0", MaxMoves: "0"})
+}
+
+// createProblem is POST /problems/new.
+func (p *Pages) createProblem(c *gin.Context) {
+	u, ok := p.needInstructor(c)
+	if !ok {
+		return
+	}
+	f := formOf(c)
+	f.New = true
+	l, err := f.limits()
+	if err == nil {
+		_, err = p.Service.CreateProblem(c.Request.Context(), u, judge.ProblemSpec{Slug: f.Slug, Title: f.Title, Puzzle: f.Puzzle,
+			Statement: f.Statement, Checker: f.Checker, Limits: l, Published: f.Published})
+	}
+	if err != nil {
+		p.formError(c, "problem_form", "New problem", err, func(msg string) any { f.Error = msg; return f })
+		return
+	}
+	p.redirect(c, "/problems/"+f.Slug+"/cases", "Problem "+f.Slug+" created. Add or generate its boards.")
+}
+
+// formError shows a form again with the service's message, or fails the
+// page when the error is not about the form.
+func (p *Pages) formError(c *gin.Context, page, title string, err error, with func(string) any) {
+	status := httpx.StatusOf(err)
+	if status != http.StatusBadRequest && status != http.StatusConflict {
+		p.fail(c, err)
+		return
+	}
+	p.render(c, status, page, title, with(judge.ErrorMessage(err)))
+}
+
+// editProblemPage is GET /problems/{slug}/edit.
+func (p *Pages) editProblemPage(c *gin.Context) {
+	u, ok := p.needInstructor(c)
+	if !ok {
+		return
+	}
+	prob, _, err := p.Service.Problem(c.Request.Context(), u, c.Param("slug"))
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	p.render(c, http.StatusOK, "problem_form", "Edit "+prob.Title, formFromProblem(prob))
+}
+
+// editProblem is POST /problems/{slug}/edit: every field of the form.
+func (p *Pages) editProblem(c *gin.Context) {
+	u, ok := p.needInstructor(c)
+	if !ok {
+		return
+	}
+	f := formOf(c)
+	l, err := f.limits()
+	if err == nil {
+		_, err = p.Service.UpdateProblem(c.Request.Context(), u, c.Param("slug"), judge.ProblemPatch{Slug: &f.Slug, Title: &f.Title,
+			Puzzle: &f.Puzzle, Statement: &f.Statement, Checker: &f.Checker, Limits: &l, Published: &f.Published})
+	}
+	if err != nil {
+		p.formError(c, "problem_form", "Edit "+c.Param("slug"), err, func(msg string) any { f.Error = msg; return f })
+		return
+	}
+	p.redirect(c, "/problems/"+f.Slug, "Problem saved.")
+}
+
+// archiveProblem is POST /problems/{slug}/archive.
+func (p *Pages) archiveProblem(c *gin.Context) {
+	u, ok := p.needInstructor(c)
+	if !ok {
+		return
+	}
+	if err := p.Service.ArchiveProblem(c.Request.Context(), u, c.Param("slug")); err != nil {
+		p.fail(c, err)
+		return
+	}
+	p.redirect(c, "/", "Problem "+c.Param("slug")+" archived: students no longer see it; its submissions are kept.")
+}
+
+// generateForm is the form of the board generator on the boards page.
+type generateForm struct {
+	Params   []paramField
+	ByRange  bool // the request takes a range of optima (else solvable)
+	Count    string
+	Seed     string
+	Min, Max string
+	Solvable string // "", "yes" or "no"
+	Error    string
+}
+
+type paramField struct{ Name, Value string }
+
+// newGenerateForm returns the generator form for a problem's puzzle, or
+// nil when the puzzle has no generator.
+func newGenerateForm(puzzle string) *generateForm {
+	pz, err := judge.Lookup(puzzle)
+	if err != nil {
+		return nil
+	}
+	g, ok := pz.(judge.Generator)
+	if !ok {
+		return nil
+	}
+	f := &generateForm{ByRange: g.GenerateBy() == judge.GenerateByRange, Count: "5", Seed: "1"}
+	for _, name := range g.GenerateParams() {
+		f.Params = append(f.Params, paramField{Name: name})
+	}
+	return f
+}
+
+// generate is POST /problems/{slug}/cases/generate: it starts a run and
+// sends the browser to its page.
+func (p *Pages) generate(c *gin.Context) {
+	u, ok := p.needInstructor(c)
+	if !ok {
+		return
+	}
+	slug := c.Param("slug")
+	prob, _, err := p.Service.Problem(c.Request.Context(), u, slug)
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	f := newGenerateForm(prob.Puzzle)
+	if f == nil {
+		p.fail(c, judge.Errorf(judge.EINVALID, "puzzle %s has no board generator", prob.Puzzle))
+		return
+	}
+	f.Count, f.Seed, f.Min, f.Max, f.Solvable = c.PostForm("count"), c.PostForm("seed"), c.PostForm("min_optimal"), c.PostForm("max_optimal"), c.PostForm("solvable")
+	spec, err := f.spec(c)
+	if err == nil {
+		var g judge.Generation
+		if g, err = p.Service.Generate(c.Request.Context(), u, slug, spec); err == nil {
+			p.redirect(c, fmt.Sprintf("/problems/%s/generations/%d", slug, g.ID), "")
+			return
+		}
+	}
+	status := httpx.StatusOf(err)
+	if status != http.StatusBadRequest && status != http.StatusConflict {
+		p.fail(c, err)
+		return
+	}
+	f.Error = judge.ErrorMessage(err)
+	p.showCasesWith(c, status, caseForm{}, f)
+}
+
+// spec reads the typed form into a request; the service checks the values.
+func (f *generateForm) spec(c *gin.Context) (judge.GenerateSpec, error) {
+	num := func(field, text string) (*int, error) {
+		text = strings.TrimSpace(text)
+		if text == "" {
+			return nil, nil
+		}
+		n, err := strconv.Atoi(text)
+		if err != nil {
+			return nil, judge.Errorf(judge.EINVALID, "%s: %q is not a whole number", field, text)
+		}
+		return &n, nil
+	}
+	var spec judge.GenerateSpec
+	count, err := num("count", f.Count)
+	if err != nil {
+		return spec, err
+	}
+	if count != nil {
+		spec.Count = *count
+	}
+	seed, err := strconv.ParseUint(strings.TrimSpace(f.Seed), 10, 64)
+	if err != nil && strings.TrimSpace(f.Seed) != "" {
+		return spec, judge.Errorf(judge.EINVALID, "seed: %q is not a whole number", f.Seed)
+	}
+	spec.Seed = seed
+	spec.Params = map[string]int{}
+	for i, pf := range f.Params {
+		f.Params[i].Value = c.PostForm("param_" + pf.Name)
+		v, err := num("params."+pf.Name, f.Params[i].Value)
+		if err != nil {
+			return spec, err
+		}
+		if v != nil {
+			spec.Params[pf.Name] = *v
+		}
+	}
+	if spec.MinOptimal, err = num("min_optimal", f.Min); err != nil {
+		return spec, err
+	}
+	if spec.MaxOptimal, err = num("max_optimal", f.Max); err != nil {
+		return spec, err
+	}
+	switch f.Solvable {
+	case "yes", "no":
+		v := f.Solvable == "yes"
+		spec.Solvable = &v
+	}
+	return spec, nil
+}
+
+// generationView is a run's page; it reloads itself while the run goes on.
+type generationView struct {
+	Problem judge.Problem
+	Gen     judge.Generation
+}
+
+func (v generationView) refresh() int {
+	if v.Gen.Status == judge.GenRunning {
+		return 1
+	}
+	return 0
+}
+
+// generationPage is GET /problems/{slug}/generations/{id}.
+func (p *Pages) generationPage(c *gin.Context) {
+	u, ok := p.needInstructor(c)
+	if !ok {
+		return
+	}
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || id <= 0 {
+		p.errorPage(c, http.StatusNotFound, "There is no such generation.")
+		return
+	}
+	prob, _, err := p.Service.Problem(c.Request.Context(), u, c.Param("slug"))
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	g, err := p.Service.Generation(c.Request.Context(), u, c.Param("slug"), id)
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	p.render(c, http.StatusOK, "generation", "Generating boards for "+prob.Title, generationView{Problem: prob, Gen: g})
+}
+
+// cancelGeneration is POST /problems/{slug}/generations/{id}/cancel.
+func (p *Pages) cancelGeneration(c *gin.Context) {
+	u, ok := p.needInstructor(c)
+	if !ok {
+		return
+	}
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || id <= 0 {
+		p.errorPage(c, http.StatusNotFound, "There is no such generation.")
+		return
+	}
+	if _, err := p.Service.CancelGeneration(c.Request.Context(), u, c.Param("slug"), id); err != nil {
+		p.fail(c, err)
+		return
+	}
+	p.redirect(c, fmt.Sprintf("/problems/%s/generations/%d", c.Param("slug"), id), "Stopping the run; the boards kept so far stay.")
+}
+
+// exportPackage is GET /problems/{slug}/package.zip for the pages' session.
+func (p *Pages) exportPackage(c *gin.Context) {
+	u, ok := p.needInstructor(c)
+	if !ok {
+		return
+	}
+	prob, cases, err := p.Service.ExportProblem(c.Request.Context(), u, c.Param("slug"))
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	var buf bytes.Buffer
+	if err := kattis.Write(&buf, kattis.FromCases(prob, cases)); err != nil {
+		p.fail(c, err)
+		return
+	}
+	c.Header("Content-Disposition", `attachment; filename="`+prob.Slug+`.zip"`)
+	c.Data(http.StatusOK, "application/zip", buf.Bytes())
+}
+
+// importView is the import form with the last refusal.
+type importView struct {
+	Slug  string
+	Error string
+}
+
+// importPage is GET /problems/import.
+func (p *Pages) importPage(c *gin.Context) {
+	if _, ok := p.needInstructor(c); !ok {
+		return
+	}
+	p.render(c, http.StatusOK, "import", "Import a problem", importView{})
+}
+
+// importPackage is POST /problems/import: the package as the file field,
+// an optional slug.
+func (p *Pages) importPackage(c *gin.Context) {
+	u, ok := p.needInstructor(c)
+	if !ok {
+		return
+	}
+	v := importView{Slug: strings.TrimSpace(c.PostForm("slug"))}
+	refuse := func(status int, msg string) {
+		v.Error = msg
+		p.render(c, status, "import", "Import a problem", v)
+	}
+	fh, err := c.FormFile("file")
+	if err != nil {
+		refuse(http.StatusBadRequest, "Choose the package (a .zip file) to import.")
+		return
+	}
+	f, err := fh.Open()
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, kattis.MaxUpload+1))
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	pkg, err := kattis.Read(data)
+	if err != nil {
+		refuse(http.StatusBadRequest, err.Error())
+		return
+	}
+	if v.Slug != "" {
+		pkg.Problem.Slug = v.Slug
+	}
+	prob, created, err := p.Service.ImportProblem(c.Request.Context(), u, pkg.Problem, pkg.Cases)
+	if err != nil {
+		if st := httpx.StatusOf(err); st == http.StatusBadRequest || st == http.StatusConflict {
+			refuse(st, judge.ErrorMessage(err))
+			return
+		}
+		p.fail(c, err)
+		return
+	}
+	what := "replaced"
+	if created {
+		what = "created"
+	}
+	p.redirect(c, "/problems/"+prob.Slug+"/cases", fmt.Sprintf("Problem %s %s from the package: %d boards, being solved.", prob.Slug, what, len(pkg.Cases)))
+}

@@ -1,0 +1,96 @@
+package pages
+
+import (
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestAuthoringPages walks the instructor's pages: a new problem as a
+// draft (not found for a student), boards generated until the run's page
+// says done, the edit form publishing it, the export link, an import of that
+// package under another slug, and archiving.
+func TestAuthoringPages(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	teacher := e.browser()
+	teacher.login("admin", pagesAdminPassword)
+	student := e.browser()
+	student.register("ada", "lovelace-1")
+
+	student.get("/problems/new").want(t, 403)
+	teacher.get("/").want(t, 200, `href="/problems/new"`, `href="/problems/import"`)
+	teacher.get("/problems/new").want(t, 200, `action="/problems/new"`)
+	form := url.Values{"slug": {"flood-5"}, "title": {"Flood five"}, "puzzle": {"floodit"}, "checker": {"exact"},
+		"max_size": {"99"}, "max_colors": {"0"}, "max_moves": {"0"}, "statement": {"# Flood\n"}}
+	p := teacher.post("/problems/new", form).want(t, 400, "limits.max_size:")
+	noTemplateError(t, p)
+	form.Set("max_size", "6")
+	teacher.post("/problems/new", form).redirectTo(t, "/problems/flood-5/cases")
+	student.get("/problems/flood-5").want(t, 404)
+	teacher.get("/").want(t, 200, "Flood five", "draft")
+
+	page := teacher.get("/problems/flood-5/cases").want(t, 200, `action="/problems/flood-5/cases/generate#generate"`, `name="param_size"`, `name="min_optimal"`)
+	noTemplateError(t, page)
+	teacher.post("/problems/flood-5/cases/generate", url.Values{"count": {"3"}, "seed": {"7"}, "param_size": {"5"}}).
+		want(t, 400, "params.colors:")
+	loc := teacher.post("/problems/flood-5/cases/generate", url.Values{"count": {"3"}, "seed": {"7"}, "param_size": {"5"}, "param_colors": {"3"},
+		"min_optimal": {"4"}, "max_optimal": {"6"}}).redirectTo(t, "/problems/flood-5/generations/")
+	deadline := time.Now().Add(time.Minute)
+	for {
+		p := teacher.get(loc).want(t, 200)
+		noTemplateError(t, p)
+		if strings.Contains(p.body, `gen-status">done`) {
+			p.want(t, 200, "kept 3 of 3 wanted")
+			break
+		}
+		if !strings.Contains(p.body, `gen-status">running`) || time.Now().After(deadline) {
+			t.Fatalf("generation page:\n%s", p.body)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// A run that cannot finish is stopped from its page.
+	loc = teacher.post("/problems/flood-5/cases/generate", url.Values{"count": {"1"}, "seed": {"1"}, "param_size": {"3"}, "param_colors": {"2"},
+		"min_optimal": {"30"}}).redirectTo(t, "/problems/flood-5/generations/")
+	if p := teacher.get(loc); strings.Contains(p.body, `gen-status">running`) {
+		p.want(t, 200, `/cancel"`)
+		teacher.post(loc+"/cancel", url.Values{}).redirectTo(t, loc)
+	}
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		p := teacher.get(loc)
+		if strings.Contains(p.body, `gen-status">stopped`) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the run was not stopped:\n%s", p.body)
+		}
+	}
+	if n := strings.Count(teacher.get("/problems/flood-5/cases").body, `s-ready`); n != 3 {
+		t.Errorf("the boards page shows %d ready boards, want 3", n)
+	}
+
+	teacher.get("/problems/flood-5/edit").want(t, 200, `action="/problems/flood-5/edit"`)
+	form.Set("published", "1")
+	teacher.post("/problems/flood-5/edit", form).redirectTo(t, "/problems/flood-5")
+	student.get("/problems/flood-5").want(t, 200, "Flood five")
+
+	zip := teacher.get("/problems/flood-5/package.zip").want(t, 200)
+	if ct := zip.header.Get("Content-Type"); ct != "application/zip" {
+		t.Fatalf("export Content-Type %q", ct)
+	}
+	student.get("/problems/flood-5/package.zip").want(t, 403)
+	teacher.get("/problems/import").want(t, 200, `enctype="multipart/form-data"`)
+	teacher.upload("/problems/import", url.Values{"slug": {"flood-5-copy"}}, "file", "p.zip", zip.body).redirectTo(t, "/problems/flood-5-copy/cases")
+	copyPage := teacher.get("/problems/flood-5-copy/cases").want(t, 200, "gen-s7-01", "gen-s7-03")
+	noTemplateError(t, copyPage)
+	p = teacher.upload("/problems/import", url.Values{}, "file", "p.zip", "not a zip").want(t, 400, "not a zip archive")
+	noTemplateError(t, p)
+
+	teacher.get("/problems/flood-5/edit")
+	teacher.post("/problems/flood-5/archive", url.Values{}).redirectTo(t, "/")
+	student.get("/problems/flood-5").want(t, 404)
+	if regexp.MustCompile(`href="/problems/flood-5"`).MatchString(student.get("/").body) {
+		t.Errorf("the student's problem list shows the archived problem")
+	}
+}
