@@ -116,6 +116,9 @@ func (s *Service) Authenticate(ctx context.Context, username, password string) (
 	if bcrypt.CompareHashAndPassword(hash, []byte(password)) != nil {
 		return User{}, Errorf(EUNAUTHORIZED, "wrong username or password")
 	}
+	if u.Disabled {
+		return User{}, Errorf(EFORBIDDEN, "this account is disabled: ask an instructor")
+	}
 	return u, nil
 }
 

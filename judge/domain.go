@@ -60,9 +60,11 @@ const (
 // take to decide what the caller may do and see (authz.go); the zero User
 // is the anonymous visitor.
 type User struct {
-	ID        int64
-	Username  string
-	Role      Role
+	ID       int64
+	Username string
+	Role     Role
+	// Disabled accounts cannot log in, and their tokens are gone.
+	Disabled  bool
 	CreatedAt time.Time
 }
 

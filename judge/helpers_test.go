@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"puzzlejudge/internal/testutil"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/store"
 )
@@ -84,18 +85,17 @@ func syncProblem(t testing.TB, s *judge.Service, slug, puzzle, checker string, c
 	}
 }
 
-// waitFor polls cond until it holds; the bound only stops a broken test from
-// hanging, it measures nothing.
-func waitFor(t testing.TB, what string, cond func() bool) {
+// floodReady adds the student alice and the problem flood (flooditCases)
+// to s, and waits until flood's cases are solved.
+func floodReady(t *testing.T, s *judge.Service) (judge.User, []judge.Case) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	u := mustUser(t, s, "alice")
+	syncProblem(t, s, "flood", "floodit", "", flooditCases...)
+	return u, waitReady(t, s, "flood")
 }
+
+// waitFor polls cond until it holds (see testutil.WaitFor).
+var waitFor = testutil.WaitFor
 
 // waitReady waits until no case of the problem is solving.
 func waitReady(t testing.TB, s *judge.Service, slug string) []judge.Case {

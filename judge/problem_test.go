@@ -16,9 +16,7 @@ import (
 func TestSyncProblem(t *testing.T) {
 	ctx := context.Background()
 	s := newService(t, openDB(t, "s.db"), judge.Config{})
-	u := mustUser(t, s, "alice")
-	syncProblem(t, s, "flood", "floodit", "", flooditCases...)
-	before := waitReady(t, s, "flood")
+	u, before := floodReady(t, s)
 	sub := waitDone(t, s, submit(t, s, u, judge.Submission{ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n"}).ID)
 	if sub.Verdict != judge.Accepted {
 		t.Fatalf("verdict %s", sub.Verdict)
@@ -140,9 +138,7 @@ func TestCases(t *testing.T) {
 func TestSolverTimeout(t *testing.T) {
 	log := &testLog{}
 	s := newServiceLog(t, openDB(t, "t.db"), judge.Config{SolveTimeout: time.Nanosecond}, slogOf(log))
-	u := mustUser(t, s, "alice")
-	syncProblem(t, s, "flood", "floodit", "", flooditCases...)
-	cases := waitReady(t, s, "flood")
+	u, cases := floodReady(t, s)
 	for _, c := range cases {
 		if c.Status != judge.CaseFailed || !strings.Contains(c.SolveError, "gave up after 1ns") {
 			t.Errorf("case %s = %s %q, want failed", c.Name, c.Status, c.SolveError)

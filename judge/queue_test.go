@@ -252,16 +252,21 @@ func (f *flakyStore) Finish(ctx context.Context, judged []judge.Judged) (map[int
 	return f.DB.Finish(ctx, judged)
 }
 
+// newFlakyService is a service over a flakyStore on the database file name,
+// logging to log, with the student alice and the problem flood ready.
+func newFlakyService(t *testing.T, name string) (*flakyStore, *testLog, *judge.Service, judge.User) {
+	t.Helper()
+	fs := &flakyStore{DB: openDB(t, name)}
+	log := &testLog{}
+	s := newServiceLog(t, fs, judge.Config{}, slogOf(log))
+	u, _ := floodReady(t, s)
+	return fs, log, s, u
+}
+
 // TestFinishRetried makes the write of a batch fail twice: the worker tries
 // again and the verdict is written once.
 func TestFinishRetried(t *testing.T) {
-	db := openDB(t, "f.db")
-	fs := &flakyStore{DB: db}
-	log := &testLog{}
-	s := newServiceLog(t, fs, judge.Config{}, slogOf(log))
-	u := mustUser(t, s, "alice")
-	syncProblem(t, s, "flood", "floodit", "", flooditCases...)
-	waitReady(t, s, "flood")
+	fs, log, s, u := newFlakyService(t, "f.db")
 	fs.fails.Store(2)
 	sub := waitDone(t, s, submit(t, s, u, judge.Submission{ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n"}).ID)
 	if sub.Verdict != judge.Accepted || len(sub.Results) != 2 {
@@ -314,12 +319,7 @@ func TestClaimTimeout(t *testing.T) {
 // TestLoadFailureReleases makes reading the problem fail once: the claims
 // are released and judged later, not judged as judge_error.
 func TestLoadFailureReleases(t *testing.T) {
-	fs := &flakyStore{DB: openDB(t, "l.db")}
-	log := &testLog{}
-	s := newServiceLog(t, fs, judge.Config{}, slogOf(log))
-	u := mustUser(t, s, "alice")
-	syncProblem(t, s, "flood", "floodit", "", flooditCases...)
-	waitReady(t, s, "flood")
+	fs, log, s, u := newFlakyService(t, "l.db")
 	fs.loadFails.Store(1)
 	sub := waitDone(t, s, submit(t, s, u, judge.Submission{ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n"}).ID)
 	if sub.Verdict != judge.Accepted {

@@ -62,6 +62,9 @@ type Config struct {
 	// reference: the metrics hooks, given once, before the service runs.
 	OnJudged func(v Verdict)
 	OnSolved func(puzzle string, d time.Duration)
+	// Clock, when set, is the time of submissions and deadlines (tests pin
+	// it); default time.Now.
+	Clock func() time.Time
 }
 
 func (c Config) withDefaults() Config {
@@ -188,6 +191,7 @@ func (s *Service) Start(ctx context.Context) error {
 	}
 	if s.cfg.ClaimTimeout > 0 {
 		wg.Go(func() { s.sweep(run) })
+		wg.Go(func() { s.pollCases(run) })
 	}
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()

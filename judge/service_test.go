@@ -29,9 +29,7 @@ func submit(t testing.TB, s *judge.Service, v judge.User, sub judge.Submission) 
 func TestSubmitAndJudge(t *testing.T) {
 	ctx := context.Background()
 	s := newService(t, openDB(t, "j.db"), judge.Config{})
-	u := mustUser(t, s, "alice")
-	syncProblem(t, s, "flood", "floodit", "", flooditCases...)
-	cases := waitReady(t, s, "flood")
+	u, cases := floodReady(t, s)
 	if cases[1].Input != "3\n0 1 2\n1 1 2\n2 2 1\n" || cases[1].Expected.Optimal != 3 || cases[1].Expected.Version != "floodit-2" {
 		t.Fatalf("case 2 = %+v", cases[1])
 	}

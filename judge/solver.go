@@ -106,8 +106,15 @@ func (s *Service) solveCase(ctx context.Context, id int64) (again bool) {
 		}
 		return false
 	}
+	if ok, err := s.claimSolve(ctx, id); !ok {
+		if err != nil && ctx.Err() == nil {
+			s.log.Error("claiming a case to solve", "case", id, "err", err)
+		}
+		return false // another process solves it
+	}
 	p, err := s.store.ProblemByID(ctx, c.ProblemID)
 	if err != nil {
+		s.releaseSolve(c.ID) // let whoever looks next try again, not after the lease
 		return false
 	}
 	pz, err := Lookup(p.Puzzle)
@@ -124,7 +131,8 @@ func (s *Service) solveCase(ctx context.Context, id int64) (again bool) {
 	release()
 	switch {
 	case ctx.Err() != nil:
-		return false // closing: the case stays solving for the next Start
+		s.releaseSolve(c.ID) // closing: the case stays solving, for whoever starts next
+		return false
 	case err != nil:
 		s.log.Warn("reference solver failed", "problem", p.Slug, "case", c.Name, "err", err)
 		return s.finishCase(ctx, c, CaseFailed, Solution{}, err.Error())

@@ -18,6 +18,8 @@ type Store interface {
 	CatalogueStore
 	QueueStore
 	AuthoringStore
+	CourseStore
+	UserAdminStore
 }
 
 // AccountStore keeps users and their API tokens.
@@ -68,6 +70,12 @@ type CatalogueStore interface {
 	SetCaseProgress(ctx context.Context, id int64, progress string) error
 	// MarkSolving makes a case solving again (its solver version is old).
 	MarkSolving(ctx context.Context, id int64) error
+	// ClaimCase takes the lease on solving a case: it reports true when the
+	// case is solving and no one holds a lease taken at or after
+	// staleBefore, so that of several processes one solves it. FinishCase,
+	// MarkSolving and a new input end the lease; ReleaseCase gives it up.
+	ClaimCase(ctx context.Context, id int64, staleBefore time.Time) (bool, error)
+	ReleaseCase(ctx context.Context, id int64) error
 
 	// SyncCatalogue reads the problem with slug and its cases, asks plan
 	// what to change, and writes the changes, all in one transaction: when

@@ -44,6 +44,7 @@ func (s *Service) Submit(ctx context.Context, v User, sub Submission) (Submissio
 		}
 	}
 	sub.ProblemID, sub.Puzzle, sub.Board, sub.Results = problemID, "", "", nil
+	sub.CreatedAt = s.now() // the deadlines of assignments are read on this clock
 	out, err := s.store.CreateSubmission(ctx, sub)
 	if err != nil {
 		return Submission{}, err

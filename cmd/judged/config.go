@@ -37,6 +37,8 @@ type Config struct {
 	// TrustedProxies are the reverse proxies (addresses or CIDR ranges)
 	// whose X-Forwarded-For header names the client; empty trusts none.
 	TrustedProxies []string `yaml:"trusted_proxies"`
+	// Role is what this process does: all, web or worker (see role.go).
+	Role string `yaml:"role"`
 	// Solvers is judge.Config.Solvers: reference solves at once in this
 	// process, shared by case solves and /check; 0 means one per core.
 	Solvers int `yaml:"solvers"`
@@ -102,6 +104,7 @@ func DefaultConfig() Config {
 		SubmitRate:       30,
 		ShutdownTimeout:  30 * time.Second,
 		LogLevel:         "info",
+		Role:             RoleAll,
 		CheckMaxSize:     8,
 		CheckMaxColors:   10,
 		CheckMaxMoves:    5,
@@ -175,6 +178,7 @@ var envVars = []envVar{
 	}},
 	{"JUDGE_SECURE_COOKIES", boolVar(func(c *Config) *bool { return &c.SecureCookies })},
 	{"JUDGE_SESSION_SECRET", func(c *Config, v string) error { c.SessionSecret = v; return nil }},
+	{"JUDGE_ROLE", func(c *Config, v string) error { c.Role = strings.TrimSpace(v); return nil }},
 	{"JUDGE_TRUSTED_PROXIES", func(c *Config, v string) error {
 		c.TrustedProxies = nil
 		for _, p := range strings.Split(v, ",") {
@@ -309,6 +313,9 @@ func (c Config) Validate() error {
 	}
 	if _, err := c.level(); err != nil {
 		bad("log_level: %v", err)
+	}
+	if err := c.validateRole(); err != nil {
+		bad("%v", err)
 	}
 	if len(problems) > 0 {
 		return fmt.Errorf("invalid configuration:\n  %s", strings.Join(problems, "\n  "))

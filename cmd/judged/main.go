@@ -31,15 +31,27 @@ func main() {
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// subcommands are the commands judged runs instead of the server, by their
+// first argument; each parses its own flags and returns the exit code.
+var subcommands = map[string]func(ctx context.Context, args []string, stdout, stderr io.Writer) int{
+	"backup": runBackup,
+}
+
 // run starts the server and blocks until ctx is cancelled (a signal) or the
 // server fails. It returns the process exit code: 0 after a clean shutdown,
 // 1 when the server could not start or stopped on an error, 2 for bad usage.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		if sub, ok := subcommands[args[0]]; ok {
+			return sub(ctx, args[1:], stdout, stderr)
+		}
+	}
 	flags := flag.NewFlagSet("judged", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	configPath := flags.String("config", "config.yaml", "path of the YAML configuration (a missing default file means: built-in defaults)")
+	role := flags.String("role", "", "all, web or worker: overrides the role key and JUDGE_ROLE (web and worker need PostgreSQL)")
 	flags.Usage = func() {
-		fmt.Fprintf(stderr, "usage: judged [-config path]\n\nEvery key of the configuration can be overridden by an environment variable (JUDGE_LISTEN, JUDGE_DATABASE_DSN, ...); see config.yaml.\n\n")
+		fmt.Fprintf(stderr, "usage: judged [-config path] [-role all|web|worker]\n       judged backup [-config path] FILE\n       judged [-config path] admin reset-password USERNAME\n\nEvery key of the configuration can be overridden by an environment variable (JUDGE_LISTEN, JUDGE_DATABASE_DSN, ...); see config.yaml.\n\n")
 		flags.PrintDefaults()
 	}
 	if err := flags.Parse(args); err != nil {
@@ -48,19 +60,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	if flags.NArg() > 0 {
+	if flags.NArg() > 0 && flags.Arg(0) != "admin" {
 		fmt.Fprintf(stderr, "judged: unexpected argument %q\n", flags.Arg(0))
 		return 2
 	}
 	explicit := false
 	flags.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "config" })
-	cfg, err := loadConfig(*configPath, !explicit, os.Getenv)
+	cfg, err := loadConfig(*configPath, !explicit, withRole(os.Getenv, *role))
 	if err != nil {
 		fmt.Fprintf(stderr, "judged: %v\n", err)
 		return 1
 	}
 	level, _ := cfg.level()
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	if flags.NArg() > 0 {
+		return runAdmin(ctx, cfg, flags.Args()[1:], stdout, stderr)
+	}
 	if err := serve(ctx, cfg, logger); err != nil {
 		logger.Error("judged stopped", "err", err)
 		return 1
@@ -117,6 +132,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 		OnSolved:         metrics.ObserveSolve,
 	}, logger)
 	metrics.WatchQueue(svc)
+	logger.Info("role", "role", cfg.Role)
 
 	announce, err := ensureAdmin(ctx, svc, cfg.AdminPassword, logger)
 	if err != nil {
@@ -127,7 +143,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 	}
 	logger.Info("problems synchronised", "count", len(catalogue))
 
-	if err := svc.Start(ctx); err != nil {
+	if err := startWorkers(ctx, cfg, svc); err != nil {
 		return fmt.Errorf("start judge: %w", err)
 	}
 	defer func() {
@@ -151,7 +167,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 	srv := web.NewServer(svc, logger, metrics, web.Options{SubmitRate: cfg.SubmitRate,
 		SecureCookies: cfg.SecureCookies, SessionSecret: []byte(cfg.SessionSecret),
 		TrustedProxies: cfg.TrustedProxies, RegisterRate: cfg.RegisterRate, TokenTTL: cfg.TokenTTL})
-	return listenAndServe(ctx, cfg, ln, srv.Router(), logger, announce)
+	return listenAndServe(ctx, cfg, ln, handlerFor(cfg, srv), logger, announce)
 }
 
 // listenAndServe serves h on ln until ctx is done, then stops taking

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"puzzlejudge/internal/testutil"
 	"puzzlejudge/judge"
 )
 
@@ -83,25 +84,14 @@ func testConcurrentInserts(t *testing.T, open opener) {
 	u, _ := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
 	p, _ := d.syncProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
 	const clients, each = 40, 25
-	var mu sync.Mutex
-	var ids []int64
-	var wg sync.WaitGroup
-	for range clients {
-		wg.Go(func() {
-			for range each {
-				s, err := d.CreateSubmission(ctx, judge.Submission{UserID: u.ID, ProblemID: p.ID, Kind: judge.KindAnswer, Payload: "0"})
-				if err != nil || s.ID == 0 || s.Status != judge.StatusPending {
-					t.Errorf("CreateSubmission = %+v, %v", s, err)
-					return
-				}
-				mu.Lock()
-				ids = append(ids, s.ID)
-				mu.Unlock()
-			}
-		})
-	}
-	wg.Wait()
-	slices.Sort(ids)
+	ids := testutil.Concurrently(clients, each, func() (int64, bool) {
+		s, err := d.CreateSubmission(ctx, judge.Submission{UserID: u.ID, ProblemID: p.ID, Kind: judge.KindAnswer, Payload: "0"})
+		if err != nil || s.ID == 0 || s.Status != judge.StatusPending {
+			t.Errorf("CreateSubmission = %+v, %v", s, err)
+			return 0, false
+		}
+		return s.ID, true
+	})
 	if len(ids) != clients*each || len(slices.Compact(ids)) != clients*each {
 		t.Errorf("%d distinct ids of %d submissions", len(ids), clients*each)
 	}

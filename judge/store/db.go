@@ -171,8 +171,29 @@ func (d *DB) Ping(ctx context.Context) error {
 	return d.sql.PingContext(ctx)
 }
 
+// migrateLock is the key of the PostgreSQL advisory lock that serialises
+// migrations ("pzmigr" in ASCII): processes starting together on an empty
+// database otherwise both run CREATE TABLE, and the second fails on
+// PostgreSQL's catalogue (pg_type_typname_nsp_index).
+const migrateLock int64 = 0x707a6d69677221
+
 func (d *DB) migrate() error {
-	if err := d.db.AutoMigrate(&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &submissionRow{}, &caseResultRow{}, &heartbeatRow{}); err != nil {
+	rows := []any{&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &submissionRow{}, &caseResultRow{}, &heartbeatRow{},
+		&assignmentRow{}, &assignmentProblemRow{}}
+	var err error
+	if d.postgres {
+		// DDL is transactional on PostgreSQL: the lock and the tables
+		// are one transaction, so a second process sees them all.
+		err = d.db.Transaction(func(tx *gorm.DB) error {
+			if err := tx.Exec(catalogueLockSQL, migrateLock).Error; err != nil {
+				return err
+			}
+			return tx.AutoMigrate(rows...)
+		})
+	} else {
+		err = d.db.AutoMigrate(rows...)
+	}
+	if err != nil {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
 	if err := d.backfillUsernameKeys(); err != nil {

@@ -121,6 +121,7 @@ func (d *DB) FinishCase(ctx context.Context, id int64, input string, status judg
 	res := d.db.WithContext(ctx).Model(&caseRow{}).Where("id = ? AND input = ?", id, input).Updates(map[string]any{
 		"status": string(status), "answer": sol.Answer, "moves": sol.Moves, "optimal": sol.Optimal,
 		"solvable": sol.Solvable, "solver_version": sol.Version, "solve_error": solveErr, "progress": "",
+		"solve_claimed_at": nil,
 	})
 	if res.Error != nil {
 		return d.fail(res.Error, "case")
@@ -140,7 +141,7 @@ func (d *DB) SetCaseProgress(ctx context.Context, id int64, progress string) err
 func (d *DB) MarkSolving(ctx context.Context, id int64) error {
 	res := d.db.WithContext(ctx).Model(&caseRow{}).Where("id = ?", id).Updates(map[string]any{
 		"status": string(judge.CaseSolving), "answer": "", "moves": "", "optimal": 0, "solvable": false,
-		"solver_version": "", "solve_error": "", "progress": "",
+		"solver_version": "", "solve_error": "", "progress": "", "solve_claimed_at": nil,
 	})
 	if res.Error != nil {
 		return d.fail(res.Error, "case")

@@ -10,8 +10,9 @@ import (
 	"puzzlejudge/judge"
 )
 
-// Claim moves up to n pending submissions to judging and returns them, oldest
-// first.
+// Claim moves up to n pending submissions to judging and returns them:
+// those never judged before those queued again by a rejudge, oldest first
+// within each; the claims are returned in id order.
 func (d *DB) Claim(ctx context.Context, n int) ([]judge.Claim, error) {
 	q, args := claimSQLite, []any{time.Now().UTC(), n}
 	if d.postgres {
@@ -101,8 +102,14 @@ func (d *DB) ResetJudging(ctx context.Context, claimedBefore time.Time) (int, er
 	return int(res.RowsAffected), d.fail(res.Error, "submissions")
 }
 
+// rejudgePriority is the Priority of a submission queued again after it had
+// a verdict: it waits behind every submission that has none yet.
+const rejudgePriority = 1
+
 // Requeue puts the answer and move submissions of a problem back to pending;
-// their verdicts and results stay until the new ones are written.
+// their verdicts and results stay until the new ones are written. Those that
+// had a verdict go behind the new submissions (rejudgePriority); one not yet
+// judged keeps its place.
 func (d *DB) Requeue(ctx context.Context, problemID int64) (int, error) {
 	res := requeue(d.db.WithContext(ctx), problemID)
 	return int(res.RowsAffected), d.fail(res.Error, "submissions")
@@ -111,7 +118,10 @@ func (d *DB) Requeue(ctx context.Context, problemID int64) (int, error) {
 func requeue(tx *gorm.DB, problemID int64) *gorm.DB {
 	return tx.Model(&submissionRow{}).
 		Where("problem_id = ? AND kind IN ?", problemID, []string{string(judge.KindAnswer), string(judge.KindMoves)}).
-		Update("status", string(judge.StatusPending))
+		Updates(map[string]any{
+			"status":   string(judge.StatusPending),
+			"priority": gorm.Expr("CASE WHEN judged_at IS NULL THEN priority ELSE ? END", rejudgePriority),
+		})
 }
 
 // QueueLength returns the number of pending or judging submissions.

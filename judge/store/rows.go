@@ -14,13 +14,14 @@ type userRow struct {
 	UsernameKey  *string `gorm:"size:64;uniqueIndex"`
 	Role         string  `gorm:"size:16;not null"`
 	PasswordHash []byte  `gorm:"not null"`
+	Disabled     bool    `gorm:"not null;default:false"`
 	CreatedAt    time.Time
 }
 
 func (userRow) TableName() string { return "users" }
 
 func (r userRow) domain() judge.User {
-	return judge.User{ID: r.ID, Username: r.Username, Role: judge.Role(r.Role), CreatedAt: r.CreatedAt}
+	return judge.User{ID: r.ID, Username: r.Username, Role: judge.Role(r.Role), Disabled: r.Disabled, CreatedAt: r.CreatedAt}
 }
 
 type tokenRow struct {
@@ -90,8 +91,11 @@ type caseRow struct {
 	SolverVersion string      `gorm:"size:32;not null"`
 	SolveError    string      `gorm:"not null"`
 	Progress      string      `gorm:"not null"`
-	CreatedAt     time.Time
-	UpdatedAt     time.Time
+	// SolveClaimedAt is the lease of the process solving the case (see
+	// ClaimCase); NULL when no one is.
+	SolveClaimedAt *time.Time
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
 }
 
 func (caseRow) TableName() string { return "cases" }
@@ -109,8 +113,11 @@ func (r caseRow) domain() judge.Case {
 
 // submissionRow is one submission. ClaimToken grows with every claim, so a
 // worker's judgement is written only while its claim is the current one.
+// Priority orders the queue (lower first): 0 for a submission never judged,
+// rejudgePriority for one queued again after it had a verdict, so that a new
+// submission is judged before a rejudge backlog drains.
 type submissionRow struct {
-	ID         int64       `gorm:"primaryKey;index:idx_submissions_status_id,priority:2"`
+	ID         int64       `gorm:"primaryKey;index:idx_submissions_status_id,priority:2;index:idx_submissions_queue,priority:3"`
 	UserID     int64       `gorm:"not null;index"`
 	User       *userRow    `gorm:"constraint:OnDelete:CASCADE"`
 	ProblemID  *int64      `gorm:"index"`
@@ -120,7 +127,8 @@ type submissionRow struct {
 	Puzzle     string      `gorm:"size:32;not null"`
 	Board      string      `gorm:"not null"`
 	Payload    string      `gorm:"not null"`
-	Status     string      `gorm:"size:16;not null;index:idx_submissions_status_id,priority:1"`
+	Status     string      `gorm:"size:16;not null;index:idx_submissions_status_id,priority:1;index:idx_submissions_queue,priority:1"`
+	Priority   int         `gorm:"not null;default:0;index:idx_submissions_queue,priority:2"`
 	Verdict    string      `gorm:"size:16;not null"`
 	Score      float64     `gorm:"not null"`
 	ClaimToken int64       `gorm:"not null"`

@@ -93,7 +93,10 @@ func (d *DB) SubmitTarget(ctx context.Context, slug string, caseID int64) (int64
 // submission.
 func (d *DB) CreateSubmission(ctx context.Context, s judge.Submission) (judge.Submission, error) {
 	s.Status, s.Verdict, s.Score, s.JudgedAt = judge.StatusPending, "", 0, nil
-	s.CreatedAt = time.Now().UTC()
+	if s.CreatedAt.IsZero() { // the service stamps it with its clock
+		s.CreatedAt = time.Now().UTC()
+	}
+	s.CreatedAt = s.CreatedAt.UTC()
 	id, err := d.inserts.insert(ctx, s)
 	if err != nil {
 		return judge.Submission{}, d.fail(err, "submission")
@@ -134,8 +137,9 @@ func insertSubmission(ctx context.Context, stmt *sql.Stmt, r *insertRequest) err
 	return stmt.QueryRowContext(ctx, s.UserID, problemID, string(s.Kind), s.CaseID, s.Payload, s.CreatedAt).Scan(&r.id)
 }
 
-// claimSQLite and claimPostgres move the oldest pending submissions to
-// judging in one statement. The outer "status = 'pending'" makes the update
+// claimSQLite and claimPostgres move the oldest pending submissions of the
+// lowest priority (new before rejudged, see submissionRow) to judging in one
+// statement; the index idx_submissions_queue serves the ORDER BY. The outer "status = 'pending'" makes the update
 // conditional. On PostgreSQL, FOR UPDATE SKIP LOCKED lets several processes
 // claim at once without waiting for or taking each other's rows, and the
 // locked ids are picked in a MATERIALIZED CTE: written as "id IN (SELECT ...
@@ -143,10 +147,10 @@ func insertSubmission(ctx context.Context, stmt *sql.Stmt, r *insertRequest) err
 // once and claim more than n rows (seen on a real server: Claim(3) took 5).
 const (
 	claimSQLite = `UPDATE submissions SET status = 'judging', claim_token = claim_token + 1, claimed_at = ?
-WHERE status = 'pending' AND id IN (SELECT id FROM submissions WHERE status = 'pending' ORDER BY id LIMIT ?)
+WHERE status = 'pending' AND id IN (SELECT id FROM submissions WHERE status = 'pending' ORDER BY priority, id LIMIT ?)
 RETURNING id, user_id, problem_id, kind, case_id, puzzle, board, payload, claim_token, created_at`
 	claimPostgres = `WITH picked AS MATERIALIZED (
-	SELECT id FROM submissions WHERE status = 'pending' ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)
+	SELECT id FROM submissions WHERE status = 'pending' ORDER BY priority, id LIMIT ? FOR UPDATE SKIP LOCKED)
 UPDATE submissions AS s SET status = 'judging', claim_token = s.claim_token + 1, claimed_at = ?
 FROM picked WHERE s.id = picked.id AND s.status = 'pending'
 RETURNING s.id, s.user_id, s.problem_id, s.kind, s.case_id, s.puzzle, s.board, s.payload, s.claim_token, s.created_at`

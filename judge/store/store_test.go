@@ -73,6 +73,8 @@ func runStoreTests(t *testing.T, newOpener func(t *testing.T) opener) {
 		{"SyncRollback", testSyncRollback},
 		{"ConcurrentSync", testConcurrentSync},
 		{"ConcurrentInserts", testConcurrentInserts},
+		{"FairQueue", testFairQueue},
+		{"CaseLeases", testCaseLeases},
 		{"Authoring", testAuthoring},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newOpener(t)) })

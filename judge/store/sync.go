@@ -118,6 +118,7 @@ func saveCase(tx *gorm.DB, c judge.Case) (caseRow, error) {
 	if row.Input != c.Input {
 		row.Input, row.Status = c.Input, string(judge.CaseSolving)
 		row.Answer, row.Moves, row.Optimal, row.Solvable, row.SolverVersion, row.SolveError, row.Progress = "", "", 0, false, "", "", ""
+		row.SolveClaimedAt = nil // a solve of the old input may be running: this one is new work
 	}
 	row.Position, row.Name, row.Sample, row.Shipped = c.Position, c.Name, c.Sample, c.Shipped
 	return row, tx.Save(&row).Error

@@ -2,27 +2,16 @@ package floodit
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"puzzlejudge/internal/testutil"
 	"puzzlejudge/reference/textin"
 )
 
 // seedInputs adds every testdata/*.in file to the fuzzer's corpus.
-func seedInputs(f *testing.F) []string {
-	files, _ := filepath.Glob(filepath.Join("testdata", "*.in"))
-	var inputs []string
-	for _, file := range files {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			f.Fatal(err)
-		}
-		inputs = append(inputs, string(data))
-	}
-	return inputs
-}
+func seedInputs(f *testing.F) []string { return testutil.Inputs(f, filepath.Join("testdata", "*.in")) }
 
 // FuzzParseCases checks that the parsers never panic, that every error
 // carries a position (or is about the end of the input), and that what they

@@ -1,24 +1,13 @@
 package mayan
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
+
+	"puzzlejudge/internal/testutil"
 )
 
 // goldenInputs returns the texts of testdata/golden/*.in, the fuzz seeds.
-func goldenInputs(f *testing.F) []string {
-	files, _ := filepath.Glob("testdata/golden/*.in")
-	var out []string
-	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		out = append(out, string(data))
-	}
-	return out
-}
+func goldenInputs(f *testing.F) []string { return testutil.Inputs(f, "testdata/golden/*.in") }
 
 func FuzzParseCases(f *testing.F) {
 	for _, s := range goldenInputs(f) {

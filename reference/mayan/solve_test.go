@@ -108,6 +108,23 @@ func randomBoard(rng *rand.Rand, n, colors, maxHeight int) Board {
 	}
 }
 
+// solveAndBruteForce solves b in n moves and fails unless the answer is the
+// brute force's; it returns the solution and whether the brute force found
+// one.
+func solveAndBruteForce(t *testing.T, b Board, n int) (Solution, bool) {
+	t.Helper()
+	want, ok := bruteForce(b, n)
+	sol, err := Solve(context.Background(), b, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	brute := Solution{Moves: want, Solvable: ok}
+	if brute.Answer() != sol.Answer() {
+		t.Fatalf("Solve(%q, n=%d) = %q, brute force gives %q", columns(b), n, sol.Answer(), brute.Answer())
+	}
+	return sol, ok
+}
+
 func TestSolveMatchesBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 2011))
 	boards := 1500
@@ -121,14 +138,9 @@ func TestSolveMatchesBruteForce(t *testing.T) {
 		if i%2 == 0 {
 			b = tripleBoard(rng, n, 2+rng.IntN(3))
 		}
-		want, ok := bruteForce(b, n)
-		sol, err := Solve(context.Background(), b, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		brute := Solution{Moves: want, Solvable: ok}
-		if sol.Solvable != ok || brute.Answer() != sol.Answer() {
-			t.Fatalf("Solve(%q, n=%d) = %q, brute force gives %q", columns(b), n, sol.Answer(), brute.Answer())
+		sol, ok := solveAndBruteForce(t, b, n)
+		if sol.Solvable != ok {
+			t.Fatalf("Solve(%q, n=%d) = %q, solvable %v; brute force says solvable %v", columns(b), n, sol.Answer(), sol.Solvable, ok)
 		}
 		if ok {
 			solvable++
@@ -210,16 +222,7 @@ func TestSolveMatchesBruteForceOnTallBoards(t *testing.T) {
 	for i := range boards {
 		n := 1 + i%3
 		b := denseBoard(rng, n, 2+rng.IntN(4))
-		want, ok := bruteForce(b, n)
-		sol, err := Solve(context.Background(), b, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		brute := Solution{Moves: want, Solvable: ok}
-		if brute.Answer() != sol.Answer() {
-			t.Fatalf("Solve(%q, n=%d) = %q, brute force gives %q", columns(b), n, sol.Answer(), brute.Answer())
-		}
-		if ok {
+		if _, ok := solveAndBruteForce(t, b, n); ok {
 			solvable++
 		}
 	}

@@ -81,6 +81,7 @@ func (s *API) Register(r gin.IRouter) {
 	// not hide them: they are outside the authenticated group.
 	r.GET("/api/v1/openapi.json", serveOpenAPI)
 	r.GET("/api/docs", serveDocs)
+	s.registerCourses(api, user, instructor)
 }
 
 // writeError answers err as the API's JSON error.

@@ -99,17 +99,19 @@ func (p *Pages) Register(r gin.IRouter) {
 	g.POST("/problems/:slug/cases/:id/delete", p.deleteCase)
 	g.POST("/problems/:slug/rejudge", p.rejudge)
 
-	g.GET("/problems/new", p.newProblemPage)
+	getAndHead(g, "/problems/new", p.newProblemPage)
 	g.POST("/problems/new", p.createProblem)
-	g.GET("/problems/:slug/edit", p.editProblemPage)
+	getAndHead(g, "/problems/:slug/edit", p.editProblemPage)
 	g.POST("/problems/:slug/edit", p.editProblem)
 	g.POST("/problems/:slug/archive", p.archiveProblem)
 	g.POST("/problems/:slug/cases/generate", p.generate)
-	g.GET("/problems/:slug/generations/:id", p.generationPage)
+	getAndHead(g, "/problems/:slug/generations/:id", p.generationPage)
 	g.POST("/problems/:slug/generations/:id/cancel", p.cancelGeneration)
-	g.GET("/problems/:slug/package.zip", p.exportPackage)
-	g.GET(ImportPath, p.importPage)
+	getAndHead(g, "/problems/:slug/package.zip", p.exportPackage)
+	getAndHead(g, ImportPath, p.importPage)
 	g.POST(ImportPath, p.importPackage)
+
+	p.registerCourses(g)
 }
 
 // NotFound is the handler chain of a path no route knows: the 404 page,

@@ -27,6 +27,21 @@ var templateFuncs = template.FuncMap{
 	"score":        func(f float64) string { return fmt.Sprintf("%.0f", f) },
 	"when":         func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") },
 	"instructor":   func(u *judge.User) bool { return u != nil && u.IsInstructor() },
+	"grade":        judge.FormatScore,
+	"cell":         cellClass,
+}
+
+// cellClass colours a progress cell: full marks, some, none yet, not tried.
+func cellClass(score float64, submissions int) string {
+	switch {
+	case score >= 100:
+		return "g-full"
+	case score > 0:
+		return "g-part"
+	case submissions > 0:
+		return "g-zero"
+	}
+	return "g-none"
 }
 
 // verdictText is how a verdict reads on a page ("wrong answer"); pending

@@ -26,3 +26,52 @@ document.querySelectorAll("[data-reload]").forEach(function (el) {
     }
   }, seconds * 1000);
 });
+
+// Tables with class "sortable" sort by a column when its title is clicked:
+// numbers by the cells' data-value, text by their content.
+document.querySelectorAll("table.sortable").forEach(function (table) {
+  var heads = table.querySelectorAll("thead th");
+  heads.forEach(function (th, col) {
+    if (!th.dataset.sort) {
+      return;
+    }
+    th.addEventListener("click", function (ev) {
+      if (ev.target.tagName === "A") {
+        return; // the drill-down link
+      }
+      var asc = th.getAttribute("aria-sort") !== "ascending";
+      heads.forEach(function (h) { h.removeAttribute("aria-sort"); });
+      th.setAttribute("aria-sort", asc ? "ascending" : "descending");
+      var body = table.tBodies[0];
+      var rows = Array.prototype.filter.call(body.rows, function (r) { return r.dataset.student !== undefined; });
+      rows.sort(function (a, b) {
+        var x = a.cells[col], y = b.cells[col], d;
+        if (th.dataset.sort === "num") {
+          d = parseFloat(x.dataset.value || "0") - parseFloat(y.dataset.value || "0");
+        } else {
+          d = x.textContent.trim().localeCompare(y.textContent.trim());
+        }
+        return asc ? d : -d;
+      });
+      rows.forEach(function (r) { body.appendChild(r); });
+    });
+  });
+});
+
+// An input with data-filter="TABLE-ID" hides, as one types, the rows of that
+// table whose student does not contain the text (the form filters on the
+// server without JavaScript).
+document.querySelectorAll("input[data-filter]").forEach(function (input) {
+  var table = document.getElementById(input.dataset.filter);
+  if (!table) {
+    return;
+  }
+  input.addEventListener("input", function () {
+    var q = input.value.trim().toLowerCase();
+    Array.prototype.forEach.call(table.tBodies[0].rows, function (r) {
+      if (r.dataset.student !== undefined) {
+        r.hidden = q !== "" && r.dataset.student.toLowerCase().indexOf(q) < 0;
+      }
+    });
+  });
+});

@@ -1,0 +1,68 @@
+// Package testutil holds small helpers shared by the tests of several
+// packages (judge, judge/store, reference/...). It imports nothing but the
+// standard library, so that any package's tests may use it. Import it only
+// from _test.go files.
+package testutil
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+)
+
+// WaitFor polls cond until it holds; the bound of 20 s only stops a broken
+// test from hanging, it measures nothing.
+func WaitFor(t testing.TB, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// Inputs returns the texts of the files that match pattern (fuzz seeds,
+// golden inputs), in the order of filepath.Glob.
+func Inputs(t testing.TB, pattern string) []string {
+	t.Helper()
+	files, _ := filepath.Glob(pattern)
+	var out []string
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, string(data))
+	}
+	return out
+}
+
+// Concurrently runs create each times in each of clients goroutines at once
+// and returns, sorted, the ids of the calls that report ok. A call that
+// fails reports it itself and returns false, which ends its goroutine.
+func Concurrently(clients, each int, create func() (id int64, ok bool)) []int64 {
+	var mu sync.Mutex
+	var ids []int64
+	var wg sync.WaitGroup
+	for range clients {
+		wg.Go(func() {
+			for range each {
+				id, ok := create()
+				if !ok {
+					return
+				}
+				mu.Lock()
+				ids = append(ids, id)
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	slices.Sort(ids)
+	return ids
+}

@@ -1,0 +1,191 @@
+// Package webtest is the shared support of the tests of the web faces (web,
+// web/api, web/pages): a real judge service over a temporary SQLite file
+// with a small catalogue, and clients that talk to an http.Handler the way
+// the JSON API's callers and a browser do. It knows nothing of the faces:
+// each test package builds its own handler and keeps its helpers' names as
+// thin wrappers over these. Import it only from _test.go files.
+package webtest
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/judge/store"
+	"puzzlejudge/web/httpx"
+)
+
+// Fixture is one problem of a test catalogue with its cases.
+type Fixture struct {
+	Problem judge.Problem
+	Cases   []judge.CaseSpec
+}
+
+// Catalogue returns the small test catalogue: the classic samples of each
+// puzzle plus a hidden Flood-it board, so that the reference solver
+// finishes in milliseconds. Each call returns a fresh copy that a test
+// package may adjust.
+func Catalogue() []Fixture {
+	return []Fixture{
+		{
+			judge.Problem{Slug: "flood", Title: "Flood-it", Puzzle: "floodit", Statement: "Flood the board."},
+			[]judge.CaseSpec{
+				{Name: "01-sample-1", Input: "2\n0 0\n0 0\n", Sample: true},
+				{Name: "02-sample-2", Input: "3\n0 1 2\n1 1 2\n2 2 1\n", Sample: true},
+				{Name: "03-hidden", Input: "4\n0 1 2 3\n1 2 3 4\n2 3 4 5\n3 4 5 0\n"},
+			},
+		},
+		{
+			judge.Problem{Slug: "rot", Title: "Rotation", Puzzle: "rotation", Statement: "Rotate."},
+			[]judge.CaseSpec{
+				{Name: "01-sample-1", Input: "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n", Sample: true},
+			},
+		},
+		{
+			judge.Problem{Slug: "maya", Title: "Mayan", Puzzle: "mayan", Statement: "Clear.", Checker: judge.CheckerAnyValid},
+			[]judge.CaseSpec{
+				{Name: "01-sample-1", Input: "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", Sample: true},
+			},
+		},
+	}
+}
+
+// Setup says how NewService builds the service.
+type Setup struct {
+	// Config is the service's; zero Workers, SolveTimeout and PollInterval
+	// get values for tests (1, 20 s, 20 ms).
+	Config judge.Config
+	// AdminPassword is the instructor "admin"'s.
+	AdminPassword string
+	// Catalogue is synced before the service starts.
+	Catalogue []Fixture
+	// BeforeStart, when set, sees the service before its workers start
+	// (to watch its queue, say).
+	BeforeStart func(*judge.Service)
+}
+
+// NewService opens a temporary SQLite file, syncs the catalogue, ensures
+// the admin and starts the service; the test's cleanup closes both and
+// fails the test if they do not close cleanly. The logger sends warnings
+// to the test log.
+func NewService(t testing.TB, s Setup) (*judge.Service, *slog.Logger) {
+	t.Helper()
+	logger := Logger(t)
+	db, err := store.Open("sqlite", filepath.Join(t.TempDir(), "judge.db"), logger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := s.Config
+	if cfg.Workers == 0 {
+		cfg.Workers = 1
+	}
+	if cfg.SolveTimeout == 0 {
+		cfg.SolveTimeout = 20 * time.Second
+	}
+	if cfg.PollInterval == 0 {
+		cfg.PollInterval = 20 * time.Millisecond
+	}
+	svc := judge.NewService(db, cfg, logger)
+	if s.BeforeStart != nil {
+		s.BeforeStart(svc)
+	}
+	ctx := context.Background()
+	if _, _, err := svc.EnsureAdmin(ctx, s.AdminPassword); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range s.Catalogue {
+		if err := svc.SyncProblem(ctx, p.Problem, p.Cases); err != nil {
+			t.Fatalf("SyncProblem(%s): %v", p.Problem.Slug, err)
+		}
+	}
+	if err := svc.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := svc.Close(cctx); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+		if err := db.Close(); err != nil {
+			t.Errorf("db.Close: %v", err)
+		}
+	})
+	return svc, logger
+}
+
+// Logger sends warnings and errors to the test log, shown on failure (and
+// nowhere for a benchmark).
+func Logger(t testing.TB) *slog.Logger {
+	var w io.Writer = io.Discard
+	if tt, ok := t.(*testing.T); ok {
+		w = testWriter{tt}
+	}
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn}))
+}
+
+type testWriter struct{ t *testing.T }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimRight(string(p), "\n"))
+	return len(p), nil
+}
+
+// Engine is a Gin engine in release mode with the body limit the server
+// puts in front of both faces, and the routes register adds.
+func Engine(register func(gin.IRouter)) *gin.Engine {
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.Use(httpx.LimitBody(httpx.MaxBodyBytes))
+	register(r)
+	return r
+}
+
+// Staff is an instructor viewer for the tests' own reads of the service
+// (expected answers of hidden boards, everyone's submissions).
+var Staff = judge.User{ID: 1 << 40, Username: "staff", Role: judge.RoleInstructor}
+
+// WaitCases waits until no case of slug is being solved and returns them.
+func WaitCases(t testing.TB, svc *judge.Service, slug string) []judge.Case {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		_, cases, err := svc.Problem(context.Background(), Staff, slug)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !solving(cases) {
+			return cases
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("cases of %s still solving after 30 s", slug)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func solving(cases []judge.Case) bool {
+	for _, c := range cases {
+		if c.Status == judge.CaseSolving {
+			return true
+		}
+	}
+	return false
+}
+
+// Fixtures converts a catalogue to a test package's own fixture type, the
+// one whose field names its tests use.
+func Fixtures[T any](c []Fixture, as func(judge.Problem, []judge.CaseSpec) T) []T {
+	out := make([]T, len(c))
+	for i, f := range c {
+		out[i] = as(f.Problem, f.Cases)
+	}
+	return out
+}

@@ -1,0 +1,441 @@
+package judge
+
+import (
+	"context"
+	"math"
+	"slices"
+	"strings"
+	"time"
+)
+
+// ProblemGrade is a student's standing on one problem of an assignment.
+type ProblemGrade struct {
+	Slug string
+	// Score is the best counted score, late factor applied, 0..100: the
+	// best answer, or the mean over the non-sample boards of each board's
+	// best moves, whichever is higher.
+	Score float64
+	// Verdict is that of the best answer, or for moves the first board in
+	// case order whose best is not accepted (not_solved for a board never
+	// tried); "" when nothing judged counts.
+	Verdict Verdict
+	// Late reports whether the score holds a submission of the late period.
+	Late bool
+	// Submissions counts the submissions made in the counted window
+	// (OpensAt to CloseAt), judged or not; Pending those not judged yet.
+	Submissions int
+	Pending     int
+	Last        *time.Time // the last of them
+}
+
+// StudentGrade is one row of a gradebook.
+type StudentGrade struct {
+	User     User
+	Problems []ProblemGrade // in the assignment's order
+	// Total is the weighted mean of the problems' scores, 0..100.
+	Total float64
+}
+
+// Gradebook is the progress of students on an assignment.
+type Gradebook struct {
+	Assignment Assignment
+	Rows       []StudentGrade // by username
+	AsOf       time.Time
+}
+
+// BoardGrade is a student's best moves on one board of a problem.
+type BoardGrade struct {
+	CaseID      int64
+	Score       float64 // 0..100, late factor applied
+	Verdict     Verdict // "" when no counted moves were judged on it
+	Late        bool
+	Submissions int
+}
+
+// StudentBoards is one row of a problem's drill-down.
+type StudentBoards struct {
+	User   User
+	Grade  ProblemGrade
+	Boards []BoardGrade // in the order of ProblemBoards.Cases
+}
+
+// ProblemBoards is the drill-down of one problem of an assignment: students
+// by boards.
+type ProblemBoards struct {
+	Assignment Assignment
+	Problem    AssignmentProblem
+	Cases      []Case // every case in position order; Sample ones do not count
+	Rows       []StudentBoards
+	AsOf       time.Time
+}
+
+// grader folds the counted submissions of one student on one problem.
+type grader struct {
+	a        Assignment
+	graded   []int64 // the non-sample case ids, in position order
+	answer   ProblemGrade
+	ansID    int64
+	hasAns   bool
+	boards   map[int64]*board
+	pg       ProblemGrade
+	hasMoves bool
+	lastID   int64 // the last submission, whose time becomes pg.Last
+}
+
+// board is a BoardGrade with the id of its best submission.
+type board struct {
+	BoardGrade
+	id int64
+}
+
+func newGrader(a Assignment, slug string, graded []int64) *grader {
+	return &grader{a: a, graded: graded, boards: map[int64]*board{}, pg: ProblemGrade{Slug: slug}}
+}
+
+// add folds in one submission of the window, or the best of a group of
+// them (s.Count). Among equal scores the latest (highest id) wins.
+func (g *grader) add(s GradedSubmission) {
+	n := max(s.Count, 1)
+	g.pg.Submissions += n
+	g.lastID = max(g.lastID, s.ID, s.LastID)
+	if !s.Done {
+		g.pg.Pending += n
+		return
+	}
+	factor := 1.0
+	if s.Late {
+		factor = g.a.LateFactor
+	}
+	score := s.Score * factor
+	switch s.Kind {
+	case KindAnswer:
+		if !g.hasAns || score > g.answer.Score || score == g.answer.Score && s.ID > g.ansID {
+			g.answer.Score, g.answer.Verdict, g.answer.Late = score, s.Verdict, s.Late
+			g.hasAns, g.ansID = true, s.ID
+		}
+	case KindMoves:
+		if !slices.Contains(g.graded, s.CaseID) {
+			return // a sample board: practice, not graded
+		}
+		b := g.boards[s.CaseID]
+		if b == nil {
+			b = &board{BoardGrade: BoardGrade{CaseID: s.CaseID}}
+			g.boards[s.CaseID] = b
+		}
+		b.Submissions += n
+		if b.Verdict == "" || score > b.Score || score == b.Score && s.ID > b.id {
+			b.Score, b.Verdict, b.Late, b.id = score, s.Verdict, s.Late, s.ID
+		}
+		g.hasMoves = true
+	}
+}
+
+// result returns the problem's grade and its boards in g.graded order.
+func (g *grader) result() (ProblemGrade, []BoardGrade) {
+	pg := g.pg
+	boards := make([]BoardGrade, len(g.graded))
+	var moves ProblemGrade
+	sum := 0.0
+	for i, id := range g.graded {
+		if b := g.boards[id]; b != nil {
+			boards[i] = b.BoardGrade
+		} else {
+			boards[i] = BoardGrade{CaseID: id}
+		}
+		b := boards[i]
+		sum += b.Score
+		moves.Late = moves.Late || b.Late
+		if moves.Verdict == "" && b.Verdict != Accepted {
+			moves.Verdict = b.Verdict
+			if moves.Verdict == "" {
+				moves.Verdict = NotSolved
+			}
+		}
+	}
+	if moves.Verdict == "" {
+		moves.Verdict = Accepted
+	}
+	if len(g.graded) > 0 {
+		moves.Score = sum / float64(len(g.graded))
+	}
+	switch {
+	case g.hasAns && (!g.hasMoves || g.answer.Score >= moves.Score):
+		pg.Score, pg.Verdict, pg.Late = g.answer.Score, g.answer.Verdict, g.answer.Late
+	case g.hasMoves:
+		pg.Score, pg.Verdict, pg.Late = moves.Score, moves.Verdict, moves.Late
+	}
+	pg.Score = round2(pg.Score)
+	for i := range boards {
+		boards[i].Score = round2(boards[i].Score)
+	}
+	return pg, boards
+}
+
+// round2 rounds a score to hundredths, as grades are shown and exported.
+func round2(x float64) float64 { return math.Round(x*100) / 100 }
+
+// total returns the weighted mean of a row's scores.
+func total(a Assignment, pgs []ProblemGrade) float64 {
+	sum, weights := 0.0, 0.0
+	for i, ap := range a.Problems {
+		sum += ap.Weight * pgs[i].Score
+		weights += ap.Weight
+	}
+	if weights == 0 {
+		return 0
+	}
+	return round2(sum / weights)
+}
+
+// gradeInput is what computing a gradebook reads: the students, the graded
+// boards of each problem, the counted submissions.
+type gradeInput struct {
+	a        Assignment
+	students []User
+	cases    [][]Case  // per problem of a, every case in position order
+	graded   [][]int64 // per problem of a, the non-sample case ids
+	subs     []GradedSubmission
+}
+
+// load reads what grading a needs, in one query for the submissions and one
+// per problem for its boards; only the submissions of onlyUser when it is
+// not 0.
+func (s *Service) loadGrades(ctx context.Context, a Assignment, onlyUser User) (gradeInput, error) {
+	in := gradeInput{a: a}
+	var err error
+	if onlyUser.ID != 0 {
+		in.students = []User{onlyUser}
+	} else if in.students, err = s.students(ctx); err != nil {
+		return in, err
+	}
+	ids := make([]int64, len(a.Problems))
+	for i, ap := range a.Problems {
+		ids[i] = ap.ProblemID
+		cases, err := s.store.Cases(ctx, ap.ProblemID)
+		if err != nil {
+			return in, err
+		}
+		var graded []int64
+		for _, c := range cases {
+			if !c.Sample {
+				graded = append(graded, c.ID)
+			}
+		}
+		in.cases = append(in.cases, cases)
+		in.graded = append(in.graded, graded)
+	}
+	in.subs, err = s.store.GradedSubmissions(ctx, ids, a.OpensAt, a.DueAt, a.CloseAt(), onlyUser.ID)
+	return in, err
+}
+
+// students returns the accounts with the student role, by username.
+func (s *Service) students(ctx context.Context) ([]User, error) {
+	all, err := s.store.Users(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := all[:0]
+	for _, u := range all {
+		if u.Role == RoleStudent {
+			out = append(out, u)
+		}
+	}
+	slices.SortFunc(out, func(a, b User) int { return strings.Compare(a.Username, b.Username) })
+	return out, nil
+}
+
+// graders folds the submissions into one grader per student and problem.
+func (in gradeInput) graders() map[int64][]*grader {
+	index := make(map[int64]int, len(in.a.Problems))
+	for i, ap := range in.a.Problems {
+		index[ap.ProblemID] = i
+	}
+	out := make(map[int64][]*grader, len(in.students))
+	for _, u := range in.students {
+		gs := make([]*grader, len(in.a.Problems))
+		for i, ap := range in.a.Problems {
+			gs[i] = newGrader(in.a, ap.Slug, in.graded[i])
+		}
+		out[u.ID] = gs
+	}
+	for _, sub := range in.subs {
+		gs, ok := out[sub.UserID]
+		if !ok {
+			continue // an instructor's, or a deleted account's
+		}
+		if i, ok := index[sub.ProblemID]; ok {
+			gs[i].add(sub)
+		}
+	}
+	return out
+}
+
+// stampLast sets the time of each grader's last submission, read in one
+// query.
+func (s *Service) stampLast(ctx context.Context, gs map[int64][]*grader) error {
+	var ids []int64
+	for _, row := range gs {
+		for _, g := range row {
+			if g.lastID != 0 {
+				ids = append(ids, g.lastID)
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	times, err := s.store.SubmissionTimes(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for _, row := range gs {
+		for _, g := range row {
+			if t, ok := times[g.lastID]; ok {
+				g.pg.Last = &t
+			}
+		}
+	}
+	return nil
+}
+
+func (in gradeInput) gradebook(gs map[int64][]*grader, now time.Time) Gradebook {
+	gb := Gradebook{Assignment: in.a, Rows: make([]StudentGrade, 0, len(in.students)), AsOf: now}
+	for _, u := range in.students {
+		row := StudentGrade{User: u, Problems: make([]ProblemGrade, len(in.a.Problems))}
+		for i, g := range gs[u.ID] {
+			row.Problems[i], _ = g.result()
+		}
+		row.Total = total(in.a, row.Problems)
+		gb.Rows = append(gb.Rows, row)
+	}
+	return gb
+}
+
+// Progress returns the gradebook of an assignment: every student for an
+// instructor, the viewer's own row for a student (once the assignment is
+// open).
+func (s *Service) Progress(ctx context.Context, viewer User, id int64) (Gradebook, error) {
+	if viewer.Anonymous() {
+		return Gradebook{}, deny(viewer, "")
+	}
+	a, err := s.Assignment(ctx, viewer, id)
+	if err != nil {
+		return Gradebook{}, err
+	}
+	only := User{}
+	if !CanManageCourses(viewer) {
+		only = viewer // a student's own row
+	}
+	in, err := s.loadGrades(ctx, a, only)
+	if err != nil {
+		return Gradebook{}, err
+	}
+	gs := in.graders()
+	if err := s.stampLast(ctx, gs); err != nil {
+		return Gradebook{}, err
+	}
+	return in.gradebook(gs, s.now()), nil
+}
+
+// Grades returns the gradebook of every student, for export; instructors
+// only.
+func (s *Service) Grades(ctx context.Context, viewer User, id int64) (Gradebook, error) {
+	if err := requireInstructor(viewer); err != nil {
+		return Gradebook{}, err
+	}
+	return s.Progress(ctx, viewer, id)
+}
+
+// ProblemProgress returns the drill-down of one problem of an assignment:
+// each student's best on each board (every student for instructors, the
+// viewer's own row for a student).
+func (s *Service) ProblemProgress(ctx context.Context, viewer User, id int64, slug string) (ProblemBoards, error) {
+	if viewer.Anonymous() {
+		return ProblemBoards{}, deny(viewer, "")
+	}
+	a, err := s.Assignment(ctx, viewer, id)
+	if err != nil {
+		return ProblemBoards{}, err
+	}
+	at := slices.IndexFunc(a.Problems, func(ap AssignmentProblem) bool { return ap.Slug == slug })
+	if at < 0 {
+		return ProblemBoards{}, Errorf(ENOTFOUND, "problem %s is not part of this assignment", slug)
+	}
+	one := a
+	one.Problems = []AssignmentProblem{a.Problems[at]}
+	only := User{}
+	if !CanManageCourses(viewer) {
+		only = viewer // a student's own row
+	}
+	in, err := s.loadGrades(ctx, one, only)
+	if err != nil {
+		return ProblemBoards{}, err
+	}
+	pb := ProblemBoards{Assignment: a, Problem: a.Problems[at], Cases: in.cases[0], AsOf: s.now()}
+	gs := in.graders()
+	if err := s.stampLast(ctx, gs); err != nil {
+		return ProblemBoards{}, err
+	}
+	for _, u := range in.students {
+		pg, boards := gs[u.ID][0].result()
+		// Boards in case order with samples shown empty: the page lists
+		// every board, the grade counts the others.
+		all := make([]BoardGrade, len(pb.Cases))
+		k := 0
+		for i, c := range pb.Cases {
+			if c.Sample {
+				all[i] = BoardGrade{CaseID: c.ID}
+				continue
+			}
+			all[i] = boards[k]
+			k++
+		}
+		pb.Rows = append(pb.Rows, StudentBoards{User: u, Grade: pg, Boards: all})
+	}
+	return pb, nil
+}
+
+// MyProgress returns the viewer's own row on an assignment they may see,
+// whatever their role (an instructor trying the problems sees theirs).
+func (s *Service) MyProgress(ctx context.Context, viewer User, id int64) (Assignment, StudentGrade, error) {
+	if viewer.Anonymous() {
+		return Assignment{}, StudentGrade{}, deny(viewer, "")
+	}
+	a, err := s.Assignment(ctx, viewer, id)
+	if err != nil {
+		return Assignment{}, StudentGrade{}, err
+	}
+	in, err := s.loadGrades(ctx, a, viewer)
+	if err != nil {
+		return Assignment{}, StudentGrade{}, err
+	}
+	gs := in.graders()
+	if err := s.stampLast(ctx, gs); err != nil {
+		return Assignment{}, StudentGrade{}, err
+	}
+	return a, in.gradebook(gs, s.now()).Rows[0], nil
+}
+
+// Phase says where an assignment stands at a time, for lists and pages.
+type Phase string
+
+// The phases of an assignment.
+const (
+	PhaseUpcoming Phase = "upcoming" // not open yet
+	PhaseOpen     Phase = "open"     // on time until DueAt
+	PhaseLate     Phase = "late"     // after DueAt, counted with the late factor
+	PhaseClosed   Phase = "closed"   // nothing counts any more
+)
+
+// PhaseAt returns the phase of a at t.
+func (a Assignment) PhaseAt(t time.Time) Phase {
+	switch {
+	case t.Before(a.OpensAt):
+		return PhaseUpcoming
+	case !t.After(a.DueAt):
+		return PhaseOpen
+	case a.LateUntil != nil && !t.After(*a.LateUntil):
+		return PhaseLate
+	}
+	return PhaseClosed
+}

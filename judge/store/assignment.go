@@ -1,0 +1,280 @@
+package store
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"gorm.io/gorm"
+
+	"puzzlejudge/judge"
+)
+
+type assignmentRow struct {
+	ID         int64     `gorm:"primaryKey"`
+	Title      string    `gorm:"not null"`
+	OpensAt    time.Time `gorm:"not null"`
+	DueAt      time.Time `gorm:"not null"`
+	LateUntil  *time.Time
+	LateFactor float64 `gorm:"not null"`
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+}
+
+func (assignmentRow) TableName() string { return "assignments" }
+
+// assignmentProblemRow ties a problem to an assignment; deleting either
+// deletes it.
+type assignmentProblemRow struct {
+	ID           int64          `gorm:"primaryKey"`
+	AssignmentID int64          `gorm:"not null;index"`
+	Assignment   *assignmentRow `gorm:"constraint:OnDelete:CASCADE"`
+	ProblemID    int64          `gorm:"not null;index"`
+	Problem      *problemRow    `gorm:"constraint:OnDelete:CASCADE"`
+	Position     int            `gorm:"not null"`
+	Weight       float64        `gorm:"not null"`
+}
+
+func (assignmentProblemRow) TableName() string { return "assignment_problems" }
+
+func assignmentRowOf(a judge.Assignment) assignmentRow {
+	r := assignmentRow{ID: a.ID, Title: a.Title, OpensAt: a.OpensAt.UTC(), DueAt: a.DueAt.UTC(), LateFactor: a.LateFactor}
+	if a.LateUntil != nil {
+		t := a.LateUntil.UTC()
+		r.LateUntil = &t
+	}
+	return r
+}
+
+func (r assignmentRow) domain() judge.Assignment {
+	a := judge.Assignment{ID: r.ID, Title: r.Title, OpensAt: r.OpensAt.UTC(), DueAt: r.DueAt.UTC(), LateFactor: r.LateFactor,
+		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
+	if r.LateUntil != nil {
+		t := r.LateUntil.UTC()
+		a.LateUntil = &t
+	}
+	return a
+}
+
+func insertAssignmentProblems(tx *gorm.DB, id int64, ps []judge.AssignmentProblem) error {
+	rows := make([]assignmentProblemRow, len(ps))
+	for i, p := range ps {
+		rows[i] = assignmentProblemRow{AssignmentID: id, ProblemID: p.ProblemID, Position: i + 1, Weight: p.Weight}
+	}
+	return tx.Create(&rows).Error
+}
+
+// CreateAssignment stores an assignment and its problems in one transaction.
+func (d *DB) CreateAssignment(ctx context.Context, a judge.Assignment) (judge.Assignment, error) {
+	row := assignmentRowOf(a)
+	row.ID = 0
+	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(&row).Error; err != nil {
+			return err
+		}
+		return insertAssignmentProblems(tx, row.ID, a.Problems)
+	})
+	if err != nil {
+		return judge.Assignment{}, d.fail(err, "assignment")
+	}
+	return d.Assignment(ctx, row.ID)
+}
+
+// UpdateAssignment replaces an assignment's fields and problems.
+func (d *DB) UpdateAssignment(ctx context.Context, a judge.Assignment) (judge.Assignment, error) {
+	row := assignmentRowOf(a)
+	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&assignmentRow{ID: a.ID}).Select("title", "opens_at", "due_at", "late_until", "late_factor", "updated_at").
+			Updates(map[string]any{"title": row.Title, "opens_at": row.OpensAt, "due_at": row.DueAt,
+				"late_until": row.LateUntil, "late_factor": row.LateFactor, "updated_at": time.Now().UTC()})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return gorm.ErrRecordNotFound
+		}
+		if err := tx.Where("assignment_id = ?", a.ID).Delete(&assignmentProblemRow{}).Error; err != nil {
+			return err
+		}
+		return insertAssignmentProblems(tx, a.ID, a.Problems)
+	})
+	if err != nil {
+		return judge.Assignment{}, d.fail(err, "assignment")
+	}
+	return d.Assignment(ctx, a.ID)
+}
+
+// DeleteAssignment deletes an assignment; its problems' rows go with it.
+func (d *DB) DeleteAssignment(ctx context.Context, id int64) error {
+	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		// Explicitly, not only by the foreign key: SQLite enforces
+		// cascades only with foreign keys on, which a file opened by hand
+		// may lack.
+		if err := tx.Where("assignment_id = ?", id).Delete(&assignmentProblemRow{}).Error; err != nil {
+			return err
+		}
+		res := tx.Delete(&assignmentRow{}, id)
+		if res.Error == nil && res.RowsAffected == 0 {
+			return gorm.ErrRecordNotFound
+		}
+		return res.Error
+	})
+	return d.fail(err, "assignment")
+}
+
+// Assignment returns an assignment with its problems in order.
+func (d *DB) Assignment(ctx context.Context, id int64) (judge.Assignment, error) {
+	var row assignmentRow
+	if err := d.db.WithContext(ctx).Take(&row, id).Error; err != nil {
+		return judge.Assignment{}, d.fail(err, "assignment")
+	}
+	all, err := d.withProblems(ctx, []assignmentRow{row})
+	if err != nil {
+		return judge.Assignment{}, err
+	}
+	return all[0], nil
+}
+
+// Assignments returns every assignment with its problems, by due time.
+func (d *DB) Assignments(ctx context.Context) ([]judge.Assignment, error) {
+	var rows []assignmentRow
+	if err := d.db.WithContext(ctx).Order("due_at, id").Find(&rows).Error; err != nil {
+		return nil, d.fail(err, "assignments")
+	}
+	return d.withProblems(ctx, rows)
+}
+
+// withProblems reads the problems of every assignment of rows in one query.
+func (d *DB) withProblems(ctx context.Context, rows []assignmentRow) ([]judge.Assignment, error) {
+	out := make([]judge.Assignment, len(rows))
+	if len(rows) == 0 {
+		return out, nil
+	}
+	ids := make([]int64, len(rows))
+	at := make(map[int64]int, len(rows))
+	for i, r := range rows {
+		out[i] = r.domain()
+		ids[i] = r.ID
+		at[r.ID] = i
+	}
+	var ps []struct {
+		AssignmentID int64
+		ProblemID    int64
+		Weight       float64
+		Slug         string
+		Title        string
+	}
+	err := d.db.WithContext(ctx).Table("assignment_problems").
+		Select("assignment_problems.assignment_id, assignment_problems.problem_id, assignment_problems.weight, problems.slug, problems.title").
+		Joins("JOIN problems ON problems.id = assignment_problems.problem_id").
+		Where("assignment_problems.assignment_id IN ?", ids).
+		Order("assignment_problems.assignment_id, assignment_problems.position").Scan(&ps).Error
+	if err != nil {
+		return nil, d.fail(err, "assignment problems")
+	}
+	for _, p := range ps {
+		a := &out[at[p.AssignmentID]]
+		a.Problems = append(a.Problems, judge.AssignmentProblem{ProblemID: p.ProblemID, Slug: p.Slug, Title: p.Title, Weight: p.Weight})
+	}
+	return out, nil
+}
+
+// bestKey orders a group's submissions by score, then id, in one integer
+// that MAX can aggregate in SQLite and PostgreSQL alike: the score to four
+// decimals (at most 1,000,000) above 40 bits of id.
+const (
+	idBits  = 40
+	bestKey = "CAST(ROUND(score * 10000) AS BIGINT) * 1099511627776 + id"
+)
+
+// GradedSubmissions returns the best submission of each group of the
+// window's submissions (user, problem, case, kind, judged, late) with the
+// group's count and last id, in one aggregate query, and the verdicts of
+// the judged groups' bests in another. The 36,000 submissions of a course
+// of 300 students come back as about 5,400 rows: reading every row into Go
+// cost more than SQLite's aggregation (see docs/PERFORMANCE-courses.md).
+// No time is parsed: the lateness is compared in SQL.
+func (d *DB) GradedSubmissions(ctx context.Context, problemIDs []int64, from, due, to time.Time, userID int64) ([]judge.GradedSubmission, error) {
+	if len(problemIDs) == 0 {
+		return nil, nil
+	}
+	// flags: 1 moves, 2 judged, 4 late.
+	inner := d.db.WithContext(ctx).Table("submissions").
+		Select("user_id, problem_id, case_id, "+
+			"CASE WHEN kind = ? THEN 1 ELSE 0 END + CASE WHEN status = ? THEN 2 ELSE 0 END + CASE WHEN created_at > ? THEN 4 ELSE 0 END AS flags, "+
+			"id, "+bestKey+" AS k",
+			string(judge.KindMoves), string(judge.StatusDone), due.UTC()).
+		Where("problem_id IN ? AND kind IN ? AND created_at >= ? AND created_at <= ?",
+			problemIDs, []string{string(judge.KindAnswer), string(judge.KindMoves)}, from.UTC(), to.UTC())
+	if userID != 0 {
+		inner = inner.Where("user_id = ?", userID)
+	}
+	rows, err := d.db.WithContext(ctx).Table("(?) AS w", inner).
+		Select("user_id, problem_id, case_id, flags, COUNT(*), MAX(id), MAX(k)").
+		Group("user_id, problem_id, case_id, flags").Rows()
+	if err != nil {
+		return nil, d.fail(err, "submissions")
+	}
+	defer rows.Close()
+	var out []judge.GradedSubmission
+	for rows.Next() {
+		var (
+			g     judge.GradedSubmission
+			flags int
+			key   int64
+		)
+		if err := rows.Scan(&g.UserID, &g.ProblemID, &g.CaseID, &flags, &g.Count, &g.LastID, &key); err != nil {
+			return nil, d.fail(err, "submissions")
+		}
+		g.ID, g.Score = key&(1<<idBits-1), float64(key>>idBits)/10000
+		g.Kind, g.Done, g.Late = judge.KindAnswer, flags&2 != 0, flags&4 != 0
+		if flags&1 != 0 {
+			g.Kind = judge.KindMoves
+		}
+		out = append(out, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, d.fail(err, "submissions")
+	}
+	var ids []int64
+	for _, g := range out {
+		if g.Done {
+			ids = append(ids, g.ID)
+		}
+	}
+	verdicts := make(map[int64]judge.Verdict, len(ids))
+	for chunk := range slices.Chunk(ids, 5000) {
+		var vs []struct {
+			ID      int64
+			Verdict string
+		}
+		if err := d.db.WithContext(ctx).Table("submissions").Select("id, verdict").Where("id IN ?", chunk).Scan(&vs).Error; err != nil {
+			return nil, d.fail(err, "submissions")
+		}
+		for _, v := range vs {
+			verdicts[v.ID] = judge.Verdict(v.Verdict)
+		}
+	}
+	for i := range out {
+		out[i].Verdict = verdicts[out[i].ID]
+	}
+	return out, nil
+}
+
+// SubmissionTimes returns the creation time of each submission of ids.
+func (d *DB) SubmissionTimes(ctx context.Context, ids []int64) (map[int64]time.Time, error) {
+	out := make(map[int64]time.Time, len(ids))
+	for chunk := range slices.Chunk(ids, 5000) {
+		var rows []struct {
+			ID        int64
+			CreatedAt time.Time
+		}
+		if err := d.db.WithContext(ctx).Table("submissions").Select("id, created_at").Where("id IN ?", chunk).Scan(&rows).Error; err != nil {
+			return nil, d.fail(err, "submissions")
+		}
+		for _, r := range rows {
+			out[r.ID] = r.CreatedAt.UTC()
+		}
+	}
+	return out, nil
+}

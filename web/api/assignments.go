@@ -1,0 +1,378 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/web/httpx"
+)
+
+// registerCourses adds the routes of issue 13: assignments, progress,
+// grades and accounts.
+func (s *API) registerCourses(api gin.IRouter, user, instructor gin.HandlerFunc) {
+	api.GET("/assignments", user, s.listAssignments)
+	api.POST("/assignments", instructor, s.createAssignment)
+	api.GET("/assignments/:id", user, s.getAssignment)
+	api.PATCH("/assignments/:id", instructor, s.updateAssignment)
+	api.DELETE("/assignments/:id", instructor, s.deleteAssignment)
+	api.GET("/assignments/:id/progress", user, s.progress)
+	api.GET("/assignments/:id/progress/:slug", user, s.problemProgress)
+	api.GET("/assignments/:id/grades", instructor, s.grades)
+	api.GET("/assignments/:id/grades.csv", instructor, s.gradesCSV)
+
+	api.GET("/users", instructor, s.listUsers)
+	api.POST("/users", instructor, s.createUsers)
+	api.PATCH("/users/:id", instructor, s.updateUser)
+	api.POST("/users/:id/password", instructor, s.resetPassword)
+	api.PUT("/me/password", user, s.changePassword)
+}
+
+// problemRef is a problem of an assignment in a request.
+type problemRef struct {
+	Slug   string   `json:"slug"`
+	Weight *float64 `json:"weight"`
+}
+
+// assignmentRequest is the body of POST /assignments.
+type assignmentRequest struct {
+	Title      string       `json:"title"`
+	Problems   []problemRef `json:"problems"`
+	OpensAt    time.Time    `json:"opens_at"`
+	DueAt      time.Time    `json:"due_at"`
+	LateUntil  *time.Time   `json:"late_until"`
+	LateFactor *float64     `json:"late_factor"`
+}
+
+// assignmentPatchRequest is the body of PATCH /assignments/{id}: absent
+// fields stay; "late_until": null removes the late period.
+type assignmentPatchRequest struct {
+	Title      *string         `json:"title"`
+	Problems   *[]problemRef   `json:"problems"`
+	OpensAt    *time.Time      `json:"opens_at"`
+	DueAt      *time.Time      `json:"due_at"`
+	LateUntil  json.RawMessage `json:"late_until"`
+	LateFactor *float64        `json:"late_factor"`
+}
+
+func specsOf(refs []problemRef) []judge.AssignmentProblemSpec {
+	out := make([]judge.AssignmentProblemSpec, len(refs))
+	for i, r := range refs {
+		out[i] = judge.AssignmentProblemSpec{Slug: r.Slug, Weight: r.Weight}
+	}
+	return out
+}
+
+// assignmentJSON is an assignment as the API shows it. Status and
+// SecondsLeft are computed at the server's time: SecondsLeft counts to
+// due_at while open, to late_until in the late period.
+type assignmentJSON struct {
+	ID          int64                   `json:"id"`
+	Title       string                  `json:"title"`
+	Problems    []assignmentProblemJSON `json:"problems"`
+	OpensAt     time.Time               `json:"opens_at"`
+	DueAt       time.Time               `json:"due_at"`
+	LateUntil   *time.Time              `json:"late_until"`
+	LateFactor  float64                 `json:"late_factor"`
+	Status      judge.Phase             `json:"status"`
+	SecondsLeft int64                   `json:"seconds_left"`
+	Progress    *progressRowJSON        `json:"progress,omitempty"`
+}
+
+type assignmentProblemJSON struct {
+	Slug   string  `json:"slug"`
+	Title  string  `json:"title"`
+	Weight float64 `json:"weight"`
+}
+
+func toAssignmentJSON(a judge.Assignment, now time.Time) assignmentJSON {
+	out := assignmentJSON{ID: a.ID, Title: a.Title, OpensAt: a.OpensAt, DueAt: a.DueAt, LateUntil: a.LateUntil,
+		LateFactor: a.LateFactor, Status: a.PhaseAt(now), Problems: make([]assignmentProblemJSON, len(a.Problems))}
+	for i, p := range a.Problems {
+		out.Problems[i] = assignmentProblemJSON{Slug: p.Slug, Title: p.Title, Weight: p.Weight}
+	}
+	switch out.Status {
+	case judge.PhaseOpen:
+		out.SecondsLeft = int64(a.DueAt.Sub(now) / time.Second)
+	case judge.PhaseLate:
+		out.SecondsLeft = int64(a.LateUntil.Sub(now) / time.Second)
+	}
+	return out
+}
+
+// progressRowJSON is one student's row of an assignment's progress.
+type progressRowJSON struct {
+	ID       int64             `json:"id"`
+	Username string            `json:"username"`
+	Disabled bool              `json:"disabled,omitempty"`
+	Total    float64           `json:"total"`
+	Problems []problemCellJSON `json:"problems"`
+}
+
+// problemCellJSON is a student's standing on one problem.
+type problemCellJSON struct {
+	Slug           string        `json:"slug"`
+	Score          float64       `json:"score"`
+	Verdict        judge.Verdict `json:"verdict"`
+	Late           bool          `json:"late"`
+	Submissions    int           `json:"submissions"`
+	Pending        int           `json:"pending"`
+	LastSubmission *time.Time    `json:"last_submission"`
+}
+
+func toProgressRow(row judge.StudentGrade) progressRowJSON {
+	out := progressRowJSON{ID: row.User.ID, Username: row.User.Username, Disabled: row.User.Disabled, Total: row.Total,
+		Problems: make([]problemCellJSON, len(row.Problems))}
+	for i, pg := range row.Problems {
+		out.Problems[i] = problemCellJSON{Slug: pg.Slug, Score: pg.Score, Verdict: pg.Verdict, Late: pg.Late,
+			Submissions: pg.Submissions, Pending: pg.Pending, LastSubmission: pg.Last}
+	}
+	return out
+}
+
+func (s *API) assignmentID(c *gin.Context) (int64, bool) {
+	id, err := pathID(c, "id", "assignment")
+	if err != nil {
+		s.writeError(c, err)
+		return 0, false
+	}
+	return id, true
+}
+
+// listAssignments lists the assignments the caller may see, by due time.
+func (s *API) listAssignments(c *gin.Context) {
+	list, err := s.Service.Assignments(c.Request.Context(), httpx.Viewer(c))
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	now := s.Service.Now()
+	out := make([]assignmentJSON, len(list))
+	for i, a := range list {
+		out[i] = toAssignmentJSON(a, now)
+	}
+	c.JSON(http.StatusOK, out)
+}
+
+// createAssignment answers 201 with the new assignment.
+func (s *API) createAssignment(c *gin.Context) {
+	var req assignmentRequest
+	if err := decodeJSON(c, &req); err != nil {
+		s.writeError(c, err)
+		return
+	}
+	a, err := s.Service.CreateAssignment(c.Request.Context(), httpx.Viewer(c), judge.AssignmentSpec{
+		Title: req.Title, Problems: specsOf(req.Problems), OpensAt: req.OpensAt, DueAt: req.DueAt,
+		LateUntil: req.LateUntil, LateFactor: req.LateFactor,
+	})
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.Header("Location", "/api/v1/assignments/"+strconv.FormatInt(a.ID, 10))
+	c.JSON(http.StatusCreated, toAssignmentJSON(a, s.Service.Now()))
+}
+
+// getAssignment answers the assignment with the caller's own progress.
+func (s *API) getAssignment(c *gin.Context) {
+	id, ok := s.assignmentID(c)
+	if !ok {
+		return
+	}
+	a, row, err := s.Service.MyProgress(c.Request.Context(), httpx.Viewer(c), id)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	out := toAssignmentJSON(a, s.Service.Now())
+	pr := toProgressRow(row)
+	out.Progress = &pr
+	c.JSON(http.StatusOK, out)
+}
+
+// updateAssignment changes the fields given.
+func (s *API) updateAssignment(c *gin.Context) {
+	id, ok := s.assignmentID(c)
+	if !ok {
+		return
+	}
+	var req assignmentPatchRequest
+	if err := decodeJSON(c, &req); err != nil {
+		s.writeError(c, err)
+		return
+	}
+	p := judge.AssignmentPatch{Title: req.Title, OpensAt: req.OpensAt, DueAt: req.DueAt, LateFactor: req.LateFactor}
+	if req.Problems != nil {
+		p.Problems = specsOf(*req.Problems)
+		if p.Problems == nil {
+			p.Problems = []judge.AssignmentProblemSpec{} // present and empty: refused as such
+		}
+	}
+	switch lu := bytes.TrimSpace(req.LateUntil); {
+	case len(lu) == 0:
+	case string(lu) == "null":
+		p.ClearLateUntil = true
+	default:
+		var t time.Time
+		if err := json.Unmarshal(lu, &t); err != nil {
+			s.fail(c, judge.EINVALID, "field \"late_until\" must be an RFC 3339 time or null")
+			return
+		}
+		p.LateUntil = &t
+	}
+	a, err := s.Service.UpdateAssignment(c.Request.Context(), httpx.Viewer(c), id, p)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toAssignmentJSON(a, s.Service.Now()))
+}
+
+// deleteAssignment answers 204; the submissions stay.
+func (s *API) deleteAssignment(c *gin.Context) {
+	id, ok := s.assignmentID(c)
+	if !ok {
+		return
+	}
+	if err := s.Service.DeleteAssignment(c.Request.Context(), httpx.Viewer(c), id); err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}
+
+// progressJSON is GET /assignments/{id}/progress: one row per student (the
+// caller's only, for a student).
+type progressJSON struct {
+	Assignment assignmentJSON    `json:"assignment"`
+	AsOf       time.Time         `json:"as_of"`
+	Students   []progressRowJSON `json:"students"`
+}
+
+func (s *API) progress(c *gin.Context) {
+	id, ok := s.assignmentID(c)
+	if !ok {
+		return
+	}
+	gb, err := s.Service.Progress(c.Request.Context(), httpx.Viewer(c), id)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	out := progressJSON{Assignment: toAssignmentJSON(gb.Assignment, gb.AsOf), AsOf: gb.AsOf, Students: make([]progressRowJSON, len(gb.Rows))}
+	for i, row := range gb.Rows {
+		out.Students[i] = toProgressRow(row)
+	}
+	c.JSON(http.StatusOK, out)
+}
+
+// boardsJSON is GET /assignments/{id}/progress/{slug}: students by boards.
+type boardsJSON struct {
+	Problem  assignmentProblemJSON `json:"problem"`
+	Boards   []boardJSON           `json:"boards"`
+	AsOf     time.Time             `json:"as_of"`
+	Students []studentBoardsJSON   `json:"students"`
+}
+
+type boardJSON struct {
+	ID       int64  `json:"id"`
+	Name     string `json:"name"`
+	Position int    `json:"position"`
+	Sample   bool   `json:"sample"`
+}
+
+type studentBoardsJSON struct {
+	ID       int64           `json:"id"`
+	Username string          `json:"username"`
+	Problem  problemCellJSON `json:"problem"`
+	Boards   []boardCellJSON `json:"boards"`
+}
+
+type boardCellJSON struct {
+	Case        int64         `json:"case"`
+	Score       float64       `json:"score"`
+	Verdict     judge.Verdict `json:"verdict"`
+	Late        bool          `json:"late"`
+	Submissions int           `json:"submissions"`
+}
+
+func (s *API) problemProgress(c *gin.Context) {
+	id, ok := s.assignmentID(c)
+	if !ok {
+		return
+	}
+	pb, err := s.Service.ProblemProgress(c.Request.Context(), httpx.Viewer(c), id, c.Param("slug"))
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	out := boardsJSON{Problem: assignmentProblemJSON{Slug: pb.Problem.Slug, Title: pb.Problem.Title, Weight: pb.Problem.Weight},
+		AsOf: pb.AsOf, Boards: make([]boardJSON, len(pb.Cases)), Students: make([]studentBoardsJSON, len(pb.Rows))}
+	for i, cs := range pb.Cases {
+		out.Boards[i] = boardJSON{ID: cs.ID, Name: cs.Name, Position: cs.Position, Sample: cs.Sample}
+	}
+	for i, row := range pb.Rows {
+		r := toProgressRow(judge.StudentGrade{User: row.User, Problems: []judge.ProblemGrade{row.Grade}})
+		sb := studentBoardsJSON{ID: row.User.ID, Username: row.User.Username, Problem: r.Problems[0], Boards: make([]boardCellJSON, len(row.Boards))}
+		for j, b := range row.Boards {
+			sb.Boards[j] = boardCellJSON{Case: b.CaseID, Score: b.Score, Verdict: b.Verdict, Late: b.Late, Submissions: b.Submissions}
+		}
+		out.Students[i] = sb
+	}
+	c.JSON(http.StatusOK, out)
+}
+
+// gradesJSON is GET /assignments/{id}/grades: the CSV's content as JSON.
+type gradesJSON struct {
+	Assignment int64                   `json:"assignment"`
+	Problems   []assignmentProblemJSON `json:"problems"`
+	AsOf       time.Time               `json:"as_of"`
+	Grades     []gradeRowJSON          `json:"grades"`
+}
+
+type gradeRowJSON struct {
+	Username string             `json:"username"`
+	Scores   map[string]float64 `json:"scores"`
+	Total    float64            `json:"total"`
+}
+
+func (s *API) grades(c *gin.Context) {
+	id, ok := s.assignmentID(c)
+	if !ok {
+		return
+	}
+	gb, err := s.Service.Grades(c.Request.Context(), httpx.Viewer(c), id)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	a := toAssignmentJSON(gb.Assignment, gb.AsOf)
+	out := gradesJSON{Assignment: id, Problems: a.Problems, AsOf: gb.AsOf, Grades: make([]gradeRowJSON, len(gb.Rows))}
+	for i, row := range gb.Rows {
+		g := gradeRowJSON{Username: row.User.Username, Scores: make(map[string]float64, len(row.Problems)), Total: row.Total}
+		for _, pg := range row.Problems {
+			g.Scores[pg.Slug] = pg.Score
+		}
+		out.Grades[i] = g
+	}
+	c.JSON(http.StatusOK, out)
+}
+
+// gradesCSV answers the grades as an RFC 4180 CSV download.
+func (s *API) gradesCSV(c *gin.Context) {
+	id, ok := s.assignmentID(c)
+	if !ok {
+		return
+	}
+	gb, err := s.Service.Grades(c.Request.Context(), httpx.Viewer(c), id)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	httpx.GradesCSV(c, s.Logger, gb)
+}

@@ -1,0 +1,501 @@
+package pages
+
+import (
+	"fmt"
+	"html/template"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/web/httpx"
+)
+
+// registerCourses adds the pages of issue 13: assignments, progress, grades
+// and accounts.
+func (p *Pages) registerCourses(g gin.IRouter) {
+	getAndHead(g, "/assignments", p.assignmentList)
+	g.POST("/assignments", p.createAssignment)
+	getAndHead(g, "/assignments/:id", p.assignmentPage)
+	g.POST("/assignments/:id/edit", p.editAssignment)
+	g.POST("/assignments/:id/delete", p.deleteAssignment)
+	getAndHead(g, "/assignments/:id/progress", p.progressPage)
+	getAndHead(g, "/assignments/:id/progress/:slug", p.boardsPage)
+	getAndHead(g, "/assignments/:id/grades.csv", p.gradesCSV)
+
+	getAndHead(g, "/users", p.usersPage)
+	g.POST("/users", p.createUsers)
+	g.POST("/users/:id", p.updateUser)
+	g.POST("/users/:id/password", p.resetPassword)
+	getAndHead(g, "/me/password", p.passwordForm)
+	g.POST("/me/password", p.changePassword)
+}
+
+// timeLeft says how long until t, coarsely: "2 days 3 hours", "45 minutes".
+func timeLeft(d time.Duration) string {
+	n := func(k int, unit string) string {
+		if k == 1 {
+			return "1 " + unit
+		}
+		return fmt.Sprintf("%d %ss", k, unit)
+	}
+	switch {
+	case d >= 48*time.Hour:
+		return n(int(d/(24*time.Hour)), "day") + " " + n(int(d%(24*time.Hour)/time.Hour), "hour")
+	case d >= 2*time.Hour:
+		return n(int(d/time.Hour), "hour") + " " + n(int(d%time.Hour/time.Minute), "minute")
+	case d >= time.Minute:
+		return n(int(d/time.Minute), "minute")
+	}
+	return "less than a minute"
+}
+
+// assignmentView is an assignment with where it stands now, in words.
+type assignmentView struct {
+	judge.Assignment
+	Phase judge.Phase
+	// Left is the time left, in words: to the due time while open, to the
+	// end of the late period in it, to the opening before it.
+	Left string
+}
+
+func newAssignmentView(a judge.Assignment, now time.Time) assignmentView {
+	v := assignmentView{Assignment: a, Phase: a.PhaseAt(now)}
+	switch v.Phase {
+	case judge.PhaseUpcoming:
+		v.Left = "opens in " + timeLeft(a.OpensAt.Sub(now))
+	case judge.PhaseOpen:
+		v.Left = timeLeft(a.DueAt.Sub(now)) + " left"
+	case judge.PhaseLate:
+		v.Left = fmt.Sprintf("past due; late submissions count ×%s for %s more", judge.FormatScore(a.LateFactor), timeLeft(a.LateUntil.Sub(now)))
+	default:
+		v.Left = "closed"
+	}
+	return v
+}
+
+// assignmentForm is the create or edit form as the instructor filled it.
+type assignmentForm struct {
+	Title, OpensAt, DueAt, LateUntil, LateFactor string
+	Problems                                     []formProblem
+	Error                                        string
+}
+
+type formProblem struct {
+	Slug, Title, Weight string
+	Checked             bool
+}
+
+// formTime is the value of a datetime-local input; the pages' times are UTC.
+const formTime = "2006-01-02T15:04"
+
+func (p *Pages) emptyForm(c *gin.Context, a *judge.Assignment) (assignmentForm, error) {
+	probs, err := p.Service.Problems(c.Request.Context(), httpx.Viewer(c))
+	if err != nil {
+		return assignmentForm{}, err
+	}
+	f := assignmentForm{LateFactor: "0.5"}
+	now := p.Service.Now().Truncate(time.Hour)
+	f.OpensAt, f.DueAt = now.Format(formTime), now.Add(7*24*time.Hour).Format(formTime)
+	if a != nil {
+		f.Title, f.OpensAt, f.DueAt = a.Title, a.OpensAt.Format(formTime), a.DueAt.Format(formTime)
+		if a.LateUntil != nil {
+			f.LateUntil, f.LateFactor = a.LateUntil.Format(formTime), judge.FormatScore(a.LateFactor)
+		}
+	}
+	for _, pr := range probs {
+		fp := formProblem{Slug: pr.Slug, Title: pr.Title, Weight: "1"}
+		if a != nil {
+			if i := slices.IndexFunc(a.Problems, func(ap judge.AssignmentProblem) bool { return ap.Slug == pr.Slug }); i >= 0 {
+				fp.Checked, fp.Weight = true, judge.FormatScore(a.Problems[i].Weight)
+			}
+		}
+		f.Problems = append(f.Problems, fp)
+	}
+	return f, nil
+}
+
+// readForm reads the posted form into f (keeping what was typed) and the
+// spec it means; a value that does not parse is an EINVALID error.
+func (p *Pages) readForm(c *gin.Context, f *assignmentForm) (judge.AssignmentSpec, error) {
+	f.Title, f.OpensAt, f.DueAt = c.PostForm("title"), c.PostForm("opens_at"), c.PostForm("due_at")
+	f.LateUntil, f.LateFactor = c.PostForm("late_until"), c.PostForm("late_factor")
+	spec := judge.AssignmentSpec{Title: f.Title}
+	var err error
+	parse := func(name, s string) time.Time {
+		if err != nil || s == "" {
+			return time.Time{}
+		}
+		t, e := time.ParseInLocation(formTime, s, time.UTC)
+		if e != nil {
+			t, e = time.Parse(time.RFC3339, s)
+		}
+		if e != nil {
+			err = judge.Errorf(judge.EINVALID, "%s: expected a date and time like 2026-03-02T09:00, found %q", name, s)
+		}
+		return t
+	}
+	spec.OpensAt, spec.DueAt = parse("opens at", f.OpensAt), parse("due at", f.DueAt)
+	if f.LateUntil != "" {
+		lu := parse("late until", f.LateUntil)
+		spec.LateUntil = &lu
+		factor, e := strconv.ParseFloat(strings.TrimSpace(f.LateFactor), 64)
+		if e != nil && err == nil {
+			err = judge.Errorf(judge.EINVALID, "late factor: expected a number from 0 to 1, found %q", f.LateFactor)
+		}
+		spec.LateFactor = &factor
+	}
+	chosen := c.PostFormArray("problem")
+	for i := range f.Problems {
+		fp := &f.Problems[i]
+		fp.Checked = slices.Contains(chosen, fp.Slug)
+		fp.Weight = c.DefaultPostForm("weight-"+fp.Slug, fp.Weight)
+		if !fp.Checked {
+			continue
+		}
+		w, e := strconv.ParseFloat(strings.TrimSpace(fp.Weight), 64)
+		if e != nil && err == nil {
+			err = judge.Errorf(judge.EINVALID, "the weight of %s: expected a number, found %q", fp.Slug, fp.Weight)
+		}
+		spec.Problems = append(spec.Problems, judge.AssignmentProblemSpec{Slug: fp.Slug, Weight: &w})
+	}
+	return spec, err
+}
+
+// assignmentsView is the data of the assignments list.
+type assignmentsView struct {
+	Assignments []assignmentView
+	Form        assignmentForm // instructors: the create form
+}
+
+func (p *Pages) assignmentList(c *gin.Context) {
+	if _, ok := p.needUser(c); !ok {
+		return
+	}
+	p.showAssignments(c, http.StatusOK, nil)
+}
+
+func (p *Pages) showAssignments(c *gin.Context, status int, form *assignmentForm) {
+	v := httpx.Viewer(c)
+	list, err := p.Service.Assignments(c.Request.Context(), v)
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	now := p.Service.Now()
+	data := assignmentsView{}
+	for _, a := range list {
+		data.Assignments = append(data.Assignments, newAssignmentView(a, now))
+	}
+	if v.IsInstructor() {
+		if form == nil {
+			f, err := p.emptyForm(c, nil)
+			if err != nil {
+				p.fail(c, err)
+				return
+			}
+			form = &f
+		}
+		data.Form = *form
+	}
+	p.render(c, status, "assignments", "Assignments", data)
+}
+
+func (p *Pages) createAssignment(c *gin.Context) {
+	u, ok := p.needInstructor(c)
+	if !ok {
+		return
+	}
+	form, err := p.emptyForm(c, nil)
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	spec, err := p.readForm(c, &form)
+	var a judge.Assignment
+	if err == nil {
+		a, err = p.Service.CreateAssignment(c.Request.Context(), u, spec)
+	}
+	if err != nil {
+		if st := httpx.StatusOf(err); st == http.StatusInternalServerError {
+			p.fail(c, err)
+			return
+		}
+		form.Error = judge.ErrorMessage(err)
+		p.showAssignments(c, httpx.StatusOf(err), &form)
+		return
+	}
+	p.redirect(c, fmt.Sprintf("/assignments/%d", a.ID), "Assignment created.")
+}
+
+// assignmentPageView is one assignment with the viewer's standing and, per
+// problem, their submissions of the assignment's time and after it.
+type assignmentPageView struct {
+	A        assignmentView
+	Mine     judge.StudentGrade
+	Problems []assignmentProblemView
+	Form     *assignmentForm // instructors: the edit form
+}
+
+type assignmentProblemView struct {
+	judge.AssignmentProblem
+	Grade       judge.ProblemGrade
+	Submissions []submissionTiming
+}
+
+// submissionTiming is a submission with how it counts for the assignment.
+type submissionTiming struct {
+	judge.Submission
+	Timing string // "on time", "late ×0.5", "too late", "before it opened"
+}
+
+func pathInt(c *gin.Context, name string) (int64, bool) {
+	id, err := strconv.ParseInt(c.Param(name), 10, 64)
+	return id, err == nil && id > 0
+}
+
+func (p *Pages) assignmentPage(c *gin.Context) {
+	if _, ok := p.needUser(c); !ok {
+		return
+	}
+	p.showAssignment(c, http.StatusOK, nil)
+}
+
+func (p *Pages) showAssignment(c *gin.Context, status int, form *assignmentForm) {
+	v := httpx.Viewer(c)
+	id, ok := pathInt(c, "id")
+	if !ok {
+		p.errorPage(c, http.StatusNotFound, "There is no such assignment.")
+		return
+	}
+	ctx := c.Request.Context()
+	a, mine, err := p.Service.MyProgress(ctx, v, id)
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	now := p.Service.Now()
+	data := assignmentPageView{A: newAssignmentView(a, now), Mine: mine}
+	for i, ap := range a.Problems {
+		pv := assignmentProblemView{AssignmentProblem: ap, Grade: mine.Problems[i]}
+		subs, _, err := p.Service.Submissions(ctx, v, judge.SubmissionFilter{UserID: v.ID, Username: v.Username, ProblemSlug: ap.Slug, Limit: 20})
+		if err != nil {
+			p.fail(c, err)
+			return
+		}
+		for _, s := range subs {
+			factor, late, counted := a.Factor(s.CreatedAt)
+			t := "on time"
+			switch {
+			case counted && late:
+				t = "late ×" + judge.FormatScore(factor)
+			case !counted && s.CreatedAt.Before(a.OpensAt):
+				t = "before it opened"
+			case !counted:
+				t = "too late: does not count"
+			}
+			pv.Submissions = append(pv.Submissions, submissionTiming{Submission: s, Timing: t})
+		}
+		data.Problems = append(data.Problems, pv)
+	}
+	if v.IsInstructor() {
+		if form == nil {
+			f, err := p.emptyForm(c, &a)
+			if err != nil {
+				p.fail(c, err)
+				return
+			}
+			form = &f
+		}
+		data.Form = form
+	}
+	p.render(c, status, "assignment", a.Title, data)
+}
+
+func (p *Pages) editAssignment(c *gin.Context) {
+	u, ok := p.needInstructor(c)
+	if !ok {
+		return
+	}
+	id, ok := pathInt(c, "id")
+	if !ok {
+		p.errorPage(c, http.StatusNotFound, "There is no such assignment.")
+		return
+	}
+	form, err := p.emptyForm(c, nil)
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	spec, err := p.readForm(c, &form)
+	if err == nil {
+		patch := judge.AssignmentPatch{Title: &spec.Title, Problems: spec.Problems, OpensAt: &spec.OpensAt, DueAt: &spec.DueAt,
+			LateUntil: spec.LateUntil, LateFactor: spec.LateFactor, ClearLateUntil: spec.LateUntil == nil}
+		if patch.Problems == nil {
+			patch.Problems = []judge.AssignmentProblemSpec{}
+		}
+		_, err = p.Service.UpdateAssignment(c.Request.Context(), u, id, patch)
+	}
+	if err != nil {
+		if st := httpx.StatusOf(err); st == http.StatusInternalServerError || st == http.StatusNotFound {
+			p.fail(c, err)
+			return
+		}
+		form.Error = judge.ErrorMessage(err)
+		p.showAssignment(c, httpx.StatusOf(err), &form)
+		return
+	}
+	p.redirect(c, fmt.Sprintf("/assignments/%d", id), "Assignment saved.")
+}
+
+func (p *Pages) deleteAssignment(c *gin.Context) {
+	u, ok := p.needInstructor(c)
+	if !ok {
+		return
+	}
+	id, _ := pathInt(c, "id")
+	if err := p.Service.DeleteAssignment(c.Request.Context(), u, id); err != nil {
+		p.fail(c, err)
+		return
+	}
+	p.redirect(c, "/assignments", "Assignment deleted; the submissions stay.")
+}
+
+// progressView is the progress table: students by problems.
+type progressView struct {
+	A      assignmentView
+	Rows   []progressRow
+	Filter string
+	AsOf   time.Time
+}
+
+// progressRow is a student's row with its cells' text made in Go: the table
+// of a large course has thousands of cells, and calling template functions
+// (by reflection) for each of their pieces was half the page's time.
+type progressRow struct {
+	User  judge.User
+	Cells []progressCell
+	Total float64
+}
+
+type progressCell struct {
+	// HTML is the whole <td>, escaped here: html/template's contextual
+	// escaping of five fields in each of 1,800 cells was most of the
+	// page's drawing time.
+	HTML template.HTML
+}
+
+func newProgressRow(row judge.StudentGrade) progressRow {
+	pr := progressRow{User: row.User, Total: row.Total, Cells: make([]progressCell, len(row.Problems))}
+	var b strings.Builder
+	for i, pg := range row.Problems {
+		verdict := "–"
+		if pg.Verdict != "" {
+			verdict = verdictText(pg.Verdict)
+		}
+		meta := verdict + " · " + strconv.Itoa(pg.Submissions)
+		if pg.Pending > 0 {
+			meta += " (" + strconv.Itoa(pg.Pending) + " pending)"
+		}
+		title := strconv.Itoa(pg.Submissions) + " submissions"
+		if pg.Last != nil {
+			last := pg.Last.UTC().Format("2006-01-02 15:04:05 UTC")
+			meta += " · " + last
+			title += "; last " + last
+		}
+		score := judge.FormatScore(pg.Score)
+		b.Reset()
+		b.WriteString(`<td class="num `)
+		b.WriteString(cellClass(pg.Score, pg.Submissions))
+		b.WriteString(`" data-value="`)
+		b.WriteString(score)
+		b.WriteString(`" title="`)
+		b.WriteString(template.HTMLEscapeString(title))
+		b.WriteString(`">`)
+		b.WriteString(score)
+		if pg.Late {
+			b.WriteString("<sup>late</sup>")
+		}
+		b.WriteString(`<span class="cell-meta">`)
+		b.WriteString(template.HTMLEscapeString(meta))
+		b.WriteString("</span></td>")
+		pr.Cells[i] = progressCell{HTML: template.HTML(b.String())}
+	}
+	return pr
+}
+
+func (p *Pages) progressPage(c *gin.Context) {
+	v, ok := p.needUser(c)
+	if !ok {
+		return
+	}
+	id, ok := pathInt(c, "id")
+	if !ok {
+		p.errorPage(c, http.StatusNotFound, "There is no such assignment.")
+		return
+	}
+	gb, err := p.Service.Progress(c.Request.Context(), v, id)
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	data := progressView{A: newAssignmentView(gb.Assignment, gb.AsOf), Filter: strings.TrimSpace(c.Query("student")), AsOf: gb.AsOf}
+	for _, row := range gb.Rows {
+		if data.Filter == "" || strings.Contains(strings.ToLower(row.User.Username), strings.ToLower(data.Filter)) {
+			data.Rows = append(data.Rows, newProgressRow(row))
+		}
+	}
+	p.render(c, http.StatusOK, "progress", "Progress: "+gb.Assignment.Title, data)
+}
+
+// boardsView is a problem's drill-down: students by boards.
+type boardsView struct {
+	A      assignmentView
+	PB     judge.ProblemBoards
+	Rows   []judge.StudentBoards
+	Filter string
+}
+
+func (p *Pages) boardsPage(c *gin.Context) {
+	v, ok := p.needUser(c)
+	if !ok {
+		return
+	}
+	id, ok := pathInt(c, "id")
+	if !ok {
+		p.errorPage(c, http.StatusNotFound, "There is no such assignment.")
+		return
+	}
+	pb, err := p.Service.ProblemProgress(c.Request.Context(), v, id, c.Param("slug"))
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	data := boardsView{A: newAssignmentView(pb.Assignment, pb.AsOf), PB: pb, Filter: strings.TrimSpace(c.Query("student"))}
+	for _, row := range pb.Rows {
+		if data.Filter == "" || strings.Contains(strings.ToLower(row.User.Username), strings.ToLower(data.Filter)) {
+			data.Rows = append(data.Rows, row)
+		}
+	}
+	p.render(c, http.StatusOK, "boards", pb.Problem.Title+" in "+pb.Assignment.Title, data)
+}
+
+// gradesCSV hands out the same file as GET /api/v1/assignments/{id}/grades.csv.
+func (p *Pages) gradesCSV(c *gin.Context) {
+	v, ok := p.needInstructor(c)
+	if !ok {
+		return
+	}
+	id, _ := pathInt(c, "id")
+	gb, err := p.Service.Grades(c.Request.Context(), v, id)
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	c.Header("Content-Security-Policy", "default-src 'none'")
+	httpx.GradesCSV(c, p.logger(), gb)
+}
