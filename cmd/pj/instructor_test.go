@@ -1,12 +1,15 @@
 package main
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestCasesAdd(t *testing.T) {
@@ -49,16 +52,26 @@ func TestGrades(t *testing.T) {
 	if !js.hasRoute("GET", "/assignments/1/grades.csv", adminToken) {
 		t.Skip("GET /assignments/{id}/grades.csv is not on this server yet (branch courses)")
 	}
+	now := time.Now().UTC()
+	st, body := js.api("POST", "/assignments", adminToken, map[string]any{"title": "Week 1",
+		"problems": []map[string]any{{"slug": "flood", "weight": 1}},
+		"opens_at": now.Add(-time.Hour), "due_at": now.Add(time.Hour)})
+	var a struct{ ID int64 }
+	if st != 201 || json.Unmarshal(body, &a) != nil {
+		t.Fatalf("POST /assignments = %d: %s", st, body)
+	}
 	admin := newPJ(t, map[string]string{"PJ_SERVER": js.URL, "PJ_TOKEN": adminToken})
 	out := filepath.Join(t.TempDir(), "grades.csv")
-	r := admin.run("", "grades", "1", "-o", out)
-	if r.code == exitOK {
-		if data, err := os.ReadFile(out); err != nil || len(data) == 0 {
-			t.Errorf("grades wrote %q (%v)", data, err)
-		}
-	} else if r.code != exitUsage || !strings.Contains(r.stderr, "404") {
-		t.Errorf("grades of a missing assignment = %d, %q; want a 404 and exit 2", r.code, r.stderr)
+	admin.want(exitOK, "grades", strconv.FormatInt(a.ID, 10), "-o", out)
+	if data, err := os.ReadFile(out); err != nil || !strings.Contains(string(data), ",") {
+		t.Errorf("grades wrote %q (%v), want a CSV", data, err)
 	}
+	if r := admin.want(exitOK, "grades", strconv.FormatInt(a.ID, 10)); !strings.Contains(r.stdout, ",") {
+		t.Errorf("grades on stdout = %q", r.stdout)
+	}
+	admin.want(exitUsage, "grades", "999999")
+	student := newPJ(t, map[string]string{"PJ_SERVER": js.URL, "PJ_TOKEN": js.student("ada")})
+	student.want(exitUsage, "grades", strconv.FormatInt(a.ID, 10))
 }
 
 // A server's own failure is exit 3, whatever the command; so is a server
