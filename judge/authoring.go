@@ -157,7 +157,7 @@ func (s *Service) UpdateProblem(ctx context.Context, viewer User, slug string, p
 	}
 	if p.Checker != old.Checker {
 		// The checker decides verdicts: earlier answers are judged again.
-		err = s.requeue(ctx, p.ID)
+		err = s.requeue(ctx, Requeue{ProblemID: p.ID, Reason: "the problem's checker changed"})
 	}
 	return p, err
 }

@@ -276,8 +276,14 @@ func TestServiceSubmitAuthz(t *testing.T) {
 	if got, err := e.s.Submission(ctx, e.bob, sub.ID); err != nil || got.UserID != e.bob.ID {
 		t.Errorf("a submission by bob naming alice = %+v, %v; want bob's", got, err)
 	}
-	if best, err := e.s.BestVerdicts(ctx, anonymous); err != nil || len(best) != 0 {
-		t.Errorf("BestVerdicts(anonymous) = %v, %v; want none", best, err)
+	if best, err := e.s.Bests(ctx, anonymous); err != nil || len(best) != 0 {
+		t.Errorf("Bests(anonymous) = %v, %v; want none", best, err)
+	}
+	if _, tried, boards, err := e.s.Standing(ctx, anonymous, "flood"); err != nil || tried || boards != nil {
+		t.Errorf("Progress(anonymous) = %v, %v, %v; want nothing", tried, boards, err)
+	}
+	if _, err := e.s.SubmitOutputs(ctx, anonymous, judge.Submission{ProblemSlug: "flood", Kind: judge.KindAnswer}, map[string]string{}); judge.ErrorCode(err) != judge.EUNAUTHORIZED {
+		t.Errorf("SubmitOutputs(as anonymous) = %v, want unauthorized", err)
 	}
 }
 

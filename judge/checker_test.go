@@ -21,7 +21,10 @@ func ready(t testing.TB, pz Puzzle, checker string, inputs ...string) *problemDa
 			t.Fatalf("Solve(%q): %v", c, err)
 		}
 		d.cases = append(d.cases, Case{ID: int64(i + 1), Position: i + 1, Name: itoa(i + 1), Sample: i == 0, Input: c, Status: CaseReady, Expected: sol})
-		d.inputs = append(d.inputs, c)
+	}
+	d.byID = map[int64]Case{}
+	for _, c := range d.cases {
+		d.byID[c.ID] = c
 	}
 	return d
 }
@@ -96,7 +99,8 @@ func TestFlooditAnswers(t *testing.T) {
 		{"missing", "0\n", []want{ok, noOutput}},
 		{"empty", "", []want{noOutput, noOutput}},
 		{"only blanks", "\n \r\n\t\n", []want{noOutput, noOutput}},
-		{"surplus", "0\n3\n5\n", []want{ok, ok, {WrongAnswer, "line 3: output after the last case (1 more lines)"}}},
+		{"surplus", "0\n3\n5\n", []want{ok, {WrongAnswer, "line 3: output after the answer of the last case (1 more line)"}}},
+		{"surplus after a wrong last answer", "0\n4\n5\n", []want{ok, {WrongAnswer, "not the minimum number of moves; line 3: output after"}}},
 		{"garbage", "0\nx\n", []want{ok, {Invalid, `line 2, column 1: expected an integer, found "x"`}}},
 		{"two numbers", "0\n3 3\n", []want{ok, {Invalid, "line 2, column 3: expected one integer"}}},
 		{"unicode digit", "0\n３\n", []want{ok, {Invalid, "expected an integer"}}},
@@ -134,7 +138,7 @@ func TestRotationAnswers(t *testing.T) {
 			[]want{ok, ok, {WrongAnswer, "line 5: the centre symbol is missing"}}},
 		{"missing case", "AC\n2\nDDHH\n3\n", []want{ok, ok, noOutput}},
 		{"empty", "", []want{noOutput, noOutput, noOutput}},
-		{"surplus", "AC\n2\n" + rest + "AC\n", []want{ok, ok, ok, {WrongAnswer, "line 7: output after the last case"}}},
+		{"surplus", "AC\n2\n" + rest + "AC\n", []want{ok, ok, {WrongAnswer, "line 7: output after the answer of the last case"}}},
 		{"very long line", strings.Repeat("A", 100000) + "\n2\n" + rest, []want{{Invalid, "too many"}, ok, ok}},
 	})
 }
@@ -155,7 +159,7 @@ func TestMayanAnswers(t *testing.T) {
 		{"unicode", "２ 1 1\n3 1 1\n3 0 1\n-1\n", []want{{Invalid, "line 1: move 1"}, ok}},
 		{"short output", "2 1 1\n3 1 1\n", []want{{WrongAnswer, "line 2: the output ends after 2 of the 3 moves"}, noOutput}},
 		{"empty", "", []want{noOutput, noOutput}},
-		{"surplus", "2 1 1\n3 1 1\n3 0 1\n-1\n-1\n", []want{ok, ok, {WrongAnswer, "line 5: output after the last case"}}},
+		{"surplus", "2 1 1\n3 1 1\n3 0 1\n-1\n-1\n", []want{ok, {WrongAnswer, "line 5: output after the answer of the last case"}}},
 		{"very long line", longDigit + "\n3 1 1\n3 0 1\n-1\n", []want{{Invalid, "line 1: move 1"}, ok}},
 	})
 	anyValid := ready(t, mayanPuzzle{}, CheckerAnyValid, sample, noSolution)

@@ -145,6 +145,9 @@ type Case struct {
 	SolveError string
 	// Progress is a best-effort description of a running solve.
 	Progress string
+	// Deleted reports a case an instructor or the catalogue removed: it is
+	// kept for the submissions that answered it (see judge/inputversion.go).
+	Deleted bool
 	// Redacted reports that Expected and Progress were withheld from the
 	// viewer the case was read for (see CanReadExpected).
 	Redacted bool
@@ -175,6 +178,20 @@ type Submission struct {
 	CreatedAt   time.Time
 	JudgedAt    *time.Time
 	Results     []CaseResult // filled by Service.Submission, in case order
+
+	// KindAnswer: the input version answered and the ids of its cases, in
+	// the order of the input; the submission is judged against exactly
+	// these (judge/inputversion.go).
+	InputVersion string
+	CaseIDs      []int64
+	// Outputs holds an answer sent as per-case outputs (judge/percase.go);
+	// Payload is then empty.
+	Outputs []CaseOutput
+	// Changed reports a rejudge that changed the verdict or score and that
+	// the owner has not seen yet; History the earlier judgings, oldest
+	// first (judge/history.go), filled by Service.Submission.
+	Changed bool
+	History []Judging
 }
 
 // CaseResult is the verdict of one case of a submission.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -43,7 +44,7 @@ func FuzzJudge(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		for name, d := range problems {
 			results := judgeAnswer(Submission{Kind: KindAnswer, Payload: text}, d)
-			if n := len(results); n != len(d.cases) && n != len(d.cases)+1 {
+			if n := len(results); n != len(d.cases) {
 				t.Fatalf("%s: judgeAnswer(%q) gave %d results for %d cases", name, text, n, len(d.cases))
 			}
 			for _, c := range d.cases {
@@ -56,7 +57,7 @@ func FuzzJudge(f *testing.F) {
 				if len(r.Message) > 300 {
 					t.Fatalf("%s: text %q: message of %d bytes", name, text, len(r.Message))
 				}
-				if _, ok := rank[r.Verdict]; !ok {
+				if !slices.Contains([]Verdict{Accepted, Suboptimal, NotSolved, Invalid, WrongAnswer, JudgeError}, r.Verdict) {
 					t.Fatalf("%s: text %q: unknown verdict %q", name, text, r.Verdict)
 				}
 			}

@@ -369,11 +369,9 @@ func (r *generation) run(parent context.Context) {
 	} else {
 		report = fmt.Sprintf("kept %d of %d wanted after %d tries in %s", kept, r.spec.Count, decided, elapsed)
 	}
-	if kept > 0 {
-		if err := r.s.requeue(context.WithoutCancel(parent), r.p.ID); err != nil {
-			r.s.log.Error("rejudging after generation", "problem", r.p.Slug, "err", err)
-		}
-	}
+	// Boards added change no earlier answer (it answered the boards it
+	// recorded); the answers made while they were solving are rejudged when
+	// their solves end (finishCase).
 	r.update(func(g *Generation) { g.Status, g.Report, g.Finished = status, report, time.Now() })
 	r.s.gens.mu.Lock()
 	delete(r.s.gens.stops, r.g.ID)

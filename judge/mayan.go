@@ -150,6 +150,16 @@ func (mayanPuzzle) CheckMoves(c string, ref *Solution, moves string) Result {
 		Message: fmt.Sprintf("all %s are legal, but %d blocks are left (%s allowed)", plural(r.Used, "move"), r.Final.Blocks(), plural(b.N, "move"))}
 }
 
+// boardMoves is the board's n: it must be cleared in exactly n moves, so a
+// longer move text can only be a mistake.
+func (mayanPuzzle) boardMoves(c string) int {
+	b, err := mayan.ParseCase(c)
+	if err != nil {
+		return mayan.MaxReplayMoves
+	}
+	return b.N
+}
+
 // lineRange names the lines of an answer: "line 4" or "lines 1-3".
 func lineRange(a Answer) string {
 	first, last := a[0].No, a[len(a)-1].No

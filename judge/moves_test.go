@@ -54,8 +54,10 @@ func TestFlooditMoves(t *testing.T) {
 		{"removed case", 99, "1", JudgeError, "removed", 0, 0, 0},
 	})
 	d.cases[1].Status, d.cases[1].Expected = CaseSolving, Solution{}
+	d.byID[d.cases[1].ID] = d.cases[1]
 	runMoves(t, d, []movesTest{{"solving", hidden, "1 2 1", JudgeError, "not available yet", 0, 0, 0}})
 	d.cases[1].Status = CaseFailed
+	d.byID[d.cases[1].ID] = d.cases[1]
 	runMoves(t, d, []movesTest{{"failed", hidden, "1 2 1", JudgeError, "not your fault", 0, 0, 0}})
 }
 

@@ -56,7 +56,7 @@ func (s *Service) ImportProblem(ctx context.Context, viewer User, p Problem, spe
 		s.scheduleSolve(c.ID)
 	}
 	if !created {
-		err = s.requeue(ctx, p.ID)
+		err = s.requeue(ctx, Requeue{ProblemID: p.ID, Reason: "the problem was imported again from a package"})
 	}
 	return p, created, err
 }

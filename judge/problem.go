@@ -56,27 +56,17 @@ func (s *Service) problem(ctx context.Context, slug string) (Problem, []Case, er
 // JudgeInput returns every case of a problem v may see as one classic
 // judge input.
 func (s *Service) JudgeInput(ctx context.Context, v User, slug string) (string, error) {
-	p, cases, err := s.problem(ctx, slug)
-	if err == nil && !p.VisibleTo(v) {
-		err = notFound(slug)
-	}
+	in, err := s.Input(ctx, v, slug)
 	if err != nil {
 		return "", err
 	}
-	pz, err := Lookup(p.Puzzle)
-	if err != nil {
-		return "", err
-	}
-	inputs := make([]string, len(cases))
-	for i, c := range cases {
-		inputs[i] = c.Input
-	}
-	return pz.JudgeInput(inputs), nil
+	return in.Text(), nil
 }
 
 // AddCase validates a board against the puzzle and the problem's limits,
-// stores it as solving and solves it in the background; the problem is
-// rejudged when the solve ends. Only instructors may.
+// stores it as solving and solves it in the background. It changes the
+// problem's input version; submissions made before are not rejudged, since
+// they answered the boards as they were.
 func (s *Service) AddCase(ctx context.Context, v User, slug string, spec CaseSpec) (Case, error) {
 	if !CanEditCases(v) {
 		return Case{}, deny(v, "only an instructor may add cases")
@@ -144,7 +134,11 @@ func (s *Service) caseOf(ctx context.Context, slug string, id int64) (Case, erro
 }
 
 // DeleteCase removes a case that an instructor added and rejudges the
-// problem. Only instructors may. A case of the shipped catalogue is refused
+// submissions that hold a result for it: their result for it is dropped and
+// their verdict and score are computed again over the boards that remain.
+// Other submissions stay as they are, and so do moves for the deleted board:
+// nothing remains to recompute them over, and they answered the board as it
+// was. Only instructors may. A case of the shipped catalogue is refused
 // (ECONFLICT): the catalogue is synchronised at every start and would bring
 // it back, so a 204 would have been a lie.
 func (s *Service) DeleteCase(ctx context.Context, v User, slug string, id int64) error {
@@ -161,12 +155,12 @@ func (s *Service) DeleteCase(ctx context.Context, v User, slug string, id int64)
 	if err := s.store.DeleteCase(ctx, c.ID); err != nil {
 		return err
 	}
-	return s.requeue(ctx, c.ProblemID)
+	return s.requeue(ctx, Requeue{ProblemID: c.ProblemID, CaseID: c.ID, AnswersOnly: true, Reason: reasonDeleted(c)})
 }
 
 // Rejudge queues every answer and move submission of a problem again; their
-// earlier results stay visible until the new ones are written. Only
-// instructors may.
+// earlier results stay visible until the new ones are written, and are kept
+// in their history. Only instructors may.
 func (s *Service) Rejudge(ctx context.Context, v User, slug string) (int, error) {
 	if !CanRejudge(v) {
 		return 0, deny(v, "only an instructor may rejudge")
@@ -175,15 +169,15 @@ func (s *Service) Rejudge(ctx context.Context, v User, slug string) (int, error)
 	if err != nil {
 		return 0, err
 	}
-	n, err := s.store.Requeue(ctx, p.ID)
+	n, err := s.store.RequeueFor(ctx, Requeue{ProblemID: p.ID, Reason: ReasonRequested})
 	if err == nil {
 		s.notify()
 	}
 	return n, err
 }
 
-func (s *Service) requeue(ctx context.Context, problemID int64) error {
-	_, err := s.store.Requeue(ctx, problemID)
+func (s *Service) requeue(ctx context.Context, r Requeue) error {
+	_, err := s.store.RequeueFor(ctx, r)
 	if err == nil {
 		s.notify()
 	}

@@ -48,16 +48,17 @@ func TestSyncProblem(t *testing.T) {
 		t.Errorf("after the change: %+v", got.Results)
 	}
 
-	// Case 2 is removed: the answer's second line is surplus now.
+	// Case 2 is removed: its result is dropped and the answer's line for
+	// it ignored, so the answer is accepted over the case that remains.
 	syncProblem(t, s, "flood", "floodit", "", flooditCases[:1]...)
 	if _, cases, _ := s.Problem(ctx, staff, "flood"); len(cases) != 1 {
 		t.Fatalf("%d cases after removal", len(cases))
 	}
-	got = waitVerdict(t, s, sub.ID, judge.WrongAnswer)
-	waitFor(t, "rejudge after removal", func() bool {
-		got, _ = s.Submission(ctx, staff, sub.ID)
-		return got.Status == judge.StatusDone && len(got.Results) == 2 && got.Results[1].CaseName == "surplus output"
-	})
+	got = waitVerdict(t, s, sub.ID, judge.Accepted)
+	if len(got.Results) != 1 || got.Score != 100 || len(got.History) != 2 || got.History[1].Reason != "board 2 (three) was deleted" ||
+		got.History[1].Verdict != judge.WrongAnswer || got.History[0].Reason != "new expected answer for board 2 (three)" {
+		t.Errorf("after the removal: %+v", got)
+	}
 
 	for _, bad := range []struct {
 		p     judge.Problem

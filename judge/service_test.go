@@ -43,7 +43,7 @@ func TestSubmitAndJudge(t *testing.T) {
 	}{
 		{judge.KindAnswer, 0, "0\r\n3  \n\n", judge.Accepted, 100, 2},
 		{judge.KindAnswer, 0, "0\n4\n", judge.WrongAnswer, 50, 2},
-		{judge.KindAnswer, 0, "0\n3\n7\n", judge.WrongAnswer, 100, 3},
+		{judge.KindAnswer, 0, "0\n3\n7\n", judge.WrongAnswer, 50, 2},
 		{judge.KindMoves, cases[1].ID, "1 2 1", judge.Accepted, 100, 1},
 		{judge.KindMoves, cases[1].ID, "1 2 1 1 1 1", judge.Suboptimal, 50, 1},
 		{judge.KindMoves, cases[1].ID, "1 2", judge.NotSolved, 0, 1},
@@ -90,9 +90,9 @@ func TestSubmitAndJudge(t *testing.T) {
 	if total != 2 || len(subs) != 2 {
 		t.Errorf("Submissions(wrong_answer) = %d, want 2", total)
 	}
-	best, err := s.BestVerdicts(ctx, u)
-	if err != nil || best["flood"] != judge.Accepted || len(best) != 1 {
-		t.Errorf("BestVerdicts = %v, %v; want flood: accepted", best, err)
+	best, err := s.Bests(ctx, u)
+	if b := best["flood"]; err != nil || b.Verdict != judge.Accepted || b.Score != 100 || b.Kind != judge.KindAnswer || len(best) != 1 {
+		t.Errorf("Bests = %+v, %v; want flood: accepted 100 by an answer", best, err)
 	}
 	if n, err := s.QueueLength(ctx); n != 0 || err != nil {
 		t.Errorf("QueueLength = %d, %v; want 0", n, err)

@@ -159,8 +159,11 @@ func (s *Service) solve(ctx context.Context, pz Puzzle, input string, p Progress
 	return sol, err
 }
 
-// finishCase stores a solve's outcome and rejudges the problem once none of
-// its cases is solving any more.
+// finishCase stores a solve's outcome. When the expected answer is new or
+// changed, the submissions that hold a result for the case are rejudged;
+// once none of the problem's cases is solving, so are those left with a
+// judge_error on a case that is ready now. A solve that only confirms the
+// expected answer (a new solver version) rejudges nothing else.
 func (s *Service) finishCase(ctx context.Context, c Case, status CaseStatus, sol Solution, msg string) (again bool) {
 	// A finished solve is recorded even when Close has begun: it may have
 	// taken a minute, and these writes take milliseconds.
@@ -174,17 +177,36 @@ func (s *Service) finishCase(ctx context.Context, c Case, status CaseStatus, sol
 		s.log.Error("storing a solution", "case", c.ID, "err", err)
 		return false
 	}
+	if status != CaseReady || !sameSolution(c.Expected, sol) {
+		reason := reasonNewAnswer(c)
+		if status != CaseReady {
+			reason = reasonSolveFailed(c)
+		}
+		if err := s.requeue(ctx, Requeue{ProblemID: c.ProblemID, CaseID: c.ID, Reason: reason}); err != nil {
+			s.log.Error("rejudging", "case", c.ID, "err", err)
+		}
+	}
 	cases, err := s.store.Cases(ctx, c.ProblemID)
 	if err != nil {
 		s.log.Error("loading cases", "problem", c.ProblemID, "err", err)
 		return false
 	}
 	if !stillSolving(cases) {
-		if err := s.requeue(ctx, c.ProblemID); err != nil {
+		if err := s.requeue(ctx, Requeue{ProblemID: c.ProblemID, OnlyErrors: true, Reason: reasonReady}); err != nil {
 			s.log.Error("rejudging", "problem", c.ProblemID, "err", err)
 		}
 	}
 	return false
+}
+
+// sameSolution reports whether a solve gave the expected answer a case had
+// before it was solved again; old is empty when it had none (a new case, or
+// one whose input changed). The move sequence alone may differ: a Flood-it
+// answer is the optimum, and where the moves are the answer (Rotation,
+// Mayan) they are in Answer, so no verdict can change (a new Flood-it solver
+// that finds other optimal sequences rejudges nothing).
+func sameSolution(old, sol Solution) bool {
+	return old.Answer != "" && old.Answer == sol.Answer && old.Optimal == sol.Optimal && old.Solvable == sol.Solvable
 }
 
 // progress returns a Progress that records the solve's depth and nodes on

@@ -20,6 +20,7 @@ type Store interface {
 	AuthoringStore
 	CourseStore
 	UserAdminStore
+	RejudgeStore
 }
 
 // AccountStore keeps users and their API tokens.
@@ -102,9 +103,9 @@ type CatalogueChanges struct {
 	// Sample, Shipped and Input are stored, and a new input makes the case
 	// solving again, without its old solution. A new case is solving.
 	Save []Case
-	// Requeue puts the problem's answer and move submissions back to
-	// pending, as QueueStore.Requeue does.
-	Requeue bool
+	// Requeues put submissions of the problem back to pending, as
+	// RejudgeStore.RequeueFor does (their ProblemID is the problem's).
+	Requeues []Requeue
 }
 
 // Writes returns the number of rows the changes write, not counting the
@@ -114,10 +115,7 @@ func (c CatalogueChanges) Writes() int {
 	if c.Problem != nil {
 		n++
 	}
-	if c.Requeue {
-		n++
-	}
-	return n
+	return n + len(c.Requeues)
 }
 
 // QueueStore keeps the submissions, the queue of those to judge, and their
@@ -153,9 +151,6 @@ type QueueStore interface {
 	Submission(ctx context.Context, id int64) (Submission, error)
 	Submissions(ctx context.Context, f SubmissionFilter) ([]Submission, int, error)
 	QueueLength(ctx context.Context) (int, error)
-	// UserVerdicts returns, per problem slug, the distinct verdicts of a
-	// user's judged submissions.
-	UserVerdicts(ctx context.Context, userID int64) (map[string][]Verdict, error)
 }
 
 // Claim is a submission handed to a worker; Token identifies this claim so
@@ -174,4 +169,7 @@ type Judged struct {
 	Score    float64
 	JudgedAt time.Time
 	Results  []CaseResult
+	// Rejudge reports that the submission had a verdict when it was
+	// claimed: Finish then keeps that one in its history.
+	Rejudge bool
 }

@@ -12,8 +12,26 @@ const MaxPayloadBytes = 1 << 20
 
 // Submit stores an answer or move submission of v as pending and wakes a
 // worker. It needs ProblemSlug, Kind, Payload, and CaseID for moves; the
-// submission is v's, whatever UserID says.
+// submission is v's, whatever UserID says. An answer may name the
+// InputVersion it answers (ESTALEINPUT when it is not the current one); it is
+// bound to the current case set (bindAnswer).
 func (s *Service) Submit(ctx context.Context, v User, sub Submission) (Submission, error) {
+	return s.submit(ctx, v, sub, nil)
+}
+
+// SubmitOutputs stores an answer of v sent as per-case outputs, keyed by the
+// base names of input.zip (NN-name), like Submit.
+func (s *Service) SubmitOutputs(ctx context.Context, v User, sub Submission, outputs map[string]string) (Submission, error) {
+	if sub.Kind != KindAnswer {
+		return Submission{}, Errorf(EINVALID, "per-case outputs are an answer: kind must be \"answer\", found %q", sub.Kind)
+	}
+	if outputs == nil {
+		outputs = map[string]string{}
+	}
+	return s.submit(ctx, v, sub, outputs)
+}
+
+func (s *Service) submit(ctx context.Context, v User, sub Submission, outputs map[string]string) (Submission, error) {
 	if !CanSubmit(v) {
 		return Submission{}, deny(v, "only a logged-in user may submit")
 	}
@@ -21,29 +39,41 @@ func (s *Service) Submit(ctx context.Context, v User, sub Submission) (Submissio
 	if err := validText("the submission", sub.Payload, MaxPayloadBytes); err != nil {
 		return Submission{}, err
 	}
+	sub.Puzzle, sub.Board, sub.Results, sub.Outputs, sub.History, sub.Changed = "", "", nil, nil, nil, false
 	switch sub.Kind {
 	case KindAnswer:
-		sub.CaseID = 0
+		in, err := s.Input(ctx, v, sub.ProblemSlug)
+		if err != nil {
+			return Submission{}, err
+		}
+		if err := bindAnswer(in, &sub); err != nil {
+			return Submission{}, err
+		}
+		if outputs != nil {
+			if err := bindOutputs(in, outputs, &sub); err != nil {
+				return Submission{}, err
+			}
+		}
+		sub.ProblemID, sub.CaseID = in.Problem.ID, 0
 	case KindMoves:
+		if _, err := s.Visible(ctx, v, sub.ProblemSlug); err != nil {
+			return Submission{}, err
+		}
+		p, c, ok, err := s.store.MoveTarget(ctx, sub.ProblemSlug, sub.CaseID)
+		if err != nil {
+			return Submission{}, err
+		}
+		if !ok {
+			return Submission{}, Errorf(EINVALID, "problem %s has no case %d (the ids of its boards are in GET /api/v1/problems/%s)", p.Slug, sub.CaseID, p.Slug)
+		}
+		if err := checkMoves(p, c, sub.Payload); err != nil {
+			return Submission{}, err
+		}
+		sub.ProblemID, sub.InputVersion, sub.CaseIDs = p.ID, "", nil
 	default:
 		return Submission{}, Errorf(EINVALID, "unknown kind %q (want answer or moves)", sub.Kind)
 	}
-	if _, err := s.Visible(ctx, v, sub.ProblemSlug); err != nil {
-		return Submission{}, err
-	}
-	problemID, caseOK, err := s.store.SubmitTarget(ctx, sub.ProblemSlug, sub.CaseID)
-	if err != nil {
-		return Submission{}, err
-	}
-	if sub.Kind == KindMoves && !caseOK {
-		return Submission{}, Errorf(EINVALID, "problem %s has no case %d", sub.ProblemSlug, sub.CaseID)
-	}
-	if sub.Kind == KindMoves {
-		if err := s.movesFit(ctx, sub.ProblemSlug, sub.Payload); err != nil {
-			return Submission{}, err
-		}
-	}
-	sub.ProblemID, sub.Puzzle, sub.Board, sub.Results = problemID, "", "", nil
+	sub.Puzzle, sub.Board, sub.Results = "", "", nil
 	sub.CreatedAt = s.now() // the deadlines of assignments are read on this clock
 	out, err := s.store.CreateSubmission(ctx, sub)
 	if err != nil {
@@ -53,8 +83,46 @@ func (s *Service) Submit(ctx context.Context, v User, sub Submission) (Submissio
 	return out, nil
 }
 
-// Submission returns a submission with its results in case order, to its
-// owner or an instructor; EFORBIDDEN for anyone else.
+// checkMoves refuses a move text that cannot be judged: one longer than the
+// engine replays (checkMovesLength), an empty one (except on a board solved
+// from the start, where no moves is the optimal answer), or one with more
+// moves than the board allows (a Mayan board's n). POST /check still takes
+// empty moves.
+func checkMoves(p Problem, c Case, moves string) error {
+	pz, err := Lookup(p.Puzzle)
+	if err != nil {
+		return err
+	}
+	if err := checkMovesLength(pz, moves); err != nil {
+		return err
+	}
+	mb, ok := pz.(movesBounded)
+	if !ok {
+		return nil
+	}
+	limit := mb.maxMoves()
+	if bb, ok := pz.(boardBounded); ok {
+		limit = min(limit, bb.boardMoves(c.Input))
+	}
+	n := mb.countMoves(moves, limit)
+	if n == 0 && !(c.Status == CaseReady && c.Expected.Solvable && c.Expected.Optimal == 0) {
+		return Errorf(EINVALID, "the moves are empty: send the moves for board %d, %s", c.Position, pz.Info().MovesSyntax)
+	}
+	if n > limit {
+		return Errorf(EINVALID, "more than %s: a move text for board %d (%s) may hold at most %s", plural(limit, "move"), c.Position, c.Name, plural(limit, "move"))
+	}
+	return nil
+}
+
+// boardBounded is implemented by the adapters whose boards bound their own
+// move texts below what the engine replays.
+type boardBounded interface {
+	boardMoves(c string) int
+}
+
+// Submission returns a submission with its results in case order and its
+// earlier judgings, to its owner or an instructor; EFORBIDDEN for anyone
+// else.
 func (s *Service) Submission(ctx context.Context, v User, id int64) (Submission, error) {
 	if v.Anonymous() {
 		return Submission{}, deny(v, "")
@@ -66,7 +134,8 @@ func (s *Service) Submission(ctx context.Context, v User, id int64) (Submission,
 	if !CanReadSubmission(v, sub) {
 		return Submission{}, deny(v, "submission %d is not yours", id)
 	}
-	return sub, nil
+	sub.History, err = s.store.History(ctx, id)
+	return sub, err
 }
 
 // Submissions lists submissions newest first, with the total count of the
@@ -80,27 +149,6 @@ func (s *Service) Submissions(ctx context.Context, v User, f SubmissionFilter) (
 		f.UserID, f.Username = v.ID, ""
 	}
 	return s.store.Submissions(ctx, f)
-}
-
-// BestVerdicts returns the best verdict of v on each problem v tried; none
-// for the anonymous visitor.
-func (s *Service) BestVerdicts(ctx context.Context, v User) (map[string]Verdict, error) {
-	if v.Anonymous() {
-		return map[string]Verdict{}, nil
-	}
-	all, err := s.store.UserVerdicts(ctx, v.ID)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]Verdict, len(all))
-	for slug, vs := range all {
-		for _, v := range vs {
-			if best, ok := out[slug]; !ok || better(v, best) {
-				out[slug] = v
-			}
-		}
-	}
-	return out, nil
 }
 
 // Check judges a move text on one board given inline, now: the board is

@@ -12,9 +12,9 @@ import (
 // by slug. Only the shipped cases are kept in step with the catalogue, matched
 // by name: a new one is added, one whose input changed is solved again, one
 // gone from the catalogue is deleted. The cases instructors added stay, after
-// the shipped ones in their stored order. A change that alters the judge
-// input rejudges the problem (at once, or when the new solves end); a restart
-// with an unchanged catalogue writes nothing.
+// the shipped ones in their stored order. A removed case rejudges the
+// submissions that hold it; a new or edited one, those that hold it when its
+// solve ends. A restart with an unchanged catalogue writes nothing.
 func (s *Service) SyncProblem(ctx context.Context, p Problem, cases []CaseSpec) error {
 	pz, err := Lookup(p.Puzzle)
 	if err != nil {
@@ -70,15 +70,19 @@ func (s *Service) SyncProblem(ctx context.Context, p Problem, cases []CaseSpec) 
 			c.Position = i + 1
 			ch.Save = append(ch.Save, c)
 		}
-		ch.Requeue = len(plan.remove) > 0 || plan.moved
-		requeue = ch.Requeue
+		// A submission answers the cases it recorded, in their order: a
+		// move changes none, a removal rejudges the answers holding it.
+		for _, c := range plan.remove {
+			ch.Requeues = append(ch.Requeues, Requeue{CaseID: c.ID, AnswersOnly: true, Reason: reasonDeleted(c)})
+		}
+		requeue = len(ch.Requeues) > 0
 		return ch, nil
 	})
 	if err != nil {
 		return err
 	}
-	// A new case, and one whose input changed, is solving; the problem is
-	// rejudged when its solves end.
+	// A new case, and one whose input changed, is solving; the answers
+	// holding it are rejudged when its solve ends.
 	for _, c := range saved {
 		if c.Status == CaseSolving {
 			s.scheduleSolve(c.ID)
@@ -97,7 +101,6 @@ type syncPlan struct {
 	order          []Case
 	dirty, resolve []bool
 	remove         []Case
-	moved          bool
 }
 
 // planSync matches the shipped cases of have to the catalogue's by name. A
@@ -139,11 +142,6 @@ func planSync(have []Case, specs []CaseSpec, inputs []string) syncPlan {
 			plan.order = append(plan.order, c)
 			plan.dirty = append(plan.dirty, false)
 			plan.resolve = append(plan.resolve, false)
-		}
-	}
-	for i, c := range plan.order {
-		if c.ID != 0 && c.Position != i+1 {
-			plan.moved = true
 		}
 	}
 	return plan

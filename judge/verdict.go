@@ -7,14 +7,6 @@ import (
 	"puzzlejudge/reference/textin"
 )
 
-// rank orders verdicts from worst to best, for BestVerdicts.
-var rank = map[Verdict]int{
-	JudgeError: 1, Invalid: 2, WrongAnswer: 3, NotSolved: 4, Suboptimal: 5, Accepted: 6,
-}
-
-// better reports whether a is a better verdict than b.
-func better(a, b Verdict) bool { return rank[a] > rank[b] }
-
 // combine returns a submission's verdict and score from its case results: the
 // first non-accepted verdict in case order, and the mean of the scores of the
 // cases that count (judge_error cases do not). Every score is 0..100.
@@ -25,8 +17,8 @@ func combine(results []CaseResult) (Verdict, float64) {
 		if verdict == Accepted && r.Verdict != Accepted {
 			verdict = r.Verdict
 		}
-		if r.Verdict == JudgeError || isSurplus(r) {
-			continue // judged again later, or not a case (surplus output)
+		if r.Verdict == JudgeError {
+			continue // judged again when the reference answer is there
 		}
 		sum += r.Score
 		n++
@@ -36,11 +28,6 @@ func combine(results []CaseResult) (Verdict, float64) {
 	}
 	return verdict, sum / float64(n)
 }
-
-// surplusName names the extra result that reports output after the last case.
-const surplusName = "surplus output"
-
-func isSurplus(r CaseResult) bool { return r.CaseID == 0 && r.CaseName == surplusName }
 
 // movesResult judges a replay that read every move legally: accepted (100)
 // at the optimum, suboptimal (100 * optimum/used) above it.

@@ -18,7 +18,6 @@ func TestCombine(t *testing.T) {
 		{"judge error not counted", []CaseResult{r(1, Accepted, 100), r(2, JudgeError, 0)}, JudgeError, 100},
 		{"judge error first", []CaseResult{r(1, JudgeError, 0), r(2, NotSolved, 0)}, JudgeError, 0},
 		{"only judge errors", []CaseResult{r(1, JudgeError, 0)}, JudgeError, 0},
-		{"surplus sets the verdict, not the score", []CaseResult{r(1, Accepted, 100), {CaseName: surplusName, Verdict: WrongAnswer}}, WrongAnswer, 100},
 		{"a board of check counts", []CaseResult{r(0, Suboptimal, 50)}, Suboptimal, 50},
 		{"empty", nil, Accepted, 0},
 	}
@@ -29,34 +28,5 @@ func TestCombine(t *testing.T) {
 				t.Errorf("combine(%v) = %s, %v; want %s, %v", tc.results, v, score, tc.verdict, tc.score)
 			}
 		})
-	}
-}
-
-func TestBetter(t *testing.T) {
-	order := []Verdict{JudgeError, Invalid, WrongAnswer, NotSolved, Suboptimal, Accepted}
-	for i := 1; i < len(order); i++ {
-		if !better(order[i], order[i-1]) || better(order[i-1], order[i]) {
-			t.Errorf("better(%s, %s) is wrong", order[i], order[i-1])
-		}
-	}
-}
-
-func TestErrorCode(t *testing.T) {
-	tests := []struct {
-		err        error
-		code, text string
-	}{
-		{nil, "", ""},
-		{Errorf(ENOTFOUND, "case %d not found", 3), ENOTFOUND, "case 3 not found"},
-		{fmtWrap(Errorf(ECONFLICT, "taken")), ECONFLICT, "taken"},
-		{errPlain, EINTERNAL, "internal error"},
-	}
-	for _, tc := range tests {
-		if got := ErrorCode(tc.err); got != tc.code {
-			t.Errorf("ErrorCode(%v) = %q, want %q", tc.err, got, tc.code)
-		}
-		if got := ErrorMessage(tc.err); got != tc.text {
-			t.Errorf("ErrorMessage(%v) = %q, want %q", tc.err, got, tc.text)
-		}
 	}
 }

@@ -144,12 +144,14 @@ func sleep(ctx context.Context, d time.Duration) bool {
 	}
 }
 
-// problemData is what judging needs of a problem, loaded once per batch.
+// problemData is what judging needs of a problem, loaded once per batch:
+// every case, the deleted ones too, since a submission is judged against
+// the cases it answered.
 type problemData struct {
 	problem Problem
 	puzzle  Puzzle
-	cases   []Case
-	inputs  []string
+	cases   []Case // in position order, deleted ones included
+	byID    map[int64]Case
 	err     error
 }
 
@@ -162,12 +164,12 @@ func (s *Service) load(ctx context.Context, id int64) *problemData {
 	if d.puzzle, d.err = Lookup(d.problem.Puzzle); d.err != nil {
 		return d
 	}
-	if d.cases, d.err = s.store.Cases(ctx, id); d.err != nil {
+	if d.cases, d.err = s.store.CasesForJudging(ctx, id); d.err != nil {
 		return d
 	}
-	d.inputs = make([]string, len(d.cases))
-	for i, c := range d.cases {
-		d.inputs[i] = c.Input
+	d.byID = make(map[int64]Case, len(d.cases))
+	for _, c := range d.cases {
+		d.byID[c.ID] = c
 	}
 	return d
 }
@@ -194,7 +196,7 @@ func (s *Service) judgeBatch(ctx context.Context, claims []Claim) (judged []Judg
 		}
 		results := s.judgeOne(c.Submission, d)
 		v, score := combine(results)
-		judged = append(judged, Judged{ID: c.ID, Token: c.Token, Verdict: v, Score: score, JudgedAt: now, Results: results})
+		judged = append(judged, Judged{ID: c.ID, Token: c.Token, Verdict: v, Score: score, JudgedAt: now, Results: results, Rejudge: c.Verdict != ""})
 	}
 	return judged, release
 }
@@ -217,49 +219,108 @@ func (s *Service) judgeOne(sub Submission, d *problemData) (results []CaseResult
 	return []CaseResult{{Verdict: JudgeError, Message: fmt.Sprintf("unknown kind %q", sub.Kind)}}
 }
 
+// judgeAnswer judges an answer against the cases it answered (CaseIDs). A
+// case deleted since is dropped from the result, and the output for it is
+// ignored. An answer stored before answers recorded their cases answers the
+// current ones.
 func judgeAnswer(sub Submission, d *problemData) []CaseResult {
-	if len(d.cases) == 0 {
-		return []CaseResult{{Verdict: JudgeError, Message: "the problem has no cases yet"}}
-	}
-	answers, surplus := d.puzzle.SplitAnswers(d.inputs, sub.Payload)
-	results := make([]CaseResult, len(d.cases), len(d.cases)+1)
-	for i, c := range d.cases {
-		var r Result
-		switch {
-		case c.Status != CaseReady:
-			r = unavailable(c)
-		case i >= len(answers):
-			r = Result{Verdict: WrongAnswer, Message: "no output for this case"}
-		default:
-			r = d.puzzle.CheckAnswer(c.Input, c.Expected, answers[i], d.problem.Checker == CheckerAnyValid)
+	var cases []Case
+	if len(sub.CaseIDs) == 0 {
+		for _, c := range d.cases {
+			if !c.Deleted {
+				cases = append(cases, c)
+			}
 		}
-		results[i] = caseResult(c, r)
 	}
-	if len(surplus) > 0 {
-		results = append(results, CaseResult{
-			CaseName: surplusName, Position: len(d.cases) + 1, Verdict: WrongAnswer,
-			Message: fmt.Sprintf("line %d: output after the last case (%d more lines)", surplus[0].No, len(surplus)),
-		})
+	for _, id := range sub.CaseIDs {
+		if c, ok := d.byID[id]; ok {
+			cases = append(cases, c)
+		}
+	}
+	results := make([]CaseResult, 0, len(cases))
+	anyValid := d.problem.Checker == CheckerAnyValid
+	if sub.Outputs != nil {
+		outputs := make(map[int64]string, len(sub.Outputs))
+		for _, o := range sub.Outputs {
+			outputs[o.CaseID] = o.Output
+		}
+		for _, c := range cases {
+			if c.Deleted {
+				continue
+			}
+			text, ok := outputs[c.ID]
+			if !ok {
+				results = append(results, caseResult(c, missingOutput()))
+				continue
+			}
+			answers, surplus := d.puzzle.SplitAnswers([]string{c.Input}, text)
+			results = append(results, caseResult(c, checkAnswer(d.puzzle, c, answers, 0, surplus, "this case", anyValid)))
+		}
+	} else {
+		inputs := make([]string, len(cases))
+		for i, c := range cases {
+			inputs[i] = c.Input
+		}
+		answers, surplus := d.puzzle.SplitAnswers(inputs, sub.Payload)
+		for i, c := range cases {
+			if c.Deleted {
+				continue
+			}
+			var extra Answer
+			if i == len(cases)-1 {
+				extra = surplus
+			}
+			results = append(results, caseResult(c, checkAnswer(d.puzzle, c, answers, i, extra, "the last case", anyValid)))
+		}
+	}
+	if len(results) == 0 {
+		return []CaseResult{{Verdict: JudgeError, Message: "every board this answer was for has been deleted: nothing is left to judge"}}
 	}
 	return results
 }
 
-func judgeMoves(sub Submission, d *problemData) []CaseResult {
-	for _, c := range d.cases {
-		if c.ID != sub.CaseID {
-			continue
-		}
-		var ref *Solution
-		if c.Status == CaseReady {
-			ref = &c.Expected
-		}
-		r := d.puzzle.CheckMoves(c.Input, ref, sub.Payload)
-		if r.Verdict == JudgeError && c.Status != CaseReady {
-			r = unavailable(c)
-		}
-		return []CaseResult{caseResult(c, r)}
+// checkAnswer judges answers[i] for case c. Output after the answer (surplus,
+// found only after the last case of a whole output, or in a case's own file)
+// makes an accepted answer wrong: the statements say so, and a verdict
+// never contradicts its score.
+func checkAnswer(pz Puzzle, c Case, answers []Answer, i int, surplus Answer, after string, anyValid bool) Result {
+	var r Result
+	switch {
+	case c.Status != CaseReady:
+		return unavailable(c)
+	case i >= len(answers):
+		return missingOutput()
+	default:
+		r = pz.CheckAnswer(c.Input, c.Expected, answers[i], anyValid)
 	}
-	return []CaseResult{{CaseID: sub.CaseID, Position: 1, Verdict: JudgeError, Message: "this case was removed from the problem"}}
+	if len(surplus) > 0 {
+		msg := fmt.Sprintf("line %d: output after the answer of %s (%s): print nothing after it", surplus[0].No, after, plural(len(surplus), "more line"))
+		if r.Verdict == Accepted {
+			return Result{Verdict: WrongAnswer, Message: msg, Used: r.Used, Optimal: r.Optimal, Solved: true}
+		}
+		r.Message += "; " + msg
+	}
+	return r
+}
+
+func missingOutput() Result { return Result{Verdict: WrongAnswer, Message: "no output for this case"} }
+
+// judgeMoves replays moves on their case, also when the case has been
+// deleted since: the moves answered that board.
+func judgeMoves(sub Submission, d *problemData) []CaseResult {
+	c, ok := d.byID[sub.CaseID]
+	if !ok {
+		return []CaseResult{{CaseID: sub.CaseID, Position: 1, Verdict: JudgeError, Message: "this case was removed from the problem"}}
+	}
+	var ref *Solution
+	if c.Status == CaseReady {
+		ref = &c.Expected
+	}
+	r := d.puzzle.CheckMoves(c.Input, ref, sub.Payload)
+	if r.Verdict == JudgeError && c.Status != CaseReady {
+		r = unavailable(c)
+	}
+	return []CaseResult{caseResult(c, r)}
 }
 
 // unavailable is the result of a case whose reference answer is missing.

@@ -179,7 +179,7 @@ const migrateLock int64 = 0x707a6d69677221
 
 func (d *DB) migrate() error {
 	rows := []any{&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &submissionRow{}, &caseResultRow{}, &heartbeatRow{},
-		&assignmentRow{}, &assignmentProblemRow{}}
+		&assignmentRow{}, &assignmentProblemRow{}, &historyRow{}}
 	var err error
 	if d.postgres {
 		// DDL is transactional on PostgreSQL: the lock and the tables
@@ -194,6 +194,9 @@ func (d *DB) migrate() error {
 		err = d.db.AutoMigrate(rows...)
 	}
 	if err != nil {
+		return fmt.Errorf("store: migrate: %w", err)
+	}
+	if err := d.bindLegacyAnswers(); err != nil {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
 	if err := d.backfillUsernameKeys(); err != nil {

@@ -137,11 +137,12 @@ func (d *DB) SetCaseProgress(ctx context.Context, id int64, progress string) err
 	return d.fail(d.db.WithContext(ctx).Model(&caseRow{}).Where("id = ?", id).Update("progress", progress).Error, "case")
 }
 
-// MarkSolving makes a case solving again, dropping its expected solution.
+// MarkSolving makes a case solving again. Its expected solution is kept
+// (unused while solving) so that the new solve can tell whether it changed,
+// and rejudge only then.
 func (d *DB) MarkSolving(ctx context.Context, id int64) error {
 	res := d.db.WithContext(ctx).Model(&caseRow{}).Where("id = ?", id).Updates(map[string]any{
-		"status": string(judge.CaseSolving), "answer": "", "moves": "", "optimal": 0, "solvable": false,
-		"solver_version": "", "solve_error": "", "progress": "", "solve_claimed_at": nil,
+		"status": string(judge.CaseSolving), "solve_error": "", "progress": "", "solve_claimed_at": nil,
 	})
 	if res.Error != nil {
 		return d.fail(res.Error, "case")

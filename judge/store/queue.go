@@ -43,6 +43,10 @@ func (d *DB) Finish(ctx context.Context, judged []judge.Judged) (map[int64]bool,
 	written := map[int64]bool{}
 	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		clear(written)
+		before, err := judgedBefore(tx, judged)
+		if err != nil {
+			return err
+		}
 		for chunk := range slices.Chunk(judged, finishChunk) {
 			ids, err := finishVerdicts(tx, chunk)
 			if err != nil {
@@ -63,7 +67,11 @@ func (d *DB) Finish(ctx context.Context, judged []judge.Judged) (map[int64]bool,
 				ids = append(ids, j.ID)
 			}
 		}
-		// The results of an earlier judging (a rejudge) are replaced.
+		if err := keepJudgings(tx, before, rows); err != nil {
+			return err
+		}
+		// The results of an earlier judging (a rejudge) are replaced; its
+		// verdict and score stay in the history.
 		for chunk := range slices.Chunk(ids, resultsChunk) {
 			if err := tx.Where("submission_id IN ?", chunk).Delete(&caseResultRow{}).Error; err != nil {
 				return err

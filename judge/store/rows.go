@@ -3,6 +3,8 @@ package store
 import (
 	"time"
 
+	"gorm.io/gorm"
+
 	"puzzlejudge/judge"
 )
 
@@ -96,6 +98,9 @@ type caseRow struct {
 	SolveClaimedAt *time.Time
 	CreatedAt      time.Time
 	UpdatedAt      time.Time
+	// DeletedAt keeps a deleted case for the submissions that answered it
+	// (gorm's soft delete: the ordinary queries skip it).
+	DeletedAt gorm.DeletedAt `gorm:"index"`
 }
 
 func (caseRow) TableName() string { return "cases" }
@@ -107,7 +112,7 @@ func (r caseRow) domain() judge.Case {
 		Expected: judge.Solution{
 			Answer: r.Answer, Moves: r.Moves, Optimal: r.Optimal, Solvable: r.Solvable, Version: r.SolverVersion,
 		},
-		SolveError: r.SolveError, Progress: r.Progress,
+		SolveError: r.SolveError, Progress: r.Progress, Deleted: r.DeletedAt.Valid,
 	}
 }
 
@@ -135,6 +140,16 @@ type submissionRow struct {
 	ClaimedAt  *time.Time
 	CreatedAt  time.Time
 	JudgedAt   *time.Time
+	// An answer's input version and the ids of the cases it answers, in
+	// order ("12,13,14"); Format "per_case" when Payload holds per-case
+	// outputs as JSON (see history.go).
+	InputVersion string `gorm:"size:32;not null;default:''"`
+	CaseIDs      string `gorm:"not null;default:''"`
+	Format       string `gorm:"size:16;not null;default:''"`
+	// RejudgeReason is why the submission was queued again; Changed that
+	// a rejudge changed its verdict or score and its owner has not looked.
+	RejudgeReason string `gorm:"not null;default:''"`
+	Changed       bool   `gorm:"not null;default:false"`
 }
 
 func (submissionRow) TableName() string { return "submissions" }
@@ -147,7 +162,7 @@ type caseResultRow struct {
 	ID           int64          `gorm:"primaryKey"`
 	SubmissionID int64          `gorm:"not null;index"`
 	Submission   *submissionRow `gorm:"constraint:OnDelete:CASCADE"`
-	CaseID       int64          `gorm:"not null"`
+	CaseID       int64          `gorm:"not null;index"`
 	CaseName     string         `gorm:"not null"`
 	Position     int            `gorm:"not null"`
 	Verdict      string         `gorm:"size:16;not null"`

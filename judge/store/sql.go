@@ -26,13 +26,18 @@ import (
 type hot struct {
 	target *sql.Stmt
 	insert *sql.Stmt
+	move   *sql.Stmt
 }
 
 const (
 	targetSQL = `SELECT p.id, COALESCE(c.problem_id, 0) FROM problems p
-LEFT JOIN cases c ON c.id = ? AND c.problem_id = p.id WHERE p.slug = ?`
-	insertSQL = `INSERT INTO submissions (user_id, problem_id, kind, case_id, puzzle, board, payload, status, verdict, score, claim_token, created_at)
-VALUES (?, ?, ?, ?, '', '', ?, 'pending', '', 0, 0, ?) RETURNING id`
+LEFT JOIN cases c ON c.id = ? AND c.problem_id = p.id AND c.deleted_at IS NULL WHERE p.slug = ?`
+	insertSQL = `INSERT INTO submissions (user_id, problem_id, kind, case_id, puzzle, board, payload, status, verdict, score, claim_token, created_at,
+	input_version, case_ids, format, rejudge_reason, changed)
+VALUES (?, ?, ?, ?, '', '', ?, 'pending', '', 0, 0, ?, ?, ?, ?, '', ?) RETURNING id`
+	// moveSQL reads what a move submission is checked against (MoveTarget).
+	moveSQL = `SELECT p.id, p.puzzle, c.id, c.position, c.name, c.input, c.status, c.optimal, c.solvable FROM problems p
+LEFT JOIN cases c ON c.id = ? AND c.problem_id = p.id AND c.deleted_at IS NULL WHERE p.slug = ?`
 )
 
 func (d *DB) prepareHot() error {
@@ -43,12 +48,15 @@ func (d *DB) prepareHot() error {
 	if d.hot.target, err = sqlDB.Prepare(d.placeholders(targetSQL)); err != nil {
 		return err
 	}
-	d.hot.insert, err = sqlDB.Prepare(d.placeholders(insertSQL))
+	if d.hot.insert, err = sqlDB.Prepare(d.placeholders(insertSQL)); err != nil {
+		return err
+	}
+	d.hot.move, err = sqlDB.Prepare(d.placeholders(moveSQL))
 	return err
 }
 
 func (h hot) close() {
-	for _, s := range []*sql.Stmt{h.target, h.insert} {
+	for _, s := range []*sql.Stmt{h.target, h.insert, h.move} {
 		if s != nil {
 			s.Close()
 		}
@@ -85,6 +93,30 @@ func (d *DB) SubmitTarget(ctx context.Context, slug string, caseID int64) (int64
 		return 0, false, d.fail(err, "problem")
 	}
 	return problemID, caseProblem == problemID, nil
+}
+
+// MoveTarget returns the problem with that slug and, when caseID is one of
+// its current cases, the case, in one prepared query.
+func (d *DB) MoveTarget(ctx context.Context, slug string, caseID int64) (judge.Problem, judge.Case, bool, error) {
+	p := judge.Problem{Slug: slug}
+	var (
+		id, position, optimal sql.NullInt64
+		name, input, status   sql.NullString
+		solvable              sql.NullBool
+	)
+	err := d.hot.move.QueryRowContext(ctx, caseID, slug).Scan(&p.ID, &p.Puzzle, &id, &position, &name, &input, &status, &optimal, &solvable)
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, judge.Case{}, false, judge.Errorf(judge.ENOTFOUND, "problem %s not found", slug)
+	}
+	if err != nil {
+		return p, judge.Case{}, false, d.fail(err, "problem")
+	}
+	if !id.Valid {
+		return p, judge.Case{}, false, nil
+	}
+	c := judge.Case{ID: id.Int64, ProblemID: p.ID, Position: int(position.Int64), Name: name.String, Input: input.String,
+		Status: judge.CaseStatus(status.String), Expected: judge.Solution{Optimal: int(optimal.Int64), Solvable: solvable.Bool}}
+	return p, c, true, nil
 }
 
 // CreateSubmission stores an answer or move submission as pending. The
@@ -134,7 +166,12 @@ func insertSubmission(ctx context.Context, stmt *sql.Stmt, r *insertRequest) err
 	if s.ProblemID != 0 {
 		problemID = &s.ProblemID
 	}
-	return stmt.QueryRowContext(ctx, s.UserID, problemID, string(s.Kind), s.CaseID, s.Payload, s.CreatedAt).Scan(&r.id)
+	payload, format, err := encodePayload(s)
+	if err != nil {
+		return err
+	}
+	return stmt.QueryRowContext(ctx, s.UserID, problemID, string(s.Kind), s.CaseID, payload, s.CreatedAt,
+		s.InputVersion, encodeIDs(s.CaseIDs), format, false).Scan(&r.id)
 }
 
 // claimSQLite and claimPostgres move the oldest pending submissions of the
@@ -148,12 +185,13 @@ func insertSubmission(ctx context.Context, stmt *sql.Stmt, r *insertRequest) err
 const (
 	claimSQLite = `UPDATE submissions SET status = 'judging', claim_token = claim_token + 1, claimed_at = ?
 WHERE status = 'pending' AND id IN (SELECT id FROM submissions WHERE status = 'pending' ORDER BY priority, id LIMIT ?)
-RETURNING id, user_id, problem_id, kind, case_id, puzzle, board, payload, claim_token, created_at`
+RETURNING id, user_id, problem_id, kind, case_id, puzzle, board, payload, claim_token, created_at, input_version, case_ids, format, verdict`
 	claimPostgres = `WITH picked AS MATERIALIZED (
 	SELECT id FROM submissions WHERE status = 'pending' ORDER BY priority, id LIMIT ? FOR UPDATE SKIP LOCKED)
 UPDATE submissions AS s SET status = 'judging', claim_token = s.claim_token + 1, claimed_at = ?
 FROM picked WHERE s.id = picked.id AND s.status = 'pending'
-RETURNING s.id, s.user_id, s.problem_id, s.kind, s.case_id, s.puzzle, s.board, s.payload, s.claim_token, s.created_at`
+RETURNING s.id, s.user_id, s.problem_id, s.kind, s.case_id, s.puzzle, s.board, s.payload, s.claim_token, s.created_at,
+	s.input_version, s.case_ids, s.format, s.verdict`
 )
 
 // finishVerdicts sets the verdicts of judgements whose claim is current and

@@ -45,7 +45,7 @@ func TestPostgres(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		err = d.db.Exec("DROP TABLE IF EXISTS case_results, submissions, cases, problems, api_tokens, users, heartbeats CASCADE").Error
+		err = d.db.Exec("DROP TABLE IF EXISTS submission_history, case_results, submissions, cases, problems, api_tokens, users, heartbeats CASCADE").Error
 		d.Close()
 		if err != nil {
 			t.Fatal(err)
@@ -76,6 +76,7 @@ func runStoreTests(t *testing.T, newOpener func(t *testing.T) opener) {
 		{"FairQueue", testFairQueue},
 		{"CaseLeases", testCaseLeases},
 		{"Authoring", testAuthoring},
+		{"Answers", testAnswers},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newOpener(t)) })
 	}
@@ -272,7 +273,7 @@ func testQueue(t *testing.T, open opener) {
 	}
 	results := []judge.CaseResult{{CaseID: c.ID, CaseName: "1", Position: 1, Verdict: judge.Accepted, Score: 100, Used: 3, Optimal: 3}}
 	judged := func(cl judge.Claim, v judge.Verdict) judge.Judged {
-		return judge.Judged{ID: cl.ID, Token: cl.Token, Verdict: v, Score: 100, JudgedAt: time.Now(), Results: results}
+		return judge.Judged{ID: cl.ID, Token: cl.Token, Verdict: v, Score: 100, JudgedAt: time.Now(), Results: results, Rejudge: cl.Verdict != ""}
 	}
 	written, err := d.Finish(ctx, []judge.Judged{judged(claims[0], judge.Accepted), judged(claims[1], judge.Accepted)})
 	if err != nil || len(written) != 2 {
@@ -289,8 +290,8 @@ func testQueue(t *testing.T, open opener) {
 		t.Errorf("stored case score = %v, %v; want the fraction 1", stored, err)
 	}
 	// Requeue keeps the results; the judging claim 2 becomes stale.
-	if n, err := d.Requeue(ctx, p.ID); n != 5 || err != nil {
-		t.Errorf("Requeue = %d, %v; want 5", n, err)
+	if n, err := d.RequeueFor(ctx, judge.Requeue{ProblemID: p.ID, Reason: "why not"}); n != 5 || err != nil {
+		t.Errorf("RequeueFor = %d, %v; want 5", n, err)
 	}
 	if s, _ := d.Submission(ctx, ids[0]); s.Status != judge.StatusPending || s.Verdict != judge.Accepted || len(s.Results) != 1 {
 		t.Errorf("requeued submission = %+v, want pending with its old results", s)
@@ -305,8 +306,19 @@ func testQueue(t *testing.T, open opener) {
 	if written, _ := d.Finish(ctx, []judge.Judged{judged(again[0], judge.WrongAnswer)}); !written[ids[0]] {
 		t.Errorf("a current claim was not written")
 	}
-	if s, _ := d.Submission(ctx, ids[0]); s.Verdict != judge.WrongAnswer || len(s.Results) != 1 {
-		t.Errorf("rejudged submission = %+v, want one set of results", s)
+	if s, _ := d.Submission(ctx, ids[0]); s.Verdict != judge.WrongAnswer || len(s.Results) != 1 || !s.Changed {
+		t.Errorf("rejudged submission = %+v, want one set of results, changed", s)
+	}
+	// The earlier judging is kept, with the reason of the rejudge.
+	if h, err := d.History(ctx, ids[0]); err != nil || len(h) != 1 || h[0].Verdict != judge.Accepted || h[0].NewVerdict != judge.WrongAnswer ||
+		h[0].Reason != "why not" || h[0].JudgedAt == nil || h[0].Score != 100 {
+		t.Errorf("History = %+v, %v; want accepted -> wrong_answer, why not", h, err)
+	}
+	if err := d.MarkSeen(ctx, ids[0]); err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := d.Submission(ctx, ids[0]); s.Changed {
+		t.Errorf("MarkSeen left the submission changed")
 	}
 	// Release takes back a current claim, not a stale one.
 	if err := d.Release(ctx, []judge.Claim{again[1], claims[2]}); err != nil {
@@ -331,9 +343,10 @@ func testQueue(t *testing.T, open opener) {
 	if _, total, _ := d.Submissions(ctx, judge.SubmissionFilter{Username: "alice", ProblemSlug: "flood", Verdict: judge.WrongAnswer}); total != 1 {
 		t.Errorf("Submissions(wrong_answer) total = %d, want 1", total)
 	}
-	// Submission 2 keeps its accepted while it waits to be judged again.
-	if vs, err := d.UserVerdicts(ctx, u.ID); err != nil || len(vs["flood"]) != 2 || !slices.Contains(vs["flood"], judge.WrongAnswer) || !slices.Contains(vs["flood"], judge.Accepted) {
-		t.Errorf("UserVerdicts = %v, %v", vs, err)
+	// Submission 2 keeps its accepted while it waits to be judged again:
+	// the case's best is 1.
+	if ub, err := d.UserBests(ctx, u.ID, 0); err != nil || len(ub.Answers) != 0 || len(ub.Boards) != 1 || ub.Boards[0].Best != 100 || ub.Boards[0].Kind != judge.KindMoves || ub.Boards[0].Last != ids[1] {
+		t.Errorf("UserBests = %+v, %v", ub, err)
 	}
 	// A check is stored judged, with no problem.
 	now := time.Now()

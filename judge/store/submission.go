@@ -27,6 +27,11 @@ type submissionView struct {
 	JudgedAt    *time.Time
 	Username    string
 	ProblemSlug string
+
+	InputVersion string
+	CaseIDs      string
+	Format       string
+	Changed      bool
 }
 
 // viewOf is the view of a row read without the joined names.
@@ -35,6 +40,7 @@ func viewOf(r submissionRow) submissionView {
 		ID: r.ID, UserID: r.UserID, ProblemID: r.ProblemID, Kind: r.Kind, CaseID: r.CaseID, Puzzle: r.Puzzle,
 		Board: r.Board, Payload: r.Payload, Status: r.Status, Verdict: r.Verdict, Score: r.Score,
 		CreatedAt: r.CreatedAt, JudgedAt: r.JudgedAt,
+		InputVersion: r.InputVersion, CaseIDs: r.CaseIDs, Format: r.Format, Changed: r.Changed,
 	}
 }
 
@@ -44,9 +50,13 @@ func (v submissionView) domain() judge.Submission {
 		Kind: judge.Kind(v.Kind), CaseID: v.CaseID, Payload: v.Payload, Puzzle: v.Puzzle, Board: v.Board,
 		Status: judge.Status(v.Status), Verdict: judge.Verdict(v.Verdict), Score: v.Score,
 		CreatedAt: v.CreatedAt, JudgedAt: v.JudgedAt,
+		InputVersion: v.InputVersion, CaseIDs: decodeIDs(v.CaseIDs), Changed: v.Changed,
 	}
 	if v.ProblemID != nil {
 		s.ProblemID = *v.ProblemID
+	}
+	if v.Format == formatPerCase {
+		s.Outputs, s.Payload = decodeOutputs(v.Payload), ""
 	}
 	return s
 }
@@ -85,6 +95,7 @@ func (d *DB) views(ctx context.Context) *gorm.DB {
 		Select("submissions.id, submissions.user_id, submissions.problem_id, submissions.kind, submissions.case_id, " +
 			"submissions.puzzle, submissions.board, submissions.payload, submissions.status, submissions.verdict, " +
 			"submissions.score, submissions.created_at, submissions.judged_at, " +
+			"submissions.input_version, submissions.case_ids, submissions.format, submissions.changed, " +
 			"users.username AS username, COALESCE(problems.slug, '') AS problem_slug").
 		Joins("JOIN users ON users.id = submissions.user_id").
 		Joins("LEFT JOIN problems ON problems.id = submissions.problem_id")
@@ -141,24 +152,4 @@ func (d *DB) Submissions(ctx context.Context, f judge.SubmissionFilter) ([]judge
 		out[i] = v.domain()
 	}
 	return out, int(total), nil
-}
-
-// UserVerdicts returns the distinct verdicts of a user per problem slug.
-func (d *DB) UserVerdicts(ctx context.Context, userID int64) (map[string][]judge.Verdict, error) {
-	var rows []struct {
-		Slug    string
-		Verdict string
-	}
-	err := d.db.WithContext(ctx).Table("submissions").
-		Select("DISTINCT problems.slug AS slug, submissions.verdict AS verdict").
-		Joins("JOIN problems ON problems.id = submissions.problem_id").
-		Where("submissions.user_id = ? AND submissions.verdict <> ''", userID).Scan(&rows).Error
-	if err != nil {
-		return nil, d.fail(err, "submissions")
-	}
-	out := map[string][]judge.Verdict{}
-	for _, r := range rows {
-		out[r.Slug] = append(out[r.Slug], judge.Verdict(r.Verdict))
-	}
-	return out, nil
 }

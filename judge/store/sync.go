@@ -77,8 +77,11 @@ func (d *DB) SyncCatalogue(ctx context.Context, slug string, plan judge.Catalogu
 			}
 			saved = append(saved, out.domain())
 		}
-		if ch.Requeue {
-			return requeue(tx, row.ID).Error
+		for _, r := range ch.Requeues {
+			r.ProblemID = row.ID
+			if err := requeueFor(tx, r).Error; err != nil {
+				return err
+			}
 		}
 		return nil
 	})

@@ -113,10 +113,10 @@ func testSyncRollback(t *testing.T, open opener) {
 		a.Input = "a2"
 		c.Position, m.Position = 3, 4
 		return judge.CatalogueChanges{
-			Problem: &np,
-			Delete:  []int64{cases[1].ID},
-			Save:    []judge.Case{a, {Name: "d", Input: "d", Shipped: true, Position: 2}, c, m},
-			Requeue: true,
+			Problem:  &np,
+			Delete:   []int64{cases[1].ID},
+			Save:     []judge.Case{a, {Name: "d", Input: "d", Shipped: true, Position: 2}, c, m},
+			Requeues: []judge.Requeue{{Reason: "the catalogue changed"}},
 		}, nil
 	}
 	failAt := failWrites(t, d)

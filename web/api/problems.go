@@ -31,6 +31,9 @@ type problemJSON struct {
 	Statement string       `json:"statement"`
 	Samples   []sampleJSON `json:"samples"`
 	Cases     []caseRow    `json:"cases"`
+	// InputVersion is the version of the case set that /input serves and
+	// an answer may name.
+	InputVersion string `json:"input_version"`
 	// Published and Archived matter to instructors: students see neither
 	// a draft nor an archived problem.
 	Published bool `json:"published"`
@@ -59,6 +62,9 @@ type caseRow struct {
 	Sample   bool             `json:"sample"`
 	Position int              `json:"position"`
 	Status   judge.CaseStatus `json:"status"`
+	// File is the case's base name in input.zip (File + ".in") and in a
+	// per-case answer.
+	File string `json:"file"`
 }
 
 // checkerName shows the exact checker by name rather than as "".
@@ -84,20 +90,21 @@ func (s *API) listProblems(c *gin.Context) {
 }
 
 func (s *API) getProblem(c *gin.Context) {
-	p, cases, err := s.Service.Problem(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
+	in, err := s.Service.Input(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
 	if err != nil {
 		s.writeError(c, err)
 		return
 	}
+	p, cases, files := in.Problem, in.Cases, judge.CaseBases(in.Cases)
 	out := problemJSON{
-		Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Checker: checkerName(p), Statement: p.Statement,
+		Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Checker: checkerName(p), Statement: p.Statement, InputVersion: in.Version,
 		Limits:    limitsJSON{MaxSize: p.Limits.MaxSize, MaxColors: p.Limits.MaxColors, MaxMoves: p.Limits.MaxMoves},
 		Samples:   []sampleJSON{},
 		Cases:     make([]caseRow, 0, len(cases)),
 		Published: !p.Draft, Archived: p.Archived,
 	}
-	for _, cs := range cases {
-		out.Cases = append(out.Cases, caseRow{ID: cs.ID, Name: cs.Name, Sample: cs.Sample, Position: cs.Position, Status: cs.Status})
+	for i, cs := range cases {
+		out.Cases = append(out.Cases, caseRow{ID: cs.ID, Name: cs.Name, Sample: cs.Sample, Position: cs.Position, Status: cs.Status, File: files[i]})
 		if cs.Sample {
 			sample := sampleJSON{ID: cs.ID, Name: cs.Name, Input: cs.Input}
 			if cs.Status == judge.CaseReady {
@@ -107,17 +114,6 @@ func (s *API) getProblem(c *gin.Context) {
 		}
 	}
 	c.JSON(http.StatusOK, out)
-}
-
-// judgeInput serves every case of the problem as one classic judge input.
-func (s *API) judgeInput(c *gin.Context) {
-	input, err := s.Service.JudgeInput(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.Header("Content-Disposition", `inline; filename="`+c.Param("slug")+`.in"`)
-	c.Data(http.StatusOK, "text/plain; charset=utf-8", []byte(input))
 }
 
 // rejudge queues every submission of the problem again.

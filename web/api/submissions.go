@@ -12,12 +12,16 @@ import (
 )
 
 // submitRequest is the body of POST /problems/{slug}/submissions: either
-// {kind:"answer", output} or {kind:"moves", case, moves}.
+// {kind:"answer", output} or {kind:"answer", outputs: {"NN-name": text}}
+// (optionally with the input_version answered), or {kind:"moves", case,
+// moves}. A zip of per-case outputs comes as a multipart form (submitZip).
 type submitRequest struct {
-	Kind   judge.Kind `json:"kind"`
-	Output string     `json:"output"`
-	Case   int64      `json:"case"`
-	Moves  string     `json:"moves"`
+	Kind         judge.Kind        `json:"kind"`
+	Output       string            `json:"output"`
+	Outputs      map[string]string `json:"outputs"`
+	InputVersion string            `json:"input_version"`
+	Case         int64             `json:"case"`
+	Moves        string            `json:"moves"`
 }
 
 // submissionJSON is a submission as the API shows it. Cases is filled only
@@ -35,6 +39,15 @@ type submissionJSON struct {
 	JudgedAt  *time.Time    `json:"judged_at"`
 	Payload   string        `json:"payload,omitempty"`
 	Cases     []resultJSON  `json:"cases,omitempty"`
+	// Changed: a rejudge changed the verdict or score, and the owner has
+	// not opened the submission since.
+	Changed bool `json:"changed"`
+	// For one submission: an answer's input version, the ids of the cases
+	// it answers, its per-case outputs, and the earlier judgings.
+	InputVersion string            `json:"input_version,omitempty"`
+	CaseIDs      []int64           `json:"case_ids,omitempty"`
+	Outputs      map[string]string `json:"outputs,omitempty"`
+	History      *[]historyJSON    `json:"history,omitempty"`
 }
 
 // resultJSON is one case row of a submission's result. Its score is 0..100,
@@ -52,11 +65,15 @@ type resultJSON struct {
 
 func toSubmissionJSON(sub judge.Submission) submissionJSON {
 	return submissionJSON{ID: sub.ID, User: sub.Username, Problem: sub.ProblemSlug, Kind: sub.Kind, Case: sub.CaseID,
-		Status: sub.Status, Verdict: sub.Verdict, Score: sub.Score, CreatedAt: sub.CreatedAt, JudgedAt: sub.JudgedAt}
+		Status: sub.Status, Verdict: sub.Verdict, Score: sub.Score, CreatedAt: sub.CreatedAt, JudgedAt: sub.JudgedAt, Changed: sub.Changed}
 }
 
 // submit stores a submission as pending and answers 202; workers judge it.
 func (s *API) submit(c *gin.Context) {
+	if isMultipart(c) {
+		s.submitZip(c)
+		return
+	}
 	var req submitRequest
 	if err := decodeJSON(c, &req); err != nil {
 		s.writeError(c, err)
@@ -65,7 +82,15 @@ func (s *API) submit(c *gin.Context) {
 	sub := judge.Submission{ProblemSlug: c.Param("slug"), Kind: req.Kind}
 	switch req.Kind {
 	case judge.KindAnswer:
-		sub.Payload = req.Output
+		sub.Payload, sub.InputVersion = req.Output, req.InputVersion
+		if req.Outputs != nil {
+			if req.Output != "" {
+				s.fail(c, judge.EINVALID, "send either \"output\" (the whole output) or \"outputs\" (one per case), not both")
+				return
+			}
+			s.accepted(c)(s.Service.SubmitOutputs(c.Request.Context(), httpx.Viewer(c), sub, req.Outputs))
+			return
+		}
 	case judge.KindMoves:
 		if req.Case <= 0 {
 			s.fail(c, judge.EINVALID, "field \"case\" is required for kind \"moves\": the id of a case of the problem")
@@ -76,12 +101,7 @@ func (s *API) submit(c *gin.Context) {
 		s.fail(c, judge.EINVALID, "field \"kind\" must be \"answer\" or \"moves\", found %q", req.Kind)
 		return
 	}
-	sub, err := s.Service.Submit(c.Request.Context(), httpx.Viewer(c), sub)
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.JSON(http.StatusAccepted, gin.H{"id": sub.ID, "status": sub.Status})
+	s.accepted(c)(s.Service.Submit(c.Request.Context(), httpx.Viewer(c), sub))
 }
 
 // getSubmission shows a submission with its case rows to those the service
@@ -98,8 +118,13 @@ func (s *API) getSubmission(c *gin.Context) {
 		s.writeError(c, err)
 		return
 	}
+	if err := s.Service.SeenBy(c.Request.Context(), sub, httpx.Viewer(c)); err != nil {
+		s.writeError(c, err)
+		return
+	}
 	out := toSubmissionJSON(sub)
 	out.Payload = sub.Payload
+	answerFields(&out, sub)
 	out.Cases = make([]resultJSON, 0, len(sub.Results))
 	for _, r := range sub.Results {
 		out.Cases = append(out.Cases, resultJSON{Case: r.CaseID, Name: r.CaseName, Position: r.Position,

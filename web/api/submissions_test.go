@@ -105,7 +105,7 @@ func TestSubmitMoves(t *testing.T) {
 		{"rotation invalid", "rot", 0, "AZ", judge.Invalid, 0, 0},
 		{"floodit optimal", "flood", 1, flood.moves, judge.Accepted, flood.optimal, flood.optimal},
 		{"floodit invalid colour", "flood", 1, "1 9 2", judge.Invalid, 0, 0},
-		{"floodit not solved", "flood", 1, "", judge.NotSolved, 0, 0},
+		{"floodit not solved", "flood", 1, "2", judge.NotSolved, 1, 0},
 		{"mayan solution", "maya", 0, maya.moves, judge.Accepted, maya.optimal, maya.optimal},
 		{"mayan invalid", "maya", 0, "9 9 1\n", judge.Invalid, 0, 0},
 	}

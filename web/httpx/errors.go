@@ -22,6 +22,7 @@ var statusOf = map[string]int{
 	judge.EFORBIDDEN:        http.StatusForbidden,
 	judge.ENOTFOUND:         http.StatusNotFound,
 	judge.ECONFLICT:         http.StatusConflict,
+	judge.ESTALEINPUT:       http.StatusConflict,
 	ETOOLARGE:               http.StatusRequestEntityTooLarge,
 	ERATELIMITED:            http.StatusTooManyRequests,
 	judge.EBUSY:             http.StatusServiceUnavailable,

@@ -16,13 +16,14 @@ import (
 type problemRow struct {
 	Slug, Title, Puzzle string
 	Cases               int
-	Best                judge.Verdict // "" when the user never submitted (or is anonymous)
+	Best                *judge.Best // nil when the user never submitted (or is anonymous)
 	// Draft and Archived are shown to instructors, the only ones who see
 	// such problems.
 	Draft, Archived bool
 }
 
-// problemList is the home page: every problem, with the user's best verdict.
+// problemList is the home page: every problem, with the user's best score
+// and its verdict.
 func (p *Pages) problemList(c *gin.Context) {
 	ctx := c.Request.Context()
 	list, err := p.Service.Problems(ctx, httpx.Viewer(c))
@@ -30,14 +31,18 @@ func (p *Pages) problemList(c *gin.Context) {
 		p.fail(c, err)
 		return
 	}
-	best, err := p.Service.BestVerdicts(ctx, httpx.Viewer(c))
+	best, err := p.Service.Bests(ctx, httpx.Viewer(c))
 	if err != nil {
 		p.fail(c, err)
 		return
 	}
 	rows := make([]problemRow, 0, len(list))
 	for _, ps := range list {
-		rows = append(rows, problemRow{Slug: ps.Slug, Title: ps.Title, Puzzle: ps.Puzzle, Cases: ps.Cases, Best: best[ps.Slug], Draft: ps.Draft, Archived: ps.Archived})
+		row := problemRow{Slug: ps.Slug, Title: ps.Title, Puzzle: ps.Puzzle, Cases: ps.Cases, Draft: ps.Draft, Archived: ps.Archived}
+		if b, ok := best[ps.Slug]; ok {
+			row.Best = &b
+		}
+		rows = append(rows, row)
 	}
 	p.render(c, http.StatusOK, "problems", "Problems", struct{ Problems []problemRow }{rows})
 }
@@ -66,11 +71,17 @@ type problemView struct {
 	Statement template.HTML
 	Samples   []caseView
 	Cases     []judge.Case
-	MoveHint  string
-	Answer    string
-	Moves     string
-	CaseID    int64
-	Error     string
+	// InputVersion is the version of the boards served for download;
+	// Boards the logged-in user's standing on each board, Best the user's
+	// best on the problem (nil: not tried, or anonymous).
+	InputVersion string
+	Boards       []judge.BoardProgress
+	Best         *judge.Best
+	MoveHint     string
+	Answer       string
+	Moves        string
+	CaseID       int64
+	Error        string
 }
 
 // problemPage shows the statement, the sample boards and the submit forms.
@@ -85,12 +96,22 @@ func (p *Pages) problemPage(c *gin.Context) {
 // loadProblem builds the problem page's data for the slug in the path, or
 // answers with an error page and returns false.
 func (p *Pages) loadProblem(c *gin.Context) (problemView, bool) {
-	prob, cases, err := p.Service.Problem(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
+	in, err := p.Service.Input(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
 	if err != nil {
 		p.fail(c, err)
 		return problemView{}, false
 	}
-	v := problemView{Problem: prob, Statement: p.md.render(withoutTitle(prob.Statement, prob.Title)), Cases: cases}
+	prob, cases := in.Problem, in.Cases
+	v := problemView{Problem: prob, Statement: p.md.render(withoutTitle(prob.Statement, prob.Title)), Cases: cases, InputVersion: in.Version}
+	best, tried, boards, err := p.Service.Standing(c.Request.Context(), httpx.Viewer(c), prob.Slug)
+	if err != nil {
+		p.fail(c, err)
+		return problemView{}, false
+	}
+	v.Boards = boards
+	if tried {
+		v.Best = &best
+	}
 	if pz, err := judge.Lookup(prob.Puzzle); err == nil {
 		v.MoveHint = pz.Info().MovesSyntax
 	}

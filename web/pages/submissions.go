@@ -32,13 +32,26 @@ func (p *Pages) submit(c *gin.Context) {
 		p.render(c, status, "problem", v.Problem.Title, v)
 	}
 	sub := judge.Submission{ProblemSlug: v.Problem.Slug, Kind: judge.Kind(c.PostForm("kind"))}
+	var outputs map[string]string // an uploaded zip of per-case outputs
 	switch sub.Kind {
 	case judge.KindAnswer:
 		v.Answer = c.PostForm("output")
+		sub.InputVersion = c.PostForm("input_version")
 		text, err := uploadedText(c, "file")
 		if err != nil {
 			refuse(http.StatusBadRequest, err.Error())
 			return
+		}
+		if isZip(text) {
+			if strings.TrimSpace(v.Answer) != "" {
+				refuse(http.StatusBadRequest, "Paste the output or choose a file, not both.")
+				return
+			}
+			if outputs, err = judge.ReadOutputsZip([]byte(text)); err != nil {
+				refuse(http.StatusBadRequest, judge.ErrorMessage(err))
+				return
+			}
+			break
 		}
 		switch {
 		case text != "" && strings.TrimSpace(v.Answer) != "":
@@ -72,7 +85,12 @@ func (p *Pages) submit(c *gin.Context) {
 			return
 		}
 	}
-	sub, err := p.Service.Submit(c.Request.Context(), u, sub)
+	var err error
+	if outputs != nil {
+		sub, err = p.Service.SubmitOutputs(c.Request.Context(), u, sub, outputs)
+	} else {
+		sub, err = p.Service.Submit(c.Request.Context(), u, sub)
+	}
 	if err != nil {
 		if status := httpx.StatusOf(err); status != http.StatusInternalServerError {
 			refuse(status, judge.ErrorMessage(err))
@@ -82,6 +100,12 @@ func (p *Pages) submit(c *gin.Context) {
 		return
 	}
 	p.redirect(c, fmt.Sprintf("/submissions/%d", sub.ID), "")
+}
+
+// isZip reports whether an uploaded file is a zip archive (of per-case
+// outputs) rather than an output text: its first bytes say so.
+func isZip(text string) bool {
+	return strings.HasPrefix(text, "PK\x03\x04") || strings.HasPrefix(text, "PK\x05\x06")
 }
 
 // uploadedText returns the content of the uploaded file field, "" when no
@@ -111,6 +135,7 @@ type submissionView struct {
 	Sub       judge.Submission
 	CaseLabel string    // for moves: which board
 	Board     *caseView // for moves: the board, drawn (nil when it is gone)
+	History   []string  // the rejudges, oldest first (Judging.String)
 }
 
 // refresh makes the page reload every second until the judging is done.
@@ -142,7 +167,14 @@ func (p *Pages) submissionPage(c *gin.Context) {
 		p.fail(c, err)
 		return
 	}
+	if err := p.Service.SeenBy(c.Request.Context(), sub, u); err != nil {
+		p.fail(c, err)
+		return
+	}
 	v := submissionView{Sub: sub, CaseLabel: fmt.Sprintf("board %d", sub.CaseID)}
+	for _, h := range sub.History {
+		v.History = append(v.History, h.String())
+	}
 	for _, r := range sub.Results {
 		if r.CaseID == sub.CaseID {
 			v.CaseLabel = fmt.Sprintf("board %d. %s", r.Position, r.CaseName)

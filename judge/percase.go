@@ -1,0 +1,229 @@
+package judge
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// CaseOutput is the output of one case of an answer sent per case: the
+// case it answers, the base name it was sent under, and the text.
+type CaseOutput struct {
+	CaseID int64
+	Name   string
+	Output string
+}
+
+// CaseFile is one file of input.zip: a case as a complete classic input of
+// one case, under its base name (the file is Base + ".in").
+type CaseFile struct {
+	Base   string
+	CaseID int64
+	Input  string
+}
+
+// CaseBase returns the base name of a case's files: "NN-name", where NN is
+// its position zero-padded to width digits, and the name is made safe for
+// a file name (letters, digits, '_' and '-'; anything else becomes '-'). A name that already starts with its own "NN-" is not prefixed again,
+// so the shipped "01-sample-1" stays "01-sample-1".
+func CaseBase(position, width int, name string) string {
+	nn := fmt.Sprintf("%0*d", width, position)
+	var sb strings.Builder
+	for _, r := range name {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '-':
+			sb.WriteRune(r)
+		default:
+			sb.WriteByte('-')
+		}
+	}
+	safe := strings.Trim(sb.String(), "-")
+	for strings.Contains(safe, "--") {
+		safe = strings.ReplaceAll(safe, "--", "-")
+	}
+	switch {
+	case safe == "":
+		return nn
+	case strings.HasPrefix(safe, nn+"-"):
+		return safe
+	}
+	return nn + "-" + safe
+}
+
+// CaseBases returns the base names of cases, in order. Two cases that would
+// share one (names equal once made safe) get their id appended.
+func CaseBases(cases []Case) []string {
+	width := max(2, len(strconv.Itoa(len(cases))))
+	for _, c := range cases {
+		width = max(width, len(strconv.Itoa(c.Position)))
+	}
+	out := make([]string, len(cases))
+	seen := map[string]bool{}
+	for i, c := range cases {
+		b := CaseBase(c.Position, width, c.Name)
+		if seen[b] {
+			b += "-" + strconv.FormatInt(c.ID, 10)
+		}
+		seen[b] = true
+		out[i] = b
+	}
+	return out
+}
+
+// CaseFiles returns the per-case files of a problem's current input and its
+// version.
+func (s *Service) CaseFiles(ctx context.Context, slug string) ([]CaseFile, string, error) {
+	in, err := s.input(ctx, slug)
+	if err != nil {
+		return nil, "", err
+	}
+	return caseFiles(in), in.Version, nil
+}
+
+func caseFiles(in ProblemInput) []CaseFile {
+	bases := CaseBases(in.Cases)
+	out := make([]CaseFile, len(in.Cases))
+	for i, c := range in.Cases {
+		out[i] = CaseFile{Base: bases[i], CaseID: c.ID, Input: in.Puzzle.JudgeInput([]string{c.Input})}
+	}
+	return out
+}
+
+// WriteInputZip writes files as a zip of NN-name.in files.
+func WriteInputZip(w io.Writer, files []CaseFile) error {
+	zw := zip.NewWriter(w)
+	for _, f := range files {
+		fw, err := zw.Create(f.Base + ".in")
+		if err != nil {
+			return err
+		}
+		if _, err := io.WriteString(fw, f.Input); err != nil {
+			return err
+		}
+	}
+	return zw.Close()
+}
+
+// Limits on a zip of per-case outputs, which is untrusted: a zip bomb or a
+// zip of a million empty files must be refused before it costs anything.
+const (
+	MaxOutputFiles = MaxCases + 10
+	// MaxOutputBytes bounds the unpacked outputs together, as the
+	// whole-output form is bounded.
+	MaxOutputBytes = MaxPayloadBytes
+)
+
+// ReadOutputsZip reads a zip of per-case outputs (NN-name.out) into a map
+// from base name to text. It refuses folders, paths, names that do not end in
+// .out, duplicates, and archives over the limits, with EINVALID.
+func ReadOutputsZip(data []byte) (map[string]string, error) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, Errorf(EINVALID, "the file is not a zip archive of NN-name.out files: %v", err)
+	}
+	if len(zr.File) > MaxOutputFiles {
+		return nil, Errorf(EINVALID, "the zip holds %d files; at most %d are read", len(zr.File), MaxOutputFiles)
+	}
+	out := make(map[string]string, len(zr.File))
+	total := int64(0)
+	for _, f := range zr.File {
+		name := f.Name
+		switch {
+		case strings.HasSuffix(name, "/") && f.UncompressedSize64 == 0:
+			return nil, Errorf(EINVALID, "the zip holds a folder %q: put the .out files at its top level", name)
+		case strings.ContainsAny(name, "/\\") || strings.Contains(name, ".."):
+			return nil, Errorf(EINVALID, "zip entry %q: a name may not hold a path (/, \\ or ..): put the .out files at the top level", name)
+		case !utf8.ValidString(name):
+			return nil, Errorf(EINVALID, "zip entry %q: the name is not valid UTF-8", name)
+		case !strings.HasSuffix(name, ".out") || name == ".out":
+			return nil, Errorf(EINVALID, "zip entry %q: want one file NN-name.out per case (the names of input.zip, .in replaced by .out)", name)
+		}
+		base := strings.TrimSuffix(name, ".out")
+		if _, dup := out[base]; dup {
+			return nil, Errorf(EINVALID, "zip entry %q appears twice", name)
+		}
+		if f.UncompressedSize64 > MaxOutputBytes || total+int64(f.UncompressedSize64) > MaxOutputBytes {
+			return nil, Errorf(EINVALID, "the outputs unpack to more than %d bytes", MaxOutputBytes)
+		}
+		rc, err := f.Open()
+		if err != nil {
+			return nil, Errorf(EINVALID, "zip entry %q cannot be read: %v", name, err)
+		}
+		// The sizes in the header are the sender's word: read at most the
+		// budget left, and one byte more to notice a lie.
+		b, err := io.ReadAll(io.LimitReader(rc, MaxOutputBytes-total+1))
+		rc.Close()
+		if err != nil {
+			return nil, Errorf(EINVALID, "zip entry %q cannot be read: %v", name, err)
+		}
+		total += int64(len(b))
+		if total > MaxOutputBytes {
+			return nil, Errorf(EINVALID, "the outputs unpack to more than %d bytes", MaxOutputBytes)
+		}
+		out[base] = string(b)
+	}
+	return out, nil
+}
+
+// bindOutputs turns per-case outputs keyed by base name into the
+// submission's Outputs, in case order. A name that is no case's is refused,
+// listing every such name; a case without output is judged "no output for
+// this case".
+func bindOutputs(in ProblemInput, outputs map[string]string, sub *Submission) error {
+	if len(outputs) == 0 {
+		return Errorf(EINVALID, "the per-case outputs are empty: send one output per case, named as in input.zip")
+	}
+	bases := CaseBases(in.Cases)
+	byBase := make(map[string]int, len(bases))
+	for i, b := range bases {
+		byBase[b] = i
+	}
+	var unknown []string
+	total := 0
+	for name, text := range outputs {
+		if _, ok := byBase[name]; !ok {
+			unknown = append(unknown, name)
+		}
+		total += len(text)
+		if err := validText(fmt.Sprintf("the output %q", name), text, MaxOutputBytes); err != nil {
+			return err
+		}
+	}
+	if len(unknown) > 0 {
+		slices.Sort(unknown)
+		if len(unknown) > 10 {
+			unknown = append(unknown[:10], "...")
+		}
+		return Errorf(EINVALID, "no case of %s is named %s; the names are those of input.zip without .in (%s, ...)",
+			in.Problem.Slug, strings.Join(quoteAll(unknown), ", "), bases[0])
+	}
+	if total > MaxOutputBytes {
+		return Errorf(EINVALID, "the outputs have more than %d bytes together", MaxOutputBytes)
+	}
+	sub.Payload = ""
+	sub.Outputs = sub.Outputs[:0]
+	for i, c := range in.Cases {
+		if text, ok := outputs[bases[i]]; ok {
+			sub.Outputs = append(sub.Outputs, CaseOutput{CaseID: c.ID, Name: bases[i], Output: text})
+		}
+	}
+	return nil
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		if s == "..." {
+			out[i] = s
+			continue
+		}
+		out[i] = strconv.Quote(s)
+	}
+	return out
+}

@@ -1,0 +1,237 @@
+package api
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/web/httpx"
+)
+
+// The answer workflow of issue 10: input versions on /input, per-case files
+// (input.zip), answers sent per case (a JSON map or a zip of .out files), and
+// what a submission shows of its history.
+
+// setInputVersion sends the version of the input served: as X-Input-Version
+// for scripts, and as the ETag so that a client may ask again with
+// If-None-Match and get 304 while the boards are the same. It reports
+// whether the client's copy is current (the answer then is 304).
+func setInputVersion(c *gin.Context, version, suffix string) bool {
+	etag := `"` + version + suffix + `"`
+	c.Header("X-Input-Version", version)
+	c.Header("ETag", etag)
+	c.Header("Cache-Control", "no-cache")
+	for _, tag := range strings.Split(c.GetHeader("If-None-Match"), ",") {
+		if t := strings.TrimSpace(tag); t == etag || t == "*" || t == "W/"+etag {
+			c.Status(http.StatusNotModified)
+			return true
+		}
+	}
+	return false
+}
+
+// judgeInput serves every case of the problem as one classic judge input,
+// with its version.
+func (s *API) judgeInput(c *gin.Context) {
+	in, err := s.Service.Input(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	if setInputVersion(c, in.Version, "") {
+		return
+	}
+	c.Header("Content-Disposition", `inline; filename="`+in.Problem.Slug+`.in"`)
+	c.Data(http.StatusOK, "text/plain; charset=utf-8", []byte(in.Text()))
+}
+
+// inputZip serves the cases of the problem as one classic single-case file
+// each, NN-name.in, with the version of the case set.
+func (s *API) inputZip(c *gin.Context) {
+	in, err := s.Service.Input(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	if setInputVersion(c, in.Version, "-zip") {
+		return
+	}
+	var buf bytes.Buffer
+	if err := judge.WriteInputZip(&buf, in.Files()); err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.Header("Content-Disposition", `attachment; filename="`+in.Problem.Slug+`-`+in.Version+`.zip"`)
+	c.Data(http.StatusOK, "application/zip", buf.Bytes())
+}
+
+// isMultipart reports whether the request body is a form with files.
+func isMultipart(c *gin.Context) bool {
+	mt, _, err := mime.ParseMediaType(c.GetHeader("Content-Type"))
+	return err == nil && mt == "multipart/form-data"
+}
+
+// submitZip takes an answer as a multipart form: kind=answer, the zip of
+// NN-name.out files as file, and optionally input_version.
+func (s *API) submitZip(c *gin.Context) {
+	if err := c.Request.ParseMultipartForm(httpx.MaxBodyBytes); err != nil {
+		if errorsAsMaxBytes(err) {
+			s.writeError(c, err)
+			return
+		}
+		s.fail(c, judge.EINVALID, "malformed multipart form: %v", err)
+		return
+	}
+	if kind := c.PostForm("kind"); kind != string(judge.KindAnswer) {
+		s.fail(c, judge.EINVALID, "a form upload is an answer: field \"kind\" must be \"answer\", found %q", kind)
+		return
+	}
+	data, err := formFile(c, "file")
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	if data == nil {
+		s.fail(c, judge.EINVALID, "field \"file\" is required: a zip of NN-name.out files, one per case of input.zip")
+		return
+	}
+	outputs, err := judge.ReadOutputsZip(data)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	sub := judge.Submission{ProblemSlug: c.Param("slug"), Kind: judge.KindAnswer, InputVersion: c.PostForm("input_version")}
+	s.accepted(c)(s.Service.SubmitOutputs(c.Request.Context(), httpx.Viewer(c), sub, outputs))
+}
+
+// accepted answers 202 with the stored submission, or the error.
+func (s *API) accepted(c *gin.Context) func(judge.Submission, error) {
+	return func(sub judge.Submission, err error) {
+		if err != nil {
+			s.writeError(c, err)
+			return
+		}
+		out := gin.H{"id": sub.ID, "status": sub.Status}
+		if sub.InputVersion != "" {
+			out["input_version"] = sub.InputVersion
+		}
+		c.JSON(http.StatusAccepted, out)
+	}
+}
+
+// formFile returns the content of an uploaded file field, nil when there is
+// none. The router's body limit already bounds its size.
+func formFile(c *gin.Context, field string) ([]byte, error) {
+	fh, err := c.FormFile(field)
+	if err != nil {
+		if errorsAsMaxBytes(err) {
+			return nil, err
+		}
+		return nil, nil
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return nil, judge.Errorf(judge.EINVALID, "the file could not be read: %v", err)
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, httpx.MaxBodyBytes+1))
+	if err != nil {
+		return nil, judge.Errorf(judge.EINVALID, "the file could not be read: %v", err)
+	}
+	if len(b) > httpx.MaxBodyBytes {
+		return nil, judge.Errorf(httpx.ETOOLARGE, "the file is larger than %d bytes", httpx.MaxBodyBytes)
+	}
+	return b, nil
+}
+
+func errorsAsMaxBytes(err error) bool {
+	var mbe *http.MaxBytesError
+	return errors.As(err, &mbe)
+}
+
+// historyJSON is an earlier judging of a submission.
+type historyJSON struct {
+	Verdict    judge.Verdict `json:"verdict"`
+	Score      float64       `json:"score"`
+	JudgedAt   *time.Time    `json:"judged_at"`
+	Reason     string        `json:"reason"`
+	RejudgedAt time.Time     `json:"rejudged_at"`
+	NewVerdict judge.Verdict `json:"new_verdict"`
+	NewScore   float64       `json:"new_score"`
+}
+
+// answerFields adds to a submission's JSON what an answer holds: its input
+// version and cases, its per-case outputs, and its history.
+func answerFields(out *submissionJSON, sub judge.Submission) {
+	out.InputVersion, out.CaseIDs = sub.InputVersion, sub.CaseIDs
+	if sub.Outputs != nil {
+		out.Outputs = make(map[string]string, len(sub.Outputs))
+		for _, o := range sub.Outputs {
+			out.Outputs[o.Name] = o.Output
+		}
+	}
+	history := make([]historyJSON, 0, len(sub.History))
+	for _, h := range sub.History {
+		history = append(history, historyJSON{Verdict: h.Verdict, Score: h.Score, JudgedAt: h.JudgedAt, Reason: h.Reason,
+			RejudgedAt: h.RejudgedAt, NewVerdict: h.NewVerdict, NewScore: h.NewScore})
+	}
+	out.History = &history
+}
+
+// standingJSON is GET /problems/{slug}/progress: the caller's best on the
+// problem (null when never tried) and standing on each board.
+type standingJSON struct {
+	Best   *bestJSON           `json:"best"`
+	Boards []boardStandingJSON `json:"boards"`
+}
+
+type bestJSON struct {
+	Verdict    judge.Verdict `json:"verdict"`
+	Score      float64       `json:"score"`
+	Kind       judge.Kind    `json:"kind"`
+	Submission int64         `json:"submission"`
+	// Boards and Solved: for a best made of move submissions, the boards
+	// of the problem and those solved by moves.
+	Boards int `json:"boards,omitempty"`
+	Solved int `json:"solved,omitempty"`
+}
+
+type boardStandingJSON struct {
+	Case   int64             `json:"case"`
+	Name   string            `json:"name"`
+	File   string            `json:"file"`
+	Status judge.BoardStatus `json:"status"`
+	Score  float64           `json:"score"`
+}
+
+// standing answers the caller's best and per-board standing on a problem.
+func (s *API) standing(c *gin.Context) {
+	best, tried, boards, err := s.Service.Standing(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	cases := make([]judge.Case, len(boards))
+	for i, b := range boards {
+		cases[i] = b.Case
+	}
+	files := judge.CaseBases(cases)
+	out := standingJSON{Boards: make([]boardStandingJSON, len(boards))}
+	if tried {
+		out.Best = &bestJSON{Verdict: best.Verdict, Score: best.Score, Kind: best.Kind, Submission: best.SubmissionID}
+		if best.Kind == judge.KindMoves {
+			out.Best.Boards, out.Best.Solved = best.Boards, best.Solved
+		}
+	}
+	for i, b := range boards {
+		out.Boards[i] = boardStandingJSON{Case: b.Case.ID, Name: b.Case.Name, File: files[i], Status: b.Status, Score: b.Score}
+	}
+	c.JSON(http.StatusOK, out)
+}
