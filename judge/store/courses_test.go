@@ -21,16 +21,8 @@ func TestCoursesPostgres(t *testing.T) {
 	if dsn == "" {
 		t.Skip("JUDGE_TEST_PG_DSN is not set")
 	}
+	resetPostgres(t, dsn)
 	d, err := Open("postgres", dsn, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = d.db.Exec("DROP TABLE IF EXISTS assignment_problems, assignments, case_results, submissions, cases, problems, api_tokens, users, heartbeats CASCADE").Error
-	d.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err = Open("postgres", dsn, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

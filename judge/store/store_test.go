@@ -41,15 +41,7 @@ func TestPostgres(t *testing.T) {
 		t.Skip("JUDGE_TEST_PG_DSN is not set")
 	}
 	runStoreTests(t, func(t *testing.T) opener {
-		d, err := Open("postgres", dsn, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = d.db.Exec("DROP TABLE IF EXISTS submission_history, case_results, submissions, cases, problems, api_tokens, users, heartbeats CASCADE").Error
-		d.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
+		resetPostgres(t, dsn)
 		return func(t *testing.T) *DB {
 			d, err := Open("postgres", dsn, nil)
 			if err != nil {
