@@ -5,11 +5,14 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
+	"puzzlejudge/internal/openapitest"
 	"puzzlejudge/internal/webtest"
 	"puzzlejudge/judge"
+	"puzzlejudge/web/api"
 	"puzzlejudge/web/httpx"
 )
 
@@ -64,7 +67,7 @@ type credentials struct {
 
 // env is e as webtest sees it; tests may build an apiEnv of their own.
 func (e *apiEnv) env() *webtest.Env {
-	return &webtest.Env{T: e.t, Handler: e.handler, Svc: e.svc, Catalogue: webtest.Catalogue()}
+	return &webtest.Env{T: e.t, Handler: e.handler, Svc: e.svc, Catalogue: webtest.Catalogue(), Document: documentValidator(e.t)}
 }
 
 // response is an answered request.
@@ -214,3 +217,18 @@ func (p page) redirectTo(t *testing.T, prefix string) string {
 // staff is an instructor viewer for the tests' own reads of the service
 // (expected answers of hidden boards, everyone's submissions).
 var staff = webtest.Staff
+
+// loadDocument loads the API's OpenAPI document once for all tests.
+var loadDocument = sync.OnceValues(func() (*openapitest.Validator, error) {
+	return openapitest.New(api.OpenAPIDocument())
+})
+
+// documentValidator returns the validator of the API's answers: every
+// answer a test receives must be one the document allows.
+func documentValidator(t testing.TB) *openapitest.Validator {
+	v, err := loadDocument()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}

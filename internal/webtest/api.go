@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"puzzlejudge/internal/openapitest"
 	"puzzlejudge/judge"
 	"puzzlejudge/web/httpx"
 )
@@ -21,6 +22,9 @@ type Env struct {
 	Handler   http.Handler
 	Svc       *judge.Service
 	Catalogue []Fixture
+	// Document, when set, checks every answer against the API's OpenAPI
+	// document: a mismatch fails T.
+	Document *openapitest.Validator
 }
 
 // Response is an answered request.
@@ -70,6 +74,11 @@ func (e *Env) Request(method, path string, body any) *http.Request {
 func (e *Env) Serve(req *http.Request) Response {
 	rec := httptest.NewRecorder()
 	e.Handler.ServeHTTP(rec, req)
+	if e.Document != nil {
+		if err := e.Document.Check(req, rec.Code, rec.Header(), rec.Body.Bytes()); err != nil {
+			e.T.Error(err)
+		}
+	}
 	return Response{Status: rec.Code, Header: rec.Header(), Body: rec.Body.Bytes()}
 }
 

@@ -85,6 +85,10 @@ func (s *API) Register(r gin.IRouter) {
 	api.GET("/submissions/:id", user, s.getSubmission)
 	api.POST("/check", user, s.rateLimit(), s.check)
 
+	// The API's document and its page need no token, and a bad one does
+	// not hide them: they are outside the authenticated group.
+	r.GET("/api/v1/openapi.json", serveOpenAPI)
+	r.GET("/api/docs", serveDocs)
 	s.registerCourses(api, user, instructor)
 	api.POST("/replay", s.addressLimit(), s.replay)
 	api.POST("/problems/:slug/cases/:id/hint", user, s.rateLimit(), s.hint)

@@ -4,10 +4,12 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"sync"
 	"testing"
 
 	"github.com/gin-gonic/gin"
 
+	"puzzlejudge/internal/openapitest"
 	"puzzlejudge/internal/reftest"
 	"puzzlejudge/internal/webtest"
 	"puzzlejudge/judge"
@@ -85,7 +87,7 @@ func (e *apiEnv) with(t testing.TB) *apiEnv {
 
 // env is e as webtest sees it; tests may build an apiEnv of their own.
 func (e *apiEnv) env() *webtest.Env {
-	return &webtest.Env{T: e.t, Handler: e.handler, Svc: e.svc, Catalogue: apiCatalogue()}
+	return &webtest.Env{T: e.t, Handler: e.handler, Svc: e.svc, Catalogue: apiCatalogue(), Document: documentValidator(e.t)}
 }
 
 // response is an answered request.
@@ -185,4 +187,19 @@ func solveRef(t *testing.T, puzzle, input string) refSolution {
 		t.Fatalf("reference %s on %q: %v", puzzle, input, err)
 	}
 	return refSolution{s.Answer, s.Moves, s.Optimal, s.Solvable}
+}
+
+// loadDocument loads the API's OpenAPI document once for all tests.
+var loadDocument = sync.OnceValues(func() (*openapitest.Validator, error) {
+	return openapitest.New(OpenAPIDocument())
+})
+
+// documentValidator returns the validator of the API's answers: every
+// answer a test receives must be one the document allows.
+func documentValidator(t testing.TB) *openapitest.Validator {
+	v, err := loadDocument()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+func (a *app) casesCommand() *cobra.Command {
+	cases := &cobra.Command{
+		Use:   "cases",
+		Short: "Manage a problem's cases (instructors)",
+		Args:  exactArgs(),
+		RunE:  func(cmd *cobra.Command, args []string) error { return usageErrorf("pj cases needs a subcommand: add") },
+	}
+	var (
+		name   string
+		sample bool
+	)
+	add := &cobra.Command{
+		Use:   "add SLUG FILE",
+		Short: "Add a board to a problem; the reference solver solves it in the background",
+		Long: `Add one board, in the classic format of the problem's puzzle, as a new case (a
+closing 0 line is optional). FILE may be "-" for standard input. The case is
+named after the file unless --name says otherwise. A board that does not parse
+is refused with its line and column (exit 2).`,
+		Example: "  pj cases add floodit checkerboard.in --sample",
+		Args:    exactArgs("SLUG", "FILE"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var input []byte
+			var err error
+			if args[1] == "-" {
+				input, err = io.ReadAll(a.stdin)
+			} else {
+				input, err = os.ReadFile(args[1])
+			}
+			if err != nil {
+				return &inputError{err}
+			}
+			caseName := name
+			if caseName == "" && args[1] != "-" {
+				caseName = strings.TrimSuffix(filepath.Base(args[1]), filepath.Ext(args[1]))
+			}
+			c, err := a.client()
+			if err != nil {
+				return err
+			}
+			var cs created
+			resp, err := c.sendJSON(a.ctx, http.MethodPost, problemPath(args[0])+"/cases",
+				map[string]any{"input": string(input), "name": caseName, "sample": sample}, &cs, nil)
+			if err != nil {
+				var ae *apiError
+				if errors.As(err, &ae) && ae.Status == http.StatusBadRequest && strings.Contains(ae.Message, "line ") {
+					ae.Message = args[1] + ": " + ae.Message
+				}
+				return err
+			}
+			if a.jsonOut {
+				return a.printBody(resp.Body)
+			}
+			fmt.Fprintf(a.stdout, "case %d %s added to %s (%s)\n", cs.ID, cs.Name, args[0], cs.Status)
+			return nil
+		},
+	}
+	add.Flags().StringVar(&name, "name", "", "the case's name (default: the file's name without extension)")
+	add.Flags().BoolVar(&sample, "sample", false, "show the case and its answer to students as a sample")
+	cases.AddCommand(add)
+	return cases
+}
+
+func (a *app) gradesCommand() *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:     "grades ASSIGNMENT -o FILE",
+		Short:   "Download an assignment's grades as CSV (instructors)",
+		Example: "  pj grades 3 -o grades.csv",
+		Args:    exactArgs("ASSIGNMENT"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			c, err := a.client()
+			if err != nil {
+				return err
+			}
+			resp, err := c.do(a.ctx, http.MethodGet, "/assignments/"+url.PathEscape(args[0])+"/grades.csv", nil, "", nil)
+			if err != nil {
+				return err
+			}
+			if out == "" || out == "-" {
+				_, err := a.stdout.Write(resp.Body)
+				return err
+			}
+			if err := os.WriteFile(out, resp.Body, 0o644); err != nil {
+				return &inputError{err}
+			}
+			fmt.Fprintf(a.stderr, "wrote %s (%d bytes)\n", out, len(resp.Body))
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&out, "output", "o", "", "write the CSV to FILE instead of standard output")
+	return cmd
+}

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"golang.org/x/term"
+)
+
+// printBody prints an answer of the API as it came, indented, for --json.
+func (a *app) printBody(body []byte) error {
+	var buf bytes.Buffer
+	if err := json.Indent(&buf, bytes.TrimSpace(body), "", "  "); err != nil {
+		// Not JSON after all: the caller asked for the server's words.
+		buf.Reset()
+		buf.Write(body)
+	}
+	buf.WriteByte('\n')
+	_, err := a.stdout.Write(buf.Bytes())
+	return err
+}
+
+// printJSON prints a value pj made itself (login, a local summary) as JSON.
+func (a *app) printJSON(v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(a.stdout, "%s\n", data)
+	return err
+}
+
+// table returns a tabwriter over stdout; the caller flushes it.
+func (a *app) table() *tabwriter.Writer {
+	return tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
+}
+
+// isTerminal reports whether w is a terminal (spinners, prompts and binary
+// output decide on it).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// oneLine shortens a message to its first line, for tables.
+func oneLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
+
+// formatScore prints 100 as "100" and 62.5 as "62.5".
+func formatScore(f float64) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", f), "0"), ".")
+}

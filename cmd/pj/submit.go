@@ -1,0 +1,303 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+func (a *app) submitCommand() *cobra.Command {
+	var (
+		wait         bool
+		inputVersion string
+	)
+	cmd := &cobra.Command{
+		Use:   "submit SLUG FILE|DIR|ZIP [--wait]",
+		Short: "Submit an answer: your program's output for the problem's input",
+		Long: `Submit an answer to every case of a problem.
+
+  FILE  your program's whole output for 'pj input SLUG' ("-" reads standard input)
+  DIR   one NN-name.out per case, named as the cases of input.zip
+  ZIP   a zip of such NN-name.out files
+
+With --wait, pj waits for the verdict and exits 0 when it is accepted, 1 when
+it is not.`,
+		Example: "  ./solver < floodit.in > floodit.out && pj submit floodit floodit.out --wait\n  pj submit floodit out/ --wait",
+		Args:    exactArgs("SLUG", "FILE|DIR|ZIP"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			c, err := a.client()
+			if err != nil {
+				return err
+			}
+			resp, err := a.sendAnswer(c, problemPath(args[0])+"/submissions", args[1], inputVersion)
+			if err != nil {
+				return err
+			}
+			return a.afterSubmit(c, resp, wait)
+		},
+	}
+	cmd.Flags().BoolVar(&wait, "wait", false, "wait for the verdict; the exit status tells it")
+	cmd.Flags().StringVar(&inputVersion, "input-version", "", "the input version the answer was made for (printed by 'pj input')")
+	return cmd
+}
+
+// answerBody is the JSON of an answer: its whole output, or its outputs
+// per case keyed by base name (NN-name), and the input version it answers
+// (when known; the server then refuses an answer to an older case set).
+type answerBody struct {
+	Kind         string            `json:"kind"`
+	Output       *string           `json:"output,omitempty"`
+	Outputs      map[string]string `json:"outputs,omitempty"`
+	InputVersion string            `json:"input_version,omitempty"`
+}
+
+// sendAnswer posts an answer from a file, a directory of per-case outputs
+// (a JSON map keyed by case base name) or a zip (multipart).
+func (a *app) sendAnswer(c *client, path, from, inputVersion string) (*response, error) {
+	whole := func(data []byte) (*response, error) {
+		out := string(data)
+		return c.sendJSON(a.ctx, http.MethodPost, path, answerBody{Kind: "answer", Output: &out, InputVersion: inputVersion}, nil, nil)
+	}
+	if from == "-" {
+		data, err := io.ReadAll(a.stdin)
+		if err != nil {
+			return nil, &inputError{fmt.Errorf("reading standard input: %v", err)}
+		}
+		return whole(data)
+	}
+	info, err := os.Stat(from)
+	if err != nil {
+		return nil, &inputError{err}
+	}
+	if info.IsDir() {
+		outputs, err := readOutputs(from)
+		if err != nil {
+			return nil, err
+		}
+		return c.sendJSON(a.ctx, http.MethodPost, path, answerBody{Kind: "answer", Outputs: outputs, InputVersion: inputVersion}, nil, nil)
+	}
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return nil, &inputError{err}
+	}
+	if bytes.HasPrefix(data, []byte("PK\x03\x04")) || strings.EqualFold(filepath.Ext(from), ".zip") {
+		body, contentType, err := multipartAnswer(filepath.Base(from), data, inputVersion)
+		if err != nil {
+			return nil, err
+		}
+		return c.do(a.ctx, http.MethodPost, path, body, contentType, nil)
+	}
+	return whole(data)
+}
+
+// readOutputs reads dir's NN-name.out files into a map keyed by base name
+// (NN-name), the per-case answer of the API.
+func readOutputs(dir string) (map[string]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, &inputError{err}
+	}
+	outputs := map[string]string{}
+	for _, e := range entries {
+		if e.IsDir() || filepath.Ext(e.Name()) != ".out" {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, &inputError{err}
+		}
+		outputs[strings.TrimSuffix(e.Name(), ".out")] = string(data)
+	}
+	if len(outputs) == 0 {
+		return nil, &inputError{fmt.Errorf("%s: no .out files (one NN-name.out per case, as in input.zip)", dir)}
+	}
+	return outputs, nil
+}
+
+// multipartAnswer is the form kind=answer with the zip as "file" (and the
+// input version, when known).
+func multipartAnswer(name string, zip []byte, inputVersion string) (io.Reader, string, error) {
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	if err := w.WriteField("kind", "answer"); err != nil {
+		return nil, "", err
+	}
+	if inputVersion != "" {
+		if err := w.WriteField("input_version", inputVersion); err != nil {
+			return nil, "", err
+		}
+	}
+	fw, err := w.CreateFormFile("file", name)
+	if err != nil {
+		return nil, "", err
+	}
+	if _, err := fw.Write(zip); err != nil {
+		return nil, "", err
+	}
+	if err := w.Close(); err != nil {
+		return nil, "", err
+	}
+	return &buf, w.FormDataContentType(), nil
+}
+
+// afterSubmit reports a 202 answer {id,status}: at once, or after waiting
+// for the verdict.
+func (a *app) afterSubmit(c *client, resp *response, wait bool) error {
+	var sub created
+	if err := resp.decode(&sub); err != nil {
+		return err
+	}
+	if wait {
+		return a.waitAndShow(c, sub.ID)
+	}
+	if a.jsonOut {
+		return a.printBody(resp.Body)
+	}
+	fmt.Fprintf(a.stdout, "submission %d %s (pj status %d --wait)\n", sub.ID, sub.Status, sub.ID)
+	return nil
+}
+
+func (a *app) movesCommand() *cobra.Command {
+	var wait bool
+	cmd := &cobra.Command{
+		Use:   "moves SLUG CASE MOVES [--wait]",
+		Short: "Submit a move sequence for one case of a problem",
+		Long: `Submit a move sequence for one case. CASE is a case id or name (see 'pj show').
+MOVES is a file, "-" for standard input, or the moves themselves: Flood-it
+colours ("1 2 1"), Rotation letters ("DDHH"); Mayan moves, one "x y g" a line,
+are easiest in a file.`,
+		Example: "  pj moves rotation 02-sample-2 DDHH --wait\n  pj moves mayan 7 solution.txt --wait",
+		Args:    exactArgs("SLUG", "CASE", "MOVES"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			moves, err := a.readMoves(args[2])
+			if err != nil {
+				return err
+			}
+			c, err := a.client()
+			if err != nil {
+				return err
+			}
+			id, err := a.caseID(c, args[0], args[1])
+			if err != nil {
+				return err
+			}
+			resp, err := c.sendJSON(a.ctx, http.MethodPost, problemPath(args[0])+"/submissions",
+				map[string]any{"kind": "moves", "case": id, "moves": moves}, nil, nil)
+			if err != nil {
+				return err
+			}
+			return a.afterSubmit(c, resp, wait)
+		},
+	}
+	cmd.Flags().BoolVar(&wait, "wait", false, "wait for the verdict; the exit status tells it")
+	return cmd
+}
+
+// caseID resolves a case given by id or by name.
+func (a *app) caseID(c *client, slug, ref string) (int64, error) {
+	if id, err := strconv.ParseInt(ref, 10, 64); err == nil && id > 0 {
+		return id, nil
+	}
+	var p problem
+	if _, err := c.getJSON(a.ctx, problemPath(slug), &p); err != nil {
+		return 0, err
+	}
+	names := make([]string, 0, len(p.Cases))
+	for _, cs := range p.Cases {
+		if cs.Name == ref {
+			return cs.ID, nil
+		}
+		names = append(names, cs.Name)
+	}
+	sort.Strings(names)
+	return 0, usageErrorf("problem %s has no case %q (its cases: %s)", slug, ref, strings.Join(names, ", "))
+}
+
+// readMoves reads MOVES: "-" is standard input, an existing file its
+// content, and anything else the moves themselves, unless it looks like a
+// file name (moves never hold '.' or '/'), which must then exist.
+func (a *app) readMoves(arg string) (string, error) {
+	if arg == "-" {
+		data, err := io.ReadAll(a.stdin)
+		if err != nil {
+			return "", &inputError{fmt.Errorf("reading standard input: %v", err)}
+		}
+		return string(data), nil
+	}
+	data, err := os.ReadFile(arg)
+	switch {
+	case err == nil:
+		return string(data), nil
+	case !errors.Is(err, fs.ErrNotExist):
+		return "", &inputError{err}
+	case strings.ContainsAny(arg, "./\\"):
+		return "", &inputError{err}
+	}
+	return arg, nil
+}
+
+func (a *app) checkCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "check PUZZLE BOARDFILE MOVES",
+		Short: "Check moves on a board of your own, at once (no problem needed)",
+		Long: `Check a move sequence on one board given in the classic format of its puzzle
+(floodit, rotation or mayan); BOARDFILE may be "-" for standard input, MOVES is
+as for 'pj moves'. The server solves the board and answers the verdict now:
+exit 0 when the moves are optimal, 1 when they are not, 2 when the board does
+not parse (the message names the line and column).`,
+		Example: "  pj check floodit board.txt \"1 2 0\"\n  pj check mayan level.txt moves.txt",
+		Args:    exactArgs("PUZZLE", "BOARDFILE", "MOVES"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if args[1] == "-" && args[2] == "-" {
+				return usageErrorf("the board and the moves cannot both come from standard input")
+			}
+			var board []byte
+			var err error
+			if args[1] == "-" {
+				board, err = io.ReadAll(a.stdin)
+			} else {
+				board, err = os.ReadFile(args[1])
+			}
+			if err != nil {
+				return &inputError{err}
+			}
+			moves, err := a.readMoves(args[2])
+			if err != nil {
+				return err
+			}
+			c, err := a.client()
+			if err != nil {
+				return err
+			}
+			var res checkAnswer
+			resp, err := c.sendJSON(a.ctx, http.MethodPost, "/check",
+				map[string]string{"puzzle": args[0], "board": string(board), "moves": moves}, &res, nil)
+			if err != nil {
+				var ae *apiError
+				if errors.As(err, &ae) && ae.Status == http.StatusBadRequest && strings.Contains(ae.Message, "line ") {
+					ae.Message = args[1] + ": " + ae.Message
+				}
+				return err
+			}
+			if a.jsonOut {
+				if err := a.printBody(resp.Body); err != nil {
+					return err
+				}
+			} else {
+				fmt.Fprintf(a.stdout, "%s  score %s  %s\n", res.Verdict, formatScore(res.Score), res.Message)
+			}
+			return verdictError(res.Verdict)
+		},
+	}
+}
