@@ -1,9 +1,6 @@
 package web
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -15,59 +12,10 @@ import (
 // follows the run until it is done and sees the boards ready on the boards
 // page. It skips without a Chromium, like TestBrowser.
 func TestBrowserAuthoring(t *testing.T) {
-	chrome := findChromium()
-	if chrome == "" && os.Getenv("PUZZLEJUDGE_REQUIRE_BROWSER") != "" {
-		t.Fatal("PUZZLEJUDGE_REQUIRE_BROWSER is set but no Chromium was found (apt-get install chromium)")
-	}
-	if chrome == "" {
-		t.Skip("no Chromium on this machine: install it (apt-get install chromium) to run the browser test")
-	}
+	chrome := needChromium(t)
 	e := newPagesEnv(t, Options{})
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chrome),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(filepath.Join(t.TempDir(), "profile")),
-		chromedp.WindowSize(1200, 900),
-	)
-	defer cancelAlloc()
-	browser, cancelBrowser := chromedp.NewContext(alloc)
-	defer cancelBrowser()
-	if err := chromedp.Do(browser, chromedp.Navigate(e.srv.URL+"/login")); err != nil {
-		t.Fatalf("starting %s: %v", chrome, err)
-	}
-	ctx, cancel := context.WithTimeout(browser, 90*time.Second)
-	defer cancel()
-	shot := func(name string) {
-		t.Helper()
-		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-		if err != nil {
-			t.Fatalf("screenshot %s: %v", name, err)
-		}
-		dirs := []string{t.TempDir()}
-		if d := os.Getenv("PUZZLEJUDGE_SCREENSHOTS"); d != "" {
-			dirs = append(dirs, d)
-		}
-		for _, d := range dirs {
-			if err := os.WriteFile(filepath.Join(d, name), png, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	step := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, actions...); err != nil {
-			loc, _ := chromedp.Run(ctx, chromedp.Location())
-			t.Fatalf("%s (at %s): %v", what, loc, err)
-		}
-	}
+	b := startChromium(t, chrome, e.srv.URL+"/login", 1200, 90*time.Second)
+	ctx, shot, step := b.ctx, b.shot, b.step
 
 	step("log in as the instructor",
 		chromedp.WaitVisible(chromedp.CSS(`form[action="/login"]`)),

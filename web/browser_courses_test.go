@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,44 +16,11 @@ import (
 // grades as CSV (a real download, read from the download folder), then a
 // student sees it in the list with the time left.
 func TestBrowserCourses(t *testing.T) {
-	chrome := findChromium()
-	if chrome == "" && os.Getenv("PUZZLEJUDGE_REQUIRE_BROWSER") != "" {
-		t.Fatal("PUZZLEJUDGE_REQUIRE_BROWSER is set but no Chromium was found (apt-get install chromium)")
-	}
-	if chrome == "" {
-		t.Skip("no Chromium on this machine: install it (apt-get install chromium) to run the browser test")
-	}
+	chrome := needChromium(t)
 	e := newPagesEnv(t, Options{})
 	e.waitCases("flood")
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chrome),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(filepath.Join(t.TempDir(), "profile")),
-		chromedp.WindowSize(1200, 900),
-	)
-	defer cancelAlloc()
-	tab, cancelTab := chromedp.NewContext(alloc)
-	defer cancelTab()
-	if err := chromedp.Do(tab, chromedp.Navigate(e.srv.URL+"/login")); err != nil {
-		t.Fatalf("starting %s: %v", chrome, err)
-	}
-	ctx, cancel := context.WithTimeout(tab, 90*time.Second)
-	defer cancel()
-	step := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, actions...); err != nil {
-			loc, _ := chromedp.Run(ctx, chromedp.Location())
-			t.Fatalf("%s (at %s): %v", what, loc, err)
-		}
-	}
+	b := startChromium(t, chrome, e.srv.URL+"/login", 1200, 90*time.Second)
+	ctx, step := b.ctx, b.step
 	downloads := t.TempDir()
 	if _, err := chromedp.CallBrowser(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
 		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: downloads}); err != nil {

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -20,48 +19,14 @@ import (
 // temporary directory (and $PUZZLEJUDGE_SCREENSHOTS when set); at 390 px
 // the play and replay pages must not scroll sideways.
 func TestBrowserPlay(t *testing.T) {
-	chrome := findChromium()
-	if chrome == "" && os.Getenv("PUZZLEJUDGE_REQUIRE_BROWSER") != "" {
-		t.Fatal("PUZZLEJUDGE_REQUIRE_BROWSER is set but no Chromium was found (apt-get install chromium)")
-	}
-	if chrome == "" {
-		t.Skip("no Chromium on this machine: install it (apt-get install chromium) to run the browser test")
-	}
+	chrome := needChromium(t)
 	e := newPagesEnv(t, Options{})
 	flood := e.waitCases("flood")
 	rot := e.waitCases("rot")
 	maya := e.waitCases("maya")
 
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chrome),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(filepath.Join(t.TempDir(), "profile")),
-		chromedp.WindowSize(1280, 900),
-	)
-	defer cancelAlloc()
-	browser, cancelBrowser := chromedp.NewContext(alloc)
-	defer cancelBrowser()
-	if err := chromedp.Do(browser, chromedp.Navigate(e.srv.URL+"/register")); err != nil {
-		t.Fatalf("starting %s: %v", chrome, err)
-	}
-	ctx, cancel := context.WithTimeout(browser, 120*time.Second)
-	defer cancel()
-
-	step := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, actions...); err != nil {
-			loc, _ := chromedp.Run(ctx, chromedp.Location())
-			t.Fatalf("%s (at %s): %v", what, loc, err)
-		}
-	}
+	b := startChromium(t, chrome, e.srv.URL+"/register", 1280, 120*time.Second)
+	ctx, step := b.ctx, b.step
 	// until waits for a JavaScript condition of the page. It asks in a
 	// loop: chromedp.Poll compiles its predicate with new Function, which
 	// the pages' Content-Security-Policy forbids.
