@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"context"
 	"strings"
 
 	"puzzlejudge/reference/floodit"
@@ -76,18 +75,4 @@ func checkMovesLength(pz Puzzle, moves string) error {
 		return Errorf(EINVALID, "the moves have %d bytes; a %s move text may have at most %d moves and %d bytes", len(moves), pz.Name(), limit, maxBytes)
 	}
 	return nil
-}
-
-// movesFit refuses a move submission to a problem whose text is beyond its
-// puzzle's bound, before it is stored.
-func (s *Service) movesFit(ctx context.Context, slug, moves string) error {
-	p, err := s.store.ProblemBySlug(ctx, slug)
-	if err != nil {
-		return err
-	}
-	pz, err := Lookup(p.Puzzle)
-	if err != nil {
-		return err
-	}
-	return checkMovesLength(pz, moves)
 }
