@@ -20,7 +20,7 @@ import (
 // BenchmarkCoursePages serves the progress page and the grades CSV of issue
 // 13's course (300 students x 6 problems x 20 submissions each) through the
 // router, as an instructor's browser asks for them; the goal is under 200 ms
-// each on SQLite. Figures: docs/PERFORMANCE-courses.md.
+// each on SQLite. Figures: docs/PERFORMANCE.md, "Grades and progress".
 func BenchmarkCoursePages(b *testing.B) {
 	ctx := context.Background()
 	// synchronous=normal only makes the 36,000 inserts of the fixture
