@@ -63,6 +63,7 @@ func NewServer(svc *judge.Service, logger *slog.Logger, metrics *Metrics, opts O
 		logger = slog.New(slog.DiscardHandler)
 	}
 	limiter, logins := httpx.NewRateLimiter(opts.SubmitRate), httpx.NewLoginLimiter()
+	logins.Store = svc.LoginStore() // nil (memory) when the store keeps no buckets
 	registrations := httpx.NewAddrLimiter(opts.RegisterRate)
 	return &Server{
 		Service: svc, Logger: logger, Metrics: metrics, Options: opts,

@@ -30,7 +30,8 @@ import (
 // Every submission must be judged, once (one set of case results, the
 // verdict its moves deserve), every board solved, and a login made on one
 // web process valid on the other (API token and page session, with a CSRF
-// token from one accepted by the other). It needs JUDGE_TEST_PG_DSN.
+// token from one accepted by the other), and failed logins counted by both
+// together. It needs JUDGE_TEST_PG_DSN.
 func TestMultiProcess(t *testing.T) {
 	dsn := os.Getenv("JUDGE_TEST_PG_DSN")
 	if dsn == "" {
@@ -78,6 +79,7 @@ func TestMultiProcess(t *testing.T) {
 		students = append(students, webs[(i+1)%2].token(t, name, fmt.Sprintf("password-%d", i)))
 	}
 	pageSessionAcross(t, web1, web2)
+	lockoutAcross(t, webs)
 
 	// The rotation cases with their optimal moves (solved by the worker).
 	rot := readyCases(t, web2, admin, "rotation", 2*time.Minute)
@@ -384,6 +386,27 @@ func pageSessionAcross(t *testing.T, a, b *proc) {
 	resp.Body.Close()
 	if resp.StatusCode != 200 {
 		t.Fatalf("a page session opened on one web process: %d on the other, want 200", resp.StatusCode)
+	}
+}
+
+// lockoutAcross sends the wrong passwords that lock a username out half
+// through each web process: the right one is then refused by both, since
+// they count failures in the database, not each in its own memory.
+func lockoutAcross(t *testing.T, webs []*proc) {
+	t.Helper()
+	name := "locked-out"
+	if st, body := webs[0].post("/api/v1/register", "", fmt.Sprintf(`{"username":%q,"password":"password-lo"}`, name)); st != 201 {
+		t.Fatalf("register: %d %s", st, body)
+	}
+	for i := range 10 { // httpx.LoginFailuresPerUser
+		if st, body := webs[i%2].post("/api/v1/tokens", "", fmt.Sprintf(`{"username":%q,"password":"wrong"}`, name)); st != 401 {
+			t.Fatalf("wrong password %d: %d %s", i+1, st, body)
+		}
+	}
+	for _, w := range webs {
+		if st, body := w.post("/api/v1/tokens", "", fmt.Sprintf(`{"username":%q,"password":"password-lo"}`, name)); st != 429 {
+			t.Errorf("the right password after 10 failures spread over both web processes: %d on %s, want 429; %s", st, w.base, body)
+		}
 	}
 }
 

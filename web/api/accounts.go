@@ -86,7 +86,11 @@ func (s *API) createToken(c *gin.Context) {
 		return
 	}
 	ctx := c.Request.Context()
-	succeeded, wait := s.Options.Logins.Begin(req.Username, c.ClientIP())
+	succeeded, wait, err := s.Options.Logins.Begin(ctx, req.Username, c.ClientIP())
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
 	if wait > 0 {
 		secs := int(wait.Seconds()) + 1
 		c.Header("Retry-After", strconv.Itoa(secs))

@@ -1,9 +1,14 @@
 package httpx
 
 import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"strings"
 	"sync"
 	"time"
+
+	"puzzlejudge/judge"
 )
 
 // Login attempts allowed per minute. A lock is keyed on the username and the
@@ -27,10 +32,18 @@ const (
 // either bucket is empty every login of that kind is refused, the right
 // password too, so that the refusal tells nothing. The API's POST /tokens
 // and the login form share one.
+//
+// With a Store the buckets live in the database, so that every web process
+// on it counts the same failures (a guesser behind a proxy that spreads
+// requests over two processes gets no more tries); without one they live in
+// this process's memory.
 type LoginLimiter struct {
 	mu    sync.Mutex // makes taking from both tables one step
 	pairs *buckets
 	addrs *buckets
+	// Store, when set, keeps the buckets instead of pairs and addrs.
+	Store     judge.LoginStore
+	lastSweep time.Time // of Store, under mu
 	// Now is the clock of the handlers (time.Now when nil); tests stop it,
 	// since a failed login costs a bcrypt hash and their pace varies.
 	Now func() time.Time
@@ -62,24 +75,103 @@ func (l *LoginLimiter) clock() time.Time {
 // Begin takes the tokens of a login for username from addr, before its
 // password is checked, and returns the function that gives them back when
 // the login succeeds. When wait > 0 the attempt is refused and took nothing.
-func (l *LoginLimiter) Begin(username, addr string) (succeeded func(), wait time.Duration) {
+// An error (the database is down) refuses the attempt too.
+func (l *LoginLimiter) Begin(ctx context.Context, username, addr string) (succeeded func(), wait time.Duration, err error) {
 	succeeded = func() {}
 	if l == nil {
-		return succeeded, 0
+		return succeeded, 0, nil
 	}
 	now := l.clock()
 	pair := loginUserKey(username) + "\x00" + addr
+	if l.Store != nil {
+		return l.beginShared(ctx, pair, addr, now)
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	pb, pw := l.pairs.peek(pair, now)
 	ab, aw := l.addrs.peek(addr, now)
 	if w := max(pw, aw); w > 0 {
-		return succeeded, w
+		return succeeded, w, nil
 	}
 	l.pairs.add(pb, -1)
 	l.addrs.add(ab, -1)
 	return func() {
 		l.pairs.add(pb, 1)
 		l.addrs.add(ab, 1)
-	}, 0
+	}, 0, nil
+}
+
+// beginShared is Begin over the database's buckets: the same buckets, the
+// same rule, read and written in one transaction per attempt. The keys
+// name the kind of bucket, as the two tables do in memory.
+func (l *LoginLimiter) beginShared(ctx context.Context, pair, addr string, now time.Time) (func(), time.Duration, error) {
+	l.sweepShared(ctx, now)
+	keys := []string{sharedLoginKey("user", pair), sharedLoginKey("addr", addr)}
+	per := []int{LoginFailuresPerUser, LoginFailuresPerAddr}
+	// refill brings the buckets read to now, full when new.
+	refill := func(bs []judge.LoginBucket) []loginState {
+		st := make([]loginState, len(bs))
+		for i, b := range bs {
+			st[i] = loginState{b: &bucket{tokens: float64(per[i]), last: now}, t: &buckets{perMinute: per[i]}}
+			if b.Found {
+				st[i].b.tokens, st[i].b.last = b.Tokens, b.Last
+				st[i].t.refill(st[i].b, now)
+			}
+		}
+		return st
+	}
+	write := func(bs []judge.LoginBucket, st []loginState, d float64) []judge.LoginBucket {
+		for i := range bs {
+			bs[i].Tokens, bs[i].Last = min(float64(per[i]), st[i].b.tokens+d), st[i].b.last
+		}
+		return bs
+	}
+	var wait time.Duration
+	err := l.Store.UpdateLoginBuckets(ctx, keys, func(bs []judge.LoginBucket) ([]judge.LoginBucket, error) {
+		st := refill(bs)
+		for _, s := range st {
+			wait = max(wait, s.t.wait(s.b))
+		}
+		if wait > 0 {
+			return nil, nil
+		}
+		return write(bs, st, -1), nil
+	})
+	if err != nil || wait > 0 {
+		return func() {}, wait, err
+	}
+	return func() {
+		// The login's request is still going: its context holds.
+		_ = l.Store.UpdateLoginBuckets(ctx, keys, func(bs []judge.LoginBucket) ([]judge.LoginBucket, error) {
+			return write(bs, refill(bs), 1), nil
+		})
+	}, 0, nil
+}
+
+// sharedLoginKey names a bucket in the database: its kind and the hash of
+// its key, which may hold any bytes a client sent (PostgreSQL's text
+// refuses NUL and invalid UTF-8) and should not sit there in clear.
+func sharedLoginKey(kind, key string) string {
+	sum := sha256.Sum256([]byte(key))
+	return kind + ":" + hex.EncodeToString(sum[:])
+}
+
+// loginState is a bucket read from the store with the table rule it obeys.
+type loginState struct {
+	b *bucket
+	t *buckets
+}
+
+// sweepShared deletes, at most once per sweepAfter, the database's buckets
+// idle for sweepAfter: they are full again, so dropping them changes nothing.
+func (l *LoginLimiter) sweepShared(ctx context.Context, now time.Time) {
+	l.mu.Lock()
+	due := now.Sub(l.lastSweep) > sweepAfter
+	if due {
+		l.lastSweep = now
+	}
+	l.mu.Unlock()
+	if due {
+		_ = l.Store.DeleteLoginBuckets(ctx, now.Add(-sweepAfter))
+	}
 }

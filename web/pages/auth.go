@@ -30,7 +30,11 @@ func (p *Pages) loginForm(c *gin.Context) {
 func (p *Pages) login(c *gin.Context) {
 	v := authView{Username: c.PostForm("username"), Next: safeNext(c.PostForm("next")), RegistrationOpen: p.Service.RegistrationOpen()}
 	ctx := c.Request.Context()
-	succeeded, wait := p.Logins.Begin(v.Username, c.ClientIP())
+	succeeded, wait, err := p.Logins.Begin(ctx, v.Username, c.ClientIP())
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
 	if wait > 0 {
 		secs := int(wait.Seconds()) + 1
 		c.Header("Retry-After", strconv.Itoa(secs))
