@@ -34,6 +34,10 @@ type ProblemInput struct {
 	Puzzle  Puzzle
 	Cases   []Case
 	Version string
+	// Catalogue is the catalogue version the problem and its cases were
+	// read at (CatalogueVersioner); 0 when the store keeps none. What is
+	// drawn from them alone may be cached under it.
+	Catalogue int64
 }
 
 // Text returns the case set as one classic judge input.
@@ -64,7 +68,7 @@ func (s *Service) Input(ctx context.Context, v User, slug string) (ProblemInput,
 
 // input is Input with every case whole, for the judge's own use.
 func (s *Service) input(ctx context.Context, slug string) (ProblemInput, error) {
-	p, cases, err := s.problem(ctx, slug)
+	p, cases, catalogue, err := s.problems.get(ctx, s.store, slug)
 	if err != nil {
 		return ProblemInput{}, err
 	}
@@ -72,7 +76,7 @@ func (s *Service) input(ctx context.Context, slug string) (ProblemInput, error) 
 	if err != nil {
 		return ProblemInput{}, err
 	}
-	return ProblemInput{Problem: p, Puzzle: pz, Cases: cases, Version: InputVersion(cases)}, nil
+	return ProblemInput{Problem: p, Puzzle: pz, Cases: cases, Version: InputVersion(cases), Catalogue: catalogue}, nil
 }
 
 // bindAnswer checks the version an answer claims to answer and records the

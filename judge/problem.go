@@ -45,11 +45,7 @@ func (s *Service) Problem(ctx context.Context, v User, slug string) (Problem, []
 
 // problem returns a problem and its cases, everything included.
 func (s *Service) problem(ctx context.Context, slug string) (Problem, []Case, error) {
-	p, err := s.store.ProblemBySlug(ctx, slug)
-	if err != nil {
-		return Problem{}, nil, err
-	}
-	cases, err := s.store.Cases(ctx, p.ID)
+	p, cases, _, err := s.problems.get(ctx, s.store, slug)
 	return p, cases, err
 }
 

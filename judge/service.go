@@ -118,6 +118,9 @@ type Service struct {
 	slots *solverSlots
 	// keys memoises the symmetry keys of hidden cases for Check.
 	keys *keyCache
+	// problems caches the problems with their cases, checked against the
+	// catalogue version on every use.
+	problems problemCache
 
 	mu         sync.Mutex
 	solveQueue []int64

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
@@ -13,15 +14,14 @@ import (
 	"puzzlejudge/web/httpx"
 )
 
-// TestLoginLockoutAcrossProcesses runs two web servers over one SQLite
-// file, as two web processes behind a proxy share PostgreSQL: wrong
-// passwords sent half through one and half through the other lock the
-// username out on both, for the API's POST /tokens and the login form
-// alike, although neither server alone saw enough of them.
-func TestLoginLockoutAcrossProcesses(t *testing.T) {
+// sharedServers starts two web servers over one SQLite file, as two web
+// processes share PostgreSQL, with the test catalogue and the instructor
+// admin (adminPassword); adjust, when set, sees each server before it
+// serves. Their services are not started: no worker, no solver.
+func sharedServers(t *testing.T, adjust func(*Server)) ([]*webtest.Env, []string) {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "shared.db")
 	secret := []byte("a session secret shared by both processes")
-	frozen := time.Now()
 	var envs []*webtest.Env
 	var bases []string
 	for i := range 2 {
@@ -30,21 +30,45 @@ func TestLoginLockoutAcrossProcesses(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { db.Close() })
-		svc := judge.NewService(db, judge.Config{RegistrationOpen: true}, nil) // never started: logins need no worker
-		srv := NewServer(svc, nil, nil, Options{SessionSecret: secret})
-		if srv.API.Options.Logins.Store == nil {
-			t.Fatal("the login limiter keeps its buckets in memory, not in the database")
+		svc := judge.NewService(db, judge.Config{RegistrationOpen: true}, nil)
+		if i == 0 {
+			ctx := context.Background()
+			if _, _, err := svc.EnsureAdmin(ctx, adminPassword); err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range webtest.Catalogue() {
+				if err := svc.SyncProblem(ctx, p.Problem, p.Cases); err != nil {
+					t.Fatal(err)
+				}
+			}
 		}
-		srv.API.Options.Logins.Now = func() time.Time { return frozen }
+		srv := NewServer(svc, nil, nil, Options{SessionSecret: secret})
+		if adjust != nil {
+			adjust(srv)
+		}
 		h := srv.Router()
 		hs := httptest.NewServer(h)
 		t.Cleanup(hs.Close)
-		envs = append(envs, &webtest.Env{T: t, Handler: h, Svc: svc})
+		envs = append(envs, &webtest.Env{T: t, Handler: h, Svc: svc, Catalogue: webtest.Catalogue(), Document: documentValidator(t)})
 		bases = append(bases, hs.URL)
-		if i == 0 {
-			envs[0].Student("vera") // password pass-vera
-		}
 	}
+	return envs, bases
+}
+
+// TestLoginLockoutAcrossProcesses runs two web servers over one SQLite
+// file, as two web processes behind a proxy share PostgreSQL: wrong
+// passwords sent half through one and half through the other lock the
+// username out on both, for the API's POST /tokens and the login form
+// alike, although neither server alone saw enough of them.
+func TestLoginLockoutAcrossProcesses(t *testing.T) {
+	envs, bases := sharedServers(t, func(srv *Server) {
+		if srv.API.Options.Logins.Store == nil {
+			t.Fatal("the login limiter keeps its buckets in memory, not in the database")
+		}
+		frozen := time.Now()
+		srv.API.Options.Logins.Now = func() time.Time { return frozen }
+	})
+	envs[0].Student("vera") // password pass-vera
 	wrong := webtest.Credentials{Username: "vera", Password: "guess"}
 	for i := range httpx.LoginFailuresPerUser {
 		envs[i%2].Do("POST", "/api/v1/tokens", "", wrong).Want(t, 401, "unauthorized")

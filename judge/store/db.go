@@ -179,7 +179,7 @@ const migrateLock int64 = 0x707a6d69677221
 
 func (d *DB) migrate() error {
 	rows := []any{&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &submissionRow{}, &caseResultRow{}, &heartbeatRow{},
-		&assignmentRow{}, &assignmentProblemRow{}, &historyRow{}, &problemHintsRow{}, &hintRow{}, &loginBucketRow{}}
+		&assignmentRow{}, &assignmentProblemRow{}, &historyRow{}, &problemHintsRow{}, &hintRow{}, &loginBucketRow{}, &catalogueVersionRow{}}
 	var err error
 	if d.postgres {
 		// DDL is transactional on PostgreSQL: the lock and the tables
@@ -188,10 +188,16 @@ func (d *DB) migrate() error {
 			if err := tx.Exec(catalogueLockSQL, migrateLock).Error; err != nil {
 				return err
 			}
-			return tx.AutoMigrate(rows...)
+			if err := tx.AutoMigrate(rows...); err != nil {
+				return err
+			}
+			return migrateCatalogueVersion(tx, true)
 		})
 	} else {
 		err = d.db.AutoMigrate(rows...)
+		if err == nil {
+			err = migrateCatalogueVersion(d.db, false)
+		}
 	}
 	if err != nil {
 		return fmt.Errorf("store: migrate: %w", err)

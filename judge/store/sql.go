@@ -24,9 +24,10 @@ import (
 // running them (end to end 1,000-1,500 submissions/s with three gorm queries,
 // 4,600-7,400 /s with these two). gorm's own statement cache is off, see Open.
 type hot struct {
-	target *sql.Stmt
-	insert *sql.Stmt
-	move   *sql.Stmt
+	target  *sql.Stmt
+	insert  *sql.Stmt
+	move    *sql.Stmt
+	version *sql.Stmt // CatalogueVersion, read on every problem page
 }
 
 const (
@@ -51,12 +52,15 @@ func (d *DB) prepareHot() error {
 	if d.hot.insert, err = sqlDB.Prepare(d.placeholders(insertSQL)); err != nil {
 		return err
 	}
-	d.hot.move, err = sqlDB.Prepare(d.placeholders(moveSQL))
+	if d.hot.move, err = sqlDB.Prepare(d.placeholders(moveSQL)); err != nil {
+		return err
+	}
+	d.hot.version, err = sqlDB.Prepare(versionSQL)
 	return err
 }
 
 func (h hot) close() {
-	for _, s := range []*sql.Stmt{h.target, h.insert, h.move} {
+	for _, s := range []*sql.Stmt{h.target, h.insert, h.move, h.version} {
 		if s != nil {
 			s.Close()
 		}

@@ -57,6 +57,9 @@ type Pages struct {
 	once   sync.Once
 	secret []byte
 	md     *markdown
+	// pages and pictures cache what the problem page draws (page_cache.go).
+	pages    pageCache
+	pictures pictureCache
 }
 
 // New returns the pages over svc.

@@ -85,8 +85,18 @@ type problemView struct {
 }
 
 // problemPage shows the statement, the sample boards and the submit forms.
+// An anonymous visitor's page depends on the problem and its cases alone:
+// it is served from the page cache (page_cache.go) while the catalogue
+// version it was drawn at is current.
 func (p *Pages) problemPage(c *gin.Context) {
-	v, ok := p.loadProblem(c)
+	in, ok := p.input(c)
+	if !ok {
+		return
+	}
+	if p.cachedProblemPage(c, in) {
+		return
+	}
+	v, ok := p.problemView(c, in)
 	if !ok {
 		return
 	}
@@ -96,11 +106,27 @@ func (p *Pages) problemPage(c *gin.Context) {
 // loadProblem builds the problem page's data for the slug in the path, or
 // answers with an error page and returns false.
 func (p *Pages) loadProblem(c *gin.Context) (problemView, bool) {
+	in, ok := p.input(c)
+	if !ok {
+		return problemView{}, false
+	}
+	return p.problemView(c, in)
+}
+
+// input reads the problem in the path with its cases as the viewer may see
+// them, or answers with an error page and returns false.
+func (p *Pages) input(c *gin.Context) (judge.ProblemInput, bool) {
 	in, err := p.Service.Input(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
 	if err != nil {
 		p.fail(c, err)
-		return problemView{}, false
+		return judge.ProblemInput{}, false
 	}
+	return in, true
+}
+
+// problemView builds the problem page's data from in, with the viewer's
+// standing, or answers with an error page and returns false.
+func (p *Pages) problemView(c *gin.Context, in judge.ProblemInput) (problemView, bool) {
 	prob, cases := in.Problem, in.Cases
 	v := problemView{Problem: prob, Statement: p.md.render(withoutTitle(prob.Statement, prob.Title)), Cases: cases, InputVersion: in.Version}
 	best, tried, boards, err := p.Service.Standing(c.Request.Context(), httpx.Viewer(c), prob.Slug)
@@ -117,7 +143,7 @@ func (p *Pages) loadProblem(c *gin.Context) (problemView, bool) {
 	}
 	for _, cs := range cases {
 		if cs.Sample {
-			v.Samples = append(v.Samples, newCaseView(prob.Puzzle, cs))
+			v.Samples = append(v.Samples, p.caseView(prob.Puzzle, cs))
 		}
 	}
 	return v, true

@@ -1,0 +1,126 @@
+package pages
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/web/httpx"
+)
+
+// What the problem page draws that does not change between requests is
+// cached here (issue 15: the page is the server's bottleneck): the boards'
+// pictures, a function of the puzzle and the input, and the whole page of
+// an anonymous visitor, a function of the problem and its cases, plain and
+// gzipped. A page is kept with the catalogue version its data was read at
+// (judge.ProblemInput.Catalogue), which every process reads from the
+// database on each request: an instructor's change, made through any
+// process, shows on the next request.
+
+// pageCache holds the anonymous problem pages, by slug.
+type pageCache struct {
+	mu     sync.Mutex
+	bySlug map[string]cachedPage
+}
+
+type cachedPage struct {
+	catalogue        int64
+	registrationOpen bool
+	plain, gz        []byte
+}
+
+// maxCachedPages bounds the page cache, as maxCachedProblems does the
+// service's: only problems that exist are cached.
+const maxCachedPages = 1024
+
+// cachedProblemPage answers an anonymous visitor's problem page from the
+// cache, drawing it first when the catalogue changed, and reports whether
+// it did. A visitor with a session, or with a flash message to show, gets
+// the page drawn for them.
+func (p *Pages) cachedProblemPage(c *gin.Context, in judge.ProblemInput) bool {
+	if in.Catalogue == 0 {
+		return false // the store keeps no catalogue version
+	}
+	if _, ok := httpx.CurrentUser(c); ok {
+		return false
+	}
+	if ck, err := c.Request.Cookie(flashCookie); err == nil && ck.Value != "" {
+		return false
+	}
+	open := p.Service.RegistrationOpen()
+	p.pages.mu.Lock()
+	e, hit := p.pages.bySlug[in.Problem.Slug]
+	p.pages.mu.Unlock()
+	if !hit || e.catalogue != in.Catalogue || e.registrationOpen != open {
+		v, ok := p.problemView(c, in)
+		if !ok {
+			return true // answered with an error page
+		}
+		// An anonymous page shows no form that needs the CSRF token and
+		// no user: it is drawn without them.
+		var buf bytes.Buffer
+		if err := pageTemplates.execute(&buf, "problem", view{Title: v.Problem.Title, Data: v, RegistrationOpen: open}); err != nil {
+			return false // render draws it again and reports the error
+		}
+		var gz bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+		w.Write(buf.Bytes())
+		w.Close()
+		e = cachedPage{catalogue: in.Catalogue, registrationOpen: open, plain: buf.Bytes(), gz: gz.Bytes()}
+		p.pages.mu.Lock()
+		if p.pages.bySlug == nil || len(p.pages.bySlug) >= maxCachedPages {
+			p.pages.bySlug = map[string]cachedPage{}
+		}
+		if old, ok := p.pages.bySlug[in.Problem.Slug]; !ok || old.catalogue <= in.Catalogue {
+			p.pages.bySlug[in.Problem.Slug] = e
+		}
+		p.pages.mu.Unlock()
+	}
+	body := e.plain
+	if c.Request.Method != http.MethodHead && strings.Contains(c.GetHeader("Accept-Encoding"), "gzip") {
+		// httpx.Gzip leaves an answer already encoded alone.
+		c.Header("Content-Encoding", "gzip")
+		body = e.gz
+	}
+	c.Data(http.StatusOK, "text/html; charset=utf-8", body)
+	return true
+}
+
+// pictureCache holds the boards' pictures by puzzle, element id and input,
+// within a bound on their bytes: past it the cache starts again empty.
+type pictureCache struct {
+	mu    sync.Mutex
+	m     map[string]caseView
+	bytes int
+}
+
+// maxPictureBytes bounds the pictures kept: a 30x30 board's is about 40 KB.
+const maxPictureBytes = 8 << 20
+
+// caseView is newCaseView with the picture from the cache.
+func (p *Pages) caseView(puzzle string, cs judge.Case) caseView {
+	key := puzzle + "\x00" + fmt.Sprint(cs.ID) + "\x00" + cs.Input
+	p.pictures.mu.Lock()
+	cached, ok := p.pictures.m[key]
+	p.pictures.mu.Unlock()
+	if ok {
+		cached.Case = cs
+		return cached
+	}
+	v := newCaseView(puzzle, cs)
+	size := len(key) + len(v.Picture) + len(v.PictureError)
+	p.pictures.mu.Lock()
+	if p.pictures.m == nil || p.pictures.bytes+size > maxPictureBytes {
+		p.pictures.m, p.pictures.bytes = map[string]caseView{}, 0
+	}
+	p.pictures.m[key] = caseView{Picture: v.Picture, PictureError: v.PictureError}
+	p.pictures.bytes += size
+	p.pictures.mu.Unlock()
+	return v
+}
