@@ -2,6 +2,7 @@ package judge
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -83,36 +84,50 @@ type Generation struct {
 	Finished time.Time
 }
 
-// generations holds the runs of this process; they are not kept across a
-// restart (the boards kept so far are, as cases).
+// generations holds the runs this process runs; the runs themselves are
+// in the database (GenerationStore), where any process starts one and a
+// process that runs workers claims it (generation_store.go).
 type generations struct {
-	mu   sync.Mutex
-	next int64
-	byID map[int64]*Generation
-	// stops cancels the context of each run still going, by id.
-	stops  map[int64]context.CancelFunc
+	mu sync.Mutex
+	// local cancels each run this process runs, by id.
+	local  map[int64]context.CancelCauseFunc
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
+	// wake tells this process's claim loop that a run was started here.
+	wake chan struct{}
 }
 
+// init makes the table; the caller holds mu.
 func (g *generations) init() {
-	if g.byID == nil {
-		g.byID = map[int64]*Generation{}
-		g.stops = map[int64]context.CancelFunc{}
+	if g.local == nil {
+		g.local = map[int64]context.CancelCauseFunc{}
 		g.ctx, g.cancel = context.WithCancel(context.Background())
+		g.wake = make(chan struct{}, 1)
 	}
 }
 
-// stop cancels the runs and waits for them.
+// stop cancels the runs and waits for them; their leases are given up, so
+// that another process, or this one restarted, resumes them.
 func (g *generations) stop() {
 	g.mu.Lock()
+	g.init()
 	cancel := g.cancel
 	g.mu.Unlock()
-	if cancel != nil {
-		cancel()
-	}
+	cancel()
 	g.wg.Wait()
+}
+
+// wakeUp tells the claim loop to look for runs now.
+func (g *generations) wakeUp() {
+	g.mu.Lock()
+	g.init()
+	wake := g.wake
+	g.mu.Unlock()
+	select {
+	case wake <- struct{}{}:
+	default:
+	}
 }
 
 // Generate starts drawing candidate boards for a problem from spec.Seed,
@@ -120,28 +135,22 @@ func (g *generations) stop() {
 // in candidate order. The k-th kept board depends only on the seed, the
 // params and the filter: candidate k is drawn from its own generator seeded
 // with (seed, k), candidates are solved in any order, and they are kept in
-// candidate order. It returns the run at once; Generation reads it later.
+// candidate order. It stores the run and returns it at once; a process
+// that runs workers (this one, unless it only serves the web) claims it and
+// runs it; Generation reads it later.
 func (s *Service) Generate(ctx context.Context, viewer User, slug string, spec GenerateSpec) (Generation, error) {
 	if err := mayAuthor(viewer); err != nil {
+		return Generation{}, err
+	}
+	gs, err := s.generationStore()
+	if err != nil {
 		return Generation{}, err
 	}
 	p, err := s.store.ProblemBySlug(ctx, slug)
 	if err != nil {
 		return Generation{}, err
 	}
-	pz, err := Lookup(p.Puzzle)
-	if err != nil {
-		return Generation{}, err
-	}
-	gen, ok := pz.(Generator)
-	if !ok {
-		return Generation{}, Errorf(EINVALID, "puzzle %s has no board generator", p.Puzzle)
-	}
-	if err := checkGenerateSpec(&spec, gen.GenerateBy(), p.Puzzle); err != nil {
-		return Generation{}, err
-	}
-	draw, err := gen.Candidates(spec.Params, spec.Solvable, p.Limits)
-	if err != nil {
+	if _, err := s.generator(p, &spec); err != nil {
 		return Generation{}, err
 	}
 	cases, err := s.store.Cases(ctx, p.ID)
@@ -151,25 +160,33 @@ func (s *Service) Generate(ctx context.Context, viewer User, slug string, spec G
 	if len(cases)+spec.Count > MaxCases {
 		return Generation{}, Errorf(EINVALID, "count: the problem has %d cases and may have at most %d", len(cases), MaxCases)
 	}
-	s.gens.mu.Lock()
-	defer s.gens.mu.Unlock()
-	s.gens.init()
-	for _, g := range s.gens.byID {
-		if g.ProblemSlug == slug && g.Status == GenRunning {
-			return Generation{}, Errorf(ECONFLICT, "generation %d is still running for this problem", g.ID)
-		}
+	data, err := json.Marshal(spec)
+	if err != nil {
+		return Generation{}, err
 	}
-	s.gens.next++
-	g := &Generation{ID: s.gens.next, ProblemSlug: slug, Status: GenRunning, Wanted: spec.Count, Started: time.Now()}
-	s.gens.byID[g.ID] = g
-	ctx, stop := context.WithCancelCause(s.gens.ctx)
-	s.gens.stops[g.ID] = func() { stop(errCancelled) }
-	run := generation{s: s, g: g, p: p, pz: pz, draw: draw, spec: spec}
-	s.gens.wg.Go(func() {
-		defer stop(nil)
-		run.run(ctx)
-	})
-	return *g, nil
+	g := Generation{ProblemSlug: slug, Status: GenRunning, Wanted: spec.Count, Started: time.Now()}
+	if g.ID, err = gs.CreateGeneration(ctx, GenerationRun{Generation: g, ProblemID: p.ID, Spec: string(data)}); err != nil {
+		return Generation{}, err
+	}
+	s.gens.wakeUp()
+	return g, nil
+}
+
+// generator checks spec against the problem's puzzle, fills its defaults
+// and returns the function that draws a candidate.
+func (s *Service) generator(p Problem, spec *GenerateSpec) (func(*rand.Rand) (string, bool), error) {
+	pz, err := Lookup(p.Puzzle)
+	if err != nil {
+		return nil, err
+	}
+	gen, ok := pz.(Generator)
+	if !ok {
+		return nil, Errorf(EINVALID, "puzzle %s has no board generator", p.Puzzle)
+	}
+	if err := checkGenerateSpec(spec, gen.GenerateBy(), p.Puzzle); err != nil {
+		return nil, err
+	}
+	return gen.Candidates(spec.Params, spec.Solvable, p.Limits)
 }
 
 // Generation returns a generation run of the problem.
@@ -177,34 +194,163 @@ func (s *Service) Generation(ctx context.Context, viewer User, slug string, id i
 	if err := mayAuthor(viewer); err != nil {
 		return Generation{}, err
 	}
-	s.gens.mu.Lock()
-	defer s.gens.mu.Unlock()
-	g, ok := s.gens.byID[id]
-	if !ok || g.ProblemSlug != slug {
-		return Generation{}, Errorf(ENOTFOUND, "generation %d not found", id)
+	gs, err := s.generationStore()
+	if err != nil {
+		return Generation{}, err
 	}
-	out := *g
-	out.CaseIDs = slices.Clone(g.CaseIDs)
-	return out, nil
+	r, err := gs.GenerationRun(ctx, id)
+	if err != nil || r.ProblemSlug != slug {
+		if err == nil || ErrorCode(err) == ENOTFOUND {
+			err = Errorf(ENOTFOUND, "generation %d not found", id)
+		}
+		return Generation{}, err
+	}
+	return r.Generation, nil
 }
 
-// errCancelled is the cause of a run an instructor stopped.
-var errCancelled = errors.New("cancelled by an instructor")
+// errCancelled is the cause of a run an instructor stopped; errLeaseLost
+// that of a run another process took over.
+var (
+	errCancelled = errors.New("cancelled by an instructor")
+	errLeaseLost = errors.New("the lease was taken over")
+)
 
-// CancelGeneration stops a run; the boards kept so far stay. Cancelling a
-// run that has ended changes nothing.
+// CancelGeneration stops a run, in whichever process runs it; the boards
+// kept so far stay. Cancelling a run that has ended changes nothing.
 func (s *Service) CancelGeneration(ctx context.Context, viewer User, slug string, id int64) (Generation, error) {
 	g, err := s.Generation(ctx, viewer, slug, id)
 	if err != nil {
 		return Generation{}, err
 	}
+	if g.Status != GenRunning {
+		return g, nil
+	}
+	gs, err := s.generationStore()
+	if err != nil {
+		return Generation{}, err
+	}
+	if err := gs.CancelGeneration(ctx, id); err != nil {
+		return Generation{}, err
+	}
 	s.gens.mu.Lock()
-	stop := s.gens.stops[id]
+	stop := s.gens.local[id]
 	s.gens.mu.Unlock()
-	if stop != nil && g.Status == GenRunning {
-		stop()
+	if stop != nil {
+		stop(errCancelled) // run here: at once, not at the next renewal
 	}
 	return g, nil
+}
+
+// genLease is how long a claim on a run holds without a renewal: with
+// several processes, the claim timeout that tells a dead process from a
+// slow one; renewEvery is how often the owner renews it (and looks for an
+// instructor's cancel).
+func (s *Service) genLease() time.Duration { return s.cfg.ClaimTimeout }
+
+func (s *Service) renewEvery() time.Duration {
+	if s.cfg.ClaimTimeout == 0 {
+		return time.Second
+	}
+	return min(max(s.cfg.ClaimTimeout/4, 10*time.Millisecond), time.Second)
+}
+
+// claimGenerations claims the runs no live process holds and runs them, at
+// once when this process stored one and every casePollEvery, until ctx
+// ends. With one process (ClaimTimeout 0) every lease is stale, as every
+// claim on a submission is: one in the database can only be a dead run's.
+func (s *Service) claimGenerations(ctx context.Context) {
+	gs, err := s.generationStore()
+	if err != nil {
+		return
+	}
+	s.gens.mu.Lock()
+	s.gens.init()
+	wake := s.gens.wake
+	s.gens.mu.Unlock()
+	t := time.NewTicker(s.casePollEvery())
+	defer t.Stop()
+	for {
+		ids, err := gs.RunningGenerations(ctx)
+		if err != nil && ctx.Err() == nil && ErrorCode(err) != EUNAVAILABLE {
+			s.log.Error("looking for generation runs", "err", err)
+		}
+		for _, id := range ids {
+			s.gens.mu.Lock()
+			mine := s.gens.local[id] != nil
+			s.gens.mu.Unlock()
+			if mine {
+				continue
+			}
+			staleBefore := time.Now().Add(-s.genLease())
+			if s.cfg.ClaimTimeout == 0 {
+				staleBefore = time.Now().Add(time.Hour)
+			}
+			token, ok, err := gs.ClaimGeneration(ctx, id, staleBefore)
+			if err != nil || !ok {
+				continue
+			}
+			s.startRun(gs, id, token)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-wake:
+		case <-t.C:
+		}
+	}
+}
+
+// startRun runs the claimed run id in the background.
+func (s *Service) startRun(gs GenerationStore, id, token int64) {
+	ctx := context.Background()
+	rec, err := gs.GenerationRun(ctx, id)
+	if err != nil {
+		s.log.Error("reading a claimed generation run", "generation", id, "err", err)
+		_ = gs.ReleaseGeneration(ctx, id, token)
+		return
+	}
+	run := &generation{s: s, gs: gs, rec: rec, token: token, tries: rec.Tries}
+	var spec GenerateSpec
+	err = json.Unmarshal([]byte(rec.Spec), &spec)
+	if err == nil {
+		run.spec = spec
+		run.p, err = s.store.ProblemByID(ctx, rec.ProblemID)
+	}
+	if err == nil {
+		run.pz, err = Lookup(run.p.Puzzle)
+	}
+	if err == nil {
+		run.draw, err = s.generator(run.p, &run.spec)
+	}
+	if err != nil {
+		report := fmt.Sprintf("kept %d of %d wanted: the run cannot go on: %s", rec.Kept, rec.Wanted, ErrorMessage(err))
+		if err := gs.FinishGeneration(ctx, id, token, GenStopped, report, rec.Tries, time.Now()); err != nil {
+			s.log.Error("ending a generation run", "generation", id, "err", err)
+		}
+		return
+	}
+	s.gens.mu.Lock()
+	s.gens.init()
+	if s.gens.ctx.Err() != nil { // closing
+		s.gens.mu.Unlock()
+		_ = gs.ReleaseGeneration(ctx, id, token)
+		return
+	}
+	runCtx, stop := context.WithCancelCause(s.gens.ctx)
+	s.gens.local[id] = stop
+	s.gens.wg.Go(func() {
+		defer func() {
+			stop(nil)
+			s.gens.mu.Lock()
+			delete(s.gens.local, id)
+			s.gens.mu.Unlock()
+		}()
+		if rec.Tries > 0 || rec.Kept > 0 {
+			s.log.Info("generation resumed", "generation", id, "problem", rec.ProblemSlug, "tries", rec.Tries, "kept", rec.Kept)
+		}
+		run.run(runCtx, stop)
+	})
+	s.gens.mu.Unlock()
 }
 
 // checkGenerateSpec validates a request and fills its defaults.
@@ -249,14 +395,20 @@ func (spec GenerateSpec) keeps(sol Solution) bool {
 	return true
 }
 
-// generation is one run in progress.
+// generation is one run in progress, under the claim token.
 type generation struct {
-	s    *Service
-	g    *Generation
-	p    Problem
-	pz   Puzzle
-	draw func(*rand.Rand) (string, bool)
-	spec GenerateSpec
+	s     *Service
+	gs    GenerationStore
+	rec   GenerationRun
+	token int64
+	p     Problem
+	pz    Puzzle
+	draw  func(*rand.Rand) (string, bool)
+	spec  GenerateSpec
+	// mu orders the writes of the run's progress: a renewal never writes
+	// a count of candidates decided older than a kept board's.
+	mu    sync.Mutex
+	tries int // candidates decided, for the renewals; under mu
 }
 
 // outcome is a solved (or failed) candidate.
@@ -282,10 +434,17 @@ func (r *generation) candidate(ctx context.Context, k int) outcome {
 }
 
 // run hands candidates to the workers, at most one per worker ahead, and
-// decides them in candidate order as their solves come back.
-func (r *generation) run(parent context.Context) {
+// decides them in candidate order as their solves come back, from the
+// candidates the run had decided before (a run taken over resumes). stop
+// ends parent with a cause.
+func (r *generation) run(parent context.Context, stop context.CancelCauseFunc) {
 	ctx, cancel := context.WithTimeout(parent, r.spec.TimeLimit)
 	defer cancel()
+	renewed := make(chan struct{})
+	go func() {
+		defer close(renewed)
+		r.renew(ctx, stop)
+	}()
 	workers := max(1, r.s.cfg.GenerateWorkers)
 	todo := make(chan int)
 	done := make(chan outcome)
@@ -298,11 +457,12 @@ func (r *generation) run(parent context.Context) {
 		})
 	}
 	pending := map[int]outcome{}
-	next, decided, inflight, kept := 0, 0, 0, 0
+	decided, kept := r.rec.Tries, r.rec.Kept
+	next, inflight := decided, 0
 	var report string
-	stopping := false
+	stopping, lost := false, false
 	for {
-		for !stopping && inflight < workers && next < r.spec.MaxTries && ctx.Err() == nil {
+		for !stopping && inflight < workers && next < r.spec.MaxTries && ctx.Err() == nil && kept < r.spec.Count {
 			todo <- next
 			next++
 			inflight++
@@ -330,17 +490,23 @@ func (r *generation) run(parent context.Context) {
 				break
 			}
 			decided++
+			r.mu.Lock()
 			if o.drawn && r.spec.keeps(o.sol) {
-				id, err := r.keep(parent, o, kept+1)
-				if err != nil {
-					stopping, report = true, "storing a board failed"
+				if err := r.keep(parent, o, kept+1, decided); err != nil {
+					r.mu.Unlock()
+					stopping = true
+					if ErrorCode(err) == ECONFLICT {
+						lost = true
+						break
+					}
+					report = "storing a board failed"
 					r.s.log.Error("storing a generated board", "problem", r.p.Slug, "err", err)
 					break
 				}
 				kept++
-				r.update(func(g *Generation) { g.CaseIDs = append(g.CaseIDs, id) })
 			}
-			r.update(func(g *Generation) { g.Tries, g.Kept = decided, kept })
+			r.tries = decided
+			r.mu.Unlock()
 			if kept == r.spec.Count {
 				stopping = true
 				cancel() // the candidates still solving are not needed
@@ -349,7 +515,23 @@ func (r *generation) run(parent context.Context) {
 	}
 	close(todo)
 	wg.Wait()
-	elapsed := fmt.Sprintf("%.1f s", time.Since(r.g.Started).Seconds())
+	timedOut := ctx.Err() != nil // the time limit, or parent
+	cancel()
+	<-renewed
+	bg := context.Background()
+	switch cause := context.Cause(parent); {
+	case lost || errors.Is(cause, errLeaseLost):
+		r.s.log.Warn("generation run taken over by another process", "generation", r.rec.ID, "problem", r.p.Slug)
+		return
+	case kept < r.spec.Count && report == "" && parent.Err() != nil && !errors.Is(cause, errCancelled):
+		// This process is closing: the run goes on elsewhere, or here
+		// after a restart, from what it decided.
+		if err := r.gs.ReleaseGeneration(bg, r.rec.ID, r.token); err != nil {
+			r.s.log.Warn("giving up the lease of a generation run", "generation", r.rec.ID, "err", err)
+		}
+		return
+	}
+	elapsed := fmt.Sprintf("%.1f s", time.Since(r.rec.Started).Seconds())
 	status := GenDone
 	if kept < r.spec.Count {
 		status = GenStopped
@@ -358,9 +540,7 @@ func (r *generation) run(parent context.Context) {
 		case why != "":
 		case errors.Is(context.Cause(parent), errCancelled):
 			why = errCancelled.Error()
-		case parent.Err() != nil:
-			why = "the server is shutting down"
-		case ctx.Err() != nil:
+		case timedOut:
 			why = fmt.Sprintf("the time limit of %.0f s ran out", r.spec.TimeLimit.Seconds())
 		default:
 			why = fmt.Sprintf("the limit of %d tries was reached", r.spec.MaxTries)
@@ -372,27 +552,49 @@ func (r *generation) run(parent context.Context) {
 	// Boards added change no earlier answer (it answered the boards it
 	// recorded); the answers made while they were solving are rejudged when
 	// their solves end (finishCase).
-	r.update(func(g *Generation) { g.Status, g.Report, g.Finished = status, report, time.Now() })
-	r.s.gens.mu.Lock()
-	delete(r.s.gens.stops, r.g.ID)
-	r.s.gens.mu.Unlock()
+	if err := r.gs.FinishGeneration(bg, r.rec.ID, r.token, status, report, decided, time.Now()); err != nil {
+		r.s.log.Warn("ending a generation run", "generation", r.rec.ID, "err", err)
+		return
+	}
 	r.s.log.Info("generation finished", "problem", r.p.Slug, "report", report)
 }
 
-// keep stores a kept board as a ready case with the solution just found.
-func (r *generation) keep(ctx context.Context, o outcome, n int) (int64, error) {
-	ctx = context.WithoutCancel(ctx)
-	c, err := r.s.store.AddCase(ctx, Case{ProblemID: r.p.ID, Name: fmt.Sprintf("gen-s%d-%02d", r.spec.Seed, n), Sample: r.spec.Sample, Input: o.input})
-	if err != nil {
-		return 0, err
+// renew renews the run's lease every renewEvery until ctx ends, recording
+// the candidates decided; it stops the run when an instructor cancelled it
+// (through any process) or another process holds the lease.
+func (r *generation) renew(ctx context.Context, stop context.CancelCauseFunc) {
+	t := time.NewTicker(r.s.renewEvery())
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		r.mu.Lock()
+		cancel, err := r.gs.RenewGeneration(ctx, r.rec.ID, r.token, r.tries)
+		r.mu.Unlock()
+		switch {
+		case ErrorCode(err) == ECONFLICT:
+			stop(errLeaseLost)
+			return
+		case err != nil:
+			if ctx.Err() == nil {
+				r.s.log.Warn("renewing the lease of a generation run", "generation", r.rec.ID, "err", err)
+			}
+		case cancel:
+			stop(errCancelled)
+			return
+		}
 	}
-	return c.ID, r.s.store.FinishCase(ctx, c.ID, c.Input, CaseReady, o.sol, "")
 }
 
-func (r *generation) update(f func(*Generation)) {
-	r.s.gens.mu.Lock()
-	f(r.g)
-	r.s.gens.mu.Unlock()
+// keep stores a kept board as a ready case with the solution just found,
+// counted in the run with the candidates decided, in one transaction.
+func (r *generation) keep(ctx context.Context, o outcome, n, decided int) error {
+	ctx = context.WithoutCancel(ctx)
+	_, err := r.gs.KeepGenerated(ctx, r.rec.ID, r.token, Case{Name: fmt.Sprintf("gen-s%d-%02d", r.spec.Seed, n), Sample: r.spec.Sample, Input: o.input}, o.sol, decided)
+	return err
 }
 
 // paramsError names the params a puzzle takes when a request gives others.

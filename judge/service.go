@@ -196,6 +196,7 @@ func (s *Service) Start(ctx context.Context) error {
 		wg.Go(func() { s.sweep(run) })
 		wg.Go(func() { s.pollCases(run) })
 	}
+	wg.Go(func() { s.claimGenerations(run) })
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
 	s.mu.Lock()

@@ -179,7 +179,7 @@ const migrateLock int64 = 0x707a6d69677221
 
 func (d *DB) migrate() error {
 	rows := []any{&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &submissionRow{}, &caseResultRow{}, &heartbeatRow{},
-		&assignmentRow{}, &assignmentProblemRow{}, &historyRow{}, &problemHintsRow{}, &hintRow{}, &loginBucketRow{}, &catalogueVersionRow{}}
+		&assignmentRow{}, &assignmentProblemRow{}, &historyRow{}, &problemHintsRow{}, &hintRow{}, &loginBucketRow{}, &catalogueVersionRow{}, &generationRow{}}
 	var err error
 	if d.postgres {
 		// DDL is transactional on PostgreSQL: the lock and the tables
