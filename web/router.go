@@ -38,6 +38,7 @@ func (s *Server) Router() *gin.Engine {
 	}
 	r.Use(httpx.LimitBodyExcept(MaxBodyBytes, map[string]int64{api.ImportPath: api.ImportMaxBody, pages.ImportPath: api.ImportMaxBody}))
 	r.GET("/healthz", s.healthz)
+	r.Use(httpx.MaxInFlight(s.Options.MaxInFlight, s.Logger))
 
 	s.API.Register(r)
 	s.Pages.Register(r)

@@ -41,6 +41,10 @@ type Options struct {
 	// TokenTTL is how long a session lives after its last use; its cookie
 	// lasts as long (judge.Config.TokenTTL expires the token itself).
 	TokenTTL time.Duration
+	// MaxInFlight bounds the requests served at once (httpx.MaxInFlight):
+	// past it a request gets 503 busy at once. 0 means no bound. /healthz
+	// and /metrics are not counted.
+	MaxInFlight int
 }
 
 // Server is the whole HTTP side: the two faces and what they share. Build

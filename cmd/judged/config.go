@@ -57,6 +57,9 @@ type Config struct {
 	// TokenTTL is how long an API token (and a page session) lives after
 	// its last use.
 	TokenTTL time.Duration `yaml:"token_ttl"`
+	// MaxInFlight bounds the requests served at once (web.Options); 0
+	// means no bound.
+	MaxInFlight int `yaml:"max_inflight"`
 }
 
 // postgresClaimTimeout is the claim timeout when the database is PostgreSQL
@@ -110,6 +113,7 @@ func DefaultConfig() Config {
 		CheckMaxMoves:    5,
 		RegisterRate:     10,
 		TokenTTL:         30 * 24 * time.Hour,
+		MaxInFlight:      256,
 	}
 }
 
@@ -195,6 +199,7 @@ var envVars = []envVar{
 	{"JUDGE_REGISTER_RATE", intVar(func(c *Config) *int { return &c.RegisterRate })},
 	{"JUDGE_REGISTRATION_CODE", func(c *Config, v string) error { c.RegistrationCode = v; return nil }},
 	{"JUDGE_TOKEN_TTL", durationVar(func(c *Config) *time.Duration { return &c.TokenTTL })},
+	{"JUDGE_MAX_INFLIGHT", intVar(func(c *Config) *int { return &c.MaxInFlight })},
 }
 
 func intVar(field func(*Config) *int) func(*Config, string) error {
@@ -304,6 +309,9 @@ func (c Config) Validate() error {
 	}
 	if c.RegisterRate < 0 {
 		bad("register_rate: must be 0 (no limit) or positive, found %d", c.RegisterRate)
+	}
+	if c.MaxInFlight < 0 {
+		bad("max_inflight: must be 0 (no bound) or positive, found %d", c.MaxInFlight)
 	}
 	if len(c.RegistrationCode) > 128 {
 		bad("registration_code: at most 128 bytes, found %d", len(c.RegistrationCode))
