@@ -563,30 +563,24 @@ func (r *generation) run(parent context.Context, stop context.CancelCauseFunc) {
 // the candidates decided; it stops the run when an instructor cancelled it
 // (through any process) or another process holds the lease.
 func (r *generation) renew(ctx context.Context, stop context.CancelCauseFunc) {
-	t := time.NewTicker(r.s.renewEvery())
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
+	every(ctx, r.s.renewEvery(), func() bool {
 		r.mu.Lock()
 		cancel, err := r.gs.RenewGeneration(ctx, r.rec.ID, r.token, r.tries)
 		r.mu.Unlock()
 		switch {
 		case ErrorCode(err) == ECONFLICT:
 			stop(errLeaseLost)
-			return
+			return false
 		case err != nil:
 			if ctx.Err() == nil {
 				r.s.log.Warn("renewing the lease of a generation run", "generation", r.rec.ID, "err", err)
 			}
 		case cancel:
 			stop(errCancelled)
-			return
+			return false
 		}
-	}
+		return true
+	})
 }
 
 // keep stores a kept board as a ready case with the solution just found,

@@ -43,7 +43,24 @@ func (s *Service) casePollEvery() time.Duration { return max(5*s.cfg.PollInterva
 // pollCases schedules the cases left solving, every casePollEvery, until
 // ctx ends; solveCase skips those another process holds.
 func (s *Service) pollCases(ctx context.Context) {
-	t := time.NewTicker(s.casePollEvery())
+	every(ctx, s.casePollEvery(), func() bool {
+		cases, err := s.store.CasesByStatus(ctx, CaseSolving)
+		if err != nil {
+			if ctx.Err() == nil && ErrorCode(err) != EUNAVAILABLE {
+				s.log.Error("looking for cases to solve", "err", err)
+			}
+			return true
+		}
+		for _, c := range cases {
+			s.scheduleSolve(c.ID)
+		}
+		return true
+	})
+}
+
+// every calls f every d until ctx ends or f returns false.
+func every(ctx context.Context, d time.Duration, f func() bool) {
+	t := time.NewTicker(d)
 	defer t.Stop()
 	for {
 		select {
@@ -51,15 +68,8 @@ func (s *Service) pollCases(ctx context.Context) {
 			return
 		case <-t.C:
 		}
-		cases, err := s.store.CasesByStatus(ctx, CaseSolving)
-		if err != nil {
-			if ctx.Err() == nil && ErrorCode(err) != EUNAVAILABLE {
-				s.log.Error("looking for cases to solve", "err", err)
-			}
-			continue
-		}
-		for _, c := range cases {
-			s.scheduleSolve(c.ID)
+		if !f() {
+			return
 		}
 	}
 }

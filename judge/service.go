@@ -225,18 +225,12 @@ func (s *Service) resetStale(ctx context.Context) error {
 
 // sweep runs resetStale every ClaimTimeout/2 until ctx ends.
 func (s *Service) sweep(ctx context.Context) {
-	t := time.NewTicker(max(s.cfg.ClaimTimeout/2, 10*time.Millisecond))
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if err := s.resetStale(ctx); err != nil && ctx.Err() == nil {
-				s.log.Error("queueing stale claims again", "err", err)
-			}
+	every(ctx, max(s.cfg.ClaimTimeout/2, 10*time.Millisecond), func() bool {
+		if err := s.resetStale(ctx); err != nil && ctx.Err() == nil {
+			s.log.Error("queueing stale claims again", "err", err)
 		}
-	}
+		return true
+	})
 }
 
 // Close stops taking work and waits, bounded by ctx, for the batch in hand

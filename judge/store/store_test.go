@@ -69,6 +69,9 @@ func runStoreTests(t *testing.T, newOpener func(t *testing.T) opener) {
 		{"CaseLeases", testCaseLeases},
 		{"Authoring", testAuthoring},
 		{"Answers", testAnswers},
+		{"Generations", testGenerations},
+		{"LoginBuckets", testLoginBuckets},
+		{"CatalogueVersion", testCatalogueVersion},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newOpener(t)) })
 	}
