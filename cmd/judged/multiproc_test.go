@@ -212,6 +212,23 @@ func TestMultiProcess(t *testing.T) {
 	if err := db.QueryRow(`SELECT count(*) FROM cases WHERE name LIKE 'load-%' AND status = 'ready' AND solve_claimed_at IS NULL`).Scan(&boardsReady); err != nil || boardsReady != len(boards) {
 		t.Errorf("%d of %d boards ready and released, %v", boardsReady, len(boards), err)
 	}
+	// A generation run started through a web process is run by a worker,
+	// once: its boards are kept once each.
+	st, body := web2.post("/api/v1/problems/floodit/cases/generate", admin, `{"count":2,"params":{"size":6,"colors":4},"seed":7}`)
+	m := regexp.MustCompile(`"id":(\d+)`).FindStringSubmatch(body)
+	if st != 202 || m == nil {
+		t.Fatalf("generate through a web process: %d %s", st, body)
+	}
+	genStatus := statusRe.FindStringSubmatch(body)[1]
+	for deadline := time.Now().Add(time.Minute); genStatus == "running" && time.Now().Before(deadline); {
+		time.Sleep(100 * time.Millisecond)
+		_, body = get(web1.base+"/api/v1/problems/floodit/generations/"+m[1], admin)
+		genStatus = statusRe.FindStringSubmatch(body)[1]
+	}
+	var generated int
+	if err := db.QueryRow(`SELECT count(*) FROM cases WHERE name LIKE 'gen-s7-%' AND status = 'ready'`).Scan(&generated); err != nil || genStatus != "done" || generated != 2 {
+		t.Errorf("the generation run: %s, %d boards kept (want done, 2), %v; %s", genStatus, generated, err, body)
+	}
 	// The tokens still work on both web processes after all that.
 	for _, w := range webs {
 		if st, _ := get(w.base+"/api/v1/submissions?limit=1", students[0]); st != 200 {
