@@ -337,6 +337,9 @@ func (s *Service) startRun(gs GenerationStore, id, token int64) {
 		return
 	}
 	runCtx, stop := context.WithCancelCause(s.gens.ctx)
+	if rec.Cancel {
+		stop(errCancelled) // cancelled before any process claimed it
+	}
 	s.gens.local[id] = stop
 	s.gens.wg.Go(func() {
 		defer func() {

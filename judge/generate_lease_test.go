@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -97,5 +98,43 @@ func TestGenerateTakenOver(t *testing.T) {
 	}
 	if _, cases, _ := web.Problem(ctx, u, "f"); len(cases) != 3 {
 		t.Errorf("%d boards after the dead owner's late write, want 3", len(cases))
+	}
+}
+
+// TestGenerateCancelledBeforeClaim cancels a run stored through a web
+// process before any worker claimed it: the worker that claims it ends it
+// as cancelled, keeping nothing.
+func TestGenerateCancelledBeforeClaim(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "shared.db")
+	webDB, err := store.Open("sqlite", path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { webDB.Close() })
+	web := judge.NewService(webDB, judge.Config{}, nil) // never started
+	u := instructor(t, web)
+	newProblem(t, web, u, "f", "floodit")
+	g, err := web.Generate(ctx, u, "f", judge.GenerateSpec{Count: 2, Params: map[string]int{"size": 6, "colors": 4}, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := web.CancelGeneration(ctx, u, "f", g.ID); err != nil {
+		t.Fatal(err)
+	}
+	workerDB, err := store.Open("sqlite", path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { workerDB.Close() })
+	newService(t, workerDB, judge.Config{ClaimTimeout: time.Second})
+	for deadline := time.Now().Add(time.Minute); g.Status == judge.GenRunning && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+		if g, err = web.Generation(ctx, u, "f", g.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g.Status != judge.GenStopped || g.Kept != 0 || !strings.HasSuffix(g.Report, ": cancelled by an instructor") {
+		t.Errorf("a run cancelled before its claim: %+v", g)
 	}
 }
