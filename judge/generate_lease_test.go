@@ -38,11 +38,7 @@ func TestGenerateTakenOver(t *testing.T) {
 	}
 
 	path := filepath.Join(t.TempDir(), "shared.db")
-	webDB, err := store.Open("sqlite", path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { webDB.Close() })
+	webDB := openShared(t, path)
 	web := judge.NewService(webDB, judge.Config{}, nil) // never started
 	u := instructor(t, web)
 	newProblem(t, web, u, "f", "floodit")
@@ -62,11 +58,7 @@ func TestGenerateTakenOver(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	workerDB, err := store.Open("sqlite", path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { workerDB.Close() })
+	workerDB := openShared(t, path)
 	newService(t, workerDB, judge.Config{ClaimTimeout: 300 * time.Millisecond, GenerateWorkers: 2})
 	deadline := time.Now().Add(2 * time.Minute)
 	for g.Status == judge.GenRunning && time.Now().Before(deadline) {
@@ -107,11 +99,7 @@ func TestGenerateTakenOver(t *testing.T) {
 func TestGenerateCancelledBeforeClaim(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "shared.db")
-	webDB, err := store.Open("sqlite", path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { webDB.Close() })
+	webDB := openShared(t, path)
 	web := judge.NewService(webDB, judge.Config{}, nil) // never started
 	u := instructor(t, web)
 	newProblem(t, web, u, "f", "floodit")
@@ -122,11 +110,7 @@ func TestGenerateCancelledBeforeClaim(t *testing.T) {
 	if _, err := web.CancelGeneration(ctx, u, "f", g.ID); err != nil {
 		t.Fatal(err)
 	}
-	workerDB, err := store.Open("sqlite", path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { workerDB.Close() })
+	workerDB := openShared(t, path)
 	newService(t, workerDB, judge.Config{ClaimTimeout: time.Second})
 	for deadline := time.Now().Add(time.Minute); g.Status == judge.GenRunning && time.Now().Before(deadline); {
 		time.Sleep(20 * time.Millisecond)
@@ -137,4 +121,16 @@ func TestGenerateCancelledBeforeClaim(t *testing.T) {
 	if g.Status != judge.GenStopped || g.Kept != 0 || !strings.HasSuffix(g.Report, ": cancelled by an instructor") {
 		t.Errorf("a run cancelled before its claim: %+v", g)
 	}
+}
+
+// openShared opens a handle on the SQLite file at path, as one of the
+// processes sharing it, closed at the end of the test.
+func openShared(t *testing.T, path string) *store.DB {
+	t.Helper()
+	db, err := store.Open("sqlite", path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }
