@@ -13,8 +13,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/internal/coursetest"
-	"puzzlejudge/judge"
-	"puzzlejudge/judge/store"
 )
 
 // BenchmarkCoursePages serves the progress page and the grades CSV of issue
@@ -23,18 +21,7 @@ import (
 // each on SQLite. Figures: docs/PERFORMANCE.md, "Grades and progress".
 func BenchmarkCoursePages(b *testing.B) {
 	ctx := context.Background()
-	// synchronous=normal only makes the 36,000 inserts of the fixture
-	// quicker; the reads measured do not sync.
-	db, err := store.OpenWith("sqlite", filepath.Join(b.TempDir(), "course.db"), nil, store.Options{Synchronous: "normal"})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
-	svc := judge.NewService(db, judge.Config{}, nil) // not started: nothing judges the fixture again
-	a, prof, err := coursetest.Populate(ctx, db, svc, coursetest.Issue13)
-	if err != nil {
-		b.Fatal(err)
-	}
+	svc, a, prof := coursetest.New(b, coursetest.Issue13)
 	token, err := svc.IssueToken(ctx, prof.ID, "bench")
 	if err != nil {
 		b.Fatal(err)
