@@ -33,9 +33,9 @@ func (w *writeCounter) DeleteCase(ctx context.Context, id int64) error {
 	return w.Store.DeleteCase(ctx, id)
 }
 
-func (w *writeCounter) Requeue(ctx context.Context, problemID int64) (int, error) {
+func (w *writeCounter) RequeueFor(ctx context.Context, r judge.Requeue) (int, error) {
 	w.writes.Add(1)
-	return w.Store.Requeue(ctx, problemID)
+	return w.Store.RequeueFor(ctx, r)
 }
 
 // TestSyncProblemKeepsInstructorCases checks that the catalogue sync touches

@@ -46,8 +46,8 @@ func testFairQueue(t *testing.T, open opener) {
 		}
 	}
 	waiting := submit() // not judged yet when the rejudge comes
-	if n, err := d.Requeue(ctx, p.ID); err != nil || n != backlog+1 {
-		t.Fatalf("Requeue = %d, %v; want %d", n, err, backlog+1)
+	if n, err := d.RequeueFor(ctx, judge.Requeue{ProblemID: p.ID, Reason: judge.ReasonRequested}); err != nil || n != backlog+1 {
+		t.Fatalf("RequeueFor = %d, %v; want %d", n, err, backlog+1)
 	}
 	claims, err := d.Claim(ctx, 10)
 	if err != nil || len(claims) != 10 || !holds(claims, waiting) {

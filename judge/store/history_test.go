@@ -100,8 +100,8 @@ func testAnswers(t *testing.T, open opener) {
 	if list, _ := d.Problems(ctx); len(list) != 1 || list[0].Cases != 2 {
 		t.Errorf("Problems counts %+v", list)
 	}
-	if _, ok, _ := d.SubmitTarget(ctx, "flood", cs[2].ID); ok {
-		t.Errorf("SubmitTarget takes a deleted case")
+	if _, _, ok, _ := d.MoveTarget(ctx, "flood", cs[2].ID); ok {
+		t.Errorf("MoveTarget takes a deleted case")
 	}
 	if ub, _ := d.UserBests(ctx, u.ID, 0); len(ub.Boards) != 2 {
 		t.Errorf("UserBests counts a deleted case: %+v", ub.Boards)

@@ -243,9 +243,9 @@ func testQueue(t *testing.T, open opener) {
 		{"other", c.ID, other.ID, false, ""},
 		{"nope", c.ID, 0, false, judge.ENOTFOUND},
 	} {
-		id, ok, err := d.SubmitTarget(ctx, tc.slug, tc.caseID)
-		if id != tc.id || ok != tc.ok || code(err) != tc.code {
-			t.Errorf("SubmitTarget(%s, %d) = %d, %v, %v; want %d, %v, %q", tc.slug, tc.caseID, id, ok, err, tc.id, tc.ok, tc.code)
+		mp, mc, ok, err := d.MoveTarget(ctx, tc.slug, tc.caseID)
+		if mp.ID != tc.id || ok != tc.ok || code(err) != tc.code || (ok && mc.ID != tc.caseID) {
+			t.Errorf("MoveTarget(%s, %d) = %d, case %d, %v, %v; want %d, %v, %q", tc.slug, tc.caseID, mp.ID, mc.ID, ok, err, tc.id, tc.ok, tc.code)
 		}
 	}
 	var ids []int64
