@@ -108,16 +108,6 @@ type CatalogueChanges struct {
 	Requeues []Requeue
 }
 
-// Writes returns the number of rows the changes write, not counting the
-// submissions a requeue touches.
-func (c CatalogueChanges) Writes() int {
-	n := len(c.Delete) + len(c.Save)
-	if c.Problem != nil {
-		n++
-	}
-	return n + len(c.Requeues)
-}
-
 // QueueStore keeps the submissions, the queue of those to judge, and their
 // verdicts.
 type QueueStore interface {

@@ -18,9 +18,19 @@ type writeCounter struct {
 func (w *writeCounter) SyncCatalogue(ctx context.Context, slug string, plan judge.CataloguePlan) (judge.Problem, []judge.Case, error) {
 	return w.Store.SyncCatalogue(ctx, slug, func(old judge.Problem, found bool, cases []judge.Case) (judge.CatalogueChanges, error) {
 		ch, err := plan(old, found, cases)
-		w.writes.Add(int64(ch.Writes()))
+		w.writes.Add(int64(writes(ch)))
 		return ch, err
 	})
+}
+
+// writes returns the number of rows the changes write, not counting the
+// submissions a requeue touches.
+func writes(c judge.CatalogueChanges) int {
+	n := len(c.Delete) + len(c.Save)
+	if c.Problem != nil {
+		n++
+	}
+	return n + len(c.Requeues)
 }
 
 func (w *writeCounter) AddCase(ctx context.Context, c judge.Case) (judge.Case, error) {

@@ -153,7 +153,7 @@ func (w testWriter) Write(p []byte) (int, error) {
 func Engine(register func(gin.IRouter)) *gin.Engine {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
-	r.Use(httpx.LimitBody(httpx.MaxBodyBytes))
+	r.Use(httpx.LimitBodyExcept(httpx.MaxBodyBytes, nil))
 	register(r)
 	return r
 }

@@ -3,7 +3,6 @@ package kattis
 import (
 	"archive/zip"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -340,12 +339,4 @@ func nameOf(v any) (string, error) {
 		}
 	}
 	return "", refuse("problem.yaml", "name: expected the problem's name")
-}
-
-// ErrorOf reports whether err is a refusal of Read (as opposed to an I/O
-// failure) and returns it.
-func ErrorOf(err error) (*Error, bool) {
-	var e *Error
-	ok := errors.As(err, &e)
-	return e, ok
 }
