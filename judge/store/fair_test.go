@@ -14,8 +14,7 @@ import (
 func testFairQueue(t *testing.T, open opener) {
 	ctx := context.Background()
 	d := open(t)
-	u, _ := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
-	p, _ := d.syncProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
+	u, p := aliceAndFlood(t, d)
 	c, _ := d.AddCase(ctx, judge.Case{ProblemID: p.ID, Name: "1", Input: "x"})
 	submit := func() int64 {
 		t.Helper()

@@ -16,8 +16,7 @@ import (
 func testAnswers(t *testing.T, open opener) {
 	ctx := context.Background()
 	d := open(t)
-	u, _ := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
-	p, _ := d.syncProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
+	u, p := aliceAndFlood(t, d)
 	var cs []judge.Case
 	for _, name := range []string{"a", "b", "c"} {
 		c, err := d.AddCase(ctx, judge.Case{ProblemID: p.ID, Name: name, Input: name})
@@ -160,8 +159,7 @@ func TestLegacyAnswersBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, _ := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
-	p, _ := d.syncProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
+	u, p := aliceAndFlood(t, d)
 	var cases []judge.Case
 	for _, name := range []string{"a", "b"} {
 		c, _ := d.AddCase(ctx, judge.Case{ProblemID: p.ID, Name: name, Input: name})

@@ -85,6 +85,22 @@ func (d *DB) syncProblem(ctx context.Context, p judge.Problem) (judge.Problem, e
 	return out, err
 }
 
+// aliceAndFlood stores the student "alice" and the Flood-it problem
+// "flood", without cases, that most tests of the queue start from.
+func aliceAndFlood(t *testing.T, d *DB) (judge.User, judge.Problem) {
+	t.Helper()
+	ctx := context.Background()
+	u, err := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := d.syncProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u, p
+}
+
 // syncCase stores c through a catalogue sync that saves only c.
 func (d *DB) syncCase(ctx context.Context, c judge.Case) (judge.Case, error) {
 	p, err := d.ProblemByID(ctx, c.ProblemID)
@@ -227,8 +243,7 @@ func testProblems(t *testing.T, open opener) {
 func testQueue(t *testing.T, open opener) {
 	ctx := context.Background()
 	d := open(t)
-	u, _ := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
-	p, _ := d.syncProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
+	u, p := aliceAndFlood(t, d)
 	c, _ := d.AddCase(ctx, judge.Case{ProblemID: p.ID, Name: "1", Input: "x"})
 	other, _ := d.syncProblem(ctx, judge.Problem{Slug: "other", Puzzle: "mayan"})
 	for _, tc := range []struct {
@@ -367,8 +382,7 @@ func testConcurrentClaims(t *testing.T, open opener) {
 	ctx := context.Background()
 	handles := []*DB{open(t), open(t)}
 	d := handles[0]
-	u, _ := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
-	p, _ := d.syncProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
+	u, p := aliceAndFlood(t, d)
 	const n = 300
 	var mu sync.Mutex
 	var claimed []int64
