@@ -21,6 +21,7 @@ type Store interface {
 	CourseStore
 	UserAdminStore
 	RejudgeStore
+	HintStore
 }
 
 // AccountStore keeps users and their API tokens.
