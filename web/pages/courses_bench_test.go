@@ -6,13 +6,12 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strconv"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/internal/coursetest"
+	"puzzlejudge/internal/testutil"
 )
 
 // BenchmarkCoursePages serves the progress page and the grades CSV of issue
@@ -32,7 +31,7 @@ func BenchmarkCoursePages(b *testing.B) {
 	base := "/assignments/" + strconv.FormatInt(a.ID, 10)
 	for _, path := range []string{base + "/progress", base + "/grades.csv"} {
 		b.Run(filepath.Base(path), func(b *testing.B) {
-			cpu := cpuTime()
+			cpu := testutil.CPUTime()
 			for b.Loop() {
 				req := httptest.NewRequest("GET", path, nil)
 				req.AddCookie(&http.Cookie{Name: sessionCookie, Value: token})
@@ -42,14 +41,7 @@ func BenchmarkCoursePages(b *testing.B) {
 					b.Fatalf("GET %s = %d, %d bytes", path, rec.Code, rec.Body.Len())
 				}
 			}
-			b.ReportMetric(float64((cpuTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64((testutil.CPUTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 		})
 	}
-}
-
-// cpuTime returns the user and system CPU time of the process so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
