@@ -29,7 +29,7 @@ var Issue13 = Size{Students: 300, Problems: 6, SubmissionsEach: 20}
 
 // board is the problem every problem of a course copies (its puzzle, its
 // cases: one sample, two graded boards), kept as data in the shipped
-// catalogue's layout. The submissions Populate stores fit it (an answer of
+// catalogue's layout. The submissions populate stores fit it (an answer of
 // three lines, a colour sequence) but are never judged.
 //
 //go:embed catalogue
