@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -327,12 +329,7 @@ func nameOf(v any) (string, error) {
 		if en, ok := n["en"].(string); ok {
 			return en, nil
 		}
-		keys := make([]string, 0, len(n))
-		for k := range n {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(n)) {
 			if s, ok := n[k].(string); ok {
 				return s, nil
 			}
