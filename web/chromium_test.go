@@ -111,3 +111,23 @@ func (s *chromiumSession) shot(name string) {
 		s.t.Logf("screenshot: %s", p)
 	}
 }
+
+// until waits for a JavaScript condition of the page, failing the test
+// with the play status after 15 s. It asks in a loop: chromedp.Poll
+// compiles its predicate with new Function, which the pages'
+// Content-Security-Policy forbids.
+func (s *chromiumSession) until(what, expr string) {
+	s.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		ok, err := chromedp.Run(s.ctx, chromedp.Evaluate[bool](expr))
+		if err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			status, _ := chromedp.Run(s.ctx, chromedp.Evaluate[string](`(document.getElementById("play-status")||{}).textContent || ""`))
+			s.t.Fatalf("%s: waiting for %s: %v (status %q)", what, expr, err, status)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}

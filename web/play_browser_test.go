@@ -27,24 +27,7 @@ func TestBrowserPlay(t *testing.T) {
 
 	b := startChromium(t, chrome, e.srv.URL+"/register", 1280, 120*time.Second)
 	ctx, step := b.ctx, b.step
-	// until waits for a JavaScript condition of the page. It asks in a
-	// loop: chromedp.Poll compiles its predicate with new Function, which
-	// the pages' Content-Security-Policy forbids.
-	until := func(what, expr string) {
-		t.Helper()
-		deadline := time.Now().Add(15 * time.Second)
-		for {
-			ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr))
-			if err == nil && ok {
-				return
-			}
-			if time.Now().After(deadline) {
-				status, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.getElementById("play-status")||{}).textContent || ""`))
-				t.Fatalf("%s: waiting for %s: %v (status %q)", what, expr, err, status)
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-	}
+	until := b.until
 	dir := t.TempDir()
 	// shots takes the page at 1280 and 390 px wide; at 390 it reports
 	// whether the page scrolls sideways, an error when strict.
@@ -108,7 +91,7 @@ func TestBrowserPlay(t *testing.T) {
 	step("click palette 1 again", chromedp.Click(chromedp.CSS(`button[data-move="1"]`)))
 	until("flooded by clicks", settled(3, "yes"))
 	latency, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("play").dataset.latency`))
-	t.Logf("click to picture: %s ms (POST /api/v1/replay, then GET /play/board)", latency)
+	t.Logf("click to picture: %s ms (one GET /play/move; TestBrowserPlayLatency measures it)", latency)
 	step("undo", chromedp.Click(chromedp.CSS(`#play-undo`)))
 	until("undone", settled(2, "no"))
 	step("redo", chromedp.Click(chromedp.CSS(`#play-redo`)))

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"hash/fnv"
 	"strconv"
 	"time"
 
@@ -112,14 +111,10 @@ func (s *API) submissionReplay(c *gin.Context) {
 }
 
 // addressLimit refuses (429) an address past its budget of public replays.
-// The limiter keys users by number, so the address is hashed into one: a
-// collision would only share a budget.
 func (s *API) addressLimit() gin.HandlerFunc {
 	return func(c *gin.Context) {
-		h := fnv.New64a()
-		h.Write([]byte(c.ClientIP()))
 		l := s.replays()
-		if ok, wait := l.Allow(int64(h.Sum64()>>1), time.Now()); !ok {
+		if ok, wait := l.AllowAddr(c.ClientIP(), time.Now()); !ok {
 			secs := int(wait.Seconds()) + 1
 			c.Header("Retry-After", strconv.Itoa(secs))
 			s.fail(c, httpx.ERATELIMITED, "too many replays from this address: at most %d per minute, try again in %d s", l.PerMinute(), secs)

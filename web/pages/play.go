@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -103,6 +104,41 @@ func (p *Pages) boardSVG(c *gin.Context) {
 	c.Data(http.StatusOK, "image/svg+xml; charset=utf-8", []byte(pic))
 }
 
+// playMove answers GET /play/move?puzzle=&board=&moves=, the play page's
+// one request per move: the engine replays the whole move list (as POST
+// /api/v1/replay does) and the answer holds the last step, the final state
+// and the picture of the board after the last legal move, so that a click
+// costs one round trip instead of a replay and then a picture. The same
+// question always has the same answer, so undo and redo may come from the
+// browser's cache. It shares the API's budget of public replays.
+func (p *Pages) playMove(c *gin.Context) {
+	if ok, wait := p.Replays.AllowAddr(c.ClientIP(), time.Now()); !ok {
+		secs := int(wait.Seconds()) + 1
+		c.Header("Retry-After", strconv.Itoa(secs))
+		p.jsonError(c, "play move", judge.Errorf(httpx.ERATELIMITED, "too many moves from this address: at most %d per minute, try again in %d s", p.Replays.PerMinute(), secs))
+		return
+	}
+	puzzle, board := c.Query("puzzle"), c.Query("board")
+	r, err := p.Service.ReplayMoves(c.Request.Context(), puzzle, board, c.Query("moves"))
+	if err != nil {
+		p.jsonError(c, "play move", err)
+		return
+	}
+	var last map[string]any
+	if n := len(r.Steps); n > 0 {
+		s := r.Steps[n-1]
+		last = map[string]any{"move": s.Move, "legal": s.Legal, "message": s.Message, "board": s.Board}
+		board = s.Board
+	}
+	pic, err := boardPicture(puzzle, "play", board)
+	if err != nil {
+		p.jsonError(c, "play move", err)
+		return
+	}
+	c.Header("Cache-Control", "public, max-age=3600")
+	c.JSON(http.StatusOK, gin.H{"step": last, "final": gin.H{"solved": r.Solved, "moves": r.Moves}, "picture": pic})
+}
+
 // replayView is the data of a submission's replay page.
 type replayView struct {
 	Sub     judge.Submission
@@ -173,16 +209,22 @@ func (p *Pages) hint(c *gin.Context) {
 	id, _ := strconv.ParseInt(c.Param("case"), 10, 64)
 	move, err := p.Service.Hint(c.Request.Context(), u, c.Param("slug"), id, c.PostForm("moves"))
 	if err != nil {
-		status := httpx.StatusOf(err)
-		msg := judge.ErrorMessage(err)
-		if status == http.StatusInternalServerError {
-			p.logger().Error("hint failed", "err", err)
-			msg = "Something went wrong on the server."
-		}
-		c.JSON(status, gin.H{"error": gin.H{"code": judge.ErrorCode(err), "message": msg}})
+		p.jsonError(c, "hint", err)
 		return
 	}
 	c.JSON(http.StatusOK, gin.H{"move": move})
+}
+
+// jsonError answers an error of the play page's script in the API's shape,
+// {"error": {code, message}}; a server failure is logged and not told.
+func (p *Pages) jsonError(c *gin.Context, what string, err error) {
+	status := httpx.StatusOf(err)
+	msg := judge.ErrorMessage(err)
+	if status == http.StatusInternalServerError {
+		p.logger().Error(what+" failed", "err", err)
+		msg = "Something went wrong on the server."
+	}
+	c.JSON(status, gin.H{"error": gin.H{"code": judge.ErrorCode(err), "message": msg}})
 }
 
 // setHints turns a problem's hints on or off from the boards page.

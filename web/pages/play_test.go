@@ -2,6 +2,7 @@ package pages
 
 import (
 	"compress/gzip"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/web/httpx"
 )
 
 func TestPlayPage(t *testing.T) {
@@ -43,6 +45,66 @@ func TestPlayBoardPicture(t *testing.T) {
 	}
 	b.get("/play/board?puzzle=floodit&board=2").want(t, 400)
 	b.get("/play/board?puzzle=chess&board=x").want(t, 400)
+}
+
+// TestPlayMove checks the play page's one request a move: the engine's
+// last step, the final state and the new board's picture in one answer.
+func TestPlayMove(t *testing.T) {
+	e := newPagesEnv(t, Options{Replays: httpx.NewRateLimiter(3)})
+	b := e.browser()
+	move := func(puzzle, board, moves string) string {
+		return "/play/move?" + url.Values{"puzzle": {puzzle}, "board": {board}, "moves": {moves}}.Encode()
+	}
+	var r struct {
+		Step *struct {
+			Move, Message, Board string
+			Legal                bool
+		}
+		Final struct {
+			Solved bool
+			Moves  int
+		}
+		Picture string
+	}
+	decode := func(p page) {
+		t.Helper()
+		r.Step = nil
+		if err := json.Unmarshal([]byte(p.body), &r); err != nil {
+			t.Fatalf("%v: %s", err, p.body)
+		}
+	}
+	sample := "3\n0 1 2\n1 1 2\n2 2 1\n"
+	p := b.get(move("floodit", sample, "1 2 1")).want(t, 200, `"picture":"\u003csvg`)
+	if ct := p.header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Errorf("Content-Type %q", ct)
+	}
+	decode(p)
+	if r.Step == nil || !r.Step.Legal || r.Step.Move != "1" || r.Step.Board != "3\n1 1 1\n1 1 1\n1 1 1\n" || !r.Final.Solved || r.Final.Moves != 3 {
+		t.Errorf("answer = %+v", r)
+	}
+	// The picture is the last step's board: every square of colour 1.
+	if want, _ := boardPicture("floodit", "play", r.Step.Board); r.Picture != string(want) {
+		t.Errorf("picture is not the board after the last move")
+	}
+	// No moves: no step, the starting board.
+	decode(b.get(move("floodit", sample, "")).want(t, 200))
+	if want, _ := boardPicture("floodit", "play", sample); r.Step != nil || r.Final.Moves != 0 || r.Picture != string(want) {
+		t.Errorf("no moves: %+v", r)
+	}
+	// An illegal last move: the step says why, the picture is the board it
+	// was refused on.
+	decode(b.get(move("floodit", sample, "1 9")).want(t, 200))
+	if r.Step == nil || r.Step.Legal || !strings.Contains(r.Step.Message, "no such colour") || r.Final.Moves != 1 {
+		t.Errorf("illegal move: %+v", r)
+	}
+	if p := b.get(move("chess", "x", "")).want(t, 429, `"code":"rate_limited"`); p.header.Get("Retry-After") == "" {
+		t.Error("429 without Retry-After")
+	}
+	e2 := newPagesEnv(t, Options{})
+	b2 := e2.browser()
+	b2.get(move("chess", "x", "")).want(t, 400, `"code":"invalid"`)
+	b2.get(move("floodit", "3\n0 1\n", "1")).want(t, 400, `"code":"invalid"`)
+	b2.get(move("floodit", sample, strings.Repeat("1 ", 3000))).want(t, 400, `"code":"invalid"`)
 }
 
 func TestReplayPage(t *testing.T) {

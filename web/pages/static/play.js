@@ -1,6 +1,7 @@
 // The play and replay pages. No rule of any puzzle is written here: every
-// move is sent to the server's replay (POST /api/v1/replay), which answers
-// the board after each move as the engines compute it, and every board is
+// move is sent to the server (GET /play/move, the engine's replay, as POST
+// /api/v1/replay), which answers the board after the move as the engines
+// compute it together with its picture, and every board of a replay is
 // drawn by the server (GET /play/board). This script only keeps the list of
 // moves and shows what the server said.
 "use strict";
@@ -40,19 +41,29 @@
       b.style.color = b.dataset.ink;
     });
 
-    // update sends the whole move list to the replay and shows its answer.
+    // The time of the last click or key press, to measure click-to-picture
+    // (kept in data-latency and data-latencies, read by the browser test).
+    var pressedAt = null;
+    ["pointerup", "click", "keydown"].forEach(function (type) {
+      window.addEventListener(type, function () { pressedAt = performance.now(); }, true);
+    });
+
+    // update sends the whole move list to the server (GET /play/move: the
+    // engine's replay and the new board's picture in one answer) and shows it.
     function update(what) {
-      var mine = ++seq, t0 = performance.now();
-      var body = JSON.stringify({ puzzle: puzzle, board: start, moves: moves.join(sep) });
-      text.value = moves.join(sep === "" ? "" : sep);
+      var mine = ++seq, t0 = pressedAt === null ? performance.now() : pressedAt;
+      pressedAt = null;
+      var url = "/play/move?puzzle=" + encodeURIComponent(puzzle) + "&board=" + encodeURIComponent(start) +
+        "&moves=" + encodeURIComponent(moves.join(sep));
+      text.value = moves.join(sep);
       if (hidden) { hidden.value = text.value; }
       count.textContent = moves.length;
-      return fetch("/api/v1/replay", { method: "POST", headers: { "Content-Type": "application/json" }, body: body })
+      return fetch(url)
         .then(function (r) { return r.json(); })
         .then(function (res) {
           if (mine !== seq) { return; }
           if (res.error) { say(res.error.message); return; }
-          var last = res.steps.length ? res.steps[res.steps.length - 1] : null;
+          var last = res.step;
           if (last && !last.legal) {
             moves.pop();
             text.value = moves.join(sep);
@@ -61,14 +72,15 @@
             say("Not a move: " + last.message);
             return;
           }
-          return draw(board, puzzle, last ? last.board : start).then(function () {
-            root.dataset.latency = Math.round(performance.now() - t0);
-            var msg = what + (last ? ": " + last.message : "") + ".";
-            if (res.final.solved) { msg += " Solved in " + res.final.moves + " move" + (res.final.moves === 1 ? "" : "s") + "!"; }
-            say(msg);
-            root.dataset.solved = res.final.solved ? "yes" : "no";
-            fillBlocks();
-          });
+          board.innerHTML = res.picture;
+          var ms = Math.round(performance.now() - t0);
+          root.dataset.latency = ms;
+          root.dataset.latencies = (root.dataset.latencies ? root.dataset.latencies + " " : "") + ms;
+          var msg = what + (last ? ": " + last.message : "") + ".";
+          if (res.final.solved) { msg += " Solved in " + res.final.moves + " move" + (res.final.moves === 1 ? "" : "s") + "!"; }
+          say(msg);
+          root.dataset.solved = res.final.solved ? "yes" : "no";
+          fillBlocks();
         })
         .catch(function (e) { say("The server did not answer: " + e.message); });
     }
