@@ -51,6 +51,7 @@ type playView struct {
 	Player  player
 	Buttons []playButton
 	Hints   bool // the Hint button is offered
+	Taken   int  // the hints the player was given on this problem
 }
 
 // playPage shows one board of a problem to play: anyone may play a board
@@ -81,6 +82,10 @@ func (p *Pages) playPage(c *gin.Context) {
 	v.Board.Picture, _ = boardPicture(prob.Puzzle, "play", cs.Input)
 	if on, err := p.Service.ProblemHints(c.Request.Context(), prob.Slug); err == nil && on {
 		v.Hints = judge.CanHint(httpx.Viewer(c), *cs)
+	}
+	if v.Hints {
+		u := httpx.Viewer(c)
+		v.Taken, _ = p.Service.HintCount(c.Request.Context(), u, u.ID, prob.Slug)
 	}
 	p.render(c, http.StatusOK, "play", "Play "+prob.Title+", "+cs.Name, v)
 }
@@ -203,7 +208,8 @@ func replaySteps(steps []judge.Step) []map[string]any {
 }
 
 // hint answers the play page's Hint button (a form post with the CSRF
-// token, answered in JSON): the next move of an optimal continuation.
+// token, answered in JSON): the next move of an optimal continuation, and
+// the hints the player has now been given on the problem.
 func (p *Pages) hint(c *gin.Context) {
 	u, _ := httpx.CurrentUser(c)
 	id, _ := strconv.ParseInt(c.Param("case"), 10, 64)
@@ -212,7 +218,12 @@ func (p *Pages) hint(c *gin.Context) {
 		p.jsonError(c, "hint", err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"move": move})
+	taken, err := p.Service.HintCount(c.Request.Context(), u, u.ID, c.Param("slug"))
+	if err != nil {
+		p.jsonError(c, "hint", err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"move": move, "hints": taken})
 }
 
 // jsonError answers an error of the play page's script in the API's shape,

@@ -147,8 +147,9 @@ func TestPlayHints(t *testing.T) {
 	admin.post("/problems/flood/hints", url.Values{"hints": {"on"}}).redirectTo(t, "/problems/flood/cases")
 	admin.get("/problems/flood/cases").want(t, 200, "Turn hints off")
 
-	s.get(play).want(t, 200, `id="play-hint"`)
-	s.post(play+"/hint", url.Values{"moves": {"1"}}).want(t, 200, `"move":"2"`)
+	s.get(play).want(t, 200, `id="play-hint"`, `<span id="play-hints">0</span>`)
+	s.post(play+"/hint", url.Values{"moves": {"1"}}).want(t, 200, `"move":"2"`, `"hints":1`)
+	s.get(play).want(t, 200, `<span id="play-hints">1</span>`)
 	s.post(fmt.Sprintf("/problems/flood/play/%d/hint", cases[2].ID), url.Values{"moves": {""}}).want(t, 403, "sample boards only")
 
 	form := url.Values{"kind": {"moves"}, "case": {fmt.Sprint(cases[1].ID)}, "moves": {"1 2 1"}}

@@ -87,6 +87,7 @@
 
     function move(m) {
       if (!m) { return; }
+      root.querySelectorAll("button.hinted").forEach(function (h) { h.classList.remove("hinted"); });
       moves.push(m);
       undone = [];
       update("Move " + moves.length + " (" + m + ")");
@@ -168,8 +169,10 @@
           .then(function (res) {
             if (res.error) { say("No hint: " + res.error.message); return; }
             say("Hint: the next move of a shortest solution is " + res.move + ".");
+            document.getElementById("play-hints").textContent = res.hints;
+            root.querySelectorAll("button.hinted").forEach(function (h) { h.classList.remove("hinted"); });
             var b = root.querySelector('button[data-move="' + res.move + '"]');
-            if (b) { b.focus(); }
+            if (b) { b.classList.add("hinted"); b.focus(); }
           })
           .catch(function (e) { say("The server did not answer: " + e.message); });
       });
