@@ -156,6 +156,7 @@ func TestPlayHints(t *testing.T) {
 	loc := s.post("/problems/flood/submissions", form).redirectTo(t, "/submissions/")
 	s.waitDone(loc)
 	admin.get(loc).want(t, 200, "1 hint taken on this problem")
+	s.get(loc).want(t, 200, "1 hint taken on this problem")
 }
 
 // TestAuditFixes checks the cheap findings of the accessibility audit.
