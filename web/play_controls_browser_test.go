@@ -24,7 +24,8 @@ import (
 // Ctrl+Y, a Mayan board played by dragging blocks with the mouse (pointer
 // events sent as the mouse's own) and then by the keyboard alone, and dark
 // mode (prefers-color-scheme emulated): the colours change and text keeps a
-// contrast of at least 4.5:1. Every page is also checked at 390 px.
+// contrast of at least 4.5:1; a long replay scrubbed across its pages of
+// steps. Every page is also checked at 390 px.
 func TestBrowserPlayControls(t *testing.T) {
 	chrome := needChromium(t)
 	e := newPagesEnv(t, Options{})
@@ -152,6 +153,28 @@ func TestBrowserPlayControls(t *testing.T) {
 		until("mayan key "+block, count(i+1))
 	}
 	until("mayan cleared by keys", `document.getElementById("play").dataset.solved === "yes"`)
+
+	// A long replay comes in pages of steps: it opens at the failing move
+	// 501 with its page (401-501) listed, and scrubbing back to move 1
+	// fetches the first page.
+	rot := e.waitCases("rot")
+	step("submit 500 moves and a bad one",
+		chromedp.Navigate(e.srv.URL+"/problems/rot"),
+		chromedp.SetValue(chromedp.CSS(`#moves-form select[name=case]`), fmt.Sprint(rot[0].ID)),
+		chromedp.SetValue(chromedp.CSS(`#moves-form textarea[name=moves]`), strings.Repeat("AF", 250)+"Z"),
+		chromedp.Click(chromedp.CSS(`#moves-form button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.CSS(`.result .v-invalid`)),
+		chromedp.Click(chromedp.CSS(`a[href$="/replay"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#replay-steps li.bad.current`)),
+	)
+	until("the failing move's page", `document.querySelector("#replay-steps li.current").dataset.step === "501" && document.querySelectorAll("#replay-steps li").length === 101`)
+	b.shot("replay-long")
+	step("scrub to the start", chromedp.Focus(chromedp.CSS(`#replay-scrub`)), chromedp.KeyEvent(kb.Home))
+	until("the start", `document.getElementById("play-status").textContent === "The starting board."`)
+	step("scrub to move 1", chromedp.KeyEvent(kb.ArrowRight))
+	until("move 1 from the first page", `document.querySelector("#replay-steps li.current") !== null && document.querySelector("#replay-steps li.current").dataset.step === "1" && document.querySelectorAll("#replay-steps li").length === 200 && document.getElementById("play-status").textContent.startsWith("Move 1 (A)")`)
+	step("scrub to the end", chromedp.KeyEvent(kb.End))
+	until("back at the failing move", `document.querySelector("#replay-steps li.bad.current") !== null && document.getElementById("play-status").textContent.startsWith("Not a move")`)
 
 	// Dark mode, on the play page and on the result page as the
 	// instructor sees it, with the hints taken beside the student's result.

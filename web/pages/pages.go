@@ -97,6 +97,7 @@ func (p *Pages) Register(r gin.IRouter) {
 	getAndHead(g, "/submissions", p.submissionList)
 	getAndHead(g, "/submissions/:id", p.submissionPage)
 	getAndHead(g, "/submissions/:id/replay", p.replayPage)
+	getAndHead(g, "/submissions/:id/replay/steps", p.replayStepsPage)
 	getAndHead(g, "/problems/:slug/play/:case", p.playPage)
 	getAndHead(g, "/play/board", p.boardSVG)
 	getAndHead(g, "/play/move", p.playMove)

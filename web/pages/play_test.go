@@ -129,6 +129,59 @@ func TestReplayPage(t *testing.T) {
 	b.get(answer+"/replay?case=1").want(t, 200, `aria-label="Boards of this answer"`, `aria-current="page">01-sample-1`, "<code>C</code>")
 }
 
+// TestReplayPageSteps checks a long replay: the page holds one page of its
+// steps, the one with the failing move, and the rest comes from
+// /submissions/{id}/replay/steps a page at a time.
+func TestReplayPageSteps(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	rot := e.waitCases("rot")
+	b := e.browser()
+	b.register("lon", "lon-password-1")
+	submit := func(moves string) string {
+		form := url.Values{"kind": {"moves"}, "case": {fmt.Sprint(rot[0].ID)}, "moves": {moves}}
+		loc := b.post("/problems/rot/submissions", form).redirectTo(t, "/submissions/")
+		b.waitDone(loc)
+		return loc
+	}
+	long := submit(strings.Repeat("AF", 260))
+	pg := b.get(long+"/replay").want(t, 200, `max="520"`, `start="1"`, `data-step="1"`, `data-step="200"`, `"total":520`)
+	if strings.Contains(pg.body, `data-step="201"`) {
+		t.Error("the replay page lists more than its first page of steps")
+	}
+	bad := submit(strings.Repeat("AF", 250) + "Z")
+	pg = b.get(bad+"/replay").want(t, 200, `max="501"`, `start="401"`, `class="bad" data-step="501"`, `"bad":501`)
+	if strings.Contains(pg.body, `data-step="400"`) {
+		t.Error("the replay of a failing move lists more than the page of that move")
+	}
+
+	var r struct {
+		Steps       []struct{ Move string }
+		Total, From int
+		Next        *int
+	}
+	read := func(p page) {
+		t.Helper()
+		r.Next = nil
+		if err := json.Unmarshal([]byte(p.body), &r); err != nil {
+			t.Fatalf("%v: %s", err, p.body)
+		}
+	}
+	read(b.get(long+"/replay/steps?from=400").want(t, 200))
+	if len(r.Steps) != 120 || r.Total != 520 || r.From != 400 || r.Next != nil || r.Steps[0].Move != "A" {
+		t.Errorf("from 400: %d steps, total %d, from %d, next %v", len(r.Steps), r.Total, r.From, r.Next)
+	}
+	read(b.get(long+"/replay/steps?from=0&limit=5").want(t, 200))
+	if len(r.Steps) != 5 || r.Next == nil || *r.Next != 5 {
+		t.Errorf("the first 5: %d steps, next %v", len(r.Steps), r.Next)
+	}
+	b.get(long+"/replay/steps?limit=0").want(t, 400, `"code":"invalid"`)
+	b.get(long+"/replay/steps?limit=1001").want(t, 400, `"code":"invalid"`)
+	other := e.browser()
+	other.register("oth", "oth-password-1")
+	other.get(long+"/replay/steps").want(t, 403, `"code":"forbidden"`)
+	e.browser().get(long+"/replay/steps").want(t, 401)
+}
+
 func TestPlayHints(t *testing.T) {
 	e := newPagesEnv(t, Options{})
 	cases := e.waitCases("flood")

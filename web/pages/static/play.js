@@ -193,34 +193,86 @@
     });
   }
 
+  // The replay page holds one page of the steps (data.steps, from
+  // data.from, of data.total); the others are asked for as the player
+  // scrubs (GET data.url&from=&limit=), and the list shows the page of the
+  // step shown.
   function setUpReplay(root) {
     var data = JSON.parse(document.getElementById("replay-data").textContent);
     var scrub = document.getElementById("replay-scrub");
     var rounds = document.getElementById("replay-rounds");
-    var items = document.querySelectorAll("#replay-steps li");
-    var at = 0, timer = null;
+    var list = document.getElementById("replay-steps");
+    var total = data.total, size = data.page, steps = {}, listed = data.from;
+    var at = 0, timer = null, seq = 0;
+
+    function keep(from, page) { page.forEach(function (s, k) { steps[from + k] = s; }); }
+    keep(data.from, data.steps);
+
+    // load makes sure the step of index i (0-based) is here.
+    function load(i) {
+      if (steps[i]) { return Promise.resolve(); }
+      var from = Math.floor(i / size) * size;
+      return fetch(data.url + "&from=" + from + "&limit=" + size)
+        .then(function (r) { return r.json(); })
+        .then(function (res) {
+          if (res.error) { throw new Error(res.error.message); }
+          keep(res.from, res.steps);
+        });
+    }
+
+    // list shows the page of steps that holds index i.
+    function listPage(i) {
+      var from = Math.floor(i / size) * size;
+      if (from === listed) { return; }
+      listed = from;
+      list.innerHTML = "";
+      list.start = from + 1;
+      for (var k = from; k < Math.min(from + size, total) && steps[k]; k++) {
+        var li = document.createElement("li"), code = document.createElement("code");
+        li.dataset.step = k + 1;
+        code.textContent = steps[k].move;
+        li.appendChild(code);
+        if (!steps[k].legal) {
+          var why = document.createElement("strong");
+          why.textContent = steps[k].message;
+          li.className = "bad";
+          li.append(" ", why);
+        }
+        list.appendChild(li);
+      }
+    }
+
+    function mark() {
+      list.querySelectorAll("li").forEach(function (li) { li.classList.toggle("current", +li.dataset.step === at); });
+    }
 
     function show(i) {
-      at = Math.max(0, Math.min(i, data.steps.length));
+      at = Math.max(0, Math.min(i, total));
       scrub.value = at;
-      items.forEach(function (li) { li.classList.toggle("current", +li.dataset.step === at); });
+      var mine = ++seq;
       rounds.innerHTML = "";
       if (at === 0) {
+        mark();
         say("The starting board.");
         return draw(board, data.puzzle, data.board);
       }
-      var s = data.steps[at - 1];
-      say(s.legal ? "Move " + at + " (" + s.move + "): " + s.message + "." : "Not a move: " + s.message);
-      if (s.rounds && s.rounds.length > 1) {
-        s.rounds.forEach(function (r, k) {
-          var f = document.createElement("figure");
-          var cap = document.createElement("figcaption");
-          cap.textContent = k === 0 ? "after the move" : "round " + k;
-          rounds.appendChild(f);
-          draw(f, data.puzzle, r, "round" + k).then(function () { f.appendChild(cap); });
-        });
-      }
-      return draw(board, data.puzzle, s.board);
+      return load(at - 1).then(function () {
+        if (mine !== seq) { return; }
+        listPage(at - 1);
+        mark();
+        var s = steps[at - 1];
+        say(s.legal ? "Move " + at + " (" + s.move + "): " + s.message + "." : "Not a move: " + s.message);
+        if (s.rounds && s.rounds.length > 1) {
+          s.rounds.forEach(function (r, k) {
+            var f = document.createElement("figure");
+            var cap = document.createElement("figcaption");
+            cap.textContent = k === 0 ? "after the move" : "round " + k;
+            rounds.appendChild(f);
+            draw(f, data.puzzle, r, "round" + k).then(function () { f.appendChild(cap); });
+          });
+        }
+        return draw(board, data.puzzle, s.board);
+      }).catch(function (e) { say("The server did not answer: " + e.message); });
     }
     function stop() { if (timer) { clearInterval(timer); timer = null; } document.getElementById("replay-play").textContent = "Play"; }
 
@@ -229,15 +281,16 @@
     scrub.addEventListener("input", function () { stop(); show(+scrub.value); });
     document.getElementById("replay-play").addEventListener("click", function (ev) {
       if (timer) { stop(); return; }
-      if (at >= data.steps.length) { show(0); }
+      if (at >= total) { show(0); }
       ev.target.textContent = "Pause";
       timer = setInterval(function () {
-        if (at >= data.steps.length) { stop(); return; }
+        if (at >= total) { stop(); return; }
         show(at + 1);
       }, 700);
     });
-    items.forEach(function (li) {
-      li.addEventListener("click", function () { stop(); show(+li.dataset.step); });
+    list.addEventListener("click", function (ev) {
+      var li = ev.target.closest("li");
+      if (li) { stop(); show(+li.dataset.step); }
     });
     document.addEventListener("keydown", function (ev) {
       if (ev.target.closest("input, textarea, select")) { return; }
@@ -245,7 +298,6 @@
       if (ev.key === "ArrowRight") { stop(); show(at + 1); }
     });
     // Open at the failing move, which is what the student came to see.
-    var bad = data.steps.findIndex(function (s) { return !s.legal; });
-    if (bad >= 0) { show(bad + 1); }
+    if (data.bad > 0) { show(data.bad); }
   }
 })();
