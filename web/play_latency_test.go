@@ -48,7 +48,16 @@ func TestBrowserPlayLatency(t *testing.T) {
 		)
 		for k, sel := range clicks {
 			b.step("click "+sel, chromedp.Click(chromedp.CSS(sel)))
-			b.until(fmt.Sprintf("load %d click %d", i+1, k+1), fmt.Sprintf(`(document.getElementById("play").dataset.latencies || "").split(" ").length === %d`, k+1))
+			for deadline := time.Now().Add(15 * time.Second); ; {
+				got, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`(document.getElementById("play").dataset.latencies || "") + " | " + document.getElementById("play-text").value + " | " + document.getElementById("play-status").textContent`))
+				if len(strings.Fields(strings.Split(got, " | ")[0])) == k+1 {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("load %d click %d: %q", i+1, k+1, got)
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
 		}
 		b.until("flooded", `document.getElementById("play").dataset.solved === "yes"`)
 		got, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`document.getElementById("play").dataset.latencies`))

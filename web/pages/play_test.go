@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
 
+	"puzzlejudge/internal/webtest"
 	"puzzlejudge/judge"
 	"puzzlejudge/web/httpx"
 )
@@ -264,6 +266,26 @@ func TestEveryPuzzleCanBePlayed(t *testing.T) {
 		}
 		if _, ok := pz.(judge.Hinter); !ok {
 			t.Errorf("puzzle %q is not a judge.Hinter", name)
+		}
+	}
+}
+
+// BenchmarkPlayMove measures one click of the play page on the server:
+// GET /play/move with the 18 optimal moves of the longest shipped 8x8
+// Flood-it board, through the page routes (the engine's replay and the
+// picture of the board after the last move, gzipped as a browser asks).
+func BenchmarkPlayMove(b *testing.B) {
+	svc := judge.NewService(nil, judge.Config{}, nil) // a replay reads no store
+	engine := webtest.Engine(New(svc, nil, Options{}).Register)
+	q := url.Values{"puzzle": {"floodit"}, "board": {"8\n5 3 0 4 5 0 0 3\n3 2 5 0 2 5 2 4\n4 5 1 2 4 2 3 2\n3 0 5 1 2 3 0 4\n5 4 0 2 1 0 1 3\n3 5 1 5 4 3 4 2\n5 4 5 0 5 4 3 0\n5 1 0 3 5 3 2 4\n"},
+		"moves": {"3 0 4 5 0 2 4 2 1 4 5 3 2 0 1 3 4 5"}}
+	for b.Loop() {
+		req := httptest.NewRequest("GET", "/play/move?"+q.Encode(), nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		w := httptest.NewRecorder()
+		engine.ServeHTTP(w, req)
+		if w.Code != 200 {
+			b.Fatalf("status %d: %s", w.Code, w.Body)
 		}
 	}
 }
