@@ -32,24 +32,8 @@ func TestBrowserAxe(t *testing.T) {
 	flood := e.waitCases("flood")
 	b := startChromium(t, chrome, e.srv.URL+"/register", 1280, 180*time.Second)
 	step := b.step
-	step("register",
-		chromedp.SendKeys(chromedp.CSS(`input[name=username]`), "auditor"),
-		chromedp.SendKeys(chromedp.CSS(`input[name=password]`), "auditor-pass-1"),
-		chromedp.SendKeys(chromedp.CSS(`input[name=password2]`), "auditor-pass-1"),
-		chromedp.Click(chromedp.CSS(`form[action="/register"] button[type=submit]`)),
-		chromedp.WaitVisible(chromedp.CSS(`a[href="/problems/flood"]`)),
-	)
-	step("an invalid submission",
-		chromedp.Navigate(e.srv.URL+"/problems/flood"),
-		chromedp.SetValue(chromedp.CSS(`#moves-form select[name=case]`), fmt.Sprint(flood[1].ID)),
-		chromedp.SetValue(chromedp.CSS(`#moves-form textarea[name=moves]`), "1 9"),
-		chromedp.Click(chromedp.CSS(`#moves-form button[type=submit]`)),
-		chromedp.WaitVisible(chromedp.CSS(`.result .v-invalid`)),
-	)
-	result, err := chromedp.Run(b.ctx, chromedp.Location())
-	if err != nil {
-		t.Fatal(err)
-	}
+	b.register("auditor")
+	result := b.submitMoves(e.srv.URL, "flood", flood[1].ID, "1 9", "invalid")
 	pages := []struct{ name, url, ready string }{
 		{"play", fmt.Sprintf("%s/problems/flood/play/%d", e.srv.URL, flood[1].ID), `#play-board svg`},
 		{"replay", result + "/replay", `#replay-steps li.bad.current`},

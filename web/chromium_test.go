@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -93,6 +94,38 @@ func (s *chromiumSession) step(what string, actions ...chromedp.Action[chromedp.
 		loc, _ := chromedp.Run(s.ctx, chromedp.Location())
 		s.t.Fatalf("%s (at %s): %v", what, loc, err)
 	}
+}
+
+// register fills in and sends the registration form the browser is on,
+// and waits for the problem list it lands on, logged in as username.
+func (s *chromiumSession) register(username string) {
+	s.t.Helper()
+	s.step("register "+username,
+		chromedp.SendKeys(chromedp.CSS(`input[name=username]`), username),
+		chromedp.SendKeys(chromedp.CSS(`input[name=password]`), username+"-pass-1"),
+		chromedp.SendKeys(chromedp.CSS(`input[name=password2]`), username+"-pass-1"),
+		chromedp.Click(chromedp.CSS(`form[action="/register"] button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.CSS(`a[href="/problems/flood"]`)),
+	)
+}
+
+// submitMoves sends moves for a board through the problem page's moves
+// form and waits for their result page and its verdict; it returns the
+// result page's address.
+func (s *chromiumSession) submitMoves(base, slug string, caseID int64, moves, verdict string) string {
+	s.t.Helper()
+	s.step("submit moves to "+slug,
+		chromedp.Navigate(base+"/problems/"+slug),
+		chromedp.SetValue(chromedp.CSS(`#moves-form select[name=case]`), strconv.FormatInt(caseID, 10)),
+		chromedp.SetValue(chromedp.CSS(`#moves-form textarea[name=moves]`), moves),
+		chromedp.Click(chromedp.CSS(`#moves-form button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.CSS(`.result .v-`+verdict)),
+	)
+	loc, err := chromedp.Run(s.ctx, chromedp.Location())
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return loc
 }
 
 // shot takes the whole page at the session's width and at 390 px (a

@@ -26,13 +26,7 @@ func TestBrowserPlay(t *testing.T) {
 	b := startChromium(t, chrome, e.srv.URL+"/register", 1280, 120*time.Second)
 	ctx, step := b.ctx, b.step
 	until := b.until
-	step("register",
-		chromedp.SendKeys(chromedp.CSS(`input[name=username]`), "player"),
-		chromedp.SendKeys(chromedp.CSS(`input[name=password]`), "player-pass-1"),
-		chromedp.SendKeys(chromedp.CSS(`input[name=password2]`), "player-pass-1"),
-		chromedp.Click(chromedp.CSS(`form[action="/register"] button[type=submit]`)),
-		chromedp.WaitVisible(chromedp.CSS(`a[href="/problems/flood"]`)),
-	)
+	b.register("player")
 	b.shot("problems")
 
 	// Flood-it sample 2 (0 1 2 / 1 1 2 / 2 2 1), optimum "1 2 1".
@@ -87,12 +81,8 @@ func TestBrowserPlay(t *testing.T) {
 	b.shot("result-moves")
 
 	// An invalid submission's replay opens at its failing move.
-	step("submit invalid moves",
-		chromedp.Navigate(e.srv.URL+"/problems/flood"),
-		chromedp.SetValue(chromedp.CSS(`#moves-form select[name=case]`), fmt.Sprint(flood[1].ID)),
-		chromedp.SetValue(chromedp.CSS(`#moves-form textarea[name=moves]`), "1 9"),
-		chromedp.Click(chromedp.CSS(`#moves-form button[type=submit]`)),
-		chromedp.WaitVisible(chromedp.CSS(`.result .v-invalid`)),
+	b.submitMoves(e.srv.URL, "flood", flood[1].ID, "1 9", "invalid")
+	step("open its replay",
 		chromedp.Click(chromedp.CSS(`a[href$="/replay"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#replay-steps li.bad.current`)),
 	)

@@ -37,13 +37,7 @@ func TestBrowserPlayControls(t *testing.T) {
 
 	b := startChromium(t, chrome, e.srv.URL+"/register", 1280, 120*time.Second)
 	step, until := b.step, b.until
-	step("register",
-		chromedp.SendKeys(chromedp.CSS(`input[name=username]`), "hinter"),
-		chromedp.SendKeys(chromedp.CSS(`input[name=password]`), "hinter-pass-1"),
-		chromedp.SendKeys(chromedp.CSS(`input[name=password2]`), "hinter-pass-1"),
-		chromedp.Click(chromedp.CSS(`form[action="/register"] button[type=submit]`)),
-		chromedp.WaitVisible(chromedp.CSS(`a[href="/problems/flood"]`)),
-	)
+	b.register("hinter")
 	count := func(n int) string {
 		return fmt.Sprintf(`document.getElementById("play-count").textContent === "%d" && document.getElementById("play").dataset.latencies.split(" ").length >= %d`, n, n)
 	}
@@ -158,12 +152,8 @@ func TestBrowserPlayControls(t *testing.T) {
 	// 501 with its page (401-501) listed, and scrubbing back to move 1
 	// fetches the first page.
 	rot := e.waitCases("rot")
-	step("submit 500 moves and a bad one",
-		chromedp.Navigate(e.srv.URL+"/problems/rot"),
-		chromedp.SetValue(chromedp.CSS(`#moves-form select[name=case]`), fmt.Sprint(rot[0].ID)),
-		chromedp.SetValue(chromedp.CSS(`#moves-form textarea[name=moves]`), strings.Repeat("AF", 250)+"Z"),
-		chromedp.Click(chromedp.CSS(`#moves-form button[type=submit]`)),
-		chromedp.WaitVisible(chromedp.CSS(`.result .v-invalid`)),
+	b.submitMoves(e.srv.URL, "rot", rot[0].ID, strings.Repeat("AF", 250)+"Z", "invalid")
+	step("open its replay",
 		chromedp.Click(chromedp.CSS(`a[href$="/replay"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#replay-steps li.bad.current`)),
 	)
