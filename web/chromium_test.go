@@ -193,6 +193,6 @@ func (s *chromiumSession) until(what, expr string) {
 			status, _ := chromedp.Run(s.ctx, chromedp.Evaluate[string](`(document.getElementById("play-status")||{}).textContent || ""`))
 			s.t.Fatalf("%s: waiting for %s: %v (status %q)", what, expr, err, status)
 		}
-		time.Sleep(5 * time.Millisecond)
+		time.Sleep(20 * time.Millisecond)
 	}
 }
