@@ -197,9 +197,10 @@ func TestPerCaseFiles(t *testing.T) {
 		t.Run(slug, func(t *testing.T) {
 			cases := waitReady(t, s, slug)
 			pz, _ := judge.Lookup(p.Problem.Puzzle)
-			files, version, err := s.CaseFiles(ctx, slug)
+			in, err := s.Input(ctx, u, slug) // as the API's input.zip reads it
+			files, version := in.Files(), in.Version
 			if err != nil || len(files) != len(cases) {
-				t.Fatalf("CaseFiles = %d files, %v", len(files), err)
+				t.Fatalf("Input(%s).Files() = %d files, %v", slug, len(files), err)
 			}
 			var zipped bytes.Buffer
 			if err := judge.WriteInputZip(&zipped, files); err != nil {

@@ -8,12 +8,12 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
 
+	"puzzlejudge/internal/testutil"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/store"
 )
@@ -203,10 +203,4 @@ func reportRates(b *testing.B, start time.Time, cpu time.Duration) {
 }
 
 // cpuTime returns the user and system CPU time of the process so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+var cpuTime = testutil.CPUTime

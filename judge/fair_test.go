@@ -14,13 +14,13 @@ import (
 )
 
 // fairBacklog is the size of the rejudge of TestNewBeforeRejudge; the
-// figure in docs/PERFORMANCE-load.md was taken with -fair.backlog=20000.
+// figure in docs/PERFORMANCE.md ("Fair queues") was taken with -fair.backlog=20000.
 var fairBacklog = flag.Int("fair.backlog", 5000, "submissions rejudged by TestNewBeforeRejudge")
 
 // TestNewBeforeRejudge queues a rejudge of a large backlog, then submits
 // new move submissions while it drains, and checks that they are judged
 // within a second (95th percentile), not after the backlog: the goal of
-// issue 15 ("Fair queues"). The figures are in docs/PERFORMANCE-load.md.
+// issue 15 ("Fair queues"). The figures are in docs/PERFORMANCE.md, "Fair queues".
 func TestNewBeforeRejudge(t *testing.T) {
 	backlog := *fairBacklog
 	// synchronous=normal only to fill the backlog quickly; the claims and

@@ -59,6 +59,3 @@ func SafeCell(s string) string {
 	}
 	return s
 }
-
-// Round2 rounds a score to hundredths, as the gradebook does.
-func Round2(x float64) float64 { return round2(x) }

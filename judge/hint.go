@@ -5,10 +5,7 @@ import (
 	"errors"
 )
 
-// HintStore keeps the problems' hint settings and the hints given. It is a
-// separate interface from Store so that the stores and test doubles that
-// predate hints still build; a service over a store without it refuses
-// hints.
+// HintStore keeps the problems' hint settings and the hints given.
 type HintStore interface {
 	ProblemHints(ctx context.Context, problemID int64) (bool, error)
 	SetProblemHints(ctx context.Context, problemID int64, on bool) error
@@ -24,25 +21,13 @@ func CanSetHints(v User) bool { return v.IsInstructor() }
 // its answer away.
 func CanHint(v User, c Case) bool { return !v.Anonymous() && c.Sample }
 
-func (s *Service) hintStore() (HintStore, error) {
-	hs, ok := s.store.(HintStore)
-	if !ok {
-		return nil, Errorf(EINTERNAL, "this store keeps no hints")
-	}
-	return hs, nil
-}
-
 // ProblemHints reports whether hints are on for a problem.
 func (s *Service) ProblemHints(ctx context.Context, slug string) (bool, error) {
-	hs, err := s.hintStore()
-	if err != nil {
-		return false, err
-	}
 	p, err := s.store.ProblemBySlug(ctx, slug)
 	if err != nil {
 		return false, err
 	}
-	return hs.ProblemHints(ctx, p.ID)
+	return s.store.ProblemHints(ctx, p.ID)
 }
 
 // SetProblemHints turns a problem's hints on or off; instructors only.
@@ -50,15 +35,11 @@ func (s *Service) SetProblemHints(ctx context.Context, v User, slug string, on b
 	if !CanSetHints(v) {
 		return deny(v, "only instructors may change a problem's hints")
 	}
-	hs, err := s.hintStore()
-	if err != nil {
-		return err
-	}
 	p, err := s.store.ProblemBySlug(ctx, slug)
 	if err != nil {
 		return err
 	}
-	return hs.SetProblemHints(ctx, p.ID, on)
+	return s.store.SetProblemHints(ctx, p.ID, on)
 }
 
 // Hint returns the next move of an optimal continuation from the position
@@ -68,10 +49,6 @@ func (s *Service) Hint(ctx context.Context, v User, slug string, caseID int64, m
 	if v.Anonymous() {
 		return "", deny(v, "")
 	}
-	hs, err := s.hintStore()
-	if err != nil {
-		return "", err
-	}
 	p, err := s.store.ProblemBySlug(ctx, slug)
 	if err != nil {
 		return "", err
@@ -80,7 +57,7 @@ func (s *Service) Hint(ctx context.Context, v User, slug string, caseID int64, m
 	if err != nil {
 		return "", err
 	}
-	on, err := hs.ProblemHints(ctx, p.ID)
+	on, err := s.store.ProblemHints(ctx, p.ID)
 	if err != nil {
 		return "", err
 	}
@@ -110,7 +87,7 @@ func (s *Service) Hint(ctx context.Context, v User, slug string, caseID int64, m
 	case err != nil:
 		return "", err
 	}
-	if err := hs.AddHint(ctx, v.ID, p.ID, c.ID); err != nil {
+	if err := s.store.AddHint(ctx, v.ID, p.ID, c.ID); err != nil {
 		return "", err
 	}
 	return move, nil
@@ -122,13 +99,9 @@ func (s *Service) HintCount(ctx context.Context, v User, userID int64, slug stri
 	if v.Anonymous() || (v.ID != userID && !v.IsInstructor()) {
 		return 0, deny(v, "")
 	}
-	hs, err := s.hintStore()
-	if err != nil {
-		return 0, err
-	}
 	p, err := s.store.ProblemBySlug(ctx, slug)
 	if err != nil {
 		return 0, err
 	}
-	return hs.HintCount(ctx, userID, p.ID)
+	return s.store.HintCount(ctx, userID, p.ID)
 }

@@ -47,7 +47,7 @@ type Requeue struct {
 }
 
 // RejudgeStore is what rejudging with history, bound answers and progress
-// need of the store, beside Store.
+// need of the store.
 type RejudgeStore interface {
 	// CasesForJudging returns every case of a problem in position order,
 	// deleted ones included (Deleted set), since a submission is judged

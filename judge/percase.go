@@ -3,7 +3,6 @@ package judge
 import (
 	"archive/zip"
 	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -74,16 +73,6 @@ func CaseBases(cases []Case) []string {
 		out[i] = b
 	}
 	return out
-}
-
-// CaseFiles returns the per-case files of a problem's current input and its
-// version.
-func (s *Service) CaseFiles(ctx context.Context, slug string) ([]CaseFile, string, error) {
-	in, err := s.input(ctx, slug)
-	if err != nil {
-		return nil, "", err
-	}
-	return caseFiles(in), in.Version, nil
 }
 
 func caseFiles(in ProblemInput) []CaseFile {

@@ -66,6 +66,27 @@ type SubmissionReplay struct {
 	Cases      []CaseReplay
 }
 
+// A submission's replay is read in pages of steps: a moves submission may
+// hold 10,000 moves, and on a 30x30 Flood-it board each step's board is
+// 1.8 KB, 18 MB in all. DefaultReplayPage steps are given when the reader
+// names no size, and at most MaxReplayPage.
+const (
+	DefaultReplayPage = 200
+	MaxReplayPage     = 1000
+)
+
+// Page returns the steps of r from index from (0-based), at most limit of
+// them, and the index of the first step after them, or -1 when they are the
+// last. A from past the end gives no steps.
+func (r Replay) Page(from, limit int) (steps []Step, next int) {
+	from = min(max(from, 0), len(r.Steps))
+	end := min(from+max(limit, 0), len(r.Steps))
+	if end < len(r.Steps) {
+		return r.Steps[from:end], end
+	}
+	return r.Steps[from:end], -1
+}
+
 // MaxReplayMoveBytes bounds the move text of a public replay and of a hint:
 // a game played by hand is far shorter, and the answer, which holds a board
 // per move (up to 1.8 KB each on a 30x30 Flood-it board), is given for free

@@ -157,3 +157,30 @@ func TestHint(t *testing.T) {
 		})
 	}
 }
+
+func TestReplayPage(t *testing.T) {
+	r := judge.Replay{Steps: make([]judge.Step, 5)}
+	for i := range r.Steps {
+		r.Steps[i].Move = string(rune('a' + i))
+	}
+	moves := func(steps []judge.Step) string {
+		var s string
+		for _, st := range steps {
+			s += st.Move
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		from, limit int
+		want        string
+		next        int
+	}{
+		{0, 2, "ab", 2}, {2, 2, "cd", 4}, {4, 2, "e", -1}, {0, 5, "abcde", -1},
+		{0, 10, "abcde", -1}, {5, 2, "", -1}, {9, 2, "", -1}, {-3, 1, "a", 1}, {1, 0, "", 1},
+	} {
+		steps, next := r.Page(tc.from, tc.limit)
+		if moves(steps) != tc.want || next != tc.next {
+			t.Errorf("Page(%d, %d) = %q, %d; want %q, %d", tc.from, tc.limit, moves(steps), next, tc.want, tc.next)
+		}
+	}
+}

@@ -151,9 +151,6 @@ func NewService(store Store, cfg Config, logger *slog.Logger) *Service {
 	return s
 }
 
-// Ping checks that the database answers.
-func (s *Service) Ping(ctx context.Context) error { return s.store.Ping(ctx) }
-
 // QueueLength returns the number of submissions pending or being judged.
 func (s *Service) QueueLength(ctx context.Context) (int, error) { return s.store.QueueLength(ctx) }
 

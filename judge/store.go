@@ -21,6 +21,7 @@ type Store interface {
 	CourseStore
 	UserAdminStore
 	RejudgeStore
+	HintStore
 }
 
 // AccountStore keeps users and their API tokens.
@@ -108,22 +109,9 @@ type CatalogueChanges struct {
 	Requeues []Requeue
 }
 
-// Writes returns the number of rows the changes write, not counting the
-// submissions a requeue touches.
-func (c CatalogueChanges) Writes() int {
-	n := len(c.Delete) + len(c.Save)
-	if c.Problem != nil {
-		n++
-	}
-	return n + len(c.Requeues)
-}
-
 // QueueStore keeps the submissions, the queue of those to judge, and their
 // verdicts.
 type QueueStore interface {
-	// SubmitTarget returns the id of the problem with that slug (ENOTFOUND
-	// when there is none) and whether caseID is one of its cases.
-	SubmitTarget(ctx context.Context, slug string, caseID int64) (problemID int64, caseOK bool, err error)
 	// CreateSubmission stores s as pending; when it returns the commit is
 	// done (and, with SQLite's synchronous=full or PostgreSQL's
 	// synchronous_commit, on disk).
@@ -144,9 +132,6 @@ type QueueStore interface {
 	// ResetJudging puts the submissions claimed before claimedBefore and
 	// still judging back to pending.
 	ResetJudging(ctx context.Context, claimedBefore time.Time) (int, error)
-	// Requeue puts every answer and move submission of a problem back to
-	// pending, keeping verdicts and results until new ones are written.
-	Requeue(ctx context.Context, problemID int64) (int, error)
 	// Submission returns a submission with its results in case order.
 	Submission(ctx context.Context, id int64) (Submission, error)
 	Submissions(ctx context.Context, f SubmissionFilter) ([]Submission, int, error)

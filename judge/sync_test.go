@@ -18,9 +18,19 @@ type writeCounter struct {
 func (w *writeCounter) SyncCatalogue(ctx context.Context, slug string, plan judge.CataloguePlan) (judge.Problem, []judge.Case, error) {
 	return w.Store.SyncCatalogue(ctx, slug, func(old judge.Problem, found bool, cases []judge.Case) (judge.CatalogueChanges, error) {
 		ch, err := plan(old, found, cases)
-		w.writes.Add(int64(ch.Writes()))
+		w.writes.Add(int64(writes(ch)))
 		return ch, err
 	})
+}
+
+// writes returns the number of rows the changes write, not counting the
+// submissions a requeue touches.
+func writes(c judge.CatalogueChanges) int {
+	n := len(c.Delete) + len(c.Save)
+	if c.Problem != nil {
+		n++
+	}
+	return n + len(c.Requeues)
 }
 
 func (w *writeCounter) AddCase(ctx context.Context, c judge.Case) (judge.Case, error) {
@@ -33,9 +43,9 @@ func (w *writeCounter) DeleteCase(ctx context.Context, id int64) error {
 	return w.Store.DeleteCase(ctx, id)
 }
 
-func (w *writeCounter) Requeue(ctx context.Context, problemID int64) (int, error) {
+func (w *writeCounter) RequeueFor(ctx context.Context, r judge.Requeue) (int, error) {
 	w.writes.Add(1)
-	return w.Store.Requeue(ctx, problemID)
+	return w.Store.RequeueFor(ctx, r)
 }
 
 // TestSyncProblemKeepsInstructorCases checks that the catalogue sync touches

@@ -26,13 +26,7 @@ func TestBrowser(t *testing.T) {
 	b := startChromium(t, chrome, e.srv.URL+"/register", 1200, 60*time.Second)
 	ctx, shot, step := b.ctx, b.shot, b.step
 
-	step("register",
-		chromedp.SendKeys(chromedp.CSS(`input[name=username]`), "browser-student"),
-		chromedp.SendKeys(chromedp.CSS(`input[name=password]`), "browser-pass-1"),
-		chromedp.SendKeys(chromedp.CSS(`input[name=password2]`), "browser-pass-1"),
-		chromedp.Click(chromedp.CSS(`form[action="/register"] button[type=submit]`)),
-		chromedp.WaitVisible(chromedp.CSS(`a[href="/problems/flood"]`)),
-	)
+	b.register("browser-student")
 	step("open the problem",
 		chromedp.Click(chromedp.CSS(`a[href="/problems/flood"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#answer-form textarea[name=output]`)),

@@ -5,6 +5,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -46,6 +48,9 @@ type chromiumSession struct {
 	// ctx runs the test's steps, bounded by the timeout given to
 	// startChromium; the browser closes when the test ends.
 	ctx context.Context
+	// width is the window's width; dir holds the screenshots.
+	width int
+	dir   string
 }
 
 // startChromium starts chrome headless, width x 900, on a fresh profile and
@@ -79,7 +84,7 @@ func startChromium(t *testing.T, chrome, url string, width int, timeout time.Dur
 	}
 	ctx, cancel := context.WithTimeout(browser, timeout)
 	t.Cleanup(cancel)
-	return &chromiumSession{t: t, ctx: ctx}
+	return &chromiumSession{t: t, ctx: ctx, width: width}
 }
 
 // step runs actions, failing the test with the page's address when one fails.
@@ -91,23 +96,103 @@ func (s *chromiumSession) step(what string, actions ...chromedp.Action[chromedp.
 	}
 }
 
-// shot writes a screenshot of the whole page to the test's temporary
-// directory, and also to $PUZZLEJUDGE_SCREENSHOTS when it is set.
+// register fills in and sends the registration form the browser is on,
+// and waits for the problem list it lands on, logged in as username.
+func (s *chromiumSession) register(username string) {
+	s.t.Helper()
+	s.step("register "+username,
+		chromedp.SendKeys(chromedp.CSS(`input[name=username]`), username),
+		chromedp.SendKeys(chromedp.CSS(`input[name=password]`), username+"-pass-1"),
+		chromedp.SendKeys(chromedp.CSS(`input[name=password2]`), username+"-pass-1"),
+		chromedp.Click(chromedp.CSS(`form[action="/register"] button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.CSS(`a[href="/problems/flood"]`)),
+	)
+}
+
+// submitMoves sends moves for a board through the problem page's moves
+// form and waits for their result page and its verdict; it returns the
+// result page's address.
+func (s *chromiumSession) submitMoves(base, slug string, caseID int64, moves, verdict string) string {
+	s.t.Helper()
+	s.step("submit moves to "+slug,
+		chromedp.Navigate(base+"/problems/"+slug),
+		chromedp.SetValue(chromedp.CSS(`#moves-form select[name=case]`), strconv.FormatInt(caseID, 10)),
+		chromedp.SetValue(chromedp.CSS(`#moves-form textarea[name=moves]`), moves),
+		chromedp.Click(chromedp.CSS(`#moves-form button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.CSS(`.result .v-`+verdict)),
+	)
+	loc, err := chromedp.Run(s.ctx, chromedp.Location())
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return loc
+}
+
+// shot takes the whole page at the session's width and at 390 px (a
+// phone), writing name.png and name-390.png to the test's temporary
+// directory, and also to $PUZZLEJUDGE_SCREENSHOTS when it is set. At 390 px
+// the page must not scroll sideways: document.documentElement.scrollWidth
+// over 390 is an error.
 func (s *chromiumSession) shot(name string) {
+	s.t.Helper()
+	name = strings.TrimSuffix(name, ".png")
+	s.write(name + ".png")
+	s.step("narrow "+name, chromedp.EmulateViewport(390, 900))
+	defer s.step("widen "+name, chromedp.EmulateViewport(int64(s.width), 900))
+	s.write(name + "-390.png")
+	if sw, err := chromedp.Run(s.ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)); err != nil {
+		s.t.Errorf("%s: %v", name, err)
+	} else if sw > 390 {
+		wide, _ := chromedp.Run(s.ctx, chromedp.Evaluate[string](wideElements))
+		s.t.Errorf("%s at 390 px is %d px wide: it scrolls sideways (widest: %s)", name, sw, wide)
+	}
+}
+
+// wideElements names the elements that reach past the right edge of the
+// viewport, for the message of a page that scrolls sideways.
+const wideElements = `Array.from(document.querySelectorAll("body *")).filter(function (e) {
+  return e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5;
+}).slice(-5).map(function (e) {
+  return e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && e.className.baseVal === undefined ? "." + String(e.className).split(" ").join(".") : "") + " " + Math.round(e.getBoundingClientRect().right);
+}).join(", ")`
+
+// write writes a screenshot of the whole page as it is now.
+func (s *chromiumSession) write(file string) {
 	s.t.Helper()
 	png, err := chromedp.Run(s.ctx, chromedp.FullScreenshot(100))
 	if err != nil {
-		s.t.Fatalf("screenshot %s: %v", name, err)
+		s.t.Fatalf("screenshot %s: %v", file, err)
 	}
-	dirs := []string{s.t.TempDir()}
-	if d := os.Getenv("PUZZLEJUDGE_SCREENSHOTS"); d != "" {
-		dirs = append(dirs, d)
+	if s.dir == "" {
+		s.dir = s.t.TempDir()
+		s.t.Logf("screenshots in %s", s.dir)
 	}
-	for _, d := range dirs {
-		p := filepath.Join(d, name)
-		if err := os.WriteFile(p, png, 0o644); err != nil {
+	for _, d := range []string{s.dir, os.Getenv("PUZZLEJUDGE_SCREENSHOTS")} {
+		if d == "" {
+			continue
+		}
+		if err := os.WriteFile(filepath.Join(d, file), png, 0o644); err != nil {
 			s.t.Fatal(err)
 		}
-		s.t.Logf("screenshot: %s", p)
+	}
+}
+
+// until waits for a JavaScript condition of the page, failing the test
+// with the play status after 15 s. It asks in a loop: chromedp.Poll
+// compiles its predicate with new Function, which the pages'
+// Content-Security-Policy forbids.
+func (s *chromiumSession) until(what, expr string) {
+	s.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		ok, err := chromedp.Run(s.ctx, chromedp.Evaluate[bool](expr))
+		if err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			status, _ := chromedp.Run(s.ctx, chromedp.Evaluate[string](`(document.getElementById("play-status")||{}).textContent || ""`))
+			s.t.Fatalf("%s: waiting for %s: %v (status %q)", what, expr, err, status)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

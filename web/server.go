@@ -69,10 +69,13 @@ func NewServer(svc *judge.Service, logger *slog.Logger, metrics *Metrics, opts O
 	limiter, logins := httpx.NewRateLimiter(opts.SubmitRate), httpx.NewLoginLimiter()
 	logins.Store = svc.LoginStore() // nil (memory) when the store keeps no buckets
 	registrations := httpx.NewAddrLimiter(opts.RegisterRate)
+	// One budget of public replays per address, whether a script calls
+	// POST /api/v1/replay or the play page asks GET /play/move.
+	replays := httpx.NewRateLimiter(api.DefaultReplaysPerMinute)
 	return &Server{
 		Service: svc, Logger: logger, Metrics: metrics, Options: opts,
-		API: api.New(svc, logger, api.Options{Limiter: limiter, Logins: logins, Registrations: registrations}),
+		API: api.New(svc, logger, api.Options{Limiter: limiter, Logins: logins, Registrations: registrations, Replays: replays}),
 		Pages: pages.New(svc, logger, pages.Options{SecureCookies: opts.SecureCookies,
-			Secret: opts.SessionSecret, Limiter: limiter, Logins: logins, Registrations: registrations, SessionTTL: opts.TokenTTL}),
+			Secret: opts.SessionSecret, Limiter: limiter, Logins: logins, Registrations: registrations, Replays: replays, SessionTTL: opts.TokenTTL}),
 	}
 }

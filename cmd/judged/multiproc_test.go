@@ -325,22 +325,18 @@ func (p *proc) kill() {
 }
 
 func (p *proc) post(path, token, body string) (int, string) {
-	req, _ := http.NewRequest("POST", p.base+path, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return 0, err.Error()
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(data)
+	return send("POST", p.base+path, token, body)
 }
 
-func get(u, token string) (int, string) {
-	req, _ := http.NewRequest("GET", u, nil)
+func get(u, token string) (int, string) { return send("GET", u, token, "") }
+
+// send makes one request with an optional token and JSON body; a request
+// that gets no answer is status 0 with the error as its body.
+func send(method, u, token, body string) (int, string) {
+	req, _ := http.NewRequest(method, u, strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}

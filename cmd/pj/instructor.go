@@ -1,9 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -34,15 +32,9 @@ is refused with its line and column (exit 2).`,
 		Example: "  pj cases add floodit checkerboard.in --sample",
 		Args:    exactArgs("SLUG", "FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var input []byte
-			var err error
-			if args[1] == "-" {
-				input, err = io.ReadAll(a.stdin)
-			} else {
-				input, err = os.ReadFile(args[1])
-			}
+			input, err := a.readArg(args[1])
 			if err != nil {
-				return &inputError{err}
+				return err
 			}
 			caseName := name
 			if caseName == "" && args[1] != "-" {
@@ -56,11 +48,7 @@ is refused with its line and column (exit 2).`,
 			resp, err := c.sendJSON(a.ctx, http.MethodPost, problemPath(args[0])+"/cases",
 				map[string]any{"input": string(input), "name": caseName, "sample": sample}, &cs, nil)
 			if err != nil {
-				var ae *apiError
-				if errors.As(err, &ae) && ae.Status == http.StatusBadRequest && strings.Contains(ae.Message, "line ") {
-					ae.Message = args[1] + ": " + ae.Message
-				}
-				return err
+				return inFile(err, args[1])
 			}
 			if a.jsonOut {
 				return a.printBody(resp.Body)

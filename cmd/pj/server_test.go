@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -15,8 +14,8 @@ import (
 
 	"puzzlejudge/internal/openapitest"
 	"puzzlejudge/internal/reftest"
+	"puzzlejudge/internal/webtest"
 	"puzzlejudge/judge"
-	"puzzlejudge/judge/store"
 	"puzzlejudge/web"
 	"puzzlejudge/web/api"
 )
@@ -29,25 +28,20 @@ import (
 
 const adminPassword = "instructor-pass-1"
 
-// A catalogue small enough that the reference solver finishes at once.
-var testProblems = []struct {
+// testProblems is webtest's catalogue without the Mayan problem, whose
+// Rotation sample is one that DDHH solves optimally.
+var testProblems = webtest.Fixtures(testCatalogue(), func(p judge.Problem, c []judge.CaseSpec) fixture { return fixture{p, c} })
+
+func testCatalogue() []webtest.Fixture {
+	c := webtest.Catalogue()[:2]
+	c[1].Cases = []judge.CaseSpec{{Name: "01-sample-1", Input: "1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3\n", Sample: true}}
+	return c
+}
+
+// fixture is a problem of the catalogue under the names the tests use.
+type fixture struct {
 	problem judge.Problem
 	cases   []judge.CaseSpec
-}{
-	{
-		judge.Problem{Slug: "flood", Title: "Flood-it", Puzzle: "floodit", Statement: "Flood the board."},
-		[]judge.CaseSpec{
-			{Name: "01-sample-1", Input: "2\n0 0\n0 0\n", Sample: true},
-			{Name: "02-sample-2", Input: "3\n0 1 2\n1 1 2\n2 2 1\n", Sample: true},
-			{Name: "03-hidden", Input: "4\n0 1 2 3\n1 2 3 4\n2 3 4 5\n3 4 5 0\n"},
-		},
-	},
-	{
-		judge.Problem{Slug: "rot", Title: "Rotation", Puzzle: "rotation", Statement: "Rotate."},
-		[]judge.CaseSpec{
-			{Name: "01-sample-1", Input: "1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3\n", Sample: true},
-		},
-	},
 }
 
 // judgeServer is one real server for one test.
@@ -59,42 +53,22 @@ type judgeServer struct {
 
 func startJudge(t *testing.T) *judgeServer {
 	t.Helper()
-	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	db, err := store.Open("sqlite", filepath.Join(t.TempDir(), "judge.db"), logger)
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := judge.NewService(db, judge.Config{Workers: 1, SolveTimeout: 20 * time.Second, PollInterval: 20 * time.Millisecond, RegistrationOpen: true}, logger)
-	ctx := context.Background()
-	if _, _, err := svc.EnsureAdmin(ctx, adminPassword); err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range testProblems {
-		if err := svc.SyncProblem(ctx, p.problem, p.cases); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := svc.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
+	svc, logger := webtest.NewService(t, webtest.Setup{Config: judge.Config{RegistrationOpen: true},
+		AdminPassword: adminPassword, Catalogue: testCatalogue()})
 	srv := web.NewServer(svc, logger, nil, web.Options{})
 	// Every answer pj receives is checked against the API's document too.
 	validator := openapitest.MustNew(t, api.OpenAPIDocument())
 	hs := httptest.NewServer(validator.Handler(t, srv.Router()))
-	t.Cleanup(func() {
-		hs.Close()
-		cctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if err := svc.Close(cctx); err != nil {
-			t.Errorf("Close: %v", err)
+	t.Cleanup(hs.Close)
+	for _, tp := range testProblems {
+		// Every case solved, so that submissions are judged at once.
+		for _, c := range webtest.WaitCases(t, svc, tp.problem.Slug) {
+			if c.Status != judge.CaseReady {
+				t.Fatalf("case %s of %s is %s, not ready", c.Name, tp.problem.Slug, c.Status)
+			}
 		}
-		if err := db.Close(); err != nil {
-			t.Errorf("db.Close: %v", err)
-		}
-	})
-	js := &judgeServer{t: t, URL: hs.URL, svc: svc}
-	js.waitReady()
-	return js
+	}
+	return &judgeServer{t: t, URL: hs.URL, svc: svc}
 }
 
 // api calls the server directly (not through pj), for a test's setup and
@@ -151,28 +125,6 @@ func (js *judgeServer) problem(slug string) problem {
 		js.t.Fatalf("GET /problems/%s = %d: %s", slug, st, body)
 	}
 	return p
-}
-
-// waitReady waits until every case has its reference solution, so that
-// submissions are judged at once.
-func (js *judgeServer) waitReady() {
-	js.t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for _, tp := range testProblems {
-		for {
-			ready := true
-			for _, c := range js.problem(tp.problem.Slug).Cases {
-				ready = ready && c.Status == "ready"
-			}
-			if ready {
-				break
-			}
-			if time.Now().After(deadline) {
-				js.t.Fatalf("cases of %s not solved within 30 s", tp.problem.Slug)
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-	}
 }
 
 // hasRoute reports whether the server knows method path at all: an unknown

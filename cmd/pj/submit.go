@@ -70,9 +70,9 @@ func (a *app) sendAnswer(c *client, path, from, inputVersion string) (*response,
 		return c.sendJSON(a.ctx, http.MethodPost, path, answerBody{Kind: "answer", Output: &out, InputVersion: inputVersion}, nil, nil)
 	}
 	if from == "-" {
-		data, err := io.ReadAll(a.stdin)
+		data, err := a.readArg(from)
 		if err != nil {
-			return nil, &inputError{fmt.Errorf("reading standard input: %v", err)}
+			return nil, err
 		}
 		return whole(data)
 	}
@@ -224,16 +224,40 @@ func (a *app) caseID(c *client, slug, ref string) (int64, error) {
 	return 0, usageErrorf("problem %s has no case %q (its cases: %s)", slug, ref, strings.Join(names, ", "))
 }
 
+// readArg reads the file arg names, or standard input when arg is "-"; a
+// failure is an inputError.
+func (a *app) readArg(arg string) ([]byte, error) {
+	if arg == "-" {
+		data, err := io.ReadAll(a.stdin)
+		if err != nil {
+			return nil, &inputError{fmt.Errorf("reading standard input: %v", err)}
+		}
+		return data, nil
+	}
+	data, err := os.ReadFile(arg)
+	if err != nil {
+		return nil, &inputError{err}
+	}
+	return data, nil
+}
+
+// inFile names file in a refusal of its content that points at a line
+// ("board.txt: line 3, column 2: ..."), so that the user knows where.
+func inFile(err error, file string) error {
+	var ae *apiError
+	if errors.As(err, &ae) && ae.Status == http.StatusBadRequest && strings.Contains(ae.Message, "line ") {
+		ae.Message = file + ": " + ae.Message
+	}
+	return err
+}
+
 // readMoves reads MOVES: "-" is standard input, an existing file its
 // content, and anything else the moves themselves, unless it looks like a
 // file name (moves never hold '.' or '/'), which must then exist.
 func (a *app) readMoves(arg string) (string, error) {
 	if arg == "-" {
-		data, err := io.ReadAll(a.stdin)
-		if err != nil {
-			return "", &inputError{fmt.Errorf("reading standard input: %v", err)}
-		}
-		return string(data), nil
+		data, err := a.readArg(arg)
+		return string(data), err
 	}
 	data, err := os.ReadFile(arg)
 	switch {
@@ -262,15 +286,9 @@ not parse (the message names the line and column).`,
 			if args[1] == "-" && args[2] == "-" {
 				return usageErrorf("the board and the moves cannot both come from standard input")
 			}
-			var board []byte
-			var err error
-			if args[1] == "-" {
-				board, err = io.ReadAll(a.stdin)
-			} else {
-				board, err = os.ReadFile(args[1])
-			}
+			board, err := a.readArg(args[1])
 			if err != nil {
-				return &inputError{err}
+				return err
 			}
 			moves, err := a.readMoves(args[2])
 			if err != nil {
@@ -284,11 +302,7 @@ not parse (the message names the line and column).`,
 			resp, err := c.sendJSON(a.ctx, http.MethodPost, "/check",
 				map[string]string{"puzzle": args[0], "board": string(board), "moves": moves}, &res, nil)
 			if err != nil {
-				var ae *apiError
-				if errors.As(err, &ae) && ae.Status == http.StatusBadRequest && strings.Contains(ae.Message, "line ") {
-					ae.Message = args[1] + ": " + ae.Message
-				}
-				return err
+				return inFile(err, args[1])
 			}
 			if a.jsonOut {
 				if err := a.printBody(resp.Body); err != nil {

@@ -8,11 +8,15 @@
 // instructor, whose password it takes from PJLOAD_ADMIN_PASSWORD).
 //
 //	go run ./cmd/pjload -url http://127.0.0.1:8080 -rate 3000 -duration 30s -mix moves=1
+//	go run ./cmd/pjload -problem rotation -rate 500 -mix moves=1,answer=1
 //	go run ./cmd/pjload -rate 5000 -mix page=1
 //	go run ./cmd/pjload -rate 1000 -mix page=4,api=3,moves=2,answer=1
 //
-// The server needs submit_rate: 0 (or a budget above the rate per user) and
-// open registration. The figures are in docs/PERFORMANCE-load.md.
+// It reads and submits to one problem, -problem (by default the first the
+// server lists), moves on a sample case and an answer made of the samples'
+// expected answers. The server needs submit_rate: 0 (or a budget above the
+// rate per user) and open registration. The figures are in
+// docs/PERFORMANCE.md, "Load".
 package main
 
 import (
@@ -69,7 +73,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fs.DurationVar(&o.duration, "duration", 30*time.Second, "how long to send")
 	fs.StringVar(&mix, "mix", "page=4,api=3,moves=2,answer=1", "weights of page, api, moves, answer")
 	fs.IntVar(&o.users, "users", 50, "students to register and submit as")
-	fs.StringVar(&o.slug, "problem", "floodit", "problem to read and submit to")
+	fs.StringVar(&o.slug, "problem", "", "problem to read and submit to (default: the first the server lists)")
 	fs.IntVar(&o.verdicts, "verdicts", 2000, "submissions whose verdict latency is measured (a sample)")
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Second, "timeout of one request")
 	if err := fs.Parse(args); err != nil {
@@ -87,12 +91,17 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	caseID, moves, err := sampleMoves(ctx, client, o)
+	if o.slug == "" {
+		if o.slug, err = firstProblem(ctx, client, o); err != nil {
+			return err
+		}
+	}
+	sm, err := readSamples(ctx, client, o)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "pjload: %s, %d req/s for %s, mix %s, %d students, %d cores here (GOMAXPROCS %d)\n",
-		o.base, o.rate, o.duration, mix, len(tokens), runtime.NumCPU(), runtime.GOMAXPROCS(0))
+	fmt.Fprintf(out, "pjload: %s, problem %s, %d req/s for %s, mix %s, %d students, %d cores here (GOMAXPROCS %d)\n",
+		o.base, o.slug, o.rate, o.duration, mix, len(tokens), runtime.NumCPU(), runtime.GOMAXPROCS(0))
 
 	weight := 0
 	for _, w := range o.mix {
@@ -115,7 +124,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		}
 		m := &vegeta.Metrics{}
 		metrics[kind] = m
-		targeter := targeterFor(kind, o, tokens, caseID, moves)
+		targeter := targeterFor(kind, o, tokens, sm)
 		atk := vegeta.NewAttacker(vegeta.Timeout(o.timeout), vegeta.KeepAlive(true),
 			vegeta.Connections(1000), vegeta.MaxBody(4096))
 		wg.Go(func() {
@@ -179,11 +188,11 @@ func parseMix(s string) (map[string]int, error) {
 
 // targeterFor returns the requests of one kind, cycling through the
 // students' tokens.
-func targeterFor(kind string, o options, tokens []string, caseID int64, moves string) vegeta.Targeter {
+func targeterFor(kind string, o options, tokens []string, sm samples) vegeta.Targeter {
 	var n atomic.Uint64
 	subURL := o.base + "/api/v1/problems/" + o.slug + "/submissions"
-	movesBody, _ := json.Marshal(map[string]any{"kind": "moves", "case": caseID, "moves": moves})
-	answerBody, _ := json.Marshal(map[string]any{"kind": "answer", "output": "0\n3\n"})
+	movesBody, _ := json.Marshal(map[string]any{"kind": "moves", "case": sm.caseID, "moves": sm.moves})
+	answerBody, _ := json.Marshal(map[string]any{"kind": "answer", "output": sm.answer})
 	return func(t *vegeta.Target) error {
 		i := n.Add(1)
 		*t = vegeta.Target{Method: "GET", Header: http.Header{}}
@@ -222,9 +231,30 @@ func register(ctx context.Context, c *http.Client, o options) ([]string, error) 
 	return tokens, nil
 }
 
-// sampleMoves returns a sample case of the problem and its optimal moves
-// (expected answers of samples are public), waiting until it is solved.
-func sampleMoves(ctx context.Context, c *http.Client, o options) (int64, string, error) {
+// firstProblem returns the slug of the first problem the server lists.
+func firstProblem(ctx context.Context, c *http.Client, o options) (string, error) {
+	var list []struct{ Slug string }
+	if err := call(ctx, c, "GET", o.base+"/api/v1/problems", "", nil, 200, &list); err != nil {
+		return "", err
+	}
+	if len(list) == 0 {
+		return "", fmt.Errorf("the server lists no problem")
+	}
+	return list[0].Slug, nil
+}
+
+// samples is what pjload submits: a sample case with its optimal moves, and
+// an answer made of the samples' expected answers (wrong on the cases after
+// them, and judged like any other).
+type samples struct {
+	caseID int64
+	moves  string
+	answer string
+}
+
+// readSamples reads the expected solutions of the problem's samples (public
+// for samples), waiting until they are solved.
+func readSamples(ctx context.Context, c *http.Client, o options) (samples, error) {
 	var p struct {
 		Cases []struct {
 			ID     int64
@@ -232,8 +262,9 @@ func sampleMoves(ctx context.Context, c *http.Client, o options) (int64, string,
 		}
 	}
 	if err := call(ctx, c, "GET", o.base+"/api/v1/problems/"+o.slug, "", nil, 200, &p); err != nil {
-		return 0, "", err
+		return samples{}, err
 	}
+	var sm samples
 	for _, cs := range p.Cases {
 		if !cs.Sample {
 			continue
@@ -241,13 +272,16 @@ func sampleMoves(ctx context.Context, c *http.Client, o options) (int64, string,
 		for range 600 {
 			var d struct {
 				Status   string
-				Expected *struct{ Moves string }
+				Expected *struct{ Answer, Moves string }
 			}
 			if err := call(ctx, c, "GET", fmt.Sprintf("%s/api/v1/problems/%s/cases/%d", o.base, o.slug, cs.ID), "", nil, 200, &d); err != nil {
-				return 0, "", err
+				return samples{}, err
 			}
-			if d.Status == "ready" && d.Expected != nil && d.Expected.Moves != "" {
-				return cs.ID, d.Expected.Moves, nil
+			if d.Status == "ready" && d.Expected != nil {
+				sm.answer += strings.TrimRight(d.Expected.Answer, "\n") + "\n"
+				if sm.moves == "" && d.Expected.Moves != "" {
+					sm.caseID, sm.moves = cs.ID, d.Expected.Moves
+				}
 			}
 			if d.Status != "solving" {
 				break
@@ -255,7 +289,10 @@ func sampleMoves(ctx context.Context, c *http.Client, o options) (int64, string,
 			time.Sleep(100 * time.Millisecond)
 		}
 	}
-	return 0, "", fmt.Errorf("problem %s has no solved sample case with moves", o.slug)
+	if sm.moves == "" {
+		return samples{}, fmt.Errorf("problem %s has no solved sample case with moves", o.slug)
+	}
+	return sm, nil
 }
 
 // verdictLatency waits for the sampled submissions and prints the

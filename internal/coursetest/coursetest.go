@@ -5,12 +5,17 @@ package coursetest
 
 import (
 	"context"
+	"embed"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
+	"path/filepath"
+	"testing"
 	"time"
 
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/store"
+	"puzzlejudge/problems"
 )
 
 // Size is the shape of a course.
@@ -22,20 +27,54 @@ type Size struct {
 // problems, 20 submissions by each student to each problem (36,000).
 var Issue13 = Size{Students: 300, Problems: 6, SubmissionsEach: 20}
 
-// boards are the cases of every problem: one sample, two graded boards.
-var boards = []judge.CaseSpec{
-	{Name: "sample", Input: "2\n0 0\n0 0\n", Sample: true},
-	{Name: "three", Input: "3\n0 1 2\n1 1 2\n2 2 1\n"},
-	{Name: "four", Input: "4\n0 1 2 3\n1 2 3 4\n2 3 4 5\n3 4 5 0\n"},
+// board is the problem every problem of a course copies (its puzzle, its
+// cases: one sample, two graded boards), kept as data in the shipped
+// catalogue's layout. The submissions populate stores fit it (an answer of
+// three lines, a colour sequence) but are never judged.
+//
+//go:embed catalogue
+var catalogue embed.FS
+
+func board() (problems.Problem, error) {
+	sub, err := fs.Sub(catalogue, "catalogue")
+	if err != nil {
+		return problems.Problem{}, err
+	}
+	ps, err := problems.Load(sub)
+	if err != nil {
+		return problems.Problem{}, err
+	}
+	return ps[0], nil
 }
 
-// Populate fills db, through svc (which must not be started, so that no
+// New opens a SQLite file in tb's temporary folder and fills it with a
+// course of size through a service that is not started (nothing judges the
+// stored submissions again); it returns the service, the assignment and
+// its instructor. The test's cleanup closes the database.
+func New(tb testing.TB, size Size) (*judge.Service, judge.Assignment, judge.User) {
+	tb.Helper()
+	// synchronous=normal only makes the inserts of the fixture quicker;
+	// the reads a benchmark measures do not sync.
+	db, err := store.OpenWith("sqlite", filepath.Join(tb.TempDir(), "course.db"), nil, store.Options{Synchronous: "normal"})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	svc := judge.NewService(db, judge.Config{}, nil)
+	a, prof, err := populate(context.Background(), db, svc, size)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return svc, a, prof
+}
+
+// populate fills db, through svc (which must not be started, so that no
 // worker judges the stored submissions again), with a course of size: an
 // instructor "prof", students "s000"..., the problems "p1"..., and one
 // assignment holding them, open from an hour before now to a day after.
 // Half the submissions are answers and half moves on a graded board, with
 // scores drawn from a fixed seed.
-func Populate(ctx context.Context, db *store.DB, svc *judge.Service, size Size) (judge.Assignment, judge.User, error) {
+func populate(ctx context.Context, db *store.DB, svc *judge.Service, size Size) (judge.Assignment, judge.User, error) {
 	hash := []byte("$2a$04$not.a.real.hash.only.for.the.benchmark.of.grades.xx")
 	users := []judge.NewUser{{User: judge.User{Username: "prof", Role: judge.RoleInstructor}, PasswordHash: hash}}
 	for i := range size.Students {
@@ -46,11 +85,15 @@ func Populate(ctx context.Context, db *store.DB, svc *judge.Service, size Size) 
 		return judge.Assignment{}, judge.User{}, err
 	}
 	prof := made[0]
+	b, err := board()
+	if err != nil {
+		return judge.Assignment{}, judge.User{}, err
+	}
 	var specs []judge.AssignmentProblemSpec
 	graded := map[string][]int64{}
 	for p := range size.Problems {
 		slug := fmt.Sprintf("p%d", p+1)
-		if err := svc.SyncProblem(ctx, judge.Problem{Slug: slug, Title: slug, Puzzle: "floodit", Statement: "."}, boards); err != nil {
+		if err := svc.SyncProblem(ctx, judge.Problem{Slug: slug, Title: slug, Puzzle: b.Problem.Puzzle, Statement: b.Problem.Statement}, b.Cases); err != nil {
 			return judge.Assignment{}, judge.User{}, err
 		}
 		_, cases, err := svc.Problem(ctx, prof, slug)

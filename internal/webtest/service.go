@@ -8,9 +8,12 @@ package webtest
 
 import (
 	"context"
+	"embed"
 	"io"
+	"io/fs"
 	"log/slog"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -19,6 +22,7 @@ import (
 
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/store"
+	"puzzlejudge/problems"
 	"puzzlejudge/web/httpx"
 )
 
@@ -28,33 +32,39 @@ type Fixture struct {
 	Cases   []judge.CaseSpec
 }
 
+// catalogue holds the test catalogue in the shipped catalogue's layout
+// (problem.yaml, statement.md, tests/*.in per folder), so that it is read
+// by the same loader and names its puzzles as data, not in Go.
+//
+//go:embed catalogue
+var catalogue embed.FS
+
+// catalogueOrder is the order of Catalogue: the tests index it (0 the
+// Flood-it problem, 1 the Rotation one, 2 the Mayan one).
+var catalogueOrder = []string{"flood", "rot", "maya"}
+
 // Catalogue returns the small test catalogue: the classic samples of each
 // puzzle plus a hidden Flood-it board, so that the reference solver
 // finishes in milliseconds. Each call returns a fresh copy that a test
 // package may adjust.
 func Catalogue() []Fixture {
-	return []Fixture{
-		{
-			judge.Problem{Slug: "flood", Title: "Flood-it", Puzzle: "floodit", Statement: "Flood the board."},
-			[]judge.CaseSpec{
-				{Name: "01-sample-1", Input: "2\n0 0\n0 0\n", Sample: true},
-				{Name: "02-sample-2", Input: "3\n0 1 2\n1 1 2\n2 2 1\n", Sample: true},
-				{Name: "03-hidden", Input: "4\n0 1 2 3\n1 2 3 4\n2 3 4 5\n3 4 5 0\n"},
-			},
-		},
-		{
-			judge.Problem{Slug: "rot", Title: "Rotation", Puzzle: "rotation", Statement: "Rotate."},
-			[]judge.CaseSpec{
-				{Name: "01-sample-1", Input: "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n", Sample: true},
-			},
-		},
-		{
-			judge.Problem{Slug: "maya", Title: "Mayan", Puzzle: "mayan", Statement: "Clear.", Checker: judge.CheckerAnyValid},
-			[]judge.CaseSpec{
-				{Name: "01-sample-1", Input: "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", Sample: true},
-			},
-		},
+	sub, err := fs.Sub(catalogue, "catalogue")
+	if err != nil {
+		panic(err)
 	}
+	loaded, err := problems.Load(sub)
+	if err != nil {
+		panic("webtest: the test catalogue does not load: " + err.Error())
+	}
+	out := make([]Fixture, len(catalogueOrder))
+	for i, slug := range catalogueOrder {
+		j := slices.IndexFunc(loaded, func(p problems.Problem) bool { return p.Problem.Slug == slug })
+		if j < 0 {
+			panic("webtest: the test catalogue has no problem " + slug)
+		}
+		out[i] = Fixture{loaded[j].Problem, loaded[j].Cases}
+	}
+	return out
 }
 
 // Setup says how NewService builds the service.
@@ -143,7 +153,7 @@ func (w testWriter) Write(p []byte) (int, error) {
 func Engine(register func(gin.IRouter)) *gin.Engine {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
-	r.Use(httpx.LimitBody(httpx.MaxBodyBytes))
+	r.Use(httpx.LimitBodyExcept(httpx.MaxBodyBytes, nil))
 	register(r)
 	return r
 }

@@ -192,7 +192,7 @@ const (
 // group's count and last id, in one aggregate query, and the verdicts of
 // the judged groups' bests in another. The 36,000 submissions of a course
 // of 300 students come back as about 5,400 rows: reading every row into Go
-// cost more than SQLite's aggregation (see docs/PERFORMANCE-courses.md).
+// cost more than SQLite's aggregation (see docs/PERFORMANCE.md, "Grades and progress").
 // No time is parsed: the lateness is compared in SQL.
 func (d *DB) GradedSubmissions(ctx context.Context, problemIDs []int64, from, due, to time.Time, userID int64) ([]judge.GradedSubmission, error) {
 	if len(problemIDs) == 0 {

@@ -81,8 +81,7 @@ func TestCommitterClosed(t *testing.T) {
 func testConcurrentInserts(t *testing.T, open opener) {
 	ctx := context.Background()
 	d := open(t)
-	u, _ := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
-	p, _ := d.syncProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
+	u, p := aliceAndFlood(t, d)
 	const clients, each = 40, 25
 	ids := testutil.Concurrently(clients, each, func() (int64, bool) {
 		s, err := d.CreateSubmission(ctx, judge.Submission{UserID: u.ID, ProblemID: p.ID, Kind: judge.KindAnswer, Payload: "0"})

@@ -14,8 +14,7 @@ import (
 func testFairQueue(t *testing.T, open opener) {
 	ctx := context.Background()
 	d := open(t)
-	u, _ := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
-	p, _ := d.syncProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
+	u, p := aliceAndFlood(t, d)
 	c, _ := d.AddCase(ctx, judge.Case{ProblemID: p.ID, Name: "1", Input: "x"})
 	submit := func() int64 {
 		t.Helper()
@@ -46,8 +45,8 @@ func testFairQueue(t *testing.T, open opener) {
 		}
 	}
 	waiting := submit() // not judged yet when the rejudge comes
-	if n, err := d.Requeue(ctx, p.ID); err != nil || n != backlog+1 {
-		t.Fatalf("Requeue = %d, %v; want %d", n, err, backlog+1)
+	if n, err := d.RequeueFor(ctx, judge.Requeue{ProblemID: p.ID, Reason: judge.ReasonRequested}); err != nil || n != backlog+1 {
+		t.Fatalf("RequeueFor = %d, %v; want %d", n, err, backlog+1)
 	}
 	claims, err := d.Claim(ctx, 10)
 	if err != nil || len(claims) != 10 || !holds(claims, waiting) {

@@ -16,8 +16,7 @@ import (
 func testAnswers(t *testing.T, open opener) {
 	ctx := context.Background()
 	d := open(t)
-	u, _ := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
-	p, _ := d.syncProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
+	u, p := aliceAndFlood(t, d)
 	var cs []judge.Case
 	for _, name := range []string{"a", "b", "c"} {
 		c, err := d.AddCase(ctx, judge.Case{ProblemID: p.ID, Name: name, Input: name})
@@ -100,8 +99,8 @@ func testAnswers(t *testing.T, open opener) {
 	if list, _ := d.Problems(ctx); len(list) != 1 || list[0].Cases != 2 {
 		t.Errorf("Problems counts %+v", list)
 	}
-	if _, ok, _ := d.SubmitTarget(ctx, "flood", cs[2].ID); ok {
-		t.Errorf("SubmitTarget takes a deleted case")
+	if _, _, ok, _ := d.MoveTarget(ctx, "flood", cs[2].ID); ok {
+		t.Errorf("MoveTarget takes a deleted case")
 	}
 	if ub, _ := d.UserBests(ctx, u.ID, 0); len(ub.Boards) != 2 {
 		t.Errorf("UserBests counts a deleted case: %+v", ub.Boards)
@@ -160,8 +159,7 @@ func TestLegacyAnswersBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, _ := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
-	p, _ := d.syncProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
+	u, p := aliceAndFlood(t, d)
 	var cases []judge.Case
 	for _, name := range []string{"a", "b"} {
 		c, _ := d.AddCase(ctx, judge.Case{ProblemID: p.ID, Name: name, Input: name})

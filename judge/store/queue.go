@@ -114,24 +114,6 @@ func (d *DB) ResetJudging(ctx context.Context, claimedBefore time.Time) (int, er
 // a verdict: it waits behind every submission that has none yet.
 const rejudgePriority = 1
 
-// Requeue puts the answer and move submissions of a problem back to pending;
-// their verdicts and results stay until the new ones are written. Those that
-// had a verdict go behind the new submissions (rejudgePriority); one not yet
-// judged keeps its place.
-func (d *DB) Requeue(ctx context.Context, problemID int64) (int, error) {
-	res := requeue(d.db.WithContext(ctx), problemID)
-	return int(res.RowsAffected), d.fail(res.Error, "submissions")
-}
-
-func requeue(tx *gorm.DB, problemID int64) *gorm.DB {
-	return tx.Model(&submissionRow{}).
-		Where("problem_id = ? AND kind IN ?", problemID, []string{string(judge.KindAnswer), string(judge.KindMoves)}).
-		Updates(map[string]any{
-			"status":   string(judge.StatusPending),
-			"priority": gorm.Expr("CASE WHEN judged_at IS NULL THEN priority ELSE ? END", rejudgePriority),
-		})
-}
-
 // QueueLength returns the number of pending or judging submissions.
 func (d *DB) QueueLength(ctx context.Context) (int, error) {
 	var n int64

@@ -24,15 +24,12 @@ import (
 // running them (end to end 1,000-1,500 submissions/s with three gorm queries,
 // 4,600-7,400 /s with these two). gorm's own statement cache is off, see Open.
 type hot struct {
-	target  *sql.Stmt
 	insert  *sql.Stmt
 	move    *sql.Stmt
 	version *sql.Stmt // CatalogueVersion, read on every problem page
 }
 
 const (
-	targetSQL = `SELECT p.id, COALESCE(c.problem_id, 0) FROM problems p
-LEFT JOIN cases c ON c.id = ? AND c.problem_id = p.id AND c.deleted_at IS NULL WHERE p.slug = ?`
 	insertSQL = `INSERT INTO submissions (user_id, problem_id, kind, case_id, puzzle, board, payload, status, verdict, score, claim_token, created_at,
 	input_version, case_ids, format, rejudge_reason, changed)
 VALUES (?, ?, ?, ?, '', '', ?, 'pending', '', 0, 0, ?, ?, ?, ?, '', ?) RETURNING id`
@@ -46,9 +43,6 @@ func (d *DB) prepareHot() error {
 	if err != nil {
 		return err
 	}
-	if d.hot.target, err = sqlDB.Prepare(d.placeholders(targetSQL)); err != nil {
-		return err
-	}
 	if d.hot.insert, err = sqlDB.Prepare(d.placeholders(insertSQL)); err != nil {
 		return err
 	}
@@ -60,7 +54,7 @@ func (d *DB) prepareHot() error {
 }
 
 func (h hot) close() {
-	for _, s := range []*sql.Stmt{h.target, h.insert, h.move, h.version} {
+	for _, s := range []*sql.Stmt{h.insert, h.move, h.version} {
 		if s != nil {
 			s.Close()
 		}
@@ -83,20 +77,6 @@ func (d *DB) placeholders(q string) string {
 		sb.WriteRune(r)
 	}
 	return sb.String()
-}
-
-// SubmitTarget returns the id of the problem with that slug, and whether
-// caseID is one of its cases.
-func (d *DB) SubmitTarget(ctx context.Context, slug string, caseID int64) (int64, bool, error) {
-	var problemID, caseProblem int64
-	err := d.hot.target.QueryRowContext(ctx, caseID, slug).Scan(&problemID, &caseProblem)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, false, judge.Errorf(judge.ENOTFOUND, "problem %s not found", slug)
-	}
-	if err != nil {
-		return 0, false, d.fail(err, "problem")
-	}
-	return problemID, caseProblem == problemID, nil
 }
 
 // MoveTarget returns the problem with that slug and, when caseID is one of

@@ -88,6 +88,22 @@ func (d *DB) syncProblem(ctx context.Context, p judge.Problem) (judge.Problem, e
 	return out, err
 }
 
+// aliceAndFlood stores the student "alice" and the Flood-it problem
+// "flood", without cases, that most tests of the queue start from.
+func aliceAndFlood(t *testing.T, d *DB) (judge.User, judge.Problem) {
+	t.Helper()
+	ctx := context.Background()
+	u, err := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := d.syncProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u, p
+}
+
 // syncCase stores c through a catalogue sync that saves only c.
 func (d *DB) syncCase(ctx context.Context, c judge.Case) (judge.Case, error) {
 	p, err := d.ProblemByID(ctx, c.ProblemID)
@@ -230,8 +246,7 @@ func testProblems(t *testing.T, open opener) {
 func testQueue(t *testing.T, open opener) {
 	ctx := context.Background()
 	d := open(t)
-	u, _ := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
-	p, _ := d.syncProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
+	u, p := aliceAndFlood(t, d)
 	c, _ := d.AddCase(ctx, judge.Case{ProblemID: p.ID, Name: "1", Input: "x"})
 	other, _ := d.syncProblem(ctx, judge.Problem{Slug: "other", Puzzle: "mayan"})
 	for _, tc := range []struct {
@@ -246,9 +261,9 @@ func testQueue(t *testing.T, open opener) {
 		{"other", c.ID, other.ID, false, ""},
 		{"nope", c.ID, 0, false, judge.ENOTFOUND},
 	} {
-		id, ok, err := d.SubmitTarget(ctx, tc.slug, tc.caseID)
-		if id != tc.id || ok != tc.ok || code(err) != tc.code {
-			t.Errorf("SubmitTarget(%s, %d) = %d, %v, %v; want %d, %v, %q", tc.slug, tc.caseID, id, ok, err, tc.id, tc.ok, tc.code)
+		mp, mc, ok, err := d.MoveTarget(ctx, tc.slug, tc.caseID)
+		if mp.ID != tc.id || ok != tc.ok || code(err) != tc.code || (ok && mc.ID != tc.caseID) {
+			t.Errorf("MoveTarget(%s, %d) = %d, case %d, %v, %v; want %d, %v, %q", tc.slug, tc.caseID, mp.ID, mc.ID, ok, err, tc.id, tc.ok, tc.code)
 		}
 	}
 	var ids []int64
@@ -370,8 +385,7 @@ func testConcurrentClaims(t *testing.T, open opener) {
 	ctx := context.Background()
 	handles := []*DB{open(t), open(t)}
 	d := handles[0]
-	u, _ := d.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
-	p, _ := d.syncProblem(ctx, judge.Problem{Slug: "flood", Puzzle: "floodit"})
+	u, p := aliceAndFlood(t, d)
 	const n = 300
 	var mu sync.Mutex
 	var claimed []int64

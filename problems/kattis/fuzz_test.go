@@ -1,6 +1,7 @@
 package kattis_test
 
 import (
+	"errors"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -49,7 +50,8 @@ func TestReadMutations(t *testing.T) {
 		}
 		pkg, err := kattis.Read(m)
 		if err != nil {
-			if _, ok := kattis.ErrorOf(err); !ok {
+			var refusal *kattis.Error
+			if !errors.As(err, &refusal) {
 				t.Fatalf("mutation %d: Read returned %T %v, not a refusal", i, err, err)
 			}
 			continue

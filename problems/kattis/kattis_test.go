@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/flate"
 	"context"
+	"errors"
 	"hash/crc32"
 	"io/fs"
 	"path/filepath"
@@ -216,7 +217,8 @@ func TestReadRefuses(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := kattis.Read(tc.zip)
-			if _, ok := kattis.ErrorOf(err); !ok || !strings.HasPrefix(err.Error(), tc.want) {
+			var refusal *kattis.Error
+			if !errors.As(err, &refusal) || !strings.HasPrefix(err.Error(), tc.want) {
 				t.Errorf("Read = %v, want a refusal starting with %q", err, tc.want)
 			}
 		})

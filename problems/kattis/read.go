@@ -3,11 +3,12 @@ package kattis
 import (
 	"archive/zip"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -328,24 +329,11 @@ func nameOf(v any) (string, error) {
 		if en, ok := n["en"].(string); ok {
 			return en, nil
 		}
-		keys := make([]string, 0, len(n))
-		for k := range n {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(n)) {
 			if s, ok := n[k].(string); ok {
 				return s, nil
 			}
 		}
 	}
 	return "", refuse("problem.yaml", "name: expected the problem's name")
-}
-
-// ErrorOf reports whether err is a refusal of Read (as opposed to an I/O
-// failure) and returns it.
-func ErrorOf(err error) (*Error, bool) {
-	var e *Error
-	ok := errors.As(err, &e)
-	return e, ok
 }

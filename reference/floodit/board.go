@@ -111,7 +111,7 @@ func (b Board) Region() int {
 // area returns the cells of the flooded area, marking them in seen.
 func (b *Board) area(seen *[MaxN * MaxN]bool) []int {
 	n := b.n
-	colour := b.cells[0]
+	color := b.cells[0]
 	stack := []int{0}
 	seen[0] = true
 	for i := 0; i < len(stack); i++ {
@@ -122,7 +122,7 @@ func (b *Board) area(seen *[MaxN * MaxN]bool) []int {
 			case q == p-n && r == 0, q == p+n && r == n-1, q == p-1 && c == 0, q == p+1 && c == n-1:
 				continue
 			}
-			if !seen[q] && b.cells[q] == colour {
+			if !seen[q] && b.cells[q] == color {
 				seen[q] = true
 				stack = append(stack, q)
 			}
@@ -132,15 +132,15 @@ func (b *Board) area(seen *[MaxN * MaxN]bool) []int {
 }
 
 // Flood returns the board after the move that recolours the flooded area with
-// colour. Choosing the area's own colour changes nothing. Flood panics if
-// colour is outside 0..Colors()-1; Replay is the checked way to play moves.
-func Flood(b Board, colour int) Board {
-	if colour < 0 || colour >= b.colors {
-		panic(fmt.Sprintf("floodit: colour %d on a %d-colour board", colour, b.colors))
+// color. Choosing the area's own colour changes nothing. Flood panics if
+// color is outside 0..Colors()-1; Replay is the checked way to play moves.
+func Flood(b Board, color int) Board {
+	if color < 0 || color >= b.colors {
+		panic(fmt.Sprintf("floodit: colour %d on a %d-colour board", color, b.colors))
 	}
 	var seen [MaxN * MaxN]bool
 	for _, p := range b.area(&seen) {
-		b.cells[p] = uint8(colour)
+		b.cells[p] = uint8(color)
 	}
 	return b
 }

@@ -19,7 +19,7 @@ func TestFlood(t *testing.T) {
 	tests := []struct {
 		name   string
 		board  string
-		colour int
+		color  int
 		want   string
 		region int
 	}{
@@ -33,18 +33,18 @@ func TestFlood(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			b := mustBoard(t, tc.board)
-			got := Flood(b, tc.colour)
+			got := Flood(b, tc.color)
 			if Format(got) != tc.want {
-				t.Errorf("Flood(%q, %d) = %q, want %q", tc.board, tc.colour, Format(got), tc.want)
+				t.Errorf("Flood(%q, %d) = %q, want %q", tc.board, tc.color, Format(got), tc.want)
 			}
 			if got.Region() != tc.region {
-				t.Errorf("Region after Flood(%q, %d) = %d, want %d", tc.board, tc.colour, got.Region(), tc.region)
+				t.Errorf("Region after Flood(%q, %d) = %d, want %d", tc.board, tc.color, got.Region(), tc.region)
 			}
 		})
 	}
 }
 
-func TestFloodPanicsOnMissingColour(t *testing.T) {
+func TestFloodPanicsOnMissingColor(t *testing.T) {
 	defer func() {
 		if recover() == nil {
 			t.Errorf("Flood with colour 6 on a 6-colour board did not panic")

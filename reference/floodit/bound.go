@@ -84,7 +84,10 @@ func (g *graph[B]) boundDepth(flooded, frontier B, remaining uint32, limit, dept
 // h*(Si) >= 1 + h*(Si+1)). So h*(S) >= dist_i + h*(Si) for the cost dist_i
 // of the steps before Si. At a layer step no colour completes, and
 // h*(Si) = 1 + min_c h*(Si + c) over the colours c on Si's frontier, where
-// wasteful moves may be left out (they are never optimal, see wasteful in
+// the moves that open no new region (every neighbour of the regions they
+// flood is already in Si or on its frontier) may be left out: exactMoves
+// skips them. Such a move is not completing here, so it never starts an
+// optimal solution (the proof is the note on wasteful moves at the end of
 // search.go). With any lower bound L' of each h*(Si + c):
 //
 //	h*(S) >= dist_i + 1 + min_c L'(Si + c)
@@ -131,8 +134,8 @@ func (g *graph[B]) lookahead(tail *snapshots[B], limit, depth int) bool {
 	return false
 }
 
-// exact reports whether every non-wasteful move from the snapshot's set
-// leaves more than limit moves in all.
+// exact reports whether every move from the snapshot's set that opens a new
+// region leaves more than limit moves in all.
 //
 // The answers are cached by set, depth and budget (limit - dist), which is
 // all they depend on: every caller passes a frontier that is N(S) \ S, and

@@ -46,9 +46,9 @@ func moveTokens(text string, limit int) []string {
 	return toks
 }
 
-// parseColour reads one move token; reason is empty when it is a colour
+// parseColor reads one move token; reason is empty when it is a colour
 // number in 0..MaxColors-1.
-func parseColour(tok string) (v int, reason string) {
+func parseColor(tok string) (v int, reason string) {
 	for _, c := range tok {
 		if c < '0' || c > '9' {
 			if c == '-' && len(tok) > 1 {
@@ -77,7 +77,7 @@ func ParseMoves(text string) ([]Move, error) {
 		if i == MaxMoves {
 			return nil, &MoveError{Index: i + 1, Token: tok, Reason: fmt.Sprintf("too many moves: at most %d are read", MaxMoves)}
 		}
-		v, reason := parseColour(tok)
+		v, reason := parseColor(tok)
 		if reason != "" {
 			return nil, &MoveError{Index: i + 1, Token: tok, Reason: reason}
 		}
@@ -121,7 +121,7 @@ func Replay(b Board, moves string) ReplayResult {
 		if i == MaxMoves {
 			return bad(fmt.Sprintf("too many moves: at most %d are read", MaxMoves))
 		}
-		v, reason := parseColour(tok)
+		v, reason := parseColor(tok)
 		if reason != "" {
 			return bad(reason)
 		}

@@ -111,7 +111,7 @@ func TestReplayBoundsItsWork(t *testing.T) {
 	}
 }
 
-func TestReplayColourBeyondSix(t *testing.T) {
+func TestReplayColorBeyondSix(t *testing.T) {
 	b := mustBoard(t, "2\n0 9\n9 9\n")
 	if r := Replay(b, "9"); !r.Solved || r.BadIndex != 0 {
 		t.Errorf("Replay(colour 9 on a 10-colour board) = %+v", r)

@@ -36,16 +36,16 @@ func label(b Board) labels {
 		if l.cells[start] >= 0 {
 			continue
 		}
-		id, colour := l.r, b.cells[start]
+		id, color := l.r, b.cells[start]
 		l.r++
-		l.color = append(l.color, colour)
+		l.color = append(l.color, color)
 		l.cells[start] = id
 		stack = append(stack[:0], start)
 		for len(stack) > 0 {
 			p := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			for _, q := range neighbours(p, n) {
-				if q >= 0 && l.cells[q] < 0 && b.cells[q] == colour {
+				if q >= 0 && l.cells[q] < 0 && b.cells[q] == color {
 					l.cells[q] = id
 					stack = append(stack, q)
 				}

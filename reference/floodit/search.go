@@ -174,7 +174,7 @@ func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int) int {
 		kd.flooded, kd.frontier, fresh, kd.remaining = g.child(flooded, frontier, rem, k)
 		if !completing && empty(fresh) {
 			// The move opens no new region and is not completing: never
-			// optimal (see wasteful).
+			// optimal (see the note on wasteful moves below).
 			continue
 		}
 		kd.color, kd.known = k, true
@@ -272,7 +272,7 @@ func (g *graph[B]) candidates(flooded, frontier B, rem uint32) (cand uint32, com
 	return cand, false
 }
 
-// wasteful: a move that is not completing and whose flooded regions have no
+// Wasteful moves: a move that is not completing and whose flooded regions have no
 // neighbour outside the old flooded area and its frontier never starts an
 // optimal solution. Proof: regions of its colour c remain beyond the
 // frontier, so a later move plays c. Drop the first c: until that later move

@@ -39,7 +39,7 @@ func (s Solution) Len() int { return len(s.Moves) }
 // Solve returns an optimal move sequence for b. The search is IDA* over the
 // region graph (see bound.go for the admissible lower bound and search.go for
 // the rest); it is deterministic, uses bounded memory (about 1.5 MB of
-// tables, and 20-25 MB once a search passes 2^15 nodes; see table.go), and
+// tables, and 22-24 MB once a search passes 2^15 nodes; see table.go), and
 // returns ctx.Err() within milliseconds of ctx being cancelled. Classic boards (8x8, 6 colours) take microseconds to
 // milliseconds, 14x14 boards with 6 colours a few milliseconds (under 0.1 s
 // on every pc19 board); large boards with many colours can take far longer,

@@ -4,7 +4,7 @@ import (
 	"context"
 	"flag"
 	"math/rand/v2"
-	"syscall"
+	"puzzlejudge/internal/testutil"
 	"testing"
 	"time"
 )
@@ -12,13 +12,7 @@ import (
 // cpuTime returns the CPU time used by the process so far. The machine the
 // figures come from is shared, so wall time per op is inflated by waiting;
 // CPU time per op (with -cpu 1) is what the search itself costs.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+var cpuTime = testutil.CPUTime
 
 // fullBoard returns a board of n moves with all 35 cells filled with
 // colours 1..colours, without a run and without a colour of one or two

@@ -4,7 +4,7 @@ import (
 	"context"
 	"flag"
 	"math/rand/v2"
-	"syscall"
+	"puzzlejudge/internal/testutil"
 	"testing"
 )
 
@@ -88,13 +88,7 @@ func benchmarkSolver(b *testing.B, boards []Board, solve func(context.Context, B
 // cpuTime returns the CPU time (user + system) of the process in
 // nanoseconds: on a shared machine it varies less than the wall clock. The
 // benchmarks run with -cpu 1, so it is the time of the solver.
-func cpuTime(b *testing.B) int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		b.Fatal(err)
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
-}
+func cpuTime(*testing.B) int64 { return int64(testutil.CPUTime()) }
 
 // BenchmarkSolve measures the table-driven solver per board; with
 // -benchtime=10000x every benchmark board is solved once.

@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
 	"strconv"
@@ -144,6 +145,23 @@ func (s *API) assignmentID(c *gin.Context) (int64, bool) {
 	return id, true
 }
 
+// readAssignment calls read for the caller and the assignment of the path
+// (a progress table, the grades); on an error it writes it and reports
+// false.
+func readAssignment[T any](s *API, c *gin.Context, read func(context.Context, judge.User, int64) (T, error)) (T, int64, bool) {
+	id, ok := s.assignmentID(c)
+	if !ok {
+		var zero T
+		return zero, 0, false
+	}
+	out, err := read(c.Request.Context(), httpx.Viewer(c), id)
+	if err != nil {
+		s.writeError(c, err)
+		return out, 0, false
+	}
+	return out, id, true
+}
+
 // listAssignments lists the assignments the caller may see, by due time.
 func (s *API) listAssignments(c *gin.Context) {
 	list, err := s.Service.Assignments(c.Request.Context(), httpx.Viewer(c))
@@ -255,13 +273,8 @@ type progressJSON struct {
 }
 
 func (s *API) progress(c *gin.Context) {
-	id, ok := s.assignmentID(c)
+	gb, _, ok := readAssignment(s, c, s.Service.Progress)
 	if !ok {
-		return
-	}
-	gb, err := s.Service.Progress(c.Request.Context(), httpx.Viewer(c), id)
-	if err != nil {
-		s.writeError(c, err)
 		return
 	}
 	out := progressJSON{Assignment: toAssignmentJSON(gb.Assignment, gb.AsOf), AsOf: gb.AsOf, Students: make([]progressRowJSON, len(gb.Rows))}
@@ -302,13 +315,10 @@ type boardCellJSON struct {
 }
 
 func (s *API) problemProgress(c *gin.Context) {
-	id, ok := s.assignmentID(c)
+	pb, _, ok := readAssignment(s, c, func(ctx context.Context, v judge.User, id int64) (judge.ProblemBoards, error) {
+		return s.Service.ProblemProgress(ctx, v, id, c.Param("slug"))
+	})
 	if !ok {
-		return
-	}
-	pb, err := s.Service.ProblemProgress(c.Request.Context(), httpx.Viewer(c), id, c.Param("slug"))
-	if err != nil {
-		s.writeError(c, err)
 		return
 	}
 	out := boardsJSON{Problem: assignmentProblemJSON{Slug: pb.Problem.Slug, Title: pb.Problem.Title, Weight: pb.Problem.Weight},
@@ -342,13 +352,8 @@ type gradeRowJSON struct {
 }
 
 func (s *API) grades(c *gin.Context) {
-	id, ok := s.assignmentID(c)
+	gb, id, ok := readAssignment(s, c, s.Service.Grades)
 	if !ok {
-		return
-	}
-	gb, err := s.Service.Grades(c.Request.Context(), httpx.Viewer(c), id)
-	if err != nil {
-		s.writeError(c, err)
 		return
 	}
 	a := toAssignmentJSON(gb.Assignment, gb.AsOf)
@@ -365,13 +370,8 @@ func (s *API) grades(c *gin.Context) {
 
 // gradesCSV answers the grades as an RFC 4180 CSV download.
 func (s *API) gradesCSV(c *gin.Context) {
-	id, ok := s.assignmentID(c)
+	gb, _, ok := readAssignment(s, c, s.Service.Grades)
 	if !ok {
-		return
-	}
-	gb, err := s.Service.Grades(c.Request.Context(), httpx.Viewer(c), id)
-	if err != nil {
-		s.writeError(c, err)
 		return
 	}
 	httpx.GradesCSV(c, s.Logger, gb)

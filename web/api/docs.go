@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -130,12 +132,7 @@ func renderDocs(raw []byte) ([]byte, error) {
 	if len(doc.Servers) > 0 {
 		v.Base = doc.Servers[0].URL
 	}
-	paths := make([]string, 0, len(doc.Paths))
-	for p := range doc.Paths {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	for _, p := range paths {
+	for _, p := range slices.Sorted(maps.Keys(doc.Paths)) {
 		item := doc.Paths[p]
 		var shared []*oaParameter
 		if rawParams, ok := item["parameters"]; ok {
@@ -167,20 +164,10 @@ func renderDocs(raw []byte) ([]byte, error) {
 	sort.SliceStable(v.Operations, func(i, j int) bool {
 		return tagOrder[v.Operations[i].Tag] < tagOrder[v.Operations[j].Tag]
 	})
-	names := make([]string, 0, len(doc.Components.Schemas))
-	for n := range doc.Components.Schemas {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range slices.Sorted(maps.Keys(doc.Components.Schemas)) {
 		s := doc.Components.Schemas[n]
 		sv := schemaView{Name: n, Description: s.Description, Type: plainType(s)}
-		props := make([]string, 0, len(s.Properties))
-		for p := range s.Properties {
-			props = append(props, p)
-		}
-		sort.Strings(props)
-		for _, p := range props {
+		for _, p := range slices.Sorted(maps.Keys(s.Properties)) {
 			ps := s.Properties[p]
 			sv.Fields = append(sv.Fields, fieldView{Name: p, Description: ps.Description, Type: typeHTML(ps), Required: contains(s.Required, p)})
 		}
@@ -223,12 +210,7 @@ func (doc *oaDocument) opView(method, path string, op oaOperation, shared []*oaP
 			ov.Body = template.HTML(template.HTMLEscapeString(ct)+" ") + typeHTML(c.Schema)
 		}
 	}
-	statuses := make([]string, 0, len(op.Responses))
-	for st := range op.Responses {
-		statuses = append(statuses, st)
-	}
-	sort.Strings(statuses)
-	for _, st := range statuses {
+	for _, st := range slices.Sorted(maps.Keys(op.Responses)) {
 		r := op.Responses[st]
 		if r.Ref != "" {
 			r = doc.Components.Responses[refName(r.Ref)]

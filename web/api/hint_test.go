@@ -51,6 +51,21 @@ func TestHints(t *testing.T) {
 
 	e.do("PATCH", "/api/v1/problems/flood", e.admin, map[string]any{"hints": false}).want(t, 200, "")
 	hint(student, flood[1], "").want(t, 403, "forbidden")
+
+	// The count beside the student's result, for instructors and the
+	// student; on another problem, none taken.
+	id := e.submit(student, "flood", map[string]any{"kind": "moves", "case": flood[1], "moves": strings.Join(moves, " ")})
+	e.result(student, id)
+	for _, token := range []string{student, e.admin} {
+		if s := e.result(token, id); s.Hints == nil || *s.Hints != 3 {
+			t.Errorf("submission %d read back with hints %v, want 3", id, s.Hints)
+		}
+	}
+	other := e.submit(student, "rot", map[string]any{"kind": "answer", "output": "AC\n2\nHH\n3\n"})
+	if s := e.result(student, other); s.Hints == nil || *s.Hints != 0 {
+		t.Errorf("a submission to a problem without hints taken: hints %v, want 0", s.Hints)
+	}
+	e.do("GET", "/api/v1/submissions/"+itoa64(id), e.student("hugo"), nil).want(t, 403, "forbidden")
 }
 
 func staff() judge.User {

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"hash/fnv"
 	"strconv"
 	"time"
 
@@ -46,6 +45,13 @@ type replayJSON struct {
 	Board  string     `json:"board,omitempty"`
 	Steps  []stepJSON `json:"steps"`
 	Final  finalJSON  `json:"final"`
+	// A submission's replay gives its steps a page at a time: steps are
+	// those from index from (0-based) of total, and next is the from of
+	// the following page, absent after the last. POST /replay, bounded by
+	// its move text, gives all of them and none of these fields.
+	Total *int `json:"total,omitempty"`
+	From  *int `json:"from,omitempty"`
+	Next  *int `json:"next,omitempty"`
 }
 
 // caseReplayJSON is one case of an answer's replay.
@@ -61,9 +67,26 @@ type answerReplayJSON struct {
 }
 
 func toReplayJSON(r judge.Replay) replayJSON {
-	out := replayJSON{Steps: make([]stepJSON, len(r.Steps)), Final: finalJSON{Solved: r.Solved, Moves: r.Moves}}
-	for i, s := range r.Steps {
+	return stepsJSON(r.Steps, r)
+}
+
+// stepsJSON is a replay's answer holding the steps given of r.
+func stepsJSON(steps []judge.Step, r judge.Replay) replayJSON {
+	out := replayJSON{Steps: make([]stepJSON, len(steps)), Final: finalJSON{Solved: r.Solved, Moves: r.Moves}}
+	for i, s := range steps {
 		out.Steps[i] = stepJSON{Move: s.Move, Legal: s.Legal, Message: s.Message, Board: s.Board, Rounds: s.Rounds}
+	}
+	return out
+}
+
+// replayPage is one page of a submission's replay: the steps from..limit.
+func replayPage(r judge.Replay, from, limit int) replayJSON {
+	steps, next := r.Page(from, limit)
+	out := stepsJSON(steps, r)
+	total, start := len(r.Steps), min(from, len(r.Steps))
+	out.Total, out.From = &total, &start
+	if next >= 0 {
+		out.Next = &next
 	}
 	return out
 }
@@ -83,12 +106,27 @@ func (s *API) replay(c *gin.Context) {
 	c.JSON(200, toReplayJSON(r))
 }
 
-// submissionReplay answers GET /submissions/{id}/replay, for the owner and
-// instructors (the service decides).
+// submissionReplay answers GET /submissions/{id}/replay?from=&limit=, for
+// the owner and instructors (the service decides): a page of steps, of
+// each case for an answer, since a long replay is megabytes.
 func (s *API) submissionReplay(c *gin.Context) {
 	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
 	if err != nil || id <= 0 {
 		s.fail(c, judge.ENOTFOUND, "submission not found")
+		return
+	}
+	from, err := queryInt(c, "from", 0, 0)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	limit, err := queryInt(c, "limit", judge.DefaultReplayPage, judge.MaxReplayPage)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	if limit == 0 {
+		s.fail(c, judge.EINVALID, "query parameter limit must be at least 1")
 		return
 	}
 	r, err := s.Service.ReplaySubmission(c.Request.Context(), httpx.Viewer(c), id)
@@ -97,14 +135,14 @@ func (s *API) submissionReplay(c *gin.Context) {
 		return
 	}
 	if r.Replay != nil {
-		out := toReplayJSON(*r.Replay)
+		out := replayPage(*r.Replay, from, limit)
 		out.Puzzle, out.Board = r.Puzzle, r.Start
 		c.JSON(200, out)
 		return
 	}
 	out := answerReplayJSON{Puzzle: r.Puzzle, Cases: make([]caseReplayJSON, len(r.Cases))}
 	for i, cr := range r.Cases {
-		rj := toReplayJSON(cr.Replay)
+		rj := replayPage(cr.Replay, from, limit)
 		rj.Board = cr.Start
 		out.Cases[i] = caseReplayJSON{Case: cr.CaseID, Name: cr.CaseName, replayJSON: rj}
 	}
@@ -112,14 +150,10 @@ func (s *API) submissionReplay(c *gin.Context) {
 }
 
 // addressLimit refuses (429) an address past its budget of public replays.
-// The limiter keys users by number, so the address is hashed into one: a
-// collision would only share a budget.
 func (s *API) addressLimit() gin.HandlerFunc {
 	return func(c *gin.Context) {
-		h := fnv.New64a()
-		h.Write([]byte(c.ClientIP()))
 		l := s.replays()
-		if ok, wait := l.Allow(int64(h.Sum64()>>1), time.Now()); !ok {
+		if ok, wait := l.AllowAddr(c.ClientIP(), time.Now()); !ok {
 			secs := int(wait.Seconds()) + 1
 			c.Header("Retry-After", strconv.Itoa(secs))
 			s.fail(c, httpx.ERATELIMITED, "too many replays from this address: at most %d per minute, try again in %d s", l.PerMinute(), secs)

@@ -2,9 +2,11 @@ package api
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
+	"puzzlejudge/judge"
 	"puzzlejudge/web/httpx"
 )
 
@@ -135,4 +137,64 @@ func TestReplayTooLong(t *testing.T) {
 	e := newAPIEnv(t, Options{})
 	moves := strings.Repeat("1 ", 3000)
 	e.do("POST", "/api/v1/replay", "", replayRequest{"floodit", "2\n0 1\n1 0\n", moves}).want(t, 400, "invalid")
+}
+
+// TestSubmissionReplayPages reads a long replay a page at a time: every
+// step once, in order, total and next telling where the rest is.
+func TestSubmissionReplayPages(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	ann := e.student("ann")
+	e.waitReady()
+	rot := e.caseIDs("rot")
+	moves := strings.Repeat("AF", 260) // 520 legal moves
+	id := e.submit(ann, "rot", map[string]any{"kind": "moves", "case": rot[0], "moves": moves})
+	e.result(ann, id)
+	path := "/api/v1/submissions/" + itoa64(id) + "/replay"
+
+	var all strings.Builder
+	pages := 0
+	for from := 0; ; pages++ {
+		var r replayJSON
+		e.do("GET", path+"?from="+strconv.Itoa(from), ann, nil).want(t, 200, "").json(t, &r)
+		if r.Total == nil || *r.Total != 520 || r.From == nil || *r.From != from || r.Final.Moves != 520 || r.Puzzle != "rotation" || r.Board == "" {
+			t.Fatalf("page from %d: total %v from %v final %+v", from, r.Total, r.From, r.Final)
+		}
+		if len(r.Steps) > judge.DefaultReplayPage {
+			t.Fatalf("page from %d has %d steps, over the default %d", from, len(r.Steps), judge.DefaultReplayPage)
+		}
+		for _, s := range r.Steps {
+			all.WriteString(s.Move)
+		}
+		if r.Next == nil {
+			break
+		}
+		if *r.Next != from+len(r.Steps) {
+			t.Fatalf("next = %d after %d steps from %d", *r.Next, len(r.Steps), from)
+		}
+		from = *r.Next
+	}
+	if all.String() != moves || pages != 2 {
+		t.Errorf("the pages hold %d moves in %d pages, want the 520 moves in 3", all.Len(), pages+1)
+	}
+
+	var r replayJSON
+	e.do("GET", path+"?from=510&limit=1000", ann, nil).want(t, 200, "").json(t, &r)
+	if len(r.Steps) != 10 || r.Next != nil || r.Steps[9].Move != "F" {
+		t.Errorf("the last page: %d steps, next %v", len(r.Steps), r.Next)
+	}
+	e.do("GET", path+"?from=9999", ann, nil).want(t, 200, "").json(t, &r)
+	if len(r.Steps) != 0 || r.Next != nil || *r.Total != 520 {
+		t.Errorf("past the end: %d steps, next %v", len(r.Steps), r.Next)
+	}
+	for _, bad := range []string{"?limit=0", "?limit=1001", "?from=-1", "?limit=x"} {
+		e.do("GET", path+bad, ann, nil).want(t, 400, "invalid")
+	}
+
+	// An answer: the page applies to each case.
+	ans := e.submit(ann, "rot", map[string]any{"kind": "answer", "output": "AC\n2\nHH\n3\n"})
+	var a answerReplayJSON
+	e.do("GET", "/api/v1/submissions/"+itoa64(ans)+"/replay?from=1&limit=1", ann, nil).want(t, 200, "").json(t, &a)
+	if len(a.Cases) != 2 || len(a.Cases[0].Steps) != 1 || a.Cases[0].Steps[0].Move != "C" || *a.Cases[0].Total != 2 || a.Cases[0].Next != nil || !a.Cases[0].Final.Solved {
+		t.Errorf("answer page = %+v", a)
+	}
 }

@@ -48,6 +48,10 @@ type submissionJSON struct {
 	CaseIDs      []int64           `json:"case_ids,omitempty"`
 	Outputs      map[string]string `json:"outputs,omitempty"`
 	History      *[]historyJSON    `json:"history,omitempty"`
+	// Hints is the number of hints the submission's author was given on
+	// its problem (a single submission of a problem only), for its author
+	// and instructors, who alone may read it.
+	Hints *int `json:"hints,omitempty"`
 }
 
 // resultJSON is one case row of a submission's result. Its score is 0..100,
@@ -125,6 +129,16 @@ func (s *API) getSubmission(c *gin.Context) {
 	out := toSubmissionJSON(sub)
 	out.Payload = sub.Payload
 	answerFields(&out, sub)
+	if sub.ProblemSlug != "" {
+		n, err := s.Service.HintCount(c.Request.Context(), httpx.Viewer(c), sub.UserID, sub.ProblemSlug)
+		switch {
+		case err == nil:
+			out.Hints = &n
+		case judge.ErrorCode(err) != judge.ENOTFOUND:
+			s.writeError(c, err)
+			return
+		}
+	}
 	out.Cases = make([]resultJSON, 0, len(sub.Results))
 	for _, r := range sub.Results {
 		out.Cases = append(out.Cases, resultJSON{Case: r.CaseID, Name: r.CaseName, Position: r.Position,

@@ -9,13 +9,10 @@ import (
 // MaxBodyBytes bounds every request body: larger bodies get 413.
 const MaxBodyBytes = 1 << 20
 
-// LimitBody caps every request body at n bytes; reading past it fails with
-// *http.MaxBytesError, which WriteError answers with 413 (and the pages with
-// their own 413 page).
-func LimitBody(n int64) gin.HandlerFunc { return LimitBodyExcept(n, nil) }
-
-// LimitBodyExcept is LimitBody with other caps for some routes, keyed by the
-// path they are registered with (gin's FullPath), such as a package upload.
+// LimitBodyExcept caps every request body at n bytes, or at routes[path]
+// for the routes registered with that path (gin's FullPath), such as a
+// package upload; reading past it fails with *http.MaxBytesError, which
+// WriteError answers with 413 (and the pages with their own 413 page).
 func LimitBodyExcept(n int64, routes map[string]int64) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		n := n

@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"hash/fnv"
 	"sync"
 	"time"
 
@@ -70,4 +71,13 @@ func (l *RateLimiter) Allow(user int64, now time.Time) (bool, time.Duration) {
 		return false, d
 	}
 	return true, 0
+}
+
+// AllowAddr is Allow for a client address rather than a user: the public
+// replays of the API and of the play page share one such budget. The
+// address is hashed into a key, so a collision would only share a budget.
+func (l *RateLimiter) AllowAddr(addr string, now time.Time) (bool, time.Duration) {
+	h := fnv.New64a()
+	h.Write([]byte(addr))
+	return l.Allow(int64(h.Sum64()>>1), now)
 }

@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"context"
 	"fmt"
 	"html/template"
 	"net/http"
@@ -258,6 +259,22 @@ func pathInt(c *gin.Context, name string) (int64, bool) {
 	return id, err == nil && id > 0
 }
 
+// assignmentID reads the assignment id of the path; when it is not a
+// positive number it answers the not-found page and reports false.
+func (p *Pages) assignmentID(c *gin.Context) (int64, bool) {
+	id, ok := pathInt(c, "id")
+	if !ok {
+		p.errorPage(c, http.StatusNotFound, "There is no such assignment.")
+	}
+	return id, ok
+}
+
+// matchesStudent reports whether a row of username passes the filter of
+// the progress tables (a part of the name, any case; "" passes all).
+func matchesStudent(filter, username string) bool {
+	return filter == "" || strings.Contains(strings.ToLower(username), strings.ToLower(filter))
+}
+
 func (p *Pages) assignmentPage(c *gin.Context) {
 	if _, ok := p.needUser(c); !ok {
 		return
@@ -267,9 +284,8 @@ func (p *Pages) assignmentPage(c *gin.Context) {
 
 func (p *Pages) showAssignment(c *gin.Context, status int, form *assignmentForm) {
 	v := httpx.Viewer(c)
-	id, ok := pathInt(c, "id")
+	id, ok := p.assignmentID(c)
 	if !ok {
-		p.errorPage(c, http.StatusNotFound, "There is no such assignment.")
 		return
 	}
 	ctx := c.Request.Context()
@@ -321,9 +337,8 @@ func (p *Pages) editAssignment(c *gin.Context) {
 	if !ok {
 		return
 	}
-	id, ok := pathInt(c, "id")
+	id, ok := p.assignmentID(c)
 	if !ok {
-		p.errorPage(c, http.StatusNotFound, "There is no such assignment.")
 		return
 	}
 	form, err := p.emptyForm(c, nil)
@@ -428,24 +443,35 @@ func newProgressRow(row judge.StudentGrade) progressRow {
 	return pr
 }
 
-func (p *Pages) progressPage(c *gin.Context) {
+// readAssignment calls read for the signed-in user and the assignment of
+// the path (a progress table); on a failure it answers the sign-in, the
+// not-found or the error page and reports false.
+func readAssignment[T any](p *Pages, c *gin.Context, read func(context.Context, judge.User, int64) (T, error)) (T, bool) {
+	var zero T
 	v, ok := p.needUser(c)
 	if !ok {
-		return
+		return zero, false
 	}
-	id, ok := pathInt(c, "id")
+	id, ok := p.assignmentID(c)
 	if !ok {
-		p.errorPage(c, http.StatusNotFound, "There is no such assignment.")
-		return
+		return zero, false
 	}
-	gb, err := p.Service.Progress(c.Request.Context(), v, id)
+	out, err := read(c.Request.Context(), v, id)
 	if err != nil {
 		p.fail(c, err)
+		return zero, false
+	}
+	return out, true
+}
+
+func (p *Pages) progressPage(c *gin.Context) {
+	gb, ok := readAssignment(p, c, p.Service.Progress)
+	if !ok {
 		return
 	}
 	data := progressView{A: newAssignmentView(gb.Assignment, gb.AsOf), Filter: strings.TrimSpace(c.Query("student")), AsOf: gb.AsOf}
 	for _, row := range gb.Rows {
-		if data.Filter == "" || strings.Contains(strings.ToLower(row.User.Username), strings.ToLower(data.Filter)) {
+		if matchesStudent(data.Filter, row.User.Username) {
 			data.Rows = append(data.Rows, newProgressRow(row))
 		}
 	}
@@ -461,23 +487,15 @@ type boardsView struct {
 }
 
 func (p *Pages) boardsPage(c *gin.Context) {
-	v, ok := p.needUser(c)
+	pb, ok := readAssignment(p, c, func(ctx context.Context, v judge.User, id int64) (judge.ProblemBoards, error) {
+		return p.Service.ProblemProgress(ctx, v, id, c.Param("slug"))
+	})
 	if !ok {
-		return
-	}
-	id, ok := pathInt(c, "id")
-	if !ok {
-		p.errorPage(c, http.StatusNotFound, "There is no such assignment.")
-		return
-	}
-	pb, err := p.Service.ProblemProgress(c.Request.Context(), v, id, c.Param("slug"))
-	if err != nil {
-		p.fail(c, err)
 		return
 	}
 	data := boardsView{A: newAssignmentView(pb.Assignment, pb.AsOf), PB: pb, Filter: strings.TrimSpace(c.Query("student"))}
 	for _, row := range pb.Rows {
-		if data.Filter == "" || strings.Contains(strings.ToLower(row.User.Username), strings.ToLower(data.Filter)) {
+		if matchesStudent(data.Filter, row.User.Username) {
 			data.Rows = append(data.Rows, row)
 		}
 	}

@@ -6,15 +6,12 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strconv"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/internal/coursetest"
-	"puzzlejudge/judge"
-	"puzzlejudge/judge/store"
+	"puzzlejudge/internal/testutil"
 )
 
 // BenchmarkCoursePages serves the progress page and the grades CSV of issue
@@ -23,18 +20,7 @@ import (
 // each on SQLite. Figures: docs/PERFORMANCE.md, "Grades and progress".
 func BenchmarkCoursePages(b *testing.B) {
 	ctx := context.Background()
-	// synchronous=normal only makes the 36,000 inserts of the fixture
-	// quicker; the reads measured do not sync.
-	db, err := store.OpenWith("sqlite", filepath.Join(b.TempDir(), "course.db"), nil, store.Options{Synchronous: "normal"})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
-	svc := judge.NewService(db, judge.Config{}, nil) // not started: nothing judges the fixture again
-	a, prof, err := coursetest.Populate(ctx, db, svc, coursetest.Issue13)
-	if err != nil {
-		b.Fatal(err)
-	}
+	svc, a, prof := coursetest.New(b, coursetest.Issue13)
 	token, err := svc.IssueToken(ctx, prof.ID, "bench")
 	if err != nil {
 		b.Fatal(err)
@@ -45,7 +31,7 @@ func BenchmarkCoursePages(b *testing.B) {
 	base := "/assignments/" + strconv.FormatInt(a.ID, 10)
 	for _, path := range []string{base + "/progress", base + "/grades.csv"} {
 		b.Run(filepath.Base(path), func(b *testing.B) {
-			cpu := cpuTime()
+			cpu := testutil.CPUTime()
 			for b.Loop() {
 				req := httptest.NewRequest("GET", path, nil)
 				req.AddCookie(&http.Cookie{Name: sessionCookie, Value: token})
@@ -55,14 +41,7 @@ func BenchmarkCoursePages(b *testing.B) {
 					b.Fatalf("GET %s = %d, %d bytes", path, rec.Code, rec.Body.Len())
 				}
 			}
-			b.ReportMetric(float64((cpuTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64((testutil.CPUTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 		})
 	}
-}
-
-// cpuTime returns the user and system CPU time of the process so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -41,6 +41,9 @@ type Options struct {
 	// Registrations bounds the accounts registered per client address,
 	// shared with the API; nil: no limit.
 	Registrations *httpx.AddrLimiter
+	// Replays bounds the moves the play page sends (GET /play/move) per
+	// client address, shared with the API's public replay; nil: no limit.
+	Replays *httpx.RateLimiter
 	// SessionTTL is the life of the session cookie, the tokens' TTL;
 	// 0 means 30 days.
 	SessionTTL time.Duration
@@ -97,8 +100,10 @@ func (p *Pages) Register(r gin.IRouter) {
 	getAndHead(g, "/submissions", p.submissionList)
 	getAndHead(g, "/submissions/:id", p.submissionPage)
 	getAndHead(g, "/submissions/:id/replay", p.replayPage)
+	getAndHead(g, "/submissions/:id/replay/steps", p.replayStepsPage)
 	getAndHead(g, "/problems/:slug/play/:case", p.playPage)
 	getAndHead(g, "/play/board", p.boardSVG)
+	getAndHead(g, "/play/move", p.playMove)
 	g.POST("/problems/:slug/play/:case/hint", p.hint)
 	g.POST("/problems/:slug/hints", p.setHints)
 

@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -50,6 +51,7 @@ type playView struct {
 	Player  player
 	Buttons []playButton
 	Hints   bool // the Hint button is offered
+	Taken   int  // the hints the player was given on this problem
 }
 
 // playPage shows one board of a problem to play: anyone may play a board
@@ -81,6 +83,10 @@ func (p *Pages) playPage(c *gin.Context) {
 	if on, err := p.Service.ProblemHints(c.Request.Context(), prob.Slug); err == nil && on {
 		v.Hints = judge.CanHint(httpx.Viewer(c), *cs)
 	}
+	if v.Hints {
+		u := httpx.Viewer(c)
+		v.Taken, _ = p.Service.HintCount(c.Request.Context(), u, u.ID, prob.Slug)
+	}
 	p.render(c, http.StatusOK, "play", "Play "+prob.Title+", "+cs.Name, v)
 }
 
@@ -103,21 +109,83 @@ func (p *Pages) boardSVG(c *gin.Context) {
 	c.Data(http.StatusOK, "image/svg+xml; charset=utf-8", []byte(pic))
 }
 
-// replayView is the data of a submission's replay page.
+// playMove answers GET /play/move?puzzle=&board=&moves=, the play page's
+// one request per move: the engine replays the whole move list (as POST
+// /api/v1/replay does) and the answer holds the last step, the final state
+// and the picture of the board after the last legal move, so that a click
+// costs one round trip instead of a replay and then a picture. The same
+// question always has the same answer, so undo and redo may come from the
+// browser's cache. It shares the API's budget of public replays.
+func (p *Pages) playMove(c *gin.Context) {
+	if ok, wait := p.Replays.AllowAddr(c.ClientIP(), time.Now()); !ok {
+		secs := int(wait.Seconds()) + 1
+		c.Header("Retry-After", strconv.Itoa(secs))
+		p.jsonError(c, "play move", judge.Errorf(httpx.ERATELIMITED, "too many moves from this address: at most %d per minute, try again in %d s", p.Replays.PerMinute(), secs))
+		return
+	}
+	puzzle, board := c.Query("puzzle"), c.Query("board")
+	r, err := p.Service.ReplayMoves(c.Request.Context(), puzzle, board, c.Query("moves"))
+	if err != nil {
+		p.jsonError(c, "play move", err)
+		return
+	}
+	var last map[string]any
+	if n := len(r.Steps); n > 0 {
+		s := r.Steps[n-1]
+		last = map[string]any{"move": s.Move, "legal": s.Legal, "message": s.Message, "board": s.Board}
+		board = s.Board
+	}
+	pic, err := boardPicture(puzzle, "play", board)
+	if err != nil {
+		p.jsonError(c, "play move", err)
+		return
+	}
+	c.Header("Cache-Control", "public, max-age=3600")
+	c.JSON(http.StatusOK, gin.H{"step": last, "final": gin.H{"solved": r.Solved, "moves": r.Moves}, "picture": pic})
+}
+
+// replayView is the data of a submission's replay page. A replay can be
+// long (10,000 moves), so the page holds one page of its steps, the one it
+// opens at, and its script asks GET /submissions/{id}/replay/steps for the
+// others as the player scrubs.
 type replayView struct {
 	Sub     judge.Submission
 	Puzzle  string
 	Cases   []judge.CaseReplay // answers: every case with moves
 	Current int                // index in Cases of the case shown
 	Start   string
-	Steps   []judge.Step
+	Steps   []stepView // the page of steps shown first
+	Total   int        // the steps in all
 	Final   judge.Replay
-	Data    template.JS // the steps, as JSON, for the page's script
+	Data    template.JS // the page of steps, as JSON, for the page's script
 	Picture template.HTML
 }
 
+// stepView is a step with its number (1-based) in the whole replay.
+type stepView struct {
+	N int
+	judge.Step
+}
+
+// replayCase picks the replay shown: a moves submission's, or the case
+// asked by ?case= (1-based) of an answer's; false when an answer holds no
+// moves.
+func replayCase(c *gin.Context, r judge.SubmissionReplay) (start string, rep judge.Replay, current int, ok bool) {
+	switch {
+	case r.Replay != nil:
+		return r.Start, *r.Replay, 0, true
+	case len(r.Cases) == 0:
+		return "", judge.Replay{}, 0, false
+	}
+	k, _ := strconv.Atoi(c.DefaultQuery("case", "1"))
+	current = min(max(k, 1), len(r.Cases)) - 1
+	return r.Cases[current].Start, r.Cases[current].Replay, current, true
+}
+
 // replayPage shows a submission's moves step by step, to those the service
-// lets read the submission.
+// lets read the submission. It opens at the failing move when there is
+// one, which is what the student came to see, with the page of steps that
+// holds it.
 func (p *Pages) replayPage(c *gin.Context) {
 	u, ok := p.needUser(c)
 	if !ok {
@@ -134,27 +202,61 @@ func (p *Pages) replayPage(c *gin.Context) {
 		return
 	}
 	v := replayView{Sub: r.Submission, Puzzle: r.Puzzle, Cases: r.Cases}
-	switch {
-	case r.Replay != nil:
-		v.Start, v.Final = r.Start, *r.Replay
-	case len(r.Cases) == 0:
+	v.Start, v.Final, v.Current, ok = replayCase(c, r)
+	if !ok {
 		p.errorPage(c, http.StatusNotFound, "This answer holds no moves to replay.")
 		return
-	default:
-		k, _ := strconv.Atoi(c.DefaultQuery("case", "1"))
-		v.Current = min(max(k, 1), len(r.Cases)) - 1
-		cr := r.Cases[v.Current]
-		v.Start, v.Final = cr.Start, cr.Replay
 	}
-	v.Steps = v.Final.Steps
+	v.Total = len(v.Final.Steps)
+	bad, from := 0, 0
+	if v.Total > 0 && !v.Final.Steps[v.Total-1].Legal {
+		bad = v.Total
+		from = (v.Total - 1) / judge.DefaultReplayPage * judge.DefaultReplayPage
+	}
+	steps, _ := v.Final.Page(from, judge.DefaultReplayPage)
+	for i, s := range steps {
+		v.Steps = append(v.Steps, stepView{N: from + i + 1, Step: s})
+	}
 	v.Picture, _ = boardPicture(r.Puzzle, "play", v.Start)
-	data, err := json.Marshal(map[string]any{"puzzle": r.Puzzle, "board": v.Start, "steps": replaySteps(v.Steps)})
+	data, err := json.Marshal(map[string]any{"puzzle": r.Puzzle, "board": v.Start, "total": v.Total, "bad": bad,
+		"page": judge.DefaultReplayPage, "from": from, "steps": replaySteps(steps),
+		"url": fmt.Sprintf("/submissions/%d/replay/steps?case=%d", id, v.Current+1)})
 	if err != nil {
 		p.fail(c, err)
 		return
 	}
 	v.Data = template.JS(data)
 	p.render(c, http.StatusOK, "replay", fmt.Sprintf("Replay of submission %d", id), v)
+}
+
+// replayStepsPage answers GET /submissions/{id}/replay/steps?case=&from=&limit=
+// in JSON: a page of the replay's steps (at most judge.MaxReplayPage), for
+// the replay page's script, to those who may read the submission.
+func (p *Pages) replayStepsPage(c *gin.Context) {
+	id, _ := strconv.ParseInt(c.Param("id"), 10, 64)
+	from, _ := strconv.Atoi(c.DefaultQuery("from", "0"))
+	limit, err := strconv.Atoi(c.DefaultQuery("limit", strconv.Itoa(judge.DefaultReplayPage)))
+	if err != nil || limit < 1 || limit > judge.MaxReplayPage {
+		p.jsonError(c, "replay", judge.Errorf(judge.EINVALID, "limit must be 1 to %d", judge.MaxReplayPage))
+		return
+	}
+	r, err := p.Service.ReplaySubmission(c.Request.Context(), httpx.Viewer(c), id)
+	if err != nil {
+		p.jsonError(c, "replay", err)
+		return
+	}
+	_, rep, _, ok := replayCase(c, r)
+	if !ok {
+		p.jsonError(c, "replay", judge.Errorf(judge.ENOTFOUND, "this answer holds no moves to replay"))
+		return
+	}
+	from = min(max(from, 0), len(rep.Steps))
+	steps, next := rep.Page(from, limit)
+	out := gin.H{"steps": replaySteps(steps), "total": len(rep.Steps), "from": from}
+	if next >= 0 {
+		out["next"] = next
+	}
+	c.JSON(http.StatusOK, out)
 }
 
 // replaySteps is the steps as the page's script reads them: the API's shape.
@@ -167,22 +269,34 @@ func replaySteps(steps []judge.Step) []map[string]any {
 }
 
 // hint answers the play page's Hint button (a form post with the CSRF
-// token, answered in JSON): the next move of an optimal continuation.
+// token, answered in JSON): the next move of an optimal continuation, and
+// the hints the player has now been given on the problem.
 func (p *Pages) hint(c *gin.Context) {
 	u, _ := httpx.CurrentUser(c)
 	id, _ := strconv.ParseInt(c.Param("case"), 10, 64)
 	move, err := p.Service.Hint(c.Request.Context(), u, c.Param("slug"), id, c.PostForm("moves"))
 	if err != nil {
-		status := httpx.StatusOf(err)
-		msg := judge.ErrorMessage(err)
-		if status == http.StatusInternalServerError {
-			p.logger().Error("hint failed", "err", err)
-			msg = "Something went wrong on the server."
-		}
-		c.JSON(status, gin.H{"error": gin.H{"code": judge.ErrorCode(err), "message": msg}})
+		p.jsonError(c, "hint", err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"move": move})
+	taken, err := p.Service.HintCount(c.Request.Context(), u, u.ID, c.Param("slug"))
+	if err != nil {
+		p.jsonError(c, "hint", err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"move": move, "hints": taken})
+}
+
+// jsonError answers an error of the play page's script in the API's shape,
+// {"error": {code, message}}; a server failure is logged and not told.
+func (p *Pages) jsonError(c *gin.Context, what string, err error) {
+	status := httpx.StatusOf(err)
+	msg := judge.ErrorMessage(err)
+	if status == http.StatusInternalServerError {
+		p.logger().Error(what+" failed", "err", err)
+		msg = "Something went wrong on the server."
+	}
+	c.JSON(status, gin.H{"error": gin.H{"code": judge.ErrorCode(err), "message": msg}})
 }
 
 // setHints turns a problem's hints on or off from the boards page.

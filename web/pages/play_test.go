@@ -2,14 +2,18 @@ package pages
 
 import (
 	"compress/gzip"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
 
+	"puzzlejudge/internal/webtest"
 	"puzzlejudge/judge"
+	"puzzlejudge/web/httpx"
 )
 
 func TestPlayPage(t *testing.T) {
@@ -45,6 +49,66 @@ func TestPlayBoardPicture(t *testing.T) {
 	b.get("/play/board?puzzle=chess&board=x").want(t, 400)
 }
 
+// TestPlayMove checks the play page's one request a move: the engine's
+// last step, the final state and the new board's picture in one answer.
+func TestPlayMove(t *testing.T) {
+	e := newPagesEnv(t, Options{Replays: httpx.NewRateLimiter(3)})
+	b := e.browser()
+	move := func(puzzle, board, moves string) string {
+		return "/play/move?" + url.Values{"puzzle": {puzzle}, "board": {board}, "moves": {moves}}.Encode()
+	}
+	var r struct {
+		Step *struct {
+			Move, Message, Board string
+			Legal                bool
+		}
+		Final struct {
+			Solved bool
+			Moves  int
+		}
+		Picture string
+	}
+	decode := func(p page) {
+		t.Helper()
+		r.Step = nil
+		if err := json.Unmarshal([]byte(p.body), &r); err != nil {
+			t.Fatalf("%v: %s", err, p.body)
+		}
+	}
+	sample := "3\n0 1 2\n1 1 2\n2 2 1\n"
+	p := b.get(move("floodit", sample, "1 2 1")).want(t, 200, `"picture":"\u003csvg`)
+	if ct := p.header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Errorf("Content-Type %q", ct)
+	}
+	decode(p)
+	if r.Step == nil || !r.Step.Legal || r.Step.Move != "1" || r.Step.Board != "3\n1 1 1\n1 1 1\n1 1 1\n" || !r.Final.Solved || r.Final.Moves != 3 {
+		t.Errorf("answer = %+v", r)
+	}
+	// The picture is the last step's board: every square of colour 1.
+	if want, _ := boardPicture("floodit", "play", r.Step.Board); r.Picture != string(want) {
+		t.Errorf("picture is not the board after the last move")
+	}
+	// No moves: no step, the starting board.
+	decode(b.get(move("floodit", sample, "")).want(t, 200))
+	if want, _ := boardPicture("floodit", "play", sample); r.Step != nil || r.Final.Moves != 0 || r.Picture != string(want) {
+		t.Errorf("no moves: %+v", r)
+	}
+	// An illegal last move: the step says why, the picture is the board it
+	// was refused on.
+	decode(b.get(move("floodit", sample, "1 9")).want(t, 200))
+	if r.Step == nil || r.Step.Legal || !strings.Contains(r.Step.Message, "no such colour") || r.Final.Moves != 1 {
+		t.Errorf("illegal move: %+v", r)
+	}
+	if p := b.get(move("chess", "x", "")).want(t, 429, `"code":"rate_limited"`); p.header.Get("Retry-After") == "" {
+		t.Error("429 without Retry-After")
+	}
+	e2 := newPagesEnv(t, Options{})
+	b2 := e2.browser()
+	b2.get(move("chess", "x", "")).want(t, 400, `"code":"invalid"`)
+	b2.get(move("floodit", "3\n0 1\n", "1")).want(t, 400, `"code":"invalid"`)
+	b2.get(move("floodit", sample, strings.Repeat("1 ", 3000))).want(t, 400, `"code":"invalid"`)
+}
+
 func TestReplayPage(t *testing.T) {
 	e := newPagesEnv(t, Options{})
 	cases := e.waitCases("flood")
@@ -67,6 +131,59 @@ func TestReplayPage(t *testing.T) {
 	b.get(answer+"/replay?case=1").want(t, 200, `aria-label="Boards of this answer"`, `aria-current="page">01-sample-1`, "<code>C</code>")
 }
 
+// TestReplayPageSteps checks a long replay: the page holds one page of its
+// steps, the one with the failing move, and the rest comes from
+// /submissions/{id}/replay/steps a page at a time.
+func TestReplayPageSteps(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	rot := e.waitCases("rot")
+	b := e.browser()
+	b.register("lon", "lon-password-1")
+	submit := func(moves string) string {
+		form := url.Values{"kind": {"moves"}, "case": {fmt.Sprint(rot[0].ID)}, "moves": {moves}}
+		loc := b.post("/problems/rot/submissions", form).redirectTo(t, "/submissions/")
+		b.waitDone(loc)
+		return loc
+	}
+	long := submit(strings.Repeat("AF", 260))
+	pg := b.get(long+"/replay").want(t, 200, `max="520"`, `start="1"`, `data-step="1"`, `data-step="200"`, `"total":520`)
+	if strings.Contains(pg.body, `data-step="201"`) {
+		t.Error("the replay page lists more than its first page of steps")
+	}
+	bad := submit(strings.Repeat("AF", 250) + "Z")
+	pg = b.get(bad+"/replay").want(t, 200, `max="501"`, `start="401"`, `class="bad" data-step="501"`, `"bad":501`)
+	if strings.Contains(pg.body, `data-step="400"`) {
+		t.Error("the replay of a failing move lists more than the page of that move")
+	}
+
+	var r struct {
+		Steps       []struct{ Move string }
+		Total, From int
+		Next        *int
+	}
+	read := func(p page) {
+		t.Helper()
+		r.Next = nil
+		if err := json.Unmarshal([]byte(p.body), &r); err != nil {
+			t.Fatalf("%v: %s", err, p.body)
+		}
+	}
+	read(b.get(long+"/replay/steps?from=400").want(t, 200))
+	if len(r.Steps) != 120 || r.Total != 520 || r.From != 400 || r.Next != nil || r.Steps[0].Move != "A" {
+		t.Errorf("from 400: %d steps, total %d, from %d, next %v", len(r.Steps), r.Total, r.From, r.Next)
+	}
+	read(b.get(long+"/replay/steps?from=0&limit=5").want(t, 200))
+	if len(r.Steps) != 5 || r.Next == nil || *r.Next != 5 {
+		t.Errorf("the first 5: %d steps, next %v", len(r.Steps), r.Next)
+	}
+	b.get(long+"/replay/steps?limit=0").want(t, 400, `"code":"invalid"`)
+	b.get(long+"/replay/steps?limit=1001").want(t, 400, `"code":"invalid"`)
+	other := e.browser()
+	other.register("oth", "oth-password-1")
+	other.get(long+"/replay/steps").want(t, 403, `"code":"forbidden"`)
+	e.browser().get(long+"/replay/steps").want(t, 401)
+}
+
 func TestPlayHints(t *testing.T) {
 	e := newPagesEnv(t, Options{})
 	cases := e.waitCases("flood")
@@ -85,14 +202,16 @@ func TestPlayHints(t *testing.T) {
 	admin.post("/problems/flood/hints", url.Values{"hints": {"on"}}).redirectTo(t, "/problems/flood/cases")
 	admin.get("/problems/flood/cases").want(t, 200, "Turn hints off")
 
-	s.get(play).want(t, 200, `id="play-hint"`)
-	s.post(play+"/hint", url.Values{"moves": {"1"}}).want(t, 200, `"move":"2"`)
+	s.get(play).want(t, 200, `id="play-hint"`, `<span id="play-hints">0</span>`)
+	s.post(play+"/hint", url.Values{"moves": {"1"}}).want(t, 200, `"move":"2"`, `"hints":1`)
+	s.get(play).want(t, 200, `<span id="play-hints">1</span>`)
 	s.post(fmt.Sprintf("/problems/flood/play/%d/hint", cases[2].ID), url.Values{"moves": {""}}).want(t, 403, "sample boards only")
 
 	form := url.Values{"kind": {"moves"}, "case": {fmt.Sprint(cases[1].ID)}, "moves": {"1 2 1"}}
 	loc := s.post("/problems/flood/submissions", form).redirectTo(t, "/submissions/")
 	s.waitDone(loc)
 	admin.get(loc).want(t, 200, "1 hint taken on this problem")
+	s.get(loc).want(t, 200, "1 hint taken on this problem")
 }
 
 // TestAuditFixes checks the cheap findings of the accessibility audit.
@@ -147,6 +266,26 @@ func TestEveryPuzzleCanBePlayed(t *testing.T) {
 		}
 		if _, ok := pz.(judge.Hinter); !ok {
 			t.Errorf("puzzle %q is not a judge.Hinter", name)
+		}
+	}
+}
+
+// BenchmarkPlayMove measures one click of the play page on the server:
+// GET /play/move with the 18 optimal moves of the longest shipped 8x8
+// Flood-it board, through the page routes (the engine's replay and the
+// picture of the board after the last move, gzipped as a browser asks).
+func BenchmarkPlayMove(b *testing.B) {
+	svc := judge.NewService(nil, judge.Config{}, nil) // a replay reads no store
+	engine := webtest.Engine(New(svc, nil, Options{}).Register)
+	q := url.Values{"puzzle": {"floodit"}, "board": {"8\n5 3 0 4 5 0 0 3\n3 2 5 0 2 5 2 4\n4 5 1 2 4 2 3 2\n3 0 5 1 2 3 0 4\n5 4 0 2 1 0 1 3\n3 5 1 5 4 3 4 2\n5 4 5 0 5 4 3 0\n5 1 0 3 5 3 2 4\n"},
+		"moves": {"3 0 4 5 0 2 4 2 1 4 5 3 2 0 1 3 4 5"}}
+	for b.Loop() {
+		req := httptest.NewRequest("GET", "/play/move?"+q.Encode(), nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		w := httptest.NewRecorder()
+		engine.ServeHTTP(w, req)
+		if w.Code != 200 {
+			b.Fatalf("status %d: %s", w.Code, w.Body)
 		}
 	}
 }

@@ -136,7 +136,7 @@ type submissionView struct {
 	CaseLabel string    // for moves: which board
 	Board     *caseView // for moves: the board, drawn (nil when it is gone)
 	History   []string  // the rejudges, oldest first (Judging.String)
-	Hints     int       // for instructors: hints the student took on the problem
+	Hints     int       // hints the author took on the problem: shown to instructors, and to the author when any
 }
 
 // refresh makes the page reload every second until the judging is done.
@@ -189,7 +189,9 @@ func (p *Pages) submissionPage(c *gin.Context) {
 			v.Board = &cv
 		}
 	}
-	if u.IsInstructor() && sub.ProblemSlug != "" {
+	if sub.ProblemSlug != "" {
+		// Instructors and the author alone read a submission, and both
+		// may read its author's hints.
 		v.Hints, _ = p.Service.HintCount(c.Request.Context(), u, sub.UserID, sub.ProblemSlug)
 	}
 	p.render(c, http.StatusOK, "submission", fmt.Sprintf("Submission %d", id), v)

@@ -1,6 +1,7 @@
 // The play and replay pages. No rule of any puzzle is written here: every
-// move is sent to the server's replay (POST /api/v1/replay), which answers
-// the board after each move as the engines compute it, and every board is
+// move is sent to the server (GET /play/move, the engine's replay, as POST
+// /api/v1/replay), which answers the board after the move as the engines
+// compute it together with its picture, and every board of a replay is
 // drawn by the server (GET /play/board). This script only keeps the list of
 // moves and shows what the server said.
 "use strict";
@@ -40,19 +41,29 @@
       b.style.color = b.dataset.ink;
     });
 
-    // update sends the whole move list to the replay and shows its answer.
+    // The time of the last click or key press, to measure click-to-picture
+    // (kept in data-latency and data-latencies, read by the browser test).
+    var pressedAt = null;
+    ["pointerup", "click", "keydown"].forEach(function (type) {
+      window.addEventListener(type, function () { pressedAt = performance.now(); }, true);
+    });
+
+    // update sends the whole move list to the server (GET /play/move: the
+    // engine's replay and the new board's picture in one answer) and shows it.
     function update(what) {
-      var mine = ++seq, t0 = performance.now();
-      var body = JSON.stringify({ puzzle: puzzle, board: start, moves: moves.join(sep) });
-      text.value = moves.join(sep === "" ? "" : sep);
+      var mine = ++seq, t0 = pressedAt === null ? performance.now() : pressedAt;
+      pressedAt = null;
+      var url = "/play/move?puzzle=" + encodeURIComponent(puzzle) + "&board=" + encodeURIComponent(start) +
+        "&moves=" + encodeURIComponent(moves.join(sep));
+      text.value = moves.join(sep);
       if (hidden) { hidden.value = text.value; }
       count.textContent = moves.length;
-      return fetch("/api/v1/replay", { method: "POST", headers: { "Content-Type": "application/json" }, body: body })
+      return fetch(url)
         .then(function (r) { return r.json(); })
         .then(function (res) {
           if (mine !== seq) { return; }
           if (res.error) { say(res.error.message); return; }
-          var last = res.steps.length ? res.steps[res.steps.length - 1] : null;
+          var last = res.step;
           if (last && !last.legal) {
             moves.pop();
             text.value = moves.join(sep);
@@ -61,20 +72,22 @@
             say("Not a move: " + last.message);
             return;
           }
-          return draw(board, puzzle, last ? last.board : start).then(function () {
-            root.dataset.latency = Math.round(performance.now() - t0);
-            var msg = what + (last ? ": " + last.message : "") + ".";
-            if (res.final.solved) { msg += " Solved in " + res.final.moves + " move" + (res.final.moves === 1 ? "" : "s") + "!"; }
-            say(msg);
-            root.dataset.solved = res.final.solved ? "yes" : "no";
-            fillBlocks();
-          });
+          board.innerHTML = res.picture;
+          var ms = Math.round(performance.now() - t0);
+          root.dataset.latency = ms;
+          root.dataset.latencies = (root.dataset.latencies ? root.dataset.latencies + " " : "") + ms;
+          var msg = what + (last ? ": " + last.message : "") + ".";
+          if (res.final.solved) { msg += " Solved in " + res.final.moves + " move" + (res.final.moves === 1 ? "" : "s") + "!"; }
+          say(msg);
+          root.dataset.solved = res.final.solved ? "yes" : "no";
+          fillBlocks();
         })
         .catch(function (e) { say("The server did not answer: " + e.message); });
     }
 
     function move(m) {
       if (!m) { return; }
+      root.querySelectorAll("button.hinted").forEach(function (h) { h.classList.remove("hinted"); });
       moves.push(m);
       undone = [];
       update("Move " + moves.length + " (" + m + ")");
@@ -156,8 +169,10 @@
           .then(function (res) {
             if (res.error) { say("No hint: " + res.error.message); return; }
             say("Hint: the next move of a shortest solution is " + res.move + ".");
+            document.getElementById("play-hints").textContent = res.hints;
+            root.querySelectorAll("button.hinted").forEach(function (h) { h.classList.remove("hinted"); });
             var b = root.querySelector('button[data-move="' + res.move + '"]');
-            if (b) { b.focus(); }
+            if (b) { b.classList.add("hinted"); b.focus(); }
           })
           .catch(function (e) { say("The server did not answer: " + e.message); });
       });
@@ -178,34 +193,86 @@
     });
   }
 
+  // The replay page holds one page of the steps (data.steps, from
+  // data.from, of data.total); the others are asked for as the player
+  // scrubs (GET data.url&from=&limit=), and the list shows the page of the
+  // step shown.
   function setUpReplay(root) {
     var data = JSON.parse(document.getElementById("replay-data").textContent);
     var scrub = document.getElementById("replay-scrub");
     var rounds = document.getElementById("replay-rounds");
-    var items = document.querySelectorAll("#replay-steps li");
-    var at = 0, timer = null;
+    var list = document.getElementById("replay-steps");
+    var total = data.total, size = data.page, steps = {}, listed = data.from;
+    var at = 0, timer = null, seq = 0;
+
+    function keep(from, page) { page.forEach(function (s, k) { steps[from + k] = s; }); }
+    keep(data.from, data.steps);
+
+    // load makes sure the step of index i (0-based) is here.
+    function load(i) {
+      if (steps[i]) { return Promise.resolve(); }
+      var from = Math.floor(i / size) * size;
+      return fetch(data.url + "&from=" + from + "&limit=" + size)
+        .then(function (r) { return r.json(); })
+        .then(function (res) {
+          if (res.error) { throw new Error(res.error.message); }
+          keep(res.from, res.steps);
+        });
+    }
+
+    // list shows the page of steps that holds index i.
+    function listPage(i) {
+      var from = Math.floor(i / size) * size;
+      if (from === listed) { return; }
+      listed = from;
+      list.innerHTML = "";
+      list.start = from + 1;
+      for (var k = from; k < Math.min(from + size, total) && steps[k]; k++) {
+        var li = document.createElement("li"), code = document.createElement("code");
+        li.dataset.step = k + 1;
+        code.textContent = steps[k].move;
+        li.appendChild(code);
+        if (!steps[k].legal) {
+          var why = document.createElement("strong");
+          why.textContent = steps[k].message;
+          li.className = "bad";
+          li.append(" ", why);
+        }
+        list.appendChild(li);
+      }
+    }
+
+    function mark() {
+      list.querySelectorAll("li").forEach(function (li) { li.classList.toggle("current", +li.dataset.step === at); });
+    }
 
     function show(i) {
-      at = Math.max(0, Math.min(i, data.steps.length));
+      at = Math.max(0, Math.min(i, total));
       scrub.value = at;
-      items.forEach(function (li) { li.classList.toggle("current", +li.dataset.step === at); });
+      var mine = ++seq;
       rounds.innerHTML = "";
       if (at === 0) {
+        mark();
         say("The starting board.");
         return draw(board, data.puzzle, data.board);
       }
-      var s = data.steps[at - 1];
-      say(s.legal ? "Move " + at + " (" + s.move + "): " + s.message + "." : "Not a move: " + s.message);
-      if (s.rounds && s.rounds.length > 1) {
-        s.rounds.forEach(function (r, k) {
-          var f = document.createElement("figure");
-          var cap = document.createElement("figcaption");
-          cap.textContent = k === 0 ? "after the move" : "round " + k;
-          rounds.appendChild(f);
-          draw(f, data.puzzle, r, "round" + k).then(function () { f.appendChild(cap); });
-        });
-      }
-      return draw(board, data.puzzle, s.board);
+      return load(at - 1).then(function () {
+        if (mine !== seq) { return; }
+        listPage(at - 1);
+        mark();
+        var s = steps[at - 1];
+        say(s.legal ? "Move " + at + " (" + s.move + "): " + s.message + "." : "Not a move: " + s.message);
+        if (s.rounds && s.rounds.length > 1) {
+          s.rounds.forEach(function (r, k) {
+            var f = document.createElement("figure");
+            var cap = document.createElement("figcaption");
+            cap.textContent = k === 0 ? "after the move" : "round " + k;
+            rounds.appendChild(f);
+            draw(f, data.puzzle, r, "round" + k).then(function () { f.appendChild(cap); });
+          });
+        }
+        return draw(board, data.puzzle, s.board);
+      }).catch(function (e) { say("The server did not answer: " + e.message); });
     }
     function stop() { if (timer) { clearInterval(timer); timer = null; } document.getElementById("replay-play").textContent = "Play"; }
 
@@ -214,15 +281,16 @@
     scrub.addEventListener("input", function () { stop(); show(+scrub.value); });
     document.getElementById("replay-play").addEventListener("click", function (ev) {
       if (timer) { stop(); return; }
-      if (at >= data.steps.length) { show(0); }
+      if (at >= total) { show(0); }
       ev.target.textContent = "Pause";
       timer = setInterval(function () {
-        if (at >= data.steps.length) { stop(); return; }
+        if (at >= total) { stop(); return; }
         show(at + 1);
       }, 700);
     });
-    items.forEach(function (li) {
-      li.addEventListener("click", function () { stop(); show(+li.dataset.step); });
+    list.addEventListener("click", function (ev) {
+      var li = ev.target.closest("li");
+      if (li) { stop(); show(+li.dataset.step); }
     });
     document.addEventListener("keydown", function (ev) {
       if (ev.target.closest("input, textarea, select")) { return; }
@@ -230,7 +298,6 @@
       if (ev.key === "ArrowRight") { stop(); show(at + 1); }
     });
     // Open at the failing move, which is what the student came to see.
-    var bad = data.steps.findIndex(function (s) { return !s.legal; });
-    if (bad >= 0) { show(bad + 1); }
+    if (data.bad > 0) { show(data.bad); }
   }
 })();
