@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"puzzlejudge/internal/testutil"
 )
 
 // dataDir returns where the shared benchmark boards live: $FLOODIT_DATA if
@@ -122,12 +124,12 @@ func boardFromLine(line string) (Board, error) {
 // wall time of one board mostly measures the other jobs.
 func solveSet(tb testing.TB, set benchSet) (worst int, worstTime time.Duration, sum int, nodes int64) {
 	for i, b := range set.boards {
-		start, cpu := time.Now(), processCPU()
+		start, cpu := time.Now(), testutil.CPUTime()
 		sol, err := Solve(context.Background(), b, nil)
 		if err != nil {
 			tb.Fatalf("board %d: %v", i+1, err)
 		}
-		el := processCPU() - cpu
+		el := testutil.CPUTime() - cpu
 		if cpu == 0 {
 			el = time.Since(start)
 		}
@@ -160,7 +162,7 @@ func benchmarkSet(b *testing.B, name string, limit int) {
 		set.boards, set.optima = set.boards[i-1:i], set.optima[i-1:i]
 	}
 	b.ResetTimer()
-	cpu := processCPU()
+	cpu := testutil.CPUTime()
 	for range b.N {
 		worst, wt, sum, nodes := solveSet(b, set)
 		b.ReportMetric(float64(nodes), "nodes")
@@ -168,7 +170,7 @@ func benchmarkSet(b *testing.B, name string, limit int) {
 		b.ReportMetric(float64(worst+first), "worst-board")
 		b.ReportMetric(float64(sum), "moves")
 	}
-	b.ReportMetric((processCPU()-cpu).Seconds()/float64(b.N), "cpu-s/op")
+	b.ReportMetric((testutil.CPUTime()-cpu).Seconds()/float64(b.N), "cpu-s/op")
 }
 
 // BenchmarkSolvePC19 solves all 1000 boards of pc19-14x14c6 (14x14, 6 colours).
