@@ -68,15 +68,15 @@ func (s *Service) Input(ctx context.Context, v User, slug string) (ProblemInput,
 
 // input is Input with every case whole, for the judge's own use.
 func (s *Service) input(ctx context.Context, slug string) (ProblemInput, error) {
-	p, cases, catalogue, err := s.problems.get(ctx, s.store, slug)
+	e, catalogue, err := s.cachedProblem(ctx, slug)
 	if err != nil {
 		return ProblemInput{}, err
 	}
-	pz, err := Lookup(p.Puzzle)
+	pz, err := Lookup(e.p.Puzzle)
 	if err != nil {
 		return ProblemInput{}, err
 	}
-	return ProblemInput{Problem: p, Puzzle: pz, Cases: cases, Version: InputVersion(cases), Catalogue: catalogue}, nil
+	return ProblemInput{Problem: e.p, Puzzle: pz, Cases: e.cases, Version: e.inputVersion, Catalogue: catalogue}, nil
 }
 
 // bindAnswer checks the version an answer claims to answer and records the

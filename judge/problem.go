@@ -45,8 +45,8 @@ func (s *Service) Problem(ctx context.Context, v User, slug string) (Problem, []
 
 // problem returns a problem and its cases, everything included.
 func (s *Service) problem(ctx context.Context, slug string) (Problem, []Case, error) {
-	p, cases, _, err := s.problems.get(ctx, s.store, slug)
-	return p, cases, err
+	e, _, err := s.cachedProblem(ctx, slug)
+	return e.p, e.cases, err
 }
 
 // JudgeInput returns every case of a problem v may see as one classic

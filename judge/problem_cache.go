@@ -3,7 +3,6 @@ package judge
 import (
 	"context"
 	"slices"
-	"sync"
 )
 
 // CatalogueVersioner is implemented by stores that keep a catalogue
@@ -21,60 +20,52 @@ type CatalogueVersioner interface {
 // (only problems that exist are cached, so only instructors could fill it).
 const maxCachedProblems = 1024
 
-// problemCache holds the problems read with their cases, by slug, with the
-// catalogue version read before them: the entry is at least as new as its
-// version, so it serves every request that reads the same version.
-type problemCache struct {
-	mu     sync.Mutex
-	bySlug map[string]cachedProblem
-}
-
+// cachedProblem is a problem read with its cases, and their input version,
+// which depends on the cases alone.
 type cachedProblem struct {
-	version int64
-	p       Problem
-	cases   []Case
+	p            Problem
+	cases        []Case
+	inputVersion string
 }
 
-// get returns the problem with slug, its cases (a slice the caller may
-// change) and the catalogue version they are current at (0: no version,
-// read from the store).
-func (c *problemCache) get(ctx context.Context, st Store, slug string) (Problem, []Case, int64, error) {
-	vs, ok := st.(CatalogueVersioner)
+// cachedProblem returns the problem with slug, its cases (a slice the
+// caller may change), their input version and the catalogue version they
+// are current at (0: no version, read from the store). An entry is kept
+// with the catalogue version read before it was read, so it is at least
+// as new as that version and serves every request that reads the same.
+func (s *Service) cachedProblem(ctx context.Context, slug string) (cachedProblem, int64, error) {
+	vs, ok := s.store.(CatalogueVersioner)
 	if !ok {
-		p, cases, err := readProblem(ctx, st, slug)
-		return p, cases, 0, err
+		e, err := readProblem(ctx, s.store, slug)
+		return e, 0, err
 	}
 	v, err := vs.CatalogueVersion(ctx)
 	if err != nil {
-		return Problem{}, nil, 0, err
+		return cachedProblem{}, 0, err
 	}
-	c.mu.Lock()
-	e, hit := c.bySlug[slug]
-	c.mu.Unlock()
-	if hit && e.version == v {
-		return e.p, slices.Clone(e.cases), v, nil
+	if e, hit := s.problems.Get(slug, v); hit {
+		e.cases = slices.Clone(e.cases)
+		return e, v, nil
 	}
-	p, cases, err := readProblem(ctx, st, slug)
+	e, err := readProblem(ctx, s.store, slug)
 	if err != nil {
-		return Problem{}, nil, 0, err
+		return cachedProblem{}, 0, err
 	}
-	c.mu.Lock()
-	if c.bySlug == nil || len(c.bySlug) >= maxCachedProblems {
-		c.bySlug = map[string]cachedProblem{}
-	}
-	if old, ok := c.bySlug[slug]; !ok || old.version <= v {
-		c.bySlug[slug] = cachedProblem{version: v, p: p, cases: slices.Clone(cases)}
-	}
-	c.mu.Unlock()
-	return p, cases, v, nil
+	kept := e
+	kept.cases = slices.Clone(e.cases)
+	s.problems.Put(slug, v, kept, maxCachedProblems)
+	return e, v, nil
 }
 
 // readProblem reads a problem and its cases from the store.
-func readProblem(ctx context.Context, st Store, slug string) (Problem, []Case, error) {
+func readProblem(ctx context.Context, st Store, slug string) (cachedProblem, error) {
 	p, err := st.ProblemBySlug(ctx, slug)
 	if err != nil {
-		return Problem{}, nil, err
+		return cachedProblem{}, err
 	}
 	cases, err := st.Cases(ctx, p.ID)
-	return p, cases, err
+	if err != nil {
+		return cachedProblem{}, err
+	}
+	return cachedProblem{p: p, cases: cases, inputVersion: InputVersion(cases)}, nil
 }

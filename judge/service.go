@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
+
+	"puzzlejudge/internal/versioned"
 )
 
 // Config tunes the Service; zero values take the defaults.
@@ -120,7 +122,7 @@ type Service struct {
 	keys *keyCache
 	// problems caches the problems with their cases, checked against the
 	// catalogue version on every use.
-	problems problemCache
+	problems versioned.Map[cachedProblem]
 
 	mu         sync.Mutex
 	solveQueue []int64

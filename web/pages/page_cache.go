@@ -23,14 +23,9 @@ import (
 // database on each request: an instructor's change, made through any
 // process, shows on the next request.
 
-// pageCache holds the anonymous problem pages, by slug.
-type pageCache struct {
-	mu     sync.Mutex
-	bySlug map[string]cachedPage
-}
-
+// cachedPage is an anonymous visitor's problem page, kept by slug under
+// the catalogue version it was drawn at (Pages.pages).
 type cachedPage struct {
-	catalogue        int64
 	registrationOpen bool
 	plain, gz        []byte
 }
@@ -54,10 +49,8 @@ func (p *Pages) cachedProblemPage(c *gin.Context, in judge.ProblemInput) bool {
 		return false
 	}
 	open := p.Service.RegistrationOpen()
-	p.pages.mu.Lock()
-	e, hit := p.pages.bySlug[in.Problem.Slug]
-	p.pages.mu.Unlock()
-	if !hit || e.catalogue != in.Catalogue || e.registrationOpen != open {
+	e, hit := p.pages.Get(in.Problem.Slug, in.Catalogue)
+	if !hit || e.registrationOpen != open {
 		v, ok := p.problemView(c, in)
 		if !ok {
 			return true // answered with an error page
@@ -72,15 +65,8 @@ func (p *Pages) cachedProblemPage(c *gin.Context, in judge.ProblemInput) bool {
 		w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
 		w.Write(buf.Bytes())
 		w.Close()
-		e = cachedPage{catalogue: in.Catalogue, registrationOpen: open, plain: buf.Bytes(), gz: gz.Bytes()}
-		p.pages.mu.Lock()
-		if p.pages.bySlug == nil || len(p.pages.bySlug) >= maxCachedPages {
-			p.pages.bySlug = map[string]cachedPage{}
-		}
-		if old, ok := p.pages.bySlug[in.Problem.Slug]; !ok || old.catalogue <= in.Catalogue {
-			p.pages.bySlug[in.Problem.Slug] = e
-		}
-		p.pages.mu.Unlock()
+		e = cachedPage{registrationOpen: open, plain: buf.Bytes(), gz: gz.Bytes()}
+		p.pages.Put(in.Problem.Slug, in.Catalogue, e, maxCachedPages)
 	}
 	body := e.plain
 	if c.Request.Method != http.MethodHead && strings.Contains(c.GetHeader("Accept-Encoding"), "gzip") {

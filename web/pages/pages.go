@@ -19,6 +19,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"puzzlejudge/internal/versioned"
 	"puzzlejudge/judge"
 	"puzzlejudge/web/httpx"
 )
@@ -61,7 +62,7 @@ type Pages struct {
 	secret []byte
 	md     *markdown
 	// pages and pictures cache what the problem page draws (page_cache.go).
-	pages    pageCache
+	pages    versioned.Map[cachedPage]
 	pictures pictureCache
 }
 
