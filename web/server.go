@@ -67,7 +67,9 @@ func NewServer(svc *judge.Service, logger *slog.Logger, metrics *Metrics, opts O
 		logger = slog.New(slog.DiscardHandler)
 	}
 	limiter, logins := httpx.NewRateLimiter(opts.SubmitRate), httpx.NewLoginLimiter()
-	logins.Store = svc.LoginStore() // nil (memory) when the store keeps no buckets
+	if ls := svc.LoginStore(); ls != nil {
+		logins.Store = ls // the database's, shared by every web process
+	}
 	registrations := httpx.NewAddrLimiter(opts.RegisterRate)
 	// One budget of public replays per address, whether a script calls
 	// POST /api/v1/replay or the play page asks GET /play/move.

@@ -66,7 +66,9 @@ func newAPIEnvWith(t testing.TB, opts Options, cfg judge.Config) *apiEnv {
 	t.Helper()
 	svc, logger := webtest.NewService(t, webtest.Setup{Config: cfg, AdminPassword: adminPassword, Catalogue: apiCatalogue()})
 	if opts.Logins == nil {
+		// The database's buckets, as NewServer gives the faces.
 		opts.Logins = httpx.NewLoginLimiter()
+		opts.Logins.Store = svc.LoginStore()
 	}
 	srv := New(svc, logger, opts)
 	gin.SetMode(gin.ReleaseMode)

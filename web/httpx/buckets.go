@@ -89,18 +89,3 @@ func (t *buckets) take(key string, now time.Time) (ok bool, wait time.Duration) 
 	b.tokens--
 	return true, 0
 }
-
-// peek returns the bucket of key and how long until it has a token.
-func (t *buckets) peek(key string, now time.Time) (*bucket, time.Duration) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	b := t.get(key, now)
-	return b, t.wait(b)
-}
-
-// add changes a bucket's tokens by d, within 0..perMinute at the top.
-func (t *buckets) add(b *bucket, d float64) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	b.tokens = min(float64(t.perMinute), b.tokens+d)
-}

@@ -33,25 +33,71 @@ const (
 // password too, so that the refusal tells nothing. The API's POST /tokens
 // and the login form share one.
 //
-// With a Store the buckets live in the database, so that every web process
-// on it counts the same failures (a guesser behind a proxy that spreads
-// requests over two processes gets no more tries); without one they live in
-// this process's memory.
+// The buckets live in Store: the database's, so that every web process on
+// it counts the same failures (a guesser behind a proxy that spreads
+// requests over two processes gets no more tries), or this process's
+// memory for a store that keeps none. Either runs the same code below.
 type LoginLimiter struct {
-	mu    sync.Mutex // makes taking from both tables one step
-	pairs *buckets
-	addrs *buckets
-	// Store, when set, keeps the buckets instead of pairs and addrs.
+	// Store keeps the buckets; NewLoginLimiter starts with one in memory.
 	Store     judge.LoginStore
+	mu        sync.Mutex
 	lastSweep time.Time // of Store, under mu
 	// Now is the clock of the handlers (time.Now when nil); tests stop it,
 	// since a failed login costs a bcrypt hash and their pace varies.
 	Now func() time.Time
 }
 
-// NewLoginLimiter returns a limiter with no attempt recorded.
+// NewLoginLimiter returns a limiter with no attempt recorded, keeping its
+// buckets in this process's memory until Store is set.
 func NewLoginLimiter() *LoginLimiter {
-	return &LoginLimiter{pairs: newBuckets(LoginFailuresPerUser), addrs: newBuckets(LoginFailuresPerAddr)}
+	return &LoginLimiter{Store: &memoryLoginStore{}}
+}
+
+// memoryLoginStore keeps login buckets in this process's memory, under one
+// lock, so that taking from both buckets of an attempt is one step there as
+// a transaction makes it one in the database; at most maxBucketKeys of them.
+type memoryLoginStore struct {
+	mu sync.Mutex
+	m  map[string]judge.LoginBucket
+}
+
+func (s *memoryLoginStore) UpdateLoginBuckets(ctx context.Context, keys []string, update func([]judge.LoginBucket) ([]judge.LoginBucket, error)) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	bs := make([]judge.LoginBucket, len(keys))
+	for i, k := range keys {
+		b, ok := s.m[k]
+		b.Key, b.Found = k, ok
+		bs[i] = b
+	}
+	out, err := update(bs)
+	if err != nil {
+		return err
+	}
+	if s.m == nil {
+		s.m = map[string]judge.LoginBucket{}
+	}
+	for _, b := range out {
+		if _, ok := s.m[b.Key]; !ok && len(s.m) >= maxBucketKeys {
+			for k := range s.m { // an arbitrary one, as in the tables of buckets
+				delete(s.m, k)
+				break
+			}
+		}
+		s.m[b.Key] = b
+	}
+	return nil
+}
+
+func (s *memoryLoginStore) DeleteLoginBuckets(ctx context.Context, before time.Time) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for k, b := range s.m {
+		if b.Last.Before(before) {
+			delete(s.m, k)
+		}
+	}
+	return nil
 }
 
 // loginUserKey folds a username so that "Bob", "BOB" and "bob " count as
@@ -83,30 +129,9 @@ func (l *LoginLimiter) Begin(ctx context.Context, username, addr string) (succee
 	}
 	now := l.clock()
 	pair := loginUserKey(username) + "\x00" + addr
-	if l.Store != nil {
-		return l.beginShared(ctx, pair, addr, now)
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	pb, pw := l.pairs.peek(pair, now)
-	ab, aw := l.addrs.peek(addr, now)
-	if w := max(pw, aw); w > 0 {
-		return succeeded, w, nil
-	}
-	l.pairs.add(pb, -1)
-	l.addrs.add(ab, -1)
-	return func() {
-		l.pairs.add(pb, 1)
-		l.addrs.add(ab, 1)
-	}, 0, nil
-}
-
-// beginShared is Begin over the database's buckets: the same buckets, the
-// same rule, read and written in one transaction per attempt. The keys
-// name the kind of bucket, as the two tables do in memory.
-func (l *LoginLimiter) beginShared(ctx context.Context, pair, addr string, now time.Time) (func(), time.Duration, error) {
-	l.sweepShared(ctx, now)
-	keys := []string{sharedLoginKey("user", pair), sharedLoginKey("addr", addr)}
+	l.sweep(ctx, now)
+	// The keys name the kind of bucket and hash what the client sent.
+	keys := []string{loginBucketKey("user", pair), loginBucketKey("addr", addr)}
 	per := []int{LoginFailuresPerUser, LoginFailuresPerAddr}
 	// refill brings the buckets read to now, full when new.
 	refill := func(bs []judge.LoginBucket) []loginState {
@@ -126,8 +151,7 @@ func (l *LoginLimiter) beginShared(ctx context.Context, pair, addr string, now t
 		}
 		return bs
 	}
-	var wait time.Duration
-	err := l.Store.UpdateLoginBuckets(ctx, keys, func(bs []judge.LoginBucket) ([]judge.LoginBucket, error) {
+	err = l.Store.UpdateLoginBuckets(ctx, keys, func(bs []judge.LoginBucket) ([]judge.LoginBucket, error) {
 		st := refill(bs)
 		for _, s := range st {
 			wait = max(wait, s.t.wait(s.b))
@@ -148,10 +172,10 @@ func (l *LoginLimiter) beginShared(ctx context.Context, pair, addr string, now t
 	}, 0, nil
 }
 
-// sharedLoginKey names a bucket in the database: its kind and the hash of
+// loginBucketKey names a bucket in the store: its kind and the hash of
 // its key, which may hold any bytes a client sent (PostgreSQL's text
 // refuses NUL and invalid UTF-8) and should not sit there in clear.
-func sharedLoginKey(kind, key string) string {
+func loginBucketKey(kind, key string) string {
 	sum := sha256.Sum256([]byte(key))
 	return kind + ":" + hex.EncodeToString(sum[:])
 }
@@ -162,9 +186,9 @@ type loginState struct {
 	t *buckets
 }
 
-// sweepShared deletes, at most once per sweepAfter, the database's buckets
+// sweep deletes, at most once per sweepAfter, the store's buckets
 // idle for sweepAfter: they are full again, so dropping them changes nothing.
-func (l *LoginLimiter) sweepShared(ctx context.Context, now time.Time) {
+func (l *LoginLimiter) sweep(ctx context.Context, now time.Time) {
 	l.mu.Lock()
 	due := now.Sub(l.lastSweep) > sweepAfter
 	if due {

@@ -68,7 +68,9 @@ func newPagesEnvWith(t *testing.T, opts Options, registrationOpen bool) *pagesEn
 		Config:        judge.Config{PollInterval: 10 * time.Millisecond, RegistrationOpen: registrationOpen},
 		AdminPassword: pagesAdminPassword, Catalogue: pagesFixtures()})
 	if opts.Logins == nil {
+		// The database's buckets, as NewServer gives the faces.
 		opts.Logins = httpx.NewLoginLimiter()
+		opts.Logins.Store = svc.LoginStore()
 	}
 	server := New(svc, logger, opts)
 	srv := httptest.NewServer(webtest.Engine(server.Register))
