@@ -16,9 +16,9 @@ type LoginBucket struct {
 	Found  bool
 }
 
-// LoginStore keeps the login limiter's buckets. It is apart from Store, as
-// HintStore is, so that test doubles predating it still build; a limiter
-// over a store without it keeps its buckets in memory.
+// LoginStore keeps the login limiter's buckets. It is apart from Store:
+// a limiter over a store without it (a test double) keeps its buckets in
+// this process's memory instead.
 type LoginStore interface {
 	// UpdateLoginBuckets reads the buckets of keys, in the order given,
 	// and calls update with them in one transaction that holds them
