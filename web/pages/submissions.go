@@ -80,8 +80,8 @@ func (p *Pages) submit(c *gin.Context) {
 	}
 	if p.Limiter != nil {
 		if ok, wait := p.Limiter.Allow(u.ID, time.Now()); !ok {
-			c.Header("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
-			refuse(http.StatusTooManyRequests, fmt.Sprintf("Too many submissions in a short time: try again in %d s.", int(wait.Seconds())+1))
+			secs := httpx.SetRetryAfter(c, wait)
+			refuse(http.StatusTooManyRequests, fmt.Sprintf("Too many submissions in a short time: try again in %d s.", secs))
 			return
 		}
 	}
