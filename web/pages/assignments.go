@@ -259,15 +259,19 @@ func pathInt(c *gin.Context, name string) (int64, bool) {
 	return id, err == nil && id > 0
 }
 
-// assignmentID reads the assignment id of the path; when it is not a
-// positive number it answers the not-found page and reports false.
-func (p *Pages) assignmentID(c *gin.Context) (int64, bool) {
-	id, ok := pathInt(c, "id")
+// pathID reads the id of the path parameter name; when it is not a
+// positive number it answers the not-found page ("There is no such what.")
+// and reports false.
+func (p *Pages) pathID(c *gin.Context, name, what string) (int64, bool) {
+	id, ok := pathInt(c, name)
 	if !ok {
-		p.errorPage(c, http.StatusNotFound, "There is no such assignment.")
+		p.errorPage(c, http.StatusNotFound, "There is no such "+what+".")
 	}
 	return id, ok
 }
+
+// assignmentID reads the assignment id of the path, as pathID does.
+func (p *Pages) assignmentID(c *gin.Context) (int64, bool) { return p.pathID(c, "id", "assignment") }
 
 // matchesStudent reports whether a row of username passes the filter of
 // the progress tables (a part of the name, any case; "" passes all).

@@ -289,9 +289,8 @@ func (p *Pages) generationPage(c *gin.Context) {
 	if !ok {
 		return
 	}
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id <= 0 {
-		p.errorPage(c, http.StatusNotFound, "There is no such generation.")
+	id, ok := p.pathID(c, "id", "generation")
+	if !ok {
 		return
 	}
 	prob, _, err := p.Service.Problem(c.Request.Context(), u, c.Param("slug"))
@@ -313,9 +312,8 @@ func (p *Pages) cancelGeneration(c *gin.Context) {
 	if !ok {
 		return
 	}
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id <= 0 {
-		p.errorPage(c, http.StatusNotFound, "There is no such generation.")
+	id, ok := p.pathID(c, "id", "generation")
+	if !ok {
 		return
 	}
 	if _, err := p.Service.CancelGeneration(c.Request.Context(), u, c.Param("slug"), id); err != nil {

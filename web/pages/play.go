@@ -189,9 +189,8 @@ func (p *Pages) replayPage(c *gin.Context) {
 	if !ok {
 		return
 	}
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id <= 0 {
-		p.errorPage(c, http.StatusNotFound, "There is no such submission.")
+	id, ok := p.pathID(c, "id", "submission")
+	if !ok {
 		return
 	}
 	r, err := p.Service.ReplaySubmission(c.Request.Context(), u, id)

@@ -154,9 +154,8 @@ func (p *Pages) submissionPage(c *gin.Context) {
 	if !ok {
 		return
 	}
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id <= 0 {
-		p.errorPage(c, http.StatusNotFound, "There is no such submission.")
+	id, ok := p.pathID(c, "id", "submission")
+	if !ok {
 		return
 	}
 	sub, err := p.Service.Submission(c.Request.Context(), u, id)
