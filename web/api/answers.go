@@ -3,7 +3,6 @@ package api
 import (
 	"bytes"
 	"errors"
-	"io"
 	"mime"
 	"net/http"
 	"strings"
@@ -93,7 +92,7 @@ func (s *API) submitZip(c *gin.Context) {
 		s.fail(c, judge.EINVALID, "a form upload is an answer: field \"kind\" must be \"answer\", found %q", kind)
 		return
 	}
-	data, err := formFile(c, "file")
+	data, err := httpx.FormFile(c, "file", httpx.MaxBodyBytes)
 	if err != nil {
 		s.writeError(c, err)
 		return
@@ -124,31 +123,6 @@ func (s *API) accepted(c *gin.Context) func(judge.Submission, error) {
 		}
 		c.JSON(http.StatusAccepted, out)
 	}
-}
-
-// formFile returns the content of an uploaded file field, nil when there is
-// none. The router's body limit already bounds its size.
-func formFile(c *gin.Context, field string) ([]byte, error) {
-	fh, err := c.FormFile(field)
-	if err != nil {
-		if errorsAsMaxBytes(err) {
-			return nil, err
-		}
-		return nil, nil
-	}
-	f, err := fh.Open()
-	if err != nil {
-		return nil, judge.Errorf(judge.EINVALID, "the file could not be read: %v", err)
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, httpx.MaxBodyBytes+1))
-	if err != nil {
-		return nil, judge.Errorf(judge.EINVALID, "the file could not be read: %v", err)
-	}
-	if len(b) > httpx.MaxBodyBytes {
-		return nil, judge.Errorf(httpx.ETOOLARGE, "the file is larger than %d bytes", httpx.MaxBodyBytes)
-	}
-	return b, nil
 }
 
 func errorsAsMaxBytes(err error) bool {

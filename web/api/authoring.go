@@ -2,9 +2,7 @@ package api
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"time"
 
@@ -264,28 +262,13 @@ func (s *API) importPackage(c *gin.Context) {
 		s.writeError(c, judge.Errorf(judge.EFORBIDDEN, "only an instructor may import problems"))
 		return
 	}
-	fh, err := c.FormFile("file")
+	data, err := httpx.FormFile(c, "file", kattis.MaxUpload)
 	if err != nil {
-		if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
-			s.writeError(c, err)
-			return
-		}
+		s.writeError(c, err)
+		return
+	}
+	if data == nil {
 		s.fail(c, judge.EINVALID, "file: a multipart form with the package zip as the field \"file\" is required")
-		return
-	}
-	if fh.Size > kattis.MaxUpload {
-		s.fail(c, httpx.ETOOLARGE, "file: the package has %d bytes, more than %d", fh.Size, kattis.MaxUpload)
-		return
-	}
-	f, err := fh.Open()
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, kattis.MaxUpload+1))
-	if err != nil {
-		s.writeError(c, err)
 		return
 	}
 	pkg, err := kattis.Read(data)

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"mime"
 	"net/http"
 	"time"
@@ -53,18 +54,16 @@ type newUserRequest struct {
 func (s *API) createUsers(c *gin.Context) {
 	ctx, viewer := c.Request.Context(), httpx.Viewer(c)
 	if mt, _, _ := mime.ParseMediaType(c.GetHeader("Content-Type")); mt == "multipart/form-data" {
-		fh, err := c.FormFile("file")
-		if err != nil {
-			s.fail(c, judge.EINVALID, "the upload needs a CSV file in the multipart field \"file\"")
-			return
-		}
-		f, err := fh.Open()
+		data, err := httpx.FormFile(c, "file", httpx.MaxBodyBytes)
 		if err != nil {
 			s.writeError(c, err)
 			return
 		}
-		defer f.Close()
-		specs, err := judge.ParseUserCSV(f)
+		if data == nil {
+			s.fail(c, judge.EINVALID, "the upload needs a CSV file in the multipart field \"file\"")
+			return
+		}
+		specs, err := judge.ParseUserCSV(bytes.NewReader(data))
 		if err != nil {
 			s.writeError(c, err)
 			return

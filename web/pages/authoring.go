@@ -3,7 +3,6 @@ package pages
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -369,20 +368,13 @@ func (p *Pages) importPackage(c *gin.Context) {
 		v.Error = msg
 		p.render(c, status, "import", "Import a problem", v)
 	}
-	fh, err := c.FormFile("file")
+	data, err := httpx.FormFile(c, "file", kattis.MaxUpload)
 	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	if data == nil {
 		refuse(http.StatusBadRequest, "Choose the package (a .zip file) to import.")
-		return
-	}
-	f, err := fh.Open()
-	if err != nil {
-		p.fail(c, err)
-		return
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, kattis.MaxUpload+1))
-	if err != nil {
-		p.fail(c, err)
 		return
 	}
 	pkg, err := kattis.Read(data)

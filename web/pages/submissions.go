@@ -2,7 +2,6 @@ package pages
 
 import (
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -37,11 +36,12 @@ func (p *Pages) submit(c *gin.Context) {
 	case judge.KindAnswer:
 		v.Answer = c.PostForm("output")
 		sub.InputVersion = c.PostForm("input_version")
-		text, err := uploadedText(c, "file")
+		data, err := httpx.FormFile(c, "file", httpx.MaxBodyBytes)
 		if err != nil {
-			refuse(http.StatusBadRequest, err.Error())
+			refuse(http.StatusBadRequest, judge.ErrorMessage(err))
 			return
 		}
+		text := string(data)
 		if isZip(text) {
 			if strings.TrimSpace(v.Answer) != "" {
 				refuse(http.StatusBadRequest, "Paste the output or choose a file, not both.")
@@ -106,28 +106,6 @@ func (p *Pages) submit(c *gin.Context) {
 // outputs) rather than an output text: its first bytes say so.
 func isZip(text string) bool {
 	return strings.HasPrefix(text, "PK\x03\x04") || strings.HasPrefix(text, "PK\x05\x06")
-}
-
-// uploadedText returns the content of the uploaded file field, "" when no
-// file was chosen. The router's body limit already bounds its size.
-func uploadedText(c *gin.Context, field string) (string, error) {
-	fh, err := c.FormFile(field)
-	if err != nil {
-		return "", nil // no file in the form
-	}
-	f, err := fh.Open()
-	if err != nil {
-		return "", fmt.Errorf("the file could not be read: %v", err)
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, httpx.MaxBodyBytes+1))
-	if err != nil {
-		return "", fmt.Errorf("the file could not be read: %v", err)
-	}
-	if len(b) > httpx.MaxBodyBytes {
-		return "", fmt.Errorf("the file is larger than %d bytes", httpx.MaxBodyBytes)
-	}
-	return string(b), nil
 }
 
 // submissionView is the data of a submission's page.
