@@ -92,13 +92,8 @@ func (s *API) submitZip(c *gin.Context) {
 		s.fail(c, judge.EINVALID, "a form upload is an answer: field \"kind\" must be \"answer\", found %q", kind)
 		return
 	}
-	data, err := httpx.FormFile(c, "file", httpx.MaxBodyBytes)
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	if data == nil {
-		s.fail(c, judge.EINVALID, "field \"file\" is required: a zip of NN-name.out files, one per case of input.zip")
+	data, ok := s.requiredFile(c, httpx.MaxBodyBytes, "field \"file\" is required: a zip of NN-name.out files, one per case of input.zip")
+	if !ok {
 		return
 	}
 	outputs, err := judge.ReadOutputsZip(data)
@@ -123,6 +118,21 @@ func (s *API) accepted(c *gin.Context) func(judge.Submission, error) {
 		}
 		c.JSON(http.StatusAccepted, out)
 	}
+}
+
+// requiredFile reads the upload of the multipart field "file" (at most
+// limit bytes); when it fails, or the form has none (invalid: missing), it
+// answers the error and reports false.
+func (s *API) requiredFile(c *gin.Context, limit int64, missing string) ([]byte, bool) {
+	data, err := httpx.FormFile(c, "file", limit)
+	if err == nil && data == nil {
+		err = judge.Errorf(judge.EINVALID, "%s", missing)
+	}
+	if err != nil {
+		s.writeError(c, err)
+		return nil, false
+	}
+	return data, true
 }
 
 func errorsAsMaxBytes(err error) bool {

@@ -262,13 +262,8 @@ func (s *API) importPackage(c *gin.Context) {
 		s.writeError(c, judge.Errorf(judge.EFORBIDDEN, "only an instructor may import problems"))
 		return
 	}
-	data, err := httpx.FormFile(c, "file", kattis.MaxUpload)
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	if data == nil {
-		s.fail(c, judge.EINVALID, "file: a multipart form with the package zip as the field \"file\" is required")
+	data, ok := s.requiredFile(c, kattis.MaxUpload, "file: a multipart form with the package zip as the field \"file\" is required")
+	if !ok {
 		return
 	}
 	pkg, err := kattis.Read(data)

@@ -54,13 +54,8 @@ type newUserRequest struct {
 func (s *API) createUsers(c *gin.Context) {
 	ctx, viewer := c.Request.Context(), httpx.Viewer(c)
 	if mt, _, _ := mime.ParseMediaType(c.GetHeader("Content-Type")); mt == "multipart/form-data" {
-		data, err := httpx.FormFile(c, "file", httpx.MaxBodyBytes)
-		if err != nil {
-			s.writeError(c, err)
-			return
-		}
-		if data == nil {
-			s.fail(c, judge.EINVALID, "the upload needs a CSV file in the multipart field \"file\"")
+		data, ok := s.requiredFile(c, httpx.MaxBodyBytes, "the upload needs a CSV file in the multipart field \"file\"")
+		if !ok {
 			return
 		}
 		specs, err := judge.ParseUserCSV(bytes.NewReader(data))
