@@ -3,7 +3,6 @@ package web
 import (
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"strconv"
 	"sync"
 	"testing"
@@ -156,63 +155,11 @@ func (e *pagesEnv) waitCases(slug string) []judge.Case {
 	return webtest.WaitCases(e.t, e.svc, slug)
 }
 
-// browser is a client with its own cookies, like one browser profile. It
-// does not follow redirects, so that tests see the 303s.
-type browser struct {
-	t    *testing.T
-	e    *pagesEnv
-	c    *http.Client
-	csrf string // the form token of the last page read
-}
-
-func (e *pagesEnv) browser() *browser {
-	return &browser{t: e.t, e: e, c: webtest.NewBrowser(e.t, e.srv.URL).Client}
-}
-
-// w is b as webtest sees it, keeping the form token in b.csrf.
-func (b *browser) w() *webtest.Browser {
-	return &webtest.Browser{T: b.t, Base: b.e.srv.URL, Client: b.c, CSRF: &b.csrf}
-}
+// browser is a client with its own cookies, like one browser profile,
+// on the server; it does not follow redirects, so that tests see the 303s.
+func (e *pagesEnv) browser() *webtest.Browser { return webtest.NewBrowser(e.t, e.srv.URL) }
 
 var csrfInput = webtest.CSRFInput
-
-// page is one answer: status, body, headers.
-type page struct {
-	status int
-	body   string
-	header http.Header
-}
-
-func (b *browser) get(path string) page {
-	b.t.Helper()
-	p := b.w().Get(path)
-	return page{p.Status, p.Body, p.Header}
-}
-
-// post sends a URL-encoded form with the CSRF token of the last page read.
-func (b *browser) post(path string, form url.Values) page {
-	b.t.Helper()
-	p := b.w().Post(path, form)
-	return page{p.Status, p.Body, p.Header}
-}
-
-// register creates a student through the form and leaves the browser logged
-// in, on the page it is sent to.
-func (b *browser) register(username, password string) {
-	b.t.Helper()
-	b.w().Register(username, password)
-}
-
-func (p page) want(t *testing.T, status int, contains ...string) page {
-	t.Helper()
-	webtest.Page{Status: p.status, Body: p.body}.Want(t, status, contains...)
-	return p
-}
-
-func (p page) redirectTo(t *testing.T, prefix string) string {
-	t.Helper()
-	return webtest.Page{Status: p.status, Body: p.body, Header: p.header}.RedirectTo(t, prefix)
-}
 
 // staff is an instructor viewer for the tests' own reads of the service
 // (expected answers of hidden boards, everyone's submissions).
