@@ -1,7 +1,6 @@
 package api
 
 import (
-	"bytes"
 	"fmt"
 	"net/http"
 	"time"
@@ -243,13 +242,9 @@ func (s *API) exportPackage(c *gin.Context) {
 		s.writeError(c, err)
 		return
 	}
-	var buf bytes.Buffer
-	if err := kattis.Write(&buf, kattis.FromCases(p, cases)); err != nil {
+	if err := httpx.PackageZip(c, p, cases); err != nil {
 		s.writeError(c, err)
-		return
 	}
-	c.Header("Content-Disposition", `attachment; filename="`+p.Slug+`.zip"`)
-	c.Data(http.StatusOK, "application/zip", buf.Bytes())
 }
 
 // importPackage is POST /problems/import: multipart, the package as file,

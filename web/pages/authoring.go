@@ -1,7 +1,6 @@
 package pages
 
 import (
-	"bytes"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -333,13 +332,9 @@ func (p *Pages) exportPackage(c *gin.Context) {
 		p.fail(c, err)
 		return
 	}
-	var buf bytes.Buffer
-	if err := kattis.Write(&buf, kattis.FromCases(prob, cases)); err != nil {
+	if err := httpx.PackageZip(c, prob, cases); err != nil {
 		p.fail(c, err)
-		return
 	}
-	c.Header("Content-Disposition", `attachment; filename="`+prob.Slug+`.zip"`)
-	c.Data(http.StatusOK, "application/zip", buf.Bytes())
 }
 
 // importView is the import form with the last refusal.
