@@ -27,7 +27,14 @@ const (
 // openDB opens a fresh SQLite file in a temporary directory.
 func openDB(t testing.TB, name string) *store.DB {
 	t.Helper()
-	db, err := store.Open("sqlite", filepath.Join(t.TempDir(), name), nil)
+	return openShared(t, filepath.Join(t.TempDir(), name))
+}
+
+// openShared opens a handle on the SQLite file at path, as one of the
+// processes sharing it, closed at the end of the test.
+func openShared(t testing.TB, path string) *store.DB {
+	t.Helper()
+	db, err := store.Open("sqlite", path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
