@@ -27,10 +27,7 @@ func TestCheckRefusesHiddenBoards(t *testing.T) {
 	syncProblem(t, s, "may", "mayan", "", judge.CaseSpec{Name: "hidden", Input: mayanSample})
 	waitReady(t, s, "flood")
 	student := mustUser(t, s, "eve")
-	admin, err := s.Register(ctx, "teacher", "password123", judge.RoleInstructor)
-	if err != nil {
-		t.Fatal(err)
-	}
+	admin := mustInstructor(t, s, "teacher")
 	// The rotation board mirrored left to right, then its symbols 1 and 3 swapped.
 	rotMirror := mirrorRotation(rotationBoard)
 	hidden := []struct{ name, puzzle, board string }{

@@ -76,7 +76,18 @@ func newServiceLog(t testing.TB, db judge.Store, cfg judge.Config, log *slog.Log
 
 func mustUser(t testing.TB, s *judge.Service, name string) judge.User {
 	t.Helper()
-	u, err := s.Register(context.Background(), name, "password123", judge.RoleStudent)
+	return mustRegister(t, s, name, judge.RoleStudent)
+}
+
+// mustInstructor registers an instructor with the password "password123".
+func mustInstructor(t testing.TB, s *judge.Service, name string) judge.User {
+	t.Helper()
+	return mustRegister(t, s, name, judge.RoleInstructor)
+}
+
+func mustRegister(t testing.TB, s *judge.Service, name string, role judge.Role) judge.User {
+	t.Helper()
+	u, err := s.Register(context.Background(), name, "password123", role)
 	if err != nil {
 		t.Fatal(err)
 	}
