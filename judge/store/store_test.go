@@ -26,6 +26,21 @@ func openerOf(driver, dsn string) opener {
 	}
 }
 
+// problemAndCases reads a problem and its cases, as a test's snapshot of
+// what a failed write must leave as it was.
+func problemAndCases(t *testing.T, d *DB, slug string) (judge.Problem, []judge.Case) {
+	t.Helper()
+	p, err := d.ProblemBySlug(context.Background(), slug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, err := d.Cases(context.Background(), p.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, cases
+}
+
 // mustOpen opens driver's database at dsn or fails the test; the caller
 // closes it (several tests close and open it again, as a restart).
 func mustOpen(t *testing.T, driver, dsn string) *DB {
