@@ -36,15 +36,23 @@ func setInputVersion(c *gin.Context, version, suffix string) bool {
 	return false
 }
 
-// judgeInput serves every case of the problem as one classic judge input,
-// with its version.
-func (s *API) judgeInput(c *gin.Context) {
+// servedInput reads the input of the path's problem and sends its version
+// (setInputVersion, the ETag ending in suffix); it reports false when it
+// has answered already: an error, or 304 for a client whose copy is current.
+func (s *API) servedInput(c *gin.Context, suffix string) (judge.ProblemInput, bool) {
 	in, err := s.Service.Input(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
 	if err != nil {
 		s.writeError(c, err)
-		return
+		return judge.ProblemInput{}, false
 	}
-	if setInputVersion(c, in.Version, "") {
+	return in, !setInputVersion(c, in.Version, suffix)
+}
+
+// judgeInput serves every case of the problem as one classic judge input,
+// with its version.
+func (s *API) judgeInput(c *gin.Context) {
+	in, ok := s.servedInput(c, "")
+	if !ok {
 		return
 	}
 	c.Header("Content-Disposition", `inline; filename="`+in.Problem.Slug+`.in"`)
@@ -54,12 +62,8 @@ func (s *API) judgeInput(c *gin.Context) {
 // inputZip serves the cases of the problem as one classic single-case file
 // each, NN-name.in, with the version of the case set.
 func (s *API) inputZip(c *gin.Context) {
-	in, err := s.Service.Input(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	if setInputVersion(c, in.Version, "-zip") {
+	in, ok := s.servedInput(c, "-zip")
+	if !ok {
 		return
 	}
 	var buf bytes.Buffer
