@@ -1,7 +1,6 @@
 package web
 
 import (
-	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"sync"
@@ -23,12 +22,12 @@ import (
 // faces' tests; what follows keeps the names this package's tests use.
 
 // apiEnv is the real router (API and pages) over a real judge service and a
-// temporary SQLite file, with a small catalogue of one problem per puzzle.
+// temporary SQLite file, with a small catalogue of one problem per puzzle;
+// the calls (Do, Request, Serve, Login, Student, Submit, Result,
+// WaitReady) are webtest's.
 type apiEnv struct {
-	t       testing.TB
-	handler http.Handler
+	*webtest.Env
 	server  *Server
-	svc     *judge.Service
 	metrics *Metrics
 	admin   string // the instructor's token
 }
@@ -52,69 +51,21 @@ func newAPIEnv(t testing.TB, opts Options) *apiEnv {
 	svc, logger := webtest.NewService(t, webtest.Setup{Config: cfg, AdminPassword: adminPassword,
 		Catalogue: webtest.Catalogue(), BeforeStart: metrics.WatchQueue})
 	srv := NewServer(svc, logger, metrics, opts)
-	h := srv.Router()
-	e := &apiEnv{t: t, handler: h, server: srv, svc: svc, metrics: metrics}
-	e.admin = e.env().Login("admin", adminPassword)
+	e := newEnvOver(t, srv, svc)
+	e.metrics = metrics
+	e.admin = e.Login("admin", adminPassword)
 	return e
+}
+
+// newEnvOver is the environment over a server of the test's own.
+func newEnvOver(t testing.TB, srv *Server, svc *judge.Service) *apiEnv {
+	return &apiEnv{Env: &webtest.Env{T: t, Handler: srv.Router(), Svc: svc, Catalogue: webtest.Catalogue(), Document: documentValidator(t)}, server: srv}
 }
 
 // credentials is the body of POST /register and POST /tokens.
 type credentials struct {
 	Username string `json:"username"`
 	Password string `json:"password"`
-}
-
-// env is e as webtest sees it; tests may build an apiEnv of their own.
-func (e *apiEnv) env() *webtest.Env {
-	return &webtest.Env{T: e.t, Handler: e.handler, Svc: e.svc, Catalogue: webtest.Catalogue(), Document: documentValidator(e.t)}
-}
-
-// response is an answered request.
-type response struct {
-	status int
-	header http.Header
-	body   []byte
-}
-
-func (e *apiEnv) do(method, path, token string, body any) response {
-	e.t.Helper()
-	return responseOf(e.env().Do(method, path, token, body))
-}
-
-func (e *apiEnv) request(method, path string, body any) *http.Request {
-	e.t.Helper()
-	return e.env().Request(method, path, body)
-}
-
-func (e *apiEnv) serve(req *http.Request) response { return responseOf(e.env().Serve(req)) }
-
-func responseOf(r webtest.Response) response { return response{r.Status, r.Header, r.Body} }
-
-func (r response) want(t testing.TB, status int, code string) response {
-	t.Helper()
-	webtest.Response{Status: r.status, Header: r.header, Body: r.body}.Want(t, status, code)
-	return r
-}
-
-func (r response) json(t testing.TB, v any) {
-	t.Helper()
-	webtest.Response{Body: r.body}.JSON(t, v)
-}
-
-func (e *apiEnv) login(username, password string) string {
-	e.t.Helper()
-	return e.env().Login(username, password)
-}
-
-func (e *apiEnv) student(name string) string { e.t.Helper(); return e.env().Student(name) }
-
-func (e *apiEnv) waitReady() { e.t.Helper(); e.env().WaitReady() }
-
-func (e *apiEnv) result(token string, id int64) { e.t.Helper(); e.env().Result(token, id, nil) }
-
-func (e *apiEnv) submit(token, slug string, body any) int64 {
-	e.t.Helper()
-	return e.env().Submit(token, slug, body)
 }
 
 func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
@@ -144,9 +95,9 @@ const (
 func newPagesEnv(t *testing.T, opts Options) *pagesEnv {
 	t.Helper()
 	a := newAPIEnv(t, opts)
-	srv := httptest.NewServer(a.handler)
+	srv := httptest.NewServer(a.Handler)
 	t.Cleanup(srv.Close)
-	return &pagesEnv{t: t, svc: a.svc, srv: srv, server: a.server}
+	return &pagesEnv{t: t, svc: a.Svc, srv: srv, server: a.server}
 }
 
 // waitCases waits until every case of slug is solved and returns them.

@@ -51,11 +51,11 @@ func TestLogoutRevokesToken(t *testing.T) {
 // refused with 401, and the user's other tokens still work.
 func TestAPIRevokeToken(t *testing.T) {
 	e := newAPIEnv(t, Options{})
-	tok := e.student("erin")
-	other := e.login("erin", "pass-erin")
-	e.do("DELETE", "/api/v1/tokens", "", nil).want(t, 401, "unauthorized")
-	e.do("DELETE", "/api/v1/tokens", tok, nil).want(t, 204, "")
-	e.do("GET", "/api/v1/submissions", tok, nil).want(t, 401, "unauthorized")
-	e.do("DELETE", "/api/v1/tokens", tok, nil).want(t, 401, "unauthorized")
-	e.do("GET", "/api/v1/submissions", other, nil).want(t, 200, "")
+	tok := e.Student("erin")
+	other := e.Login("erin", "pass-erin")
+	e.Do("DELETE", "/api/v1/tokens", "", nil).Want(t, 401, "unauthorized")
+	e.Do("DELETE", "/api/v1/tokens", tok, nil).Want(t, 204, "")
+	e.Do("GET", "/api/v1/submissions", tok, nil).Want(t, 401, "unauthorized")
+	e.Do("DELETE", "/api/v1/tokens", tok, nil).Want(t, 401, "unauthorized")
+	e.Do("GET", "/api/v1/submissions", other, nil).Want(t, 200, "")
 }
