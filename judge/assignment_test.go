@@ -33,10 +33,7 @@ func newCourseEnv(t *testing.T) *courseEnv {
 	t.Helper()
 	c := &clock{t: t0.Add(-time.Hour)}
 	s := newService(t, openDB(t, "c.db"), judge.Config{Clock: c.Now})
-	admin, err := s.Register(context.Background(), "prof", "password123", judge.RoleInstructor)
-	if err != nil {
-		t.Fatal(err)
-	}
+	admin := mustInstructor(t, s, "prof")
 	e := &courseEnv{s: s, clock: c, admin: admin, board: map[string]int64{}}
 	for _, slug := range []string{"flood", "flood2"} {
 		syncProblem(t, s, slug, "floodit", "", flooditCases...)

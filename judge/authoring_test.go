@@ -12,10 +12,7 @@ import (
 
 func instructor(t testing.TB, s *judge.Service) judge.User {
 	t.Helper()
-	u, err := s.Register(context.Background(), "teacher", "password123", judge.RoleInstructor)
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustInstructor(t, s, "teacher")
 	return u
 }
 

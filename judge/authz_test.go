@@ -95,16 +95,11 @@ type authzEnv struct {
 
 func newAuthzEnv(t *testing.T) *authzEnv {
 	t.Helper()
-	ctx := context.Background()
 	s := newService(t, openDB(t, "authz.db"), judge.Config{})
 	syncProblem(t, s, "flood", "floodit", "", flooditCases...)
 	cases := waitReady(t, s, "flood")
 	e := &authzEnv{s: s, alice: mustUser(t, s, "alice"), bob: mustUser(t, s, "bob"), sampleID: cases[0].ID, hiddenID: cases[1].ID}
-	teach, err := s.Register(ctx, "teacher", "password123", judge.RoleInstructor)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.teach = teach
+	e.teach = mustInstructor(t, s, "teacher")
 	e.aliceSub = submit(t, s, e.alice, judge.Submission{ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n"})
 	e.bobSub = submit(t, s, e.bob, judge.Submission{ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n4\n"})
 	return e

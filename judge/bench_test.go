@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -24,18 +23,8 @@ func benchBoards(n, size int) []judge.CaseSpec {
 	rng := rand.New(rand.NewPCG(1, 2))
 	specs := make([]judge.CaseSpec, n)
 	for i := range specs {
-		var sb strings.Builder
-		fmt.Fprintf(&sb, "%d\n", size)
-		for range size {
-			for c := range size {
-				if c > 0 {
-					sb.WriteByte(' ')
-				}
-				fmt.Fprint(&sb, rng.IntN(6))
-			}
-			sb.WriteByte('\n')
-		}
-		specs[i] = judge.CaseSpec{Name: fmt.Sprint(i + 1), Input: sb.String()}
+		input := testutil.FlooditBoard(size, func(int, int) int { return rng.IntN(6) })
+		specs[i] = judge.CaseSpec{Name: fmt.Sprint(i + 1), Input: input}
 	}
 	return specs
 }

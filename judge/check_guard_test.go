@@ -3,13 +3,13 @@ package judge_test
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"puzzlejudge/internal/testutil"
 	"puzzlejudge/judge"
 )
 
@@ -27,10 +27,7 @@ func TestCheckRefusesHiddenBoards(t *testing.T) {
 	syncProblem(t, s, "may", "mayan", "", judge.CaseSpec{Name: "hidden", Input: mayanSample})
 	waitReady(t, s, "flood")
 	student := mustUser(t, s, "eve")
-	admin, err := s.Register(ctx, "teacher", "password123", judge.RoleInstructor)
-	if err != nil {
-		t.Fatal(err)
-	}
+	admin := mustInstructor(t, s, "teacher")
 	// The rotation board mirrored left to right, then its symbols 1 and 3 swapped.
 	rotMirror := mirrorRotation(rotationBoard)
 	hidden := []struct{ name, puzzle, board string }{
@@ -77,18 +74,7 @@ func mirrorRotation(board string) string {
 // a test's solve budget.
 func hardFloodit(seed uint64) string {
 	rng := rand.New(rand.NewPCG(seed, 1))
-	var sb strings.Builder
-	sb.WriteString("30\n")
-	for range 30 {
-		for c := range 30 {
-			if c > 0 {
-				sb.WriteByte(' ')
-			}
-			fmt.Fprint(&sb, rng.IntN(16))
-		}
-		sb.WriteByte('\n')
-	}
-	return sb.String()
+	return testutil.FlooditBoard(30, func(int, int) int { return rng.IntN(16) })
 }
 
 // TestCheckSizeLimits checks that a student's board beyond check_max_size or

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"puzzlejudge/judge"
-	"puzzlejudge/judge/store"
 )
 
 // TestGenerateTakenOver is issue 15's exactly-once for generated boards: a
@@ -121,16 +120,4 @@ func TestGenerateCancelledBeforeClaim(t *testing.T) {
 	if g.Status != judge.GenStopped || g.Kept != 0 || !strings.HasSuffix(g.Report, ": cancelled by an instructor") {
 		t.Errorf("a run cancelled before its claim: %+v", g)
 	}
-}
-
-// openShared opens a handle on the SQLite file at path, as one of the
-// processes sharing it, closed at the end of the test.
-func openShared(t *testing.T, path string) *store.DB {
-	t.Helper()
-	db, err := store.Open("sqlite", path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
 }

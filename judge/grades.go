@@ -311,6 +311,30 @@ func (in gradeInput) gradebook(gs map[int64][]*grader, now time.Time) Gradebook 
 	return gb
 }
 
+// stampedGrades loads the grades of a (every student's, or only those of
+// the user only when it is set) and their graders, stamped with each
+// student's last submission.
+func (s *Service) stampedGrades(ctx context.Context, a Assignment, only User) (gradeInput, map[int64][]*grader, error) {
+	in, err := s.loadGrades(ctx, a, only)
+	if err != nil {
+		return gradeInput{}, nil, err
+	}
+	gs := in.graders()
+	if err := s.stampLast(ctx, gs); err != nil {
+		return gradeInput{}, nil, err
+	}
+	return in, gs, nil
+}
+
+// rowsOf is whose rows of a gradebook viewer reads: everyone's (the zero
+// User) for those who manage courses, a student's own row otherwise.
+func rowsOf(viewer User) User {
+	if CanManageCourses(viewer) {
+		return User{}
+	}
+	return viewer
+}
+
 // Progress returns the gradebook of an assignment: every student for an
 // instructor, the viewer's own row for a student (once the assignment is
 // open).
@@ -322,16 +346,8 @@ func (s *Service) Progress(ctx context.Context, viewer User, id int64) (Gradeboo
 	if err != nil {
 		return Gradebook{}, err
 	}
-	only := User{}
-	if !CanManageCourses(viewer) {
-		only = viewer // a student's own row
-	}
-	in, err := s.loadGrades(ctx, a, only)
+	in, gs, err := s.stampedGrades(ctx, a, rowsOf(viewer))
 	if err != nil {
-		return Gradebook{}, err
-	}
-	gs := in.graders()
-	if err := s.stampLast(ctx, gs); err != nil {
 		return Gradebook{}, err
 	}
 	return in.gradebook(gs, s.now()), nil
@@ -363,19 +379,11 @@ func (s *Service) ProblemProgress(ctx context.Context, viewer User, id int64, sl
 	}
 	one := a
 	one.Problems = []AssignmentProblem{a.Problems[at]}
-	only := User{}
-	if !CanManageCourses(viewer) {
-		only = viewer // a student's own row
-	}
-	in, err := s.loadGrades(ctx, one, only)
+	in, gs, err := s.stampedGrades(ctx, one, rowsOf(viewer))
 	if err != nil {
 		return ProblemBoards{}, err
 	}
 	pb := ProblemBoards{Assignment: a, Problem: a.Problems[at], Cases: in.cases[0], AsOf: s.now()}
-	gs := in.graders()
-	if err := s.stampLast(ctx, gs); err != nil {
-		return ProblemBoards{}, err
-	}
 	for _, u := range in.students {
 		pg, boards := gs[u.ID][0].result()
 		// Boards in case order with samples shown empty: the page lists
@@ -405,12 +413,8 @@ func (s *Service) MyProgress(ctx context.Context, viewer User, id int64) (Assign
 	if err != nil {
 		return Assignment{}, StudentGrade{}, err
 	}
-	in, err := s.loadGrades(ctx, a, viewer)
+	in, gs, err := s.stampedGrades(ctx, a, viewer)
 	if err != nil {
-		return Assignment{}, StudentGrade{}, err
-	}
-	gs := in.graders()
-	if err := s.stampLast(ctx, gs); err != nil {
 		return Assignment{}, StudentGrade{}, err
 	}
 	return a, in.gradebook(gs, s.now()).Rows[0], nil

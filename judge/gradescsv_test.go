@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"encoding/csv"
 	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 
+	"puzzlejudge/internal/testutil"
 	"puzzlejudge/judge"
 )
 
@@ -51,16 +51,7 @@ func TestWriteGradesCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden := filepath.Join("testdata", "grades.csv")
-	if *update {
-		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(buf.Bytes(), want) {
+	if want := testutil.Golden(t, golden, buf.String(), *update, "-update"); buf.String() != want {
 		t.Errorf("WriteGradesCSV =\n%s\nwant (%s)\n%s", buf.Bytes(), golden, want)
 	}
 	recs, err := csv.NewReader(bytes.NewReader(buf.Bytes())).ReadAll()

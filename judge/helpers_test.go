@@ -27,7 +27,14 @@ const (
 // openDB opens a fresh SQLite file in a temporary directory.
 func openDB(t testing.TB, name string) *store.DB {
 	t.Helper()
-	db, err := store.Open("sqlite", filepath.Join(t.TempDir(), name), nil)
+	return openShared(t, filepath.Join(t.TempDir(), name))
+}
+
+// openShared opens a handle on the SQLite file at path, as one of the
+// processes sharing it, closed at the end of the test.
+func openShared(t testing.TB, path string) *store.DB {
+	t.Helper()
+	db, err := store.Open("sqlite", path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +76,18 @@ func newServiceLog(t testing.TB, db judge.Store, cfg judge.Config, log *slog.Log
 
 func mustUser(t testing.TB, s *judge.Service, name string) judge.User {
 	t.Helper()
-	u, err := s.Register(context.Background(), name, "password123", judge.RoleStudent)
+	return mustRegister(t, s, name, judge.RoleStudent)
+}
+
+// mustInstructor registers an instructor with the password "password123".
+func mustInstructor(t testing.TB, s *judge.Service, name string) judge.User {
+	t.Helper()
+	return mustRegister(t, s, name, judge.RoleInstructor)
+}
+
+func mustRegister(t testing.TB, s *judge.Service, name string, role judge.Role) judge.User {
+	t.Helper()
+	u, err := s.Register(context.Background(), name, "password123", role)
 	if err != nil {
 		t.Fatal(err)
 	}

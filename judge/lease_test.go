@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"puzzlejudge/judge"
-	"puzzlejudge/judge/store"
 )
 
 // TestSolvesOnceAcrossProcesses runs three services on one database, as
@@ -20,22 +19,12 @@ func TestSolvesOnceAcrossProcesses(t *testing.T) {
 	solves := 0
 	var services []*judge.Service
 	for range 3 {
-		db, err := store.Open("sqlite", path, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		services = append(services, newService(t, db, judge.Config{
+		services = append(services, newService(t, openShared(t, path), judge.Config{
 			ClaimTimeout: time.Minute, PollInterval: 10 * time.Millisecond,
 			OnSolved: func(string, time.Duration) { mu.Lock(); solves++; mu.Unlock() },
 		}))
 	}
-	webDB, err := store.Open("sqlite", path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { webDB.Close() })
-	web := judge.NewService(webDB, judge.Config{}, nil) // never started: no workers, no solver
+	web := judge.NewService(openShared(t, path), judge.Config{}, nil) // never started: no workers, no solver
 	ctx := context.Background()
 	syncProblem(t, services[0], "flood", "floodit", "")
 	boards := benchBoards(12, 7)

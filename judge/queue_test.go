@@ -66,12 +66,7 @@ func TestConcurrentJudging(t *testing.T) {
 	var dbs [2]*countingStore
 	var svcs [2]*judge.Service
 	for i := range dbs {
-		db, err := store.Open("sqlite", path, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		dbs[i] = counting(db)
+		dbs[i] = counting(openShared(t, path))
 	}
 	svcs[0] = newService(t, dbs[0], judge.Config{Workers: 2, Batch: 16})
 	syncProblem(t, svcs[0], "flood", "floodit", "", flooditCases...)
@@ -153,11 +148,7 @@ func TestCrashRecovery(t *testing.T) {
 	}
 	db.Close()
 
-	db2, err := store.Open("sqlite", path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db2.Close() })
+	db2 := openShared(t, path)
 	cs := counting(db2)
 	second := newService(t, cs, judge.Config{})
 	for i, id := range ids {
@@ -187,12 +178,7 @@ func TestCrashRecovery(t *testing.T) {
 // verdict stays visible until the new one is written.
 func TestRejudgeKeepsResults(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "judge.db")
-	db, err := store.Open("sqlite", path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := openDB(t, "judge.db")
 	first := newService(t, db, judge.Config{})
 	syncProblem(t, first, "flood", "floodit", "", flooditCases...)
 	waitReady(t, first, "flood")
@@ -284,12 +270,7 @@ func TestClaimTimeout(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "judge.db")
 	open := func() *store.DB {
-		db, err := store.Open("sqlite", path, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		return db
+		return openShared(t, path)
 	}
 	setup := newService(t, open(), judge.Config{})
 	syncProblem(t, setup, "flood", "floodit", "", flooditCases...)

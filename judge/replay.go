@@ -93,23 +93,24 @@ func (r Replay) Page(from, limit int) (steps []Step, next int) {
 // to anyone.
 const MaxReplayMoveBytes = 4 << 10
 
-// stepper returns pz as a Stepper, or EINVALID.
-func stepper(pz Puzzle) (Stepper, error) {
+// stepper returns the puzzle of that name and its Stepper, or EINVALID when
+// it has none.
+func stepper(name string) (Puzzle, Stepper, error) {
+	pz, err := Lookup(name)
+	if err != nil {
+		return nil, nil, err
+	}
 	st, ok := pz.(Stepper)
 	if !ok {
-		return nil, Errorf(EINVALID, "puzzle %s has no step-by-step replay", pz.Name())
+		return nil, nil, Errorf(EINVALID, "puzzle %s has no step-by-step replay", pz.Name())
 	}
-	return st, nil
+	return pz, st, nil
 }
 
 // ReplayMoves replays moves on a board given inline, for anyone: nothing is
 // stored and no solver runs, so it is cheap.
 func (s *Service) ReplayMoves(ctx context.Context, puzzle, board, moves string) (Replay, error) {
-	pz, err := Lookup(puzzle)
-	if err != nil {
-		return Replay{}, err
-	}
-	st, err := stepper(pz)
+	pz, st, err := stepper(puzzle)
 	if err != nil {
 		return Replay{}, err
 	}
@@ -148,11 +149,7 @@ func (s *Service) ReplaySubmission(ctx context.Context, v User, id int64) (Submi
 	case KindAnswer:
 		return s.replayAnswer(ctx, out)
 	}
-	pz, err := Lookup(out.Puzzle)
-	if err != nil {
-		return SubmissionReplay{}, err
-	}
-	st, err := stepper(pz)
+	_, st, err := stepper(out.Puzzle)
 	if err != nil {
 		return SubmissionReplay{}, err
 	}
@@ -170,11 +167,7 @@ func (s *Service) replayAnswer(ctx context.Context, out SubmissionReplay) (Submi
 		return SubmissionReplay{}, err
 	}
 	out.Puzzle = p.Puzzle
-	pz, err := Lookup(p.Puzzle)
-	if err != nil {
-		return SubmissionReplay{}, err
-	}
-	st, err := stepper(pz)
+	pz, st, err := stepper(p.Puzzle)
 	if err != nil {
 		return SubmissionReplay{}, err
 	}

@@ -2,12 +2,11 @@ package judge
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
+	"puzzlejudge/internal/testutil"
 	"puzzlejudge/reference/rotation"
 )
 
@@ -27,18 +26,7 @@ func perms(k int) [][]int {
 }
 
 func flooditText(n int, cells []int) string {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "%d\n", n)
-	for r := range n {
-		for c := range n {
-			if c > 0 {
-				sb.WriteByte(' ')
-			}
-			fmt.Fprint(&sb, cells[r*n+c])
-		}
-		sb.WriteByte('\n')
-	}
-	return sb.String()
+	return testutil.FlooditBoard(n, func(r, c int) int { return cells[r*n+c] })
 }
 
 // flooditImages returns the boards that the Flood-it symmetries make of

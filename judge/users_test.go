@@ -11,10 +11,7 @@ import (
 func TestCreateUsersAndPermissions(t *testing.T) {
 	ctx := context.Background()
 	s := newService(t, openDB(t, "u.db"), judge.Config{})
-	admin, err := s.Register(ctx, "prof", "password123", judge.RoleInstructor)
-	if err != nil {
-		t.Fatal(err)
-	}
+	admin := mustInstructor(t, s, "prof")
 	stu := mustUser(t, s, "stu")
 
 	one, err := s.CreateUser(ctx, admin, "ada", "", judge.RoleStudent)
@@ -72,10 +69,7 @@ func TestCreateUsersAndPermissions(t *testing.T) {
 func TestPasswordsRolesAndDisabling(t *testing.T) {
 	ctx := context.Background()
 	s := newService(t, openDB(t, "p.db"), judge.Config{})
-	admin, err := s.Register(ctx, "prof", "password123", judge.RoleInstructor)
-	if err != nil {
-		t.Fatal(err)
-	}
+	admin := mustInstructor(t, s, "prof")
 	stu := mustUser(t, s, "stu")
 	tok1, _ := s.IssueToken(ctx, stu.ID, "test")
 	tok2, _ := s.IssueToken(ctx, stu.ID, "test")

@@ -12,49 +12,50 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"puzzlejudge/internal/webtest"
 	"puzzlejudge/judge"
 	"puzzlejudge/web/httpx"
 )
 
 func TestBodyTooLarge(t *testing.T) {
 	e := newAPIEnv(t, Options{})
-	student := e.student("liam")
+	student := e.Student("liam")
 	big := `{"kind":"answer","output":"` + strings.Repeat("1 ", MaxBodyBytes/2+10) + `"}`
 	// With a Content-Length: refused before reading.
-	e.do("POST", "/api/v1/problems/flood/submissions", student, big).want(t, 413, httpx.ETOOLARGE)
+	e.Do("POST", "/api/v1/problems/flood/submissions", student, big).Want(t, 413, httpx.ETOOLARGE)
 	// Streamed without a length: refused while reading.
-	req := e.request("POST", "/api/v1/problems/flood/submissions", nil)
+	req := e.Request("POST", "/api/v1/problems/flood/submissions", nil)
 	req.Body = io.NopCloser(strings.NewReader(big))
 	req.ContentLength = -1
 	req.Header.Set("Authorization", "Bearer "+student)
-	e.serve(req).want(t, 413, httpx.ETOOLARGE)
+	e.Serve(req).Want(t, 413, httpx.ETOOLARGE)
 	// A valid object followed by a huge tail is too large as well.
-	e.do("POST", "/api/v1/check", student, `{"puzzle":"floodit"}`+strings.Repeat(" ", MaxBodyBytes)).want(t, 413, httpx.ETOOLARGE)
+	e.Do("POST", "/api/v1/check", student, `{"puzzle":"floodit"}`+strings.Repeat(" ", MaxBodyBytes)).Want(t, 413, httpx.ETOOLARGE)
 	// Just under the limit is fine (and judged wrong, not refused).
 	ok := `{"kind":"answer","output":"` + strings.Repeat("1 ", (MaxBodyBytes-100)/2) + `"}`
-	e.do("POST", "/api/v1/problems/flood/submissions", student, ok).want(t, 202, "")
+	e.Do("POST", "/api/v1/problems/flood/submissions", student, ok).Want(t, 202, "")
 }
 
 func TestNotFoundAndMethods(t *testing.T) {
 	e := newAPIEnv(t, Options{})
-	e.do("GET", "/api/v1/nothing", "", nil).want(t, 404, judge.ENOTFOUND)
-	r := e.do("PUT", "/api/v1/problems", "", nil)
-	if r.status != http.StatusMethodNotAllowed {
-		t.Errorf("PUT /api/v1/problems = %d, want 405", r.status)
+	e.Do("GET", "/api/v1/nothing", "", nil).Want(t, 404, judge.ENOTFOUND)
+	r := e.Do("PUT", "/api/v1/problems", "", nil)
+	if r.Status != http.StatusMethodNotAllowed {
+		t.Errorf("PUT /api/v1/problems = %d, want 405", r.Status)
 	}
 }
 
 func TestRecovery(t *testing.T) {
 	e := newAPIEnv(t, Options{})
-	engine := e.handler.(*gin.Engine)
+	engine := e.Handler.(*gin.Engine)
 	engine.GET("/test-panic", func(c *gin.Context) { panic("a bug") })
-	r := e.do("GET", "/test-panic", "", nil).want(t, 500, judge.EINTERNAL)
-	if strings.Contains(string(r.body), "a bug") {
-		t.Errorf("500 body leaks the panic: %s", r.body)
+	r := e.Do("GET", "/test-panic", "", nil).Want(t, 500, judge.EINTERNAL)
+	if strings.Contains(string(r.Body), "a bug") {
+		t.Errorf("500 body leaks the panic: %s", r.Body)
 	}
 	// The server goes on, and counted the failure.
-	e.do("GET", "/api/v1/problems", "", nil).want(t, 200, "")
-	if m := e.do("GET", "/metrics", "", nil); !bytes.Contains(m.body, []byte(`route="/test-panic",status="500"} 1`)) {
+	e.Do("GET", "/api/v1/problems", "", nil).Want(t, 200, "")
+	if m := e.Do("GET", "/metrics", "", nil); !bytes.Contains(m.Body, []byte(`route="/test-panic",status="500"} 1`)) {
 		t.Error("/metrics did not count the 500 of the panic")
 	}
 }
@@ -62,7 +63,7 @@ func TestRecovery(t *testing.T) {
 func TestHealthz(t *testing.T) {
 	e := newAPIEnv(t, Options{})
 	var out map[string]string
-	e.do("GET", "/healthz", "", nil).want(t, 200, "").json(t, &out)
+	e.Do("GET", "/healthz", "", nil).Want(t, 200, "").JSON(t, &out)
 	if out["status"] != "ok" {
 		t.Errorf("healthz = %v", out)
 	}
@@ -70,15 +71,15 @@ func TestHealthz(t *testing.T) {
 
 func TestMetrics(t *testing.T) {
 	e := newAPIEnv(t, Options{})
-	student := e.student("olga")
-	e.waitReady()
-	e.result(student, e.submit(student, "flood", map[string]any{"kind": "answer", "output": "0\n"}))
+	student := e.Student("olga")
+	e.WaitReady()
+	e.Result(student, e.Submit(student, "flood", map[string]any{"kind": "answer", "output": "0\n"}), nil)
 	// The worker counts a verdict just after it is stored, so the counter
 	// may lag the result the test has read: wait for it a little.
-	var r response
+	var r webtest.Response
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		r = e.do("GET", "/metrics", "", nil).want(t, 200, "")
-		if bytes.Contains(r.body, []byte(`puzzlejudge_submissions_judged_total{verdict="wrong_answer"} 1`)) || time.Now().After(deadline) {
+		r = e.Do("GET", "/metrics", "", nil).Want(t, 200, "")
+		if bytes.Contains(r.Body, []byte(`puzzlejudge_submissions_judged_total{verdict="wrong_answer"} 1`)) || time.Now().After(deadline) {
 			break
 		}
 	}
@@ -89,7 +90,7 @@ func TestMetrics(t *testing.T) {
 		`puzzlejudge_solver_seconds_count{puzzle="floodit"}`,
 		`go_goroutines`,
 	} {
-		if !bytes.Contains(r.body, []byte(want)) {
+		if !bytes.Contains(r.Body, []byte(want)) {
 			t.Errorf("/metrics lacks %s", want)
 		}
 	}
@@ -114,7 +115,7 @@ func FuzzAPI(f *testing.F) {
 		req := httptest.NewRequest("POST", path, strings.NewReader(body))
 		req.Header.Set("Authorization", "Bearer "+e.admin)
 		rec := httptest.NewRecorder()
-		e.handler.ServeHTTP(rec, req)
+		e.Handler.ServeHTTP(rec, req)
 		if rec.Code >= 500 {
 			t.Fatalf("POST %s %q = %d %s", path, body, rec.Code, rec.Body)
 		}
@@ -129,15 +130,15 @@ func FuzzAPI(f *testing.F) {
 func TestForwardedForIgnored(t *testing.T) {
 	e := newAPIEnv(t, Options{})
 	stopClock(e.server.API.Options.Logins)
-	e.student("late")
+	e.Student("late")
 	for i := range httpx.LoginFailuresPerAddr {
-		req := e.request("POST", "/api/v1/tokens", credentials{"nobody" + itoa64(int64(i)), "guess"})
+		req := e.Request("POST", "/api/v1/tokens", credentials{"nobody" + itoa64(int64(i)), "guess"})
 		req.Header.Set("X-Forwarded-For", "10.9.0."+itoa64(int64(i)))
-		e.serve(req).want(t, 401, "unauthorized")
+		e.Serve(req).Want(t, 401, "unauthorized")
 	}
-	req := e.request("POST", "/api/v1/tokens", credentials{"late", "pass-late"})
+	req := e.Request("POST", "/api/v1/tokens", credentials{"late", "pass-late"})
 	req.Header.Set("X-Forwarded-For", "10.9.1.1")
-	e.serve(req).want(t, 429, httpx.ERATELIMITED)
+	e.Serve(req).Want(t, 429, httpx.ERATELIMITED)
 }
 
 // TestForwardedForTrusted checks that, behind a trusted proxy, the address
@@ -145,13 +146,13 @@ func TestForwardedForIgnored(t *testing.T) {
 func TestForwardedForTrusted(t *testing.T) {
 	e := newAPIEnv(t, Options{TrustedProxies: []string{"192.0.2.0/24"}})
 	stopClock(e.server.API.Options.Logins)
-	e.student("other")
+	e.Student("other")
 	for i := range httpx.LoginFailuresPerAddr {
-		req := e.request("POST", "/api/v1/tokens", credentials{"nobody" + itoa64(int64(i)), "guess"})
+		req := e.Request("POST", "/api/v1/tokens", credentials{"nobody" + itoa64(int64(i)), "guess"})
 		req.Header.Set("X-Forwarded-For", "10.9.0.1")
-		e.serve(req).want(t, 401, "unauthorized")
+		e.Serve(req).Want(t, 401, "unauthorized")
 	}
-	req := e.request("POST", "/api/v1/tokens", credentials{"other", "pass-other"})
+	req := e.Request("POST", "/api/v1/tokens", credentials{"other", "pass-other"})
 	req.Header.Set("X-Forwarded-For", "10.9.0.2")
-	e.serve(req).want(t, 201, "token")
+	e.Serve(req).Want(t, 201, "token")
 }

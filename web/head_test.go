@@ -17,15 +17,15 @@ func TestHeadOnPages(t *testing.T) {
 		{"/problems/nope", 404},
 		{"/no/such/page", 404},
 	} {
-		get := e.serve(e.request("GET", tc.path, nil))
-		head := e.serve(e.request("HEAD", tc.path, nil))
-		if head.status != tc.status || get.status != tc.status {
-			t.Errorf("HEAD %s = %d, GET = %d; want %d", tc.path, head.status, get.status, tc.status)
+		get := e.Serve(e.Request("GET", tc.path, nil))
+		head := e.Serve(e.Request("HEAD", tc.path, nil))
+		if head.Status != tc.status || get.Status != tc.status {
+			t.Errorf("HEAD %s = %d, GET = %d; want %d", tc.path, head.Status, get.Status, tc.status)
 		}
-		if len(head.body) != 0 {
-			t.Errorf("HEAD %s has a body of %d bytes", tc.path, len(head.body))
+		if len(head.Body) != 0 {
+			t.Errorf("HEAD %s has a body of %d bytes", tc.path, len(head.Body))
 		}
-		if got, want := head.header.Get("Content-Type"), get.header.Get("Content-Type"); got != want {
+		if got, want := head.Header.Get("Content-Type"), get.Header.Get("Content-Type"); got != want {
 			t.Errorf("HEAD %s: Content-Type %q, GET's is %q", tc.path, got, want)
 		}
 	}

@@ -1,9 +1,7 @@
 package web
 
 import (
-	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"strconv"
 	"sync"
 	"testing"
@@ -24,12 +22,12 @@ import (
 // faces' tests; what follows keeps the names this package's tests use.
 
 // apiEnv is the real router (API and pages) over a real judge service and a
-// temporary SQLite file, with a small catalogue of one problem per puzzle.
+// temporary SQLite file, with a small catalogue of one problem per puzzle;
+// the calls (Do, Request, Serve, Login, Student, Submit, Result,
+// WaitReady) are webtest's.
 type apiEnv struct {
-	t       testing.TB
-	handler http.Handler
+	*webtest.Env
 	server  *Server
-	svc     *judge.Service
 	metrics *Metrics
 	admin   string // the instructor's token
 }
@@ -53,69 +51,21 @@ func newAPIEnv(t testing.TB, opts Options) *apiEnv {
 	svc, logger := webtest.NewService(t, webtest.Setup{Config: cfg, AdminPassword: adminPassword,
 		Catalogue: webtest.Catalogue(), BeforeStart: metrics.WatchQueue})
 	srv := NewServer(svc, logger, metrics, opts)
-	h := srv.Router()
-	e := &apiEnv{t: t, handler: h, server: srv, svc: svc, metrics: metrics}
-	e.admin = e.env().Login("admin", adminPassword)
+	e := newEnvOver(t, srv, svc)
+	e.metrics = metrics
+	e.admin = e.Login("admin", adminPassword)
 	return e
+}
+
+// newEnvOver is the environment over a server of the test's own.
+func newEnvOver(t testing.TB, srv *Server, svc *judge.Service) *apiEnv {
+	return &apiEnv{Env: &webtest.Env{T: t, Handler: srv.Router(), Svc: svc, Catalogue: webtest.Catalogue(), Document: documentValidator(t)}, server: srv}
 }
 
 // credentials is the body of POST /register and POST /tokens.
 type credentials struct {
 	Username string `json:"username"`
 	Password string `json:"password"`
-}
-
-// env is e as webtest sees it; tests may build an apiEnv of their own.
-func (e *apiEnv) env() *webtest.Env {
-	return &webtest.Env{T: e.t, Handler: e.handler, Svc: e.svc, Catalogue: webtest.Catalogue(), Document: documentValidator(e.t)}
-}
-
-// response is an answered request.
-type response struct {
-	status int
-	header http.Header
-	body   []byte
-}
-
-func (e *apiEnv) do(method, path, token string, body any) response {
-	e.t.Helper()
-	return responseOf(e.env().Do(method, path, token, body))
-}
-
-func (e *apiEnv) request(method, path string, body any) *http.Request {
-	e.t.Helper()
-	return e.env().Request(method, path, body)
-}
-
-func (e *apiEnv) serve(req *http.Request) response { return responseOf(e.env().Serve(req)) }
-
-func responseOf(r webtest.Response) response { return response{r.Status, r.Header, r.Body} }
-
-func (r response) want(t testing.TB, status int, code string) response {
-	t.Helper()
-	webtest.Response{Status: r.status, Header: r.header, Body: r.body}.Want(t, status, code)
-	return r
-}
-
-func (r response) json(t testing.TB, v any) {
-	t.Helper()
-	webtest.Response{Body: r.body}.JSON(t, v)
-}
-
-func (e *apiEnv) login(username, password string) string {
-	e.t.Helper()
-	return e.env().Login(username, password)
-}
-
-func (e *apiEnv) student(name string) string { e.t.Helper(); return e.env().Student(name) }
-
-func (e *apiEnv) waitReady() { e.t.Helper(); e.env().WaitReady() }
-
-func (e *apiEnv) result(token string, id int64) { e.t.Helper(); e.env().Result(token, id, nil) }
-
-func (e *apiEnv) submit(token, slug string, body any) int64 {
-	e.t.Helper()
-	return e.env().Submit(token, slug, body)
 }
 
 func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
@@ -145,9 +95,9 @@ const (
 func newPagesEnv(t *testing.T, opts Options) *pagesEnv {
 	t.Helper()
 	a := newAPIEnv(t, opts)
-	srv := httptest.NewServer(a.handler)
+	srv := httptest.NewServer(a.Handler)
 	t.Cleanup(srv.Close)
-	return &pagesEnv{t: t, svc: a.svc, srv: srv, server: a.server}
+	return &pagesEnv{t: t, svc: a.Svc, srv: srv, server: a.server}
 }
 
 // waitCases waits until every case of slug is solved and returns them.
@@ -156,63 +106,11 @@ func (e *pagesEnv) waitCases(slug string) []judge.Case {
 	return webtest.WaitCases(e.t, e.svc, slug)
 }
 
-// browser is a client with its own cookies, like one browser profile. It
-// does not follow redirects, so that tests see the 303s.
-type browser struct {
-	t    *testing.T
-	e    *pagesEnv
-	c    *http.Client
-	csrf string // the form token of the last page read
-}
-
-func (e *pagesEnv) browser() *browser {
-	return &browser{t: e.t, e: e, c: webtest.NewBrowser(e.t, e.srv.URL).Client}
-}
-
-// w is b as webtest sees it, keeping the form token in b.csrf.
-func (b *browser) w() *webtest.Browser {
-	return &webtest.Browser{T: b.t, Base: b.e.srv.URL, Client: b.c, CSRF: &b.csrf}
-}
+// browser is a client with its own cookies, like one browser profile,
+// on the server; it does not follow redirects, so that tests see the 303s.
+func (e *pagesEnv) browser() *webtest.Browser { return webtest.NewBrowser(e.t, e.srv.URL) }
 
 var csrfInput = webtest.CSRFInput
-
-// page is one answer: status, body, headers.
-type page struct {
-	status int
-	body   string
-	header http.Header
-}
-
-func (b *browser) get(path string) page {
-	b.t.Helper()
-	p := b.w().Get(path)
-	return page{p.Status, p.Body, p.Header}
-}
-
-// post sends a URL-encoded form with the CSRF token of the last page read.
-func (b *browser) post(path string, form url.Values) page {
-	b.t.Helper()
-	p := b.w().Post(path, form)
-	return page{p.Status, p.Body, p.Header}
-}
-
-// register creates a student through the form and leaves the browser logged
-// in, on the page it is sent to.
-func (b *browser) register(username, password string) {
-	b.t.Helper()
-	b.w().Register(username, password)
-}
-
-func (p page) want(t *testing.T, status int, contains ...string) page {
-	t.Helper()
-	webtest.Page{Status: p.status, Body: p.body}.Want(t, status, contains...)
-	return p
-}
-
-func (p page) redirectTo(t *testing.T, prefix string) string {
-	t.Helper()
-	return webtest.Page{Status: p.status, Body: p.body, Header: p.header}.RedirectTo(t, prefix)
-}
 
 // staff is an instructor viewer for the tests' own reads of the service
 // (expected answers of hidden boards, everyone's submissions).

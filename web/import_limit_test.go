@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"puzzlejudge/internal/webtest"
 	"puzzlejudge/problems/kattis"
 )
 
@@ -47,13 +48,13 @@ func TestImportBodyLimit(t *testing.T) {
 		contentType = mw.FormDataContentType()
 		return &buf
 	}
-	send := func(path string, body *bytes.Buffer) response {
+	send := func(path string, body *bytes.Buffer) webtest.Response {
 		req := httptest.NewRequest("POST", path, body)
 		req.Header.Set("Authorization", "Bearer "+e.admin)
 		req.Header.Set("Content-Type", contentType)
-		return e.serve(req)
+		return e.Serve(req)
 	}
-	send("/api/v1/problems/import", form(zbuf.Bytes())).want(t, 201, "")
-	send("/api/v1/problems/flood/cases", form(zbuf.Bytes())).want(t, 413, "too_large")
-	send("/api/v1/problems/import", form(make([]byte, kattis.MaxUpload+1<<20))).want(t, 413, "too_large")
+	send("/api/v1/problems/import", form(zbuf.Bytes())).Want(t, 201, "")
+	send("/api/v1/problems/flood/cases", form(zbuf.Bytes())).Want(t, 413, "too_large")
+	send("/api/v1/problems/import", form(make([]byte, kattis.MaxUpload+1<<20))).Want(t, 413, "too_large")
 }

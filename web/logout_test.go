@@ -11,10 +11,10 @@ import (
 func TestLogoutRevokesToken(t *testing.T) {
 	e := newPagesEnv(t, Options{})
 	b := e.browser()
-	b.register("dora", "dora-password")
+	b.Register("dora", "dora-password")
 	u, _ := url.Parse(e.srv.URL)
 	var token string
-	for _, ck := range b.c.Jar.Cookies(u) {
+	for _, ck := range b.Client.Jar.Cookies(u) {
 		if ck.Name == sessionCookie {
 			token = ck.Value
 		}
@@ -35,15 +35,15 @@ func TestLogoutRevokesToken(t *testing.T) {
 	if got := apiGet(); got != http.StatusOK {
 		t.Fatalf("the session's token before logout: status %d, want 200", got)
 	}
-	b.post("/logout", url.Values{}).redirectTo(t, "/")
+	b.Post("/logout", url.Values{}).RedirectTo(t, "/")
 	if got := apiGet(); got != http.StatusUnauthorized {
 		t.Errorf("the session's token after logout: status %d, want 401", got)
 	}
 	// A stolen copy of the cookie is refused too: the page is anonymous.
 	thief := e.browser()
-	thief.c.Jar.SetCookies(u, []*http.Cookie{{Name: sessionCookie, Value: token, Path: "/"}})
-	if home := thief.get("/").want(t, 200, `href="/login"`); home.status != 200 {
-		t.Fatal(home.status)
+	thief.Client.Jar.SetCookies(u, []*http.Cookie{{Name: sessionCookie, Value: token, Path: "/"}})
+	if home := thief.Get("/").Want(t, 200, `href="/login"`); home.Status != 200 {
+		t.Fatal(home.Status)
 	}
 }
 
@@ -51,11 +51,11 @@ func TestLogoutRevokesToken(t *testing.T) {
 // refused with 401, and the user's other tokens still work.
 func TestAPIRevokeToken(t *testing.T) {
 	e := newAPIEnv(t, Options{})
-	tok := e.student("erin")
-	other := e.login("erin", "pass-erin")
-	e.do("DELETE", "/api/v1/tokens", "", nil).want(t, 401, "unauthorized")
-	e.do("DELETE", "/api/v1/tokens", tok, nil).want(t, 204, "")
-	e.do("GET", "/api/v1/submissions", tok, nil).want(t, 401, "unauthorized")
-	e.do("DELETE", "/api/v1/tokens", tok, nil).want(t, 401, "unauthorized")
-	e.do("GET", "/api/v1/submissions", other, nil).want(t, 200, "")
+	tok := e.Student("erin")
+	other := e.Login("erin", "pass-erin")
+	e.Do("DELETE", "/api/v1/tokens", "", nil).Want(t, 401, "unauthorized")
+	e.Do("DELETE", "/api/v1/tokens", tok, nil).Want(t, 204, "")
+	e.Do("GET", "/api/v1/submissions", tok, nil).Want(t, 401, "unauthorized")
+	e.Do("DELETE", "/api/v1/tokens", tok, nil).Want(t, 401, "unauthorized")
+	e.Do("GET", "/api/v1/submissions", other, nil).Want(t, 200, "")
 }

@@ -25,9 +25,9 @@ func TestMetricsLabelsAreBounded(t *testing.T) {
 		if i%3 == 0 {
 			path += "/x" + itoa64(int64(i)) // a raw path must not become a label either
 		}
-		e.serve(e.request(m.String(), path, nil))
+		e.Serve(e.Request(m.String(), path, nil))
 	}
-	body := e.do("GET", "/metrics", "", nil).want(t, 200, "").body
+	body := e.Do("GET", "/metrics", "", nil).Want(t, 200, "").Body
 	series := 0
 	for _, line := range bytes.Split(body, []byte("\n")) {
 		if bytes.HasPrefix(line, []byte("puzzlejudge_http_requests_total{")) {

@@ -15,9 +15,9 @@ import (
 func TestPageOptions(t *testing.T) {
 	e := newAPIEnv(t, Options{})
 	secret := []byte(strings.Repeat("k", 32))
-	a := NewServer(e.svc, nil, nil, Options{SecureCookies: true, SessionSecret: secret}).Router()
-	b := NewServer(e.svc, nil, nil, Options{SessionSecret: secret}).Router()
-	random := NewServer(e.svc, nil, nil, Options{}).Router()
+	a := NewServer(e.Svc, nil, nil, Options{SecureCookies: true, SessionSecret: secret}).Router()
+	b := NewServer(e.Svc, nil, nil, Options{SessionSecret: secret}).Router()
+	random := NewServer(e.Svc, nil, nil, Options{}).Router()
 
 	rec := httptest.NewRecorder()
 	a.ServeHTTP(rec, httptest.NewRequest("GET", "/login", nil))

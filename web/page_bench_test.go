@@ -17,7 +17,7 @@ func BenchmarkProblemPageAnonymous(b *testing.B) {
 		req := httptest.NewRequest("GET", "/problems/flood", nil)
 		req.Header.Set("Accept-Encoding", "gzip")
 		w := httptest.NewRecorder()
-		e.handler.ServeHTTP(w, req)
+		e.Handler.ServeHTTP(w, req)
 		if w.Code != 200 || w.Header().Get("Content-Encoding") != "gzip" {
 			b.Fatalf("%d %q", w.Code, w.Header().Get("Content-Encoding"))
 		}

@@ -57,30 +57,30 @@ func TestStorageFullAnswers503(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := NewServer(svc, nil, nil, Options{})
-	e := &apiEnv{t: t, handler: srv.Router(), server: srv, svc: svc}
-	token := e.student("olga")
+	e := newEnvOver(t, srv, svc)
+	token := e.Student("olga")
 	body := map[string]any{"kind": "answer", "output": "0\n2\n"}
 
 	f.full.Store(true)
-	r := e.do("POST", "/api/v1/problems/flood/submissions", token, body).want(t, 503, judge.EUNAVAILABLE)
+	r := e.Do("POST", "/api/v1/problems/flood/submissions", token, body).Want(t, 503, judge.EUNAVAILABLE)
 	var body503 struct{ Error struct{ Message string } }
-	r.json(t, &body503)
+	r.JSON(t, &body503)
 	if msg := body503.Error.Message; msg != "storage is full; try again later" {
 		t.Errorf("message %q", msg)
 	}
-	if r.header.Get("Retry-After") == "" {
+	if r.Header.Get("Retry-After") == "" {
 		t.Errorf("503 without Retry-After")
 	}
 	var health map[string]string
-	h := e.do("GET", "/healthz", "", nil)
-	h.json(t, &health)
-	if h.status != 503 || health["status"] != "degraded" || health["reason"] != "storage is full; try again later" {
-		t.Errorf("healthz = %d %v, want 503 degraded, storage is full", h.status, health)
+	h := e.Do("GET", "/healthz", "", nil)
+	h.JSON(t, &health)
+	if h.Status != 503 || health["status"] != "degraded" || health["reason"] != "storage is full; try again later" {
+		t.Errorf("healthz = %d %v, want 503 degraded, storage is full", h.Status, health)
 	}
 
 	f.full.Store(false)
-	e.do("POST", "/api/v1/problems/flood/submissions", token, body).want(t, 202, "")
-	e.do("GET", "/healthz", "", nil).want(t, 200, "").json(t, &health)
+	e.Do("POST", "/api/v1/problems/flood/submissions", token, body).Want(t, 202, "")
+	e.Do("GET", "/healthz", "", nil).Want(t, 200, "").JSON(t, &health)
 	if health["status"] != "ok" {
 		t.Errorf("healthz = %v, want ok", health)
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -16,27 +15,17 @@ import (
 // runBackup is "judged backup [-config path] FILE": a consistent copy of the
 // live SQLite database in FILE, which must not exist, while the server runs.
 func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("judged backup", flag.ContinueOnError)
-	flags.SetOutput(stderr)
-	configPath := flags.String("config", "config.yaml", "path of the YAML configuration naming the database")
-	flags.Usage = func() {
-		fmt.Fprintf(stderr, "usage: judged backup [-config path] FILE\n\nWrites a consistent copy of the SQLite database to FILE (which must not exist), also while the server runs.\nA PostgreSQL database is backed up with pg_dump (docs/DEPLOY.md).\n\n")
-		flags.PrintDefaults()
-	}
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	flags := newCommandFlags("judged backup", "path of the YAML configuration naming the database",
+		"usage: judged backup [-config path] FILE\n\nWrites a consistent copy of the SQLite database to FILE (which must not exist), also while the server runs.\nA PostgreSQL database is backed up with pg_dump (docs/DEPLOY.md).\n\n", stderr)
+	if code, ok := flags.parse(args); !ok {
+		return code
 	}
 	if flags.NArg() != 1 {
 		flags.Usage()
 		return 2
 	}
 	target := flags.Arg(0)
-	explicit := false
-	flags.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "config" })
-	cfg, err := loadConfig(*configPath, !explicit, os.Getenv)
+	cfg, err := flags.loadConfig(os.Getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "judged backup: %v\n", err)
 		return 1

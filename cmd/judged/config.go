@@ -202,37 +202,29 @@ var envVars = []envVar{
 	{"JUDGE_MAX_INFLIGHT", intVar(func(c *Config) *int { return &c.MaxInFlight })},
 }
 
-func intVar(field func(*Config) *int) func(*Config, string) error {
+// parsedVar sets a field to the value parse reads from the variable (space
+// trimmed), or says what was expected.
+func parsedVar[T any](parse func(string) (T, error), expected string, field func(*Config) *T) func(*Config, string) error {
 	return func(c *Config, v string) error {
-		n, err := strconv.Atoi(strings.TrimSpace(v))
+		x, err := parse(strings.TrimSpace(v))
 		if err != nil {
-			return fmt.Errorf("expected an integer, found %q", v)
+			return fmt.Errorf("expected %s, found %q", expected, v)
 		}
-		*field(c) = n
+		*field(c) = x
 		return nil
 	}
+}
+
+func intVar(field func(*Config) *int) func(*Config, string) error {
+	return parsedVar(strconv.Atoi, "an integer", field)
 }
 
 func durationVar(field func(*Config) *time.Duration) func(*Config, string) error {
-	return func(c *Config, v string) error {
-		d, err := time.ParseDuration(strings.TrimSpace(v))
-		if err != nil {
-			return fmt.Errorf("expected a duration such as 90s or 2m, found %q", v)
-		}
-		*field(c) = d
-		return nil
-	}
+	return parsedVar(time.ParseDuration, "a duration such as 90s or 2m", field)
 }
 
 func boolVar(field func(*Config) *bool) func(*Config, string) error {
-	return func(c *Config, v string) error {
-		b, err := strconv.ParseBool(strings.TrimSpace(v))
-		if err != nil {
-			return fmt.Errorf("expected true or false, found %q", v)
-		}
-		*field(c) = b
-		return nil
-	}
+	return parsedVar(strconv.ParseBool, "true or false", field)
 }
 
 // applyEnv overlays every JUDGE_* variable that is set and not empty.

@@ -5,8 +5,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -46,27 +44,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return sub(ctx, args[1:], stdout, stderr)
 		}
 	}
-	flags := flag.NewFlagSet("judged", flag.ContinueOnError)
-	flags.SetOutput(stderr)
-	configPath := flags.String("config", "config.yaml", "path of the YAML configuration (a missing default file means: built-in defaults)")
+	flags := newCommandFlags("judged", "path of the YAML configuration (a missing default file means: built-in defaults)",
+		"usage: judged [-config path] [-role all|web|worker]\n       judged backup [-config path] FILE\n       judged [-config path] admin reset-password USERNAME\n\nEvery key of the configuration can be overridden by an environment variable (JUDGE_LISTEN, JUDGE_DATABASE_DSN, ...); see config.yaml.\n\n", stderr)
 	role := flags.String("role", "", "all, web or worker: overrides the role key and JUDGE_ROLE (web and worker need PostgreSQL)")
-	flags.Usage = func() {
-		fmt.Fprintf(stderr, "usage: judged [-config path] [-role all|web|worker]\n       judged backup [-config path] FILE\n       judged [-config path] admin reset-password USERNAME\n\nEvery key of the configuration can be overridden by an environment variable (JUDGE_LISTEN, JUDGE_DATABASE_DSN, ...); see config.yaml.\n\n")
-		flags.PrintDefaults()
-	}
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := flags.parse(args); !ok {
+		return code
 	}
 	if flags.NArg() > 0 && flags.Arg(0) != "admin" {
 		fmt.Fprintf(stderr, "judged: unexpected argument %q\n", flags.Arg(0))
 		return 2
 	}
-	explicit := false
-	flags.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "config" })
-	cfg, err := loadConfig(*configPath, !explicit, withRole(os.Getenv, *role))
+	cfg, err := flags.loadConfig(withRole(os.Getenv, *role))
 	if err != nil {
 		fmt.Fprintf(stderr, "judged: %v\n", err)
 		return 1

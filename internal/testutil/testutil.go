@@ -68,3 +68,24 @@ func Concurrently(clients, each int, create func() (id int64, ok bool)) []int64 
 	slices.Sort(ids)
 	return ids
 }
+
+// Golden returns the content of the golden file at path, to compare got
+// with. With update it first writes got there (making its folder), so the
+// comparison passes and the change shows in git diff. A missing file fails
+// the test, naming flag, the update flag of the caller's package.
+func Golden(t testing.TB, path, got string, update bool, flag string) string {
+	t.Helper()
+	if update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test with %s to write it)", err, flag)
+	}
+	return string(want)
+}

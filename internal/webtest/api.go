@@ -92,7 +92,8 @@ func (r Response) JSON(t testing.TB, v any) {
 
 // Want fails the test unless the status is status; for an error status it
 // also checks the JSON error shape and that its code is code (when not "").
-func (r Response) Want(t testing.TB, status int, code string) {
+// It returns r, for a chained JSON.
+func (r Response) Want(t testing.TB, status int, code string) Response {
 	t.Helper()
 	if r.Status != status {
 		t.Fatalf("status %d, want %d; body %s", r.Status, status, r.Body)
@@ -106,6 +107,7 @@ func (r Response) Want(t testing.TB, status int, code string) {
 			t.Fatalf("error code %q, want %q (message %q)", eb.Error.Code, code, eb.Error.Message)
 		}
 	}
+	return r
 }
 
 // ErrorMessage returns the message of an error answer.

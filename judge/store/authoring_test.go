@@ -44,17 +44,7 @@ func testAuthoring(t *testing.T, open opener) {
 	if _, _, err := d.PutProblem(ctx, got, old); err != nil {
 		t.Fatal(err)
 	}
-	snapshot := func() (judge.Problem, []judge.Case) {
-		p, err := d.ProblemBySlug(ctx, "gen-2")
-		if err != nil {
-			t.Fatal(err)
-		}
-		cs, err := d.Cases(ctx, p.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p, cs
-	}
+	snapshot := func() (judge.Problem, []judge.Case) { return problemAndCases(t, d, "gen-2") }
 	beforeP, beforeC := snapshot()
 	next := beforeP
 	next.Title, next.Statement = "Imported", "new statement"

@@ -19,10 +19,7 @@ import (
 // submission acknowledged before the backup began.
 func TestBackupUnderLoad(t *testing.T) {
 	dir := t.TempDir()
-	d, err := Open("sqlite", filepath.Join(dir, "judge.db"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := mustOpen(t, "sqlite", filepath.Join(dir, "judge.db"))
 	defer d.Close()
 	ctx := context.Background()
 	u, err := d.CreateUser(ctx, judge.User{Username: "ada", Role: judge.RoleStudent}, []byte("hash"))
@@ -82,10 +79,7 @@ func TestBackupUnderLoad(t *testing.T) {
 	if err := os.Rename(backup, restored); err != nil {
 		t.Fatal(err)
 	}
-	r, err := Open("sqlite", restored, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustOpen(t, "sqlite", restored)
 	defer r.Close()
 	var check string
 	if err := r.sql.QueryRow("PRAGMA integrity_check").Scan(&check); err != nil || check != "ok" {

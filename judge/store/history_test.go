@@ -155,10 +155,7 @@ func testAnswers(t *testing.T, open opener) {
 func TestLegacyAnswersBound(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "legacy.db")
-	d, err := Open("sqlite", path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := mustOpen(t, "sqlite", path)
 	u, p := aliceAndFlood(t, d)
 	var cases []judge.Case
 	for _, name := range []string{"a", "b"} {
@@ -170,9 +167,7 @@ func TestLegacyAnswersBound(t *testing.T) {
 		t.Fatal(err)
 	}
 	d.Close()
-	if d, err = Open("sqlite", path, nil); err != nil {
-		t.Fatal(err)
-	}
+	d = mustOpen(t, "sqlite", path)
 	defer d.Close()
 	got, err := d.Submission(ctx, legacy.ID)
 	if err != nil || !slices.Equal(got.CaseIDs, []int64{cases[0].ID, cases[1].ID}) || got.InputVersion != judge.InputVersion(cases) {

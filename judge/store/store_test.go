@@ -17,16 +17,43 @@ import (
 // would.
 type opener func(t *testing.T) *DB
 
-func sqliteOpener(t *testing.T) opener {
-	path := filepath.Join(t.TempDir(), "store.db")
+// openerOf opens driver's database at dsn, closed when the test ends.
+func openerOf(driver, dsn string) opener {
 	return func(t *testing.T) *DB {
-		d, err := Open("sqlite", path, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := mustOpen(t, driver, dsn)
 		t.Cleanup(func() { d.Close() })
 		return d
 	}
+}
+
+// problemAndCases reads a problem and its cases, as a test's snapshot of
+// what a failed write must leave as it was.
+func problemAndCases(t *testing.T, d *DB, slug string) (judge.Problem, []judge.Case) {
+	t.Helper()
+	p, err := d.ProblemBySlug(context.Background(), slug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, err := d.Cases(context.Background(), p.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, cases
+}
+
+// mustOpen opens driver's database at dsn or fails the test; the caller
+// closes it (several tests close and open it again, as a restart).
+func mustOpen(t *testing.T, driver, dsn string) *DB {
+	t.Helper()
+	d, err := Open(driver, dsn, nil)
+	if err != nil {
+		t.Fatalf("Open(%s, %q): %v", driver, dsn, err)
+	}
+	return d
+}
+
+func sqliteOpener(t *testing.T) opener {
+	return openerOf("sqlite", filepath.Join(t.TempDir(), "store.db"))
 }
 
 func TestSQLite(t *testing.T) {
@@ -42,14 +69,7 @@ func TestPostgres(t *testing.T) {
 	}
 	runStoreTests(t, func(t *testing.T) opener {
 		resetPostgres(t, dsn)
-		return func(t *testing.T) *DB {
-			d, err := Open("postgres", dsn, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { d.Close() })
-			return d
-		}
+		return openerOf("postgres", dsn)
 	})
 }
 
@@ -470,10 +490,7 @@ func TestSQLitePragmas(t *testing.T) {
 	}
 	// An in-memory database lives in one connection: a second one would be
 	// another, empty database.
-	m, err := Open("sqlite", ":memory:", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustOpen(t, "sqlite", ":memory:")
 	defer m.Close()
 	ctx := context.Background()
 	u, err := m.CreateUser(ctx, judge.User{Username: "alice", Role: judge.RoleStudent}, []byte("h"))
@@ -495,10 +512,7 @@ func TestSQLitePragmas(t *testing.T) {
 func TestMigrateShipped(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
-	d, err := Open("sqlite", path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := mustOpen(t, "sqlite", path)
 	p, err := d.syncProblem(ctx, judge.Problem{Slug: "flood", Title: "Flood", Puzzle: "floodit"})
 	if err != nil {
 		t.Fatal(err)
@@ -510,10 +524,7 @@ func TestMigrateShipped(t *testing.T) {
 		t.Fatal(err)
 	}
 	d.Close()
-	d, err = Open("sqlite", path, nil)
-	if err != nil {
-		t.Fatalf("opening an old database: %v", err)
-	}
+	d = mustOpen(t, "sqlite", path) // an old database
 	defer d.Close()
 	if _, err := d.AddCase(ctx, judge.Case{ProblemID: p.ID, Name: "02", Input: "b", Shipped: true}); err != nil {
 		t.Fatal(err)

@@ -84,14 +84,7 @@ func testSyncRollback(t *testing.T, open opener) {
 	}
 	snapshot := func() state {
 		t.Helper()
-		p, err := d.ProblemBySlug(ctx, "flood")
-		if err != nil {
-			t.Fatal(err)
-		}
-		cases, err := d.Cases(ctx, p.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, cases := problemAndCases(t, d, "flood")
 		s, err := d.Submission(ctx, sub.ID)
 		if err != nil {
 			t.Fatal(err)

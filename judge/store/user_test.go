@@ -14,10 +14,7 @@ import (
 func TestUsernamesAreUniqueWithoutCase(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "u.db")
-	d, err := Open("sqlite", path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := mustOpen(t, "sqlite", path)
 	if _, err := d.CreateUser(ctx, judge.User{Username: "admin", Role: judge.RoleInstructor}, []byte("h")); err != nil {
 		t.Fatal(err)
 	}
@@ -31,10 +28,7 @@ func TestUsernamesAreUniqueWithoutCase(t *testing.T) {
 		t.Fatal(err)
 	}
 	d.Close()
-	d, err = Open("sqlite", path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d = mustOpen(t, "sqlite", path)
 	defer d.Close()
 	for _, name := range []string{"Bob", "bob"} {
 		if u, _, err := d.UserByName(ctx, name); err != nil || u.Username != name {

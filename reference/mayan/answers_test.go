@@ -4,9 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
+
+	"puzzlejudge/internal/testutil"
 )
 
 // answerBoards returns the boards of TestSolveAnswersUnchanged: the 200
@@ -49,17 +50,8 @@ func TestSolveAnswersUnchanged(t *testing.T) {
 		fmt.Fprintf(&sb, "%d %q n=%d: %s\n", i, columns(b), b.N, strings.ReplaceAll(s.Answer(), "\n", ";"))
 	}
 	const path = "testdata/answers.golden"
-	if *update {
-		if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	got, wantLines := strings.Split(sb.String(), "\n"), strings.Split(string(want), "\n")
+	want := testutil.Golden(t, path, sb.String(), *update, "-update")
+	got, wantLines := strings.Split(sb.String(), "\n"), strings.Split(want, "\n")
 	if len(got) != len(wantLines) {
 		t.Fatalf("%d answers, %s holds %d", len(got), path, len(wantLines))
 	}

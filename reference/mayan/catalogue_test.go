@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"puzzlejudge/internal/testutil"
 )
 
 // TestShippedCases solves every case of the shipped problem and compares it
@@ -34,17 +36,7 @@ func TestShippedCases(t *testing.T) {
 				t.Fatal(err)
 			}
 			path := strings.TrimSuffix(in, ".in") + ".ans"
-			if *update {
-				if err := os.WriteFile(path, []byte(sol.Answer()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if sol.Answer() != string(want) {
+			if want := testutil.Golden(t, path, sol.Answer(), *update, "-update"); sol.Answer() != want {
 				t.Errorf("Solve(%s) = %q, want %q", in, sol.Answer(), want)
 			}
 		})

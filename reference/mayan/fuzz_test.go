@@ -10,22 +10,10 @@ import (
 func goldenInputs(f *testing.F) []string { return testutil.Inputs(f, "testdata/golden/*.in") }
 
 func FuzzParseCases(f *testing.F) {
-	for _, s := range goldenInputs(f) {
-		f.Add(s)
-	}
+	testutil.Seed(f, goldenInputs(f))
 	f.Fuzz(func(t *testing.T, input string) {
-		bs, err := ParseCases(input)
-		if err != nil {
-			return
-		}
-		again, err := ParseCases(FormatCases(bs))
-		if err != nil || len(again) != len(bs) {
-			t.Fatalf("ParseCases(FormatCases(%q)) = %v, %v", input, again, err)
-		}
+		bs := testutil.RoundTrip(t, input, ParseCases, FormatCases, Format)
 		for i := range bs {
-			if again[i] != bs[i] {
-				t.Fatalf("instance %d changed in a round trip: %q became %q", i+1, Format(bs[i]), Format(again[i]))
-			}
 			if _, any := runs(&bs[i].cols); any || bs[i].N < 1 || bs[i].N > MaxMoves {
 				t.Fatalf("ParseCases accepted a bad board %q", Format(bs[i]))
 			}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"puzzlejudge/internal/testutil"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -27,17 +29,7 @@ func TestGolden(t *testing.T) {
 			}
 			got := goldenReport(t, string(input))
 			path := strings.TrimSuffix(in, ".in") + ".golden"
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
-			}
-			if got != string(want) {
+			if want := testutil.Golden(t, path, got, *update, "-update"); got != want {
 				t.Errorf("report for %s:\n%s\nwant:\n%s", in, got, want)
 			}
 		})

@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"puzzlejudge/internal/testutil"
 )
 
 // seedInputs returns the classic inputs of testdata plus broken variants.
@@ -17,23 +19,10 @@ func seedInputs(f *testing.F) []string {
 }
 
 func FuzzParseCases(f *testing.F) {
-	for _, s := range seedInputs(f) {
-		f.Add(s)
-	}
+	testutil.Seed(f, seedInputs(f))
 	f.Fuzz(func(t *testing.T, input string) {
-		bs, err := ParseCases(input)
-		if err != nil {
-			return
-		}
-		again, err := ParseCases(FormatCases(bs))
-		if err != nil || len(again) != len(bs) {
-			t.Fatalf("ParseCases(FormatCases(...)) = %d cases, %v; want %d", len(again), err, len(bs))
-		}
-		for i := range bs {
-			if again[i] != bs[i] {
-				t.Fatalf("case %d changed by Format: %s", i+1, Format(bs[i]))
-			}
-			if err := bs[i].Validate(); err != nil {
+		for _, b := range testutil.RoundTrip(t, input, ParseCases, FormatCases, Format) {
+			if err := b.Validate(); err != nil {
 				t.Fatalf("parsed an invalid board: %v", err)
 			}
 		}
@@ -41,17 +30,9 @@ func FuzzParseCases(f *testing.F) {
 }
 
 func FuzzParseCase(f *testing.F) {
-	for _, s := range seedInputs(f) {
-		f.Add(s)
-	}
+	testutil.Seed(f, seedInputs(f))
 	f.Fuzz(func(t *testing.T, input string) {
-		b, err := ParseCase(input)
-		if err != nil {
-			return
-		}
-		if again, err := ParseCase(Format(b)); err != nil || again != b {
-			t.Fatalf("ParseCase(Format(b)) = %v, %v; want b back", again, err)
-		}
+		testutil.RoundTripOne(t, input, ParseCase, Format)
 	})
 }
 

@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"puzzlejudge/internal/testutil"
 )
 
 var (
@@ -51,16 +53,7 @@ func TestGolden(t *testing.T) {
 			}
 		}
 	}
-	if *update {
-		if err := os.WriteFile("testdata/cases.golden", []byte(out.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile("testdata/cases.golden")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if out.String() != string(want) {
+	if out.String() != testutil.Golden(t, "testdata/cases.golden", out.String(), *update, "-update") {
 		t.Errorf("answers differ from testdata/cases.golden (run with -update and review the diff):\n%s", out.String())
 	}
 }

@@ -104,11 +104,23 @@ func TestSolveAgainstBruteForce(t *testing.T) {
 // bruteForce returns the first move string, in order of length then letters,
 // of at most maxLen moves that solves b.
 func bruteForce(b Board, maxLen int) (string, bool) {
-	path := make([]byte, 0, maxLen)
+	for l := 0; l <= maxLen; l++ {
+		if s, ok := firstMoves(b, l, func(b Board, left int) (bool, bool) { return left == 0 && b.Solved(), left == 0 }); ok {
+			return s, true
+		}
+	}
+	return "", false
+}
+
+// firstMoves returns the first string of exactly l moves, in letter order,
+// at whose end stop says done; stop may also end a branch early (cut),
+// with the board reached and the moves left.
+func firstMoves(b Board, l int, stop func(b Board, left int) (done, cut bool)) (string, bool) {
+	path := make([]byte, 0, l)
 	var dfs func(b Board, left int) bool
 	dfs = func(b Board, left int) bool {
-		if left == 0 {
-			return b.Solved()
+		if done, cut := stop(b, left); done || cut {
+			return done
 		}
 		for m := byte('A'); m <= 'H'; m++ {
 			path = append(path, m)
@@ -119,12 +131,8 @@ func bruteForce(b Board, maxLen int) (string, bool) {
 		}
 		return false
 	}
-	for l := 0; l <= maxLen; l++ {
-		if dfs(b, l) {
-			return string(path), true
-		}
-	}
-	return "", false
+	ok := dfs(b, l)
+	return string(path), ok
 }
 
 // TestSolveAgainstIDA compares the table-driven solver with the classic

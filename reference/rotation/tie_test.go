@@ -10,32 +10,15 @@ import (
 // the centre with symbol s alone, by plain depth-first search cut by "8 minus
 // the centre squares holding s" (a move brings one square into the centre).
 func symbolSolve(b Board, s uint8, l int) (string, bool) {
-	var path []byte
-	var dfs func(b Board, left int) bool
-	dfs = func(b Board, left int) bool {
+	return firstMoves(b, l, func(b Board, left int) (bool, bool) {
 		in := 0
 		for _, c := range centre {
 			if b.Squares[c] == s {
 				in++
 			}
 		}
-		if in == 8 && left == 0 {
-			return true
-		}
-		if 8-in > left || left == 0 {
-			return false
-		}
-		for m := byte('A'); m <= 'H'; m++ {
-			path = append(path, m)
-			if dfs(b.Apply(Move(m)), left-1) {
-				return true
-			}
-			path = path[:len(path)-1]
-		}
-		return false
-	}
-	ok := dfs(b, l)
-	return string(path), ok
+		return in == 8 && left == 0, 8-in > left || left == 0
+	})
 }
 
 // TestSolveTies checks the rule for boards where several symbols can fill

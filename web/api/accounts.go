@@ -2,7 +2,6 @@ package api
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/gin-gonic/gin"
 
@@ -53,9 +52,7 @@ func (s *API) register(c *gin.Context) {
 		return
 	}
 	if ok, wait := s.Options.Registrations.Take(c.ClientIP()); !ok {
-		secs := int(wait.Seconds()) + 1
-		c.Header("Retry-After", strconv.Itoa(secs))
-		s.fail(c, httpx.ERATELIMITED, "too many registrations from this address: at most %d a minute, try again in %d s", s.Options.Registrations.PerMinute(), secs)
+		s.writeError(c, httpx.RateLimited(wait, "too many registrations from this address: at most %d a minute, try again in %d s", s.Options.Registrations.PerMinute()))
 		return
 	}
 	var req registerRequest
@@ -92,9 +89,7 @@ func (s *API) createToken(c *gin.Context) {
 		return
 	}
 	if wait > 0 {
-		secs := int(wait.Seconds()) + 1
-		c.Header("Retry-After", strconv.Itoa(secs))
-		s.fail(c, httpx.ERATELIMITED, "too many failed logins for this username from this address, or from this address: try again in %d s", secs)
+		s.writeError(c, httpx.RateLimited(wait, "too many failed logins for this username from this address, or from this address: try again in %d s"))
 		return
 	}
 	u, err := s.Service.Authenticate(ctx, req.Username, req.Password)

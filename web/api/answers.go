@@ -3,7 +3,6 @@ package api
 import (
 	"bytes"
 	"errors"
-	"io"
 	"mime"
 	"net/http"
 	"strings"
@@ -37,15 +36,23 @@ func setInputVersion(c *gin.Context, version, suffix string) bool {
 	return false
 }
 
-// judgeInput serves every case of the problem as one classic judge input,
-// with its version.
-func (s *API) judgeInput(c *gin.Context) {
+// servedInput reads the input of the path's problem and sends its version
+// (setInputVersion, the ETag ending in suffix); it reports false when it
+// has answered already: an error, or 304 for a client whose copy is current.
+func (s *API) servedInput(c *gin.Context, suffix string) (judge.ProblemInput, bool) {
 	in, err := s.Service.Input(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
 	if err != nil {
 		s.writeError(c, err)
-		return
+		return judge.ProblemInput{}, false
 	}
-	if setInputVersion(c, in.Version, "") {
+	return in, !setInputVersion(c, in.Version, suffix)
+}
+
+// judgeInput serves every case of the problem as one classic judge input,
+// with its version.
+func (s *API) judgeInput(c *gin.Context) {
+	in, ok := s.servedInput(c, "")
+	if !ok {
 		return
 	}
 	c.Header("Content-Disposition", `inline; filename="`+in.Problem.Slug+`.in"`)
@@ -55,12 +62,8 @@ func (s *API) judgeInput(c *gin.Context) {
 // inputZip serves the cases of the problem as one classic single-case file
 // each, NN-name.in, with the version of the case set.
 func (s *API) inputZip(c *gin.Context) {
-	in, err := s.Service.Input(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	if setInputVersion(c, in.Version, "-zip") {
+	in, ok := s.servedInput(c, "-zip")
+	if !ok {
 		return
 	}
 	var buf bytes.Buffer
@@ -93,13 +96,8 @@ func (s *API) submitZip(c *gin.Context) {
 		s.fail(c, judge.EINVALID, "a form upload is an answer: field \"kind\" must be \"answer\", found %q", kind)
 		return
 	}
-	data, err := formFile(c, "file")
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	if data == nil {
-		s.fail(c, judge.EINVALID, "field \"file\" is required: a zip of NN-name.out files, one per case of input.zip")
+	data, ok := s.requiredFile(c, httpx.MaxBodyBytes, "field \"file\" is required: a zip of NN-name.out files, one per case of input.zip")
+	if !ok {
 		return
 	}
 	outputs, err := judge.ReadOutputsZip(data)
@@ -126,29 +124,19 @@ func (s *API) accepted(c *gin.Context) func(judge.Submission, error) {
 	}
 }
 
-// formFile returns the content of an uploaded file field, nil when there is
-// none. The router's body limit already bounds its size.
-func formFile(c *gin.Context, field string) ([]byte, error) {
-	fh, err := c.FormFile(field)
+// requiredFile reads the upload of the multipart field "file" (at most
+// limit bytes); when it fails, or the form has none (invalid: missing), it
+// answers the error and reports false.
+func (s *API) requiredFile(c *gin.Context, limit int64, missing string) ([]byte, bool) {
+	data, err := httpx.FormFile(c, "file", limit)
+	if err == nil && data == nil {
+		err = judge.Errorf(judge.EINVALID, "%s", missing)
+	}
 	if err != nil {
-		if errorsAsMaxBytes(err) {
-			return nil, err
-		}
-		return nil, nil
+		s.writeError(c, err)
+		return nil, false
 	}
-	f, err := fh.Open()
-	if err != nil {
-		return nil, judge.Errorf(judge.EINVALID, "the file could not be read: %v", err)
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, httpx.MaxBodyBytes+1))
-	if err != nil {
-		return nil, judge.Errorf(judge.EINVALID, "the file could not be read: %v", err)
-	}
-	if len(b) > httpx.MaxBodyBytes {
-		return nil, judge.Errorf(httpx.ETOOLARGE, "the file is larger than %d bytes", httpx.MaxBodyBytes)
-	}
-	return b, nil
+	return data, true
 }
 
 func errorsAsMaxBytes(err error) bool {

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"strconv"
 	"strings"
 	"time"
 
@@ -85,9 +84,7 @@ func (s *API) rateLimit() gin.HandlerFunc {
 	return func(c *gin.Context) {
 		u, _ := httpx.CurrentUser(c)
 		if ok, wait := s.Options.Limiter.Allow(u.ID, time.Now()); !ok {
-			secs := int(wait.Seconds()) + 1
-			c.Header("Retry-After", strconv.Itoa(secs))
-			s.fail(c, httpx.ERATELIMITED, "too many submissions: at most %d per minute, try again in %d s", s.Options.Limiter.PerMinute(), secs)
+			s.writeError(c, httpx.RateLimited(wait, "too many submissions: at most %d per minute, try again in %d s", s.Options.Limiter.PerMinute()))
 			return
 		}
 		c.Next()

@@ -1,10 +1,7 @@
 package api
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"time"
 
@@ -245,13 +242,9 @@ func (s *API) exportPackage(c *gin.Context) {
 		s.writeError(c, err)
 		return
 	}
-	var buf bytes.Buffer
-	if err := kattis.Write(&buf, kattis.FromCases(p, cases)); err != nil {
+	if err := httpx.PackageZip(c, p, cases); err != nil {
 		s.writeError(c, err)
-		return
 	}
-	c.Header("Content-Disposition", `attachment; filename="`+p.Slug+`.zip"`)
-	c.Data(http.StatusOK, "application/zip", buf.Bytes())
 }
 
 // importPackage is POST /problems/import: multipart, the package as file,
@@ -264,28 +257,8 @@ func (s *API) importPackage(c *gin.Context) {
 		s.writeError(c, judge.Errorf(judge.EFORBIDDEN, "only an instructor may import problems"))
 		return
 	}
-	fh, err := c.FormFile("file")
-	if err != nil {
-		if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
-			s.writeError(c, err)
-			return
-		}
-		s.fail(c, judge.EINVALID, "file: a multipart form with the package zip as the field \"file\" is required")
-		return
-	}
-	if fh.Size > kattis.MaxUpload {
-		s.fail(c, httpx.ETOOLARGE, "file: the package has %d bytes, more than %d", fh.Size, kattis.MaxUpload)
-		return
-	}
-	f, err := fh.Open()
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, kattis.MaxUpload+1))
-	if err != nil {
-		s.writeError(c, err)
+	data, ok := s.requiredFile(c, kattis.MaxUpload, "file: a multipart form with the package zip as the field \"file\" is required")
+	if !ok {
 		return
 	}
 	pkg, err := kattis.Read(data)

@@ -154,9 +154,7 @@ func (s *API) addressLimit() gin.HandlerFunc {
 	return func(c *gin.Context) {
 		l := s.replays()
 		if ok, wait := l.AllowAddr(c.ClientIP(), time.Now()); !ok {
-			secs := int(wait.Seconds()) + 1
-			c.Header("Retry-After", strconv.Itoa(secs))
-			s.fail(c, httpx.ERATELIMITED, "too many replays from this address: at most %d per minute, try again in %d s", l.PerMinute(), secs)
+			s.writeError(c, httpx.RateLimited(wait, "too many replays from this address: at most %d per minute, try again in %d s", l.PerMinute()))
 			return
 		}
 		c.Next()

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"puzzlejudge/internal/testutil"
 	"puzzlejudge/judge"
 	"puzzlejudge/web/httpx"
 )
@@ -36,18 +37,7 @@ func TestCheckHiddenBoardOverHTTP(t *testing.T) {
 // bigBoard is an n x n Flood-it board of k colours.
 func bigBoard(n, k int, seed uint64) string {
 	rng := rand.New(rand.NewPCG(seed, 3))
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "%d\n", n)
-	for range n {
-		for c := range n {
-			if c > 0 {
-				sb.WriteByte(' ')
-			}
-			fmt.Fprint(&sb, rng.IntN(k))
-		}
-		sb.WriteByte('\n')
-	}
-	return sb.String()
+	return testutil.FlooditBoard(n, func(int, int) int { return rng.IntN(k) })
 }
 
 // TestCheckStarvationOverHTTP performs the attack of issue 11.4 through the

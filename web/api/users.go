@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"mime"
 	"net/http"
 	"time"
@@ -53,18 +54,11 @@ type newUserRequest struct {
 func (s *API) createUsers(c *gin.Context) {
 	ctx, viewer := c.Request.Context(), httpx.Viewer(c)
 	if mt, _, _ := mime.ParseMediaType(c.GetHeader("Content-Type")); mt == "multipart/form-data" {
-		fh, err := c.FormFile("file")
-		if err != nil {
-			s.fail(c, judge.EINVALID, "the upload needs a CSV file in the multipart field \"file\"")
+		data, ok := s.requiredFile(c, httpx.MaxBodyBytes, "the upload needs a CSV file in the multipart field \"file\"")
+		if !ok {
 			return
 		}
-		f, err := fh.Open()
-		if err != nil {
-			s.writeError(c, err)
-			return
-		}
-		defer f.Close()
-		specs, err := judge.ParseUserCSV(f)
+		specs, err := judge.ParseUserCSV(bytes.NewReader(data))
 		if err != nil {
 			s.writeError(c, err)
 			return

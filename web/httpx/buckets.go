@@ -43,14 +43,7 @@ func (t *buckets) refill(b *bucket, now time.Time) {
 
 // get returns the bucket of key, made full when new; the caller holds the lock.
 func (t *buckets) get(key string, now time.Time) *bucket {
-	if now.Sub(t.lastSweep) > sweepAfter {
-		for k, b := range t.m {
-			if now.Sub(b.last) > sweepAfter {
-				delete(t.m, k)
-			}
-		}
-		t.lastSweep = now
-	}
+	sweepIdle(t.m, &t.lastSweep, now, func(b *bucket) time.Time { return b.last })
 	b, ok := t.m[key]
 	if !ok {
 		if len(t.m) >= maxBucketKeys {

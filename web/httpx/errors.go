@@ -69,15 +69,7 @@ func WriteError(c *gin.Context, log *slog.Logger, err error) {
 	code := judge.ErrorCode(err)
 	status := StatusOf(err)
 	msg := judge.ErrorMessage(err)
-	// An error that knows when to come back says so (a busy solver pool);
-	// any other 503 (a full storage) is worth a try a minute later.
-	var retry *judge.RetryError
-	switch {
-	case errors.As(err, &retry):
-		c.Header("Retry-After", strconv.Itoa(int((retry.After+time.Second-1)/time.Second)))
-	case status == http.StatusServiceUnavailable:
-		c.Header("Retry-After", "60")
-	}
+	SetRetryAfterOf(c, err)
 	if status == http.StatusInternalServerError {
 		if log != nil {
 			log.Error("internal error", "method", c.Request.Method, "path", c.Request.URL.Path, "err", err)
@@ -85,6 +77,41 @@ func WriteError(c *gin.Context, log *slog.Logger, err error) {
 		code, msg = judge.EINTERNAL, "internal error"
 	}
 	c.AbortWithStatusJSON(status, ErrorBody{Error: ErrorDetail{Code: code, Message: msg}})
+}
+
+// RetrySeconds is wait in whole seconds, rounded up and at least 1: the
+// Retry-After of an answer and the "try again in" of its message.
+func RetrySeconds(wait time.Duration) int {
+	return max(1, int((wait+time.Second-1)/time.Second))
+}
+
+// SetRetryAfter sets the Retry-After header for wait and returns the
+// seconds it says, for a message that names them.
+func SetRetryAfter(c *gin.Context, wait time.Duration) int {
+	secs := RetrySeconds(wait)
+	c.Header("Retry-After", strconv.Itoa(secs))
+	return secs
+}
+
+// SetRetryAfterOf sets the Retry-After that the answer of err needs: an
+// error that knows when to come back says so (a busy solver pool, a
+// limiter); any other 503 (a full storage) is worth a try a minute later.
+func SetRetryAfterOf(c *gin.Context, err error) {
+	var retry *judge.RetryError
+	switch {
+	case errors.As(err, &retry):
+		SetRetryAfter(c, retry.After)
+	case StatusOf(err) == http.StatusServiceUnavailable:
+		c.Header("Retry-After", "60")
+	}
+}
+
+// RateLimited is the error of a limiter that refuses for wait: the code
+// rate_limited, WriteError's Retry-After, and a message whose last verb is
+// filled with the seconds to wait (as the header says them).
+func RateLimited(wait time.Duration, format string, args ...any) error {
+	args = append(args, RetrySeconds(wait))
+	return &judge.RetryError{After: wait, Err: judge.Errorf(ERATELIMITED, format, args...)}
 }
 
 // Fail answers a new error with code and message.

@@ -29,6 +29,22 @@ type userLimit struct {
 // keeps the map as small as the set of active users.
 const sweepAfter = 2 * time.Minute
 
+// sweepIdle deletes, at most once per sweepAfter (lastSweep says when it
+// last did), the entries of m whose last use is older than sweepAfter:
+// their buckets are full again, so forgetting them changes nothing. The
+// caller holds the lock of m.
+func sweepIdle[K comparable, V any](m map[K]V, lastSweep *time.Time, now time.Time, lastUse func(V) time.Time) {
+	if now.Sub(*lastSweep) <= sweepAfter {
+		return
+	}
+	for k, v := range m {
+		if now.Sub(lastUse(v)) > sweepAfter {
+			delete(m, k)
+		}
+	}
+	*lastSweep = now
+}
+
 // NewRateLimiter returns a limiter of perMinute submissions per user; 0
 // means no limit.
 func NewRateLimiter(perMinute int) *RateLimiter {
@@ -51,14 +67,7 @@ func (l *RateLimiter) Allow(user int64, now time.Time) (bool, time.Duration) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if now.Sub(l.lastSweep) > sweepAfter {
-		for id, u := range l.users {
-			if now.Sub(u.seen) > sweepAfter {
-				delete(l.users, id)
-			}
-		}
-		l.lastSweep = now
-	}
+	sweepIdle(l.users, &l.lastSweep, now, func(u *userLimit) time.Time { return u.seen })
 	u, ok := l.users[user]
 	if !ok {
 		u = &userLimit{limiter: rate.NewLimiter(rate.Limit(float64(l.perMinute)/60), l.perMinute)}

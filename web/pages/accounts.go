@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"bytes"
 	"fmt"
 	"net/http"
 
@@ -57,15 +58,14 @@ func (p *Pages) createUsers(c *gin.Context) {
 	role := judge.Role(c.PostForm("role"))
 	var made []judge.CreatedUser
 	var err error
-	if fh, ferr := c.FormFile("file"); ferr == nil {
-		f, oerr := fh.Open()
-		if oerr != nil {
-			p.fail(c, oerr)
-			return
-		}
-		defer f.Close()
+	data, ferr := httpx.FormFile(c, "file", httpx.MaxBodyBytes)
+	if ferr != nil {
+		p.fail(c, ferr)
+		return
+	}
+	if data != nil {
 		var specs []judge.UserSpec
-		if specs, err = judge.ParseUserCSV(f); err == nil {
+		if specs, err = judge.ParseUserCSV(bytes.NewReader(data)); err == nil {
 			made, err = p.Service.CreateUsers(ctx, u, specs, role)
 		}
 	} else {

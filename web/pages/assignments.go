@@ -120,6 +120,18 @@ func (p *Pages) emptyForm(c *gin.Context, a *judge.Assignment) (assignmentForm, 
 	return f, nil
 }
 
+// postedForm reads the posted assignment form over the list of problems
+// (emptyForm, then readForm). The list failing is an internal error, which
+// the handlers answer with the error page as they do their own.
+func (p *Pages) postedForm(c *gin.Context) (assignmentForm, judge.AssignmentSpec, error) {
+	form, err := p.emptyForm(c, nil)
+	if err != nil {
+		return form, judge.AssignmentSpec{}, err
+	}
+	spec, err := p.readForm(c, &form)
+	return form, spec, err
+}
+
 // readForm reads the posted form into f (keeping what was typed) and the
 // spec it means; a value that does not parse is an EINVALID error.
 func (p *Pages) readForm(c *gin.Context, f *assignmentForm) (judge.AssignmentSpec, error) {
@@ -211,12 +223,7 @@ func (p *Pages) createAssignment(c *gin.Context) {
 	if !ok {
 		return
 	}
-	form, err := p.emptyForm(c, nil)
-	if err != nil {
-		p.fail(c, err)
-		return
-	}
-	spec, err := p.readForm(c, &form)
+	form, spec, err := p.postedForm(c)
 	var a judge.Assignment
 	if err == nil {
 		a, err = p.Service.CreateAssignment(c.Request.Context(), u, spec)
@@ -259,15 +266,19 @@ func pathInt(c *gin.Context, name string) (int64, bool) {
 	return id, err == nil && id > 0
 }
 
-// assignmentID reads the assignment id of the path; when it is not a
-// positive number it answers the not-found page and reports false.
-func (p *Pages) assignmentID(c *gin.Context) (int64, bool) {
-	id, ok := pathInt(c, "id")
+// pathID reads the id of the path parameter name; when it is not a
+// positive number it answers the not-found page ("There is no such what.")
+// and reports false.
+func (p *Pages) pathID(c *gin.Context, name, what string) (int64, bool) {
+	id, ok := pathInt(c, name)
 	if !ok {
-		p.errorPage(c, http.StatusNotFound, "There is no such assignment.")
+		p.errorPage(c, http.StatusNotFound, "There is no such "+what+".")
 	}
 	return id, ok
 }
+
+// assignmentID reads the assignment id of the path, as pathID does.
+func (p *Pages) assignmentID(c *gin.Context) (int64, bool) { return p.pathID(c, "id", "assignment") }
 
 // matchesStudent reports whether a row of username passes the filter of
 // the progress tables (a part of the name, any case; "" passes all).
@@ -341,12 +352,7 @@ func (p *Pages) editAssignment(c *gin.Context) {
 	if !ok {
 		return
 	}
-	form, err := p.emptyForm(c, nil)
-	if err != nil {
-		p.fail(c, err)
-		return
-	}
-	spec, err := p.readForm(c, &form)
+	form, spec, err := p.postedForm(c)
 	if err == nil {
 		patch := judge.AssignmentPatch{Title: &spec.Title, Problems: spec.Problems, OpensAt: &spec.OpensAt, DueAt: &spec.DueAt,
 			LateUntil: spec.LateUntil, LateFactor: spec.LateFactor, ClearLateUntil: spec.LateUntil == nil}

@@ -3,7 +3,6 @@ package pages
 import (
 	"fmt"
 	"net/http"
-	"strconv"
 
 	"github.com/gin-gonic/gin"
 
@@ -36,8 +35,7 @@ func (p *Pages) login(c *gin.Context) {
 		return
 	}
 	if wait > 0 {
-		secs := int(wait.Seconds()) + 1
-		c.Header("Retry-After", strconv.Itoa(secs))
+		secs := httpx.SetRetryAfter(c, wait)
 		v.Error = fmt.Sprintf("Too many failed logins for this username or from this address: try again in %d seconds.", secs)
 		p.render(c, http.StatusTooManyRequests, "login", "Log in", v)
 		return
@@ -73,8 +71,7 @@ func (p *Pages) register(c *gin.Context) {
 		return
 	}
 	if ok, wait := p.Registrations.Take(c.ClientIP()); !ok {
-		secs := int(wait.Seconds()) + 1
-		c.Header("Retry-After", strconv.Itoa(secs))
+		secs := httpx.SetRetryAfter(c, wait)
 		v.Error = fmt.Sprintf("Too many registrations from this address: at most %d a minute. Try again in %d seconds.", p.Registrations.PerMinute(), secs)
 		p.render(c, http.StatusTooManyRequests, "register", "Register", v)
 		return

@@ -1,9 +1,7 @@
 package pages
 
 import (
-	"bytes"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -289,9 +287,8 @@ func (p *Pages) generationPage(c *gin.Context) {
 	if !ok {
 		return
 	}
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id <= 0 {
-		p.errorPage(c, http.StatusNotFound, "There is no such generation.")
+	id, ok := p.pathID(c, "id", "generation")
+	if !ok {
 		return
 	}
 	prob, _, err := p.Service.Problem(c.Request.Context(), u, c.Param("slug"))
@@ -313,9 +310,8 @@ func (p *Pages) cancelGeneration(c *gin.Context) {
 	if !ok {
 		return
 	}
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id <= 0 {
-		p.errorPage(c, http.StatusNotFound, "There is no such generation.")
+	id, ok := p.pathID(c, "id", "generation")
+	if !ok {
 		return
 	}
 	if _, err := p.Service.CancelGeneration(c.Request.Context(), u, c.Param("slug"), id); err != nil {
@@ -336,13 +332,9 @@ func (p *Pages) exportPackage(c *gin.Context) {
 		p.fail(c, err)
 		return
 	}
-	var buf bytes.Buffer
-	if err := kattis.Write(&buf, kattis.FromCases(prob, cases)); err != nil {
+	if err := httpx.PackageZip(c, prob, cases); err != nil {
 		p.fail(c, err)
-		return
 	}
-	c.Header("Content-Disposition", `attachment; filename="`+prob.Slug+`.zip"`)
-	c.Data(http.StatusOK, "application/zip", buf.Bytes())
 }
 
 // importView is the import form with the last refusal.
@@ -371,20 +363,13 @@ func (p *Pages) importPackage(c *gin.Context) {
 		v.Error = msg
 		p.render(c, status, "import", "Import a problem", v)
 	}
-	fh, err := c.FormFile("file")
+	data, err := httpx.FormFile(c, "file", kattis.MaxUpload)
 	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	if data == nil {
 		refuse(http.StatusBadRequest, "Choose the package (a .zip file) to import.")
-		return
-	}
-	f, err := fh.Open()
-	if err != nil {
-		p.fail(c, err)
-		return
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, kattis.MaxUpload+1))
-	if err != nil {
-		p.fail(c, err)
 		return
 	}
 	pkg, err := kattis.Read(data)

@@ -3,7 +3,6 @@ package pages
 import (
 	"fmt"
 	"net/http"
-	"strconv"
 
 	"github.com/gin-gonic/gin"
 
@@ -95,9 +94,8 @@ func (p *Pages) deleteCase(c *gin.Context) {
 	if !ok {
 		return
 	}
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id <= 0 {
-		p.errorPage(c, http.StatusNotFound, "There is no such board.")
+	id, ok := p.pathID(c, "id", "board")
+	if !ok {
 		return
 	}
 	if err := p.Service.DeleteCase(c.Request.Context(), u, c.Param("slug"), id); err != nil {

@@ -118,9 +118,7 @@ func (p *Pages) boardSVG(c *gin.Context) {
 // browser's cache. It shares the API's budget of public replays.
 func (p *Pages) playMove(c *gin.Context) {
 	if ok, wait := p.Replays.AllowAddr(c.ClientIP(), time.Now()); !ok {
-		secs := int(wait.Seconds()) + 1
-		c.Header("Retry-After", strconv.Itoa(secs))
-		p.jsonError(c, "play move", judge.Errorf(httpx.ERATELIMITED, "too many moves from this address: at most %d per minute, try again in %d s", p.Replays.PerMinute(), secs))
+		p.jsonError(c, "play move", httpx.RateLimited(wait, "too many moves from this address: at most %d per minute, try again in %d s", p.Replays.PerMinute()))
 		return
 	}
 	puzzle, board := c.Query("puzzle"), c.Query("board")
@@ -191,9 +189,8 @@ func (p *Pages) replayPage(c *gin.Context) {
 	if !ok {
 		return
 	}
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id <= 0 {
-		p.errorPage(c, http.StatusNotFound, "There is no such submission.")
+	id, ok := p.pathID(c, "id", "submission")
+	if !ok {
 		return
 	}
 	r, err := p.Service.ReplaySubmission(c.Request.Context(), u, id)
@@ -291,6 +288,7 @@ func (p *Pages) hint(c *gin.Context) {
 // {"error": {code, message}}; a server failure is logged and not told.
 func (p *Pages) jsonError(c *gin.Context, what string, err error) {
 	status := httpx.StatusOf(err)
+	httpx.SetRetryAfterOf(c, err)
 	msg := judge.ErrorMessage(err)
 	if status == http.StatusInternalServerError {
 		p.logger().Error(what+" failed", "err", err)

@@ -2,7 +2,6 @@ package pages
 
 import (
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -37,11 +36,12 @@ func (p *Pages) submit(c *gin.Context) {
 	case judge.KindAnswer:
 		v.Answer = c.PostForm("output")
 		sub.InputVersion = c.PostForm("input_version")
-		text, err := uploadedText(c, "file")
+		data, err := httpx.FormFile(c, "file", httpx.MaxBodyBytes)
 		if err != nil {
-			refuse(http.StatusBadRequest, err.Error())
+			refuse(http.StatusBadRequest, judge.ErrorMessage(err))
 			return
 		}
+		text := string(data)
 		if isZip(text) {
 			if strings.TrimSpace(v.Answer) != "" {
 				refuse(http.StatusBadRequest, "Paste the output or choose a file, not both.")
@@ -80,8 +80,8 @@ func (p *Pages) submit(c *gin.Context) {
 	}
 	if p.Limiter != nil {
 		if ok, wait := p.Limiter.Allow(u.ID, time.Now()); !ok {
-			c.Header("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
-			refuse(http.StatusTooManyRequests, fmt.Sprintf("Too many submissions in a short time: try again in %d s.", int(wait.Seconds())+1))
+			secs := httpx.SetRetryAfter(c, wait)
+			refuse(http.StatusTooManyRequests, fmt.Sprintf("Too many submissions in a short time: try again in %d s.", secs))
 			return
 		}
 	}
@@ -108,28 +108,6 @@ func isZip(text string) bool {
 	return strings.HasPrefix(text, "PK\x03\x04") || strings.HasPrefix(text, "PK\x05\x06")
 }
 
-// uploadedText returns the content of the uploaded file field, "" when no
-// file was chosen. The router's body limit already bounds its size.
-func uploadedText(c *gin.Context, field string) (string, error) {
-	fh, err := c.FormFile(field)
-	if err != nil {
-		return "", nil // no file in the form
-	}
-	f, err := fh.Open()
-	if err != nil {
-		return "", fmt.Errorf("the file could not be read: %v", err)
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, httpx.MaxBodyBytes+1))
-	if err != nil {
-		return "", fmt.Errorf("the file could not be read: %v", err)
-	}
-	if len(b) > httpx.MaxBodyBytes {
-		return "", fmt.Errorf("the file is larger than %d bytes", httpx.MaxBodyBytes)
-	}
-	return string(b), nil
-}
-
 // submissionView is the data of a submission's page.
 type submissionView struct {
 	Sub       judge.Submission
@@ -154,9 +132,8 @@ func (p *Pages) submissionPage(c *gin.Context) {
 	if !ok {
 		return
 	}
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id <= 0 {
-		p.errorPage(c, http.StatusNotFound, "There is no such submission.")
+	id, ok := p.pathID(c, "id", "submission")
+	if !ok {
 		return
 	}
 	sub, err := p.Service.Submission(c.Request.Context(), u, id)

@@ -6,11 +6,11 @@ import (
 	"flag"
 	"html/template"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"puzzlejudge/internal/testutil"
 	"puzzlejudge/judge"
 )
 
@@ -37,20 +37,7 @@ func wellFormed(t *testing.T, svg template.HTML) {
 func golden(t *testing.T, name string, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", "pages", name)
-	if *updatePages {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update-pages to create it)", err)
-	}
-	if got != string(want) {
+	if got != testutil.Golden(t, path, got, *updatePages, "-update-pages") {
 		t.Errorf("%s differs from the golden file (run with -update-pages after checking the picture)\ngot:\n%s", path, got)
 	}
 }

@@ -30,7 +30,13 @@ var templateFuncs = template.FuncMap{
 	"inc":          func(i int) int { return i + 1 },
 	"grade":        judge.FormatScore,
 	"cell":         cellClass,
+	// filter is the data of the "studentFilter" form.
+	"filter": func(table, value string) studentFilter { return studentFilter{table, value} },
 }
+
+// studentFilter is the filter form above a table of students: the id of
+// the table whose rows it hides as one types, and the filter's value.
+type studentFilter struct{ Table, Value string }
 
 // cellClass colours a progress cell: full marks, some, none yet, not tried.
 func cellClass(score float64, submissions int) string {
