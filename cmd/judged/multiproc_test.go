@@ -21,6 +21,8 @@ import (
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx", to check the rows
+
+	"puzzlejudge/internal/testutil"
 )
 
 // TestMultiProcess is issue 15's CI proof on PostgreSQL: two web processes
@@ -507,23 +509,13 @@ func buildJudged(t *testing.T) string {
 
 // benchFloodBoards returns n distinct 8x8 Flood-it boards of 5 colours.
 func benchFloodBoards(n int) []string {
-	var out []string
+	out := make([]string, n)
 	x := uint32(12345)
-	for range n {
-		var sb strings.Builder
-		sb.WriteString("8\n")
-		for r := range 8 {
-			for c := range 8 {
-				x = x*1664525 + 1013904223
-				if c > 0 {
-					sb.WriteByte(' ')
-				}
-				fmt.Fprint(&sb, (x>>24)%5)
-			}
-			_ = r
-			sb.WriteByte('\n')
-		}
-		out = append(out, sb.String())
+	for i := range out {
+		out[i] = testutil.FlooditBoard(8, func(_, _ int) int {
+			x = x*1664525 + 1013904223
+			return int((x >> 24) % 5)
+		})
 	}
 	return out
 }
