@@ -66,12 +66,23 @@ const (
 // the given depth proves one more move; the lookahead starts at the first-th
 // layer step.
 func (g *graph[B]) boundDepth(flooded, frontier B, remaining uint32, limit, depth, first int) int {
+	// Most runs are a step or two long: three-word sets call layers3
+	// directly (the sets are passed on the stack, once less).
 	if depth == 0 {
+		if len(flooded) == 3 && !generalLayers {
+			return g.layers3(flooded, frontier, remaining, limit, nil)
+		}
 		return g.layers(flooded, frontier, remaining, limit, nil)
 	}
-	tail := snapshots[B]{first: first}
-	h := g.layers(flooded, frontier, remaining, limit, &tail)
-	if h == limit && g.lookahead(&tail, limit, depth) {
+	tail := &g.tails[depth]
+	tail.n, tail.first = 0, first
+	var h int
+	if len(flooded) == 3 && !generalLayers {
+		h = g.layers3(flooded, frontier, remaining, limit, tail)
+	} else {
+		h = g.layers(flooded, frontier, remaining, limit, tail)
+	}
+	if h == limit && g.lookahead(tail, limit, depth) {
 		return limit + 1
 	}
 	return h

@@ -85,6 +85,11 @@ type graph[B bitset] struct {
 	all    B            // every region
 	// exactCache, when not nil, remembers the answers of exact.
 	exactCache *exactCache[B]
+	// tails holds the recorded layer steps of the bound at each lookahead
+	// depth (boundDepth): a run at one depth calls only runs of smaller
+	// depths, so one buffer per depth will do, and it is not cleared at
+	// every run (most runs are a step or two long).
+	tails [lookDepth + 1]snapshots[B]
 }
 
 func newGraph[B bitset](l labels) *graph[B] {
