@@ -17,7 +17,12 @@ func (g *graph[B]) child(flooded, frontier B, rem uint32, k int) (cf, cn, fresh 
 		// of the time of the general code (pc19's lookahead computes
 		// over a million children a second).
 		g0, g1, g2 := frontier[0]&(*m)[0], frontier[1]&(*m)[1], frontier[2]&(*m)[2]
-		o0, o1, o2 := g.adjUnion3(g0, g1, g2)
+		var o0, o1, o2 uint64
+		if useBMI {
+			o0, o1, o2 = adjUnionBMI(g.adj3, g0, g1, g2)
+		} else {
+			o0, o1, o2 = g.adjUnion3(g0, g1, g2)
+		}
 		f0, f1, f2 := flooded[0]|g0, flooded[1]|g1, flooded[2]|g2
 		s0, s1, s2 := flooded[0]|frontier[0], flooded[1]|frontier[1], flooded[2]|frontier[2]
 		cf[0], cf[1], cf[2] = f0, f1, f2

@@ -40,7 +40,11 @@ func (g *graph[B]) layers3(flooded, frontier B, remaining uint32, limit int, tai
 				p2 |= c2 & (*m)[2]
 			}
 			c0, c1, c2 = c0&^p0, c1&^p1, c2&^p2
-			f0, f1, f2 = g.adjUnion3(p0, p1, p2)
+			if useBMI {
+				f0, f1, f2 = adjUnionBMI(g.adj3, p0, p1, p2)
+			} else {
+				f0, f1, f2 = g.adjUnion3(p0, p1, p2)
+			}
 		} else {
 			if tail != nil {
 				if tail.n++; tail.n >= tail.first {
@@ -51,7 +55,11 @@ func (g *graph[B]) layers3(flooded, frontier B, remaining uint32, limit int, tai
 				}
 			}
 			dist++
-			f0, f1, f2 = g.adjUnion3(c0, c1, c2)
+			if useBMI {
+				f0, f1, f2 = adjUnionBMI(g.adj3, c0, c1, c2)
+			} else {
+				f0, f1, f2 = g.adjUnion3(c0, c1, c2)
+			}
 			c0, c1, c2 = 0, 0, 0
 		}
 		f0, f1, f2 = f0&^v0, f1&^v1, f2&^v2
@@ -64,6 +72,9 @@ func (g *graph[B]) layers3(flooded, frontier B, remaining uint32, limit int, tai
 // the neighbour sets through 64-entry arrays, one per word, so that indexing
 // by a bit number needs no bounds check (newGraph gives adj the capacity).
 func (g *graph[B]) adjUnion3(s0, s1, s2 uint64) (o0, o1, o2 uint64) {
+	if useBMI {
+		return adjUnionBMI(g.adj3, s0, s1, s2)
+	}
 	adj := g.adj[:192:192]
 	a0, a1, a2 := (*[64]B)(adj[:64]), (*[64]B)(adj[64:128]), (*[64]B)(adj[128:])
 	for w := s0; w != 0; w &= w - 1 {
