@@ -1,6 +1,10 @@
 package floodit
 
-import "testing"
+import (
+	"math/bits"
+	"testing"
+	"unsafe"
+)
 
 // TestAdjUnionBMI checks the assembly neighbour union against the Go loop
 // on random three-word region graphs and sets.
@@ -27,6 +31,59 @@ func TestAdjUnionBMI(t *testing.T) {
 			if o0, o1, o2 := adjUnionBMI(g.adj3, s[0], s[1], s[2]); o0 != w0 || o1 != w1 || o2 != w2 {
 				t.Fatalf("board %q, set %x: assembly %x %x %x, Go %x %x %x", Format(b), s, o0, o1, o2, w0, w1, w2)
 			}
+		}
+	}
+}
+
+// TestLayersBMI checks the struct offsets that layersBMI writes the layer
+// steps at, and that it computes what the Go layers3 computes.
+func TestLayersBMI(t *testing.T) {
+	if !useLayersBMI {
+		t.Skip("the CPU has no BMI1 or POPCNT")
+	}
+	var tail snapshots[[3]uint64]
+	if s, n, f := unsafe.Sizeof(tail.s[0]), unsafe.Offsetof(tail.n), unsafe.Offsetof(tail.first); s != 64 || n != 256 || f != 264 {
+		t.Fatalf("snapshots: a snapshot of %d bytes, n at %d, first at %d; layersBMI assumes 64, 256, 264", s, n, f)
+	}
+	if c, d := unsafe.Offsetof(tail.s[0].cols), unsafe.Offsetof(tail.s[0].dist); c != 48 || d != 56 {
+		t.Fatalf("snapshot: cols at %d, dist at %d; layersBMI assumes 48, 56", c, d)
+	}
+	defer func() { useLayersBMI = true }()
+	rng := newRand(23)
+	for i := range 300 {
+		b := randomBoard(rng, 4+i%11, 3+i%8)
+		l := label(b)
+		if l.r > 192 {
+			continue
+		}
+		g := newGraph[[3]uint64](l)
+		var fl [3]uint64
+		setBit(&fl, 0)
+		fr, rem := g.adj[0], g.outside(fl)
+		for rem != 0 {
+			useLayersBMI = false
+			full := g.layers3(fl, fr, rem, 1000, nil)
+			for _, limit := range []int{full - 2, full - 1, full, full + 1} {
+				for first := 1; first <= 2; first++ {
+					want, got := snapshots[[3]uint64]{first: first}, snapshots[[3]uint64]{first: first}
+					useLayersBMI = false
+					h := g.layers3(fl, fr, rem, limit, &want)
+					useLayersBMI = true
+					if h2 := g.layers3(fl, fr, rem, limit, &got); h2 != h || got != want {
+						t.Fatalf("board %q: layersBMI = %d %+v, layers3 = %d %+v", Format(b), h2, got, h, want)
+					}
+					if h2 := g.layers3(fl, fr, rem, limit, nil); h2 != h {
+						t.Fatalf("board %q: layersBMI without a tail = %d, layers3 = %d", Format(b), h2, h)
+					}
+				}
+			}
+			cand, _ := g.candidates(fl, fr, rem)
+			k := bits.TrailingZeros32(cand)
+			for range rng.IntN(bits.OnesCount32(cand)) {
+				cand &= cand - 1
+				k = bits.TrailingZeros32(cand)
+			}
+			fl, fr, _, rem = g.child(fl, fr, rem, k)
 		}
 	}
 }

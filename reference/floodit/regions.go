@@ -82,11 +82,12 @@ func neighbours(p, n int) [4]int {
 type graph[B bitset] struct {
 	r      int
 	colors int
-	color  []uint8         // colour of each region
-	adj    []B             // neighbours of each region
-	adj3   *[192][3]uint64 // adj for three-word sets (adjUnionBMI), else nil
-	cmask  [MaxColors]B    // regions of each colour
-	all    B               // every region
+	color  []uint8               // colour of each region
+	adj    []B                   // neighbours of each region
+	adj3   *[192][3]uint64       // adj for three-word sets (adjUnionBMI), else nil
+	cm3    *[MaxColors][3]uint64 // cmask for three-word sets (layersBMI), else nil
+	cmask  [MaxColors]B          // regions of each colour
+	all    B                     // every region
 	// exactCache, when not nil, remembers the answers of exact.
 	exactCache *exactCache[B]
 	// tails holds the recorded layer steps of the bound at each lookahead
@@ -112,6 +113,7 @@ func newGraph[B bitset](l labels) *graph[B] {
 	}
 	if len(b) == 3 {
 		g.adj3 = (*[192][3]uint64)(unsafe.Pointer(&g.adj[:192][0]))
+		g.cm3 = (*[MaxColors][3]uint64)(unsafe.Pointer(&g.cmask))
 	}
 	return g
 }
