@@ -1,5 +1,22 @@
 #include "textflag.h"
 
+// UNIONWORD ORs into o0-o2 the neighbour sets (three words each, in the
+// table at base) of the regions of the word w of a set, the off-th byte of
+// the table being the word's first region; i is a scratch register, and w
+// ends empty.
+#define UNIONWORD(w, i, base, off, o0, o1, o2, loop, next) \
+	TESTQ w, w; \
+	JZ next; \
+loop: \
+	TZCNTQ w, i; \
+	LEAQ (i)(i*2), i; \
+	ORQ off(base)(i*8), o0; \
+	ORQ off+8(base)(i*8), o1; \
+	ORQ off+16(base)(i*8), o2; \
+	BLSRQ w, w; \
+	JNZ loop; \
+next:
+
 // func adjUnionBMI(adj *[192][3]uint64, s0, s1, s2 uint64) (o0, o1, o2 uint64)
 //
 // adjUnion3 with BMI1's TZCNT and BLSR: w &= w - 1 takes one cycle instead
@@ -11,47 +28,11 @@ TEXT ·adjUnionBMI(SB), NOSPLIT, $0-56
 	XORQ BX, BX
 	XORQ CX, CX
 	MOVQ s0+8(FP), SI
-	TESTQ SI, SI
-	JZ   word1
-
-loop0:
-	TZCNTQ SI, DX
-	LEAQ (DX)(DX*2), DX
-	ORQ  0(DI)(DX*8), AX
-	ORQ  8(DI)(DX*8), BX
-	ORQ  16(DI)(DX*8), CX
-	BLSRQ SI, SI
-	JNZ  loop0
-
-word1:
+	UNIONWORD(SI, DX, DI, 0, AX, BX, CX, loop0, word1)
 	MOVQ s1+16(FP), SI
-	TESTQ SI, SI
-	JZ   word2
-
-loop1:
-	TZCNTQ SI, DX
-	LEAQ (DX)(DX*2), DX
-	ORQ  1536(DI)(DX*8), AX
-	ORQ  1544(DI)(DX*8), BX
-	ORQ  1552(DI)(DX*8), CX
-	BLSRQ SI, SI
-	JNZ  loop1
-
-word2:
+	UNIONWORD(SI, DX, DI, 1536, AX, BX, CX, loop1, word2)
 	MOVQ s2+24(FP), SI
-	TESTQ SI, SI
-	JZ   done
-
-loop2:
-	TZCNTQ SI, DX
-	LEAQ (DX)(DX*2), DX
-	ORQ  3072(DI)(DX*8), AX
-	ORQ  3080(DI)(DX*8), BX
-	ORQ  3088(DI)(DX*8), CX
-	BLSRQ SI, SI
-	JNZ  loop2
-
-done:
+	UNIONWORD(SI, DX, DI, 3072, AX, BX, CX, loop2, done)
 	MOVQ AX, o0+32(FP)
 	MOVQ BX, o1+40(FP)
 	MOVQ CX, o2+48(FP)
@@ -62,8 +43,8 @@ done:
 // layers3 in assembly (BMI1 and POPCNT): the sets seen (R8-R10) and the
 // current layer (R11-R13) stay in registers, adj in DI; the cost so far
 // and the colours left live in the frame. tail is a *snapshots[[3]uint64]
-// or nil; TestLayersBMI checks the offsets used below and the results
-// against layers.
+// or nil. TestLayersBMI checks the offsets used below, TestLayers3 the
+// results against layers.
 TEXT ·layersBMI(SB), NOSPLIT, $16-96
 	MOVQ adj+8(FP), DI
 	MOVQ v0+24(FP), R8
@@ -196,45 +177,10 @@ union:
 	XORQ DX, DX
 	XORQ SI, SI
 	XORQ R14, R14
-	TESTQ AX, AX
-	JZ   union1
+	UNIONWORD(AX, R15, DI, 0, DX, SI, R14, union0, union1)
+	UNIONWORD(BX, R15, DI, 1536, DX, SI, R14, union1loop, union2)
+	UNIONWORD(CX, R15, DI, 3072, DX, SI, R14, union2loop, merge)
 
-union0:
-	TZCNTQ AX, R15
-	LEAQ (R15)(R15*2), R15
-	ORQ  0(DI)(R15*8), DX
-	ORQ  8(DI)(R15*8), SI
-	ORQ  16(DI)(R15*8), R14
-	BLSRQ AX, AX
-	JNZ  union0
-
-union1:
-	TESTQ BX, BX
-	JZ   union2
-
-union1loop:
-	TZCNTQ BX, R15
-	LEAQ (R15)(R15*2), R15
-	ORQ  1536(DI)(R15*8), DX
-	ORQ  1544(DI)(R15*8), SI
-	ORQ  1552(DI)(R15*8), R14
-	BLSRQ BX, BX
-	JNZ  union1loop
-
-union2:
-	TESTQ CX, CX
-	JZ   merge
-
-union2loop:
-	TZCNTQ CX, R15
-	LEAQ (R15)(R15*2), R15
-	ORQ  3072(DI)(R15*8), DX
-	ORQ  3080(DI)(R15*8), SI
-	ORQ  3088(DI)(R15*8), R14
-	BLSRQ CX, CX
-	JNZ  union2loop
-
-merge:
 	// The new regions join the seen set and the layer.
 	ANDNQ DX, R8, DX
 	ANDNQ SI, R9, SI
