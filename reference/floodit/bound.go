@@ -188,6 +188,13 @@ func (g *graph[B]) exactMoves(sn *snapshot[B], limit, depth int) bool {
 		if !intersects(g.cmask[k], sn.frontier) {
 			continue
 		}
+		if len(sn.flooded) == 3 && useLayersBMI {
+			h, ok := g.childBound3(sn, k, limit-sn.dist-1, depth-1)
+			if ok && sn.dist+1+h <= limit {
+				return false
+			}
+			continue
+		}
 		cf, cn, fresh, crem := g.child(sn.flooded, sn.frontier, sn.cols, k)
 		if empty(fresh) {
 			continue

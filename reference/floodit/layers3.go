@@ -105,3 +105,35 @@ func (g *graph[B]) adjUnion3(s0, s1, s2 uint64) (o0, o1, o2 uint64) {
 	}
 	return o0, o1, o2
 }
+
+// childBound3 is, for three-word sets where layersBMI runs, the child of
+// the snapshot sn by colour k and its boundDepth(child, limit, depth, 1):
+// the sets go from the child's union to the recursion in registers, not
+// as arrays through child, boundDepth and layers3 (the lookahead asks
+// this for every colour of every state it does not find in its cache).
+// ok is false when the move opens no new region.
+func (g *graph[B]) childBound3(sn *snapshot[B], k, limit, depth int) (h int, ok bool) {
+	m, fl, fr := &g.cmask[k], &sn.flooded, &sn.frontier
+	g0, g1, g2 := (*fr)[0]&(*m)[0], (*fr)[1]&(*m)[1], (*fr)[2]&(*m)[2]
+	o0, o1, o2 := adjUnionBMI(g.adj3, g0, g1, g2)
+	s0, s1, s2 := (*fl)[0]|(*fr)[0], (*fl)[1]|(*fr)[1], (*fl)[2]|(*fr)[2]
+	if o0&^s0|o1&^s1|o2&^s2 == 0 {
+		return 0, false
+	}
+	f0, f1, f2 := (*fl)[0]|g0, (*fl)[1]|g1, (*fl)[2]|g2
+	crem := sn.cols
+	if (*m)[0]&^f0|(*m)[1]&^f1|(*m)[2]&^f2 == 0 {
+		crem &^= 1 << k
+	}
+	var tail *snapshots[B]
+	if depth > 0 {
+		tail = &g.tails[depth]
+		tail.n, tail.first = 0, 1
+	}
+	h = layersBMI(g.cm3, g.adj3, unsafe.Pointer(tail), s0|o0, s1|o1, s2|o2,
+		(o0|(*fr)[0])&^f0, (o1|(*fr)[1])&^f1, (o2|(*fr)[2])&^f2, crem, limit)
+	if depth > 0 && h == limit && g.lookahead(tail, limit, depth) {
+		h = limit + 1
+	}
+	return h, true
+}
