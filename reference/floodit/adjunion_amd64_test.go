@@ -1,6 +1,7 @@
 package floodit
 
 import (
+	"context"
 	"testing"
 	"unsafe"
 )
@@ -55,6 +56,37 @@ func TestLayersBMI(t *testing.T) {
 		b := randomBoard(rng, 4+i%11, 3+i%8)
 		if l := label(b); l.r <= 192 {
 			checkLayers(t, b, newGraph[[3]uint64](l), rng)
+		}
+	}
+}
+
+// TestSolveWithoutBMI checks that the solver gives the same moves and
+// searches the same nodes with the assembly as with the Go code it
+// replaces (the Go code runs on CPUs without BMI1 and off amd64).
+func TestSolveWithoutBMI(t *testing.T) {
+	if !useLayersBMI || !useBMI {
+		t.Skip("the CPU has no BMI1 or POPCNT")
+	}
+	defer func() { useBMI, useLayersBMI = true, true }()
+	rng := newRand(29)
+	count := 150
+	if testing.Short() {
+		count = 40
+	}
+	for i := range count {
+		b := randomBoard(rng, 6+i%9, 3+i%6)
+		useBMI, useLayersBMI = true, true
+		want, err := Solve(context.Background(), b, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		useBMI, useLayersBMI = false, false
+		got, err := Solve(context.Background(), b, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.MovesText() != want.MovesText() || got.Nodes != want.Nodes {
+			t.Fatalf("board %q: without BMI %q in %d nodes, with it %q in %d", Format(b), got.MovesText(), got.Nodes, want.MovesText(), want.Nodes)
 		}
 	}
 }
