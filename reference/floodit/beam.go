@@ -2,7 +2,7 @@ package floodit
 
 import (
 	"math/bits"
-	"slices"
+	"sync"
 )
 
 // child returns the state after playing colour k: the move floods the
@@ -11,6 +11,28 @@ import (
 // touches for the first time.
 func (g *graph[B]) child(flooded, frontier B, rem uint32, k int) (cf, cn, fresh B, crem uint32) {
 	m := &g.cmask[k]
+	crem = rem
+	if len(flooded) == 3 {
+		// The sets in scalars, and adjUnion3 called directly: a third
+		// of the time of the general code (pc19's lookahead computes
+		// over a million children a second).
+		g0, g1, g2 := frontier[0]&(*m)[0], frontier[1]&(*m)[1], frontier[2]&(*m)[2]
+		var o0, o1, o2 uint64
+		if useBMI {
+			o0, o1, o2 = adjUnionBMI(g.adj3, g0, g1, g2)
+		} else {
+			o0, o1, o2 = g.adjUnion3(g0, g1, g2)
+		}
+		f0, f1, f2 := flooded[0]|g0, flooded[1]|g1, flooded[2]|g2
+		s0, s1, s2 := flooded[0]|frontier[0], flooded[1]|frontier[1], flooded[2]|frontier[2]
+		cf[0], cf[1], cf[2] = f0, f1, f2
+		fresh[0], fresh[1], fresh[2] = o0&^s0, o1&^s1, o2&^s2
+		cn[0], cn[1], cn[2] = (o0|frontier[0])&^f0, (o1|frontier[1])&^f1, (o2|frontier[2])&^f2
+		if (*m)[0]&^f0|(*m)[1]&^f1|(*m)[2]&^f2 == 0 {
+			crem &^= 1 << k
+		}
+		return cf, cn, fresh, crem
+	}
 	var gain B
 	for i := range len(gain) {
 		gain[i] = frontier[i] & (*m)[i]
@@ -21,7 +43,6 @@ func (g *graph[B]) child(flooded, frontier B, rem uint32, k int) (cf, cn, fresh 
 		fresh[i] = opened[i] &^ (flooded[i] | frontier[i])
 		cn[i] = (opened[i] | frontier[i]) &^ cf[i]
 	}
-	crem = rem
 	if subset(*m, cf) {
 		crem &^= 1 << k
 	}
@@ -29,9 +50,9 @@ func (g *graph[B]) child(flooded, frontier B, rem uint32, k int) (cf, cn, fresh 
 }
 
 // beam runs a beam search of the given width: at each depth it keeps the
-// width states with the smallest bound (then the largest reach). It returns
-// the moves of the first flooded state found, an upper bound on the optimum,
-// or ok == false when done is closed first.
+// width states with the smallest bound (then the largest reach, then the
+// first found). It returns the moves of the first flooded state found, an
+// upper bound on the optimum, or ok == false when done is closed first.
 //
 // It is cheap enough to run at the start of every search (a few hundred
 // runs of the layer recursion at width 10): the states of each depth are
@@ -39,66 +60,161 @@ func (g *graph[B]) child(flooded, frontier B, rem uint32, k int) (cf, cn, fresh 
 // bound is the layer recursion alone (asked with no limit, the lookahead
 // never runs). Its bounds are kept out of the transposition table: the
 // search takes a set found there as known and would skip the lookahead.
+//
+// Its buffers are pooled (beamBuf): on pc19, where it runs on every board,
+// sorting whole states, allocating the levels and a map of the sets seen
+// took more CPU than the states' bounds.
 func (g *graph[B]) beam(flooded, frontier B, rem uint32, width int, done <-chan struct{}) (moves []Move, ok bool) {
-	type st struct {
-		fl, fr B
-		rem    uint32
-		h      int
-		reach  int
-		parent int32 // index in the previous depth's states
-		move   Move
-	}
 	if rem == 0 {
 		return []Move{}, true
 	}
-	levels := [][]st{{{fl: flooded, fr: frontier, rem: rem, parent: -1}}}
-	seen := map[B]struct{}{}
+	bb := getBeamBuf[B]()
+	defer putBeamBuf(bb)
+	bb.cur = append(bb.cur[:0], beamState[B]{fl: flooded, fr: frontier, rem: rem})
+	bb.steps = bb.steps[:0]
+	bb.levels = append(bb.levels[:0], 0)
 	for {
 		select {
 		case <-done:
 			return nil, false
 		default:
 		}
-		cur := levels[len(levels)-1]
-		next := make([]st, 0, width*4)
-		clear(seen)
-		for pi := range cur {
-			s := &cur[pi]
+		bb.next, bb.order = bb.next[:0], bb.order[:0]
+		bb.seen.reset(len(bb.cur) * g.colors)
+		for pi := range bb.cur {
+			s := &bb.cur[pi]
 			cand, _ := g.candidates(s.fl, s.fr, s.rem)
 			for c := cand; c != 0; c &= c - 1 {
 				k := bits.TrailingZeros32(c)
 				cf, cn, _, crem := g.child(s.fl, s.fr, s.rem, k)
 				if crem == 0 {
 					// Walk the parents back to the root.
-					moves = make([]Move, len(levels))
-					moves[len(levels)-1] = Move(k)
-					for d, p := len(levels)-1, pi; d > 0; d-- {
-						moves[d-1] = levels[d][p].move
-						p = int(levels[d][p].parent)
+					depth := len(bb.levels)
+					moves = make([]Move, depth)
+					moves[depth-1] = Move(k)
+					for d, p := depth-1, pi; d > 0; d-- {
+						st := bb.steps[bb.levels[d]+p]
+						moves[d-1] = st.move
+						p = int(st.parent)
 					}
 					return moves, true
 				}
-				if _, ok := seen[cf]; ok {
+				if !bb.seen.add(cf) {
 					continue
 				}
-				seen[cf] = struct{}{}
 				reach := 0
 				for i := range len(cf) {
 					reach += bits.OnesCount64(cf[i] | cn[i])
 				}
 				h := g.layers(cf, cn, crem, g.r, nil)
-				next = append(next, st{cf, cn, crem, h, reach, int32(pi), Move(k)})
+				// The order: bound, then reach (larger first), then the
+				// order found; reach is at most 900, the index below 2^20.
+				bb.order = append(bb.order, uint64(h)<<32|uint64(1023-reach)<<20|uint64(len(bb.next)))
+				bb.next = append(bb.next, beamState[B]{cf, cn, crem, int32(pi), Move(k)})
 			}
 		}
-		slices.SortStableFunc(next, func(a, b st) int {
-			if a.h != b.h {
-				return a.h - b.h
+		order := bb.order
+		keep := min(width, len(order))
+		// Keep the smallest width keys, in order (an insertion into the
+		// first keep places: the children are a few times width).
+		for i := range order {
+			x := order[i]
+			j := min(i, keep)
+			if j == keep && x >= order[keep-1] {
+				continue
 			}
-			return b.reach - a.reach
-		})
-		if len(next) > width {
-			next = next[:width]
+			for ; j > 0 && order[j-1] > x; j-- {
+				if j < keep {
+					order[j] = order[j-1]
+				}
+			}
+			order[j] = x
 		}
-		levels = append(levels, next)
+		bb.levels = append(bb.levels, len(bb.steps))
+		bb.cur = bb.cur[:0]
+		for _, x := range order[:keep] {
+			st := &bb.next[x&(1<<20-1)]
+			bb.cur = append(bb.cur, *st)
+			bb.steps = append(bb.steps, beamStep{parent: st.parent, move: st.move})
+		}
+	}
+}
+
+// beamState is a state of the beam: its sets, and its parent's index and
+// move in the previous depth.
+type beamState[B bitset] struct {
+	fl, fr B
+	rem    uint32
+	parent int32
+	move   Move
+}
+
+type beamStep struct {
+	parent int32
+	move   Move
+}
+
+// beamBuf holds the beam's buffers between runs.
+type beamBuf[B bitset] struct {
+	cur, next []beamState[B]
+	order     []uint64   // sort keys of next, with next's index
+	steps     []beamStep // the kept states of every depth, depth by depth
+	levels    []int      // where each depth starts in steps
+	seen      setSet[B]
+}
+
+var beamPools sync.Map // int (words) -> *sync.Pool
+
+func getBeamBuf[B bitset]() *beamBuf[B] {
+	var b B
+	p, _ := beamPools.LoadOrStore(len(b), &sync.Pool{})
+	if bb, ok := p.(*sync.Pool).Get().(*beamBuf[B]); ok {
+		return bb
+	}
+	return &beamBuf[B]{}
+}
+
+func putBeamBuf[B bitset](bb *beamBuf[B]) {
+	var b B
+	if p, ok := beamPools.Load(len(b)); ok {
+		p.(*sync.Pool).Put(bb)
+	}
+}
+
+// setSet is a set of region sets: open addressing, emptied in O(1) by a
+// generation stamp.
+type setSet[B bitset] struct {
+	keys []B
+	gens []uint32
+	gen  uint32
+	mask uint64
+}
+
+// reset empties the set, with room for n sets.
+func (s *setSet[B]) reset(n int) {
+	size := 64
+	for size < 2*n {
+		size *= 2
+	}
+	if size > len(s.keys) {
+		s.keys, s.gens, s.gen = make([]B, size), make([]uint32, size), 0
+	}
+	s.mask = uint64(len(s.keys) - 1)
+	if s.gen++; s.gen == 0 {
+		clear(s.gens)
+		s.gen = 1
+	}
+}
+
+// add adds set and reports whether it was new.
+func (s *setSet[B]) add(set B) bool {
+	for i := hash(set) & s.mask; ; i = (i + 1) & s.mask {
+		if s.gens[i] != s.gen {
+			s.keys[i], s.gens[i] = set, s.gen
+			return true
+		}
+		if s.keys[i] == set {
+			return false
+		}
 	}
 }

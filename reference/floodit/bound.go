@@ -66,12 +66,23 @@ const (
 // the given depth proves one more move; the lookahead starts at the first-th
 // layer step.
 func (g *graph[B]) boundDepth(flooded, frontier B, remaining uint32, limit, depth, first int) int {
+	// Most runs are a step or two long: three-word sets call layers3
+	// directly (the sets are passed on the stack, once less).
 	if depth == 0 {
+		if len(flooded) == 3 && !generalLayers {
+			return g.layers3(flooded, frontier, remaining, limit, nil)
+		}
 		return g.layers(flooded, frontier, remaining, limit, nil)
 	}
-	tail := snapshots[B]{first: first}
-	h := g.layers(flooded, frontier, remaining, limit, &tail)
-	if h == limit && g.lookahead(&tail, limit, depth) {
+	tail := &g.tails[depth]
+	tail.n, tail.first = 0, first
+	var h int
+	if len(flooded) == 3 && !generalLayers {
+		h = g.layers3(flooded, frontier, remaining, limit, tail)
+	} else {
+		h = g.layers(flooded, frontier, remaining, limit, tail)
+	}
+	if h == limit && g.lookahead(tail, limit, depth) {
 		return limit + 1
 	}
 	return h
@@ -175,6 +186,13 @@ func (g *graph[B]) exactMoves(sn *snapshot[B], limit, depth int) bool {
 	for c := sn.cols; c != 0; c &= c - 1 {
 		k := bits.TrailingZeros32(c)
 		if !intersects(g.cmask[k], sn.frontier) {
+			continue
+		}
+		if len(sn.flooded) == 3 && useLayersBMI {
+			h, ok := g.childBound3(sn, k, limit-sn.dist-1, depth-1)
+			if ok && sn.dist+1+h <= limit {
+				return false
+			}
 			continue
 		}
 		cf, cn, fresh, crem := g.child(sn.flooded, sn.frontier, sn.cols, k)

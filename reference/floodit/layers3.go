@@ -1,6 +1,9 @@
 package floodit
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // layers3 is layers for three-word sets (boards of at most 192 regions;
 // a 14x14 board with 6 colours has about 140) with the sets in scalars: Go
@@ -8,6 +11,11 @@ import "math/bits"
 // (measured: 32% less CPU on pc19). TestLayers3 checks that it computes
 // exactly what layers computes.
 func (g *graph[B]) layers3(flooded, frontier B, remaining uint32, limit int, tail *snapshots[B]) int {
+	if useLayersBMI {
+		return layersBMI(g.cm3, g.adj3, unsafe.Pointer(tail),
+			flooded[0]|frontier[0], flooded[1]|frontier[1], flooded[2]|frontier[2],
+			frontier[0], frontier[1], frontier[2], remaining, limit)
+	}
 	v0, v1, v2 := flooded[0]|frontier[0], flooded[1]|frontier[1], flooded[2]|frontier[2]
 	c0, c1, c2 := frontier[0], frontier[1], frontier[2]
 	cm := &g.cmask
@@ -40,7 +48,11 @@ func (g *graph[B]) layers3(flooded, frontier B, remaining uint32, limit int, tai
 				p2 |= c2 & (*m)[2]
 			}
 			c0, c1, c2 = c0&^p0, c1&^p1, c2&^p2
-			f0, f1, f2 = g.adjUnion3(p0, p1, p2)
+			if useBMI {
+				f0, f1, f2 = adjUnionBMI(g.adj3, p0, p1, p2)
+			} else {
+				f0, f1, f2 = g.adjUnion3(p0, p1, p2)
+			}
 		} else {
 			if tail != nil {
 				if tail.n++; tail.n >= tail.first {
@@ -51,7 +63,11 @@ func (g *graph[B]) layers3(flooded, frontier B, remaining uint32, limit int, tai
 				}
 			}
 			dist++
-			f0, f1, f2 = g.adjUnion3(c0, c1, c2)
+			if useBMI {
+				f0, f1, f2 = adjUnionBMI(g.adj3, c0, c1, c2)
+			} else {
+				f0, f1, f2 = g.adjUnion3(c0, c1, c2)
+			}
 			c0, c1, c2 = 0, 0, 0
 		}
 		f0, f1, f2 = f0&^v0, f1&^v1, f2&^v2
@@ -64,6 +80,9 @@ func (g *graph[B]) layers3(flooded, frontier B, remaining uint32, limit int, tai
 // the neighbour sets through 64-entry arrays, one per word, so that indexing
 // by a bit number needs no bounds check (newGraph gives adj the capacity).
 func (g *graph[B]) adjUnion3(s0, s1, s2 uint64) (o0, o1, o2 uint64) {
+	if useBMI {
+		return adjUnionBMI(g.adj3, s0, s1, s2)
+	}
 	adj := g.adj[:192:192]
 	a0, a1, a2 := (*[64]B)(adj[:64]), (*[64]B)(adj[64:128]), (*[64]B)(adj[128:])
 	for w := s0; w != 0; w &= w - 1 {
@@ -85,4 +104,36 @@ func (g *graph[B]) adjUnion3(s0, s1, s2 uint64) (o0, o1, o2 uint64) {
 		o2 |= (*a)[2]
 	}
 	return o0, o1, o2
+}
+
+// childBound3 is, for three-word sets where layersBMI runs, the child of
+// the snapshot sn by colour k and its boundDepth(child, limit, depth, 1):
+// the sets go from the child's union to the recursion in registers, not
+// as arrays through child, boundDepth and layers3 (the lookahead asks
+// this for every colour of every state it does not find in its cache).
+// ok is false when the move opens no new region.
+func (g *graph[B]) childBound3(sn *snapshot[B], k, limit, depth int) (h int, ok bool) {
+	m, fl, fr := &g.cmask[k], &sn.flooded, &sn.frontier
+	g0, g1, g2 := (*fr)[0]&(*m)[0], (*fr)[1]&(*m)[1], (*fr)[2]&(*m)[2]
+	o0, o1, o2 := adjUnionBMI(g.adj3, g0, g1, g2)
+	s0, s1, s2 := (*fl)[0]|(*fr)[0], (*fl)[1]|(*fr)[1], (*fl)[2]|(*fr)[2]
+	if o0&^s0|o1&^s1|o2&^s2 == 0 {
+		return 0, false
+	}
+	f0, f1, f2 := (*fl)[0]|g0, (*fl)[1]|g1, (*fl)[2]|g2
+	crem := sn.cols
+	if (*m)[0]&^f0|(*m)[1]&^f1|(*m)[2]&^f2 == 0 {
+		crem &^= 1 << k
+	}
+	var tail *snapshots[B]
+	if depth > 0 {
+		tail = &g.tails[depth]
+		tail.n, tail.first = 0, 1
+	}
+	h = layersBMI(g.cm3, g.adj3, unsafe.Pointer(tail), s0|o0, s1|o1, s2|o2,
+		(o0|(*fr)[0])&^f0, (o1|(*fr)[1])&^f1, (o2|(*fr)[2])&^f2, crem, limit)
+	if depth > 0 && h == limit && g.lookahead(tail, limit, depth) {
+		h = limit + 1
+	}
+	return h, true
 }

@@ -1,6 +1,9 @@
 package floodit
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // The search works on the region graph of a board: every maximal connected
 // area of one colour is a node, and two nodes are adjacent when their areas
@@ -79,12 +82,19 @@ func neighbours(p, n int) [4]int {
 type graph[B bitset] struct {
 	r      int
 	colors int
-	color  []uint8      // colour of each region
-	adj    []B          // neighbours of each region
-	cmask  [MaxColors]B // regions of each colour
-	all    B            // every region
+	color  []uint8               // colour of each region
+	adj    []B                   // neighbours of each region
+	adj3   *[192][3]uint64       // adj for three-word sets (adjUnionBMI), else nil
+	cm3    *[MaxColors][3]uint64 // cmask for three-word sets (layersBMI), else nil
+	cmask  [MaxColors]B          // regions of each colour
+	all    B                     // every region
 	// exactCache, when not nil, remembers the answers of exact.
 	exactCache *exactCache[B]
+	// tails holds the recorded layer steps of the bound at each lookahead
+	// depth (boundDepth): a run at one depth calls only runs of smaller
+	// depths, so one buffer per depth will do, and it is not cleared at
+	// every run (most runs are a step or two long).
+	tails [lookDepth + 1]snapshots[B]
 }
 
 func newGraph[B bitset](l labels) *graph[B] {
@@ -100,6 +110,10 @@ func newGraph[B bitset](l labels) *graph[B] {
 				setBit(&g.adj[a], l.cells[q])
 			}
 		}
+	}
+	if len(b) == 3 {
+		g.adj3 = (*[192][3]uint64)(unsafe.Pointer(&g.adj[:192][0]))
+		g.cm3 = (*[MaxColors][3]uint64)(unsafe.Pointer(&g.cmask))
 	}
 	return g
 }

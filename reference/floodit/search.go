@@ -77,6 +77,7 @@ type kid[B bitset] struct {
 	remaining         uint32
 	known             bool // its bound came from the table
 	reach             int  // regions flooded or on the frontier after the move
+	slot              *entry[B]
 }
 
 func solveWith[B bitset](l labels, done <-chan struct{}, p Progress, beamAfter int64) ([]Move, int64, error) {
@@ -179,12 +180,22 @@ func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int) int {
 		}
 		kd.color, kd.known = k, true
 		kd.f = d + 1
+		kd.slot = nil
 		if kd.remaining != 0 {
+			// The table is read once every child is known: the reads,
+			// with no work between them, overlap their cache misses.
+			kd.slot = s.tt.at(kd.flooded)
+		}
+		n++
+	}
+	for i := range n {
+		kd := &kids[i]
+		if kd.slot != nil {
 			// A set in the table had its bound computed before (perhaps
 			// stopped early at an older limit, still a valid lower bound),
 			// and its entry only rises: computing it again is skipped.
 			// Pathmax: one move lowers the true distance by at most one.
-			lb, known := s.tt.get(kd.flooded)
+			lb, known := s.tt.getAt(kd.slot, kd.flooded)
 			kd.f += max(lb, hlb-1)
 			kd.known = known
 		}
@@ -195,7 +206,6 @@ func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int) int {
 		if kd.f-1 > s.limit {
 			return kd.f - 1
 		}
-		n++
 	}
 	for i := range n {
 		kd := &kids[i]

@@ -128,7 +128,17 @@ func (t *table[B]) slot(set B) uint64 { return hash(set) & t.mask }
 
 // get returns the lower bound stored for set and whether there is one.
 func (t *table[B]) get(set B) (int, bool) {
-	e := &t.entries[t.slot(set)]
+	return t.getAt(&t.entries[t.slot(set)], set)
+}
+
+// at returns set's slot, for getAt. A search finds the slots of all the
+// children of a state before it reads any, so that the reads, one after the
+// other with no work between them, overlap their cache misses (the large
+// table is megabytes, probed at random).
+func (t *table[B]) at(set B) *entry[B] { return &t.entries[t.slot(set)] }
+
+// getAt is get with set's slot e.
+func (t *table[B]) getAt(e *entry[B], set B) (int, bool) {
 	if e.gen != t.gen || e.key != set {
 		return 0, false
 	}

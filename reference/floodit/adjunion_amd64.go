@@ -1,0 +1,29 @@
+package floodit
+
+import (
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
+
+// useBMI says whether adjUnion3 may call adjUnionBMI: the CPU has BMI1.
+// With Go's default GOAMD64=v1 the compiler emits neither TZCNT nor BLSR,
+// and the neighbour unions are a third of the solver's time (pc19, first
+// 250 boards: see docs/PERFORMANCE.md, Flood-it fourth pass).
+var useBMI = cpu.X86.HasBMI1
+
+// useLayersBMI says whether layers3 may call layersBMI: BMI1 and POPCNT.
+var useLayersBMI = cpu.X86.HasBMI1 && cpu.X86.HasPOPCNT
+
+// adjUnionBMI is adjUnion3's loop in assembly (adjunion_amd64.s); adj is
+// the graph's neighbour sets of 192 regions.
+//
+//go:noescape
+func adjUnionBMI(adj *[192][3]uint64, s0, s1, s2 uint64) (o0, o1, o2 uint64)
+
+// layersBMI is layers3 in assembly (adjunion_amd64.s) for the colour masks
+// cm and neighbour sets adj of a three-word graph, from the seen set v and
+// the layer c; tail is a *snapshots[[3]uint64] or nil.
+//
+//go:noescape
+func layersBMI(cm *[16][3]uint64, adj *[192][3]uint64, tail unsafe.Pointer, v0, v1, v2, c0, c1, c2 uint64, cols uint32, limit int) int

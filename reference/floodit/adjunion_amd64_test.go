@@ -1,0 +1,92 @@
+package floodit
+
+import (
+	"context"
+	"testing"
+	"unsafe"
+)
+
+// TestAdjUnionBMI checks the assembly neighbour union against the Go loop
+// on random three-word region graphs and sets.
+func TestAdjUnionBMI(t *testing.T) {
+	if !useBMI {
+		t.Skip("the CPU has no BMI1")
+	}
+	rng := newRand(17)
+	for i := range 200 {
+		b := randomBoard(rng, 4+i%11, 3+i%6)
+		l := label(b)
+		if l.r > 192 {
+			continue
+		}
+		g := newGraph[[3]uint64](l)
+		for range 20 {
+			var s [3]uint64
+			for range rng.IntN(l.r + 1) {
+				setBit(&s, rng.IntN(l.r))
+			}
+			useBMI = false
+			w0, w1, w2 := g.adjUnion3(s[0], s[1], s[2])
+			useBMI = true
+			if o0, o1, o2 := adjUnionBMI(g.adj3, s[0], s[1], s[2]); o0 != w0 || o1 != w1 || o2 != w2 {
+				t.Fatalf("board %q, set %x: assembly %x %x %x, Go %x %x %x", Format(b), s, o0, o1, o2, w0, w1, w2)
+			}
+		}
+	}
+}
+
+// TestLayersBMI checks the struct offsets that layersBMI writes the layer
+// steps at; TestLayers3 checks what it computes against layers. Here the Go
+// layers3, which this CPU does not run, is checked against layers too.
+func TestLayersBMI(t *testing.T) {
+	if !useLayersBMI {
+		t.Skip("the CPU has no BMI1 or POPCNT")
+	}
+	var tail snapshots[[3]uint64]
+	if s, n, f := unsafe.Sizeof(tail.s[0]), unsafe.Offsetof(tail.n), unsafe.Offsetof(tail.first); s != 64 || n != 256 || f != 264 {
+		t.Fatalf("snapshots: a snapshot of %d bytes, n at %d, first at %d; layersBMI assumes 64, 256, 264", s, n, f)
+	}
+	if c, d := unsafe.Offsetof(tail.s[0].cols), unsafe.Offsetof(tail.s[0].dist); c != 48 || d != 56 {
+		t.Fatalf("snapshot: cols at %d, dist at %d; layersBMI assumes 48, 56", c, d)
+	}
+	useLayersBMI = false
+	defer func() { useLayersBMI = true }()
+	rng := newRand(23)
+	for i := range 300 {
+		b := randomBoard(rng, 4+i%11, 3+i%8)
+		if l := label(b); l.r <= 192 {
+			checkLayers(t, b, newGraph[[3]uint64](l), rng)
+		}
+	}
+}
+
+// TestSolveWithoutBMI checks that the solver gives the same moves and
+// searches the same nodes with the assembly as with the Go code it
+// replaces (the Go code runs on CPUs without BMI1 and off amd64).
+func TestSolveWithoutBMI(t *testing.T) {
+	if !useLayersBMI || !useBMI {
+		t.Skip("the CPU has no BMI1 or POPCNT")
+	}
+	defer func() { useBMI, useLayersBMI = true, true }()
+	rng := newRand(29)
+	count := 150
+	if testing.Short() {
+		count = 40
+	}
+	for i := range count {
+		b := randomBoard(rng, 6+i%9, 3+i%6)
+		useBMI, useLayersBMI = true, true
+		want, err := Solve(context.Background(), b, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		useBMI, useLayersBMI = false, false
+		got, err := Solve(context.Background(), b, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.MovesText() != want.MovesText() || got.Nodes != want.Nodes {
+			t.Fatalf("board %q: without BMI %q in %d nodes, with it %q in %d", Format(b), got.MovesText(), got.Nodes, want.MovesText(), want.Nodes)
+		}
+	}
+}

@@ -1,0 +1,19 @@
+//go:build !amd64
+
+package floodit
+
+import "unsafe"
+
+// useBMI and useLayersBMI are false where there is no assembly.
+const (
+	useBMI       = false
+	useLayersBMI = false
+)
+
+func adjUnionBMI(adj *[192][3]uint64, s0, s1, s2 uint64) (o0, o1, o2 uint64) {
+	panic("floodit: adjUnionBMI without assembly")
+}
+
+func layersBMI(cm *[16][3]uint64, adj *[192][3]uint64, tail unsafe.Pointer, v0, v1, v2, c0, c1, c2 uint64, cols uint32, limit int) int {
+	panic("floodit: layersBMI without assembly")
+}
