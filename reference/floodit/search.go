@@ -27,6 +27,10 @@ import (
 //     child floods a superset (fact 1 of bound.go): a child whose bound,
 //     from the table or learnt by its search, does not fit cuts the state.
 //     Every child is looked up in the table before any bound is computed.
+//   - A move refuted at a state (its child cannot fit) stays refuted below
+//     the state's later children until a move opens a region of its colour
+//     (the proof is at refutedPrune below): such a grandchild is cut without
+//     a bound or a search (pc19 13% fewer nodes, b14x14c8 25%).
 //   - Children are tried in order of their lower bound, then of the regions
 //     they reach, so the last round reaches a solution early.
 //   - A narrow beam search (beam.go) finds a solution before the first
