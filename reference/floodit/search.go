@@ -32,7 +32,11 @@ import (
 //     (the proof is at refutedPrune below): such a grandchild is cut without
 //     a bound or a search (pc19 13% fewer nodes, b14x14c8 25%).
 //   - Children are tried in order of their lower bound, then of the regions
-//     they reach, so the last round reaches a solution early.
+//     they reach, so the last round reaches a solution early. While the
+//     path follows the shortest solution known (a beam's), that solution's
+//     next move goes first among the children of the smallest bound: nodes
+//     pc19 405,359 -> 385,446, b14x14c8 965,391 -> 896,962, and runs of the
+//     layer recursion 3.7% and 8.7% fewer.
 //   - A narrow beam search (beam.go) finds a solution before the first
 //     round, and a wider one once the search is costly; when the rounds
 //     reach the shorter one's length, it is optimal and the last round is
@@ -70,8 +74,12 @@ type search[B bitset] struct {
 	limit    int // the round's bound on f
 	solved   int // length of the path found
 	tt       *table[B]
-	path     []Move
-	kids     []*[MaxColors]kid[B] // the children of the node at each depth
+	// hint is the shortest solution known (the beams'), and match the
+	// length of the prefix of it that the current path follows.
+	hint  []Move
+	match int
+	path  []Move
+	kids  []*[MaxColors]kid[B] // the children of the node at each depth
 }
 
 type kid[B bitset] struct {
@@ -110,6 +118,7 @@ func solveWith[B bitset](l labels, done <-chan struct{}, p Progress, beamAfter i
 			// Every round below the limit failed: nothing shorter exists.
 			return upper, s.nodes, nil
 		}
+		s.hint, s.match = upper, 0
 		r := s.dfs(0, flooded, frontier, rem, s.limit, 0)
 		switch r {
 		case foundPath:
@@ -246,9 +255,27 @@ func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int, prune u
 			kids[j], kids[j-1] = kids[j-1], kids[j]
 		}
 	}
+	// On the upper bound's path, its next move goes first among the
+	// children of the smallest f (see hint).
+	onHint := s.match == d && d < len(s.hint)
+	if onHint {
+		for i := 1; i < n && kids[i].f == kids[0].f; i++ {
+			if Move(kids[i].color) == s.hint[d] {
+				k := kids[i]
+				copy(kids[1:i+1], kids[:i])
+				kids[0] = k
+				break
+			}
+		}
+	}
 	for i := range n {
 		kd := &kids[i]
 		s.path[d] = Move(kd.color)
+		if onHint && Move(kd.color) == s.hint[d] {
+			s.match = d + 1
+		} else {
+			s.match = min(s.match, d)
+		}
 		// The moves refuted here or above stay refuted below this child
 		// unless it opens a region of their colour.
 		var sub uint32
