@@ -177,7 +177,7 @@ func TestResolveOldVersion(t *testing.T) {
 	}})
 	waitFor(t, "the new solve", func() bool {
 		c, err := second.Case(ctx, staff, "flood", cases[1].ID)
-		return err == nil && c.Status == judge.CaseReady && c.Expected.Version == "floodit-2"
+		return err == nil && c.Status == judge.CaseReady && c.Expected.Version == "floodit-3"
 	})
 	c, _ := second.Case(ctx, staff, "flood", cases[1].ID)
 	mu.Lock()

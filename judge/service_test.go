@@ -30,7 +30,7 @@ func TestSubmitAndJudge(t *testing.T) {
 	ctx := context.Background()
 	s := newService(t, openDB(t, "j.db"), judge.Config{})
 	u, cases := floodReady(t, s)
-	if cases[1].Input != "3\n0 1 2\n1 1 2\n2 2 1\n" || cases[1].Expected.Optimal != 3 || cases[1].Expected.Version != "floodit-2" {
+	if cases[1].Input != "3\n0 1 2\n1 1 2\n2 2 1\n" || cases[1].Expected.Optimal != 3 || cases[1].Expected.Version != "floodit-3" {
 		t.Fatalf("case 2 = %+v", cases[1])
 	}
 	tests := []struct {

@@ -7,7 +7,7 @@ import (
 )
 
 // SolverVersion names the solver's answers; it changes when they could.
-const SolverVersion = "floodit-2"
+const SolverVersion = "floodit-3"
 
 // Progress receives the current depth bound of the search and the number of
 // nodes searched so far. It is called at each new bound and about every 2^16
