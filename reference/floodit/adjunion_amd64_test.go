@@ -75,6 +75,10 @@ func TestSolveWithoutBMI(t *testing.T) {
 	}
 	for i := range count {
 		b := randomBoard(rng, 6+i%9, 3+i%6)
+		if i%5 == 4 {
+			// Many colours (up to MaxColors) on small boards.
+			b = randomBoard(rng, 5+i%4, 9+i%8)
+		}
 		useBMI, useLayersBMI = true, true
 		want, err := Solve(context.Background(), b, nil)
 		if err != nil {

@@ -256,7 +256,7 @@ func TestLookaheadAdmissible(t *testing.T) {
 func TestLayers3(t *testing.T) {
 	rng := newRand(9)
 	for i := range 300 {
-		b := randomBoard(rng, 4+i%15, 3+i%6)
+		b := randomBoard(rng, 4+i%15, 3+i%14) // up to MaxColors: the assembly keeps one bit per colour
 		l := label(b)
 		switch {
 		case l.r <= 192:
