@@ -46,3 +46,14 @@ func RoundTripOne[B comparable](t *testing.T, input string, parse func(string) (
 		t.Fatalf("parse(format(parse(%q))) = %q, %v; want the board back", input, format(again), err)
 	}
 }
+
+// MustParse parses one board with an engine's ParseCase, failing the test
+// when it does not parse: the engines' tests build their boards from text.
+func MustParse[B any](tb testing.TB, parse func(string) (B, error), text string) B {
+	tb.Helper()
+	b, err := parse(text)
+	if err != nil {
+		tb.Fatalf("ParseCase(%q): %v", text, err)
+	}
+	return b
+}

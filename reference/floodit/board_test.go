@@ -3,16 +3,14 @@ package floodit
 import (
 	"strings"
 	"testing"
+
+	"puzzlejudge/internal/testutil"
 )
 
 // mustBoard parses one case or fails the test.
 func mustBoard(tb testing.TB, text string) Board {
 	tb.Helper()
-	b, err := ParseCase(text)
-	if err != nil {
-		tb.Fatalf("ParseCase(%q): %v", text, err)
-	}
-	return b
+	return testutil.MustParse(tb, ParseCase, text)
 }
 
 func TestFlood(t *testing.T) {

@@ -17,32 +17,15 @@ func seedInputs(f *testing.F) []string { return testutil.Inputs(f, filepath.Join
 // carries a position (or is about the end of the input), and that what they
 // accept formats back to the same boards.
 func FuzzParseCases(f *testing.F) {
-	for _, in := range seedInputs(f) {
-		f.Add(in)
-	}
-	f.Add("3\n0 1 2\n1 1 2\n2 2 1\n")
-	f.Add("1\n-0\n0\n")
+	testutil.Seed(f, seedInputs(f))
+	testutil.Seed(f, []string{"3\n0 1 2\n1 1 2\n2 2 1\n", "1\n-0\n0\n"})
 	f.Fuzz(func(t *testing.T, input string) {
-		bs, err := ParseCases(input)
+		_, err := ParseCases(input)
 		checkParseError(t, input, err)
-		if err == nil {
-			again, err := ParseCases(FormatCases(bs))
-			if err != nil || len(again) != len(bs) {
-				t.Fatalf("ParseCases(FormatCases(ParseCases(%q))) = %d cases, %v", input, len(again), err)
-			}
-			for i := range bs {
-				if again[i] != bs[i] {
-					t.Fatalf("case %d of %q does not round-trip", i+1, input)
-				}
-			}
-		}
-		b, err := ParseCase(input)
+		testutil.RoundTrip(t, input, ParseCases, FormatCases, Format)
+		_, err = ParseCase(input)
 		checkParseError(t, input, err)
-		if err == nil {
-			if again, err := ParseCase(Format(b)); err != nil || again != b {
-				t.Fatalf("ParseCase(Format(ParseCase(%q))) = %v", input, err)
-			}
-		}
+		testutil.RoundTripOne(t, input, ParseCase, Format)
 	})
 }
 

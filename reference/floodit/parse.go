@@ -164,14 +164,7 @@ func Format(b Board) string {
 }
 
 // FormatCases writes a whole classic judge input: every case, then "0".
-func FormatCases(bs []Board) string {
-	var sb strings.Builder
-	for _, b := range bs {
-		sb.WriteString(Format(b))
-	}
-	sb.WriteString("0\n")
-	return sb.String()
-}
+func FormatCases(bs []Board) string { return textin.JoinCases(bs, Format, "0\n") }
 
 // CheckLimits reports whether b fits a problem's limits: a side of at most
 // maxSize and colours below maxColors (a limit of 0 means the engine's own).

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"puzzlejudge/internal/testutil"
 	"puzzlejudge/reference/textin"
 )
 
@@ -152,16 +153,7 @@ func TestGolden(t *testing.T) {
 			}
 			got := goldenOutput(t, string(input))
 			golden := strings.TrimSuffix(file, ".in") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != string(want) {
+			if want := testutil.Golden(t, golden, got, *update, "-update"); got != want {
 				t.Errorf("%s:\ngot\n%s\nwant\n%s", file, got, want)
 			}
 		})

@@ -156,10 +156,4 @@ func Format(b Board) string {
 
 // FormatCases returns the instances one after another, as ParseCases reads
 // them (the Mayan format has no terminator).
-func FormatCases(bs []Board) string {
-	var sb strings.Builder
-	for _, b := range bs {
-		sb.WriteString(Format(b))
-	}
-	return sb.String()
-}
+func FormatCases(bs []Board) string { return textin.JoinCases(bs, Format, "") }

@@ -1,6 +1,10 @@
 package rotation
 
-import "testing"
+import (
+	"testing"
+
+	"puzzlejudge/internal/testutil"
+)
 
 // numbered returns a board whose square k (1-based) holds k, so that a move's
 // effect can be read square by square. Apply does not look at the values.
@@ -106,9 +110,5 @@ func TestCentre(t *testing.T) {
 
 func mustParse(t testing.TB, line string) Board {
 	t.Helper()
-	b, err := ParseCase(line)
-	if err != nil {
-		t.Fatalf("ParseCase(%q): %v", line, err)
-	}
-	return b
+	return testutil.MustParse(t, ParseCase, line)
 }

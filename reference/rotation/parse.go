@@ -125,11 +125,4 @@ func Format(b Board) string {
 }
 
 // FormatCases returns the classic judge input of the cases, closing 0 included.
-func FormatCases(bs []Board) string {
-	var sb strings.Builder
-	for _, b := range bs {
-		sb.WriteString(Format(b))
-	}
-	sb.WriteString("0\n")
-	return sb.String()
-}
+func FormatCases(bs []Board) string { return textin.JoinCases(bs, Format, "0\n") }

@@ -178,3 +178,16 @@ func (r *Reader) Rest() []Line {
 	}
 	return out
 }
+
+// JoinCases writes cases one after another in the classic format, each by
+// format, then end: the closing line ("0\n") of the formats that have one,
+// "" for those that do not. Every engine's FormatCases is JoinCases over its
+// own Format, so what one writes its ParseCases reads back.
+func JoinCases[B any](cases []B, format func(B) string, end string) string {
+	var sb strings.Builder
+	for _, c := range cases {
+		sb.WriteString(format(c))
+	}
+	sb.WriteString(end)
+	return sb.String()
+}

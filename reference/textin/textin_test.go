@@ -2,6 +2,7 @@ package textin
 
 import (
 	"reflect"
+	"strconv"
 	"testing"
 )
 
@@ -83,5 +84,22 @@ func TestReader(t *testing.T) {
 func TestQuote(t *testing.T) {
 	if got := Quote("abcdefghijklmnopqrstuvwxyz"); got != `"abcdefghijklmnopqrst..."` {
 		t.Errorf("Quote = %s", got)
+	}
+}
+
+func TestJoinCases(t *testing.T) {
+	itoa := func(i int) string { return strconv.Itoa(i) + "\n" }
+	for _, tc := range []struct {
+		cases []int
+		end   string
+		want  string
+	}{
+		{nil, "0\n", "0\n"},
+		{[]int{1, 2}, "0\n", "1\n2\n0\n"},
+		{[]int{1, 2}, "", "1\n2\n"},
+	} {
+		if got := JoinCases(tc.cases, itoa, tc.end); got != tc.want {
+			t.Errorf("JoinCases(%v, %q) = %q, want %q", tc.cases, tc.end, got, tc.want)
+		}
 	}
 }
