@@ -25,3 +25,16 @@ func boardPicture(puzzle, id, input string) (template.HTML, error) {
 	}
 	return draw(id, input)
 }
+
+// drawWith makes the drawer of a puzzle from its engine's parser and a
+// function that draws a parsed board; a text that does not parse yields the
+// parser's error.
+func drawWith[B any](parse func(string) (B, error), draw func(id string, b B) template.HTML) drawer {
+	return func(id, input string) (template.HTML, error) {
+		b, err := parse(input)
+		if err != nil {
+			return "", err
+		}
+		return draw(id, b), nil
+	}
+}

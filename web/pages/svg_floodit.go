@@ -8,13 +8,9 @@ import (
 )
 
 func init() {
-	drawers["floodit"] = func(id, input string) (template.HTML, error) {
-		b, err := floodit.ParseCase(input)
-		if err != nil {
-			return "", err
-		}
-		return drawFlood(id, b.Rows()), nil
-	}
+	drawers["floodit"] = drawWith(floodit.ParseCase, func(id string, b floodit.Board) template.HTML {
+		return drawFlood(id, b.Rows())
+	})
 	players["floodit"] = player{Sep: " ", Buttons: floodButtons,
 		Help: "Click a square or a colour of the palette, or press the colour's digit: the flooded area, from the top-left square, takes that colour."}
 }

@@ -8,18 +8,14 @@ import (
 )
 
 func init() {
-	drawers["mayan"] = func(id, input string) (template.HTML, error) {
-		// ParsePicture: the pictures within a move hold runs of three.
-		b, err := mayan.ParsePicture(input)
-		if err != nil {
-			return "", err
-		}
+	// ParsePicture: the pictures within a move hold runs of three.
+	drawers["mayan"] = drawWith(mayan.ParsePicture, func(id string, b mayan.Board) template.HTML {
 		cols := make([][]int, mayan.Width)
 		for x := range cols {
 			cols[x] = b.Column(x)
 		}
-		return drawMayan(id, b.N, cols), nil
-	}
+		return drawMayan(id, b.N, cols)
+	})
 	players["mayan"] = player{Sep: "\n", Buttons: func(string) []playButton { return nil }, Blocks: true,
 		Help: "Select a block (click it, or choose it in the list), then drag it sideways or press the left or right arrow key or button."}
 }

@@ -9,17 +9,13 @@ import (
 )
 
 func init() {
-	drawers["rotation"] = func(id, input string) (template.HTML, error) {
-		b, err := rotation.ParseCase(input)
-		if err != nil {
-			return "", err
-		}
+	drawers["rotation"] = drawWith(rotation.ParseCase, func(id string, b rotation.Board) template.HTML {
 		cells := make([]int, len(b.Squares))
 		for i, s := range b.Squares {
 			cells[i] = int(s)
 		}
-		return drawRotation(id, cells), nil
-	}
+		return drawRotation(id, cells)
+	})
 	players["rotation"] = player{Sep: "", Buttons: rotationButtons,
 		Help: "Press a letter button or the key A to H: the bar that ends at that letter shifts one square towards it."}
 }
