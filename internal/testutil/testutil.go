@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -88,4 +89,29 @@ func Golden(t testing.TB, path, got string, update bool, flag string) string {
 		t.Fatalf("%v (run go test with %s to write it)", err, flag)
 	}
 	return string(want)
+}
+
+// GoldenFiles runs one subtest per input file matching pattern (a glob such
+// as "testdata/*.in"): produce turns the file's text into a report, which
+// must equal the file of the same name ending in .golden (see Golden for
+// update and flag). No input file at all fails the test.
+func GoldenFiles(t *testing.T, pattern string, update bool, flag string, produce func(t *testing.T, input string) string) {
+	t.Helper()
+	files, err := filepath.Glob(pattern)
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden inputs %s: %v", pattern, err)
+	}
+	for _, in := range files {
+		t.Run(filepath.Base(in), func(t *testing.T) {
+			input, err := os.ReadFile(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := produce(t, string(input))
+			path := strings.TrimSuffix(in, filepath.Ext(in)) + ".golden"
+			if want := Golden(t, path, got, update, flag); got != want {
+				t.Errorf("report for %s:\n%s\nwant:\n%s", in, got, want)
+			}
+		})
+	}
 }

@@ -3,7 +3,6 @@ package floodit
 import (
 	"errors"
 	"flag"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -141,23 +140,7 @@ func TestRoundTrip(t *testing.T) {
 // TestGolden solves every case of testdata/*.in and compares the answers and
 // move sequences with testdata/*.golden (go test -update rewrites them).
 func TestGolden(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("testdata", "*.in"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no golden inputs: %v", err)
-	}
-	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			input, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := goldenOutput(t, string(input))
-			golden := strings.TrimSuffix(file, ".in") + ".golden"
-			if want := testutil.Golden(t, golden, got, *update, "-update"); got != want {
-				t.Errorf("%s:\ngot\n%s\nwant\n%s", file, got, want)
-			}
-		})
-	}
+	testutil.GoldenFiles(t, filepath.Join("testdata", "*.in"), *update, "-update", goldenOutput)
 }
 
 // goldenOutput is, per case, the answer, the moves and the replay's verdict;

@@ -4,8 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,23 +15,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 // TestGolden parses every testdata/golden/*.in, solves each instance and
 // replays the answer; the report must match the .golden file beside it.
 func TestGolden(t *testing.T) {
-	files, err := filepath.Glob("testdata/golden/*.in")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no golden inputs: %v", err)
-	}
-	for _, in := range files {
-		t.Run(filepath.Base(in), func(t *testing.T) {
-			input, err := os.ReadFile(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := goldenReport(t, string(input))
-			path := strings.TrimSuffix(in, ".in") + ".golden"
-			if want := testutil.Golden(t, path, got, *update, "-update"); got != want {
-				t.Errorf("report for %s:\n%s\nwant:\n%s", in, got, want)
-			}
-		})
-	}
+	testutil.GoldenFiles(t, "testdata/golden/*.in", *update, "-update", goldenReport)
 }
 
 func goldenReport(t *testing.T, input string) string {
