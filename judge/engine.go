@@ -22,19 +22,22 @@ type engineOf[B any] interface{ engine() engine[B] }
 // adapter's zero value, flooditPuzzle{} for instance, is ready to use.
 type forwarding[B any, A engineOf[B]] struct{}
 
-func (forwarding[B, A]) engine() engine[B] {
+// of returns A's engine. It is not named engine: then forwarding would
+// itself satisfy engineOf, and an adapter without its own engine method
+// would compile and recurse forever instead of failing to build.
+func (forwarding[B, A]) of() engine[B] {
 	var a A
 	return a.engine()
 }
 
-func (f forwarding[B, A]) Name() string { return f.engine().name }
+func (f forwarding[B, A]) Name() string { return f.of().name }
 
-func (f forwarding[B, A]) SolverVersion() string { return f.engine().version }
+func (f forwarding[B, A]) SolverVersion() string { return f.of().version }
 
 // ParseCases parses a whole classic input and returns each case's canonical
 // text; errors are EINVALID with the engine's line and column.
 func (f forwarding[B, A]) ParseCases(input string) ([]string, error) {
-	e := f.engine()
+	e := f.of()
 	bs, err := e.parseCases(input)
 	if err != nil {
 		return nil, parseError(err)
@@ -48,7 +51,7 @@ func (f forwarding[B, A]) ParseCases(input string) ([]string, error) {
 
 // ParseCase parses exactly one case and returns its canonical text.
 func (f forwarding[B, A]) ParseCase(input string) (string, error) {
-	e := f.engine()
+	e := f.of()
 	b, err := e.parseCase(input)
 	if err != nil {
 		return "", parseError(err)
@@ -59,7 +62,7 @@ func (f forwarding[B, A]) ParseCase(input string) (string, error) {
 // JudgeInput joins canonical cases into one classic judge input. A case
 // that does not parse (the store holds none) is left out.
 func (f forwarding[B, A]) JudgeInput(cases []string) string {
-	e := f.engine()
+	e := f.of()
 	bs := make([]B, 0, len(cases))
 	for _, c := range cases {
 		if b, err := e.parseCase(c); err == nil {
