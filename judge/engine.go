@@ -22,22 +22,19 @@ type engineOf[B any] interface{ engine() engine[B] }
 // adapter's zero value, flooditPuzzle{} for instance, is ready to use.
 type forwarding[B any, A engineOf[B]] struct{}
 
-// of returns A's engine. It is not named engine: then forwarding would
-// itself satisfy engineOf, and an adapter without its own engine method
-// would compile and recurse forever instead of failing to build.
-func (forwarding[B, A]) of() engine[B] {
+func (forwarding[B, A]) engine() engine[B] {
 	var a A
 	return a.engine()
 }
 
-func (f forwarding[B, A]) Name() string { return f.of().name }
+func (f forwarding[B, A]) Name() string { return f.engine().name }
 
-func (f forwarding[B, A]) SolverVersion() string { return f.of().version }
+func (f forwarding[B, A]) SolverVersion() string { return f.engine().version }
 
 // ParseCases parses a whole classic input and returns each case's canonical
 // text; errors are EINVALID with the engine's line and column.
 func (f forwarding[B, A]) ParseCases(input string) ([]string, error) {
-	e := f.of()
+	e := f.engine()
 	bs, err := e.parseCases(input)
 	if err != nil {
 		return nil, parseError(err)
@@ -51,7 +48,7 @@ func (f forwarding[B, A]) ParseCases(input string) ([]string, error) {
 
 // ParseCase parses exactly one case and returns its canonical text.
 func (f forwarding[B, A]) ParseCase(input string) (string, error) {
-	e := f.of()
+	e := f.engine()
 	b, err := e.parseCase(input)
 	if err != nil {
 		return "", parseError(err)
@@ -62,7 +59,7 @@ func (f forwarding[B, A]) ParseCase(input string) (string, error) {
 // JudgeInput joins canonical cases into one classic judge input. A case
 // that does not parse (the store holds none) is left out.
 func (f forwarding[B, A]) JudgeInput(cases []string) string {
-	e := f.of()
+	e := f.engine()
 	bs := make([]B, 0, len(cases))
 	for _, c := range cases {
 		if b, err := e.parseCase(c); err == nil {
