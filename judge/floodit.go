@@ -12,19 +12,28 @@ import (
 
 // flooditPuzzle adapts reference/floodit: one integer per case in answer
 // mode, colours in move mode.
-type flooditPuzzle struct {
-	forwarding[floodit.Board, flooditPuzzle]
-}
+type flooditPuzzle struct{}
 
 func init() { Register(flooditPuzzle{}) }
 
-func (flooditPuzzle) engine() engine[floodit.Board] {
-	return engine[floodit.Board]{name: "floodit", version: floodit.SolverVersion,
-		parseCase: floodit.ParseCase, parseCases: floodit.ParseCases, format: floodit.Format, formatCases: floodit.FormatCases}
-}
+func (flooditPuzzle) Name() string { return "floodit" }
 
 func (flooditPuzzle) Info() Info {
 	return Info{Unit: "case", MovesSyntax: "the colours to flood with, separated by spaces or commas (1 2 1)."}
+}
+
+func (flooditPuzzle) SolverVersion() string { return floodit.SolverVersion }
+
+func (flooditPuzzle) ParseCases(input string) ([]string, error) {
+	return parseCasesWith(floodit.ParseCases, floodit.Format, input)
+}
+
+func (flooditPuzzle) ParseCase(input string) (string, error) {
+	return parseCaseWith(floodit.ParseCase, floodit.Format, input)
+}
+
+func (flooditPuzzle) JudgeInput(cases []string) string {
+	return judgeInputWith(floodit.ParseCase, floodit.FormatCases, cases)
 }
 
 func (flooditPuzzle) CheckLimits(c string, l Limits) error {

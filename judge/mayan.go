@@ -13,19 +13,28 @@ import (
 
 // mayanPuzzle adapts reference/mayan: n lines "x y g" or "-1" per case in
 // answer mode; in move mode any n moves that clear the board are accepted.
-type mayanPuzzle struct {
-	forwarding[mayan.Board, mayanPuzzle]
-}
+type mayanPuzzle struct{}
 
 func init() { Register(mayanPuzzle{}) }
 
-func (mayanPuzzle) engine() engine[mayan.Board] {
-	return engine[mayan.Board]{name: "mayan", version: mayan.SolverVersion,
-		parseCase: mayan.ParseCase, parseCases: mayan.ParseCases, format: mayan.Format, formatCases: mayan.FormatCases}
-}
+func (mayanPuzzle) Name() string { return "mayan" }
 
 func (mayanPuzzle) Info() Info {
 	return Info{Unit: "instance", MovesSyntax: "one move \"x y g\" per line: the block at column x, row y, moved right (g = 1) or left (g = -1)."}
+}
+
+func (mayanPuzzle) SolverVersion() string { return mayan.SolverVersion }
+
+func (mayanPuzzle) ParseCases(input string) ([]string, error) {
+	return parseCasesWith(mayan.ParseCases, mayan.Format, input)
+}
+
+func (mayanPuzzle) ParseCase(input string) (string, error) {
+	return parseCaseWith(mayan.ParseCase, mayan.Format, input)
+}
+
+func (mayanPuzzle) JudgeInput(cases []string) string {
+	return judgeInputWith(mayan.ParseCase, mayan.FormatCases, cases)
 }
 
 func (mayanPuzzle) CheckLimits(c string, l Limits) error {

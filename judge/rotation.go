@@ -13,9 +13,7 @@ import (
 // rotationPuzzle adapts reference/rotation: two lines per case in answer mode
 // (the moves or "No moves needed", then the centre symbol), letters A-H in
 // move mode.
-type rotationPuzzle struct {
-	forwarding[rotation.Board, rotationPuzzle]
-}
+type rotationPuzzle struct{}
 
 // noMovesNeeded is the first answer line of a board solved from the start;
 // unsolvablePrefix starts the one-line answer of a board no moves can solve.
@@ -26,13 +24,24 @@ const (
 
 func init() { Register(rotationPuzzle{}) }
 
-func (rotationPuzzle) engine() engine[rotation.Board] {
-	return engine[rotation.Board]{name: "rotation", version: rotation.SolverVersion,
-		parseCase: rotation.ParseCase, parseCases: rotation.ParseCases, format: rotation.Format, formatCases: rotation.FormatCases}
-}
+func (rotationPuzzle) Name() string { return "rotation" }
 
 func (rotationPuzzle) Info() Info {
 	return Info{Unit: "case", MovesSyntax: "the letters A to H, in capitals (DDHH)."}
+}
+
+func (rotationPuzzle) SolverVersion() string { return rotation.SolverVersion }
+
+func (rotationPuzzle) ParseCases(input string) ([]string, error) {
+	return parseCasesWith(rotation.ParseCases, rotation.Format, input)
+}
+
+func (rotationPuzzle) ParseCase(input string) (string, error) {
+	return parseCaseWith(rotation.ParseCase, rotation.Format, input)
+}
+
+func (rotationPuzzle) JudgeInput(cases []string) string {
+	return judgeInputWith(rotation.ParseCase, rotation.FormatCases, cases)
 }
 
 // CheckLimits has nothing to check: every rotation board has 24 squares.
