@@ -1,0 +1,367 @@
+package floodit
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// boardWithRegions returns a random n x n board with colours 0..colors-1
+// (colors >= 3) whose region graph has exactly target regions: a colouring
+// in which no two neighbouring cells share a colour (n*n regions), then
+// random recolourings, each kept when it brings the count no farther from
+// target.
+func boardWithRegions(rng *rand.Rand, n, colors, target int) Board {
+	rows := make([][]int, n)
+	for r := range rows {
+		rows[r] = make([]int, n)
+		for c := range rows[r] {
+			for {
+				v := rng.IntN(colors)
+				if (r == 0 || rows[r-1][c] != v) && (c == 0 || rows[r][c-1] != v) {
+					rows[r][c] = v
+					break
+				}
+			}
+		}
+	}
+	count := func() int {
+		b, err := NewBoard(rows)
+		if err != nil {
+			panic(err)
+		}
+		return label(b).r
+	}
+	dist := func(r int) int { return max(r-target, target-r) }
+	for r := count(); r != target; {
+		y, x := rng.IntN(n), rng.IntN(n)
+		old, v := rows[y][x], rng.IntN(colors)
+		if rng.IntN(2) == 0 {
+			// A neighbour's colour: merges regions.
+			ny, nx := y, x
+			switch rng.IntN(4) {
+			case 0:
+				ny = max(y-1, 0)
+			case 1:
+				ny = min(y+1, n-1)
+			case 2:
+				nx = max(x-1, 0)
+			default:
+				nx = min(x+1, n-1)
+			}
+			v = rows[ny][nx]
+		}
+		rows[y][x] = v
+		if r2 := count(); dist(r2) <= dist(r) {
+			r = r2
+		} else {
+			rows[y][x] = old
+		}
+	}
+	b, err := NewBoard(rows)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// edgeBits are the region numbers at the words' edges of the bitsets.
+var edgeBits = []int{0, 1, 62, 63, 64, 65, 126, 127, 128, 129, 190, 191, 192}
+
+// randomSet returns a set of g's regions holding region 0: half the time
+// a connected one grown from region 0, else an arbitrary one that holds
+// some of the regions at the words' edges.
+func randomSet[B bitset](g *graph[B], rng *rand.Rand) B {
+	var s B
+	setBit(&s, 0)
+	if rng.IntN(2) == 0 {
+		for range rng.IntN(g.r) {
+			nb := g.neighboursOf(s)
+			var cand []int
+			for i := range g.r {
+				if nb[i>>6]>>(i&63)&1 != 0 && s[i>>6]>>(i&63)&1 == 0 {
+					cand = append(cand, i)
+				}
+			}
+			if len(cand) == 0 {
+				break
+			}
+			setBit(&s, cand[rng.IntN(len(cand))])
+		}
+		return s
+	}
+	for _, i := range edgeBits {
+		if i < g.r && rng.IntN(2) == 0 {
+			setBit(&s, i)
+		}
+	}
+	for range rng.IntN(g.r) {
+		setBit(&s, rng.IntN(g.r))
+	}
+	return s
+}
+
+// checkLayersOnSets compares, on random sets of g's regions, the layer
+// recursion for B's size (layers3, which is layersBMI where the CPU has
+// it, or layers4) with the general one, values and recorded layer steps,
+// and the whole bound, lookaheads included, with and without the
+// assembly.
+func checkLayersOnSets[B bitset](t *testing.T, b Board, g *graph[B], rng *rand.Rand, sets int) {
+	t.Helper()
+	for range sets {
+		fl := randomSet(g, rng)
+		fr := g.neighboursOf(fl)
+		for i := range len(fr) {
+			fr[i] &^= fl[i]
+		}
+		rem := g.outside(fl)
+		generalLayers = true
+		full := g.layers(fl, fr, rem, 1000, nil)
+		generalLayers = false
+		for _, limit := range []int{full - 2, full - 1, full, full + 1} {
+			for first := 1; first <= 2; first++ {
+				want, got := snapshots[B]{first: first}, snapshots[B]{first: first}
+				generalLayers = true
+				h := g.layers(fl, fr, rem, limit, &want)
+				generalLayers = false
+				if h3 := g.layers(fl, fr, rem, limit, &got); h3 != h || got != want {
+					t.Fatalf("board %q, set %x: layers for %d words = %d %+v, general layers = %d %+v", Format(b), fl, len(fl), h3, got, h, want)
+				}
+			}
+			if rem == 0 {
+				continue
+			}
+			on := setAsm(true)
+			h := g.bound(fl, fr, rem, limit)
+			if on {
+				setAsm(false)
+				if h2 := g.bound(fl, fr, rem, limit); h2 != h {
+					t.Fatalf("board %q, set %x, limit %d: bound %d with the assembly, %d without", Format(b), fl, limit, h, h2)
+				}
+				setAsm(true)
+			}
+			generalLayers = true
+			h2 := g.bound(fl, fr, rem, limit)
+			generalLayers = false
+			if h2 != h {
+				t.Fatalf("board %q, set %x, limit %d: bound %d, %d with the general layers", Format(b), fl, limit, h, h2)
+			}
+		}
+	}
+}
+
+// TestRegionCountEdges checks the three-word code (the assembly where the
+// CPU has it) against the general code on boards of 63-65, 127-129 and
+// 191-192 regions, and the four-word code on 193 regions, with up to 16
+// colours: the neighbour union on sets at the words' edges, the layer
+// recursion and the bound on random sets, and Solve's code paths against
+// each other (checkSolveVariants) on boards that solve quickly.
+func TestRegionCountEdges(t *testing.T) {
+	rng := newRand(1717)
+	cases := []struct{ n, regions int }{
+		{9, 63}, {9, 64}, {10, 65}, {12, 127}, {12, 128}, {12, 129},
+		{14, 191}, {14, 192}, {14, 193}, {15, 193}, {16, 192},
+	}
+	sets := 40
+	if testing.Short() {
+		sets = 10
+	}
+	for i, tc := range cases {
+		for _, colors := range []int{3, 4, 6, 16} {
+			b := boardWithRegions(rng, tc.n, colors, tc.regions)
+			l := label(b)
+			if l.r != tc.regions {
+				t.Fatalf("board %q has %d regions, want %d", Format(b), l.r, tc.regions)
+			}
+			if w := (l.r + 63) / 64; w <= 3 {
+				g := newGraph[[3]uint64](l)
+				if setAsm(true) {
+					for _, s := range edgeUnionSets(g, rng) {
+						setAsm(false)
+						w0, w1, w2 := g.adjUnion3(s[0], s[1], s[2])
+						setAsm(true)
+						if o0, o1, o2 := adjUnionBMI(g.adj3, s[0], s[1], s[2]); o0 != w0 || o1 != w1 || o2 != w2 {
+							t.Fatalf("board %q, set %x: assembly %x %x %x, Go %x %x %x", Format(b), s, o0, o1, o2, w0, w1, w2)
+						}
+					}
+				}
+				checkLayersOnSets(t, b, g, rng, sets)
+			} else {
+				checkLayersOnSets(t, b, newGraph[[4]uint64](l), rng, sets)
+			}
+			checkLayersOnSets(t, b, newGraph[[8]uint64](l), rng, sets/4)
+			// Few colours solve in milliseconds on these boards; the
+			// others take seconds, so they are solved by -long only.
+			if colors <= 3 || (colors <= 4 && i%3 == 0) || reviewLong && (colors <= 6 || tc.regions < 100) {
+				checkSolveVariants(t, b, -1)
+			}
+		}
+	}
+}
+
+// edgeUnionSets returns sets of g's regions for the neighbour union: each
+// region at the words' edges alone, all of them, every region, and random
+// sets.
+func edgeUnionSets(g *graph[[3]uint64], rng *rand.Rand) [][3]uint64 {
+	var out [][3]uint64
+	var edges [3]uint64
+	for _, i := range edgeBits {
+		if i < g.r {
+			var s [3]uint64
+			setBit(&s, i)
+			setBit(&edges, i)
+			out = append(out, s)
+		}
+	}
+	out = append(out, edges, g.all)
+	for range 30 {
+		var s [3]uint64
+		for range rng.IntN(g.r + 1) {
+			setBit(&s, rng.IntN(g.r))
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// reviewLong turns on the long checks (FLOODIT_LONG=1): they take minutes.
+var reviewLong = os.Getenv("FLOODIT_LONG") != ""
+
+// reviewCount returns the number of boards for a check: FLOODIT_BOARDS
+// when set, else def (short of it with -short).
+func reviewCount(def, short int) int {
+	if n, err := strconv.Atoi(os.Getenv("FLOODIT_BOARDS")); err == nil && n > 0 {
+		return n
+	}
+	if testing.Short() {
+		return short
+	}
+	return def
+}
+
+// idaNoBeam is solveWith without the beams: IDA* rounds from the bound up
+// to the first that finds a path, so that every round that should find
+// one runs (with a beam's upper bound, a round cut wrongly could be hidden
+// by the beam's path). It returns the moves and the nodes.
+func idaNoBeam[B bitset](t *testing.T, l labels, done <-chan struct{}) ([]Move, int64) {
+	t.Helper()
+	g := newGraph[B](l)
+	s := &search[B]{g: g, done: done, tt: getTable[B]()}
+	defer putTable(s.tt)
+	g.exactCache = &s.tt.exact
+	var flooded B
+	setBit(&flooded, 0)
+	frontier := g.adj[0]
+	rem := g.outside(flooded)
+	s.limit = g.bound(flooded, frontier, rem, g.r)
+	for {
+		switch r := s.dfs(0, flooded, frontier, rem, s.limit, 0); r {
+		case foundPath:
+			return append([]Move{}, s.path[:s.solved]...), s.nodes
+		case cancelled:
+			t.Fatal("cancelled")
+		default:
+			if r <= s.limit {
+				t.Fatalf("a round at limit %d returned %d", s.limit, r)
+			}
+			s.limit = r
+		}
+	}
+}
+
+// TestRefutedPruneRounds checks the refuted-move cut with the
+// transposition table across IDA* rounds on random medium boards (8x8 to
+// 12x12, 4 to 8 colours): the search without the beams finds, with the
+// cut and without it (the older search), paths of the same length, equal
+// to Solve's, that flood the board. FLOODIT_BOARDS sets the number of
+// boards.
+func TestRefutedPruneRounds(t *testing.T) {
+	rng := newRand(1718)
+	count := reviewCount(300, 40)
+	var with, without int64
+	for i := range count {
+		n, colors := 8+i%5, 4+(i/5)%5
+		b := randomBoard(rng, n, colors)
+		l := label(b)
+		if l.r > 192 {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		sol, err := Solve(ctx, b, nil)
+		if err != nil {
+			t.Fatalf("board %q: %v", Format(b), err)
+		}
+		on, nOn := idaNoBeam[[3]uint64](t, l, ctx.Done())
+		refutedPrune = false
+		off, nOff := idaNoBeam[[3]uint64](t, l, ctx.Done())
+		refutedPrune = true
+		cancel()
+		if len(on) != len(off) || len(on) != sol.Len() {
+			t.Fatalf("board %q: without the beams %d moves with the cut, %d without it; Solve %d", Format(b), len(on), len(off), sol.Len())
+		}
+		if r := Replay(b, Solution{Moves: on}.MovesText()); !r.Solved || r.Used != len(on) {
+			t.Fatalf("board %q: moves %v do not flood", Format(b), on)
+		}
+		with += nOn
+		without += nOff
+	}
+	t.Logf("%d boards; nodes without the beams: %d with the cut, %d without", count, with, without)
+}
+
+// TestSolveCancelWide checks cancellation and progress on boards beyond a
+// quick solve for every bitset size (three words with the assembly, four,
+// eight and fifteen): Solve returns context.Canceled promptly after the
+// cancel at several moments of the search (the beams, the rounds), and
+// Progress reports bounds that never fall and node counts that never fall.
+// The allowance is generous (the machine running the tests is shared):
+// the latencies measured on these boards were 0.1-180 ms at load average
+// 3-6 on two cores, most under 15 ms.
+func TestSolveCancelWide(t *testing.T) {
+	rng := newRand(1719)
+	boards := []Board{
+		boardWithRegions(rng, 14, 16, 192),
+		boardWithRegions(rng, 14, 16, 193),
+		randomBoard(rng, 20, 16),
+		randomBoard(rng, 30, 12),
+	}
+	afters := []time.Duration{2 * time.Millisecond, 40 * time.Millisecond, 150 * time.Millisecond}
+	if testing.Short() {
+		afters = afters[1:2]
+	}
+	for _, b := range boards {
+		for _, after := range afters {
+			ctx, cancel := context.WithCancel(context.Background())
+			cancelled := make(chan time.Time, 1)
+			timer := time.AfterFunc(after, func() {
+				cancelled <- time.Now()
+				cancel()
+			})
+			bound, nodes := -1, int64(-1)
+			_, err := Solve(ctx, b, func(bd int, n int64) {
+				if bd < bound || n < nodes {
+					t.Errorf("board %dx%d: progress (%d, %d) after (%d, %d)", b.N(), b.N(), bd, n, bound, nodes)
+				}
+				bound, nodes = bd, n
+			})
+			end := time.Now()
+			timer.Stop()
+			cancel()
+			if err == nil {
+				t.Fatalf("board %q solved within %v: pick a harder one", Format(b), after)
+			}
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("board %dx%d cancelled after %v: err %v", b.N(), b.N(), after, err)
+			}
+			if took := end.Sub(<-cancelled); took > 500*time.Millisecond {
+				t.Errorf("board %dx%d (%d regions) cancelled after %v: Solve returned %v later", b.N(), b.N(), label(b).r, after, took)
+			}
+			if bound < 1 {
+				t.Errorf("board %dx%d: no progress reported", b.N(), b.N())
+			}
+		}
+	}
+}
