@@ -231,10 +231,10 @@ func edgeUnionSets(g *graph[[3]uint64], rng *rand.Rand) [][3]uint64 {
 // reviewLong turns on the long checks (FLOODIT_LONG=1): they take minutes.
 var reviewLong = os.Getenv("FLOODIT_LONG") != ""
 
-// reviewCount returns the number of boards for a check: FLOODIT_BOARDS
+// reviewCount returns the number of boards for a check: the variable env
 // when set, else def (short of it with -short).
-func reviewCount(def, short int) int {
-	if n, err := strconv.Atoi(os.Getenv("FLOODIT_BOARDS")); err == nil && n > 0 {
+func reviewCount(env string, def, short int) int {
+	if n, err := strconv.Atoi(os.Getenv(env)); err == nil && n > 0 {
 		return n
 	}
 	if testing.Short() {
@@ -275,22 +275,32 @@ func idaNoBeam[B bitset](t *testing.T, l labels, done <-chan struct{}) ([]Move, 
 
 // TestRefutedPruneRounds checks the refuted-move cut with the
 // transposition table across IDA* rounds on random medium boards (8x8 to
-// 12x12, 4 to 8 colours): the search without the beams finds, with the
+// 12x12, 4 to 8 colours) and harder ones (12x12 to 14x14, 6 to 8 colours,
+// where the cut acts most): the search without the beams finds, with the
 // cut and without it (the older search), paths of the same length, equal
-// to Solve's, that flood the board. FLOODIT_BOARDS sets the number of
-// boards.
+// to Solve's, that flood the board. FLOODIT_BOARDS and FLOODIT_HARD_BOARDS
+// set the numbers of boards.
 func TestRefutedPruneRounds(t *testing.T) {
-	rng := newRand(1718)
-	count := reviewCount(300, 40)
+	t.Run("medium", func(t *testing.T) {
+		checkRefutedPruneRounds(t, newRand(1718), reviewCount("FLOODIT_BOARDS", 300, 40), 8, 5, 4, 5)
+	})
+	t.Run("hard", func(t *testing.T) {
+		checkRefutedPruneRounds(t, newRand(1720), reviewCount("FLOODIT_HARD_BOARDS", 30, 6), 12, 3, 6, 3)
+	})
+}
+
+// checkRefutedPruneRounds is TestRefutedPruneRounds on count boards of side
+// n0 to n0+nk-1 with c0 to c0+ck-1 colours.
+func checkRefutedPruneRounds(t *testing.T, rng *rand.Rand, count, n0, nk, c0, ck int) {
 	var with, without int64
 	for i := range count {
-		n, colors := 8+i%5, 4+(i/5)%5
+		n, colors := n0+i%nk, c0+(i/nk)%ck
 		b := randomBoard(rng, n, colors)
 		l := label(b)
 		if l.r > 192 {
 			continue
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		sol, err := Solve(ctx, b, nil)
 		if err != nil {
 			t.Fatalf("board %q: %v", Format(b), err)
@@ -362,6 +372,55 @@ func TestSolveCancelWide(t *testing.T) {
 			if bound < 1 {
 				t.Errorf("board %dx%d: no progress reported", b.N(), b.N())
 			}
+		}
+	}
+}
+
+// TestSolveConcurrent checks that solves running at once (the judge's
+// workers do) share nothing: the same moves and nodes as one at a time, on
+// every bitset size.
+func TestSolveConcurrent(t *testing.T) {
+	rng := newRand(1721)
+	var boards []Board
+	for i := range 16 {
+		switch i % 4 {
+		case 0:
+			boards = append(boards, randomBoard(rng, 14, 6))
+		case 1:
+			boards = append(boards, randomBoard(rng, 8, 16))
+		case 2:
+			boards = append(boards, boardWithRegions(rng, 14, 3, 193))
+		default:
+			boards = append(boards, randomBoard(rng, 24, 3))
+		}
+	}
+	want := make([]Solution, len(boards))
+	for i, b := range boards {
+		sol, err := Solve(context.Background(), b, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = sol
+	}
+	got := make([]Solution, len(boards))
+	errs := make(chan error, len(boards))
+	for w := range 4 {
+		go func() {
+			for i := w; i < len(boards); i += 4 {
+				sol, err := Solve(context.Background(), boards[i], nil)
+				got[i] = sol
+				errs <- err
+			}
+		}()
+	}
+	for range boards {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range boards {
+		if got[i].MovesText() != want[i].MovesText() || got[i].Nodes != want[i].Nodes {
+			t.Fatalf("board %q: %q in %d nodes at once, %q in %d alone", Format(boards[i]), got[i].MovesText(), got[i].Nodes, want[i].MovesText(), want[i].Nodes)
 		}
 	}
 }
