@@ -231,3 +231,29 @@ func FuzzSolve(f *testing.F) {
 		checkSolveVariants(t, b, regionBFS(b, 50000))
 	})
 }
+
+// TestRegionBFS checks FuzzSolve's breadth-first search over flooded sets
+// against the one over whole boards (bruteForce), and the decoder's shapes.
+func TestRegionBFS(t *testing.T) {
+	rng := newRand(1722)
+	for i := range 200 {
+		b := randomBoard(rng, 1+i%5, 1+i%6)
+		if got, want := regionBFS(b, 1<<20), bruteForce(b); got != want {
+			t.Fatalf("board %q: regionBFS %d, bruteForce %d", Format(b), got, want)
+		}
+	}
+	for _, tc := range []struct {
+		data  []byte
+		board string
+	}{
+		{nil, "1\n0\n"},
+		{[]byte{2, 3, 1, 1, 2, 3}, "3\n1 1 1\n2 2 2\n3 3 3\n"},
+		{[]byte{1, 15, 2, 5, 6}, "2\n5 6\n5 6\n"},
+		{[]byte{1, 15, 3, 0}, "2\n0 1\n2 3\n"},
+		{[]byte{2, 0, 0, 9, 9}, "3\n0 0 0\n0 0 0\n0 0 0\n"},
+	} {
+		if got := Format(fuzzBoard(tc.data)); got != tc.board {
+			t.Errorf("fuzzBoard(%v) = %q, want %q", tc.data, got, tc.board)
+		}
+	}
+}
