@@ -228,8 +228,41 @@ func FuzzSolve(f *testing.F) {
 	f.Add([]byte{6, 7, 0, 2, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5, 9, 0, 4, 5, 2, 3, 5, 3, 6, 0, 2, 8, 7, 4, 7, 1, 3, 5, 2, 6})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		b := fuzzBoard(data)
-		checkSolveVariants(t, b, regionBFS(b, 50000))
+		opt := regionBFS(b, 50000)
+		checkSolveVariants(t, b, opt)
+		checkBoundBelow(t, b, opt)
+		// And the board after a move or two the bytes choose.
+		for i := 0; i < 2 && i < len(data); i++ {
+			b = Flood(b, int(data[len(data)-1-i])%b.Colors())
+			checkBoundBelow(t, b, regionBFS(b, 50000))
+		}
 	})
+}
+
+// checkBoundBelow checks that the bound (the lookahead included) at b's
+// start, asked with every limit up to one above the optimum opt, is at
+// most opt (a value above the limit is a lower bound too), and the same
+// with and without the assembly; opt < 0 checks only that both agree.
+func checkBoundBelow(t *testing.T, b Board, opt int) {
+	t.Helper()
+	g := newGraph[[3]uint64](label(b))
+	var fl [3]uint64
+	setBit(&fl, 0)
+	fr, rem := g.adj[0], g.outside(fl)
+	for limit := 0; limit <= max(opt+1, 3); limit++ {
+		h := g.bound(fl, fr, rem, limit)
+		if opt >= 0 && h > opt {
+			t.Fatalf("board %q: bound %d at limit %d, above the optimum %d", Format(b), h, limit, opt)
+		}
+		if setAsm(true) {
+			setAsm(false)
+			h2 := g.bound(fl, fr, rem, limit)
+			setAsm(true)
+			if h2 != h {
+				t.Fatalf("board %q: bound %d at limit %d with the assembly, %d without", Format(b), h, limit, h2)
+			}
+		}
+	}
 }
 
 // TestRegionBFS checks FuzzSolve's breadth-first search over flooded sets

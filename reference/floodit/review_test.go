@@ -124,12 +124,19 @@ func checkLayersOnSets[B bitset](t *testing.T, b Board, g *graph[B], rng *rand.R
 		generalLayers = false
 		for _, limit := range []int{full - 2, full - 1, full, full + 1} {
 			for first := 1; first <= 2; first++ {
-				want, got := snapshots[B]{first: first}, snapshots[B]{first: first}
+				want := snapshots[B]{first: first}
 				generalLayers = true
 				h := g.layers(fl, fr, rem, limit, &want)
 				generalLayers = false
-				if h3 := g.layers(fl, fr, rem, limit, &got); h3 != h || got != want {
-					t.Fatalf("board %q, set %x: layers for %d words = %d %+v, general layers = %d %+v", Format(b), fl, len(fl), h3, got, h, want)
+				// The scalar code in assembly and in Go.
+				for _, asm := range []bool{true, false} {
+					on := setAsm(asm)
+					got := snapshots[B]{first: first}
+					h3 := g.layers(fl, fr, rem, limit, &got)
+					setAsm(true)
+					if h3 != h || got != want {
+						t.Fatalf("board %q, set %x: layers for %d words (assembly %v) = %d %+v, general layers = %d %+v", Format(b), fl, len(fl), on, h3, got, h, want)
+					}
 				}
 			}
 			if rem == 0 {
@@ -195,7 +202,8 @@ func TestRegionCountEdges(t *testing.T) {
 			}
 			checkLayersOnSets(t, b, newGraph[[8]uint64](l), rng, sets/4)
 			// Few colours solve in milliseconds on these boards; the
-			// others take seconds, so they are solved by -long only.
+			// others take seconds, so they are solved with FLOODIT_LONG
+			// only (16 colours on 14x14 takes minutes: not even then).
 			if colors <= 3 || (colors <= 4 && i%3 == 0) || reviewLong && (colors <= 6 || tc.regions < 100) {
 				checkSolveVariants(t, b, -1)
 			}
