@@ -257,15 +257,9 @@ func reviewCount(env string, def, short int) int {
 // by the beam's path). It returns the moves and the nodes.
 func idaNoBeam[B bitset](t *testing.T, l labels, done <-chan struct{}) ([]Move, int64) {
 	t.Helper()
-	g := newGraph[B](l)
-	s := &search[B]{g: g, done: done, tt: getTable[B]()}
+	s, flooded, frontier, rem := newSearch[B](l, done, nil)
 	defer putTable(s.tt)
-	g.exactCache = &s.tt.exact
-	var flooded B
-	setBit(&flooded, 0)
-	frontier := g.adj[0]
-	rem := g.outside(flooded)
-	s.limit = g.bound(flooded, frontier, rem, g.r)
+	s.limit = s.g.bound(flooded, frontier, rem, s.g.r)
 	for {
 		switch r := s.dfs(0, flooded, frontier, rem, s.limit, 0); r {
 		case foundPath:
