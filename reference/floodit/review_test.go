@@ -426,3 +426,43 @@ func TestSolveConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestTableGenerationWrap checks the pooled table when its generation
+// counter wraps (a server reaches it after 65,535 solves of one bitset
+// size): the entries of every older solve are gone, in the table and in
+// the lookahead cache.
+func TestTableGenerationWrap(t *testing.T) {
+	tb := getTable[[4]uint64]()
+	set := [4]uint64{1, 2, 3, 4}
+	tb.raise(set, 7)
+	e := tb.exact.entry(set, 2)
+	e.over = 5
+	if lb, ok := tb.get(set); !ok || lb != 7 {
+		t.Fatalf("get after raise = %d, %v", lb, ok)
+	}
+	tb.grow() // the large slots too
+	tb.raise(set, 9)
+	tb.gen = 1<<16 - 1
+	tb.exact.gen = tb.gen
+	tb.raise(set, 11)
+	tb.exact.entry(set, 2).over = 6
+	putTable(tb)
+	again := getTable[[4]uint64]()
+	defer putTable(again)
+	if again != tb {
+		t.Skip("the pool gave another table")
+	}
+	if again.gen != 1 || again.exact.gen != 1 {
+		t.Fatalf("after the wrap: generations %d and %d, want 1", again.gen, again.exact.gen)
+	}
+	if lb, ok := again.get(set); ok {
+		t.Fatalf("after the wrap the table still knows the set: %d", lb)
+	}
+	again.grow()
+	if lb, ok := again.get(set); ok {
+		t.Fatalf("after the wrap the large table still knows the set: %d", lb)
+	}
+	if e := again.exact.entry(set, 2); e.over != -1 {
+		t.Fatalf("after the wrap the lookahead cache still knows the set: over %d", e.over)
+	}
+}
