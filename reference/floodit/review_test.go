@@ -256,9 +256,18 @@ func reviewCount(env string, def, short int) int {
 // one runs (with a beam's upper bound, a round cut wrongly could be hidden
 // by the beam's path). It returns the moves and the nodes.
 func idaNoBeam[B bitset](t *testing.T, l labels, done <-chan struct{}) ([]Move, int64) {
+	return idaNoBeamThen[B](t, l, done, nil)
+}
+
+// idaNoBeamThen is idaNoBeam that hands the search, its table and lookahead
+// cache still filled, to then (when not nil) before it ends.
+func idaNoBeamThen[B bitset](t *testing.T, l labels, done <-chan struct{}, then func(*search[B])) ([]Move, int64) {
 	t.Helper()
 	s, flooded, frontier, rem := newSearch[B](l, done, nil)
 	defer putTable(s.tt)
+	if then != nil {
+		defer then(s)
+	}
 	s.limit = s.g.bound(flooded, frontier, rem, s.g.r)
 	for {
 		switch r := s.dfs(0, flooded, frontier, rem, s.limit, 0); r {
@@ -464,5 +473,86 @@ func TestTableGenerationWrap(t *testing.T) {
 	}
 	if e := again.exact.entry(set, 2); e.over != -1 {
 		t.Fatalf("after the wrap the lookahead cache still knows the set: over %d", e.over)
+	}
+}
+
+// TestTableBoundsTrue checks what the search leaves in its transposition
+// table and its lookahead cache against the exact distances (a
+// breadth-first search over the region graph's sets): every bound learnt,
+// with the refuted-move cut's F+1 values among them, is at most the true
+// number of moves still needed, and every budget the cache records as
+// exceeded is below it. A wrong cut or lookahead that happened not to
+// change the answer's length shows here.
+func TestTableBoundsTrue(t *testing.T) {
+	rng := newRand(1723)
+	count := reviewCount("FLOODIT_TABLE_BOARDS", 100, 30)
+	var entries, cached int
+	for i := range count {
+		b := randomBoard(rng, 4+i%4, 3+(i/4)%4)
+		l := label(b)
+		idaNoBeamThen[[3]uint64](t, l, nil, func(s *search[[3]uint64]) {
+			dist := map[[3]uint64]int{}
+			hstar := func(set [3]uint64) int {
+				d, ok := dist[set]
+				if !ok {
+					d = setDistance(s.g, set)
+					dist[set] = d
+				}
+				return d
+			}
+			for _, e := range s.tt.entries {
+				if e.gen != s.tt.gen {
+					continue
+				}
+				entries++
+				if h := hstar(e.key); int(e.lb) > h {
+					t.Fatalf("board %q: the table says %d moves from %x, it takes %d", Format(b), e.lb, e.key, h)
+				}
+			}
+			for _, e := range s.tt.exact.entries {
+				if e.gen != s.tt.exact.gen || e.over < 0 {
+					continue
+				}
+				cached++
+				if h := hstar(e.key); int(e.over) >= h {
+					t.Fatalf("board %q: the lookahead cache says more than %d moves from %x, it takes %d", Format(b), e.over, e.key, h)
+				}
+			}
+		})
+	}
+	if entries < count || cached < count/10 {
+		t.Fatalf("too little checked: %d table entries and %d cache entries on %d boards", entries, cached, count)
+	}
+	t.Logf("%d boards: %d table entries, %d lookahead cache entries checked", count, entries, cached)
+}
+
+// setDistance returns the fewest moves that flood every region of g from
+// the set s, by breadth-first search over sets (moves as in bound.go:
+// s + c = s with the regions of colour c beside it).
+func setDistance(g *graph[[3]uint64], s [3]uint64) int {
+	if s == g.all {
+		return 0
+	}
+	seen := map[[3]uint64]bool{s: true}
+	layer := [][3]uint64{s}
+	for depth := 1; ; depth++ {
+		var next [][3]uint64
+		for _, f := range layer {
+			nb := g.neighboursOf(f)
+			for c := range g.colors {
+				var x [3]uint64
+				for i := range x {
+					x[i] = f[i] | nb[i]&g.cmask[c][i]
+				}
+				if x == g.all {
+					return depth
+				}
+				if !seen[x] {
+					seen[x] = true
+					next = append(next, x)
+				}
+			}
+		}
+		layer = next
 	}
 }
