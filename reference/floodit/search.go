@@ -93,15 +93,21 @@ type kid[B bitset] struct {
 	slot              *entry[B]
 }
 
-func solveWith[B bitset](l labels, done <-chan struct{}, p Progress, beamAfter int64) ([]Move, int64, error) {
+// newSearch returns a search of l's region graph with a table from the
+// pool (give it back with putTable) and the start state: region 0 flooded,
+// its frontier and the colours outside it.
+func newSearch[B bitset](l labels, done <-chan struct{}, p Progress) (s *search[B], flooded, frontier B, rem uint32) {
 	g := newGraph[B](l)
-	s := &search[B]{g: g, done: done, progress: p, tt: getTable[B]()}
-	defer putTable(s.tt)
+	s = &search[B]{g: g, done: done, progress: p, tt: getTable[B]()}
 	g.exactCache = &s.tt.exact
-	var flooded B
 	setBit(&flooded, 0)
-	frontier := g.adj[0]
-	rem := g.outside(flooded)
+	return s, flooded, g.adj[0], g.outside(flooded)
+}
+
+func solveWith[B bitset](l labels, done <-chan struct{}, p Progress, beamAfter int64) ([]Move, int64, error) {
+	s, flooded, frontier, rem := newSearch[B](l, done, p)
+	defer putTable(s.tt)
+	g := s.g
 	s.limit = g.bound(flooded, frontier, rem, g.r)
 	if s.progress != nil {
 		s.progress(s.limit, s.nodes)
