@@ -43,7 +43,7 @@ import "math/bits"
 // When L(S) comes out exactly at limit, bound tries to prove one more move:
 // see lookahead.
 func (g *graph[B]) bound(flooded, frontier B, remaining uint32, limit int) int {
-	return g.boundDepth(flooded, frontier, remaining, limit, lookDepth, 1)
+	return g.boundDepth(flooded, frontier, remaining, limit, lookDepth)
 }
 
 const (
@@ -63,9 +63,8 @@ const (
 )
 
 // boundDepth is L(S), raised by one when it equals limit and a lookahead of
-// the given depth proves one more move; the lookahead starts at the first-th
-// layer step.
-func (g *graph[B]) boundDepth(flooded, frontier B, remaining uint32, limit, depth, first int) int {
+// the given depth proves one more move.
+func (g *graph[B]) boundDepth(flooded, frontier B, remaining uint32, limit, depth int) int {
 	// Most runs are a step or two long: three-word sets call layers3
 	// directly (the sets are passed on the stack, once less).
 	if depth == 0 {
@@ -75,7 +74,7 @@ func (g *graph[B]) boundDepth(flooded, frontier B, remaining uint32, limit, dept
 		return g.layers(flooded, frontier, remaining, limit, nil)
 	}
 	tail := &g.tails[depth]
-	tail.n, tail.first = 0, first
+	tail.n = 0
 	var h int
 	if len(flooded) == 3 && !generalLayers {
 		h = g.layers3(flooded, frontier, remaining, limit, tail)
@@ -130,18 +129,16 @@ type snapshot[B bitset] struct {
 	dist              int
 }
 
-// snapshots keeps the last lookSteps layer steps of a run of layers, from
-// the first-th on.
+// snapshots keeps the last lookSteps layer steps of a run of layers.
 type snapshots[B bitset] struct {
-	s     [lookSteps]snapshot[B]
-	n     int // layer steps seen
-	first int
+	s [lookSteps]snapshot[B]
+	n int // layer steps seen
 }
 
 // lookahead reports whether the chain recorded in tail needs more than limit
 // moves once one of its last lookSteps layer steps is played exactly.
 func (g *graph[B]) lookahead(tail *snapshots[B], limit, depth int) bool {
-	for j := tail.n; j >= max(tail.first, tail.n-lookSteps+1); j-- {
+	for j := tail.n; j >= max(1, tail.n-lookSteps+1); j-- {
 		sn := &tail.s[j%lookSteps]
 		if g.exact(sn, limit, depth) {
 			return true
@@ -204,7 +201,7 @@ func (g *graph[B]) exactMoves(sn *snapshot[B], limit, depth int) bool {
 		if empty(fresh) {
 			continue
 		}
-		if sn.dist+1+g.boundDepth(cf, cn, crem, limit-sn.dist-1, depth-1, 1) <= limit {
+		if sn.dist+1+g.boundDepth(cf, cn, crem, limit-sn.dist-1, depth-1) <= limit {
 			return false
 		}
 	}
@@ -270,13 +267,12 @@ func (g *graph[B]) layers(flooded, frontier B, remaining uint32, limit int, tail
 			fresh = g.neighboursOf(played)
 		} else {
 			if tail != nil {
-				if tail.n++; tail.n >= tail.first {
-					sn := &tail.s[tail.n%lookSteps]
-					for i := range len(vis) {
-						sn.flooded[i] = vis[i] &^ cur[i]
-					}
-					sn.frontier, sn.cols, sn.dist = cur, cols, dist
+				tail.n++
+				sn := &tail.s[tail.n%lookSteps]
+				for i := range len(vis) {
+					sn.flooded[i] = vis[i] &^ cur[i]
 				}
+				sn.frontier, sn.cols, sn.dist = cur, cols, dist
 			}
 			dist++
 			fresh = g.neighboursOf(cur)

@@ -55,12 +55,11 @@ func (g *graph[B]) layers3(flooded, frontier B, remaining uint32, limit int, tai
 			}
 		} else {
 			if tail != nil {
-				if tail.n++; tail.n >= tail.first {
-					sn := &tail.s[tail.n%lookSteps]
-					sn.flooded[0], sn.flooded[1], sn.flooded[2] = v0&^c0, v1&^c1, v2&^c2
-					sn.frontier[0], sn.frontier[1], sn.frontier[2] = c0, c1, c2
-					sn.cols, sn.dist = cols, dist
-				}
+				tail.n++
+				sn := &tail.s[tail.n%lookSteps]
+				sn.flooded[0], sn.flooded[1], sn.flooded[2] = v0&^c0, v1&^c1, v2&^c2
+				sn.frontier[0], sn.frontier[1], sn.frontier[2] = c0, c1, c2
+				sn.cols, sn.dist = cols, dist
 			}
 			dist++
 			if useBMI {
@@ -107,7 +106,7 @@ func (g *graph[B]) adjUnion3(s0, s1, s2 uint64) (o0, o1, o2 uint64) {
 }
 
 // childBound3 is, for three-word sets where layersBMI runs, the child of
-// the snapshot sn by colour k and its boundDepth(child, limit, depth, 1):
+// the snapshot sn by colour k and its boundDepth(child, limit, depth):
 // the sets go from the child's union to the recursion in registers, not
 // as arrays through child, boundDepth and layers3 (the lookahead asks
 // this for every colour of every state it does not find in its cache).
@@ -128,7 +127,7 @@ func (g *graph[B]) childBound3(sn *snapshot[B], k, limit, depth int) (h int, ok 
 	var tail *snapshots[B]
 	if depth > 0 {
 		tail = &g.tails[depth]
-		tail.n, tail.first = 0, 1
+		tail.n = 0
 	}
 	h = layersBMI(g.cm3, g.adj3, unsafe.Pointer(tail), s0|o0, s1|o1, s2|o2,
 		(o0|(*fr)[0])&^f0, (o1|(*fr)[1])&^f1, (o2|(*fr)[2])&^f2, crem, limit)

@@ -41,12 +41,11 @@ func (g *graph[B]) layers4(flooded, frontier B, remaining uint32, limit int, tai
 			f0, f1, f2, f3 = g.adjUnion4(p0, p1, p2, p3)
 		} else {
 			if tail != nil {
-				if tail.n++; tail.n >= tail.first {
-					sn := &tail.s[tail.n%lookSteps]
-					sn.flooded[0], sn.flooded[1], sn.flooded[2], sn.flooded[l] = v0&^c0, v1&^c1, v2&^c2, v3&^c3
-					sn.frontier[0], sn.frontier[1], sn.frontier[2], sn.frontier[l] = c0, c1, c2, c3
-					sn.cols, sn.dist = cols, dist
-				}
+				tail.n++
+				sn := &tail.s[tail.n%lookSteps]
+				sn.flooded[0], sn.flooded[1], sn.flooded[2], sn.flooded[l] = v0&^c0, v1&^c1, v2&^c2, v3&^c3
+				sn.frontier[0], sn.frontier[1], sn.frontier[2], sn.frontier[l] = c0, c1, c2, c3
+				sn.cols, sn.dist = cols, dist
 			}
 			dist++
 			f0, f1, f2, f3 = g.adjUnion4(c0, c1, c2, c3)
