@@ -166,19 +166,14 @@ type beamBuf[B bitset] struct {
 var beamPools sync.Map // int (words) -> *sync.Pool
 
 func getBeamBuf[B bitset]() *beamBuf[B] {
-	var b B
-	p, _ := beamPools.LoadOrStore(len(b), &sync.Pool{})
-	if bb, ok := p.(*sync.Pool).Get().(*beamBuf[B]); ok {
+	if bb, ok := poolFor[B](&beamPools).Get().(*beamBuf[B]); ok {
 		return bb
 	}
 	return &beamBuf[B]{}
 }
 
 func putBeamBuf[B bitset](bb *beamBuf[B]) {
-	var b B
-	if p, ok := beamPools.Load(len(b)); ok {
-		p.(*sync.Pool).Put(bb)
-	}
+	poolFor[B](&beamPools).Put(bb)
 }
 
 // setSet is a set of region sets: open addressing, emptied in O(1) by a

@@ -2,6 +2,7 @@ package floodit
 
 import (
 	"context"
+	"math/bits"
 	"testing"
 	"time"
 )
@@ -115,7 +116,7 @@ func regionBFS(b Board, maxStates int) int {
 		for _, f := range layer {
 			var nb uint64
 			for w := f; w != 0; w &= w - 1 {
-				nb |= adj[trailing(w)]
+				nb |= adj[bits.TrailingZeros64(w)]
 			}
 			for _, m := range cmask {
 				g := f | nb&m
@@ -135,15 +136,6 @@ func regionBFS(b Board, maxStates int) int {
 		layer = next
 	}
 	panic("regionBFS: the board cannot be flooded")
-}
-
-func trailing(w uint64) int {
-	i := 0
-	for w&1 == 0 {
-		w >>= 1
-		i++
-	}
-	return i
 }
 
 // checkSolveVariants solves b with the solver as shipped and checks the

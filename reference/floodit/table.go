@@ -49,11 +49,20 @@ const (
 // tablePools holds idle tables, one pool per bitset type (by word count).
 var tablePools sync.Map // int -> *sync.Pool
 
+// poolFor returns the pool that pools keeps for bitset type B, by its word
+// count (a generic type cannot have a package variable of its own).
+func poolFor[B bitset](pools *sync.Map) *sync.Pool {
+	var b B
+	if p, ok := pools.Load(len(b)); ok {
+		return p.(*sync.Pool)
+	}
+	p, _ := pools.LoadOrStore(len(b), &sync.Pool{})
+	return p.(*sync.Pool)
+}
+
 // getTable returns an empty table, reused when one is idle.
 func getTable[B bitset]() *table[B] {
-	var b B
-	p, _ := tablePools.LoadOrStore(len(b), &sync.Pool{})
-	if t, ok := p.(*sync.Pool).Get().(*table[B]); ok {
+	if t, ok := poolFor[B](&tablePools).Get().(*table[B]); ok {
 		t.gen++
 		if t.gen == 0 {
 			// The generations wrapped: old entries could look current.
@@ -108,10 +117,7 @@ func (t *table[B]) grow() {
 
 // putTable gives a table back for later solves.
 func putTable[B bitset](t *table[B]) {
-	var b B
-	if p, ok := tablePools.Load(len(b)); ok {
-		p.(*sync.Pool).Put(t)
-	}
+	poolFor[B](&tablePools).Put(t)
 }
 
 // hash mixes the words of a set.
