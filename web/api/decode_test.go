@@ -23,4 +23,9 @@ func TestDecodeTypeMessages(t *testing.T) {
 			t.Errorf("%s: %s, want the message %q", tc.body, r.body, tc.want)
 		}
 	}
+	r := e.do("POST", "/api/v1/problems/flood/cases/generate", e.admin, `{"count":1,"seed":-5}`)
+	r.want(t, 400, "invalid")
+	if want := `seed\" must be a JSON integer of 0 or more, not number -5`; !strings.Contains(string(r.body), want) {
+		t.Errorf("a negative seed: %s, want the message %q", r.body, want)
+	}
 }
