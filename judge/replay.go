@@ -175,7 +175,29 @@ func (s *Service) replayAnswer(ctx context.Context, out SubmissionReplay) (Submi
 	for i, c := range cases {
 		inputs[i] = c.Input
 	}
-	answers, _ := pz.SplitAnswers(inputs, out.Submission.Payload)
+	var answers []Answer
+	if outs := out.Submission.Outputs; outs != nil {
+		// Sent per case: each output answers its own case alone, as the
+		// worker judges it; a case without output has nothing to replay.
+		byCase := make(map[int64]string, len(outs))
+		for _, o := range outs {
+			byCase[o.CaseID] = o.Output
+		}
+		var kept []Case
+		var keptInputs []string
+		for i, c := range cases {
+			text, ok := byCase[c.ID]
+			if !ok {
+				continue
+			}
+			if a, _ := pz.SplitAnswers(inputs[i:i+1], text); len(a) > 0 {
+				kept, keptInputs, answers = append(kept, c), append(keptInputs, inputs[i]), append(answers, a[0])
+			}
+		}
+		cases, inputs = kept, keptInputs
+	} else {
+		answers, _ = pz.SplitAnswers(inputs, out.Submission.Payload)
+	}
 	if len(answers) > 0 && !anyMoves(st, answers) {
 		return SubmissionReplay{}, Errorf(EINVALID, "the answers of puzzle %s hold no moves to replay", pz.Name())
 	}

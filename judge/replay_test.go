@@ -104,6 +104,29 @@ func TestReplaySubmission(t *testing.T) {
 		t.Errorf("ReplaySubmission(answer) = %+v", r)
 	}
 
+	// The same answer sent per case (input.zip's names, a zip of .out
+	// files): its moves are replayed too. It was "holds no moves", the
+	// replay reading only a whole output, while the submission page
+	// offered the replay.
+	in, err := s.Input(ctx, alice, "rot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := in.Files()
+	perCase, err := s.SubmitOutputs(ctx, alice, judge.Submission{ProblemSlug: "rot", Kind: judge.KindAnswer, InputVersion: in.Version},
+		map[string]string{files[0].Base: "AC\n2\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitDone(t, s, perCase.ID)
+	r, err = s.ReplaySubmission(ctx, alice, perCase.ID)
+	if err != nil {
+		t.Fatalf("ReplaySubmission(per-case answer): %v", err)
+	}
+	if r.Replay != nil || len(r.Cases) != 1 || len(r.Cases[0].Steps) != 2 || r.Cases[0].CaseName != "a" || r.Cases[0].Start != rotationBoard {
+		t.Errorf("ReplaySubmission(per-case answer) = %+v", r)
+	}
+
 	numbers := submit(t, s, alice, judge.Submission{ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n"})
 	if _, err := s.ReplaySubmission(ctx, alice, numbers.ID); judge.ErrorCode(err) != judge.EINVALID {
 		t.Errorf("ReplaySubmission(Flood-it answer) error = %v, want invalid", err)
