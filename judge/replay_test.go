@@ -133,6 +133,45 @@ func TestReplaySubmission(t *testing.T) {
 	}
 }
 
+// TestReplayAnswerAfterDelete replays a whole output after a case it
+// answered was deleted: each case keeps the moves the judge gave it. The
+// replay split the output over the current cases, so the case after the
+// deleted one was shown replaying the deleted one's moves, while its
+// verdict was judged on its own.
+func TestReplayAnswerAfterDelete(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t, openDB(t, "rd.db"), judge.Config{})
+	alice := mustUser(t, s, "alice")
+	syncProblem(t, s, "rot", "rotation", "", judge.CaseSpec{Name: "a", Input: rotationBoard})
+	b, err := s.AddCase(ctx, staff, "rot", judge.CaseSpec{Name: "b", Input: rotationDone})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AddCase(ctx, staff, "rot", judge.CaseSpec{Name: "c", Input: rotationBoard}); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, s, "rot")
+	answer := submit(t, s, alice, judge.Submission{ProblemSlug: "rot", Kind: judge.KindAnswer, Payload: "AC\n2\nNo moves needed\n3\nAC\n2\n"})
+	waitDone(t, s, answer.ID)
+	if err := s.DeleteCase(ctx, staff, "rot", b.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got := waitDone(t, s, answer.ID); got.Verdict != judge.Accepted || len(got.Results) != 2 {
+		t.Fatalf("after the delete: %s, %+v", got.Verdict, got.Results)
+	}
+	r, err := s.ReplaySubmission(ctx, alice, answer.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range r.Cases {
+		names = append(names, c.CaseName)
+	}
+	if len(r.Cases) != 2 || r.Cases[1].CaseName != "c" || len(r.Cases[1].Steps) != 2 || !r.Cases[1].Solved {
+		t.Errorf("replay after deleting b: cases %v, the last %+v; want a and c, c solved in 2 moves", names, r.Cases[len(r.Cases)-1])
+	}
+}
+
 // TestHint follows hints from the start to the goal: each hinted move must
 // lower the optimum by exactly one, so the chain takes optimum moves.
 func TestHint(t *testing.T) {
