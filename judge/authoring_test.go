@@ -38,6 +38,17 @@ func TestCreateProblemPermissionsAndDrafts(t *testing.T) {
 	if !p.Draft || p.CreatedAt.IsZero() || p.ID == 0 {
 		t.Errorf("created %+v, want a draft with an id and a creation time", p)
 	}
+	// A title or a case name with a NUL byte or bytes that are not UTF-8
+	// is refused, as a statement is: PostgreSQL cannot store it, SQLite
+	// kept it.
+	for _, bad := range []string{"Flood\x00", "Flood \xff"} {
+		if _, err := s.CreateProblem(ctx, teacher, judge.ProblemSpec{Slug: "bad-title", Title: bad, Puzzle: "floodit"}); judge.ErrorCode(err) != judge.EINVALID {
+			t.Errorf("CreateProblem(title %q) = %v, want invalid", bad, err)
+		}
+		if _, err := s.AddCase(ctx, teacher, "flood-12", judge.CaseSpec{Name: bad, Input: "2\n0 1\n1 1\n"}); judge.ErrorCode(err) != judge.EINVALID {
+			t.Errorf("AddCase(name %q) = %v, want invalid", bad, err)
+		}
+	}
 	if _, err := s.CreateProblem(ctx, teacher, spec); judge.ErrorCode(err) != judge.ECONFLICT {
 		t.Errorf("second CreateProblem of the slug: %v, want conflict", err)
 	}
