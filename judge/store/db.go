@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"gorm.io/driver/postgres"
@@ -242,6 +243,14 @@ func fail(err error, what string) error {
 	default:
 		return fmt.Errorf("store: %s: %w", what, err)
 	}
+}
+
+// storable reports whether text can be a parameter of a query on either
+// database: PostgreSQL refuses a NUL byte and bytes that are not UTF-8.
+// A lookup by a key that is not storable finds nothing, since nothing was
+// stored under it.
+func storable(text string) bool {
+	return strings.IndexByte(text, 0) < 0 && utf8.ValidString(text)
 }
 
 // unstorableText reports PostgreSQL's refusal of a text parameter that
