@@ -287,11 +287,7 @@ func (v generationView) refresh() int {
 
 // generationPage is GET /problems/{slug}/generations/{id}.
 func (p *Pages) generationPage(c *gin.Context) {
-	u, ok := p.needInstructor(c)
-	if !ok {
-		return
-	}
-	id, ok := p.pathID(c, "id", "generation")
+	u, id, ok := p.needID(c, p.needInstructor, "generation")
 	if !ok {
 		return
 	}
@@ -310,11 +306,7 @@ func (p *Pages) generationPage(c *gin.Context) {
 
 // cancelGeneration is POST /problems/{slug}/generations/{id}/cancel.
 func (p *Pages) cancelGeneration(c *gin.Context) {
-	u, ok := p.needInstructor(c)
-	if !ok {
-		return
-	}
-	id, ok := p.pathID(c, "id", "generation")
+	u, id, ok := p.needID(c, p.needInstructor, "generation")
 	if !ok {
 		return
 	}
