@@ -3,7 +3,8 @@ package judge
 import (
 	"context"
 	"strings"
-	"sync"
+
+	"puzzlejudge/internal/memo"
 )
 
 // Check serves anyone with a token, so it must not answer what problems
@@ -79,29 +80,20 @@ func (s *Service) isHiddenCase(ctx context.Context, pz Puzzle, input string) (bo
 // keyCache memoises the symmetry keys of case inputs: the cases change
 // rarely and a key costs a parse and every symmetry.
 type keyCache struct {
-	mu   sync.Mutex
-	keys map[string]string
+	keys memo.Map[string, string]
 }
 
 // maxKeys bounds the cache; past it, it starts again empty.
 const maxKeys = 20000
 
-func newKeyCache() *keyCache { return &keyCache{keys: map[string]string{}} }
+func newKeyCache() *keyCache { return &keyCache{} }
 
 func (k *keyCache) get(pz Puzzle, input string) string {
 	id := pz.Name() + "\x00" + input
-	k.mu.Lock()
-	key, ok := k.keys[id]
-	k.mu.Unlock()
-	if ok {
+	if key, ok := k.keys.Get(id); ok {
 		return key
 	}
-	key = pz.SymmetryKey(input)
-	k.mu.Lock()
-	if len(k.keys) >= maxKeys {
-		clear(k.keys)
-	}
-	k.keys[id] = key
-	k.mu.Unlock()
+	key := pz.SymmetryKey(input)
+	k.keys.Put(id, key, maxKeys)
 	return key
 }

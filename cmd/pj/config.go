@@ -154,3 +154,12 @@ func (a *app) client() (*client, error) {
 	}
 	return newClient(server, token), nil
 }
+
+// get reads the answer to GET path into out, as the command's login.
+func (a *app) get(path string, out any) (*response, error) {
+	c, err := a.client()
+	if err != nil {
+		return nil, err
+	}
+	return c.getJSON(a.ctx, path, out)
+}

@@ -16,12 +16,8 @@ func (a *app) problemsCommand() *cobra.Command {
 		Short: "List the problems: slug, puzzle, number of cases, title",
 		Args:  exactArgs(),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := a.client()
-			if err != nil {
-				return err
-			}
 			var ps []problemSummary
-			resp, err := c.getJSON(a.ctx, "/problems", &ps)
+			resp, err := a.get("/problems", &ps)
 			if err != nil {
 				return err
 			}
@@ -50,12 +46,8 @@ func (a *app) showCommand() *cobra.Command {
 		Short: "Show a problem: statement, limits, samples and case ids",
 		Args:  exactArgs("SLUG"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := a.client()
-			if err != nil {
-				return err
-			}
 			var p problem
-			resp, err := c.getJSON(a.ctx, problemPath(args[0]), &p)
+			resp, err := a.get(problemPath(args[0]), &p)
 			if err != nil {
 				return err
 			}

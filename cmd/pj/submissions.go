@@ -105,10 +105,6 @@ func (a *app) submissionsCommand() *cobra.Command {
 		Short: "List your submissions (an instructor's: everyone's), newest first",
 		Args:  exactArgs(),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := a.client()
-			if err != nil {
-				return err
-			}
 			q := url.Values{}
 			for k, v := range map[string]string{"problem": problemSlug, "verdict": verdict, "user": username} {
 				if v != "" {
@@ -126,7 +122,7 @@ func (a *app) submissionsCommand() *cobra.Command {
 				path += "?" + q.Encode()
 			}
 			var subs []submission
-			resp, err := c.getJSON(a.ctx, path, &subs)
+			resp, err := a.get(path, &subs)
 			if err != nil {
 				return err
 			}

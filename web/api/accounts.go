@@ -56,8 +56,7 @@ func (s *API) register(c *gin.Context) {
 		return
 	}
 	var req registerRequest
-	if err := decodeJSON(c, &req); err != nil {
-		s.writeError(c, err)
+	if !s.readJSON(c, &req) {
 		return
 	}
 	u, err := s.Service.SignUp(c.Request.Context(), httpx.Viewer(c), req.Username, req.Password, req.Code)
@@ -78,8 +77,7 @@ type tokenJSON struct {
 // createToken checks a username and password and issues an API token.
 func (s *API) createToken(c *gin.Context) {
 	var req tokenRequest
-	if err := decodeJSON(c, &req); err != nil {
-		s.writeError(c, err)
+	if !s.readJSON(c, &req) {
 		return
 	}
 	ctx := c.Request.Context()

@@ -137,12 +137,7 @@ func toProgressRow(row judge.StudentGrade) progressRowJSON {
 }
 
 func (s *API) assignmentID(c *gin.Context) (int64, bool) {
-	id, err := pathID(c, "id", "assignment")
-	if err != nil {
-		s.writeError(c, err)
-		return 0, false
-	}
-	return id, true
+	return s.pathID(c, "id", "assignment")
 }
 
 // readAssignment calls read for the caller and the assignment of the path
@@ -180,8 +175,7 @@ func (s *API) listAssignments(c *gin.Context) {
 // createAssignment answers 201 with the new assignment.
 func (s *API) createAssignment(c *gin.Context) {
 	var req assignmentRequest
-	if err := decodeJSON(c, &req); err != nil {
-		s.writeError(c, err)
+	if !s.readJSON(c, &req) {
 		return
 	}
 	a, err := s.Service.CreateAssignment(c.Request.Context(), httpx.Viewer(c), judge.AssignmentSpec{
@@ -220,8 +214,7 @@ func (s *API) updateAssignment(c *gin.Context) {
 		return
 	}
 	var req assignmentPatchRequest
-	if err := decodeJSON(c, &req); err != nil {
-		s.writeError(c, err)
+	if !s.readJSON(c, &req) {
 		return
 	}
 	p := judge.AssignmentPatch{Title: req.Title, OpensAt: req.OpensAt, DueAt: req.DueAt, LateFactor: req.LateFactor}

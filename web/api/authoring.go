@@ -75,8 +75,7 @@ func deref[T any](p *T) T {
 // createProblem is POST /problems.
 func (s *API) createProblem(c *gin.Context) {
 	var req problemRequest
-	if err := decodeJSON(c, &req); err != nil {
-		s.writeError(c, err)
+	if !s.readJSON(c, &req) {
 		return
 	}
 	spec := judge.ProblemSpec{Slug: deref(req.Slug), Title: deref(req.Title), Puzzle: deref(req.Puzzle),
@@ -97,8 +96,7 @@ func (s *API) createProblem(c *gin.Context) {
 // updateProblem is PATCH /problems/{slug}.
 func (s *API) updateProblem(c *gin.Context) {
 	var req problemRequest
-	if err := decodeJSON(c, &req); err != nil {
-		s.writeError(c, err)
+	if !s.readJSON(c, &req) {
 		return
 	}
 	ctx, v, slug := c.Request.Context(), httpx.Viewer(c), c.Param("slug")
@@ -185,8 +183,7 @@ func toGenerationJSON(g judge.Generation) generationJSON {
 // GET /problems/{slug}/generations/{id} follows.
 func (s *API) generate(c *gin.Context) {
 	var req generateRequest
-	if err := decodeJSON(c, &req); err != nil {
-		s.writeError(c, err)
+	if !s.readJSON(c, &req) {
 		return
 	}
 	if req.MaxSeconds < 0 {
@@ -206,9 +203,8 @@ func (s *API) generate(c *gin.Context) {
 
 // generation is GET /problems/{slug}/generations/{id}.
 func (s *API) generation(c *gin.Context) {
-	id, err := pathID(c, "id", "generation")
-	if err != nil {
-		s.writeError(c, err)
+	id, ok := s.pathID(c, "id", "generation")
+	if !ok {
 		return
 	}
 	g, err := s.Service.Generation(c.Request.Context(), httpx.Viewer(c), c.Param("slug"), id)
@@ -222,9 +218,8 @@ func (s *API) generation(c *gin.Context) {
 // cancelGeneration is DELETE /problems/{slug}/generations/{id}: the run
 // stops soon after; the boards kept so far stay.
 func (s *API) cancelGeneration(c *gin.Context) {
-	id, err := pathID(c, "id", "generation")
-	if err != nil {
-		s.writeError(c, err)
+	id, ok := s.pathID(c, "id", "generation")
+	if !ok {
 		return
 	}
 	g, err := s.Service.CancelGeneration(c.Request.Context(), httpx.Viewer(c), c.Param("slug"), id)

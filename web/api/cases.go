@@ -55,8 +55,7 @@ func toCaseJSON(cs judge.Case) caseJSON {
 // it is done.
 func (s *API) addCase(c *gin.Context) {
 	var req addCaseRequest
-	if err := decodeJSON(c, &req); err != nil {
-		s.writeError(c, err)
+	if !s.readJSON(c, &req) {
 		return
 	}
 	if req.Input == "" {
@@ -74,9 +73,8 @@ func (s *API) addCase(c *gin.Context) {
 }
 
 func (s *API) getCase(c *gin.Context) {
-	id, err := pathID(c, "id", "case")
-	if err != nil {
-		s.writeError(c, err)
+	id, ok := s.pathID(c, "id", "case")
+	if !ok {
 		return
 	}
 	cs, err := s.Service.Case(c.Request.Context(), httpx.Viewer(c), c.Param("slug"), id)
@@ -88,9 +86,8 @@ func (s *API) getCase(c *gin.Context) {
 }
 
 func (s *API) deleteCase(c *gin.Context) {
-	id, err := pathID(c, "id", "case")
-	if err != nil {
-		s.writeError(c, err)
+	id, ok := s.pathID(c, "id", "case")
+	if !ok {
 		return
 	}
 	if err := s.Service.DeleteCase(c.Request.Context(), httpx.Viewer(c), c.Param("slug"), id); err != nil {

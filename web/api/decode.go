@@ -14,6 +14,16 @@ import (
 	"puzzlejudge/judge"
 )
 
+// readJSON reads the request body into v; when it cannot, it writes the
+// error and reports false.
+func (s *API) readJSON(c *gin.Context, v any) bool {
+	if err := decodeJSON(c, v); err != nil {
+		s.writeError(c, err)
+		return false
+	}
+	return true
+}
+
 // decodeJSON reads the request body into v. Malformed JSON is EINVALID (400)
 // with the position of the problem; a body over the limit keeps its
 // *http.MaxBytesError so that writeError answers 413.
@@ -55,13 +65,15 @@ func decodeJSON(c *gin.Context, v any) error {
 }
 
 // pathID parses the :name path parameter as the positive id of a what;
-// anything else is a 404, since no resource has that id.
-func pathID(c *gin.Context, name, what string) (int64, error) {
+// anything else is a 404, since no resource has that id. On a 404 it
+// writes the error and reports false.
+func (s *API) pathID(c *gin.Context, name, what string) (int64, bool) {
 	id, err := strconv.ParseInt(c.Param(name), 10, 64)
 	if err != nil || id <= 0 {
-		return 0, judge.Errorf(judge.ENOTFOUND, "%s %q not found", what, c.Param(name))
+		s.writeError(c, judge.Errorf(judge.ENOTFOUND, "%s %q not found", what, c.Param(name)))
+		return 0, false
 	}
-	return id, nil
+	return id, true
 }
 
 // queryInt parses an optional non-negative integer query parameter.

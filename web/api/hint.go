@@ -17,8 +17,7 @@ type hintRequest struct {
 // optimal continuation, on a sample board of a problem with hints on.
 func (s *API) hint(c *gin.Context) {
 	var req hintRequest
-	if err := decodeJSON(c, &req); err != nil {
-		s.writeError(c, err)
+	if !s.readJSON(c, &req) {
 		return
 	}
 	id, err := strconv.ParseInt(c.Param("id"), 10, 64)

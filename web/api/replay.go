@@ -94,8 +94,7 @@ func replayPage(r judge.Replay, from, limit int) replayJSON {
 // replay answers POST /replay: the steps of moves on a board, for anyone.
 func (s *API) replay(c *gin.Context) {
 	var req replayRequest
-	if err := decodeJSON(c, &req); err != nil {
-		s.writeError(c, err)
+	if !s.readJSON(c, &req) {
 		return
 	}
 	r, err := s.Service.ReplayMoves(c.Request.Context(), req.Puzzle, req.Board, req.Moves)

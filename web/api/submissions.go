@@ -79,8 +79,7 @@ func (s *API) submit(c *gin.Context) {
 		return
 	}
 	var req submitRequest
-	if err := decodeJSON(c, &req); err != nil {
-		s.writeError(c, err)
+	if !s.readJSON(c, &req) {
 		return
 	}
 	sub := judge.Submission{ProblemSlug: c.Param("slug"), Kind: req.Kind}
@@ -112,9 +111,8 @@ func (s *API) submit(c *gin.Context) {
 // lets read it (its owner and instructors). Rows carry verdicts and messages only: the judge's messages
 // never contain a hidden case's expected answer.
 func (s *API) getSubmission(c *gin.Context) {
-	id, err := pathID(c, "id", "submission")
-	if err != nil {
-		s.writeError(c, err)
+	id, ok := s.pathID(c, "id", "submission")
+	if !ok {
 		return
 	}
 	sub, err := s.Service.Submission(c.Request.Context(), httpx.Viewer(c), id)
@@ -208,8 +206,7 @@ type checkRequest struct {
 // the service's solve timeout) and stores it as a submission of kind check.
 func (s *API) check(c *gin.Context) {
 	var req checkRequest
-	if err := decodeJSON(c, &req); err != nil {
-		s.writeError(c, err)
+	if !s.readJSON(c, &req) {
 		return
 	}
 	if req.Puzzle == "" || req.Board == "" {

@@ -36,9 +36,8 @@ func (s *API) listTokens(c *gin.Context) {
 // deleteToken revokes one of the caller's own tokens by id: 204; 404 for
 // an id that is not the caller's.
 func (s *API) deleteToken(c *gin.Context) {
-	id, err := pathID(c, "id", "token")
-	if err != nil {
-		s.writeError(c, err)
+	id, ok := s.pathID(c, "id", "token")
+	if !ok {
 		return
 	}
 	if err := s.Service.RevokeTokenID(c.Request.Context(), httpx.Viewer(c), id); err != nil {

@@ -77,8 +77,7 @@ func (s *API) createUsers(c *gin.Context) {
 		return
 	}
 	var req newUserRequest
-	if err := decodeJSON(c, &req); err != nil {
-		s.writeError(c, err)
+	if !s.readJSON(c, &req) {
 		return
 	}
 	made, err := s.Service.CreateUser(ctx, viewer, req.Username, req.Password, req.Role)
@@ -99,14 +98,12 @@ type userPatchRequest struct {
 // updateUser changes an account's role or disables it; 409 when no enabled
 // instructor would remain.
 func (s *API) updateUser(c *gin.Context) {
-	id, err := pathID(c, "id", "user")
-	if err != nil {
-		s.writeError(c, err)
+	id, ok := s.pathID(c, "id", "user")
+	if !ok {
 		return
 	}
 	var req userPatchRequest
-	if err := decodeJSON(c, &req); err != nil {
-		s.writeError(c, err)
+	if !s.readJSON(c, &req) {
 		return
 	}
 	u, err := s.Service.UpdateUser(c.Request.Context(), httpx.Viewer(c), id, judge.UserPatch{Role: req.Role, Disabled: req.Disabled})
@@ -121,17 +118,15 @@ func (s *API) updateUser(c *gin.Context) {
 // resetPassword sets another account's password and ends its sessions: 204
 // with a password given, 200 {"password"} when the judge generated one.
 func (s *API) resetPassword(c *gin.Context) {
-	id, err := pathID(c, "id", "user")
-	if err != nil {
-		s.writeError(c, err)
+	id, ok := s.pathID(c, "id", "user")
+	if !ok {
 		return
 	}
 	var req struct {
 		Password string `json:"password"`
 	}
 	if c.Request.ContentLength != 0 {
-		if err := decodeJSON(c, &req); err != nil {
-			s.writeError(c, err)
+		if !s.readJSON(c, &req) {
 			return
 		}
 	}
@@ -155,8 +150,7 @@ func (s *API) changePassword(c *gin.Context) {
 		OldPassword string `json:"old_password"`
 		NewPassword string `json:"new_password"`
 	}
-	if err := decodeJSON(c, &req); err != nil {
-		s.writeError(c, err)
+	if !s.readJSON(c, &req) {
 		return
 	}
 	token, _ := bearerToken(c.GetHeader("Authorization"))

@@ -277,9 +277,6 @@ func (p *Pages) pathID(c *gin.Context, name, what string) (int64, bool) {
 	return id, ok
 }
 
-// assignmentID reads the assignment id of the path, as pathID does.
-func (p *Pages) assignmentID(c *gin.Context) (int64, bool) { return p.pathID(c, "id", "assignment") }
-
 // matchesStudent reports whether a row of username passes the filter of
 // the progress tables (a part of the name, any case; "" passes all).
 func matchesStudent(filter, username string) bool {
@@ -295,7 +292,7 @@ func (p *Pages) assignmentPage(c *gin.Context) {
 
 func (p *Pages) showAssignment(c *gin.Context, status int, form *assignmentForm) {
 	v := httpx.Viewer(c)
-	id, ok := p.assignmentID(c)
+	id, ok := p.pathID(c, "id", "assignment")
 	if !ok {
 		return
 	}
@@ -344,11 +341,7 @@ func (p *Pages) showAssignment(c *gin.Context, status int, form *assignmentForm)
 }
 
 func (p *Pages) editAssignment(c *gin.Context) {
-	u, ok := p.needInstructor(c)
-	if !ok {
-		return
-	}
-	id, ok := p.assignmentID(c)
+	u, id, ok := p.needID(c, p.needInstructor, "assignment")
 	if !ok {
 		return
 	}
@@ -454,11 +447,7 @@ func newProgressRow(row judge.StudentGrade) progressRow {
 // not-found or the error page and reports false.
 func readAssignment[T any](p *Pages, c *gin.Context, read func(context.Context, judge.User, int64) (T, error)) (T, bool) {
 	var zero T
-	v, ok := p.needUser(c)
-	if !ok {
-		return zero, false
-	}
-	id, ok := p.assignmentID(c)
+	v, id, ok := p.needID(c, p.needUser, "assignment")
 	if !ok {
 		return zero, false
 	}

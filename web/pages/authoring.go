@@ -87,21 +87,25 @@ func (p *Pages) createProblem(c *gin.Context) {
 			Statement: f.Statement, Checker: f.Checker, Limits: l, Published: f.Published})
 	}
 	if err != nil {
-		p.formError(c, "problem_form", "New problem", err, func(msg string) any { f.Error = msg; return f })
+		if status, ok := p.formStatus(c, err); ok {
+			f.Error = judge.ErrorMessage(err)
+			p.render(c, status, "problem_form", "New problem", f)
+		}
 		return
 	}
 	p.redirect(c, "/problems/"+f.Slug+"/cases", "Problem "+f.Slug+" created. Add or generate its boards.")
 }
 
-// formError shows a form again with the service's message, or fails the
-// page when the error is not about the form.
-func (p *Pages) formError(c *gin.Context, page, title string, err error, with func(string) any) {
+// formStatus returns the status with which an authoring form is shown
+// again with the service's message: 400 or 409, an error about what was
+// typed. Any other error fails the page, and formStatus reports false.
+func (p *Pages) formStatus(c *gin.Context, err error) (int, bool) {
 	status := httpx.StatusOf(err)
 	if status != http.StatusBadRequest && status != http.StatusConflict {
 		p.fail(c, err)
-		return
+		return 0, false
 	}
-	p.render(c, status, page, title, with(judge.ErrorMessage(err)))
+	return status, true
 }
 
 // editProblemPage is GET /problems/{slug}/edit.
@@ -131,7 +135,10 @@ func (p *Pages) editProblem(c *gin.Context) {
 			Puzzle: &f.Puzzle, Statement: &f.Statement, Checker: &f.Checker, Limits: &l, Published: &f.Published})
 	}
 	if err != nil {
-		p.formError(c, "problem_form", "Edit "+c.Param("slug"), err, func(msg string) any { f.Error = msg; return f })
+		if status, ok := p.formStatus(c, err); ok {
+			f.Error = judge.ErrorMessage(err)
+			p.render(c, status, "problem_form", "Edit "+c.Param("slug"), f)
+		}
 		return
 	}
 	p.redirect(c, "/problems/"+f.Slug, "Problem saved.")
@@ -208,13 +215,10 @@ func (p *Pages) generate(c *gin.Context) {
 			return
 		}
 	}
-	status := httpx.StatusOf(err)
-	if status != http.StatusBadRequest && status != http.StatusConflict {
-		p.fail(c, err)
-		return
+	if status, ok := p.formStatus(c, err); ok {
+		f.Error = judge.ErrorMessage(err)
+		p.showCasesWith(c, status, caseForm{}, f)
 	}
-	f.Error = judge.ErrorMessage(err)
-	p.showCasesWith(c, status, caseForm{}, f)
 }
 
 // spec reads the typed form into a request; the service checks the values.
@@ -283,11 +287,7 @@ func (v generationView) refresh() int {
 
 // generationPage is GET /problems/{slug}/generations/{id}.
 func (p *Pages) generationPage(c *gin.Context) {
-	u, ok := p.needInstructor(c)
-	if !ok {
-		return
-	}
-	id, ok := p.pathID(c, "id", "generation")
+	u, id, ok := p.needID(c, p.needInstructor, "generation")
 	if !ok {
 		return
 	}
@@ -306,11 +306,7 @@ func (p *Pages) generationPage(c *gin.Context) {
 
 // cancelGeneration is POST /problems/{slug}/generations/{id}/cancel.
 func (p *Pages) cancelGeneration(c *gin.Context) {
-	u, ok := p.needInstructor(c)
-	if !ok {
-		return
-	}
-	id, ok := p.pathID(c, "id", "generation")
+	u, id, ok := p.needID(c, p.needInstructor, "generation")
 	if !ok {
 		return
 	}
@@ -382,11 +378,9 @@ func (p *Pages) importPackage(c *gin.Context) {
 	}
 	prob, created, err := p.Service.ImportProblem(c.Request.Context(), u, pkg.Problem, pkg.Cases)
 	if err != nil {
-		if st := httpx.StatusOf(err); st == http.StatusBadRequest || st == http.StatusConflict {
-			refuse(st, judge.ErrorMessage(err))
-			return
+		if status, ok := p.formStatus(c, err); ok {
+			refuse(status, judge.ErrorMessage(err))
 		}
-		p.fail(c, err)
 		return
 	}
 	what := "replaced"

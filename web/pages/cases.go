@@ -90,11 +90,7 @@ func (p *Pages) addCase(c *gin.Context) {
 
 // deleteCase removes a board (the service rejudges the problem).
 func (p *Pages) deleteCase(c *gin.Context) {
-	u, ok := p.needInstructor(c)
-	if !ok {
-		return
-	}
-	id, ok := p.pathID(c, "id", "board")
+	u, id, ok := p.needID(c, p.needInstructor, "board")
 	if !ok {
 		return
 	}

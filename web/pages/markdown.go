@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"html/template"
-	"sync"
 
 	"github.com/microcosm-cc/bluemonday"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
+
+	"puzzlejudge/internal/memo"
 )
 
 // markdown turns problem statements into HTML. goldmark already drops raw
@@ -20,8 +21,7 @@ type markdown struct {
 	md     goldmark.Markdown
 	policy *bluemonday.Policy
 
-	mu    sync.Mutex
-	cache map[[sha256.Size]byte]template.HTML
+	cache memo.Map[[sha256.Size]byte, template.HTML]
 }
 
 // markdownCacheSize bounds the cache of rendered statements; there are a
@@ -38,17 +38,13 @@ func newMarkdown() *markdown {
 			goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 		),
 		policy: policy,
-		cache:  map[[sha256.Size]byte]template.HTML{},
 	}
 }
 
 // render returns src as sanitised HTML.
 func (m *markdown) render(src string) template.HTML {
 	key := sha256.Sum256([]byte(src))
-	m.mu.Lock()
-	out, ok := m.cache[key]
-	m.mu.Unlock()
-	if ok {
+	if out, ok := m.cache.Get(key); ok {
 		return out
 	}
 	var buf bytes.Buffer
@@ -57,12 +53,7 @@ func (m *markdown) render(src string) template.HTML {
 		// show the text itself rather than nothing.
 		return template.HTML("<pre>" + template.HTMLEscapeString(src) + "</pre>")
 	}
-	out = template.HTML(m.policy.SanitizeBytes(buf.Bytes()))
-	m.mu.Lock()
-	if len(m.cache) >= markdownCacheSize {
-		clear(m.cache)
-	}
-	m.cache[key] = out
-	m.mu.Unlock()
+	out := template.HTML(m.policy.SanitizeBytes(buf.Bytes()))
+	m.cache.Put(key, out, markdownCacheSize)
 	return out
 }

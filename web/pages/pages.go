@@ -292,6 +292,18 @@ func (p *Pages) needInstructor(c *gin.Context) (judge.User, bool) {
 	return u, true
 }
 
+// needID is the gate of a page about one numbered thing: need (needUser or
+// needInstructor) first, so that a visitor is sent to log in whatever the
+// path holds, then the path's :id, read as pathID does for a what.
+func (p *Pages) needID(c *gin.Context, need func(*gin.Context) (judge.User, bool), what string) (judge.User, int64, bool) {
+	u, ok := need(c)
+	if !ok {
+		return u, 0, false
+	}
+	id, ok := p.pathID(c, "id", what)
+	return u, id, ok
+}
+
 // safeNext keeps a redirect target only when it is a path on this site, so
 // that /login?next= cannot send a user elsewhere after logging in ("//host"
 // and "/\\host" are other hosts to a browser).

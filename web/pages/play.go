@@ -185,11 +185,7 @@ func replayCase(c *gin.Context, r judge.SubmissionReplay) (start string, rep jud
 // one, which is what the student came to see, with the page of steps that
 // holds it.
 func (p *Pages) replayPage(c *gin.Context) {
-	u, ok := p.needUser(c)
-	if !ok {
-		return
-	}
-	id, ok := p.pathID(c, "id", "submission")
+	u, id, ok := p.needID(c, p.needUser, "submission")
 	if !ok {
 		return
 	}

@@ -128,11 +128,7 @@ func (v submissionView) refresh() int {
 // submissionPage shows a verdict with its per-case table to those the
 // service lets read it (its owner and instructors).
 func (p *Pages) submissionPage(c *gin.Context) {
-	u, ok := p.needUser(c)
-	if !ok {
-		return
-	}
-	id, ok := p.pathID(c, "id", "submission")
+	u, id, ok := p.needID(c, p.needUser, "submission")
 	if !ok {
 		return
 	}
