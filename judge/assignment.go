@@ -194,8 +194,12 @@ func (s *Service) UpdateAssignment(ctx context.Context, viewer User, id int64, p
 		return Assignment{}, err
 	}
 	spec := AssignmentSpec{Title: old.Title, OpensAt: old.OpensAt, DueAt: old.DueAt, LateUntil: old.LateUntil}
-	factor := old.LateFactor
-	spec.LateFactor = &factor
+	if old.LateUntil != nil {
+		// The factor of the late period kept or moved; a late period the
+		// patch adds needs its own, as at creation.
+		factor := old.LateFactor
+		spec.LateFactor = &factor
+	}
 	for _, ap := range old.Problems {
 		w := ap.Weight
 		spec.Problems = append(spec.Problems, AssignmentProblemSpec{Slug: ap.Slug, Weight: &w})

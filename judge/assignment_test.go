@@ -233,6 +233,20 @@ func TestAssignmentVisibilityAndPermissions(t *testing.T) {
 	if err != nil || up.Title != "Week 1b" || up.LateUntil != nil || up.LateFactor != 0 || len(up.Problems) != 1 || up.Problems[0].Weight != 2 || !up.DueAt.Equal(a.DueAt) {
 		t.Errorf("UpdateAssignment = %+v, %v", up, err)
 	}
+	// A late period added by a patch needs its factor, as at creation: the
+	// factor 0 kept from an assignment without one is not a choice.
+	late := up.DueAt.Add(time.Hour)
+	if got, err := e.s.UpdateAssignment(ctx, e.admin, a.ID, judge.AssignmentPatch{LateUntil: &late}); judge.ErrorCode(err) != judge.EINVALID {
+		t.Errorf("UpdateAssignment(late_until without late_factor) = %+v, %v; want invalid", got, err)
+	}
+	if up, err = e.s.UpdateAssignment(ctx, e.admin, a.ID, judge.AssignmentPatch{LateUntil: &late, LateFactor: ptr(0.25)}); err != nil || up.LateFactor != 0.25 || up.LateUntil == nil {
+		t.Errorf("UpdateAssignment(late_until, late_factor) = %+v, %v", up, err)
+	}
+	// Moving an existing late period keeps its factor.
+	later := late.Add(time.Hour)
+	if up, err = e.s.UpdateAssignment(ctx, e.admin, a.ID, judge.AssignmentPatch{LateUntil: &later}); err != nil || up.LateFactor != 0.25 || !up.LateUntil.Equal(later) {
+		t.Errorf("UpdateAssignment(late_until) = %+v, %v; want the factor 0.25 kept", up, err)
+	}
 	if err := e.s.DeleteAssignment(ctx, e.admin, a.ID); err != nil {
 		t.Fatal(err)
 	}

@@ -207,6 +207,9 @@ func checkProblem(p Problem) (Problem, error) {
 	case p.Puzzle == "":
 		return p, Errorf(EINVALID, "puzzle: required (one of %s)", strings.Join(PuzzleNames(), ", "))
 	}
+	if err := validText("the title", p.Title, MaxTitleBytes); err != nil {
+		return p, err
+	}
 	if err := validText("statement", p.Statement, MaxStatementBytes); err != nil {
 		return p, err
 	}

@@ -38,6 +38,17 @@ func TestCreateProblemPermissionsAndDrafts(t *testing.T) {
 	if !p.Draft || p.CreatedAt.IsZero() || p.ID == 0 {
 		t.Errorf("created %+v, want a draft with an id and a creation time", p)
 	}
+	// A title or a case name with a NUL byte or bytes that are not UTF-8
+	// is refused, as a statement is: PostgreSQL cannot store it, SQLite
+	// kept it.
+	for _, bad := range []string{"Flood\x00", "Flood \xff"} {
+		if _, err := s.CreateProblem(ctx, teacher, judge.ProblemSpec{Slug: "bad-title", Title: bad, Puzzle: "floodit"}); judge.ErrorCode(err) != judge.EINVALID {
+			t.Errorf("CreateProblem(title %q) = %v, want invalid", bad, err)
+		}
+		if _, err := s.AddCase(ctx, teacher, "flood-12", judge.CaseSpec{Name: bad, Input: "2\n0 1\n1 1\n"}); judge.ErrorCode(err) != judge.EINVALID {
+			t.Errorf("AddCase(name %q) = %v, want invalid", bad, err)
+		}
+	}
 	if _, err := s.CreateProblem(ctx, teacher, spec); judge.ErrorCode(err) != judge.ECONFLICT {
 		t.Errorf("second CreateProblem of the slug: %v, want conflict", err)
 	}
@@ -49,6 +60,26 @@ func TestCreateProblemPermissionsAndDrafts(t *testing.T) {
 	}
 	if list, _ := s.Problems(ctx, student); len(list) != 0 {
 		t.Errorf("a student lists %d problems, want 0 (the draft hidden)", len(list))
+	}
+	// Nor does a hint on a sample of the draft, hints on or off: it answered
+	// the next move (or "hints are off for problem flood-12", which told
+	// the draft was there).
+	sample, err := s.AddCase(ctx, teacher, "flood-12", judge.CaseSpec{Name: "s", Input: "2\n0 1\n1 1\n", Sample: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, s, "flood-12")
+	if _, err := s.Hint(ctx, student, "flood-12", sample.ID, ""); judge.ErrorCode(err) != judge.ENOTFOUND {
+		t.Errorf("a student's hint on a draft, hints off: %v, want not found", err)
+	}
+	if err := s.SetProblemHints(ctx, teacher, "flood-12", true); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := s.Hint(ctx, student, "flood-12", sample.ID, ""); judge.ErrorCode(err) != judge.ENOTFOUND {
+		t.Errorf("a student's hint on a draft = %q, %v; want not found", m, err)
+	}
+	if _, err := s.Hint(ctx, teacher, "flood-12", sample.ID, ""); err != nil {
+		t.Errorf("the instructor's hint on the draft: %v", err)
 	}
 
 	if _, err := s.UpdateProblem(ctx, student, "flood-12", judge.ProblemPatch{Published: ptr(true)}); judge.ErrorCode(err) != judge.EFORBIDDEN {

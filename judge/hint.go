@@ -53,6 +53,9 @@ func (s *Service) Hint(ctx context.Context, v User, slug string, caseID int64, m
 	if err != nil {
 		return "", err
 	}
+	if !p.VisibleTo(v) { // a draft or an archived problem, to a student
+		return "", notFound(slug)
+	}
 	c, err := s.caseOf(ctx, slug, caseID)
 	if err != nil {
 		return "", err

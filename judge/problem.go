@@ -79,8 +79,8 @@ func (s *Service) AddCase(ctx context.Context, v User, slug string, spec CaseSpe
 	if err != nil {
 		return Case{}, err
 	}
-	if len(spec.Name) > 100 {
-		return Case{}, Errorf(EINVALID, "the case name has more than 100 bytes")
+	if err := validText("the case name", spec.Name, 100); err != nil {
+		return Case{}, err
 	}
 	have, err := s.store.Cases(ctx, p.ID)
 	if err != nil {

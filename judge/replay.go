@@ -158,34 +158,55 @@ func (s *Service) ReplaySubmission(ctx context.Context, v User, id int64) (Submi
 	return out, nil
 }
 
-// replayAnswer cuts an answer into its cases like the judge does and
-// replays the moves of each; a puzzle whose answers hold no moves
+// replayAnswer cuts an answer into its cases like the judge does (the
+// cases it answered, a whole output split over all of them, deleted ones
+// included, or each per-case output on its own case) and replays the moves
+// of each case that is still there; a puzzle whose answers hold no moves
 // (Flood-it's numbers) is EINVALID.
 func (s *Service) replayAnswer(ctx context.Context, out SubmissionReplay) (SubmissionReplay, error) {
-	p, cases, err := s.problem(ctx, out.Submission.ProblemSlug)
+	d := s.load(ctx, out.Submission.ProblemID)
+	if d.err != nil {
+		return SubmissionReplay{}, d.err
+	}
+	out.Puzzle = d.problem.Puzzle
+	pz, st, err := stepper(d.problem.Puzzle)
 	if err != nil {
 		return SubmissionReplay{}, err
 	}
-	out.Puzzle = p.Puzzle
-	pz, st, err := stepper(p.Puzzle)
-	if err != nil {
-		return SubmissionReplay{}, err
+	cases := answeredCases(out.Submission, d)
+	answers := make([]Answer, len(cases))
+	if outs := out.Submission.Outputs; outs != nil {
+		// Sent per case: each output answers its own case alone, as the
+		// worker judges it; a case without output has nothing to replay.
+		byCase := make(map[int64]string, len(outs))
+		for _, o := range outs {
+			byCase[o.CaseID] = o.Output
+		}
+		for i, c := range cases {
+			if text, ok := byCase[c.ID]; ok {
+				if a, _ := pz.SplitAnswers([]string{c.Input}, text); len(a) > 0 {
+					answers[i] = a[0]
+				}
+			}
+		}
+	} else {
+		inputs := make([]string, len(cases))
+		for i, c := range cases {
+			inputs[i] = c.Input
+		}
+		split, _ := pz.SplitAnswers(inputs, out.Submission.Payload)
+		copy(answers, split)
 	}
-	inputs := make([]string, len(cases))
-	for i, c := range cases {
-		inputs[i] = c.Input
-	}
-	answers, _ := pz.SplitAnswers(inputs, out.Submission.Payload)
 	if len(answers) > 0 && !anyMoves(st, answers) {
 		return SubmissionReplay{}, Errorf(EINVALID, "the answers of puzzle %s hold no moves to replay", pz.Name())
 	}
 	out.Cases = []CaseReplay{}
 	for i, a := range answers {
 		moves, ok := st.AnswerMoves(a)
-		if !ok {
+		if !ok || cases[i].Deleted {
 			continue
 		}
-		out.Cases = append(out.Cases, CaseReplay{CaseID: cases[i].ID, CaseName: cases[i].Name, Start: inputs[i], Replay: st.Steps(inputs[i], moves)})
+		out.Cases = append(out.Cases, CaseReplay{CaseID: cases[i].ID, CaseName: cases[i].Name, Start: cases[i].Input, Replay: st.Steps(cases[i].Input, moves)})
 	}
 	return out, nil
 }

@@ -104,9 +104,71 @@ func TestReplaySubmission(t *testing.T) {
 		t.Errorf("ReplaySubmission(answer) = %+v", r)
 	}
 
+	// The same answer sent per case (input.zip's names, a zip of .out
+	// files): its moves are replayed too. It was "holds no moves", the
+	// replay reading only a whole output, while the submission page
+	// offered the replay.
+	in, err := s.Input(ctx, alice, "rot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := in.Files()
+	perCase, err := s.SubmitOutputs(ctx, alice, judge.Submission{ProblemSlug: "rot", Kind: judge.KindAnswer, InputVersion: in.Version},
+		map[string]string{files[0].Base: "AC\n2\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitDone(t, s, perCase.ID)
+	r, err = s.ReplaySubmission(ctx, alice, perCase.ID)
+	if err != nil {
+		t.Fatalf("ReplaySubmission(per-case answer): %v", err)
+	}
+	if r.Replay != nil || len(r.Cases) != 1 || len(r.Cases[0].Steps) != 2 || r.Cases[0].CaseName != "a" || r.Cases[0].Start != rotationBoard {
+		t.Errorf("ReplaySubmission(per-case answer) = %+v", r)
+	}
+
 	numbers := submit(t, s, alice, judge.Submission{ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n"})
 	if _, err := s.ReplaySubmission(ctx, alice, numbers.ID); judge.ErrorCode(err) != judge.EINVALID {
 		t.Errorf("ReplaySubmission(Flood-it answer) error = %v, want invalid", err)
+	}
+}
+
+// TestReplayAnswerAfterDelete replays a whole output after a case it
+// answered was deleted: each case keeps the moves the judge gave it. The
+// replay split the output over the current cases, so the case after the
+// deleted one was shown replaying the deleted one's moves, while its
+// verdict was judged on its own.
+func TestReplayAnswerAfterDelete(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t, openDB(t, "rd.db"), judge.Config{})
+	alice := mustUser(t, s, "alice")
+	syncProblem(t, s, "rot", "rotation", "", judge.CaseSpec{Name: "a", Input: rotationBoard})
+	b, err := s.AddCase(ctx, staff, "rot", judge.CaseSpec{Name: "b", Input: rotationDone})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AddCase(ctx, staff, "rot", judge.CaseSpec{Name: "c", Input: rotationBoard}); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, s, "rot")
+	answer := submit(t, s, alice, judge.Submission{ProblemSlug: "rot", Kind: judge.KindAnswer, Payload: "AC\n2\nNo moves needed\n3\nAC\n2\n"})
+	waitDone(t, s, answer.ID)
+	if err := s.DeleteCase(ctx, staff, "rot", b.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got := waitDone(t, s, answer.ID); got.Verdict != judge.Accepted || len(got.Results) != 2 {
+		t.Fatalf("after the delete: %s, %+v", got.Verdict, got.Results)
+	}
+	r, err := s.ReplaySubmission(ctx, alice, answer.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range r.Cases {
+		names = append(names, c.CaseName)
+	}
+	if len(r.Cases) != 2 || r.Cases[1].CaseName != "c" || len(r.Cases[1].Steps) != 2 || !r.Cases[1].Solved {
+		t.Errorf("replay after deleting b: cases %v, the last %+v; want a and c, c solved in 2 moves", names, r.Cases[len(r.Cases)-1])
 	}
 }
 

@@ -219,11 +219,10 @@ func (s *Service) judgeOne(sub Submission, d *problemData) (results []CaseResult
 	return []CaseResult{{Verdict: JudgeError, Message: fmt.Sprintf("unknown kind %q", sub.Kind)}}
 }
 
-// judgeAnswer judges an answer against the cases it answered (CaseIDs). A
-// case deleted since is dropped from the result, and the output for it is
-// ignored. An answer stored before answers recorded their cases answers the
-// current ones.
-func judgeAnswer(sub Submission, d *problemData) []CaseResult {
+// answeredCases returns the cases an answer answered (CaseIDs), deleted
+// ones included, in its order; an answer stored before answers recorded
+// their cases answers the current ones.
+func answeredCases(sub Submission, d *problemData) []Case {
 	var cases []Case
 	if len(sub.CaseIDs) == 0 {
 		for _, c := range d.cases {
@@ -237,6 +236,14 @@ func judgeAnswer(sub Submission, d *problemData) []CaseResult {
 			cases = append(cases, c)
 		}
 	}
+	return cases
+}
+
+// judgeAnswer judges an answer against the cases it answered. A case
+// deleted since is dropped from the result, and the output for it is
+// ignored.
+func judgeAnswer(sub Submission, d *problemData) []CaseResult {
+	cases := answeredCases(sub, d)
 	results := make([]CaseResult, 0, len(cases))
 	anyValid := d.problem.Checker == CheckerAnyValid
 	if sub.Outputs != nil {

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -46,7 +45,7 @@ func (s *Server) Router() *gin.Engine {
 	// An unknown path under /api/ is a script's mistake and gets the JSON
 	// error; any other is a browser's, and gets a page.
 	r.NoRoute(append([]gin.HandlerFunc{func(c *gin.Context) {
-		if p := c.Request.URL.Path; p == "/api" || strings.HasPrefix(p, "/api/") {
+		if p := c.Request.URL.Path; httpx.IsAPIPath(p) {
 			httpx.Fail(c, s.Logger, judge.ENOTFOUND, "no route %s %s", c.Request.Method, p)
 		}
 	}}, s.Pages.NotFound()...)...)

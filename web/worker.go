@@ -3,6 +3,7 @@ package web
 import (
 	"github.com/gin-gonic/gin"
 
+	"puzzlejudge/judge"
 	"puzzlejudge/web/httpx"
 )
 
@@ -20,5 +21,8 @@ func (s *Server) WorkerRouter() *gin.Engine {
 		r.GET("/metrics", gin.WrapH(s.Metrics.Handler()))
 	}
 	r.GET("/healthz", s.healthz)
+	r.NoRoute(func(c *gin.Context) {
+		httpx.Fail(c, s.Logger, judge.ENOTFOUND, "no route %s %s: this process only judges (role worker); it serves /healthz and /metrics", c.Request.Method, c.Request.URL.Path)
+	})
 	return r
 }

@@ -242,10 +242,12 @@ func (a *app) readArg(arg string) ([]byte, error) {
 }
 
 // inFile names file in a refusal of its content that points at a line
-// ("board.txt: line 3, column 2: ..."), so that the user knows where.
+// ("board.txt: line 3, column 2: ...") or at its end ("board.txt:
+// unexpected end of input: ..."), so that the user knows where.
 func inFile(err error, file string) error {
 	var ae *apiError
-	if errors.As(err, &ae) && ae.Status == http.StatusBadRequest && strings.Contains(ae.Message, "line ") {
+	if errors.As(err, &ae) && ae.Status == http.StatusBadRequest &&
+		(strings.Contains(ae.Message, "line ") || strings.HasPrefix(ae.Message, "unexpected end of input")) {
 		ae.Message = file + ": " + ae.Message
 	}
 	return err

@@ -13,7 +13,9 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode/utf8"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"gorm.io/driver/postgres"
 	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
@@ -236,9 +238,28 @@ func fail(err error, what string) error {
 		return judge.Errorf(judge.ENOTFOUND, "%s not found", what)
 	case errors.Is(err, gorm.ErrDuplicatedKey):
 		return judge.Errorf(judge.ECONFLICT, "%s already exists", what)
+	case unstorableText(err):
+		return judge.Errorf(judge.EINVALID, "%q: text with a NUL byte or bytes that are not UTF-8 is refused", what)
 	default:
 		return fmt.Errorf("store: %s: %w", what, err)
 	}
+}
+
+// storable reports whether text can be a parameter of a query on either
+// database: PostgreSQL refuses a NUL byte and bytes that are not UTF-8.
+// A lookup by a key that is not storable finds nothing, since nothing was
+// stored under it.
+func storable(text string) bool {
+	return strings.IndexByte(text, 0) < 0 && utf8.ValidString(text)
+}
+
+// unstorableText reports PostgreSQL's refusal of a text parameter that
+// holds a NUL byte or is not UTF-8 (SQLSTATE 22021, or 22P05): a slug,
+// name or filter a client sent, never the server's fault. SQLite stores
+// and compares such text as it is.
+func unstorableText(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && (pe.Code == "22021" || pe.Code == "22P05")
 }
 
 type slogWriter struct{ log *slog.Logger }

@@ -11,6 +11,9 @@ import (
 // ProblemBySlug returns the problem with that slug.
 func (d *DB) ProblemBySlug(ctx context.Context, slug string) (judge.Problem, error) {
 	var row problemRow
+	if !storable(slug) {
+		return judge.Problem{}, d.fail(gorm.ErrRecordNotFound, "problem "+slug)
+	}
 	if err := d.db.WithContext(ctx).Where("slug = ?", slug).Take(&row).Error; err != nil {
 		return judge.Problem{}, d.fail(err, "problem "+slug)
 	}

@@ -88,7 +88,10 @@ func (d *DB) MoveTarget(ctx context.Context, slug string, caseID int64) (judge.P
 		name, input, status   sql.NullString
 		solvable              sql.NullBool
 	)
-	err := d.hot.move.QueryRowContext(ctx, caseID, slug).Scan(&p.ID, &p.Puzzle, &id, &position, &name, &input, &status, &optimal, &solvable)
+	err := sql.ErrNoRows
+	if storable(slug) {
+		err = d.hot.move.QueryRowContext(ctx, caseID, slug).Scan(&p.ID, &p.Puzzle, &id, &position, &name, &input, &status, &optimal, &solvable)
+	}
 	if errors.Is(err, sql.ErrNoRows) {
 		return p, judge.Case{}, false, judge.Errorf(judge.ENOTFOUND, "problem %s not found", slug)
 	}

@@ -92,6 +92,7 @@ func runStoreTests(t *testing.T, newOpener func(t *testing.T) opener) {
 		{"Generations", testGenerations},
 		{"LoginBuckets", testLoginBuckets},
 		{"CatalogueVersion", testCatalogueVersion},
+		{"UnstorableText", testUnstorableText},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newOpener(t)) })
 	}

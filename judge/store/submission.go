@@ -122,6 +122,9 @@ func (d *DB) Submission(ctx context.Context, id int64) (judge.Submission, error)
 // Submissions returns the submissions matching f, newest first, and their
 // total count.
 func (d *DB) Submissions(ctx context.Context, f judge.SubmissionFilter) ([]judge.Submission, int, error) {
+	if !storable(f.ProblemSlug) || !storable(f.Username) || !storable(string(f.Verdict)) {
+		return []judge.Submission{}, 0, nil // no problem, user or verdict has such a name
+	}
 	q := d.views(ctx)
 	if f.UserID != 0 {
 		q = q.Where("submissions.user_id = ?", f.UserID)

@@ -36,6 +36,9 @@ func (d *DB) CreateUser(ctx context.Context, u judge.User, passwordHash []byte) 
 // UserByName returns a user and its password hash.
 func (d *DB) UserByName(ctx context.Context, username string) (judge.User, []byte, error) {
 	var row userRow
+	if !storable(username) {
+		return judge.User{}, nil, d.fail(gorm.ErrRecordNotFound, "user")
+	}
 	if err := d.db.WithContext(ctx).Where("username = ?", username).Take(&row).Error; err != nil {
 		return judge.User{}, nil, d.fail(err, "user")
 	}

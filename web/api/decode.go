@@ -99,8 +99,11 @@ func jsonKind(t reflect.Type) string {
 		return "boolean"
 	case reflect.String:
 		return "string"
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return "integer" // an id or a count: 1.5 is a number too, and refused
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "integer of 0 or more" // a seed: -5 is an integer too
+	case reflect.Float32, reflect.Float64:
 		return "number"
 	case reflect.Slice, reflect.Array:
 		return "array"

@@ -163,16 +163,21 @@ func (s *API) listSubmissions(c *gin.Context) {
 		s.writeError(c, err)
 		return
 	}
+	if limit == 0 {
+		limit = 50
+	}
 	if c.Query("page") != "" {
-		page, err := queryInt(c, "page", 1, 1_000_000)
-		if err != nil || page < 1 {
+		const maxPage = 1_000_000
+		page, err := queryInt(c, "page", 1, 0)
+		switch {
+		case err != nil || page < 1:
 			s.fail(c, judge.EINVALID, "query parameter page must be a positive integer, found %q", c.Query("page"))
+			return
+		case page > maxPage:
+			s.fail(c, judge.EINVALID, "query parameter page must be at most %d", maxPage)
 			return
 		}
 		offset = (page - 1) * limit
-	}
-	if limit == 0 {
-		limit = 50
 	}
 	// ?user is for instructors; the service lists anyone else's own.
 	f := judge.SubmissionFilter{ProblemSlug: c.Query("problem"), Username: c.Query("user"), Verdict: judge.Verdict(c.Query("verdict")),

@@ -239,6 +239,16 @@ func TestSubmissionVisibility(t *testing.T) {
 	for _, q := range []string{"?limit=x", "?limit=-1", "?offset=y", "?page=0", "?limit=100000"} {
 		e.do("GET", "/api/v1/submissions"+q, ivy, nil).want(t, 400, judge.EINVALID)
 	}
+	// limit=0 is the default page size, also for the page's offset: page 2
+	// of 50 is past ivy's 3 (it was page 1 again, the offset taken as 0).
+	if got, total := list(ivy, "?limit=0&page=2"); len(got) != 0 || total != "3" {
+		t.Errorf("limit=0&page=2: %v (total %s), want none (3)", ids(got), total)
+	}
+	// A page too far is refused as too far, not as "not a positive integer".
+	r := e.do("GET", "/api/v1/submissions?page=1000001", ivy, nil).want(t, 400, judge.EINVALID)
+	if msg := string(r.body); !strings.Contains(msg, "at most") || strings.Contains(msg, "positive integer") {
+		t.Errorf("page=1000001: %s, want a message saying the largest page", msg)
+	}
 }
 
 func TestCheck(t *testing.T) {

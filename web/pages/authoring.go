@@ -244,7 +244,7 @@ func (f *generateForm) spec(c *gin.Context) (judge.GenerateSpec, error) {
 	}
 	seed, err := strconv.ParseUint(strings.TrimSpace(f.Seed), 10, 64)
 	if err != nil && strings.TrimSpace(f.Seed) != "" {
-		return spec, judge.Errorf(judge.EINVALID, "seed: %q is not a whole number", f.Seed)
+		return spec, judge.Errorf(judge.EINVALID, "seed: %q is not a whole number of 0 or more", f.Seed)
 	}
 	spec.Seed = seed
 	spec.Params = map[string]int{}

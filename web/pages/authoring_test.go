@@ -35,6 +35,9 @@ func TestAuthoringPages(t *testing.T) {
 	noTemplateError(t, page)
 	teacher.post("/problems/flood-5/cases/generate", url.Values{"count": {"3"}, "seed": {"7"}, "param_size": {"5"}}).
 		want(t, 400, "params.colors:")
+	// A negative seed is a whole number: the message says what a seed is.
+	teacher.post("/problems/flood-5/cases/generate", url.Values{"count": {"3"}, "seed": {"-5"}, "param_size": {"5"}, "param_colors": {"3"}}).
+		want(t, 400, "seed: &#34;-5&#34; is not a whole number of 0 or more")
 	loc := teacher.post("/problems/flood-5/cases/generate", url.Values{"count": {"3"}, "seed": {"7"}, "param_size": {"5"}, "param_colors": {"3"},
 		"min_optimal": {"4"}, "max_optimal": {"6"}}).redirectTo(t, "/problems/flood-5/generations/")
 	deadline := time.Now().Add(time.Minute)
