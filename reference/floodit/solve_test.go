@@ -153,32 +153,27 @@ func TestSolveLargeBoards(t *testing.T) {
 	}
 }
 
-// TestSolveCancel checks that a long solve stops within milliseconds of its
-// context's end, and that Progress is called.
+// TestSolveCancel checks that a long solve stops soon after its context's
+// end (within cancelAllowance, a liveness bound: it takes milliseconds), and
+// that Progress is called (checked without a clock by checkFirstProgress).
 func TestSolveCancel(t *testing.T) {
 	b := randomBoard(newRand(6), 30, 8) // far beyond what the solver finishes quickly
 	ctx, cancel := context.WithCancel(context.Background())
-	var calls int
-	var lastBound int
 	go func() {
 		time.Sleep(50 * time.Millisecond)
 		cancel()
 	}()
 	start := time.Now()
-	_, err := Solve(ctx, b, func(bound int, nodes int64) {
-		calls++
-		lastBound = bound
-	})
+	_, err := Solve(ctx, b, nil)
 	took := time.Since(start)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("Solve after cancel: err = %v, want context.Canceled", err)
 	}
-	if took > 50*time.Millisecond+500*time.Millisecond {
+	if took > 50*time.Millisecond+cancelAllowance {
 		t.Errorf("Solve returned %v after the start, cancelled at 50ms", took)
 	}
-	if calls == 0 || lastBound == 0 {
-		t.Errorf("Progress called %d times, last bound %d", calls, lastBound)
-	}
+	t.Logf("cancelled at 50ms, returned after %v", took)
+	checkFirstProgress(t, b)
 	if _, err := Solve(ctx, b, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("Solve with a cancelled context: err = %v", err)
 	}
