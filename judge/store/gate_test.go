@@ -46,7 +46,27 @@ func TestWriteGateOrder(t *testing.T) {
 	}
 	// Free again: the next comes in at once.
 	g.lock(false)
+	// Workers take the gate only while a backlog drains (their claims come
+	// full); otherwise they pass a held gate, to meet on SQLite's lock.
+	if held := g.worker(); held {
+		t.Error("a worker took the gate with no backlog")
+	}
+	g.claimed(true)
+	took := make(chan bool)
+	go func() {
+		held := g.worker()
+		g.release(held)
+		took <- held
+	}()
+	testutil.WaitFor(t, "the worker waiting", func() bool { _, b := g.waiting(); return b == 1 })
 	g.unlock()
+	if !<-took {
+		t.Error("a worker did not take the gate while a backlog drained")
+	}
+	g.claimed(false)
+	if held := g.worker(); held {
+		t.Error("a worker took the gate after a claim that was not full")
+	}
 	// PostgreSQL's gate is nil and lets everyone pass.
 	var none *writeGate = newWriteGate(true)
 	none.lock(false)
@@ -55,11 +75,12 @@ func TestWriteGateOrder(t *testing.T) {
 }
 
 // TestInsertBeforeWaitingClaim checks the property behind the submit
-// latency during a rejudge on SQLite (docs/PERFORMANCE.md, "Fair queues"): a
-// worker's claim that waits for the write lock does not begin while a new
-// submission's insert waits for it too, even when the claim came first. The
-// claim that comes after the insert sees (and claims) the new submission;
-// let in in the order of arrival, it would have found the queue empty.
+// latency during a rejudge on SQLite (docs/PERFORMANCE.md, "Fair queues"):
+// while a backlog drains, a worker's claim that waits for the write lock
+// does not begin while a new submission's insert waits for it too, even when
+// the claim came first. The claim that comes after the insert sees (and
+// claims) the new submission; let in in the order of arrival, it would have
+// found the queue empty.
 func TestInsertBeforeWaitingClaim(t *testing.T) {
 	ctx := context.Background()
 	d := mustOpen(t, "sqlite", filepath.Join(t.TempDir(), "gate.db"))
@@ -68,6 +89,13 @@ func TestInsertBeforeWaitingClaim(t *testing.T) {
 	c, err := d.AddCase(ctx, judge.Case{ProblemID: p.ID, Name: "1", Input: "x"})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// A full claim: a backlog is draining.
+	if _, err := d.CreateSubmission(ctx, judge.Submission{UserID: u.ID, ProblemID: p.ID, Kind: judge.KindMoves, CaseID: c.ID, Payload: "1"}); err != nil {
+		t.Fatal(err)
+	}
+	if claims, err := d.Claim(ctx, 1); err != nil || len(claims) != 1 {
+		t.Fatalf("Claim(1) = %v, %v; want the one pending", ids(claims), err)
 	}
 	d.gate.lock(false) // another worker's batch transaction in progress
 	held := true
