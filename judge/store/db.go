@@ -34,6 +34,7 @@ type DB struct {
 	postgres bool
 	log      *slog.Logger
 	hot      hot
+	gate     *writeGate // orders the writes of the queue on SQLite
 	inserts  *committer // groups the commits of CreateSubmission
 	fullLog  *rateLog   // says the storage is full, once a minute
 }
@@ -111,7 +112,7 @@ func OpenWith(driver, dsn string, log *slog.Logger, opt Options) (*DB, error) {
 		sqlDB.SetMaxIdleConns(sqliteConns)
 	}
 	sqlDB.SetConnMaxIdleTime(0)
-	d := &DB{db: g, sql: sqlDB, postgres: driver == "postgres", log: log, fullLog: newRateLog(log, time.Minute, time.Now)}
+	d := &DB{db: g, sql: sqlDB, postgres: driver == "postgres", gate: newWriteGate(driver == "postgres"), log: log, fullLog: newRateLog(log, time.Minute, time.Now)}
 	if err := d.migrate(); err != nil {
 		sqlDB.Close()
 		return nil, err

@@ -19,9 +19,13 @@ func (d *DB) Claim(ctx context.Context, n int) ([]judge.Claim, error) {
 		q, args = claimPostgres, []any{n, time.Now().UTC()}
 	}
 	var rows []submissionRow
-	if err := d.db.WithContext(ctx).Raw(q, args...).Scan(&rows).Error; err != nil {
+	held := d.gate.worker()
+	err := d.db.WithContext(ctx).Raw(q, args...).Scan(&rows).Error
+	d.gate.release(held)
+	if err != nil {
 		return nil, d.fail(err, "claim")
 	}
+	d.gate.claimed(len(rows) == n)
 	slices.SortFunc(rows, func(a, b submissionRow) int { return int(a.ID - b.ID) })
 	out := make([]judge.Claim, len(rows))
 	for i, r := range rows {
@@ -41,6 +45,7 @@ const finishChunk = 500
 // held; their old results are deleted and the new ones inserted.
 func (d *DB) Finish(ctx context.Context, judged []judge.Judged) (map[int64]bool, error) {
 	written := map[int64]bool{}
+	defer d.gate.release(d.gate.worker())
 	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		clear(written)
 		before, err := judgedBefore(tx, judged)
@@ -88,6 +93,7 @@ func (d *DB) Finish(ctx context.Context, judged []judge.Judged) (map[int64]bool,
 // Release puts claimed submissions back to pending if their claim is still
 // current.
 func (d *DB) Release(ctx context.Context, claims []judge.Claim) error {
+	defer d.gate.release(d.gate.worker())
 	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		for _, c := range claims {
 			err := tx.Model(&submissionRow{}).Where("id = ? AND claim_token = ? AND status = ?", c.ID, c.Token, string(judge.StatusJudging)).

@@ -129,6 +129,8 @@ func (d *DB) CreateSubmission(ctx context.Context, s judge.Submission) (judge.Su
 func (d *DB) insertSubmissions(group []*insertRequest) error {
 	// Not the context of one caller: the group is theirs together.
 	ctx := context.Background()
+	d.gate.lock(true)
+	defer d.gate.unlock()
 	if len(group) == 1 {
 		// Its own transaction already: BEGIN and COMMIT would only cost.
 		return insertSubmission(ctx, d.hot.insert, group[0])
