@@ -51,3 +51,17 @@ func TestPagesAssignmentHiddenProblems(t *testing.T) {
 		"due_at": {now.Add(time.Hour).Format(formTime)}, "problem": {"flood", "soon"}}).redirectTo(t, loc)
 	prof.get(loc).want(t, 200, "Week 1b", `<a href="/problems/soon">Secret soon</a> <span class="tag">archived</span>`)
 }
+
+// TestPagesShippedSlugReadOnly: the edit form of a shipped problem shows
+// its slug read-only, an instructor's problem's editable.
+func TestPagesShippedSlugReadOnly(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	prof := e.browser()
+	prof.login("admin", pagesAdminPassword)
+	prof.get("/problems/flood/edit").want(t, 200, `comes from problems/flood and cannot change`, `value="flood" required readonly>`)
+	prof.get("/problems/new")
+	prof.post("/problems/new", url.Values{"slug": {"mine"}, "title": {"Mine"}, "puzzle": {"floodit"}}).redirectTo(t, "/problems/mine")
+	if mine := prof.get("/problems/mine/edit").want(t, 200, `value="mine" required>`); strings.Contains(mine.body, "readonly") {
+		t.Errorf("an instructor's problem's slug is read-only")
+	}
+}
