@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -32,6 +33,14 @@ type AssignmentProblem struct {
 	Slug      string
 	Title     string
 	Weight    float64
+	// Draft and Archived are the problem's own states (see
+	// Problem.VisibleTo).
+	Draft, Archived bool
+	// Unavailable reports a problem the viewer the assignment was read for
+	// may not open (a draft or an archived one, to a student): its Title
+	// is withheld, and the faces show it without a link. It still counts
+	// in the total.
+	Unavailable bool
 }
 
 // CloseAt is when the last counted submission may be made: LateUntil, or
@@ -164,6 +173,21 @@ func CanSeeAssignment(v User, a Assignment, now time.Time) bool {
 	return v.IsInstructor() || a.OpenFor(now)
 }
 
+// AssignmentFor returns a as v may see its problems: a problem v may not
+// open (see Problem.VisibleTo) is marked Unavailable and its title
+// withheld. It stays in the list, with its weight and the viewer's score,
+// so that the total a student reads is the one the gradebook has.
+func AssignmentFor(v User, a Assignment) Assignment {
+	ps := slices.Clone(a.Problems)
+	for i, ap := range ps {
+		if !(Problem{Draft: ap.Draft, Archived: ap.Archived}).VisibleTo(v) {
+			ps[i].Title, ps[i].Unavailable = "", true
+		}
+	}
+	a.Problems = ps
+	return a
+}
+
 func requireInstructor(viewer User) error {
 	if !viewer.IsInstructor() {
 		return deny(viewer, "only an instructor may do this")
@@ -176,7 +200,7 @@ func (s *Service) CreateAssignment(ctx context.Context, viewer User, spec Assign
 	if err := requireInstructor(viewer); err != nil {
 		return Assignment{}, err
 	}
-	a, err := s.assignmentOf(ctx, spec)
+	a, err := s.assignmentOf(ctx, spec, nil)
 	if err != nil {
 		return Assignment{}, err
 	}
@@ -225,7 +249,7 @@ func (s *Service) UpdateAssignment(ctx context.Context, viewer User, id int64, p
 	if p.LateFactor != nil {
 		spec.LateFactor = p.LateFactor
 	}
-	a, err := s.assignmentOf(ctx, spec)
+	a, err := s.assignmentOf(ctx, spec, old.Problems)
 	if err != nil {
 		return Assignment{}, err
 	}
@@ -253,7 +277,7 @@ func (s *Service) Assignment(ctx context.Context, viewer User, id int64) (Assign
 	if !CanSeeAssignment(viewer, a, s.now()) {
 		return Assignment{}, Errorf(ENOTFOUND, "assignment not found")
 	}
-	return a, nil
+	return AssignmentFor(viewer, a), nil
 }
 
 // Assignments lists the assignments viewer may see, by due time: all for
@@ -267,14 +291,18 @@ func (s *Service) Assignments(ctx context.Context, viewer User) ([]Assignment, e
 	out := all[:0]
 	for _, a := range all {
 		if CanSeeAssignment(viewer, a, now) {
-			out = append(out, a)
+			out = append(out, AssignmentFor(viewer, a))
 		}
 	}
 	return out, nil
 }
 
-// assignmentOf validates spec and resolves its problems' slugs.
-func (s *Service) assignmentOf(ctx context.Context, spec AssignmentSpec) (Assignment, error) {
+// assignmentOf validates spec and resolves its problems' slugs. An archived
+// problem is refused unless it is one of kept, the problems the assignment
+// already has: archived problems are retired, and students could not open
+// it, but one archived after it was assigned keeps its place (and the
+// scores made on it) through later edits.
+func (s *Service) assignmentOf(ctx context.Context, spec AssignmentSpec, kept []AssignmentProblem) (Assignment, error) {
 	a := Assignment{Title: strings.TrimSpace(spec.Title), OpensAt: spec.OpensAt.UTC(), DueAt: spec.DueAt.UTC()}
 	switch n := utf8.RuneCountInString(a.Title); {
 	case n == 0:
@@ -337,8 +365,11 @@ func (s *Service) assignmentOf(ctx context.Context, spec AssignmentSpec) (Assign
 		if err != nil {
 			return Assignment{}, err
 		}
+		if p.Archived && !slices.ContainsFunc(kept, func(ap AssignmentProblem) bool { return ap.ProblemID == p.ID }) {
+			return Assignment{}, Errorf(EINVALID, "problems[%d]: problem %s is archived: students cannot open it, so it cannot be added to an assignment", i, ps.Slug)
+		}
 		total += w
-		a.Problems = append(a.Problems, AssignmentProblem{ProblemID: p.ID, Slug: p.Slug, Title: p.Title, Weight: w})
+		a.Problems = append(a.Problems, AssignmentProblem{ProblemID: p.ID, Slug: p.Slug, Title: p.Title, Weight: w, Draft: p.Draft, Archived: p.Archived})
 	}
 	if total <= 0 {
 		return Assignment{}, Errorf(EINVALID, "the weights must not all be 0")

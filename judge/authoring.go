@@ -115,8 +115,9 @@ func (s *Service) CreateProblem(ctx context.Context, viewer User, spec ProblemSp
 }
 
 // UpdateProblem applies an edit. Editing a shipped problem detaches it
-// from the catalogue, so that a restart does not undo the edit. The puzzle
-// changes only while the problem has no case: its boards would not parse.
+// from the catalogue, so that a restart does not undo the edit; its slug
+// cannot change (see shippedSlug). The puzzle changes only while the
+// problem has no case: its boards would not parse.
 func (s *Service) UpdateProblem(ctx context.Context, viewer User, slug string, patch ProblemPatch) (Problem, error) {
 	if err := mayAuthor(viewer); err != nil {
 		return Problem{}, err
@@ -126,6 +127,9 @@ func (s *Service) UpdateProblem(ctx context.Context, viewer User, slug string, p
 		return Problem{}, err
 	}
 	old := p
+	if patch.Slug != nil && *patch.Slug != old.Slug && old.CatalogueHash != "" {
+		return Problem{}, shippedSlug(old.Slug)
+	}
 	set(&p.Slug, patch.Slug)
 	set(&p.Title, patch.Title)
 	set(&p.Puzzle, patch.Puzzle)
@@ -160,6 +164,16 @@ func (s *Service) UpdateProblem(ctx context.Context, viewer User, slug string, p
 		err = s.requeue(ctx, Requeue{ProblemID: p.ID, Reason: "the problem's checker changed"})
 	}
 	return p, err
+}
+
+// shippedSlug is the refusal to rename a shipped problem (ECONFLICT). The
+// catalogue is matched by slug at every start, by every process sharing
+// the database: under a new slug the problem would be shipped again beside
+// it, with new boards and none of its submissions. Detaching does not free
+// the slug either, so the rule is the same for an edited problem.
+func shippedSlug(slug string) error {
+	return Errorf(ECONFLICT, "slug: problem %s is shipped: its slug comes from problems/%s, which every start synchronises by slug, so it cannot change; "+
+		"change the title instead, or export the problem as a package and import it under a new slug", slug, slug)
 }
 
 // ArchiveProblem hides a problem from students and keeps its submissions;

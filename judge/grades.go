@@ -377,6 +377,9 @@ func (s *Service) ProblemProgress(ctx context.Context, viewer User, id int64, sl
 	if at < 0 {
 		return ProblemBoards{}, Errorf(ENOTFOUND, "problem %s is not part of this assignment", slug)
 	}
+	if a.Problems[at].Unavailable {
+		return ProblemBoards{}, notFound(slug) // its boards' names are the problem's
+	}
 	one := a
 	one.Problems = []AssignmentProblem{a.Problems[at]}
 	in, gs, err := s.stampedGrades(ctx, one, rowsOf(viewer))

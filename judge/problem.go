@@ -135,17 +135,23 @@ func (s *Service) caseOf(ctx context.Context, slug string, id int64) (Case, erro
 // Other submissions stay as they are, and so do moves for the deleted board:
 // nothing remains to recompute them over, and they answered the board as it
 // was. Only instructors may. A case of the shipped catalogue is refused
-// (ECONFLICT): the catalogue is synchronised at every start and would bring
-// it back, so a 204 would have been a lie.
+// (ECONFLICT) while its problem follows the catalogue: it is synchronised
+// at every start and would bring it back, so a 204 would have been a lie.
+// A detached problem (an instructor edited it) the catalogue leaves alone,
+// so its shipped cases are deleted like the others.
 func (s *Service) DeleteCase(ctx context.Context, v User, slug string, id int64) error {
 	if !CanEditCases(v) {
 		return deny(v, "only an instructor may delete cases")
+	}
+	p, err := s.store.ProblemBySlug(ctx, slug)
+	if err != nil {
+		return err
 	}
 	c, err := s.caseOf(ctx, slug, id)
 	if err != nil {
 		return err
 	}
-	if c.Shipped {
+	if c.Shipped && !p.Detached {
 		return Errorf(ECONFLICT, "case %q is part of the shipped catalogue (problems/%s) and would come back at the next start: remove it there instead", c.Name, slug)
 	}
 	if err := s.store.DeleteCase(ctx, c.ID); err != nil {

@@ -163,9 +163,11 @@ func (d *DB) withProblems(ctx context.Context, rows []assignmentRow) ([]judge.As
 		Weight       float64
 		Slug         string
 		Title        string
+		Draft        bool
+		Archived     bool
 	}
 	err := d.db.WithContext(ctx).Table("assignment_problems").
-		Select("assignment_problems.assignment_id, assignment_problems.problem_id, assignment_problems.weight, problems.slug, problems.title").
+		Select("assignment_problems.assignment_id, assignment_problems.problem_id, assignment_problems.weight, problems.slug, problems.title, problems.draft, problems.archived").
 		Joins("JOIN problems ON problems.id = assignment_problems.problem_id").
 		Where("assignment_problems.assignment_id IN ?", ids).
 		Order("assignment_problems.assignment_id, assignment_problems.position").Scan(&ps).Error
@@ -174,7 +176,8 @@ func (d *DB) withProblems(ctx context.Context, rows []assignmentRow) ([]judge.As
 	}
 	for _, p := range ps {
 		a := &out[at[p.AssignmentID]]
-		a.Problems = append(a.Problems, judge.AssignmentProblem{ProblemID: p.ProblemID, Slug: p.Slug, Title: p.Title, Weight: p.Weight})
+		a.Problems = append(a.Problems, judge.AssignmentProblem{ProblemID: p.ProblemID, Slug: p.Slug, Title: p.Title, Weight: p.Weight,
+			Draft: p.Draft, Archived: p.Archived})
 	}
 	return out, nil
 }

@@ -89,13 +89,20 @@ type assignmentProblemJSON struct {
 	Slug   string  `json:"slug"`
 	Title  string  `json:"title"`
 	Weight float64 `json:"weight"`
+	// Available is false for a problem the caller may not open (a draft
+	// or an archived one, to a student): its title is "" then.
+	Available bool `json:"available"`
+}
+
+func toAssignmentProblemJSON(p judge.AssignmentProblem) assignmentProblemJSON {
+	return assignmentProblemJSON{Slug: p.Slug, Title: p.Title, Weight: p.Weight, Available: !p.Unavailable}
 }
 
 func toAssignmentJSON(a judge.Assignment, now time.Time) assignmentJSON {
 	out := assignmentJSON{ID: a.ID, Title: a.Title, OpensAt: a.OpensAt, DueAt: a.DueAt, LateUntil: a.LateUntil,
 		LateFactor: a.LateFactor, Status: a.PhaseAt(now), Problems: make([]assignmentProblemJSON, len(a.Problems))}
 	for i, p := range a.Problems {
-		out.Problems[i] = assignmentProblemJSON{Slug: p.Slug, Title: p.Title, Weight: p.Weight}
+		out.Problems[i] = toAssignmentProblemJSON(p)
 	}
 	switch out.Status {
 	case judge.PhaseOpen:
@@ -314,7 +321,7 @@ func (s *API) problemProgress(c *gin.Context) {
 	if !ok {
 		return
 	}
-	out := boardsJSON{Problem: assignmentProblemJSON{Slug: pb.Problem.Slug, Title: pb.Problem.Title, Weight: pb.Problem.Weight},
+	out := boardsJSON{Problem: toAssignmentProblemJSON(pb.Problem),
 		AsOf: pb.AsOf, Boards: make([]boardJSON, len(pb.Cases)), Students: make([]studentBoardsJSON, len(pb.Rows))}
 	for i, cs := range pb.Cases {
 		out.Boards[i] = boardJSON{ID: cs.ID, Name: cs.Name, Position: cs.Position, Sample: cs.Sample}

@@ -89,6 +89,9 @@ type assignmentForm struct {
 type formProblem struct {
 	Slug, Title, Weight string
 	Checked             bool
+	// State is "draft" or "archived": students do not see the problem
+	// until it is published, or ever again.
+	State string
 }
 
 // formTime is the value of a datetime-local input; the pages' times are UTC.
@@ -110,10 +113,24 @@ func (p *Pages) emptyForm(c *gin.Context, a *judge.Assignment) (assignmentForm, 
 	}
 	for _, pr := range probs {
 		fp := formProblem{Slug: pr.Slug, Title: pr.Title, Weight: "1"}
+		in := -1
 		if a != nil {
-			if i := slices.IndexFunc(a.Problems, func(ap judge.AssignmentProblem) bool { return ap.Slug == pr.Slug }); i >= 0 {
-				fp.Checked, fp.Weight = true, judge.FormatScore(a.Problems[i].Weight)
-			}
+			in = slices.IndexFunc(a.Problems, func(ap judge.AssignmentProblem) bool { return ap.Slug == pr.Slug })
+		}
+		// An archived problem cannot be added (the service refuses it);
+		// one the assignment already has stays on offer, or a save would
+		// drop it.
+		if pr.Archived && in < 0 {
+			continue
+		}
+		if in >= 0 {
+			fp.Checked, fp.Weight = true, judge.FormatScore(a.Problems[in].Weight)
+		}
+		switch {
+		case pr.Archived:
+			fp.State = "archived"
+		case pr.Draft:
+			fp.State = "draft"
 		}
 		f.Problems = append(f.Problems, fp)
 	}
@@ -121,10 +138,11 @@ func (p *Pages) emptyForm(c *gin.Context, a *judge.Assignment) (assignmentForm, 
 }
 
 // postedForm reads the posted assignment form over the list of problems
-// (emptyForm, then readForm). The list failing is an internal error, which
-// the handlers answer with the error page as they do their own.
-func (p *Pages) postedForm(c *gin.Context) (assignmentForm, judge.AssignmentSpec, error) {
-	form, err := p.emptyForm(c, nil)
+// (emptyForm, then readForm) offered for a (nil for a new assignment). The
+// list failing is an internal error, which the handlers answer with the
+// error page as they do their own.
+func (p *Pages) postedForm(c *gin.Context, a *judge.Assignment) (assignmentForm, judge.AssignmentSpec, error) {
+	form, err := p.emptyForm(c, a)
 	if err != nil {
 		return form, judge.AssignmentSpec{}, err
 	}
@@ -223,7 +241,7 @@ func (p *Pages) createAssignment(c *gin.Context) {
 	if !ok {
 		return
 	}
-	form, spec, err := p.postedForm(c)
+	form, spec, err := p.postedForm(c, nil)
 	var a judge.Assignment
 	if err == nil {
 		a, err = p.Service.CreateAssignment(c.Request.Context(), u, spec)
@@ -345,7 +363,12 @@ func (p *Pages) editAssignment(c *gin.Context) {
 	if !ok {
 		return
 	}
-	form, spec, err := p.postedForm(c)
+	a, err := p.Service.Assignment(c.Request.Context(), u, id)
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	form, spec, err := p.postedForm(c, &a)
 	if err == nil {
 		patch := judge.AssignmentPatch{Title: &spec.Title, Problems: spec.Problems, OpensAt: &spec.OpensAt, DueAt: &spec.DueAt,
 			LateUntil: spec.LateUntil, LateFactor: spec.LateFactor, ClearLateUntil: spec.LateUntil == nil}

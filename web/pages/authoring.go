@@ -24,8 +24,11 @@ type problemForm struct {
 	Checker                        string
 	MaxSize, MaxColors, MaxMoves   string
 	Published, Archived, Detached  bool
-	Puzzles                        []string
-	Error                          string
+	// Shipped: the problem comes from problems/<slug>, and its slug
+	// cannot change (the service refuses it).
+	Shipped bool
+	Puzzles []string
+	Error   string
 }
 
 func (f problemForm) limits() (judge.Limits, error) {
@@ -61,7 +64,7 @@ func formFromProblem(p judge.Problem) problemForm {
 	}
 	return problemForm{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Statement: p.Statement, Checker: checker,
 		MaxSize: strconv.Itoa(p.Limits.MaxSize), MaxColors: strconv.Itoa(p.Limits.MaxColors), MaxMoves: strconv.Itoa(p.Limits.MaxMoves),
-		Published: !p.Draft, Archived: p.Archived, Detached: p.Detached, Puzzles: judge.PuzzleNames()}
+		Published: !p.Draft, Archived: p.Archived, Detached: p.Detached, Shipped: p.CatalogueHash != "", Puzzles: judge.PuzzleNames()}
 }
 
 // newProblemPage is GET /problems/new.
