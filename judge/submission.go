@@ -110,7 +110,7 @@ func checkMoves(p Problem, c Case, moves string) error {
 		return Errorf(EINVALID, "the moves are empty: send the moves for board %d, %s", c.Position, pz.Info().MovesSyntax)
 	}
 	if n > limit {
-		return Errorf(EINVALID, "more than %s: a move text for board %d (%s) may hold at most %s", plural(limit, "move"), c.Position, c.Name, plural(limit, "move"))
+		return Errorf(EINVALID, "more than %s: a move text for board %d (%s) may hold at most %s", Plural(limit, "move"), c.Position, c.Name, Plural(limit, "move"))
 	}
 	return nil
 }
@@ -166,7 +166,7 @@ func (s *Service) Check(ctx context.Context, v User, puzzle, board, moves string
 	if err != nil {
 		return CheckResult{}, err
 	}
-	if moves, err = puzzleText("the moves", moves, MaxPayloadBytes); err != nil {
+	if moves, err = puzzleText("the move text", moves, MaxPayloadBytes); err != nil {
 		return CheckResult{}, err
 	}
 	if err := checkMovesLength(pz, moves); err != nil {
