@@ -13,24 +13,6 @@ import (
 	"puzzlejudge/judge"
 )
 
-// syncBuffer is a bytes.Buffer safe for the log of several goroutines.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // TestAdvisoryLockIsNoSlowSQL: waiting for the advisory lock of a migration
 // or a catalogue sync is what the lock is for, so gorm does not warn "SLOW
 // SQL" about it, while it still warns about any other slow statement. No
@@ -46,8 +28,11 @@ func TestAdvisoryLockIsNoSlowSQL(t *testing.T) {
 	old := slowSQL
 	slowSQL = time.Nanosecond
 	t.Cleanup(func() { slowSQL = old })
-	var out syncBuffer
-	d, err := Open("postgres", dsn, slog.New(slog.NewTextHandler(&out, nil)))
+	var (
+		out bytes.Buffer
+		mu  sync.Mutex
+	)
+	d, err := Open("postgres", dsn, slog.New(slog.NewTextHandler(lockedWriter{&mu, &out}, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +44,9 @@ func TestAdvisoryLockIsNoSlowSQL(t *testing.T) {
 	if _, _, err := d.SyncCatalogue(context.Background(), "nothing", plan); err != nil && judge.ErrorCode(err) != judge.ENOTFOUND {
 		t.Fatal(err)
 	}
+	mu.Lock()
 	log := out.String()
+	mu.Unlock()
 	if !strings.Contains(log, "SLOW SQL") {
 		t.Fatalf("no SLOW SQL warning at all with a 1 ns threshold: the test proves nothing\n%s", log)
 	}
