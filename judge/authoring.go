@@ -148,7 +148,7 @@ func (s *Service) UpdateProblem(ctx context.Context, viewer User, slug string, p
 			return Problem{}, err
 		}
 		if len(cases) > 0 {
-			return Problem{}, Errorf(EINVALID, "puzzle: the problem has %d cases of puzzle %s; delete them before changing the puzzle", len(cases), old.Puzzle)
+			return Problem{}, Errorf(EINVALID, "puzzle: the problem has %s of puzzle %s; delete its cases before changing the puzzle", Plural(len(cases), "case"), old.Puzzle)
 		}
 	}
 	if p == old {

@@ -22,7 +22,8 @@ func (flooditPuzzle) parseCaseWithin(input string, l Limits) (string, error) {
 // with limits l: parsed and checked against them in reading order where the
 // puzzle can, else parsed, then checked.
 func parseWithin(pz Puzzle, input string, l Limits) (string, error) {
-	if err := validText("the board", input, MaxCaseBytes); err != nil {
+	input, err := puzzleText("the board", input, MaxCaseBytes)
+	if err != nil {
 		return "", err
 	}
 	if lp, ok := pz.(limitedParser); ok {

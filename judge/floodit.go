@@ -96,7 +96,7 @@ func (flooditPuzzle) CheckMoves(c string, ref *Solution, moves string) Result {
 		return Result{Verdict: Invalid, Message: badMove(r.BadIndex, r.BadToken, r.Reason), Used: r.Used}
 	}
 	return movesResult(r.Solved, r.Used, ref.Optimal,
-		fmt.Sprintf("all %s are legal, but the board is not flooded (%d of %d cells)", plural(r.Used, "move"), r.Final.Region(), b.N()*b.N()))
+		fmt.Sprintf("%s, but the board is not flooded (%d of %d cells)", allLegal(r.Used), r.Final.Region(), b.N()*b.N()))
 }
 
 // oneToken returns the only token of an answer line, positioned in the

@@ -158,7 +158,7 @@ func (s *Service) Generate(ctx context.Context, viewer User, slug string, spec G
 		return Generation{}, err
 	}
 	if len(cases)+spec.Count > MaxCases {
-		return Generation{}, Errorf(EINVALID, "count: the problem has %d cases and may have at most %d", len(cases), MaxCases)
+		return Generation{}, Errorf(EINVALID, "count: the problem has %s and may have at most %d", Plural(len(cases), "case"), MaxCases)
 	}
 	data, err := json.Marshal(spec)
 	if err != nil {

@@ -78,7 +78,7 @@ func (s *Service) Hint(ctx context.Context, v User, slug string, caseID int64, m
 	if !ok {
 		return "", Errorf(EINVALID, "puzzle %s gives no hints", p.Puzzle)
 	}
-	if err := validText("the moves", moves, MaxReplayMoveBytes); err != nil {
+	if moves, err = puzzleText("the move text", moves, MaxReplayMoveBytes); err != nil {
 		return "", err
 	}
 	hctx, cancel := context.WithTimeout(ctx, HintTimeout)

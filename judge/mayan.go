@@ -89,7 +89,7 @@ func (mayanPuzzle) CheckAnswer(c string, ref Solution, a Answer, anyValid bool) 
 		if !ref.Solvable {
 			return Result{Verdict: Accepted, Message: "correct", Score: 100}
 		}
-		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("line %d: -1, but the board can be cleared in %s", a[0].No, plural(b.N, "move"))}
+		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("line %d: -1, but the board can be cleared in %s", a[0].No, Plural(b.N, "move"))}
 	}
 	lines := make([]string, len(a))
 	for i, l := range a {
@@ -102,7 +102,7 @@ func (mayanPuzzle) CheckAnswer(c string, ref Solution, a Answer, anyValid bool) 
 	case len(a) < b.N:
 		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("line %d: the output ends after %d of the %d moves", a[len(a)-1].No, len(a), b.N)}
 	case !r.Solved:
-		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("%s: %s left after %s", lineRange(a), plural(r.Final.Blocks(), "block"), plural(r.Used, "move"))}
+		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("%s: %s left after %s", lineRange(a), Plural(r.Final.Blocks(), "block"), Plural(r.Used, "move"))}
 	case !ref.Solvable:
 		return referenceDisagrees()
 	}
@@ -136,18 +136,26 @@ func (mayanPuzzle) CheckMoves(c string, ref *Solution, moves string) Result {
 		return Result{Verdict: Invalid, Message: badMove(r.BadIndex, r.BadToken, r.Reason), Used: r.Used}
 	case r.Used > b.N:
 		return Result{Verdict: Invalid, Used: r.Used,
-			Message: badMove(b.N+1, r.Steps[b.N].Token, fmt.Sprintf("this board must be cleared in exactly %s", plural(b.N, "move")))}
+			Message: badMove(b.N+1, r.Steps[b.N].Token, fmt.Sprintf("this board must be cleared in exactly %s", Plural(b.N, "move")))}
 	case r.Solved && r.Used == b.N:
 		if ref != nil && !ref.Solvable {
 			return referenceDisagrees()
 		}
-		return Result{Verdict: Accepted, Message: fmt.Sprintf("cleared in %s", plural(b.N, "move")), Used: r.Used, Optimal: b.N, Score: 100}
+		return Result{Verdict: Accepted, Message: fmt.Sprintf("cleared in %s", Plural(b.N, "move")), Used: r.Used, Optimal: b.N, Score: 100}
 	case r.Solved:
 		return Result{Verdict: NotSolved, Used: r.Used,
-			Message: fmt.Sprintf("the board is cleared after %s, but it must be cleared in exactly %d", plural(r.Used, "move"), b.N)}
+			Message: fmt.Sprintf("the board is cleared after %s, but it must be cleared in exactly %d", Plural(r.Used, "move"), b.N)}
 	}
 	return Result{Verdict: NotSolved, Used: r.Used,
-		Message: fmt.Sprintf("all %s are legal, but %d blocks are left (%s allowed)", plural(r.Used, "move"), r.Final.Blocks(), plural(b.N, "move"))}
+		Message: fmt.Sprintf("%s, but %s left (%s allowed)", allLegal(r.Used), blocksAre(r.Final.Blocks()), Plural(b.N, "move"))}
+}
+
+// blocksAre says how many blocks are left: "1 block is", "12 blocks are".
+func blocksAre(n int) string {
+	if n == 1 {
+		return "1 block is"
+	}
+	return Plural(n, "block") + " are"
 }
 
 // boardMoves is the board's n: it must be cleared in exactly n moves, so a
@@ -223,9 +231,9 @@ func (mayanPuzzle) Steps(c, moves string) Replay {
 	out := stepsWith(b, mayan.Format, stepTokens(r.Steps, func(s mayan.Step) string { return s.Token }),
 		boards, stepMessages(r.Steps, func(s mayan.Step) string {
 			if s.Cleared == 0 {
-				return fmt.Sprintf("nothing vanished; %s left", plural(s.Left, "block"))
+				return fmt.Sprintf("nothing vanished; %s left", Plural(s.Left, "block"))
 			}
-			return fmt.Sprintf("%s vanished in %s; %s left", plural(s.Cleared, "block"), plural(s.Rounds, "round"), plural(s.Left, "block"))
+			return fmt.Sprintf("%s vanished in %s; %s left", Plural(s.Cleared, "block"), Plural(s.Rounds, "round"), Plural(s.Left, "block"))
 		}), r.BadIndex, r.BadToken, r.Reason, r.Solved)
 	for i, p := range pictures {
 		for _, pb := range p {
@@ -258,7 +266,7 @@ func (mayanPuzzle) Hint(ctx context.Context, c, moves string) (string, error) {
 	case r.Solved:
 		return "", Errorf(EINVALID, "the board is already cleared")
 	case r.Used >= b.N:
-		return "", Errorf(EINVALID, "no moves are left: this board must be cleared in exactly %s", plural(b.N, "move"))
+		return "", Errorf(EINVALID, "no moves are left: this board must be cleared in exactly %s", Plural(b.N, "move"))
 	}
 	next := r.Final
 	next.N = b.N - r.Used
@@ -267,7 +275,7 @@ func (mayanPuzzle) Hint(ctx context.Context, c, moves string) (string, error) {
 		return "", err
 	}
 	if !s.Solvable {
-		return "", Errorf(EINVALID, "the board cannot be cleared in the %s left from here: undo some moves", plural(next.N, "move"))
+		return "", Errorf(EINVALID, "the board cannot be cleared in the %s left from here: undo some moves", Plural(next.N, "move"))
 	}
 	return s.Moves[0].String(), nil
 }

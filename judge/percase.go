@@ -179,10 +179,12 @@ func bindOutputs(in ProblemInput, outputs map[string]string, sub *Submission) er
 		if _, ok := byBase[name]; !ok {
 			unknown = append(unknown, name)
 		}
-		total += len(text)
-		if err := validText(fmt.Sprintf("the output %q", name), text, MaxOutputBytes); err != nil {
+		text, err := puzzleText(fmt.Sprintf("the output %q", name), text, MaxOutputBytes)
+		if err != nil {
 			return err
 		}
+		outputs[name] = text
+		total += len(text)
 	}
 	if len(unknown) > 0 {
 		slices.Sort(unknown)

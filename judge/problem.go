@@ -13,7 +13,8 @@ const (
 
 // parseSpec returns the canonical text of one case given by a user.
 func parseSpec(pz Puzzle, input string) (string, error) {
-	if err := validText("the board", input, MaxCaseBytes); err != nil {
+	input, err := puzzleText("the board", input, MaxCaseBytes)
+	if err != nil {
 		return "", err
 	}
 	return pz.ParseCase(input)

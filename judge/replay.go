@@ -114,7 +114,7 @@ func (s *Service) ReplayMoves(ctx context.Context, puzzle, board, moves string) 
 	if err != nil {
 		return Replay{}, err
 	}
-	if err := validText("the moves", moves, MaxReplayMoveBytes); err != nil {
+	if moves, err = puzzleText("the move text", moves, MaxReplayMoveBytes); err != nil {
 		return Replay{}, err
 	}
 	input, err := parseSpec(pz, board)

@@ -108,12 +108,12 @@ func (rotationPuzzle) CheckAnswer(c string, ref Solution, a Answer, _ bool) Resu
 		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("line %d: %s does not solve the centre", first.No, textin.Quote(moves))}
 	case r.Used > ref.Optimal:
 		return Result{Verdict: WrongAnswer, Used: r.Used, Optimal: ref.Optimal, Solved: true,
-			Message: fmt.Sprintf("line %d: %s is %s, the optimum is %d", first.No, textin.Quote(moves), plural(r.Used, "move"), ref.Optimal)}
+			Message: fmt.Sprintf("line %d: %s is %s, the optimum is %d", first.No, textin.Quote(moves), Plural(r.Used, "move"), ref.Optimal)}
 	case r.Used < ref.Optimal:
 		return referenceDisagrees()
 	case moves != strings.TrimSpace(ref.Moves):
 		return Result{Verdict: WrongAnswer, Used: r.Used, Optimal: ref.Optimal, Solved: true,
-			Message: fmt.Sprintf("line %d: optimal, but not the lexicographically smallest sequence of %s", first.No, plural(r.Used, "move"))}
+			Message: fmt.Sprintf("line %d: optimal, but not the lexicographically smallest sequence of %s", first.No, Plural(r.Used, "move"))}
 	}
 	if len(a) < 2 {
 		return Result{Verdict: WrongAnswer, Message: fmt.Sprintf("line %d: the centre symbol is missing after the moves", first.No)}
@@ -168,10 +168,10 @@ func (rotationPuzzle) CheckMoves(c string, ref *Solution, moves string) Result {
 		if r.Solved {
 			return referenceDisagrees()
 		}
-		return Result{Verdict: NotSolved, Used: r.Used, Message: fmt.Sprintf("all %s are legal, but the centre is not solved", plural(r.Used, "move"))}
+		return Result{Verdict: NotSolved, Used: r.Used, Message: allLegal(r.Used) + ", but the centre is not solved"}
 	}
 	return movesResult(r.Solved, r.Used, ref.Optimal,
-		fmt.Sprintf("all %s are legal, but the centre is not solved (%d of 8 squares agree)", plural(r.Used, "move"), r.Final.CentreBest()))
+		fmt.Sprintf("%s, but the centre is not solved (%d of 8 squares agree)", allLegal(r.Used), r.Final.CentreBest()))
 }
 
 func (rotationPuzzle) CheckProblemLimits(l Limits) error {

@@ -36,7 +36,8 @@ func (s *Service) submit(ctx context.Context, v User, sub Submission, outputs ma
 		return Submission{}, deny(v, "only a logged-in user may submit")
 	}
 	sub.UserID, sub.Username = v.ID, v.Username
-	if err := validText("the submission", sub.Payload, MaxPayloadBytes); err != nil {
+	var err error
+	if sub.Payload, err = puzzleText("the submission", sub.Payload, MaxPayloadBytes); err != nil {
 		return Submission{}, err
 	}
 	sub.Puzzle, sub.Board, sub.Results, sub.Outputs, sub.History, sub.Changed = "", "", nil, nil, nil, false
@@ -109,7 +110,7 @@ func checkMoves(p Problem, c Case, moves string) error {
 		return Errorf(EINVALID, "the moves are empty: send the moves for board %d, %s", c.Position, pz.Info().MovesSyntax)
 	}
 	if n > limit {
-		return Errorf(EINVALID, "more than %s: a move text for board %d (%s) may hold at most %s", plural(limit, "move"), c.Position, c.Name, plural(limit, "move"))
+		return Errorf(EINVALID, "more than %s: a move text for board %d (%s) may hold at most %s", Plural(limit, "move"), c.Position, c.Name, Plural(limit, "move"))
 	}
 	return nil
 }
@@ -165,13 +166,10 @@ func (s *Service) Check(ctx context.Context, v User, puzzle, board, moves string
 	if err != nil {
 		return CheckResult{}, err
 	}
-	if err := validText("the moves", moves, MaxPayloadBytes); err != nil {
+	if moves, err = puzzleText("the move text", moves, MaxPayloadBytes); err != nil {
 		return CheckResult{}, err
 	}
 	if err := checkMovesLength(pz, moves); err != nil {
-		return CheckResult{}, err
-	}
-	if err := validText("the board", board, MaxCaseBytes); err != nil {
 		return CheckResult{}, err
 	}
 	input, err := parseSpec(pz, board)
@@ -226,6 +224,17 @@ func (s *Service) Check(ctx context.Context, v User, puzzle, board, moves string
 		s.cfg.OnJudged(verdict)
 	}
 	return CheckResult{Verdict: r.Verdict, Score: score, Used: r.Used, Optimal: r.Optimal, Message: r.Message, SubmissionID: sub.ID}, nil
+}
+
+// puzzleText is validText for a puzzle text a user sends (a board, moves,
+// an output) and returns the text to parse: without one leading UTF-8 byte
+// order mark, which Windows Notepad writes at the start of a file and no
+// one sees. Every such text passes here before it is parsed or stored, so
+// that line and column numbers count from what the user sees; a second
+// mark, or one further in, stays an error of the parser.
+func puzzleText(what, text string, max int) (string, error) {
+	text = strings.TrimPrefix(text, "\ufeff")
+	return text, validText(what, text, max)
 }
 
 // validText rejects texts that are too long, hold a NUL byte or are not

@@ -36,11 +36,11 @@ func movesResult(solved bool, used, optimal int, unsolvedMsg string) Result {
 	case !solved:
 		return Result{Verdict: NotSolved, Message: unsolvedMsg, Used: used}
 	case used == optimal:
-		return Result{Verdict: Accepted, Message: plural(used, "move") + ", optimal", Used: used, Optimal: optimal, Score: 100}
+		return Result{Verdict: Accepted, Message: Plural(used, "move") + ", optimal", Used: used, Optimal: optimal, Score: 100}
 	case used > optimal:
 		return Result{
 			Verdict: Suboptimal, Used: used, Optimal: optimal, Score: 100 * float64(optimal) / float64(used),
-			Message: plural(used, "move") + ", the optimum is " + itoa(optimal),
+			Message: Plural(used, "move") + ", the optimum is " + itoa(optimal),
 		}
 	default:
 		return referenceDisagrees()
@@ -49,12 +49,21 @@ func movesResult(solved bool, used, optimal int, unsolvedMsg string) Result {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-// plural returns "1 move", "3 moves".
-func plural(n int, noun string) string {
+// Plural returns "1 move", "3 moves": a count and its noun, for messages.
+func Plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
 	return itoa(n) + " " + noun + "s"
+}
+
+// allLegal says that the n moves of a text are legal: "all 3 moves are
+// legal", but "the 1 move is legal".
+func allLegal(n int) string {
+	if n == 1 {
+		return "the 1 move is legal"
+	}
+	return "all " + Plural(n, "move") + " are legal"
 }
 
 // badMove is the message of an invalid move: its index, token and reason.

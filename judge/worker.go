@@ -301,7 +301,7 @@ func checkAnswer(pz Puzzle, c Case, answers []Answer, i int, surplus Answer, aft
 		r = pz.CheckAnswer(c.Input, c.Expected, answers[i], anyValid)
 	}
 	if len(surplus) > 0 {
-		msg := fmt.Sprintf("line %d: output after the answer of %s (%s): print nothing after it", surplus[0].No, after, plural(len(surplus), "more line"))
+		msg := fmt.Sprintf("line %d: output after the answer of %s (%s): print nothing after it", surplus[0].No, after, Plural(len(surplus), "more line"))
 		if r.Verdict == Accepted {
 			return Result{Verdict: WrongAnswer, Message: msg, Used: r.Used, Optimal: r.Optimal, Solved: true}
 		}

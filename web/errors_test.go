@@ -108,6 +108,11 @@ func FuzzAPI(f *testing.F) {
 	f.Add(4, `{"username":"admin","password":"`+adminPassword+`"}`)
 	f.Add(0, `{"kind":"moves","case":-9223372036854775808}`)
 	f.Add(1, `null`)
+	// Byte order marks, as Windows Notepad writes them: one leading mark is
+	// dropped, any other is an input error, never a 500.
+	f.Add(0, `{"kind":"answer","output":"\ufeff0\r\n3\r\n"}`)
+	f.Add(1, `{"puzzle":"floodit","board":"\ufeff2\n0 0\n0 0\n","moves":"\ufeff1"}`)
+	f.Add(2, `{"input":"\ufeff\ufeff3\n0 1 2\n1 1 2\n2 2 1\n","name":"y"}`)
 	paths := []string{"/api/v1/problems/flood/submissions", "/api/v1/check", "/api/v1/problems/flood/cases", "/api/v1/register", "/api/v1/tokens"}
 	e := newAPIEnv(f, Options{})
 	f.Fuzz(func(t *testing.T, route int, body string) {

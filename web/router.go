@@ -49,10 +49,13 @@ func (s *Server) Router() *gin.Engine {
 			httpx.Fail(c, s.Logger, judge.ENOTFOUND, "no route %s %s", c.Request.Method, p)
 		}
 	}}, s.Pages.NotFound()...)...)
-	r.NoMethod(func(c *gin.Context) {
-		c.AbortWithStatusJSON(http.StatusMethodNotAllowed, httpx.ErrorBody{Error: httpx.ErrorDetail{
-			Code: "method_not_allowed", Message: "method " + c.Request.Method + " is not allowed on " + c.Request.URL.Path}})
-	})
+	// The same split for a known path and the wrong method.
+	r.NoMethod(append([]gin.HandlerFunc{func(c *gin.Context) {
+		if httpx.IsAPIPath(c.Request.URL.Path) {
+			c.AbortWithStatusJSON(http.StatusMethodNotAllowed, httpx.ErrorBody{Error: httpx.ErrorDetail{
+				Code: "method_not_allowed", Message: "method " + c.Request.Method + " is not allowed on " + c.Request.URL.Path}})
+		}
+	}}, s.Pages.MethodNotAllowed()...)...)
 	return r
 }
 

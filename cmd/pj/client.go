@@ -126,8 +126,10 @@ func (c *client) do(ctx context.Context, method, path string, body io.Reader, co
 	if json.Unmarshal(data, &eb) == nil {
 		ae.Code, ae.Message = eb.Error.Code, eb.Error.Message
 	}
+	// The server's rate limits and busy answers say when already ("try
+	// again in 2 s"); only a message that does not gets the header's wait.
 	if ae.Status == http.StatusTooManyRequests || ae.Status == http.StatusServiceUnavailable {
-		if after := resp.Header.Get("Retry-After"); after != "" {
+		if after := resp.Header.Get("Retry-After"); after != "" && !strings.Contains(ae.Message, "try again") {
 			ae.Message += " (retry after " + after + " s)"
 		}
 	}

@@ -10,9 +10,6 @@ import (
 	"strings"
 )
 
-// defaultServer is where a fresh `go run ./cmd/judged` listens.
-const defaultServer = "http://localhost:8080"
-
 // config is the one file pj keeps: the server of the last login and its
 // token. It lives at <user config dir>/pj/config.json, the folder 0700 and
 // the file 0600, since the token is as good as the password for the API.
@@ -122,7 +119,9 @@ func normalizeServer(s string) string {
 // endpoint decides the server and the token of a command: --server, then
 // PJ_SERVER, then the login's server; PJ_TOKEN, then the login's token, but
 // only when the login was made on that same server (a token is never sent
-// to a server it was not issued by).
+// to a server it was not issued by). With none of the three there is no
+// server to guess: a usage error says to log in, as 'pj token' does,
+// rather than trying localhost and failing as an unreachable server.
 func (a *app) endpoint() (server, token string, err error) {
 	c, err := loadConfig()
 	if err != nil {
@@ -136,7 +135,7 @@ func (a *app) endpoint() (server, token string, err error) {
 		server = c.Server
 	}
 	if server == "" {
-		server = defaultServer
+		return "", "", usageErrorf("not logged in: run 'pj login URL USERNAME' first (or set PJ_SERVER and PJ_TOKEN)")
 	}
 	server = normalizeServer(server)
 	token = a.env("PJ_TOKEN")

@@ -97,6 +97,22 @@ func TestServerErrors(t *testing.T) {
 	pj.want(exitServer, "problems", "--server", "http://127.0.0.1:1")
 }
 
+// The server's own rate limit names the wait in its message; pj adds the
+// Retry-After only to a message that does not, so the wait shows once.
+func TestRateLimitSaysTheWaitOnce(t *testing.T) {
+	stub := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "7")
+		w.WriteHeader(http.StatusTooManyRequests)
+		w.Write([]byte(`{"error":{"code":"rate_limited","message":"too many submissions: at most 6 per minute, try again in 7 s"}}`))
+	}))
+	defer stub.Close()
+	pj := newPJ(t, map[string]string{"PJ_SERVER": stub.URL, "PJ_TOKEN": "t"})
+	r := pj.want(exitServer, "check", "floodit", writeFile(t, "b.txt", "1\n0\n"), "1")
+	if n := strings.Count(r.stderr, "7 s"); n != 1 {
+		t.Errorf("a rate limit said %q: the wait %d times, want once", r.stderr, n)
+	}
+}
+
 func TestUsage(t *testing.T) {
 	pj := newPJ(t, nil)
 	for _, args := range [][]string{{"frobnicate"}, {"problems", "--nope"}, {"problems", "extra"}, {"show"}, {"moves", "a", "b"}} {

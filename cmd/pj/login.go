@@ -19,8 +19,8 @@ func (a *app) loginCommand() *cobra.Command {
 		Long: `Log in to a puzzlejudge server and keep the token in pj/config.json under your
 config directory (the file 0600, its folder 0700). The password is read from
 PJ_PASSWORD, else from a prompt on a terminal, else from the first line of
-standard input. URL defaults to --server, PJ_SERVER, the last login's server,
-then ` + defaultServer + `.`,
+standard input. URL defaults to --server, PJ_SERVER, then the last login's
+server.`,
 		Example: "  pj login http://judge.example.edu ada\n  PJ_PASSWORD=... pj login ada",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) < 1 || len(args) > 2 {

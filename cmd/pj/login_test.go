@@ -116,6 +116,19 @@ func TestLogoutRevokesTheToken(t *testing.T) {
 	pj.want(exitOK, "logout")
 }
 
+// Without a login, PJ_SERVER or --server there is no server to try: every
+// command that needs one says to log in (exit 2, as 'pj token' does) and
+// does not guess localhost, which made it an unreachable server (exit 3).
+func TestNoServerAtAll(t *testing.T) {
+	pj := newPJ(t, map[string]string{"PJ_PASSWORD": "x"})
+	for _, args := range [][]string{{"problems"}, {"submissions"}, {"show", "flood"}, {"login", "ada"}} {
+		r := pj.want(exitUsage, args...)
+		if !strings.Contains(r.stderr, "not logged in: run 'pj login URL USERNAME' first") {
+			t.Errorf("pj %v said %q, want the hint at pj login", args, r.stderr)
+		}
+	}
+}
+
 func TestEnvironmentWithoutLogin(t *testing.T) {
 	js := startJudge(t)
 	token := js.student("ci-job")

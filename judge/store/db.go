@@ -37,6 +37,19 @@ type DB struct {
 	gate     *writeGate // orders the writes of the queue on SQLite
 	inserts  *committer // groups the commits of CreateSubmission
 	fullLog  *rateLog   // says the storage is full, once a minute
+	// lockLog is gorm's logger without the slow-query warning, for the
+	// advisory locks whose wait is their purpose (see advisoryLock).
+	lockLog logger.Interface
+}
+
+// slowSQL is the time past which gorm warns "SLOW SQL" (a variable for the
+// test that makes every statement slow).
+var slowSQL = 500 * time.Millisecond
+
+// gormLogger is gorm's logger of a DB: warnings and errors to log, a query
+// slower than slow warned about (none when slow is 0).
+func gormLogger(log *slog.Logger, slow time.Duration) logger.Interface {
+	return logger.New(slogWriter{log}, logger.Config{SlowThreshold: slow, LogLevel: logger.Warn, IgnoreRecordNotFoundError: true})
 }
 
 var _ judge.Store = (*DB)(nil)
@@ -69,7 +82,7 @@ func OpenWith(driver, dsn string, log *slog.Logger, opt Options) (*DB, error) {
 		return nil, err
 	}
 	cfg := &gorm.Config{
-		Logger:         logger.New(slogWriter{log}, logger.Config{SlowThreshold: 500 * time.Millisecond, LogLevel: logger.Warn, IgnoreRecordNotFoundError: true}),
+		Logger:         gormLogger(log, slowSQL),
 		TranslateError: true,
 		// No PrepareStmt: its statement cache holds a lock while it waits
 		// for a connection, which deadlocks with the single SQLite
@@ -112,7 +125,8 @@ func OpenWith(driver, dsn string, log *slog.Logger, opt Options) (*DB, error) {
 		sqlDB.SetMaxIdleConns(sqliteConns)
 	}
 	sqlDB.SetConnMaxIdleTime(0)
-	d := &DB{db: g, sql: sqlDB, postgres: driver == "postgres", gate: newWriteGate(driver == "postgres"), log: log, fullLog: newRateLog(log, time.Minute, time.Now)}
+	d := &DB{db: g, sql: sqlDB, postgres: driver == "postgres", gate: newWriteGate(driver == "postgres"), log: log, fullLog: newRateLog(log, time.Minute, time.Now),
+		lockLog: gormLogger(log, 0)}
 	if err := d.migrate(); err != nil {
 		sqlDB.Close()
 		return nil, err
@@ -188,7 +202,7 @@ func (d *DB) migrate() error {
 		// DDL is transactional on PostgreSQL: the lock and the tables
 		// are one transaction, so a second process sees them all.
 		err = d.db.Transaction(func(tx *gorm.DB) error {
-			if err := tx.Exec(catalogueLockSQL, migrateLock).Error; err != nil {
+			if err := d.advisoryLock(tx, migrateLock); err != nil {
 				return err
 			}
 			if err := tx.AutoMigrate(rows...); err != nil {

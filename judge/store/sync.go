@@ -16,6 +16,16 @@ import (
 // IMMEDIATE, so a second writer waits for the first to commit.
 const catalogueLock int64 = 0x707a6a75646765
 
+// advisoryLock takes the transaction-scoped advisory lock key in tx. When
+// processes start together, one waits here for the other's migration or
+// catalogue sync: that wait is the lock's purpose, not a slow query, so the
+// statement runs with a logger that still logs its error but not its time
+// (gorm warned "SLOW SQL" for it at every concurrent start). Every other
+// statement keeps the slow-query warning.
+func (d *DB) advisoryLock(tx *gorm.DB, key int64) error {
+	return tx.Session(&gorm.Session{Logger: d.lockLog}).Exec(catalogueLockSQL, key).Error
+}
+
 // SyncCatalogue applies a catalogue sync in one transaction: read the
 // problem and its cases, ask plan, write its changes.
 func (d *DB) SyncCatalogue(ctx context.Context, slug string, plan judge.CataloguePlan) (judge.Problem, []judge.Case, error) {
@@ -28,7 +38,7 @@ func (d *DB) SyncCatalogue(ctx context.Context, slug string, plan judge.Catalogu
 		if d.postgres {
 			// Held until the transaction ends; a transaction-scoped lock is
 			// never left behind by a connection returned to the pool.
-			if err := tx.Exec(catalogueLockSQL, catalogueLock).Error; err != nil {
+			if err := d.advisoryLock(tx, catalogueLock); err != nil {
 				return err
 			}
 		}

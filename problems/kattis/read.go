@@ -279,7 +279,7 @@ func caseOrder(files map[string]string, sec *section) ([]testCase, error) {
 		return all, nil
 	}
 	if len(sec.Cases) != len(all) {
-		return nil, refuse("problem.yaml", "puzzlejudge.cases lists %d cases, data/ holds %d", len(sec.Cases), len(all))
+		return nil, refuse("problem.yaml", "puzzlejudge.cases lists %s, data/ holds %d", judge.Plural(len(sec.Cases), "case"), len(all))
 	}
 	out := make([]testCase, 0, len(all))
 	seen := map[string]bool{}

@@ -87,6 +87,15 @@ func TestPagesAnswers(t *testing.T) {
 	b.get("/problems/flood")
 	b.upload("/problems/flood/submissions", url.Values{"kind": {"answer"}}, "file", "out.zip", bad.String()).want(t, 400, "may not hold a path")
 
+	// An answer for boards that changed since: the page tells the student
+	// what to do on the page, not which API path to GET.
+	b.get("/problems/flood")
+	stale := b.post("/problems/flood/submissions", url.Values{"kind": {"answer"}, "input_version": {"0123456789ab"}, "output": {"0\n3\n"}}).
+		want(t, 409, "version 0123456789ab", "Download the judge input again from the link above")
+	if strings.Contains(stale.body, "GET /api/v1") {
+		t.Errorf("the stale-input message on the page names an API path:\n%s", stale.body)
+	}
+
 	home := b.get("/").want(t, 200)
 	if !strings.Contains(home.body, `<span class="verdict v-accepted">accepted</span> <span class="num">100</span>`) {
 		t.Errorf("the problem list does not show the best (accepted 100):\n%s", home.body)

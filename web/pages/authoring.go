@@ -390,5 +390,5 @@ func (p *Pages) importPackage(c *gin.Context) {
 	if created {
 		what = "created"
 	}
-	p.redirect(c, "/problems/"+prob.Slug+"/cases", fmt.Sprintf("Problem %s %s from the package: %d boards, being solved.", prob.Slug, what, len(pkg.Cases)))
+	p.redirect(c, "/problems/"+prob.Slug+"/cases", fmt.Sprintf("Problem %s %s from the package: %s, being solved.", prob.Slug, what, judge.Plural(len(pkg.Cases), "board")))
 }

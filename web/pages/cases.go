@@ -112,5 +112,5 @@ func (p *Pages) rejudge(c *gin.Context) {
 		p.fail(c, err)
 		return
 	}
-	p.redirect(c, "/problems/"+c.Param("slug")+"/cases", fmt.Sprintf("%d submissions queued for judging again.", n))
+	p.redirect(c, "/problems/"+c.Param("slug")+"/cases", judge.Plural(n, "submission")+" queued for judging again.")
 }

@@ -132,6 +132,24 @@ func (p *Pages) Register(r gin.IRouter) {
 // drawn for the logged-in user like any other page. The form token is
 // only read, not checked: whatever was posted there, the answer is 404.
 func (p *Pages) NotFound() []gin.HandlerFunc {
+	return p.fallback(http.StatusNotFound, func(c *gin.Context) string {
+		return "There is no page at " + c.Request.URL.Path + "."
+	})
+}
+
+// MethodNotAllowed is NotFound for a page path that exists but not for the
+// request's method (a POST to a problem's page): a 405 page, not the API's
+// JSON, since it is a browser's request.
+func (p *Pages) MethodNotAllowed() []gin.HandlerFunc {
+	return p.fallback(http.StatusMethodNotAllowed, func(c *gin.Context) string {
+		return "The page at " + c.Request.URL.Path + " does not take a " + c.Request.Method + " request."
+	})
+}
+
+// fallback is the chain of an error page that no route drew: the pages'
+// headers and session, so that it is drawn for the logged-in user, then the
+// page with status and message.
+func (p *Pages) fallback(status int, message func(*gin.Context) string) []gin.HandlerFunc {
 	p.init()
 	csrf := p.csrf()
 	return []gin.HandlerFunc{p.headers(), p.session(), func(c *gin.Context) {
@@ -144,7 +162,7 @@ func (p *Pages) NotFound() []gin.HandlerFunc {
 		}
 		c.Next()
 	}, func(c *gin.Context) {
-		p.errorPage(c, http.StatusNotFound, "There is no page at "+c.Request.URL.Path+".")
+		p.errorPage(c, status, message(c))
 	}}
 }
 

@@ -93,15 +93,17 @@ func (p *Pages) playPage(c *gin.Context) {
 // boardSVG answers GET /play/board?puzzle=&board=&id=: the picture of a
 // board given as canonical text, for the play and replay pages to show the
 // boards the replay API returned. It draws any board, so it reveals nothing.
+// Its errors are JSON {error: {code, message}}, as every error of the
+// server, for the script to show the message.
 func (p *Pages) boardSVG(c *gin.Context) {
 	board := c.Query("board")
 	if len(board) > judge.MaxCaseBytes {
-		c.String(http.StatusRequestEntityTooLarge, "board too large")
+		p.jsonError(c, "play board", judge.Errorf(httpx.ETOOLARGE, "the board has more than %d bytes", judge.MaxCaseBytes))
 		return
 	}
 	pic, err := boardPicture(c.Query("puzzle"), c.DefaultQuery("id", "play"), board)
 	if err != nil {
-		c.String(http.StatusBadRequest, "%s", err.Error())
+		p.jsonError(c, "play board", judge.Errorf(judge.EINVALID, "%s", err.Error()))
 		return
 	}
 	// The same board always gives the same picture.

@@ -45,8 +45,23 @@ func TestPlayBoardPicture(t *testing.T) {
 	if ct := p.header.Get("Content-Type"); !strings.HasPrefix(ct, "image/svg+xml") {
 		t.Errorf("Content-Type %q", ct)
 	}
-	b.get("/play/board?puzzle=floodit&board=2").want(t, 400)
-	b.get("/play/board?puzzle=chess&board=x").want(t, 400)
+	// Refusals are JSON {error: {code, message}} like every error of the
+	// server, for play.js to show the message.
+	for _, tc := range []struct {
+		query  string
+		status int
+		code   string
+	}{
+		{"puzzle=floodit&board=2", 400, judge.EINVALID},
+		{"puzzle=chess&board=x", 400, judge.EINVALID},
+		{"puzzle=floodit&board=" + strings.Repeat("1", judge.MaxCaseBytes+1), 413, httpx.ETOOLARGE},
+	} {
+		r := b.get("/play/board?"+tc.query).want(t, tc.status)
+		var body httpx.ErrorBody
+		if err := json.Unmarshal([]byte(r.body), &body); err != nil || body.Error.Code != tc.code || body.Error.Message == "" {
+			t.Errorf("/play/board?%.40s = %d %q, want JSON error %s with a message", tc.query, tc.status, r.body, tc.code)
+		}
+	}
 }
 
 // TestPlayMove checks the play page's one request a move: the engine's

@@ -92,6 +92,12 @@ func (p *Pages) submit(c *gin.Context) {
 		sub, err = p.Service.Submit(c.Request.Context(), u, sub)
 	}
 	if err != nil {
+		if judge.ErrorCode(err) == judge.ESTALEINPUT {
+			// The service's message tells an API client which paths to
+			// GET again; on the page, its own links are the way.
+			refuse(http.StatusConflict, fmt.Sprintf("The boards of this problem changed after you downloaded its input (your output answers version %s; the input is now version %s). Download the judge input again from the link above, run your program on it and submit that output.", c.PostForm("input_version"), v.InputVersion))
+			return
+		}
 		if status := httpx.StatusOf(err); status != http.StatusInternalServerError {
 			refuse(status, judge.ErrorMessage(err))
 			return

@@ -10,17 +10,27 @@
   var board = document.getElementById("play-board");
   var status = document.getElementById("play-status");
 
-  // draw shows the picture of a board (canonical text) in el.
+  // draw shows the picture of a board (canonical text) in el; a refusal
+  // is JSON {error: {code, message}}, whose message it passes on.
   function draw(el, puzzle, text, id) {
     var url = "/play/board?puzzle=" + encodeURIComponent(puzzle) + "&id=" + encodeURIComponent(id || "play") +
       "&board=" + encodeURIComponent(text);
     return fetch(url).then(function (r) {
-      if (!r.ok) { throw new Error("the board could not be drawn"); }
-      return r.text();
+      if (r.ok) { return r.text(); }
+      return r.json().catch(function () { return null; }).then(function (res) {
+        var why = res && res.error ? ": " + res.error.message : "";
+        var e = new Error("The board could not be drawn" + why + ".");
+        e.answered = true;
+        throw e;
+      });
     }).then(function (svg) { el.innerHTML = svg; });
   }
 
   function say(text) { status.textContent = text; }
+
+  // failed shows why a request failed: the server's own refusal as it is,
+  // anything else (no answer, not JSON) as the server not answering.
+  function failed(e) { say(e.answered ? e.message : "The server did not answer: " + e.message); }
 
   var play = document.getElementById("play");
   if (play) { setUpPlay(play); }
@@ -82,7 +92,7 @@
           root.dataset.solved = res.final.solved ? "yes" : "no";
           fillBlocks();
         })
-        .catch(function (e) { say("The server did not answer: " + e.message); });
+        .catch(failed);
     }
 
     function move(m) {
@@ -174,7 +184,7 @@
             var b = root.querySelector('button[data-move="' + res.move + '"]');
             if (b) { b.classList.add("hinted"); b.focus(); }
           })
-          .catch(function (e) { say("The server did not answer: " + e.message); });
+          .catch(failed);
       });
     }
 
@@ -272,7 +282,7 @@
           });
         }
         return draw(board, data.puzzle, s.board);
-      }).catch(function (e) { say("The server did not answer: " + e.message); });
+      }).catch(failed);
     }
     function stop() { if (timer) { clearInterval(timer); timer = null; } document.getElementById("replay-play").textContent = "Play"; }
 
