@@ -17,6 +17,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -94,6 +95,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
+	// One leading byte order mark (Windows Notepad writes one) is dropped,
+	// as the judge drops it from what students send; a second is an error.
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	start := time.Now()
 	err = solveAll(ctx, pz, string(data), options{Moves: *moves, Jobs: *jobs}, stdout)
 	var ie inputError

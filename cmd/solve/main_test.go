@@ -80,6 +80,8 @@ func TestRun(t *testing.T) {
 		{"malformed row", []string{"-puzzle", "floodit"}, "2\n0 0\n0 0\n3\n0 1 2\n1 1\n2 2 1\n0\n", 2, "", "line 6: expected 3 colours, found 2"},
 		{"bad colour", []string{"-puzzle", "floodit"}, "2\n0 16\n0 0\n0\n", 2, "", "line 2, column 3: colour 16 is outside 0..15"},
 		{"truncated", []string{"-puzzle", "floodit"}, "3\n0 1 2\n", 2, "", "unexpected end of input: case 1 needs 2 more rows"},
+		{"byte order mark", []string{"-puzzle", "floodit"}, "\ufeff" + sample, 0, "0\n3\n", ""},
+		{"second byte order mark", []string{"-puzzle", "floodit"}, "\ufeff\ufeff" + sample, 2, "", "line 1"},
 		{"unknown puzzle", []string{"-puzzle", "chess"}, sample, 2, "", `unknown puzzle "chess"`},
 		{"no puzzle", nil, sample, 2, "", "-puzzle is one of: floodit"},
 		{"bad flag", []string{"-bogus"}, sample, 2, "", "flag provided but not defined"},
