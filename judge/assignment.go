@@ -334,8 +334,13 @@ func (s *Service) assignmentOf(ctx context.Context, spec AssignmentSpec, kept []
 		if math.IsNaN(f) || f < 0 || f > 1 {
 			return Assignment{}, Errorf(EINVALID, "late_factor must be between 0 and 1")
 		}
-		if a.LateUntil != nil {
+		switch {
+		case a.LateUntil != nil:
 			a.LateFactor = f
+		case f != 0:
+			// Stored as 0 it would be dropped without a word: the
+			// instructor meant a late period and did not get one.
+			return Assignment{}, Errorf(EINVALID, "late_factor %g needs a late_until: late submissions count only up to it", f)
 		}
 	}
 	if len(spec.Problems) == 0 {

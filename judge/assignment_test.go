@@ -219,6 +219,7 @@ func TestAssignmentVisibilityAndPermissions(t *testing.T) {
 		{"late before due", judge.AssignmentSpec{Title: "x", Problems: spec.Problems, OpensAt: t0, DueAt: t0.Add(time.Hour), LateUntil: ptr(t0), LateFactor: ptr(0.5)}},
 		{"late without factor", judge.AssignmentSpec{Title: "x", Problems: spec.Problems, OpensAt: t0, DueAt: t0.Add(time.Hour), LateUntil: ptr(t0.Add(2 * time.Hour))}},
 		{"factor above 1", judge.AssignmentSpec{Title: "x", Problems: spec.Problems, OpensAt: t0, DueAt: t0.Add(time.Hour), LateUntil: ptr(t0.Add(2 * time.Hour)), LateFactor: ptr(1.5)}},
+		{"factor without late period", judge.AssignmentSpec{Title: "x", Problems: spec.Problems, OpensAt: t0, DueAt: t0.Add(time.Hour), LateFactor: ptr(0.5)}},
 	}
 	for _, tc := range bad {
 		t.Run(tc.name, func(t *testing.T) {
@@ -232,6 +233,10 @@ func TestAssignmentVisibilityAndPermissions(t *testing.T) {
 		Problems: []judge.AssignmentProblemSpec{{Slug: "flood2", Weight: ptr(2.0)}}})
 	if err != nil || up.Title != "Week 1b" || up.LateUntil != nil || up.LateFactor != 0 || len(up.Problems) != 1 || up.Problems[0].Weight != 2 || !up.DueAt.Equal(a.DueAt) {
 		t.Errorf("UpdateAssignment = %+v, %v", up, err)
+	}
+	// A factor without a late period would be stored as 0 without a word.
+	if got, err := e.s.UpdateAssignment(ctx, e.admin, a.ID, judge.AssignmentPatch{LateFactor: ptr(0.5)}); judge.ErrorCode(err) != judge.EINVALID {
+		t.Errorf("UpdateAssignment(late_factor without a late period) = %+v, %v; want invalid", got, err)
 	}
 	// A late period added by a patch needs its factor, as at creation: the
 	// factor 0 kept from an assignment without one is not a choice.
