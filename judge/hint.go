@@ -56,7 +56,7 @@ func (s *Service) Hint(ctx context.Context, v User, slug string, caseID int64, m
 	if !p.VisibleTo(v) { // a draft or an archived problem, to a student
 		return "", notFound(slug)
 	}
-	c, err := s.caseOf(ctx, slug, caseID)
+	_, c, err := s.caseOf(ctx, slug, caseID)
 	if err != nil {
 		return "", err
 	}

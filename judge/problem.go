@@ -107,7 +107,7 @@ func (s *Service) Case(ctx context.Context, v User, slug string, id int64) (Case
 	if _, err := s.Visible(ctx, v, slug); err != nil {
 		return Case{}, err
 	}
-	c, err := s.caseOf(ctx, slug, id)
+	_, c, err := s.caseOf(ctx, slug, id)
 	if err != nil {
 		return Case{}, err
 	}
@@ -115,19 +115,19 @@ func (s *Service) Case(ctx context.Context, v User, slug string, id int64) (Case
 }
 
 // caseOf returns one case of a problem, everything included.
-func (s *Service) caseOf(ctx context.Context, slug string, id int64) (Case, error) {
+func (s *Service) caseOf(ctx context.Context, slug string, id int64) (Problem, Case, error) {
 	p, err := s.store.ProblemBySlug(ctx, slug)
 	if err != nil {
-		return Case{}, err
+		return Problem{}, Case{}, err
 	}
 	c, err := s.store.CaseByID(ctx, id)
 	if err != nil {
-		return Case{}, err
+		return Problem{}, Case{}, err
 	}
 	if c.ProblemID != p.ID {
-		return Case{}, Errorf(ENOTFOUND, "case not found")
+		return Problem{}, Case{}, Errorf(ENOTFOUND, "case not found")
 	}
-	return c, nil
+	return p, c, nil
 }
 
 // DeleteCase removes a case that an instructor added and rejudges the
@@ -144,11 +144,7 @@ func (s *Service) DeleteCase(ctx context.Context, v User, slug string, id int64)
 	if !CanEditCases(v) {
 		return deny(v, "only an instructor may delete cases")
 	}
-	p, err := s.store.ProblemBySlug(ctx, slug)
-	if err != nil {
-		return err
-	}
-	c, err := s.caseOf(ctx, slug, id)
+	p, c, err := s.caseOf(ctx, slug, id)
 	if err != nil {
 		return err
 	}

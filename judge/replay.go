@@ -137,11 +137,7 @@ func (s *Service) ReplaySubmission(ctx context.Context, v User, id int64) (Submi
 	case KindCheck:
 		out.Puzzle, out.Start = sub.Puzzle, sub.Board
 	case KindMoves:
-		p, err := s.store.ProblemBySlug(ctx, sub.ProblemSlug)
-		if err != nil {
-			return SubmissionReplay{}, err
-		}
-		c, err := s.caseOf(ctx, sub.ProblemSlug, sub.CaseID)
+		p, c, err := s.caseOf(ctx, sub.ProblemSlug, sub.CaseID)
 		if err != nil {
 			return SubmissionReplay{}, err
 		}
