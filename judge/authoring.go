@@ -68,6 +68,10 @@ func (p Problem) VisibleTo(u User) bool {
 	return u.IsInstructor() || (!p.Draft && !p.Archived)
 }
 
+// Shipped reports whether the problem came from the shipped catalogue
+// (problems/), detached since or not.
+func (p Problem) Shipped() bool { return p.CatalogueHash != "" }
+
 // mayAuthor is the one permission of authoring: instructors only.
 func mayAuthor(u User) error {
 	if !CanAuthor(u) {
@@ -127,7 +131,7 @@ func (s *Service) UpdateProblem(ctx context.Context, viewer User, slug string, p
 		return Problem{}, err
 	}
 	old := p
-	if patch.Slug != nil && *patch.Slug != old.Slug && old.CatalogueHash != "" {
+	if patch.Slug != nil && *patch.Slug != old.Slug && old.Shipped() {
 		return Problem{}, shippedSlug(old.Slug)
 	}
 	set(&p.Slug, patch.Slug)
@@ -154,7 +158,7 @@ func (s *Service) UpdateProblem(ctx context.Context, viewer User, slug string, p
 	if p == old {
 		return p, nil
 	}
-	p.Detached = p.Detached || p.CatalogueHash != ""
+	p.Detached = p.Detached || p.Shipped()
 	p, err = s.store.UpdateProblem(ctx, p)
 	if err != nil {
 		return Problem{}, err
@@ -190,7 +194,7 @@ func (s *Service) ArchiveProblem(ctx context.Context, viewer User, slug string) 
 	if p.Archived {
 		return nil
 	}
-	p.Archived, p.Detached = true, p.Detached || p.CatalogueHash != ""
+	p.Archived, p.Detached = true, p.Detached || p.Shipped()
 	_, err = s.store.UpdateProblem(ctx, p)
 	return err
 }

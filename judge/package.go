@@ -41,7 +41,7 @@ func (s *Service) ImportProblem(ctx context.Context, viewer User, p Problem, spe
 	switch {
 	case err == nil:
 		p.ID, p.CreatedAt, p.Archived = old.ID, old.CreatedAt, old.Archived
-		p.CatalogueHash, p.Detached = old.CatalogueHash, old.Detached || old.CatalogueHash != ""
+		p.CatalogueHash, p.Detached = old.CatalogueHash, old.Detached || old.Shipped()
 	case ErrorCode(err) == ENOTFOUND:
 		p.ID, p.CatalogueHash, p.Detached, p.Archived = 0, "", false, false
 		created = true

@@ -75,7 +75,7 @@ func Sync(ctx context.Context, s Syncer, ps []Problem) error {
 // which stores the hash, or leaves the edit alone.
 func upToDate(p Problem, stored judge.Problem, cases []judge.Case) bool {
 	want := p.Problem
-	if stored.CatalogueHash == "" || stored.Detached || stored.Title != want.Title || stored.Puzzle != want.Puzzle || stored.Statement != want.Statement ||
+	if !stored.Shipped() || stored.Detached || stored.Title != want.Title || stored.Puzzle != want.Puzzle || stored.Statement != want.Statement ||
 		stored.Checker != want.Checker || stored.Limits != want.Limits || len(cases) < len(p.Cases) {
 		return false
 	}

@@ -64,7 +64,7 @@ func formFromProblem(p judge.Problem) problemForm {
 	}
 	return problemForm{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Statement: p.Statement, Checker: checker,
 		MaxSize: strconv.Itoa(p.Limits.MaxSize), MaxColors: strconv.Itoa(p.Limits.MaxColors), MaxMoves: strconv.Itoa(p.Limits.MaxMoves),
-		Published: !p.Draft, Archived: p.Archived, Detached: p.Detached, Shipped: p.CatalogueHash != "", Puzzles: judge.PuzzleNames()}
+		Published: !p.Draft, Archived: p.Archived, Detached: p.Detached, Shipped: p.Shipped(), Puzzles: judge.PuzzleNames()}
 }
 
 // newProblemPage is GET /problems/new.
