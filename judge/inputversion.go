@@ -42,11 +42,7 @@ type ProblemInput struct {
 
 // Text returns the case set as one classic judge input.
 func (in ProblemInput) Text() string {
-	inputs := make([]string, len(in.Cases))
-	for i, c := range in.Cases {
-		inputs[i] = c.Input
-	}
-	return in.Puzzle.JudgeInput(inputs)
+	return in.Puzzle.JudgeInput(inputsOf(in.Cases))
 }
 
 // Files returns the case set as per-case files, for input.zip.

@@ -19,6 +19,24 @@ type CaseOutput struct {
 	Output string
 }
 
+// outputsByCase returns the outputs of an answer sent per case, by case id.
+func outputsByCase(outs []CaseOutput) map[int64]string {
+	m := make(map[int64]string, len(outs))
+	for _, o := range outs {
+		m[o.CaseID] = o.Output
+	}
+	return m
+}
+
+// inputsOf returns the inputs of cases, in their order.
+func inputsOf(cases []Case) []string {
+	inputs := make([]string, len(cases))
+	for i, c := range cases {
+		inputs[i] = c.Input
+	}
+	return inputs
+}
+
 // CaseFile is one file of input.zip: a case as a complete classic input of
 // one case, under its base name (the file is Base + ".in").
 type CaseFile struct {

@@ -174,10 +174,7 @@ func (s *Service) replayAnswer(ctx context.Context, out SubmissionReplay) (Submi
 	if outs := out.Submission.Outputs; outs != nil {
 		// Sent per case: each output answers its own case alone, as the
 		// worker judges it; a case without output has nothing to replay.
-		byCase := make(map[int64]string, len(outs))
-		for _, o := range outs {
-			byCase[o.CaseID] = o.Output
-		}
+		byCase := outputsByCase(outs)
 		for i, c := range cases {
 			if text, ok := byCase[c.ID]; ok {
 				if a, _ := pz.SplitAnswers([]string{c.Input}, text); len(a) > 0 {
@@ -186,11 +183,7 @@ func (s *Service) replayAnswer(ctx context.Context, out SubmissionReplay) (Submi
 			}
 		}
 	} else {
-		inputs := make([]string, len(cases))
-		for i, c := range cases {
-			inputs[i] = c.Input
-		}
-		split, _ := pz.SplitAnswers(inputs, out.Submission.Payload)
+		split, _ := pz.SplitAnswers(inputsOf(cases), out.Submission.Payload)
 		copy(answers, split)
 	}
 	if len(answers) > 0 && !anyMoves(st, answers) {

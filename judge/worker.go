@@ -247,10 +247,7 @@ func judgeAnswer(sub Submission, d *problemData) []CaseResult {
 	results := make([]CaseResult, 0, len(cases))
 	anyValid := d.problem.Checker == CheckerAnyValid
 	if sub.Outputs != nil {
-		outputs := make(map[int64]string, len(sub.Outputs))
-		for _, o := range sub.Outputs {
-			outputs[o.CaseID] = o.Output
-		}
+		outputs := outputsByCase(sub.Outputs)
 		for _, c := range cases {
 			if c.Deleted {
 				continue
@@ -264,11 +261,7 @@ func judgeAnswer(sub Submission, d *problemData) []CaseResult {
 			results = append(results, caseResult(c, checkAnswer(d.puzzle, c, answers, 0, surplus, "this case", anyValid)))
 		}
 	} else {
-		inputs := make([]string, len(cases))
-		for i, c := range cases {
-			inputs[i] = c.Input
-		}
-		answers, surplus := d.puzzle.SplitAnswers(inputs, sub.Payload)
+		answers, surplus := d.puzzle.SplitAnswers(inputsOf(cases), sub.Payload)
 		for i, c := range cases {
 			if c.Deleted {
 				continue
