@@ -165,7 +165,7 @@ func TestResolveOldVersion(t *testing.T) {
 	first.Close(ctx)
 	old := cases[1].Expected
 	old.Version, old.Optimal = "floodit-0", 99
-	if err := db.FinishCase(ctx, cases[1].ID, cases[1].Input, judge.CaseReady, old, ""); err != nil {
+	if err := db.FinishCase(ctx, cases[1].ID, cases[1].Input, judge.CaseReady, old, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	var solved []string

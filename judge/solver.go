@@ -168,7 +168,18 @@ func (s *Service) finishCase(ctx context.Context, c Case, status CaseStatus, sol
 	// A finished solve is recorded even when Close has begun: it may have
 	// taken a minute, and these writes take milliseconds.
 	ctx = context.WithoutCancel(ctx)
-	err := s.store.FinishCase(ctx, c.ID, c.Input, status, sol, msg)
+	// The rejudge is queued with the outcome, in one transaction: queued
+	// after it, it also took the submissions judged in between, against
+	// the new answer already, and rejudged them for nothing.
+	var rejudge *Requeue
+	if status != CaseReady || !sameSolution(c.Expected, sol) {
+		reason := reasonNewAnswer(c)
+		if status != CaseReady {
+			reason = reasonSolveFailed(c)
+		}
+		rejudge = &Requeue{ProblemID: c.ProblemID, CaseID: c.ID, Reason: reason}
+	}
+	err := s.store.FinishCase(ctx, c.ID, c.Input, status, sol, msg, rejudge)
 	if ErrorCode(err) == ENOTFOUND {
 		now, err := s.store.CaseByID(ctx, c.ID)
 		return err == nil && now.Status == CaseSolving // edited meanwhile
@@ -177,14 +188,8 @@ func (s *Service) finishCase(ctx context.Context, c Case, status CaseStatus, sol
 		s.log.Error("storing a solution", "case", c.ID, "err", err)
 		return false
 	}
-	if status != CaseReady || !sameSolution(c.Expected, sol) {
-		reason := reasonNewAnswer(c)
-		if status != CaseReady {
-			reason = reasonSolveFailed(c)
-		}
-		if err := s.requeue(ctx, Requeue{ProblemID: c.ProblemID, CaseID: c.ID, Reason: reason}); err != nil {
-			s.log.Error("rejudging", "case", c.ID, "err", err)
-		}
+	if rejudge != nil {
+		s.notify()
 	}
 	cases, err := s.store.Cases(ctx, c.ProblemID)
 	if err != nil {

@@ -67,8 +67,11 @@ type CatalogueStore interface {
 	AddCase(ctx context.Context, c Case) (Case, error)
 	DeleteCase(ctx context.Context, id int64) error
 	// FinishCase records the solver's outcome for the case, provided its
-	// input is still input (a case edited meanwhile is solved again).
-	FinishCase(ctx context.Context, id int64, input string, status CaseStatus, sol Solution, solveErr string) error
+	// input is still input (a case edited meanwhile is solved again), and
+	// puts back to pending the submissions rejudge selects (none when it is
+	// nil), in the same transaction: no worker judges against the new
+	// outcome before the rejudge is queued, so none is rejudged for nothing.
+	FinishCase(ctx context.Context, id int64, input string, status CaseStatus, sol Solution, solveErr string, rejudge *Requeue) error
 	SetCaseProgress(ctx context.Context, id int64, progress string) error
 	// MarkSolving makes a case solving again (its solver version is old).
 	MarkSolving(ctx context.Context, id int64) error

@@ -113,7 +113,7 @@ func testAnswers(t *testing.T, open opener) {
 	if n, err := d.RequeueFor(ctx, judge.Requeue{ProblemID: p.ID, OnlyErrors: true, Reason: "ready"}); n != 0 || err != nil {
 		t.Errorf("RequeueFor(errors) = %d, %v; want 0 (case b is not ready)", n, err)
 	}
-	if err := d.FinishCase(ctx, cs[1].ID, "b", judge.CaseReady, judge.Solution{Answer: "2\n"}, ""); err != nil {
+	if err := d.FinishCase(ctx, cs[1].ID, "b", judge.CaseReady, judge.Solution{Answer: "2\n"}, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	if n, err := d.RequeueFor(ctx, judge.Requeue{ProblemID: p.ID, OnlyErrors: true, Reason: "ready"}); n != 1 || err != nil {
@@ -146,6 +146,26 @@ func testAnswers(t *testing.T, open opener) {
 	}
 	if h, _ := d.History(ctx, moves.ID); len(h) != 0 {
 		t.Errorf("the moves for the deleted case were rejudged: %+v", h)
+	}
+
+	// FinishCase queues its rejudge in its own transaction: not at all when
+	// the case changed meanwhile, both answers holding case a when it did not.
+	again := &judge.Requeue{ProblemID: p.ID, CaseID: cs[0].ID, Reason: "new answer for a"}
+	if err := d.FinishCase(ctx, cs[0].ID, "a changed", judge.CaseReady, judge.Solution{Answer: "9\n"}, "", again); code(err) != judge.ENOTFOUND {
+		t.Errorf("FinishCase(changed input) = %v, want not found", err)
+	}
+	for _, id := range []int64{whole.ID, perCase.ID} {
+		if got, _ := d.Submission(ctx, id); got.Status != judge.StatusDone {
+			t.Errorf("submission %d after a FinishCase that found the case changed: %s, want done", id, got.Status)
+		}
+	}
+	if err := d.FinishCase(ctx, cs[0].ID, "a", judge.CaseReady, judge.Solution{Answer: "9\n"}, "", again); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []int64{whole.ID, perCase.ID} {
+		if got, _ := d.Submission(ctx, id); got.Status != judge.StatusPending {
+			t.Errorf("submission %d after FinishCase with its rejudge: %s, want pending", id, got.Status)
+		}
 	}
 }
 

@@ -52,7 +52,7 @@ func testCaseLeases(t *testing.T, open opener) {
 	if ok, _ := a.ClaimCase(ctx, c.ID, past); !ok {
 		t.Error("a released lease was not claimable")
 	}
-	if err := a.FinishCase(ctx, c.ID, "x", judge.CaseReady, judge.Solution{Answer: "1"}, ""); err != nil {
+	if err := a.FinishCase(ctx, c.ID, "x", judge.CaseReady, judge.Solution{Answer: "1"}, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	if ok, _ := a.ClaimCase(ctx, c.ID, past); ok {

@@ -119,20 +119,27 @@ func (d *DB) DeleteCase(ctx context.Context, id int64) error {
 	return nil
 }
 
-// FinishCase records a solver outcome if the case still has that input.
-func (d *DB) FinishCase(ctx context.Context, id int64, input string, status judge.CaseStatus, sol judge.Solution, solveErr string) error {
-	res := d.db.WithContext(ctx).Model(&caseRow{}).Where("id = ? AND input = ?", id, input).Updates(map[string]any{
-		"status": string(status), "answer": sol.Answer, "moves": sol.Moves, "optimal": sol.Optimal,
-		"solvable": sol.Solvable, "solver_version": sol.Version, "solve_error": solveErr, "progress": "",
-		"solve_claimed_at": nil,
+// FinishCase records a solver outcome if the case still has that input,
+// and queues rejudge (if not nil) in the same transaction.
+func (d *DB) FinishCase(ctx context.Context, id int64, input string, status judge.CaseStatus, sol judge.Solution, solveErr string, rejudge *judge.Requeue) error {
+	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&caseRow{}).Where("id = ? AND input = ?", id, input).Updates(map[string]any{
+			"status": string(status), "answer": sol.Answer, "moves": sol.Moves, "optimal": sol.Optimal,
+			"solvable": sol.Solvable, "solver_version": sol.Version, "solve_error": solveErr, "progress": "",
+			"solve_claimed_at": nil,
+		})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return judge.Errorf(judge.ENOTFOUND, "case not found or changed")
+		}
+		if rejudge != nil {
+			return requeueFor(tx, *rejudge).Error
+		}
+		return nil
 	})
-	if res.Error != nil {
-		return d.fail(res.Error, "case")
-	}
-	if res.RowsAffected == 0 {
-		return judge.Errorf(judge.ENOTFOUND, "case not found or changed")
-	}
-	return nil
+	return d.fail(err, "case")
 }
 
 // SetCaseProgress records how far a running solve got.

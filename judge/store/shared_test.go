@@ -160,7 +160,7 @@ func testCatalogueVersion(t *testing.T, open opener) {
 		t.Fatal(err)
 	}
 	step("a new case")
-	if err := a.FinishCase(ctx, c.ID, "x", judge.CaseReady, judge.Solution{Answer: "a"}, ""); err != nil {
+	if err := a.FinishCase(ctx, c.ID, "x", judge.CaseReady, judge.Solution{Answer: "a"}, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	step("a solved case")

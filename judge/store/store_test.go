@@ -208,13 +208,13 @@ func testProblems(t *testing.T, open opener) {
 		ids = append(ids, c.ID)
 	}
 	sol := judge.Solution{Answer: "3\n", Moves: "1 2 1", Optimal: 3, Solvable: true, Version: "v1"}
-	if err := d.FinishCase(ctx, ids[0], "a", judge.CaseReady, sol, ""); err != nil {
+	if err := d.FinishCase(ctx, ids[0], "a", judge.CaseReady, sol, "", nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.FinishCase(ctx, ids[1], "changed meanwhile", judge.CaseReady, sol, ""); code(err) != judge.ENOTFOUND {
+	if err := d.FinishCase(ctx, ids[1], "changed meanwhile", judge.CaseReady, sol, "", nil); code(err) != judge.ENOTFOUND {
 		t.Errorf("FinishCase of an edited case = %v, want not found", err)
 	}
-	if err := d.FinishCase(ctx, ids[2], "c", judge.CaseFailed, judge.Solution{}, "gave up"); err != nil {
+	if err := d.FinishCase(ctx, ids[2], "c", judge.CaseFailed, judge.Solution{}, "gave up", nil); err != nil {
 		t.Fatal(err)
 	}
 	cases, err := d.Cases(ctx, p.ID)

@@ -69,7 +69,7 @@ func testSyncRollback(t *testing.T, open opener) {
 	}
 	mine, _ := d.AddCase(ctx, judge.Case{ProblemID: p.ID, Name: "mine", Input: "m"})
 	sol := judge.Solution{Answer: "1\n", Moves: "1", Optimal: 1, Solvable: true, Version: "v1"}
-	if err := d.FinishCase(ctx, have[0].ID, "a", judge.CaseReady, sol, ""); err != nil {
+	if err := d.FinishCase(ctx, have[0].ID, "a", judge.CaseReady, sol, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	sub, _ := d.CreateSubmission(ctx, judge.Submission{UserID: u.ID, ProblemID: p.ID, Kind: judge.KindAnswer, Payload: "1"})
