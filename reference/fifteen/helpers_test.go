@@ -1,6 +1,7 @@
 package fifteen
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"puzzlejudge/internal/testutil"
@@ -26,4 +27,15 @@ func play(tb testing.TB, b Board, text string) Board {
 		tb.Fatalf("Replay(%q): move %d %q: %s", text, r.BadIndex, r.BadToken, r.Reason)
 	}
 	return r.Final
+}
+
+// walkBoards returns count boards of width reached by random walks of k
+// moves from a fixed seed.
+func walkBoards(width, k, count int) []Board {
+	rng := rand.New(rand.NewPCG(uint64(width), uint64(k)))
+	out := make([]Board, count)
+	for i := range out {
+		out[i] = randomWalk(rng, Goal(width), k)
+	}
+	return out
 }
