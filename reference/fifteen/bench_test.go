@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -13,7 +14,7 @@ import (
 
 var (
 	korfFirst     = flag.Int("korf-first", 0, "solve only Korf's first `n` instances in BenchmarkKorf100 (0: all)")
-	korfPartition = flag.String("korf-partition", "6-6-3", "the partition BenchmarkKorf100 builds: 6-6-3 (the solver's) or 5-5-5")
+	korfPartition = flag.String("korf-partition", "3-6-6", "the partition BenchmarkKorf100 builds: 3-6-6 (the solver's), 6-6-3 (Korf and Felner's), 5-5-5, or groups of tiles such as 1,2,5/3,4,7,8,11,12/6,9,10,13,14,15")
 )
 
 // korfManhattanNodes is the average number of nodes that IDA* with the
@@ -23,13 +24,10 @@ var (
 const korfManhattanNodes = 363e6
 
 // otherPartitions are the partitions measured against the solver's.
-var otherPartitions = map[string][]group{
-	"6-6-3": partitions[4],
-	"5-5-5": {
-		{tiles: []uint8{1, 2, 5, 6, 9}, mirror: -1},
-		{tiles: []uint8{4, 3, 8, 7, 12}, mirror: 0},
-		{tiles: []uint8{10, 11, 13, 14, 15}, mirror: -1},
-	},
+var otherPartitions = map[string][][]uint8{
+	"3-6-6": partitions[4],
+	"5-5-5": {{1, 2, 5, 6, 9}, {3, 4, 7, 8, 12}, {10, 11, 13, 14, 15}},
+	"6-6-3": {{1, 2, 5, 6, 9, 10}, {3, 4, 7, 8, 11, 12}, {13, 14, 15}},
 }
 
 // TestKorf100 solves Korf's hundred instances and checks each optimal
@@ -76,7 +74,7 @@ func BenchmarkKorf100(b *testing.B) {
 	}
 	groups, ok := otherPartitions[*korfPartition]
 	if !ok {
-		b.Fatalf("no partition %q", *korfPartition)
+		groups = parsePartition(b, *korfPartition)
 	}
 	ctx := context.Background()
 	var nodes int64
@@ -154,4 +152,27 @@ func thousands(n int64) string {
 		sb.WriteRune(c)
 	}
 	return sb.String()
+}
+
+// parsePartition reads groups of tiles separated by slashes, each a list
+// of tiles separated by commas; every tile 1..15 must be in one group.
+func parsePartition(b *testing.B, text string) [][]uint8 {
+	var groups [][]uint8
+	seen := map[int]bool{}
+	for _, g := range strings.Split(text, "/") {
+		var tiles []uint8
+		for _, f := range strings.Split(g, ",") {
+			t, err := strconv.Atoi(f)
+			if err != nil || t < 1 || t > 15 || seen[t] {
+				b.Fatalf("partition %q: bad tile %q", text, f)
+			}
+			seen[t] = true
+			tiles = append(tiles, uint8(t))
+		}
+		groups = append(groups, tiles)
+	}
+	if len(seen) != 15 || len(groups) > 4 {
+		b.Fatalf("partition %q: want every tile 1..15 in at most 4 groups", text)
+	}
+	return groups
 }

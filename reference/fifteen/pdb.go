@@ -3,6 +3,7 @@ package fifteen
 import (
 	"context"
 	"math/bits"
+	"runtime"
 	"sync"
 )
 
@@ -22,33 +23,18 @@ import (
 // changes one digit, so the search updates an index with one addition, and
 // building needs no ranking of permutations.
 
-// group is one group of a partition: its tiles, in the order of their
-// digits in the index. A group whose mirror is set is the left-right mirror
-// image of the group of that number (its tiles in the same order), and
-// shares that group's table.
-type group struct {
-	tiles  []uint8
-	mirror int // the group mirrored, or -1
-}
-
-// partitions holds the groups of each width. The 4x4 one is Korf and
-// Felner's 6-6-3 turned to UVA's goal: the two 3x2 blocks of the top three
-// rows, which are mirror images of each other, and the bottom row. It was
-// chosen by measurement (see docs/PERFORMANCE.md, 15-puzzle).
-//
-// A mirrored group can share its twin's table because the goal of each
-// block leaves the blank's region the whole rest of the board (the other
-// block and the bottom row are connected): the distance to the goal
-// placement does not depend on where the blank ends, so the left-right
-// mirror, which moves only the blank's goal corner, keeps every distance.
-// TestMirroredTable checks it entry by entry.
-var partitions = map[int][]group{
-	3: {{tiles: []uint8{1, 2, 4, 5}, mirror: -1}, {tiles: []uint8{3, 6, 7, 8}, mirror: -1}},
-	4: {
-		{tiles: []uint8{1, 2, 5, 6, 9, 10}, mirror: -1},
-		{tiles: []uint8{4, 3, 8, 7, 12, 11}, mirror: 0},
-		{tiles: []uint8{13, 14, 15}, mirror: -1},
-	},
+// partitions holds the groups of tiles of each width, each group's tiles
+// in the order of their digits in the index. The 4x4 one, 3-6-6, was chosen
+// by measurement on Korf's instances (docs/PERFORMANCE.md, 15-puzzle): the
+// left column's top three tiles, the 2x3 block right of them, and the six
+// tiles around the blank's corner. Korf and Felner's own 6-6-3 (turned to
+// UVA's goal: the two 3x2 blocks of the top three rows and the bottom row)
+// searches 2.9 times as many nodes; its blocks are mirror images and could
+// share one table, which halves the build, but on Korf's hundred the search
+// loses more than the build saves.
+var partitions = map[int][][]uint8{
+	3: {{1, 2, 4, 5}, {3, 6, 7, 8}},
+	4: {{1, 5, 9}, {2, 3, 4, 6, 7, 8}, {10, 11, 12, 13, 14, 15}},
 }
 
 // unreachedPDB marks a slot of a database that no placement holds.
@@ -60,7 +46,7 @@ const unreachedPDB = 0xFF
 // about the main diagonal.
 type heuristic struct {
 	width  int
-	tables [][]uint8 // per group, indexed as above (mirrored groups share)
+	tables [][]uint8 // per group, indexed as above
 	// group[t] and term[t][c]: the group of tile t and what tile t on cell
 	// c adds to its index; rgroup and rterm the same on the mirrored board.
 	group, rgroup [MaxCells]int
@@ -68,30 +54,30 @@ type heuristic struct {
 }
 
 // newHeuristic builds the databases of width (3 or 4) with the given
-// groups, each in its own goroutine (on one core they simply take turns).
-func newHeuristic(width int, groups []group) *heuristic {
+// groups. With more than one core they are built at once, in goroutines;
+// on one core, one after the other in the same working memory, so that
+// only one build's (100 MB for six tiles) is held at a time.
+func newHeuristic(width int, groups [][]uint8) *heuristic {
 	n := width * width
 	h := &heuristic{width: width, tables: make([][]uint8, len(groups))}
 	var wg sync.WaitGroup
-	for g, gr := range groups {
-		for i, t := range gr.tiles {
+	for g, tiles := range groups {
+		for i, t := range tiles {
 			h.group[t] = g
 			for c := 0; c < n; c++ {
-				cell := c
-				if gr.mirror >= 0 {
-					cell = c/width*width + width - 1 - c%width
-				}
-				h.term[t][c] = uint32(cell) << (4 * i)
+				h.term[t][c] = uint32(c) << (4 * i)
 			}
 		}
-		if gr.mirror < 0 {
-			wg.Go(func() { h.tables[g] = buildTable(width, gr.tiles) })
-		}
 	}
-	wg.Wait()
-	for g, gr := range groups {
-		if gr.mirror >= 0 {
-			h.tables[g] = h.tables[gr.mirror]
+	if runtime.GOMAXPROCS(0) > 1 {
+		for g, tiles := range groups {
+			wg.Go(func() { h.tables[g] = buildTable(width, tiles, new(scratch)) })
+		}
+		wg.Wait()
+	} else {
+		var sc scratch
+		for g, tiles := range groups {
+			h.tables[g] = buildTable(width, tiles, &sc)
 		}
 	}
 	// Tile t on cell c is, on the board mirrored about the diagonal, tile
@@ -123,16 +109,14 @@ func transpose(c, width int) int { return c%width*width + c/width }
 // sweep, though scattered, advance through memory in a couple of dozen
 // orderly streams, which the caches follow: a queue of states in the order
 // found, whose successors land anywhere, took three to four times as long.
-func buildTable(width int, tiles []uint8) []uint8 {
+func buildTable(width int, tiles []uint8, sc *scratch) []uint8 {
 	n, k := width*width, len(tiles)
 	size := 1 << (4 * k)
 	table := make([]uint8, size)
 	for i := range table {
 		table[i] = unreachedPDB
 	}
-	seen := make([]uint16, size)
-	front := make([]uint16, size)
-	next := make([]uint16, size)
+	seen, front, next := sc.get(size)
 	full := uint16(1<<n - 1)
 	var firstCol, lastCol uint16
 	for r := 0; r < width; r++ {
@@ -167,10 +151,10 @@ func buildTable(width int, tiles []uint8) []uint8 {
 				block := w*64 + bits.TrailingZeros64(word)
 				for idx := block * 64; idx < block*64+64; idx++ {
 					f := front[idx] &^ seen[idx]
+					front[idx] = 0
 					if f == 0 {
 						continue
 					}
-					front[idx] = 0
 					any = true
 					var occupied uint16
 					for i := 0; i < k; i++ {
@@ -198,7 +182,11 @@ func buildTable(width int, tiles []uint8) []uint8 {
 						for into := nb[p] & region; into != 0; into &= into - 1 {
 							q := bits.TrailingZeros16(into)
 							nidx := idx&^(15<<shift) | q<<shift
-							if (seen[nidx]|next[nidx])&bit == 0 {
+							// Successors already seen are left for the
+							// sweep to drop: checking seen here too
+							// cost a second memory fetch, more than the
+							// sweep pays.
+							if next[nidx]&bit == 0 {
 								next[nidx] |= bit
 								ndirty[nidx>>12] |= 1 << (nidx >> 6 & 63)
 							}
@@ -214,6 +202,24 @@ func buildTable(width int, tiles []uint8) []uint8 {
 		dirty, ndirty = ndirty, dirty
 	}
 	return table
+}
+
+// scratch is the working memory of buildTable, kept from one build to the
+// next so that builds in a row reuse it instead of asking the system for
+// more before the garbage collector has returned the last.
+type scratch struct {
+	seen, front, next []uint16
+}
+
+// get returns the three arrays, of size elements each, all zero. A build
+// leaves front and next zero (it ends when no front is left), so only seen
+// needs clearing.
+func (sc *scratch) get(size int) (seen, front, next []uint16) {
+	if len(sc.seen) < size {
+		sc.seen, sc.front, sc.next = make([]uint16, size), make([]uint16, size), make([]uint16, size)
+	}
+	clear(sc.seen[:size])
+	return sc.seen[:size], sc.front[:size], sc.next[:size]
 }
 
 // lazyHeuristic builds the databases of one width at first use, once per

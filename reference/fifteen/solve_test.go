@@ -132,36 +132,6 @@ func TestSolveConcurrent(t *testing.T) {
 	}
 }
 
-// TestMirroredTable checks the claim that lets the two 3x2 blocks share a
-// table: the right block's own database equals the left one's looked up on
-// the mirror image, for every placement.
-func TestMirroredTable(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds two six-tile databases")
-	}
-	groups := partitions[4]
-	left := buildTable(4, groups[0].tiles)
-	right := buildTable(4, groups[1].tiles)
-	mirror := func(c int) int { return c/4*4 + 3 - c%4 }
-	checked := 0
-	for idx := range right {
-		if right[idx] == unreachedPDB {
-			continue
-		}
-		m := 0
-		for i := range groups[1].tiles {
-			m |= mirror(idx>>(4*i)&15) << (4 * i)
-		}
-		if left[m] != right[idx] {
-			t.Fatalf("placement %06x: right block %d, left block on the mirror %d", idx, right[idx], left[m])
-		}
-		checked++
-	}
-	if checked != 16*15*14*13*12*11 {
-		t.Errorf("%d placements, want %d", checked, 16*15*14*13*12*11)
-	}
-}
-
 func TestGenerate(t *testing.T) {
 	for _, tc := range []struct{ width, length int }{{3, 0}, {3, 1}, {3, 20}, {3, 28}, {4, 15}, {4, 30}} {
 		rng := rand.New(rand.NewPCG(uint64(tc.width), uint64(tc.length)))
@@ -180,6 +150,22 @@ func TestGenerate(t *testing.T) {
 	for _, tc := range []struct{ width, length int }{{3, 32}, {4, 81}, {4, -1}, {5, 10}} {
 		if _, _, err := Generate(context.Background(), rand.New(rand.NewPCG(1, 1)), tc.width, tc.length); err == nil {
 			t.Errorf("Generate(%d, %d) succeeded", tc.width, tc.length)
+		}
+	}
+}
+
+// TestBuildReusesScratch builds the 3x3 databases in a row in one working
+// memory, as one core does, and compares them with builds from fresh
+// memory: a build must leave its scratch clean for the next.
+func TestBuildReusesScratch(t *testing.T) {
+	var sc scratch
+	for round := range 2 {
+		for g, tiles := range partitions[3] {
+			reused := buildTable(3, tiles, &sc)
+			fresh := buildTable(3, tiles, new(scratch))
+			if string(reused) != string(fresh) {
+				t.Fatalf("round %d, group %d: the table built in reused memory differs", round, g)
+			}
 		}
 	}
 }
