@@ -1,0 +1,66 @@
+package fifteen
+
+import "errors"
+
+// Step is one move read by Replay.
+type Step struct {
+	Token string // the move as written
+	Legal bool
+	Move  Move // the move, when Legal
+	Tile  int  // the tile that slid, when Legal
+	// Misplaced is, after a legal move, how many tiles are not in their
+	// goal cell (0 means solved).
+	Misplaced int
+}
+
+// ReplayResult is the outcome of replaying a move text on a board.
+type ReplayResult struct {
+	Steps    []Step // one per move read, up to and including the first bad one
+	BadIndex int    // 1-based index of the first bad move; 0 when every move is fine
+	BadToken string // the first bad move as written
+	Reason   string // why it is bad
+	Used     int    // number of legal moves applied
+	Solved   bool   // the board is the goal after the last legal move
+	Final    Board  // the board after the last legal move
+}
+
+// Replay applies the moves of text (see ParseMoves) to b one by one and
+// stops at the first bad one: a character that is not a move, or a move
+// that would take the blank off the board. It never panics, whatever the
+// text; on an invalid board (see Validate) every move is bad.
+func Replay(b Board, text string) ReplayResult {
+	res := ReplayResult{Final: b}
+	valid := b.Validate() == nil
+	err := scanMoves(text, func(m Move, index int, token string) *MoveError {
+		if !valid {
+			return &MoveError{Index: index, Token: token, Reason: "the board is not a valid 3x3 or 4x4 board"}
+		}
+		if reason := res.Final.Check(m); reason != "" {
+			return &MoveError{Index: index, Token: token, Reason: reason}
+		}
+		next, tile, _ := res.Final.Apply(m)
+		res.Final = next
+		res.Used++
+		res.Steps = append(res.Steps, Step{Token: token, Legal: true, Move: m, Tile: tile, Misplaced: next.Misplaced()})
+		return nil
+	})
+	var me *MoveError
+	if errors.As(err, &me) {
+		res.BadIndex, res.BadToken, res.Reason = me.Index, me.Token, me.Reason
+		res.Steps = append(res.Steps, Step{Token: me.Token})
+	}
+	res.Solved = valid && res.Final.Solved()
+	return res
+}
+
+// Misplaced returns how many tiles (the blank not counted) are not in their
+// goal cell.
+func (b Board) Misplaced() int {
+	n, count := b.Len(), 0
+	for i := 0; i < n; i++ {
+		if t := b.Cells[i]; t != 0 && int(t) != i+1 {
+			count++
+		}
+	}
+	return count
+}
