@@ -68,3 +68,8 @@ func compile(t testing.TB, r Runner, language, name string) *Artifact {
 	}
 	return res.Artifact
 }
+
+// forEachRunner runs the contract test f against every kind of runner.
+func forEachRunner(t *testing.T, f func(t *testing.T, r Runner)) {
+	t.Run("embedded", func(t *testing.T) { f(t, embeddedRunner(t)) })
+}
