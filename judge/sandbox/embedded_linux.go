@@ -84,6 +84,9 @@ type EmbeddedConfig struct {
 	CgroupPrefix string
 	// WorkFolderSize caps each run's writable folders (/w and /tmp).
 	WorkFolderSize int64
+	// ReadOnly are more host paths every program sees, read-only, at the
+	// same path (a compiler's configuration folder).
+	ReadOnly []string
 }
 
 // NewEmbedded starts go-judge in this process and returns a Runner over it.
@@ -130,12 +133,14 @@ func newEmbedded(cfg EmbeddedConfig, parallel int) (*embedded, error) {
 	} else if err := os.MkdirAll(e.dir, 0o700); err != nil {
 		return nil, fmt.Errorf("sandbox: file store: %w", err)
 	}
+	mounts := filepath.Join(e.dir, "mount.yaml")
+	if err := writeMountConfig(mounts, cfg); err != nil {
+		e.removeDir()
+		return nil, err
+	}
 	builder, _, err := env.NewBuilder(env.Config{
-		// No mount.yaml: go-judge's default mounts (/bin, /lib, /usr, ...
-		// read-only; /w and /tmp as size-capped tmpfs; /proc).
-		MountConf:    filepath.Join(e.dir, "no-mount.yaml"),
+		MountConf:    mounts,
 		SeccompConf:  filepath.Join(e.dir, "no-seccomp.yaml"),
-		TmpFsParam:   fmt.Sprintf("size=%dm,nr_inodes=16k", cfg.WorkFolderSize/MiB),
 		CgroupPrefix: cfg.CgroupPrefix,
 		CPUCfsPeriod: 100 * time.Millisecond,
 		Logger:       quietLogger{},

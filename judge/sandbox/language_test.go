@@ -2,8 +2,13 @@ package sandbox
 
 import (
 	"context"
+	"os"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
+
+	"gopkg.in/yaml.v3"
 )
 
 func TestDetect(t *testing.T) {
@@ -71,5 +76,51 @@ func TestDefaultLanguagesAreValid(t *testing.T) {
 		if err := l.Validate(); err == nil {
 			t.Errorf("Validate(%+v) = nil, want an error", l)
 		}
+	}
+}
+
+func TestLanguagesFromYAML(t *testing.T) {
+	data, err := os.ReadFile("testdata/languages.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg struct {
+		Languages []Language `yaml:"languages"`
+	}
+	if err := yaml.Unmarshal(data, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	want := []Language{
+		{
+			ID: "cpp", Name: "C++17 (g++)", Extensions: []string{".cpp", ".cc"}, Source: "main.cpp",
+			Compile:   []string{"g++", "-std=gnu++17", "-O2", "-o", "main", "main.cpp"},
+			Artifacts: []string{"main"}, Run: []string{"./main"}, TimeFactor: 1,
+			VersionCommand: []string{"g++", "--version"},
+		},
+		{
+			ID: "pypy3", Name: "PyPy 3", Extensions: []string{".py"}, Source: "main.py",
+			Run: []string{"pypy3", "main.py"}, TimeFactor: 1.5, Processes: 4, CompileCPU: 20 * time.Second,
+			Env: []string{"PYTHONHASHSEED=0"}, VersionCommand: []string{"pypy3", "--version"},
+		},
+	}
+	if !reflect.DeepEqual(cfg.Languages, want) {
+		t.Errorf("languages.yaml =\n%+v\nwant\n%+v", cfg.Languages, want)
+	}
+	for _, l := range cfg.Languages {
+		if err := l.Validate(); err != nil {
+			t.Error(err)
+		}
+	}
+	// And back: what DefaultLanguages writes, a config reads the same.
+	out, err := yaml.Marshal(DefaultLanguages())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var again []Language
+	if err := yaml.Unmarshal(out, &again); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(again, DefaultLanguages()) {
+		t.Errorf("DefaultLanguages does not survive yaml:\n%s", out)
 	}
 }
