@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -96,21 +97,25 @@ func NewEmbedded(ctx context.Context, cfg EmbeddedConfig) (Runner, error) {
 	if err := Probe(); err != nil {
 		return nil, err
 	}
-	c, err := cfg.Config.withDefaults(ctx)
-	if err != nil {
-		return nil, err
-	}
 	if cfg.CgroupPrefix == "" {
 		cfg.CgroupPrefix = DefaultCgroupPrefix
 	}
 	if cfg.WorkFolderSize <= 0 {
 		cfg.WorkFolderSize = DefaultWorkFolderSize
 	}
-	b, err := newEmbedded(cfg, c.Parallel)
+	if cfg.Parallel <= 0 {
+		cfg.Parallel = runtime.NumCPU()
+	}
+	b, err := newEmbedded(cfg, cfg.Parallel)
 	if err != nil {
 		return nil, err
 	}
-	return newRunner(c, []backend{b}), nil
+	r, err := start(ctx, cfg.Config, []backend{b})
+	if err != nil {
+		b.close()
+		return nil, err
+	}
+	return r, nil
 }
 
 // embedded is the backend of go-judge's worker in this process.

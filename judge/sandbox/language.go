@@ -179,8 +179,11 @@ func ByExtension(langs []Language, name string) (Language, bool) {
 	return Language{}, false
 }
 
-// Detect runs the version command of each language and returns the ones
-// installed, in their order, with Version set to the first line printed.
+// Detect runs the version command of each language on this host (looked up
+// in SandboxPath) and returns the ones installed, in their order, with
+// Version set to the first line printed. A Runner does the same in its
+// sandbox at start, which is what counts for runs; Detect serves a server
+// that runs none (to say what a sandbox would offer) and tests.
 // A language whose command is missing or fails is left out; skipped says why
 // for each (keyed by id), for the server's log.
 func Detect(ctx context.Context, langs []Language) (installed []Language, skipped map[string]error) {
@@ -218,12 +221,20 @@ func version(ctx context.Context, argv []string) (string, error) {
 	if err := cmd.Run(); err != nil {
 		return "", fmt.Errorf("%s: %w", strings.Join(argv, " "), err)
 	}
-	for _, line := range strings.Split(out.String(), "\n") {
-		if line = strings.TrimSpace(line); line != "" {
-			return line, nil
-		}
+	if v := firstLine(out.String()); v != "" {
+		return v, nil
 	}
 	return "", fmt.Errorf("%s printed nothing", strings.Join(argv, " "))
+}
+
+// firstLine returns the first line of s that is not blank, trimmed.
+func firstLine(s string) string {
+	for _, line := range strings.Split(s, "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			return line
+		}
+	}
+	return ""
 }
 
 // lookPath finds an executable named name in the colon-separated dirs, as

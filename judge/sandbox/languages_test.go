@@ -49,8 +49,9 @@ func TestEachLanguage(t *testing.T) {
 
 // TestCpp98Only: the textbook program is refused as C++17 and accepted as
 // C++98, which is why cpp98 exists.
-func TestCpp98Only(t *testing.T) {
-	r := embeddedRunner(t)
+func TestCpp98Only(t *testing.T) { forEachRunner(t, testCpp98Only) }
+
+func testCpp98Only(t *testing.T, r Runner) {
 	res, err := r.Compile(context.Background(), "cpp", program(t, "sum98.cpp"), CompileLimits{})
 	if err != nil {
 		t.Fatal(err)

@@ -17,6 +17,12 @@ func TestMain(m *testing.M) {
 	if shared.runner != nil {
 		shared.runner.Close()
 	}
+	if server.runner != nil {
+		server.runner.Close()
+	}
+	if server.judge != nil {
+		server.judge.stop()
+	}
 	os.Exit(code)
 }
 
@@ -72,4 +78,5 @@ func compile(t testing.TB, r Runner, language, name string) *Artifact {
 // forEachRunner runs the contract test f against every kind of runner.
 func forEachRunner(t *testing.T, f func(t *testing.T, r Runner)) {
 	t.Run("embedded", func(t *testing.T) { f(t, embeddedRunner(t)) })
+	t.Run("remote", func(t *testing.T) { f(t, remoteRunner(t)) })
 }

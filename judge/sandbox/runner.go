@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"log/slog"
 	"runtime"
 	"strings"
 	"sync"
@@ -39,7 +40,9 @@ var ErrUnknownLanguage = errors.New("unknown language")
 
 // Config is what both kinds of runner take. Zero fields take defaults.
 type Config struct {
-	// Languages are the languages to offer; default Detect(DefaultLanguages()).
+	// Languages are the languages to offer, default DefaultLanguages(). At
+	// start each one's version command runs in the sandbox: the languages
+	// whose command fails there are left out, the others get its Version.
 	Languages []Language
 	// Parallel bounds the compiles and runs at once; default the CPU count.
 	Parallel int
@@ -55,7 +58,7 @@ func (c Config) withDefaults(ctx context.Context) (Config, error) {
 		c.CacheSize = 256
 	}
 	if c.Languages == nil {
-		c.Languages, _ = Detect(ctx, DefaultLanguages())
+		c.Languages = DefaultLanguages()
 	}
 	seen := make(map[string]bool)
 	for _, l := range c.Languages {
@@ -103,11 +106,71 @@ type runner struct {
 	byID     map[string]Language
 	backends []backend
 	load     []atomic.Int64 // runs in flight per backend
+	turn     atomic.Uint64
 	slots    chan struct{}
 	cache    *cache
 	closed   atomic.Bool
 	closeMu  sync.Once
 	closeErr error
+}
+
+// start returns the runner over the backends, with the languages that
+// answer their version command in the sandbox.
+func start(ctx context.Context, cfg Config, backends []backend) (*runner, error) {
+	cfg, err := cfg.withDefaults(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r := newRunner(cfg, backends)
+	var installed []Language
+	for _, l := range cfg.Languages {
+		v, err := r.version(ctx, l)
+		if err != nil {
+			if ctx.Err() != nil {
+				r.Close()
+				return nil, ctx.Err()
+			}
+			slog.Info("sandbox: language left out", "language", l.ID, "reason", err)
+			continue
+		}
+		l.Version = v
+		installed = append(installed, l)
+	}
+	r.setLanguages(installed)
+	return r, nil
+}
+
+// version runs the language's version command in the sandbox and returns
+// the first line it printed.
+func (r *runner) version(ctx context.Context, l Language) (string, error) {
+	b, done, err := r.acquire(ctx)
+	if err != nil {
+		return "", err
+	}
+	defer done()
+	out, err := r.backends[b].exec(ctx, execCmd{
+		args: l.VersionCommand, env: l.env(),
+		cpu: 10 * time.Second, wall: 20 * time.Second, memory: 1 * GiB, procs: 128,
+		stdoutMax: 64 * KiB, stderrMax: 64 * KiB, fileMax: 1 * MiB,
+	})
+	if err != nil {
+		return "", err
+	}
+	if out.status != execOK {
+		return "", fmt.Errorf("%s: %s", strings.Join(l.VersionCommand, " "), compileFailure(out, CompileLimits{}.withDefaults(l), false))
+	}
+	if v := firstLine(string(out.stdout) + string(out.stderr)); v != "" {
+		return v, nil
+	}
+	return "", fmt.Errorf("%s printed nothing", strings.Join(l.VersionCommand, " "))
+}
+
+func (r *runner) setLanguages(langs []Language) {
+	r.langs = langs
+	r.byID = make(map[string]Language)
+	for _, l := range langs {
+		r.byID[l.ID] = l
+	}
 }
 
 func newRunner(cfg Config, backends []backend) *runner {
@@ -118,9 +181,7 @@ func newRunner(cfg Config, backends []backend) *runner {
 		load:     make([]atomic.Int64, len(backends)),
 		slots:    make(chan struct{}, cfg.Parallel),
 	}
-	for _, l := range cfg.Languages {
-		r.byID[l.ID] = l
-	}
+	r.setLanguages(cfg.Languages)
 	r.cache = newCache(cfg.CacheSize, r.removeFiles)
 	return r
 }
@@ -139,8 +200,13 @@ func (r *runner) acquire(ctx context.Context) (int, func(), error) {
 	case <-ctx.Done():
 		return 0, nil, ctx.Err()
 	}
-	best := 0
-	for i := range r.load {
+	// The least loaded backend; ties go round, so that one run at a time
+	// also spreads.
+	n := len(r.backends)
+	first := int(r.turn.Add(1) % uint64(n))
+	best := first
+	for k := 1; k < n; k++ {
+		i := (first + k) % n
 		if r.load[i].Load() < r.load[best].Load() {
 			best = i
 		}

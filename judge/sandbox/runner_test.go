@@ -8,8 +8,9 @@ import (
 	"time"
 )
 
-func TestRunCpp(t *testing.T) {
-	r := embeddedRunner(t)
+func TestRunCpp(t *testing.T) { forEachRunner(t, testRunCpp) }
+
+func testRunCpp(t *testing.T, r Runner) {
 	tests := []struct {
 		name    string
 		program string
@@ -40,8 +41,9 @@ func TestRunCpp(t *testing.T) {
 	}
 }
 
-func TestCompileError(t *testing.T) {
-	r := embeddedRunner(t)
+func TestCompileError(t *testing.T) { forEachRunner(t, testCompileError) }
+
+func testCompileError(t *testing.T, r Runner) {
 	res, err := r.Compile(context.Background(), "cpp", program(t, "syntax_error.cpp"), CompileLimits{})
 	if err != nil {
 		t.Fatal(err)
@@ -56,8 +58,9 @@ func TestCompileError(t *testing.T) {
 	}
 }
 
-func TestCompileIsCached(t *testing.T) {
-	r := embeddedRunner(t)
+func TestCompileIsCached(t *testing.T) { forEachRunner(t, testCompileIsCached) }
+
+func testCompileIsCached(t *testing.T, r Runner) {
 	ctx := context.Background()
 	src := program(t, "sum.cpp")
 	src = append(src, []byte("// cached "+t.Name()+time.Now().String()+"\n")...)
@@ -82,8 +85,9 @@ func TestCompileIsCached(t *testing.T) {
 	}
 }
 
-func TestUnknownLanguage(t *testing.T) {
-	r := embeddedRunner(t)
+func TestUnknownLanguage(t *testing.T) { forEachRunner(t, testUnknownLanguage) }
+
+func testUnknownLanguage(t *testing.T, r Runner) {
 	_, err := r.Compile(context.Background(), "cobol", []byte("x"), CompileLimits{})
 	if !errors.Is(err, ErrUnknownLanguage) {
 		t.Errorf("Compile(cobol) = %v, want ErrUnknownLanguage", err)
