@@ -85,9 +85,13 @@ type EmbeddedConfig struct {
 	CgroupPrefix string
 	// WorkFolderSize caps each run's writable folders (/w and /tmp).
 	WorkFolderSize int64
-	// ReadOnly are more host paths every program sees, read-only, at the
-	// same path (a compiler's configuration folder).
-	ReadOnly []string
+	// ReadOnly are more host paths every program sees, read-only (a
+	// compiler's configuration folder).
+	ReadOnly []Mount
+	// GoCache is the host folder of the warm Go build cache that programs
+	// see at /gocache; default Dir/gocache. It is warmed at start, in the
+	// background, when the go language is offered.
+	GoCache string
 }
 
 // NewEmbedded starts go-judge in this process and returns a Runner over it.
@@ -115,6 +119,9 @@ func NewEmbedded(ctx context.Context, cfg EmbeddedConfig) (Runner, error) {
 		b.close()
 		return nil, err
 	}
+	if id, done := startGoCache(b.goCache, r.langs); id != "" {
+		r.wait(id, done)
+	}
 	return r, nil
 }
 
@@ -124,6 +131,7 @@ type embedded struct {
 	fs      filestore.FileStore
 	dir     string
 	tempDir bool
+	goCache string
 	pool    *envPool
 }
 
@@ -138,10 +146,20 @@ func newEmbedded(cfg EmbeddedConfig, parallel int) (*embedded, error) {
 	} else if err := os.MkdirAll(e.dir, 0o700); err != nil {
 		return nil, fmt.Errorf("sandbox: file store: %w", err)
 	}
+	// Files a crashed process left are nobody's now.
+	files := filepath.Join(e.dir, "files")
+	e.goCache = cfg.GoCache
+	if e.goCache == "" {
+		e.goCache = filepath.Join(e.dir, "gocache")
+	}
 	mounts := filepath.Join(e.dir, "mount.yaml")
-	if err := writeMountConfig(mounts, cfg); err != nil {
+	err := errors.Join(os.RemoveAll(files), os.MkdirAll(files, 0o700), os.MkdirAll(e.goCache, 0o755))
+	if err == nil {
+		err = writeMountConfig(mounts, cfg.WorkFolderSize, append([]Mount{{Source: e.goCache, Target: GoCacheMount}}, cfg.ReadOnly...))
+	}
+	if err != nil {
 		e.removeDir()
-		return nil, err
+		return nil, fmt.Errorf("sandbox: %w", err)
 	}
 	builder, _, err := env.NewBuilder(env.Config{
 		MountConf:    mounts,
@@ -163,12 +181,12 @@ func newEmbedded(cfg EmbeddedConfig, parallel int) (*embedded, error) {
 		return nil, &UnavailableError{Reason: "the container does not start", Err: err}
 	}
 	e.pool.Put(first)
-	e.fs = filestore.NewFileLocalStore(e.dir)
+	e.fs = filestore.NewFileLocalStore(files)
 	e.work = worker.New(worker.Config{
 		FileStore:             e.fs,
 		EnvironmentPool:       e.pool,
 		Parallelism:           parallel,
-		WorkDir:               e.dir,
+		WorkDir:               files,
 		TimeLimitTickInterval: 50 * time.Millisecond,
 		ExtraMemoryLimit:      16 * envexec.Size(KiB),
 		OutputLimit:           256 * envexec.Size(MiB),

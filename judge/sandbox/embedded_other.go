@@ -28,6 +28,8 @@ type EmbeddedConfig struct {
 	Dir            string
 	CgroupPrefix   string
 	WorkFolderSize int64
+	ReadOnly       []Mount
+	GoCache        string
 }
 
 // NewEmbedded returns the *UnavailableError of Probe: off Linux there is no

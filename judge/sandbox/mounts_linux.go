@@ -29,9 +29,11 @@ func extraSystemMounts() []string {
 }
 
 // writeMountConfig writes the container's mounts as go-judge's mount.yaml:
-// the host's system folders read-only (and nothing else of the host), the
-// work folder /w and /tmp as size-capped tmpfs, a read-only /proc.
-func writeMountConfig(path string, cfg EmbeddedConfig) error {
+// the host's system folders read-only (and nothing else of the host but
+// extra, read-only), the work folder /w and /tmp as tmpfs of workSize bytes,
+// a read-only /proc. A go-judge server started with -mount-conf on it sees
+// what the embedded sandbox sees.
+func writeMountConfig(path string, workSize int64, extra []Mount) error {
 	m := env.Mounts{
 		WorkDir:    "/w",
 		HostName:   "sandbox",
@@ -40,17 +42,23 @@ func writeMountConfig(path string, cfg EmbeddedConfig) error {
 		GID:        1000,
 		Proc:       true,
 	}
-	ro := append(append(append([]string{}, systemMounts...), extraSystemMounts()...), cfg.ReadOnly...)
-	for _, p := range ro {
-		if !filepath.IsAbs(p) {
-			return fmt.Errorf("sandbox: read-only mount %q is not an absolute path", p)
+	var ro []Mount
+	for _, p := range append(append([]string{}, systemMounts...), extraSystemMounts()...) {
+		ro = append(ro, Mount{Source: p})
+	}
+	for _, mt := range append(ro, extra...) {
+		if mt.Target == "" {
+			mt.Target = mt.Source
 		}
-		m.Mount = append(m.Mount, env.Mount{Type: "bind", Source: p, Target: p, Readonly: true})
+		if !filepath.IsAbs(mt.Source) || !filepath.IsAbs(mt.Target) {
+			return fmt.Errorf("read-only mount %s -> %s: paths must be absolute", mt.Source, mt.Target)
+		}
+		m.Mount = append(m.Mount, env.Mount{Type: "bind", Source: mt.Source, Target: mt.Target, Readonly: true})
 	}
 	for _, d := range devices {
 		m.Mount = append(m.Mount, env.Mount{Type: "bind", Source: d, Target: d})
 	}
-	tmpfs := fmt.Sprintf("size=%dm,nr_inodes=16k", cfg.WorkFolderSize/MiB)
+	tmpfs := fmt.Sprintf("size=%dm,nr_inodes=16k", workSize/MiB)
 	m.Mount = append(m.Mount,
 		env.Mount{Type: "tmpfs", Target: "/w", Data: tmpfs},
 		env.Mount{Type: "tmpfs", Target: "/tmp", Data: tmpfs},

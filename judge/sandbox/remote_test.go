@@ -1,3 +1,5 @@
+//go:build linux
+
 package sandbox
 
 import (
@@ -42,6 +44,7 @@ var server struct {
 // must work.
 func remoteRunner(t testing.TB) Runner {
 	t.Helper()
+	embeddedRunner(t) // which warms testGoCache
 	server.once.Do(func() {
 		server.judge, server.err = startGoJudge()
 		if server.err != nil {
@@ -53,8 +56,7 @@ func remoteRunner(t testing.TB) Runner {
 		})
 	})
 	if server.err != nil {
-		mayBeMissing := runtime.GOOS != "linux" || (os.Geteuid() != 0 && os.Getenv("CI") == "")
-		if mayBeMissing {
+		if mayBeMissing() {
 			t.Skip(server.err)
 		}
 		t.Fatal(server.err)
@@ -81,7 +83,7 @@ func startGoJudge() (*goJudge, error) {
 	// The same mounts as the embedded sandbox, so that both offer the same
 	// languages.
 	mounts := filepath.Join(dir, "mount.yaml")
-	if err := writeMountConfig(mounts, EmbeddedConfig{WorkFolderSize: DefaultWorkFolderSize}); err != nil {
+	if err := writeMountConfig(mounts, DefaultWorkFolderSize, []Mount{{Source: testGoCache, Target: GoCacheMount}}); err != nil {
 		g.stop()
 		return nil, err
 	}

@@ -73,6 +73,13 @@ func (c Config) withDefaults(ctx context.Context) (Config, error) {
 	return c, nil
 }
 
+// Mount shows a host path to every program, read-only.
+type Mount struct {
+	Source string `yaml:"source"`
+	// Target is where programs see it; default Source.
+	Target string `yaml:"target,omitempty"`
+}
+
 // Artifact is a compiled program: a handle that stays valid for the
 // runner's life, even when the cache drops its files (Run compiles again).
 type Artifact struct {
@@ -109,6 +116,7 @@ type runner struct {
 	turn     atomic.Uint64
 	slots    chan struct{}
 	cache    *cache
+	ready    sync.Map // language id -> <-chan struct{} closed when it may compile
 	closed   atomic.Bool
 	closeMu  sync.Once
 	closeErr error
@@ -237,6 +245,11 @@ func (r *runner) Compile(ctx context.Context, language string, source []byte, li
 	return res, nil
 }
 
+// wait makes compiles in the language wait until done is closed.
+func (r *runner) wait(language string, done <-chan struct{}) {
+	r.ready.Store(language, done)
+}
+
 // compile compiles a's source and returns its stored files; st is nil when
 // the compile failed (res says why).
 func (r *runner) compile(ctx context.Context, a *Artifact, lim CompileLimits) (res CompileResult, st *stored, err error) {
@@ -245,6 +258,13 @@ func (r *runner) compile(ctx context.Context, a *Artifact, lim CompileLimits) (r
 		// Nothing to compile: the source is what runs.
 		st = &stored{key: a.key, content: map[string][]byte{lang.Source: a.source}}
 		return CompileResult{Artifact: a}, st, nil
+	}
+	if ready, ok := r.ready.Load(lang.ID); ok {
+		select {
+		case <-ready.(<-chan struct{}):
+		case <-ctx.Done():
+			return res, nil, ctx.Err()
+		}
 	}
 	b, done, err := r.acquire(ctx)
 	if err != nil {
