@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -60,7 +61,48 @@ func BenchmarkRunOverhead(b *testing.B) {
 			b.Fatalf("Run = %+v, %v", res, err)
 		}
 	}
-	// Alternate the two, so that both see the same load of the machine.
+	sideBySide(b, bare, run)
+}
+
+// BenchmarkRunOverheadRemote is the same comparison over HTTP: a bare POST
+// /run of go-judge's REST API (the request a script would send, with the
+// binary's file id) beside the remote Runner's Run, against the go-judge
+// server the tests start.
+//
+//	go test -run '^$' -bench RunOverheadRemote -count 5 ./judge/sandbox/
+func BenchmarkRunOverheadRemote(b *testing.B) {
+	r := remoteRunner(b).(*runner)
+	a := compile(b, r, "cpp", "sum.cpp")
+	st := r.cache.get(a.Key())
+	defer r.cache.release(st)
+	rb := r.backends[0].(*remote)
+	id := st.ids[0]["main"]
+	if id == "" {
+		b.Fatal("the artifact is not on the first server")
+	}
+	lim := Limits{CPU: time.Second}.withDefaults(a.Language())
+	body := fmt.Sprintf(`{"cmd":[{"args":["./main"],"env":["PATH=%s"],"files":[{"content":"1 2 3 4 5 6 7 8 9 10\n"},{"name":"stdout","max":%d},{"name":"stderr","max":4096}],`+
+		`"cpuLimit":%d,"clockLimit":%d,"memoryLimit":%d,"stackLimit":%d,"procLimit":%d,"copyIn":{"main":{"fileId":%q}},"copyOut":["stdout","stderr"]}]}`,
+		SandboxPath, lim.Output, lim.CPU, lim.Wall, lim.Memory, lim.Memory, lim.Processes, id)
+	ctx := context.Background()
+	bare := func() {
+		var res []remoteResult
+		if err := rb.do(ctx, "POST", "/run", strings.NewReader(body), "application/json", &res); err != nil || len(res) != 1 || res[0].Files["stdout"] != "55\n" {
+			b.Fatalf("bare /run: %v %+v", err, res)
+		}
+	}
+	run := func() {
+		res, err := r.Run(ctx, a, []byte("1 2 3 4 5 6 7 8 9 10\n"), Limits{CPU: time.Second})
+		if err != nil || res.Status != StatusOK || string(res.Stdout) != "55\n" {
+			b.Fatalf("Run = %+v, %v", res, err)
+		}
+	}
+	sideBySide(b, bare, run)
+}
+
+// sideBySide alternates bare and run, so that both see the same load of the
+// machine, and reports each one's mean time and their ratio.
+func sideBySide(b *testing.B, bare, run func()) {
 	var bareTime, runTime time.Duration
 	n := 0
 	for b.Loop() {

@@ -166,7 +166,10 @@ func newEmbedded(cfg EmbeddedConfig, parallel int) (*embedded, error) {
 		SeccompConf:  filepath.Join(e.dir, "no-seccomp.yaml"),
 		CgroupPrefix: cfg.CgroupPrefix,
 		CPUCfsPeriod: 100 * time.Millisecond,
-		Logger:       quietLogger{},
+		// Each container runs as a host user of its own (10001, 10002, ...),
+		// not as root mapped into a user namespace.
+		ContainerCredStart: 10000,
+		Logger:             quietLogger{},
 	})
 	if err != nil {
 		e.removeDir()

@@ -4,6 +4,7 @@ package sandbox
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -106,6 +107,27 @@ func testHostilePrograms(t *testing.T, r Runner) {
 	if n := accepted.Load(); n != 0 {
 		t.Errorf("the server's port accepted %d connections from the sandbox", n)
 	}
+}
+
+// TestNamespaces: a program sees its own pid namespace (its container's
+// init and itself, no process of the host), its own host name, and runs as
+// an unprivileged user of its own.
+func TestNamespaces(t *testing.T) {
+	forEachRunner(t, func(t *testing.T, r Runner) {
+		a := compile(t, r, "cpp", "whoami.cpp")
+		res, err := r.Run(context.Background(), a, nil, Limits{})
+		if err != nil || res.Status != StatusOK {
+			t.Fatalf("Run(whoami.cpp) = %+v, %v", res, err)
+		}
+		var pid, uid, procs int
+		var host string
+		if _, err := fmt.Sscanf(string(res.Stdout), "pid=%d host=%s uid=%d procs=%d", &pid, &host, &uid, &procs); err != nil {
+			t.Fatalf("whoami.cpp printed %q: %v", res.Stdout, err)
+		}
+		if procs != 2 || host != "sandbox" || uid == 0 || pid == os.Getpid() {
+			t.Errorf("whoami.cpp printed %q; want 2 processes in /proc, host sandbox, a uid other than 0", res.Stdout)
+		}
+	})
 }
 
 // TestCompileBombs: a compiler kept busy or fed without end is a failed

@@ -98,7 +98,7 @@ func startGoJudge() (*goJudge, error) {
 	files := filepath.Join(dir, "files")
 	g.cmd = exec.Command(bin, "-http-addr", addr, "-dir", files, "-mount-conf", mounts,
 		"-parallelism", "2", "-cgroup-prefix", fmt.Sprintf("puzzlejudge-test-%d", servers.Add(1)),
-		"-output-limit", "64m", "-release")
+		"-output-limit", "64m", "-container-cred-start", "10000", "-release")
 	g.cmd.Dir = dir
 	g.cmd.Stdout = &g.logs
 	g.cmd.Stderr = &g.logs

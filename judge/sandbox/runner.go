@@ -312,7 +312,8 @@ func compilerOutput(out execResult, lim CompileLimits) string {
 	if int64(len(msg)) > lim.Output {
 		msg = msg[:lim.Output]
 	}
-	return msg
+	// A cut may split a character; the message is shown on a page.
+	return strings.ToValidUTF8(msg, "")
 }
 
 // withReason ends a failed compile's message with why it failed, keeping
@@ -322,7 +323,7 @@ func withReason(msg, reason string) string {
 		return msg
 	}
 	if len(msg)+len(reason)+1 > int(MaxCompileOutput) {
-		msg = msg[:int(MaxCompileOutput)-len(reason)-1]
+		msg = strings.ToValidUTF8(msg[:int(MaxCompileOutput)-len(reason)-1], "")
 	}
 	if msg != "" && !strings.HasSuffix(msg, "\n") {
 		msg += "\n"

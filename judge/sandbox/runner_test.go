@@ -5,9 +5,12 @@ package sandbox
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 func TestRunCpp(t *testing.T) { forEachRunner(t, testRunCpp) }
@@ -93,5 +96,51 @@ func testUnknownLanguage(t *testing.T, r Runner) {
 	_, err := r.Compile(context.Background(), "cobol", []byte("x"), CompileLimits{})
 	if !errors.Is(err, ErrUnknownLanguage) {
 		t.Errorf("Compile(cobol) = %v, want ErrUnknownLanguage", err)
+	}
+}
+
+func TestRunHonoursContext(t *testing.T) {
+	forEachRunner(t, func(t *testing.T, r Runner) {
+		a := compile(t, r, "cpp", "sleep.cpp")
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		defer cancel()
+		start := time.Now()
+		_, err := r.Run(ctx, a, nil, Limits{CPU: 10 * time.Second})
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("Run after the deadline = %v, want context.DeadlineExceeded", err)
+		}
+		if d := time.Since(start); d > 3*time.Second {
+			t.Errorf("Run returned %v after its context ended", d)
+		}
+	})
+}
+
+// TestManyAtOnce: more runs than slots, at once; each gets its own answer.
+func TestManyAtOnce(t *testing.T) {
+	forEachRunner(t, func(t *testing.T, r Runner) {
+		a := compile(t, r, "cpp", "sum.cpp")
+		errs := make(chan error, 12)
+		for i := range 12 {
+			go func() {
+				res, err := r.Run(context.Background(), a, []byte(strconv.Itoa(i)+" 100"), Limits{})
+				if err == nil && (res.Status != StatusOK || string(res.Stdout) != strconv.Itoa(i+100)+"\n") {
+					err = fmt.Errorf("Run(%d + 100) = %s %q", i, res.Status, res.Stdout)
+				}
+				errs <- err
+			}()
+		}
+		for range 12 {
+			if err := <-errs; err != nil {
+				t.Error(err)
+			}
+		}
+	})
+}
+
+func TestCompilerOutputIsCut(t *testing.T) {
+	long := strings.Repeat("é", int(MaxCompileOutput)) // 2 bytes each
+	got := withReason(compilerOutput(execResult{stderr: []byte(long)}, CompileLimits{}.withDefaults(Language{})), "compilation failed: exit status 1")
+	if len(got) > int(MaxCompileOutput) || !utf8.ValidString(got) || !strings.HasSuffix(got, "\ncompilation failed: exit status 1") {
+		t.Errorf("cut message: %d bytes, valid UTF-8 %v, ends %q", len(got), utf8.ValidString(got), tail(got, 40))
 	}
 }
