@@ -42,8 +42,17 @@ func Init() {
 // when it should: it checks the privileges, namespaces and cgroups that
 // go-judge's container needs, without starting one.
 func Probe() error {
-	if !initCalled.Load() {
+	return probe("")
+}
+
+// probe is Probe for a sandbox whose containers start initPath ("" for
+// this program itself, which must have called Init).
+func probe(initPath string) error {
+	if initPath == "" && !initCalled.Load() {
 		return &UnavailableError{Reason: "sandbox.Init was not called first in main (or TestMain)"}
+	}
+	if initPath != "" && !isExecutable(initPath) {
+		return &UnavailableError{Reason: "the container init " + initPath + " is not an executable file"}
 	}
 	if os.Geteuid() != 0 {
 		return &UnavailableError{Reason: fmt.Sprintf("not running as root (uid %d): the embedded sandbox needs root for its cgroups and namespaces; run a go-judge server and set sandbox.url instead", os.Geteuid())}
@@ -88,6 +97,12 @@ type EmbeddedConfig struct {
 	// ReadOnly are more host paths every program sees, read-only (a
 	// compiler's configuration folder).
 	ReadOnly []Mount
+	// InitPath is the executable each container starts as its init: a
+	// program whose main calls Init (or go-judge's own binary, whose main
+	// does). Default this program itself, through /proc/self/exe; a binary
+	// built with -race cannot serve there (its runtime does not start in
+	// the container), so its tests name another.
+	InitPath string
 	// GoCache is the host folder of the warm Go build cache that programs
 	// see at /gocache; default Dir/gocache. It is warmed at start, in the
 	// background, when the go language is offered.
@@ -98,7 +113,7 @@ type EmbeddedConfig struct {
 // When the host cannot run it, the error is an *UnavailableError that says
 // why (the caller goes on without a sandbox).
 func NewEmbedded(ctx context.Context, cfg EmbeddedConfig) (Runner, error) {
-	if err := Probe(); err != nil {
+	if err := probe(cfg.InitPath); err != nil {
 		return nil, err
 	}
 	if cfg.CgroupPrefix == "" {
@@ -162,10 +177,11 @@ func newEmbedded(cfg EmbeddedConfig, parallel int) (*embedded, error) {
 		return nil, fmt.Errorf("sandbox: %w", err)
 	}
 	builder, _, err := env.NewBuilder(env.Config{
-		MountConf:    mounts,
-		SeccompConf:  filepath.Join(e.dir, "no-seccomp.yaml"),
-		CgroupPrefix: cfg.CgroupPrefix,
-		CPUCfsPeriod: 100 * time.Millisecond,
+		ContainerInitPath: cfg.InitPath,
+		MountConf:         mounts,
+		SeccompConf:       filepath.Join(e.dir, "no-seccomp.yaml"),
+		CgroupPrefix:      cfg.CgroupPrefix,
+		CPUCfsPeriod:      100 * time.Millisecond,
 		// Each container runs as a host user of its own (10001, 10002, ...),
 		// not as root mapped into a user namespace.
 		ContainerCredStart: 10000,

@@ -29,6 +29,7 @@ type EmbeddedConfig struct {
 	CgroupPrefix   string
 	WorkFolderSize int64
 	ReadOnly       []Mount
+	InitPath       string
 	GoCache        string
 }
 

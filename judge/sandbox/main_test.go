@@ -31,6 +31,9 @@ func TestMain(m *testing.M) {
 		server.judge.stop()
 	}
 	os.RemoveAll(testGoCache)
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
 	os.Exit(code)
 }
 
@@ -50,7 +53,15 @@ var shared struct {
 func embeddedRunner(t testing.TB) Runner {
 	t.Helper()
 	shared.once.Do(func() {
-		shared.runner, shared.err = NewEmbedded(context.Background(), EmbeddedConfig{Config: Config{Parallel: 2}, GoCache: testGoCache})
+		cfg := EmbeddedConfig{Config: Config{Parallel: 2}, GoCache: testGoCache}
+		if raceEnabled {
+			// The race runtime does not start as the container's init:
+			// go-judge's binary (its main calls container.Init) serves.
+			if cfg.InitPath, shared.err = goJudgeBinary(); shared.err != nil {
+				return
+			}
+		}
+		shared.runner, shared.err = NewEmbedded(context.Background(), cfg)
 	})
 	if shared.err != nil {
 		var u *UnavailableError

@@ -64,6 +64,30 @@ func remoteRunner(t testing.TB) Runner {
 	return server.runner
 }
 
+var built struct {
+	once sync.Once
+	dir  string
+	bin  string
+	err  error
+}
+
+// goJudgeBinary builds the module's cmd/go-judge once per test binary,
+// without -race whatever the tests were built with.
+func goJudgeBinary() (string, error) {
+	built.once.Do(func() {
+		built.dir, built.err = os.MkdirTemp("", "puzzlejudge-go-judge-bin-")
+		if built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "go-judge")
+		build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", built.bin, "github.com/criyle/go-judge/cmd/go-judge")
+		if out, err := build.CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("building go-judge: %v\n%s", err, out)
+		}
+	})
+	return built.bin, built.err
+}
+
 // servers counts the go-judge servers started, to give each its own cgroup
 // (kept across test runs under fixed names, not one per process).
 var servers atomic.Int64
@@ -74,11 +98,10 @@ func startGoJudge() (*goJudge, error) {
 		return nil, err
 	}
 	g := &goJudge{dir: dir}
-	bin := filepath.Join(dir, "go-judge")
-	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, "github.com/criyle/go-judge/cmd/go-judge")
-	if out, err := build.CombinedOutput(); err != nil {
+	bin, err := goJudgeBinary()
+	if err != nil {
 		g.stop()
-		return nil, fmt.Errorf("building go-judge: %v\n%s", err, out)
+		return nil, err
 	}
 	// The same mounts as the embedded sandbox, so that both offer the same
 	// languages.
