@@ -1,0 +1,412 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/criyle/go-judge/env"
+	"github.com/criyle/go-judge/env/pool"
+	"github.com/criyle/go-judge/envexec"
+	"github.com/criyle/go-judge/filestore"
+	"github.com/criyle/go-judge/worker"
+	"github.com/criyle/go-sandbox/container"
+	"github.com/criyle/go-sandbox/pkg/cgroup"
+)
+
+var initCalled atomic.Bool
+
+// Init must be the first call of main (and of TestMain) in every program
+// that embeds the sandbox. The sandbox starts each container by running the
+// program's own executable again as the container's init process; in that
+// process Init serves the container and never returns. In the program
+// itself it returns at once.
+func Init() {
+	initCalled.Store(true)
+	if err := container.Init(); err != nil {
+		// Not reached in a container (Init exits there); kept for the record.
+		fmt.Fprintln(os.Stderr, "sandbox: container init:", err)
+		os.Exit(1)
+	}
+}
+
+// Probe reports why the embedded sandbox cannot run on this host, or nil
+// when it should: it checks the privileges, namespaces and cgroups that
+// go-judge's container needs, without starting one.
+func Probe() error {
+	return probe("")
+}
+
+// probe is Probe for a sandbox whose containers start initPath ("" for
+// this program itself, which must have called Init).
+func probe(initPath string) error {
+	if initPath == "" && !initCalled.Load() {
+		return &UnavailableError{Reason: "sandbox.Init was not called first in main (or TestMain)"}
+	}
+	if initPath != "" && !isExecutable(initPath) {
+		return &UnavailableError{Reason: "the container init " + initPath + " is not an executable file"}
+	}
+	if os.Geteuid() != 0 {
+		return &UnavailableError{Reason: fmt.Sprintf("not running as root (uid %d): the embedded sandbox needs root for its cgroups and namespaces; run a go-judge server and set sandbox.url instead", os.Geteuid())}
+	}
+	for _, ns := range []string{"pid", "mnt", "ipc", "net", "uts", "user"} {
+		if _, err := os.Stat("/proc/self/ns/" + ns); err != nil {
+			return &UnavailableError{Reason: "the kernel has no " + ns + " namespaces", Err: err}
+		}
+	}
+	ct, err := cgroup.GetAvailableController()
+	if err != nil {
+		return &UnavailableError{Reason: "no cgroup file system at /sys/fs/cgroup", Err: err}
+	}
+	var missing []string
+	for name, ok := range map[string]bool{"memory": ct.Memory, "pids": ct.Pids, "cpuacct": ct.CPUAcct || cgroup.DetectedCgroupType == cgroup.TypeV2} {
+		if !ok {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		return &UnavailableError{Reason: fmt.Sprintf("cgroup controllers %v are not available", missing)}
+	}
+	return nil
+}
+
+// Defaults of the embedded sandbox.
+const (
+	DefaultCgroupPrefix   = "puzzlejudge"
+	DefaultWorkFolderSize = 512 * MiB
+)
+
+// EmbeddedConfig configures the in-process sandbox.
+type EmbeddedConfig struct {
+	Config
+	// Dir holds go-judge's files (compiled programs); default a new
+	// temporary folder, removed by Close.
+	Dir string
+	// CgroupPrefix names the cgroup the containers live under.
+	CgroupPrefix string
+	// WorkFolderSize caps each run's writable folders (/w and /tmp).
+	WorkFolderSize int64
+	// ReadOnly are more host paths every program sees, read-only (a
+	// compiler's configuration folder).
+	ReadOnly []Mount
+	// InitPath is the executable each container starts as its init: a
+	// program whose main calls Init (or go-judge's own binary, whose main
+	// does). Default this program itself, through /proc/self/exe; a binary
+	// built with -race cannot serve there (its runtime does not start in
+	// the container), so its tests name another.
+	InitPath string
+	// GoCache is the host folder of the warm Go build cache that programs
+	// see at /gocache; default Dir/gocache. It is warmed at start, in the
+	// background, when the go language is offered.
+	GoCache string
+}
+
+// NewEmbedded starts go-judge in this process and returns a Runner over it.
+// When the host cannot run it, the error is an *UnavailableError that says
+// why (the caller goes on without a sandbox).
+func NewEmbedded(ctx context.Context, cfg EmbeddedConfig) (Runner, error) {
+	if err := probe(cfg.InitPath); err != nil {
+		return nil, err
+	}
+	if cfg.CgroupPrefix == "" {
+		cfg.CgroupPrefix = DefaultCgroupPrefix
+	}
+	if cfg.WorkFolderSize <= 0 {
+		cfg.WorkFolderSize = DefaultWorkFolderSize
+	}
+	if cfg.Parallel <= 0 {
+		cfg.Parallel = runtime.NumCPU()
+	}
+	b, err := newEmbedded(cfg, cfg.Parallel)
+	if err != nil {
+		return nil, err
+	}
+	r, err := start(ctx, cfg.Config, []backend{b})
+	if err != nil {
+		b.close()
+		return nil, err
+	}
+	if id, done := startGoCache(b.goCache, r.langs); id != "" {
+		r.wait(id, done)
+	}
+	return r, nil
+}
+
+// embedded is the backend of go-judge's worker in this process.
+type embedded struct {
+	work    worker.Worker
+	fs      filestore.FileStore
+	dir     string
+	tempDir bool
+	goCache string
+	pool    *envPool
+}
+
+func newEmbedded(cfg EmbeddedConfig, parallel int) (*embedded, error) {
+	e := &embedded{dir: cfg.Dir}
+	if e.dir == "" {
+		d, err := os.MkdirTemp("", "puzzlejudge-sandbox-")
+		if err != nil {
+			return nil, fmt.Errorf("sandbox: file store: %w", err)
+		}
+		e.dir, e.tempDir = d, true
+	} else if err := os.MkdirAll(e.dir, 0o700); err != nil {
+		return nil, fmt.Errorf("sandbox: file store: %w", err)
+	}
+	// Files a crashed process left are nobody's now.
+	files := filepath.Join(e.dir, "files")
+	e.goCache = cfg.GoCache
+	if e.goCache == "" {
+		e.goCache = filepath.Join(e.dir, "gocache")
+	}
+	mounts := filepath.Join(e.dir, "mount.yaml")
+	err := errors.Join(os.RemoveAll(files), os.MkdirAll(files, 0o700), os.MkdirAll(e.goCache, 0o755))
+	if err == nil {
+		err = writeMountConfig(mounts, cfg.WorkFolderSize, append([]Mount{{Source: e.goCache, Target: GoCacheMount}}, cfg.ReadOnly...))
+	}
+	if err != nil {
+		e.removeDir()
+		return nil, fmt.Errorf("sandbox: %w", err)
+	}
+	builder, _, err := env.NewBuilder(env.Config{
+		ContainerInitPath: cfg.InitPath,
+		MountConf:         mounts,
+		SeccompConf:       filepath.Join(e.dir, "no-seccomp.yaml"),
+		CgroupPrefix:      cfg.CgroupPrefix,
+		CPUCfsPeriod:      100 * time.Millisecond,
+		// Each container runs as a host user of its own (10001, 10002, ...),
+		// not as root mapped into a user namespace.
+		ContainerCredStart: 10000,
+		Logger:             quietLogger{},
+	})
+	if err != nil {
+		e.removeDir()
+		return nil, &UnavailableError{Reason: "go-judge's environment cannot be built", Err: err}
+	}
+	e.pool = &envPool{builder: builder}
+	// Start one container now: a host that cannot is told at start, not at
+	// the first submission.
+	first, err := e.pool.Get()
+	if err != nil {
+		e.removeDir()
+		return nil, &UnavailableError{Reason: "the container does not start", Err: err}
+	}
+	e.pool.Put(first)
+	e.fs = filestore.NewFileLocalStore(files)
+	e.work = worker.New(worker.Config{
+		FileStore:             e.fs,
+		EnvironmentPool:       e.pool,
+		Parallelism:           parallel,
+		WorkDir:               files,
+		TimeLimitTickInterval: 50 * time.Millisecond,
+		ExtraMemoryLimit:      16 * envexec.Size(KiB),
+		OutputLimit:           256 * envexec.Size(MiB),
+		CopyOutLimit:          256 * envexec.Size(MiB),
+		OpenFileLimit:         256,
+	})
+	e.work.Start()
+	return e, nil
+}
+
+func (e *embedded) String() string { return "embedded go-judge" }
+
+func (e *embedded) exec(ctx context.Context, c execCmd) (execResult, error) {
+	wc := worker.Cmd{
+		Args: c.args,
+		Env:  c.env,
+		Files: []worker.CmdFile{
+			&worker.MemoryFile{Content: c.stdin},
+			&worker.Collector{Name: "stdout", Max: envexec.Size(c.stdoutMax)},
+			&worker.Collector{Name: "stderr", Max: envexec.Size(c.stderrMax)},
+		},
+		CPULimit:    c.cpu,
+		ClockLimit:  c.wall,
+		MemoryLimit: envexec.Size(c.memory),
+		// Deep recursion is how search programs are written: the stack may
+		// take all the memory.
+		StackLimit:  envexec.Size(c.memory),
+		OutputLimit: envexec.Size(c.fileMax),
+		ProcLimit:   uint64(c.procs),
+		CopyIn:      make(map[string]worker.CmdFile, len(c.copyIn)),
+		CopyOutMax:  uint64(c.fileMax),
+	}
+	for name, f := range c.copyIn {
+		if f.id != "" {
+			wc.CopyIn[name] = &worker.CachedFile{FileID: f.id}
+		} else {
+			wc.CopyIn[name] = &worker.MemoryFile{Content: f.content}
+		}
+	}
+	for _, name := range c.keep {
+		wc.CopyOutCached = append(wc.CopyOutCached, worker.CmdCopyOutFile{Name: name, Optional: true})
+	}
+	// The worker kills the program when ctx ends and answers then.
+	resp := <-e.work.Execute(ctx, &worker.Request{Cmd: []worker.Cmd{wc}})
+	if err := ctx.Err(); err != nil {
+		for _, f := range resp.Results {
+			for _, file := range f.Files {
+				takeFile(file)
+			}
+		}
+		return execResult{}, err
+	}
+	if resp.Error != nil {
+		return execResult{}, resp.Error
+	}
+	if len(resp.Results) != 1 {
+		return execResult{}, fmt.Errorf("go-judge answered %d results for one command", len(resp.Results))
+	}
+	r := resp.Results[0]
+	out := execResult{
+		exitStatus: r.ExitStatus,
+		message:    r.Error,
+		cpu:        r.Time,
+		wall:       r.RunTime,
+		memory:     int64(r.Memory),
+		kept:       r.FileIDs,
+	}
+	var err error
+	out.stdout, err = takeFile(r.Files["stdout"])
+	if err == nil {
+		out.stderr, err = takeFile(r.Files["stderr"])
+	}
+	for name, f := range r.Files {
+		if name != "stdout" && name != "stderr" {
+			takeFile(f)
+		}
+	}
+	if err == nil {
+		out.status, err = statusOf(r.Status, r.Error)
+	}
+	if err != nil {
+		for _, id := range out.kept {
+			e.fs.Remove(id)
+		}
+		return execResult{}, err
+	}
+	return out, nil
+}
+
+// takeFile reads a collected output and deletes its file.
+func takeFile(f *os.File) ([]byte, error) {
+	if f == nil {
+		return nil, nil
+	}
+	defer os.Remove(f.Name())
+	defer f.Close()
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	return io.ReadAll(f)
+}
+
+func (e *embedded) download(ctx context.Context, id string) ([]byte, error) {
+	_, f := e.fs.Get(id)
+	if f == nil {
+		return nil, fmt.Errorf("file %s is not in the store", id)
+	}
+	r, err := envexec.FileToReader(f)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return io.ReadAll(r)
+}
+
+func (e *embedded) upload(ctx context.Context, name string, data []byte) (string, error) {
+	f, err := e.fs.New()
+	if err != nil {
+		return "", err
+	}
+	_, werr := f.Write(data)
+	cerr := f.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(f.Name())
+		return "", err
+	}
+	return e.fs.Add(name, f.Name())
+}
+
+func (e *embedded) remove(id string) { e.fs.Remove(id) }
+
+func (e *embedded) close() error {
+	e.work.Shutdown()
+	e.pool.close()
+	e.removeDir()
+	return nil
+}
+
+func (e *embedded) removeDir() {
+	if e.tempDir {
+		os.RemoveAll(e.dir)
+	}
+}
+
+// envPool is go-judge's environment pool with a way to stop: Close destroys
+// the idle containers, and the busy ones as they come back.
+type envPool struct {
+	builder pool.EnvBuilder
+	mu      sync.Mutex
+	idle    []pool.Environment
+	closed  bool
+}
+
+func (p *envPool) Get() (envexec.Environment, error) {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return nil, errors.New("sandbox is closed")
+	}
+	if n := len(p.idle); n > 0 {
+		e := p.idle[n-1]
+		p.idle = p.idle[:n-1]
+		p.mu.Unlock()
+		return e, nil
+	}
+	p.mu.Unlock()
+	return p.builder.Build()
+}
+
+func (p *envPool) Put(env envexec.Environment) {
+	e := env.(pool.Environment)
+	// A container whose init died (killed by the program's cgroup, say)
+	// cannot be reset: it goes, and the next Get builds another.
+	if err := e.Reset(); err != nil {
+		e.Destroy()
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		e.Destroy()
+		return
+	}
+	p.idle = append(p.idle, e)
+}
+
+func (p *envPool) close() {
+	p.mu.Lock()
+	idle := p.idle
+	p.idle, p.closed = nil, true
+	p.mu.Unlock()
+	for _, e := range idle {
+		e.Destroy()
+	}
+}
+
+// quietLogger keeps go-judge's start-up chatter out of the server's log and
+// passes its warnings and errors on.
+type quietLogger struct{}
+
+func (quietLogger) Debug(args ...any) {}
+func (quietLogger) Info(args ...any)  {}
+func (quietLogger) Warn(args ...any)  { slog.Warn("go-judge: " + fmt.Sprint(args...)) }
+func (quietLogger) Error(args ...any) { slog.Error("go-judge: " + fmt.Sprint(args...)) }

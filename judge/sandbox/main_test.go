@@ -1,0 +1,116 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"os"
+	"runtime"
+	"sync"
+	"testing"
+)
+
+func TestMain(m *testing.M) {
+	// The container's init process is this test binary run again: Init
+	// serves it there, before any test could start.
+	Init()
+	var err error
+	if testGoCache, err = os.MkdirTemp("", "puzzlejudge-test-gocache-"); err != nil {
+		panic(err)
+	}
+	os.Chmod(testGoCache, 0o755)
+	code := m.Run()
+	if shared.runner != nil {
+		shared.runner.Close()
+	}
+	if server.runner != nil {
+		server.runner.Close()
+	}
+	if server.judge != nil {
+		server.judge.stop()
+	}
+	os.RemoveAll(testGoCache)
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// testGoCache is the warm Go build cache of every sandbox the tests start:
+// the embedded runner warms it, the go-judge servers mount it too.
+var testGoCache string
+
+var shared struct {
+	once   sync.Once
+	runner Runner
+	err    error
+}
+
+// embeddedRunner returns the embedded runner all tests share. Where the host
+// cannot run it (see mayBeMissing) the test is skipped with the reason;
+// elsewhere a sandbox that does not start fails the test.
+func embeddedRunner(t testing.TB) Runner {
+	t.Helper()
+	shared.once.Do(func() {
+		cfg := EmbeddedConfig{Config: Config{Parallel: 2}, GoCache: testGoCache}
+		if raceEnabled {
+			// The race runtime does not start as the container's init:
+			// go-judge's binary (its main calls container.Init) serves.
+			if cfg.InitPath, shared.err = goJudgeBinary(); shared.err != nil {
+				return
+			}
+		}
+		shared.runner, shared.err = NewEmbedded(context.Background(), cfg)
+	})
+	if shared.err != nil {
+		var u *UnavailableError
+		if errors.As(shared.err, &u) && mayBeMissing() {
+			t.Skip(shared.err)
+		}
+		t.Fatalf("NewEmbedded: %v", shared.err)
+	}
+	return shared.runner
+}
+
+// sandboxRequired reports whether the tests must find a working sandbox
+// with every language: in CI, and under .ci/run.
+func sandboxRequired() bool {
+	return os.Getenv("PUZZLEJUDGE_REQUIRE_SANDBOX") != "" || os.Getenv("CI") != ""
+}
+
+// mayBeMissing reports whether this host may genuinely lack the sandbox:
+// not Linux, or not root, and not required. A Linux host as root (this
+// project's machines and CI) must run it.
+func mayBeMissing() bool {
+	return !sandboxRequired() && (runtime.GOOS != "linux" || os.Geteuid() != 0)
+}
+
+// program reads a test program of testdata/programs.
+func program(t testing.TB, name string) []byte {
+	t.Helper()
+	src, err := os.ReadFile("testdata/programs/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// compile compiles a test program and fails the test unless it compiles.
+func compile(t testing.TB, r Runner, language, name string) *Artifact {
+	t.Helper()
+	res, err := r.Compile(context.Background(), language, program(t, name), CompileLimits{})
+	if err != nil {
+		t.Fatalf("Compile(%s): %v", name, err)
+	}
+	if !res.OK() {
+		t.Fatalf("Compile(%s) failed:\n%s", name, res.Output)
+	}
+	return res.Artifact
+}
+
+// forEachRunner runs the contract test f against every kind of runner.
+func forEachRunner(t *testing.T, f func(t *testing.T, r Runner)) {
+	t.Run("embedded", func(t *testing.T) { f(t, embeddedRunner(t)) })
+	t.Run("remote", func(t *testing.T) { f(t, remoteRunner(t)) })
+}

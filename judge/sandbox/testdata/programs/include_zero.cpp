@@ -1,0 +1,4 @@
+// The preprocessor reads /dev/zero, which never ends.
+#include "/dev/zero"
+
+int main() {}

@@ -1,0 +1,53 @@
+package sandbox
+
+import (
+	"fmt"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// runResult turns what the backend saw into the judge's terms.
+func runResult(out execResult, lim Limits) RunResult {
+	res := RunResult{
+		Status:    StatusOK,
+		CPU:       out.cpu,
+		Wall:      out.wall,
+		MemoryKiB: out.memory / KiB,
+		Stdout:    out.stdout,
+		Stderr:    out.stderr,
+	}
+	switch out.status {
+	case execExited:
+		res.Status = StatusRuntimeError
+		res.ExitStatus = out.exitStatus
+		res.Message = fmt.Sprintf("exit status %d", out.exitStatus)
+	case execSignalled:
+		res.Status = StatusRuntimeError
+		res.Signal = unix.SignalName(syscall.Signal(out.exitStatus))
+		res.Message = signalMessage(out.exitStatus)
+	case execForbidden:
+		res.Status = StatusRuntimeError
+		res.Message = "forbidden system call"
+	case execTimeLimit:
+		res.Status = StatusTimeLimit
+		res.Message = timeLimitMessage(out, lim)
+	case execMemoryLimit:
+		res.Status = StatusMemoryLimit
+		res.Message = fmt.Sprintf("memory limit of %d MiB exceeded", lim.Memory/MiB)
+	case execOutputLimit:
+		res.Status = StatusOutputLimit
+		res.Message = fmt.Sprintf("output limit of %d MiB exceeded (standard output or a written file)", lim.Output/MiB)
+	}
+	return res
+}
+
+// signalMessage names a signal: "killed by signal SIGSEGV (segmentation fault)".
+func signalMessage(n int) string {
+	sig := syscall.Signal(n)
+	name := unix.SignalName(sig)
+	if name == "" {
+		return fmt.Sprintf("killed by signal %d", n)
+	}
+	return fmt.Sprintf("killed by signal %s (%v)", name, sig)
+}
