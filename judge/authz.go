@@ -1,5 +1,10 @@
 package judge
 
+import (
+	"slices"
+	"time"
+)
+
 // Who may do what is decided here, once, from the viewer that the service's
 // methods take: the API, the pages and the command-line client only pass
 // the user they authenticated, so they cannot disagree. The viewer is a
@@ -50,15 +55,6 @@ func CanEditCases(v User) bool { return v.IsInstructor() }
 // CanRejudge reports whether v may queue a problem's submissions again.
 func CanRejudge(v User) bool { return v.IsInstructor() }
 
-// deny returns the error for a viewer refused what: EUNAUTHORIZED for the
-// anonymous visitor (logging in may help), EFORBIDDEN for anyone else.
-func deny(v User, format string, args ...any) error {
-	if v.Anonymous() {
-		return Errorf(EUNAUTHORIZED, "this needs a logged-in user")
-	}
-	return Errorf(EFORBIDDEN, format, args...)
-}
-
 // RedactCase returns c as v may see it: without its expected answer and
 // progress (and marked Redacted) unless CanReadExpected. The service
 // applies it to every case it returns.
@@ -73,3 +69,44 @@ func RedactCase(v User, c Case) Case {
 // CanCheckAnyBoard reports whether v may send any board to Check, hidden
 // cases and boards beyond the check limits included: instructors.
 func CanCheckAnyBoard(v User) bool { return v.IsInstructor() }
+
+// CanManageCourses reports whether v may create, change and delete
+// assignments, read everyone's progress and export grades.
+func CanManageCourses(v User) bool { return v.IsInstructor() }
+
+// CanManageAccounts reports whether v may list, create, reset, promote,
+// demote and disable accounts.
+func CanManageAccounts(v User) bool { return v.IsInstructor() }
+
+// CanSeeAssignment reports whether v may see a at now: instructors always,
+// anyone else once it has opened (and after its deadline too).
+func CanSeeAssignment(v User, a Assignment, now time.Time) bool {
+	return v.IsInstructor() || a.OpenFor(now)
+}
+
+// AssignmentFor returns a as v may see its problems: a problem v may not
+// open (see Problem.VisibleTo) is marked Unavailable and its title
+// withheld. It stays in the list, with its weight and the viewer's score,
+// so that the total a student reads is the one the gradebook has.
+func AssignmentFor(v User, a Assignment) Assignment {
+	ps := slices.Clone(a.Problems)
+	for i, ap := range ps {
+		if !(Problem{Draft: ap.Draft, Archived: ap.Archived}).VisibleTo(v) {
+			ps[i].Title, ps[i].Unavailable = "", true
+		}
+	}
+	a.Problems = ps
+	return a
+}
+
+// CanAuthor reports whether v may create, edit, archive, import and export
+// problems and generate their boards.
+func CanAuthor(v User) bool { return v.IsInstructor() }
+
+// CanSetHints reports whether v may turn a problem's hints on or off.
+func CanSetHints(v User) bool { return v.IsInstructor() }
+
+// CanHint reports whether v may ask for a hint on c: a logged-in user, on a
+// sample board only, since a chain of hints on a hidden board would give
+// its answer away.
+func CanHint(v User, c Case) bool { return !v.Anonymous() && c.Sample }

@@ -3,6 +3,7 @@ package judge
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Error codes of the domain; web/ maps them to HTTP statuses in one table.
@@ -68,3 +69,16 @@ func ErrorMessage(err error) string {
 	}
 	return "internal error"
 }
+
+// RetryError is an error that a caller may try again after After: a full
+// solver pool (EBUSY) or a user's own solve still running (ERATELIMITED).
+// It unwraps to its *Error, so ErrorCode and ErrorMessage see through it;
+// the HTTP layer turns After into a Retry-After header.
+type RetryError struct {
+	Err   *Error
+	After time.Duration
+}
+
+func (e *RetryError) Error() string { return e.Err.Error() }
+
+func (e *RetryError) Unwrap() error { return e.Err }

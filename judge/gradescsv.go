@@ -41,7 +41,7 @@ func WriteGradesCSV(w io.Writer, gb Gradebook) error {
 // FormatScore writes a score with at most two decimals and no exponent:
 // "100", "87.5", "33.33".
 func FormatScore(x float64) string {
-	return strconv.FormatFloat(round2(x), 'f', -1, 64)
+	return strconv.FormatFloat(Round2(x), 'f', -1, 64)
 }
 
 // SafeCell prefixes with an apostrophe a cell that starts with a character

@@ -29,13 +29,3 @@ type LoginStore interface {
 	// DeleteLoginBuckets deletes the buckets last changed before before.
 	DeleteLoginBuckets(ctx context.Context, before time.Time) error
 }
-
-// LoginStore returns the service's store of login buckets, nil when its
-// store keeps none.
-func (s *Service) LoginStore() LoginStore {
-	if s == nil {
-		return nil
-	}
-	ls, _ := s.store.(LoginStore)
-	return ls
-}

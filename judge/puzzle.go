@@ -2,7 +2,6 @@ package judge
 
 import (
 	"context"
-	"strings"
 )
 
 // Progress receives the progress of a running solve: the current depth bound
@@ -82,45 +81,7 @@ type Info struct {
 	MovesSyntax string
 }
 
-// answerLines returns the non-blank lines of an output with their numbers,
-// tolerating "\r\n" and trailing spaces.
-func answerLines(output string) []AnswerLine {
-	var out []AnswerLine
-	no := 0
-	for len(output) > 0 {
-		no++
-		line := output
-		if i := strings.IndexByte(output, '\n'); i >= 0 {
-			line, output = output[:i], output[i+1:]
-		} else {
-			output = ""
-		}
-		line = strings.TrimRight(line, " \t\r\v\f")
-		if strings.TrimSpace(line) != "" {
-			out = append(out, AnswerLine{No: no, Text: line})
-		}
-	}
-	return out
-}
-
-// splitByCount cuts lines into answers of count(i, first line) lines each.
-func splitByCount(lines []AnswerLine, cases int, count func(i int, first AnswerLine) int) ([]Answer, Answer) {
-	answers := make([]Answer, 0, cases)
-	for i := 0; i < cases && len(lines) > 0; i++ {
-		k := min(count(i, lines[0]), len(lines))
-		answers = append(answers, Answer(lines[:k:k]))
-		lines = lines[k:]
-	}
-	return answers, Answer(lines)
-}
-
 // noReference is the result of a case whose expected answer is missing.
-func noReference() Result {
+func NoReference() Result {
 	return Result{Verdict: JudgeError, Message: "the reference answer of this case is not available yet; it will be judged again"}
-}
-
-// referenceDisagrees is the result when a student's answer beats the
-// reference: never the student's fault.
-func referenceDisagrees() Result {
-	return Result{Verdict: JudgeError, Message: "your answer disagrees with the reference solver in your favour; the judge will look into it"}
 }

@@ -10,6 +10,7 @@ import (
 	"puzzlejudge/internal/openapitest"
 	"puzzlejudge/internal/webtest"
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/api"
 	"puzzlejudge/web/httpx"
 )
@@ -47,7 +48,7 @@ type fixture struct {
 func newAPIEnv(t testing.TB, opts Options) *apiEnv {
 	t.Helper()
 	metrics := NewMetrics()
-	cfg := judge.Config{OnJudged: metrics.ObserveVerdict, OnSolved: metrics.ObserveSolve, RegistrationOpen: true}
+	cfg := service.Config{OnJudged: metrics.ObserveVerdict, OnSolved: metrics.ObserveSolve, RegistrationOpen: true}
 	svc, logger := webtest.NewService(t, webtest.Setup{Config: cfg, AdminPassword: adminPassword,
 		Catalogue: webtest.Catalogue(), BeforeStart: metrics.WatchQueue})
 	srv := NewServer(svc, logger, metrics, opts)
@@ -58,7 +59,7 @@ func newAPIEnv(t testing.TB, opts Options) *apiEnv {
 }
 
 // newEnvOver is the environment over a server of the test's own.
-func newEnvOver(t testing.TB, srv *Server, svc *judge.Service) *apiEnv {
+func newEnvOver(t testing.TB, srv *Server, svc *service.Service) *apiEnv {
 	return &apiEnv{Env: &webtest.Env{T: t, Handler: srv.Router(), Svc: svc, Catalogue: webtest.Catalogue(), Document: documentValidator(t)}, server: srv}
 }
 
@@ -81,7 +82,7 @@ func stopClock(l *httpx.LoginLimiter) {
 // clients with cookie jars (or a real browser) can walk the pages.
 type pagesEnv struct {
 	t      *testing.T
-	svc    *judge.Service
+	svc    *service.Service
 	srv    *httptest.Server
 	server *Server
 }

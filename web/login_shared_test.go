@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"puzzlejudge/internal/webtest"
-	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/judge/store"
 	"puzzlejudge/web/httpx"
 )
@@ -30,7 +30,7 @@ func sharedServers(t *testing.T, adjust func(*Server)) ([]*webtest.Env, []string
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { db.Close() })
-		svc := judge.NewService(db, judge.Config{RegistrationOpen: true}, nil)
+		svc := service.NewService(db, service.Config{RegistrationOpen: true}, nil)
 		if i == 0 {
 			ctx := context.Background()
 			if _, _, err := svc.EnsureAdmin(ctx, adminPassword); err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 )
 
 // Metrics are the Prometheus series of one server. They live in their own
@@ -67,7 +68,7 @@ func (m *Metrics) ObserveSolve(puzzle string, d time.Duration) {
 
 // WatchQueue exports the number of pending submissions, read from svc at
 // each scrape (bounded, so a locked database cannot hang the scrape).
-func (m *Metrics) WatchQueue(svc *judge.Service) {
+func (m *Metrics) WatchQueue(svc *service.Service) {
 	m.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "puzzlejudge_queue_length",
 		Help: "Submissions waiting to be judged.",

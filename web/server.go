@@ -9,7 +9,7 @@ import (
 	"log/slog"
 	"time"
 
-	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/api"
 	"puzzlejudge/web/httpx"
 	"puzzlejudge/web/pages"
@@ -50,7 +50,7 @@ type Options struct {
 // Server is the whole HTTP side: the two faces and what they share. Build
 // it with NewServer and serve Router().
 type Server struct {
-	Service *judge.Service
+	Service *service.Service
 	Logger  *slog.Logger
 	Metrics *Metrics // may be nil: nothing is counted
 	Options Options
@@ -62,7 +62,7 @@ type Server struct {
 }
 
 // NewServer returns a Server over svc with both faces built from opts.
-func NewServer(svc *judge.Service, logger *slog.Logger, metrics *Metrics, opts Options) *Server {
+func NewServer(svc *service.Service, logger *slog.Logger, metrics *Metrics, opts Options) *Server {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}

@@ -16,6 +16,7 @@ import (
 	"puzzlejudge/internal/reftest"
 	"puzzlejudge/internal/webtest"
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web"
 	"puzzlejudge/web/api"
 )
@@ -48,12 +49,12 @@ type fixture struct {
 type judgeServer struct {
 	t   *testing.T
 	URL string
-	svc *judge.Service
+	svc *service.Service
 }
 
 func startJudge(t *testing.T) *judgeServer {
 	t.Helper()
-	svc, logger := webtest.NewService(t, webtest.Setup{Config: judge.Config{RegistrationOpen: true},
+	svc, logger := webtest.NewService(t, webtest.Setup{Config: service.Config{RegistrationOpen: true},
 		AdminPassword: adminPassword, Catalogue: testCatalogue()})
 	srv := web.NewServer(svc, logger, nil, web.Options{})
 	// Every answer pj receives is checked against the API's document too.

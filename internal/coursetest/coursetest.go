@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/judge/store"
 	"puzzlejudge/problems"
 )
@@ -51,7 +52,7 @@ func board() (problems.Problem, error) {
 // course of size through a service that is not started (nothing judges the
 // stored submissions again); it returns the service, the assignment and
 // its instructor. The test's cleanup closes the database.
-func New(tb testing.TB, size Size) (*judge.Service, judge.Assignment, judge.User) {
+func New(tb testing.TB, size Size) (*service.Service, judge.Assignment, judge.User) {
 	tb.Helper()
 	// synchronous=normal only makes the inserts of the fixture quicker;
 	// the reads a benchmark measures do not sync.
@@ -60,7 +61,7 @@ func New(tb testing.TB, size Size) (*judge.Service, judge.Assignment, judge.User
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { db.Close() })
-	svc := judge.NewService(db, judge.Config{}, nil)
+	svc := service.NewService(db, service.Config{}, nil)
 	a, prof, err := populate(context.Background(), db, svc, size)
 	if err != nil {
 		tb.Fatal(err)
@@ -74,7 +75,7 @@ func New(tb testing.TB, size Size) (*judge.Service, judge.Assignment, judge.User
 // assignment holding them, open from an hour before now to a day after.
 // Half the submissions are answers and half moves on a graded board, with
 // scores drawn from a fixed seed.
-func populate(ctx context.Context, db *store.DB, svc *judge.Service, size Size) (judge.Assignment, judge.User, error) {
+func populate(ctx context.Context, db *store.DB, svc *service.Service, size Size) (judge.Assignment, judge.User, error) {
 	hash := []byte("$2a$04$not.a.real.hash.only.for.the.benchmark.of.grades.xx")
 	users := []judge.NewUser{{User: judge.User{Username: "prof", Role: judge.RoleInstructor}, PasswordHash: hash}}
 	for i := range size.Students {

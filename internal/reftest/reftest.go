@@ -6,7 +6,7 @@ package reftest
 import (
 	"context"
 
-	"puzzlejudge/judge"
+	"puzzlejudge/judge/puzzles"
 )
 
 // Solution is the reference solution of one case.
@@ -19,7 +19,7 @@ type Solution struct {
 
 // Solve parses one case of puzzle in the classic format and solves it.
 func Solve(ctx context.Context, puzzle, input string) (Solution, error) {
-	pz, err := judge.Lookup(puzzle)
+	pz, err := puzzles.Lookup(puzzle)
 	if err != nil {
 		return Solution{}, err
 	}

@@ -13,6 +13,7 @@ import (
 
 	"puzzlejudge/internal/openapitest"
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
 
@@ -20,7 +21,7 @@ import (
 type Env struct {
 	T         testing.TB
 	Handler   http.Handler
-	Svc       *judge.Service
+	Svc       *service.Service
 	Catalogue []Fixture
 	// Document, when set, checks every answer against the API's OpenAPI
 	// document: a mismatch fails T.

@@ -21,6 +21,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/judge/store"
 	"puzzlejudge/problems"
 	"puzzlejudge/web/httpx"
@@ -71,21 +72,21 @@ func Catalogue() []Fixture {
 type Setup struct {
 	// Config is the service's; zero Workers, SolveTimeout and PollInterval
 	// get values for tests (1, 20 s, 20 ms).
-	Config judge.Config
+	Config service.Config
 	// AdminPassword is the instructor "admin"'s.
 	AdminPassword string
 	// Catalogue is synced before the service starts.
 	Catalogue []Fixture
 	// BeforeStart, when set, sees the service before its workers start
 	// (to watch its queue, say).
-	BeforeStart func(*judge.Service)
+	BeforeStart func(*service.Service)
 }
 
 // NewService opens a temporary SQLite file, syncs the catalogue, ensures
 // the admin and starts the service; the test's cleanup closes both and
 // fails the test if they do not close cleanly. The logger sends warnings
 // to the test log.
-func NewService(t testing.TB, s Setup) (*judge.Service, *slog.Logger) {
+func NewService(t testing.TB, s Setup) (*service.Service, *slog.Logger) {
 	t.Helper()
 	logger := Logger(t)
 	db, err := store.Open("sqlite", filepath.Join(t.TempDir(), "judge.db"), logger)
@@ -102,7 +103,7 @@ func NewService(t testing.TB, s Setup) (*judge.Service, *slog.Logger) {
 	if cfg.PollInterval == 0 {
 		cfg.PollInterval = 20 * time.Millisecond
 	}
-	svc := judge.NewService(db, cfg, logger)
+	svc := service.NewService(db, cfg, logger)
 	if s.BeforeStart != nil {
 		s.BeforeStart(svc)
 	}
@@ -163,7 +164,7 @@ func Engine(register func(gin.IRouter)) *gin.Engine {
 var Staff = judge.User{ID: 1 << 40, Username: "staff", Role: judge.RoleInstructor}
 
 // WaitCases waits until no case of slug is being solved and returns them.
-func WaitCases(t testing.TB, svc *judge.Service, slug string) []judge.Case {
+func WaitCases(t testing.TB, svc *service.Service, slug string) []judge.Case {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for {

@@ -11,6 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
 
@@ -32,7 +33,7 @@ type Options struct {
 // API holds the dependencies of the API's handlers. Build it with New and
 // add its routes to a router with Register.
 type API struct {
-	Service *judge.Service
+	Service *service.Service
 	Logger  *slog.Logger
 	Options
 
@@ -40,7 +41,7 @@ type API struct {
 }
 
 // New returns the API over svc.
-func New(svc *judge.Service, logger *slog.Logger, opts Options) *API {
+func New(svc *service.Service, logger *slog.Logger, opts Options) *API {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}

@@ -13,6 +13,7 @@ import (
 	"puzzlejudge/internal/reftest"
 	"puzzlejudge/internal/webtest"
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
 
@@ -27,7 +28,7 @@ type apiEnv struct {
 	t       testing.TB
 	handler http.Handler
 	server  *API
-	svc     *judge.Service
+	svc     *service.Service
 	admin   string // the instructor's token
 }
 
@@ -51,18 +52,18 @@ type fixture struct {
 // newAPIEnv returns an environment where anyone may register.
 func newAPIEnv(t testing.TB, opts Options) *apiEnv {
 	t.Helper()
-	return newAPIEnvWith(t, opts, judge.Config{RegistrationOpen: true})
+	return newAPIEnvWith(t, opts, service.Config{RegistrationOpen: true})
 }
 
 // newClosedAPIEnv returns an environment where registration is closed.
 func newClosedAPIEnv(t testing.TB, opts Options) *apiEnv {
 	t.Helper()
-	return newAPIEnvWith(t, opts, judge.Config{})
+	return newAPIEnvWith(t, opts, service.Config{})
 }
 
 // newAPIEnvWith is newAPIEnv over a service with cfg (its workers, solve
 // timeout and poll interval set for tests when zero).
-func newAPIEnvWith(t testing.TB, opts Options, cfg judge.Config) *apiEnv {
+func newAPIEnvWith(t testing.TB, opts Options, cfg service.Config) *apiEnv {
 	t.Helper()
 	svc, logger := webtest.NewService(t, webtest.Setup{Config: cfg, AdminPassword: adminPassword, Catalogue: apiCatalogue()})
 	if opts.Logins == nil {

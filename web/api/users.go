@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
 
@@ -58,7 +59,7 @@ func (s *API) createUsers(c *gin.Context) {
 		if !ok {
 			return
 		}
-		specs, err := judge.ParseUserCSV(bytes.NewReader(data))
+		specs, err := service.ParseUserCSV(bytes.NewReader(data))
 		if err != nil {
 			s.writeError(c, err)
 			return

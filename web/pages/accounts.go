@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
 
@@ -65,7 +66,7 @@ func (p *Pages) createUsers(c *gin.Context) {
 	}
 	if data != nil {
 		var specs []judge.UserSpec
-		if specs, err = judge.ParseUserCSV(bytes.NewReader(data)); err == nil {
+		if specs, err = service.ParseUserCSV(bytes.NewReader(data)); err == nil {
 			made, err = p.Service.CreateUsers(ctx, u, specs, role)
 		}
 	} else {

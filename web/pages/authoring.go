@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/puzzles"
 	"puzzlejudge/problems/kattis"
 	"puzzlejudge/web/httpx"
 )
@@ -54,7 +55,7 @@ func formOf(c *gin.Context) problemForm {
 	return problemForm{Slug: strings.TrimSpace(c.PostForm("slug")), Title: c.PostForm("title"), Puzzle: c.PostForm("puzzle"),
 		Statement: strings.ReplaceAll(c.PostForm("statement"), "\r\n", "\n"), Checker: c.PostForm("checker"),
 		MaxSize: c.PostForm("max_size"), MaxColors: c.PostForm("max_colors"), MaxMoves: c.PostForm("max_moves"),
-		Published: c.PostForm("published") != "", Puzzles: judge.PuzzleNames()}
+		Published: c.PostForm("published") != "", Puzzles: puzzles.PuzzleNames()}
 }
 
 func formFromProblem(p judge.Problem) problemForm {
@@ -64,7 +65,7 @@ func formFromProblem(p judge.Problem) problemForm {
 	}
 	return problemForm{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Statement: p.Statement, Checker: checker,
 		MaxSize: strconv.Itoa(p.Limits.MaxSize), MaxColors: strconv.Itoa(p.Limits.MaxColors), MaxMoves: strconv.Itoa(p.Limits.MaxMoves),
-		Published: !p.Draft, Archived: p.Archived, Detached: p.Detached, Shipped: p.Shipped(), Puzzles: judge.PuzzleNames()}
+		Published: !p.Draft, Archived: p.Archived, Detached: p.Detached, Shipped: p.Shipped(), Puzzles: puzzles.PuzzleNames()}
 }
 
 // newProblemPage is GET /problems/new.
@@ -73,7 +74,7 @@ func (p *Pages) newProblemPage(c *gin.Context) {
 		return
 	}
 	p.render(c, http.StatusOK, "problem_form", "New problem",
-		problemForm{New: true, Checker: judge.CheckerExact, Puzzles: judge.PuzzleNames(), MaxSize: "0", MaxColors: "0", MaxMoves: "0"})
+		problemForm{New: true, Checker: judge.CheckerExact, Puzzles: puzzles.PuzzleNames(), MaxSize: "0", MaxColors: "0", MaxMoves: "0"})
 }
 
 // createProblem is POST /problems/new.
@@ -176,7 +177,7 @@ type paramField struct{ Name, Value string }
 // newGenerateForm returns the generator form for a problem's puzzle, or
 // nil when the puzzle has no generator.
 func newGenerateForm(puzzle string) *generateForm {
-	pz, err := judge.Lookup(puzzle)
+	pz, err := puzzles.Lookup(puzzle)
 	if err != nil {
 		return nil
 	}

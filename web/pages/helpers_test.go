@@ -10,6 +10,7 @@ import (
 
 	"puzzlejudge/internal/webtest"
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
 
@@ -23,7 +24,7 @@ import (
 // with cookie jars can walk the pages.
 type pagesEnv struct {
 	t      *testing.T
-	svc    *judge.Service
+	svc    *service.Service
 	srv    *httptest.Server
 	server *Pages
 }
@@ -65,7 +66,7 @@ func newClosedPagesEnv(t *testing.T, opts Options) *pagesEnv {
 func newPagesEnvWith(t *testing.T, opts Options, registrationOpen bool) *pagesEnv {
 	t.Helper()
 	svc, logger := webtest.NewService(t, webtest.Setup{
-		Config:        judge.Config{PollInterval: 10 * time.Millisecond, RegistrationOpen: registrationOpen},
+		Config:        service.Config{PollInterval: 10 * time.Millisecond, RegistrationOpen: registrationOpen},
 		AdminPassword: pagesAdminPassword, Catalogue: pagesFixtures()})
 	if opts.Logins == nil {
 		// The database's buckets, as NewServer gives the faces.

@@ -21,6 +21,7 @@ import (
 
 	"puzzlejudge/internal/versioned"
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
 
@@ -54,7 +55,7 @@ type Options struct {
 // students and instructors, built from the embedded templates/ and static/.
 // Build it with New and add its routes to a router with Register.
 type Pages struct {
-	Service *judge.Service
+	Service *service.Service
 	Logger  *slog.Logger
 	Options
 
@@ -67,7 +68,7 @@ type Pages struct {
 }
 
 // New returns the pages over svc.
-func New(svc *judge.Service, logger *slog.Logger, opts Options) *Pages {
+func New(svc *service.Service, logger *slog.Logger, opts Options) *Pages {
 	p := &Pages{Service: svc, Logger: logger, Options: opts}
 	p.init()
 	return p
