@@ -37,17 +37,6 @@ type AuthoringStore interface {
 	PutProblem(ctx context.Context, p Problem, cases []Case) (Problem, []Case, error)
 }
 
-// ProblemRules is implemented by the adapters whose problems have settings
-// to check: which limits mean something for the puzzle and how far its
-// engine goes, and which checkers besides the exact one it offers.
-type ProblemRules interface {
-	// CheckProblemLimits returns an EINVALID error naming the field
-	// ("limits.max_size: ...") of a limit the puzzle cannot honour.
-	CheckProblemLimits(l Limits) error
-	// Checkers lists the checkers besides CheckerExact.
-	Checkers() []string
-}
-
 // VisibleTo reports whether u may see the problem: instructors see every
 // problem, everyone else only the published ones that are not archived.
 func (p Problem) VisibleTo(u User) bool {

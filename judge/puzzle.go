@@ -52,6 +52,19 @@ type Puzzle interface {
 	JudgeInput(cases []string) string
 	// CheckLimits reports whether a case fits a problem's limits (EINVALID).
 	CheckLimits(c string, l Limits) error
+	// ParseCaseWithin reads one case as ParseCase does, for a problem with
+	// limits l. An engine that can apply them while it parses does, so that
+	// the first error of a board is reported whether it breaks the format or
+	// the limits ("3\n0 1 2\n1 7 2" on a 6-colour problem names the colour 7,
+	// not the missing third row); the others only parse and leave the limits
+	// to CheckLimits.
+	ParseCaseWithin(input string, l Limits) (string, error)
+	// CheckProblemLimits returns an EINVALID error naming the field
+	// ("limits.max_size: ...") of a problem's limit the puzzle cannot honour:
+	// one that means nothing for it, or one beyond its engine.
+	CheckProblemLimits(l Limits) error
+	// Checkers lists the checkers besides CheckerExact a problem may set.
+	Checkers() []string
 	// Solve computes the expected solution of a case; it honours ctx.
 	Solve(ctx context.Context, c string, p Progress) (Solution, error)
 	// SplitAnswers cuts a whole output into one Answer per case, in case
@@ -64,6 +77,17 @@ type Puzzle interface {
 	// the expected solution is not available; a puzzle that needs it then
 	// returns a judge_error.
 	CheckMoves(c string, ref *Solution, moves string) Result
+	// MaxMoves is the most moves the engine reads from a move text (its
+	// replay stops there with "too many moves"). A longer text can only be
+	// refused, so it is refused before it is stored.
+	MaxMoves() int
+	// BoardMoves is the most moves a move text for case c may hold: MaxMoves,
+	// or fewer where the board itself says (a Mayan board is cleared in
+	// exactly its n moves, so a longer text can only be a mistake).
+	BoardMoves(c string) int
+	// CountMoves returns how many moves text holds, counting no further
+	// than limit+1 so that a huge text costs no more than a long one.
+	CountMoves(text string, limit int) int
 	// SymmetryKey returns the same text for two cases exactly when one maps
 	// onto the other by the puzzle's symmetries (relabelled symbols,
 	// mirrors), which keep the optimum: Check uses it to refuse a student's

@@ -40,7 +40,7 @@ func Shipped() ([]Problem, error) {
 	return Load(files)
 }
 
-// Syncer stores a problem of the catalogue and reads it back; *judge.Service is one.
+// Syncer stores a problem of the catalogue and reads it back; *service.Service is one.
 type Syncer interface {
 	SyncProblem(ctx context.Context, p judge.Problem, cases []judge.CaseSpec) error
 	Problem(ctx context.Context, v judge.User, slug string) (judge.Problem, []judge.Case, error)

@@ -13,9 +13,17 @@ import (
 	"puzzlejudge/reference/textin"
 )
 
-// flooditPuzzle adapts reference/floodit: one integer per case in answer
+// Floodit adapts reference/floodit: one integer per case in answer
 // mode, colours in move mode.
 type Floodit struct{}
+
+// Floodit is a whole puzzle and has every optional part.
+var (
+	_ judge.Puzzle    = Floodit{}
+	_ judge.Stepper   = Floodit{}
+	_ judge.Hinter    = Floodit{}
+	_ judge.Generator = Floodit{}
+)
 
 func init() { Register(Floodit{}) }
 
@@ -197,6 +205,8 @@ func (Floodit) ParseCaseWithin(input string, l judge.Limits) (string, error) {
 }
 
 func (Floodit) MaxMoves() int { return floodit.MaxMoves }
+
+func (pz Floodit) BoardMoves(string) int { return pz.MaxMoves() }
 
 func (Floodit) CountMoves(text string, limit int) int {
 	return len(strings.FieldsFunc(text[:min(len(text), 8*(limit+1))], isMoveSep))

@@ -13,9 +13,17 @@ import (
 	"puzzlejudge/reference/mayan"
 )
 
-// mayanPuzzle adapts reference/mayan: n lines "x y g" or "-1" per case in
+// Mayan adapts reference/mayan: n lines "x y g" or "-1" per case in
 // answer mode; in move mode any n moves that clear the board are accepted.
 type Mayan struct{}
+
+// Mayan is a whole puzzle and has every optional part.
+var (
+	_ judge.Puzzle    = Mayan{}
+	_ judge.Stepper   = Mayan{}
+	_ judge.Hinter    = Mayan{}
+	_ judge.Generator = Mayan{}
+)
 
 func init() { Register(Mayan{}) }
 
@@ -160,7 +168,7 @@ func blocksAre(n int) string {
 	return judge.Plural(n, "block") + " are"
 }
 
-// boardMoves is the board's n: it must be cleared in exactly n moves, so a
+// BoardMoves is the board's n: it must be cleared in exactly n moves, so a
 // longer move text can only be a mistake.
 func (Mayan) BoardMoves(c string) int {
 	b, err := mayan.ParseCase(c)
@@ -283,6 +291,11 @@ func (Mayan) Hint(ctx context.Context, c, moves string) (string, error) {
 }
 
 func (Mayan) MaxMoves() int { return mayan.MaxReplayMoves }
+
+// ParseCaseWithin parses, then leaves n to CheckLimits.
+func (pz Mayan) ParseCaseWithin(input string, _ judge.Limits) (string, error) {
+	return pz.ParseCase(input)
+}
 
 func (Mayan) CountMoves(text string, limit int) int {
 	n := 0

@@ -11,10 +11,18 @@ import (
 	"puzzlejudge/reference/textin"
 )
 
-// rotationPuzzle adapts reference/rotation: two lines per case in answer mode
+// Rotation adapts reference/rotation: two lines per case in answer mode
 // (the moves or "No moves needed", then the centre symbol), letters A-H in
 // move mode.
 type Rotation struct{}
+
+// Rotation is a whole puzzle and has every optional part.
+var (
+	_ judge.Puzzle    = Rotation{}
+	_ judge.Stepper   = Rotation{}
+	_ judge.Hinter    = Rotation{}
+	_ judge.Generator = Rotation{}
+)
 
 // noMovesNeeded is the first answer line of a board solved from the start;
 // unsolvablePrefix starts the one-line answer of a board no moves can solve.
@@ -243,6 +251,13 @@ func (Rotation) Hint(ctx context.Context, c, moves string) (string, error) {
 }
 
 func (Rotation) MaxMoves() int { return rotation.MaxMoves }
+
+func (pz Rotation) BoardMoves(string) int { return pz.MaxMoves() }
+
+// ParseCaseWithin parses: a Rotation board has no size or colours to limit.
+func (pz Rotation) ParseCaseWithin(input string, _ judge.Limits) (string, error) {
+	return pz.ParseCase(input)
+}
 
 func (Rotation) CountMoves(text string, limit int) int {
 	n := 0

@@ -173,11 +173,7 @@ func checkProblem(p judge.Problem) (judge.Problem, error) {
 	if err != nil {
 		return p, judge.Errorf(judge.EINVALID, "puzzle: %s", judge.ErrorMessage(err))
 	}
-	var checkers []string
-	rules, ok := pz.(judge.ProblemRules)
-	if ok {
-		checkers = rules.Checkers()
-	}
+	checkers := pz.Checkers()
 	switch {
 	case p.Checker == judge.CheckerExact:
 		p.Checker = ""
@@ -188,10 +184,8 @@ func checkProblem(p judge.Problem) (judge.Problem, error) {
 	if l.MaxSize < 0 || l.MaxColors < 0 || l.MaxMoves < 0 {
 		return p, judge.Errorf(judge.EINVALID, "limits: must not be negative (0 means the engine's own limit)")
 	}
-	if ok {
-		if err := rules.CheckProblemLimits(l); err != nil {
-			return p, err
-		}
+	if err := pz.CheckProblemLimits(l); err != nil {
+		return p, err
 	}
 	return p, nil
 }

@@ -186,30 +186,15 @@ func stillSolving(cases []judge.Case) bool {
 	return slices.ContainsFunc(cases, func(c judge.Case) bool { return c.Status == judge.CaseSolving })
 }
 
-// limitedParser is implemented by the adapters whose engine can apply a
-// problem's limits while it parses, so that the first error of a board is
-// reported whether it breaks the format or the limits ("3\n0 1 2\n1 7 2" on
-// a 6-colour problem names the colour 7, not the missing third row).
-type limitedParser interface {
-	ParseCaseWithin(input string, l judge.Limits) (string, error)
-}
-
 // parseWithin returns the canonical text of a board given for a problem
 // with limits l: parsed and checked against them in reading order where the
-// puzzle can, else parsed, then checked.
+// puzzle can (Puzzle.ParseCaseWithin), else parsed, then checked.
 func parseWithin(pz judge.Puzzle, input string, l judge.Limits) (string, error) {
 	input, err := puzzleText("the board", input, judge.MaxCaseBytes)
 	if err != nil {
 		return "", err
 	}
-	if lp, ok := pz.(limitedParser); ok {
-		c, err := lp.ParseCaseWithin(input, l)
-		if err != nil {
-			return "", err
-		}
-		return c, pz.CheckLimits(c, l)
-	}
-	c, err := pz.ParseCase(input)
+	c, err := pz.ParseCaseWithin(input, l)
 	if err != nil {
 		return "", err
 	}

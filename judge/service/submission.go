@@ -97,15 +97,8 @@ func checkMoves(p judge.Problem, c judge.Case, moves string) error {
 	if err := checkMovesLength(pz, moves); err != nil {
 		return err
 	}
-	mb, ok := pz.(movesBounded)
-	if !ok {
-		return nil
-	}
-	limit := mb.MaxMoves()
-	if bb, ok := pz.(boardBounded); ok {
-		limit = min(limit, bb.BoardMoves(c.Input))
-	}
-	n := mb.CountMoves(moves, limit)
+	limit := min(pz.MaxMoves(), pz.BoardMoves(c.Input))
+	n := pz.CountMoves(moves, limit)
 	if n == 0 && !(c.Status == judge.CaseReady && c.Expected.Solvable && c.Expected.Optimal == 0) {
 		return judge.Errorf(judge.EINVALID, "the moves are empty: send the moves for board %d, %s", c.Position, pz.Info().MovesSyntax)
 	}
@@ -113,12 +106,6 @@ func checkMoves(p judge.Problem, c judge.Case, moves string) error {
 		return judge.Errorf(judge.EINVALID, "more than %s: a move text for board %d (%s) may hold at most %s", judge.Plural(limit, "move"), c.Position, c.Name, judge.Plural(limit, "move"))
 	}
 	return nil
-}
-
-// boardBounded is implemented by the adapters whose boards bound their own
-// move texts below what the engine replays.
-type boardBounded interface {
-	BoardMoves(c string) int
 }
 
 // Submission returns a submission with its results in case order and its
@@ -251,28 +238,14 @@ func validText(what, text string, max int) error {
 	return nil
 }
 
-// The engines read at most a fixed number of moves from a move text (the
-// replay stops there with "too many moves"). A text beyond that bound can
-// only be refused, so it is refused before it is stored: storing a
-// megabyte of moves for each submission was a cheap way to fill the disk.
-
-// movesBounded is implemented by the adapters: the most moves the engine
-// replays, and how many moves a text holds (counting stops past limit).
-type movesBounded interface {
-	MaxMoves() int
-	CountMoves(text string, limit int) int
-}
-
 // checkMovesLength refuses (EINVALID) a move text longer than the puzzle's
-// engine replays. Bytes are bounded too, at a generous 16 per move, so that
-// padding between moves cannot make a text large either.
+// engine replays, before it is stored: storing a megabyte of moves for each
+// submission was a cheap way to fill the disk. Bytes are bounded too, at a
+// generous 16 per move, so that padding between moves cannot make a text
+// large either.
 func checkMovesLength(pz judge.Puzzle, moves string) error {
-	mb, ok := pz.(movesBounded)
-	if !ok {
-		return nil
-	}
-	limit := mb.MaxMoves()
-	if n := mb.CountMoves(moves, limit); n > limit {
+	limit := pz.MaxMoves()
+	if n := pz.CountMoves(moves, limit); n > limit {
 		return judge.Errorf(judge.EINVALID, "the moves hold more than %d moves, the most a %s move text may have", limit, pz.Name())
 	}
 	if maxBytes := 16 * limit; len(moves) > maxBytes {
