@@ -11,9 +11,23 @@ import (
 // User; its zero value (ID 0) is the anonymous visitor.
 //
 // The Can functions answer the question; the service's methods call them
-// and turn a "no" into EUNAUTHORIZED (nobody is logged in), EFORBIDDEN
-// (someone is, but may not) or redacted data. Faces may call them too, to
-// decide what to offer (a link, a form), never to decide what to allow.
+// and turn a "no" into an error with Allow (EUNAUTHORIZED when nobody is
+// logged in, EFORBIDDEN when someone is but may not) or into redacted data.
+// Faces may call them too, to decide what to offer (a link, a form, a
+// route), never to decide what to allow. Every rule is in this file.
+
+// Allow is the one gate of the service: nil when may, else the error for
+// v refused: EUNAUTHORIZED for the anonymous visitor (logging in may help),
+// EFORBIDDEN with the message for anyone else.
+func Allow(v User, may bool, format string, args ...any) error {
+	switch {
+	case may:
+		return nil
+	case v.Anonymous():
+		return Errorf(EUNAUTHORIZED, "this needs a logged-in user")
+	}
+	return Errorf(EFORBIDDEN, format, args...)
+}
 
 // Anonymous reports whether the viewer is nobody in particular.
 func (u User) Anonymous() bool { return u.ID == 0 }
@@ -35,8 +49,9 @@ func CanReadSubmission(v User, sub Submission) bool {
 	return !v.Anonymous() && (v.ID == sub.UserID || v.IsInstructor())
 }
 
-// CanListSubmissions reports whether v may list submissions at all: anyone
-// logged in, who sees their own (see CanListAllSubmissions).
+// CanListSubmissions reports whether v may list or read submissions at
+// all: anyone logged in, who sees their own (see CanListAllSubmissions and
+// CanReadSubmission).
 func CanListSubmissions(v User) bool { return !v.Anonymous() }
 
 // CanListAllSubmissions reports whether v may list everyone's submissions
@@ -106,7 +121,26 @@ func CanAuthor(v User) bool { return v.IsInstructor() }
 // CanSetHints reports whether v may turn a problem's hints on or off.
 func CanSetHints(v User) bool { return v.IsInstructor() }
 
+// CanAskHints reports whether v may ask for hints at all: anyone logged in
+// (each hint is counted against the asker); CanHint says on which boards.
+func CanAskHints(v User) bool { return !v.Anonymous() }
+
 // CanHint reports whether v may ask for a hint on c: a logged-in user, on a
 // sample board only, since a chain of hints on a hidden board would give
 // its answer away.
-func CanHint(v User, c Case) bool { return !v.Anonymous() && c.Sample }
+func CanHint(v User, c Case) bool { return CanAskHints(v) && c.Sample }
+
+// CanReadHintCount reports whether v may read how many hints the user
+// userID was given: that user and instructors.
+func CanReadHintCount(v User, userID int64) bool {
+	return !v.Anonymous() && (v.ID == userID || v.IsInstructor())
+}
+
+// CanReadProgress reports whether v may read the progress of an
+// assignment: anyone logged in, who reads their own row unless
+// CanManageCourses.
+func CanReadProgress(v User) bool { return !v.Anonymous() }
+
+// CanChangePassword reports whether v may change their own password:
+// anyone logged in (CanManageAccounts resets anyone's).
+func CanChangePassword(v User) bool { return !v.Anonymous() }

@@ -11,6 +11,9 @@ import (
 	"puzzlejudge/judge"
 )
 
+// coursesOnly is the refusal of CanManageCourses.
+const coursesOnly = "only an instructor may do this"
+
 // now is the service's clock, so that tests can pin deadlines.
 func (s *Service) now() time.Time {
 	if s.cfg.Clock != nil {
@@ -22,16 +25,9 @@ func (s *Service) now() time.Time {
 // Now returns the service's current time, for the pages' "time left".
 func (s *Service) Now() time.Time { return s.now() }
 
-func requireInstructor(viewer judge.User) error {
-	if !viewer.IsInstructor() {
-		return deny(viewer, "only an instructor may do this")
-	}
-	return nil
-}
-
 // CreateAssignment validates and stores an assignment (instructors only).
 func (s *Service) CreateAssignment(ctx context.Context, viewer judge.User, spec judge.AssignmentSpec) (judge.Assignment, error) {
-	if err := requireInstructor(viewer); err != nil {
+	if err := judge.Allow(viewer, judge.CanManageCourses(viewer), coursesOnly); err != nil {
 		return judge.Assignment{}, err
 	}
 	a, err := s.assignmentOf(ctx, spec, nil)
@@ -44,7 +40,7 @@ func (s *Service) CreateAssignment(ctx context.Context, viewer judge.User, spec 
 // UpdateAssignment applies a patch (instructors only) and validates the
 // result as a whole.
 func (s *Service) UpdateAssignment(ctx context.Context, viewer judge.User, id int64, p judge.AssignmentPatch) (judge.Assignment, error) {
-	if err := requireInstructor(viewer); err != nil {
+	if err := judge.Allow(viewer, judge.CanManageCourses(viewer), coursesOnly); err != nil {
 		return judge.Assignment{}, err
 	}
 	old, err := s.store.Assignment(ctx, id)
@@ -94,7 +90,7 @@ func (s *Service) UpdateAssignment(ctx context.Context, viewer judge.User, id in
 // DeleteAssignment removes an assignment (instructors only); submissions
 // stay, they belong to the problems.
 func (s *Service) DeleteAssignment(ctx context.Context, viewer judge.User, id int64) error {
-	if err := requireInstructor(viewer); err != nil {
+	if err := judge.Allow(viewer, judge.CanManageCourses(viewer), coursesOnly); err != nil {
 		return err
 	}
 	return s.store.DeleteAssignment(ctx, id)

@@ -10,17 +10,12 @@ import (
 	"puzzlejudge/judge/puzzles"
 )
 
+// authorsOnly is the refusal of CanAuthor.
+const authorsOnly = "only an instructor may create, edit, generate, import or export problems"
+
 // slugPattern is the form of a problem's slug: it is part of URLs and of
 // package folder names.
 var slugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
-
-// mayAuthor is the one permission of authoring: instructors only.
-func mayAuthor(u judge.User) error {
-	if !judge.CanAuthor(u) {
-		return deny(u, "only an instructor may create, edit, generate, import or export problems")
-	}
-	return nil
-}
 
 // Visible returns the problem with slug if viewer may see it, ENOTFOUND
 // otherwise.
@@ -44,7 +39,7 @@ func notFound(slug string) error {
 // CreateProblem stores a new problem made by an instructor; ECONFLICT when
 // the slug is taken.
 func (s *Service) CreateProblem(ctx context.Context, viewer judge.User, spec judge.ProblemSpec) (judge.Problem, error) {
-	if err := mayAuthor(viewer); err != nil {
+	if err := judge.Allow(viewer, judge.CanAuthor(viewer), authorsOnly); err != nil {
 		return judge.Problem{}, err
 	}
 	p := judge.Problem{Slug: spec.Slug, Title: spec.Title, Puzzle: spec.Puzzle, Statement: spec.Statement,
@@ -61,7 +56,7 @@ func (s *Service) CreateProblem(ctx context.Context, viewer judge.User, spec jud
 // cannot change (see shippedSlug). The puzzle changes only while the
 // problem has no case: its boards would not parse.
 func (s *Service) UpdateProblem(ctx context.Context, viewer judge.User, slug string, patch judge.ProblemPatch) (judge.Problem, error) {
-	if err := mayAuthor(viewer); err != nil {
+	if err := judge.Allow(viewer, judge.CanAuthor(viewer), authorsOnly); err != nil {
 		return judge.Problem{}, err
 	}
 	p, err := s.store.ProblemBySlug(ctx, slug)
@@ -122,7 +117,7 @@ func shippedSlug(slug string) error {
 // an archived shipped problem is detached, so the catalogue does not bring
 // it back.
 func (s *Service) ArchiveProblem(ctx context.Context, viewer judge.User, slug string) error {
-	if err := mayAuthor(viewer); err != nil {
+	if err := judge.Allow(viewer, judge.CanAuthor(viewer), authorsOnly); err != nil {
 		return err
 	}
 	p, err := s.store.ProblemBySlug(ctx, slug)

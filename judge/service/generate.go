@@ -68,7 +68,7 @@ func (g *generations) wakeUp() {
 // that runs workers (this one, unless it only serves the web) claims it and
 // runs it; Generation reads it later.
 func (s *Service) Generate(ctx context.Context, viewer judge.User, slug string, spec judge.GenerateSpec) (judge.Generation, error) {
-	if err := mayAuthor(viewer); err != nil {
+	if err := judge.Allow(viewer, judge.CanAuthor(viewer), authorsOnly); err != nil {
 		return judge.Generation{}, err
 	}
 	gs, err := s.generationStore()
@@ -120,7 +120,7 @@ func (s *Service) generator(p judge.Problem, spec *judge.GenerateSpec) (func(*ra
 
 // Generation returns a generation run of the problem.
 func (s *Service) Generation(ctx context.Context, viewer judge.User, slug string, id int64) (judge.Generation, error) {
-	if err := mayAuthor(viewer); err != nil {
+	if err := judge.Allow(viewer, judge.CanAuthor(viewer), authorsOnly); err != nil {
 		return judge.Generation{}, err
 	}
 	gs, err := s.generationStore()

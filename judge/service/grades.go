@@ -276,8 +276,8 @@ func rowsOf(viewer judge.User) judge.User {
 // instructor, the viewer's own row for a student (once the assignment is
 // open).
 func (s *Service) Progress(ctx context.Context, viewer judge.User, id int64) (judge.Gradebook, error) {
-	if viewer.Anonymous() {
-		return judge.Gradebook{}, deny(viewer, "")
+	if err := judge.Allow(viewer, judge.CanReadProgress(viewer), ""); err != nil {
+		return judge.Gradebook{}, err
 	}
 	a, err := s.Assignment(ctx, viewer, id)
 	if err != nil {
@@ -293,7 +293,7 @@ func (s *Service) Progress(ctx context.Context, viewer judge.User, id int64) (ju
 // Grades returns the gradebook of every student, for export; instructors
 // only.
 func (s *Service) Grades(ctx context.Context, viewer judge.User, id int64) (judge.Gradebook, error) {
-	if err := requireInstructor(viewer); err != nil {
+	if err := judge.Allow(viewer, judge.CanManageCourses(viewer), coursesOnly); err != nil {
 		return judge.Gradebook{}, err
 	}
 	return s.Progress(ctx, viewer, id)
@@ -303,8 +303,8 @@ func (s *Service) Grades(ctx context.Context, viewer judge.User, id int64) (judg
 // each student's best on each board (every student for instructors, the
 // viewer's own row for a student).
 func (s *Service) ProblemProgress(ctx context.Context, viewer judge.User, id int64, slug string) (judge.ProblemBoards, error) {
-	if viewer.Anonymous() {
-		return judge.ProblemBoards{}, deny(viewer, "")
+	if err := judge.Allow(viewer, judge.CanReadProgress(viewer), ""); err != nil {
+		return judge.ProblemBoards{}, err
 	}
 	a, err := s.Assignment(ctx, viewer, id)
 	if err != nil {
@@ -346,8 +346,8 @@ func (s *Service) ProblemProgress(ctx context.Context, viewer judge.User, id int
 // MyProgress returns the viewer's own row on an assignment they may see,
 // whatever their role (an instructor trying the problems sees theirs).
 func (s *Service) MyProgress(ctx context.Context, viewer judge.User, id int64) (judge.Assignment, judge.StudentGrade, error) {
-	if viewer.Anonymous() {
-		return judge.Assignment{}, judge.StudentGrade{}, deny(viewer, "")
+	if err := judge.Allow(viewer, judge.CanReadProgress(viewer), ""); err != nil {
+		return judge.Assignment{}, judge.StudentGrade{}, err
 	}
 	a, err := s.Assignment(ctx, viewer, id)
 	if err != nil {

@@ -19,8 +19,8 @@ func (s *Service) ProblemHints(ctx context.Context, slug string) (bool, error) {
 
 // SetProblemHints turns a problem's hints on or off; instructors only.
 func (s *Service) SetProblemHints(ctx context.Context, v judge.User, slug string, on bool) error {
-	if !judge.CanSetHints(v) {
-		return deny(v, "only instructors may change a problem's hints")
+	if err := judge.Allow(v, judge.CanSetHints(v), "only instructors may change a problem's hints"); err != nil {
+		return err
 	}
 	p, err := s.store.ProblemBySlug(ctx, slug)
 	if err != nil {
@@ -33,8 +33,8 @@ func (s *Service) SetProblemHints(ctx context.Context, v judge.User, slug string
 // that moves reach on a sample case, and counts it against v. The solve is
 // bounded by HintTimeout.
 func (s *Service) Hint(ctx context.Context, v judge.User, slug string, caseID int64, moves string) (string, error) {
-	if v.Anonymous() {
-		return "", deny(v, "")
+	if err := judge.Allow(v, judge.CanAskHints(v), ""); err != nil {
+		return "", err
 	}
 	p, err := s.store.ProblemBySlug(ctx, slug)
 	if err != nil {
@@ -54,8 +54,8 @@ func (s *Service) Hint(ctx context.Context, v judge.User, slug string, caseID in
 	if !on {
 		return "", judge.Errorf(judge.EFORBIDDEN, "hints are off for problem %s", slug)
 	}
-	if !judge.CanHint(v, c) {
-		return "", judge.Errorf(judge.EFORBIDDEN, "hints are given on sample boards only")
+	if err := judge.Allow(v, judge.CanHint(v, c), "hints are given on sample boards only"); err != nil {
+		return "", err
 	}
 	pz, err := puzzles.Lookup(p.Puzzle)
 	if err != nil {
@@ -86,8 +86,8 @@ func (s *Service) Hint(ctx context.Context, v judge.User, slug string, caseID in
 // HintCount returns how many hints a user was given on a problem: the user
 // themself or an instructor may ask.
 func (s *Service) HintCount(ctx context.Context, v judge.User, userID int64, slug string) (int, error) {
-	if v.Anonymous() || (v.ID != userID && !v.IsInstructor()) {
-		return 0, deny(v, "")
+	if err := judge.Allow(v, judge.CanReadHintCount(v, userID), ""); err != nil {
+		return 0, err
 	}
 	p, err := s.store.ProblemBySlug(ctx, slug)
 	if err != nil {

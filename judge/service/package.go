@@ -14,7 +14,7 @@ import (
 // and the problem's submissions judged again. created reports whether the
 // problem is new.
 func (s *Service) ImportProblem(ctx context.Context, viewer judge.User, p judge.Problem, specs []judge.CaseSpec) (_ judge.Problem, created bool, _ error) {
-	if err := mayAuthor(viewer); err != nil {
+	if err := judge.Allow(viewer, judge.CanAuthor(viewer), authorsOnly); err != nil {
 		return judge.Problem{}, false, err
 	}
 	p, err := checkProblem(p)
@@ -69,7 +69,7 @@ func (s *Service) ImportProblem(ctx context.Context, viewer judge.User, p judge.
 // ExportProblem returns a problem and its cases for a package: instructors
 // only, since it holds every expected answer.
 func (s *Service) ExportProblem(ctx context.Context, viewer judge.User, slug string) (judge.Problem, []judge.Case, error) {
-	if err := mayAuthor(viewer); err != nil {
+	if err := judge.Allow(viewer, judge.CanAuthor(viewer), authorsOnly); err != nil {
 		return judge.Problem{}, nil, err
 	}
 	return s.problem(ctx, slug)

@@ -63,8 +63,8 @@ func (s *Service) JudgeInput(ctx context.Context, v judge.User, slug string) (st
 // problem's input version; submissions made before are not rejudged, since
 // they answered the boards as they were.
 func (s *Service) AddCase(ctx context.Context, v judge.User, slug string, spec judge.CaseSpec) (judge.Case, error) {
-	if !judge.CanEditCases(v) {
-		return judge.Case{}, deny(v, "only an instructor may add cases")
+	if err := judge.Allow(v, judge.CanEditCases(v), "only an instructor may add cases"); err != nil {
+		return judge.Case{}, err
 	}
 	p, err := s.store.ProblemBySlug(ctx, slug)
 	if err != nil {
@@ -139,8 +139,8 @@ func (s *Service) caseOf(ctx context.Context, slug string, id int64) (judge.Prob
 // A detached problem (an instructor edited it) the catalogue leaves alone,
 // so its shipped cases are deleted like the others.
 func (s *Service) DeleteCase(ctx context.Context, v judge.User, slug string, id int64) error {
-	if !judge.CanEditCases(v) {
-		return deny(v, "only an instructor may delete cases")
+	if err := judge.Allow(v, judge.CanEditCases(v), "only an instructor may delete cases"); err != nil {
+		return err
 	}
 	p, c, err := s.caseOf(ctx, slug, id)
 	if err != nil {
@@ -159,8 +159,8 @@ func (s *Service) DeleteCase(ctx context.Context, v judge.User, slug string, id 
 // earlier results stay visible until the new ones are written, and are kept
 // in their history. Only instructors may.
 func (s *Service) Rejudge(ctx context.Context, v judge.User, slug string) (int, error) {
-	if !judge.CanRejudge(v) {
-		return 0, deny(v, "only an instructor may rejudge")
+	if err := judge.Allow(v, judge.CanRejudge(v), "only an instructor may rejudge"); err != nil {
+		return 0, err
 	}
 	p, err := s.store.ProblemBySlug(ctx, slug)
 	if err != nil {

@@ -32,8 +32,8 @@ func (s *Service) SubmitOutputs(ctx context.Context, v judge.User, sub judge.Sub
 }
 
 func (s *Service) submit(ctx context.Context, v judge.User, sub judge.Submission, outputs map[string]string) (judge.Submission, error) {
-	if !judge.CanSubmit(v) {
-		return judge.Submission{}, deny(v, "only a logged-in user may submit")
+	if err := judge.Allow(v, judge.CanSubmit(v), "only a logged-in user may submit"); err != nil {
+		return judge.Submission{}, err
 	}
 	sub.UserID, sub.Username = v.ID, v.Username
 	var err error
@@ -112,15 +112,15 @@ func checkMoves(p judge.Problem, c judge.Case, moves string) error {
 // earlier judgings, to its owner or an instructor; EFORBIDDEN for anyone
 // else.
 func (s *Service) Submission(ctx context.Context, v judge.User, id int64) (judge.Submission, error) {
-	if v.Anonymous() {
-		return judge.Submission{}, deny(v, "")
+	if err := judge.Allow(v, judge.CanListSubmissions(v), ""); err != nil {
+		return judge.Submission{}, err
 	}
 	sub, err := s.store.Submission(ctx, id)
 	if err != nil {
 		return judge.Submission{}, err
 	}
-	if !judge.CanReadSubmission(v, sub) {
-		return judge.Submission{}, deny(v, "submission %d is not yours", id)
+	if err := judge.Allow(v, judge.CanReadSubmission(v, sub), "submission %d is not yours", id); err != nil {
+		return judge.Submission{}, err
 	}
 	sub.History, err = s.store.History(ctx, id)
 	return sub, err
@@ -130,8 +130,8 @@ func (s *Service) Submission(ctx context.Context, v judge.User, id int64) (judge
 // filter: everyone's for an instructor, v's own for anyone else (whose
 // UserID and Username filters are replaced by v).
 func (s *Service) Submissions(ctx context.Context, v judge.User, f judge.SubmissionFilter) ([]judge.Submission, int, error) {
-	if !judge.CanListSubmissions(v) {
-		return nil, 0, deny(v, "")
+	if err := judge.Allow(v, judge.CanListSubmissions(v), ""); err != nil {
+		return nil, 0, err
 	}
 	if !judge.CanListAllSubmissions(v) {
 		f.UserID, f.Username = v.ID, ""
@@ -146,8 +146,8 @@ func (s *Service) Submissions(ctx context.Context, v judge.User, f judge.Submiss
 // hidden case (EHIDDENBOARD) nor beyond the check limits (see guardCheck),
 // and a student waits for a solver slot only briefly (a RetryError).
 func (s *Service) Check(ctx context.Context, v judge.User, puzzle, board, moves string) (judge.CheckResult, error) {
-	if !judge.CanSubmit(v) {
-		return judge.CheckResult{}, deny(v, "only a logged-in user may check moves")
+	if err := judge.Allow(v, judge.CanSubmit(v), "only a logged-in user may check moves"); err != nil {
+		return judge.CheckResult{}, err
 	}
 	pz, err := puzzles.Lookup(puzzle)
 	if err != nil {

@@ -17,6 +17,9 @@ import (
 	"golang.org/x/crypto/bcrypt"
 )
 
+// accountsOnly is the refusal of CanManageAccounts.
+const accountsOnly = "only an instructor may manage accounts"
+
 // NewPassword returns a random password of 16 URL-safe characters.
 func NewPassword() string {
 	var raw [12]byte
@@ -40,7 +43,7 @@ func validRole(r judge.Role) error {
 
 // Users lists every account (instructors only).
 func (s *Service) Users(ctx context.Context, viewer judge.User) ([]judge.User, error) {
-	if err := requireAccountManager(viewer); err != nil {
+	if err := judge.Allow(viewer, judge.CanManageAccounts(viewer), accountsOnly); err != nil {
 		return nil, err
 	}
 	return s.store.Users(ctx)
@@ -58,7 +61,7 @@ func (s *Service) CreateUser(ctx context.Context, viewer judge.User, username, p
 
 // CreateUsers creates accounts with role, all or none (instructors only).
 func (s *Service) CreateUsers(ctx context.Context, viewer judge.User, specs []judge.UserSpec, role judge.Role) ([]judge.CreatedUser, error) {
-	if err := requireAccountManager(viewer); err != nil {
+	if err := judge.Allow(viewer, judge.CanManageAccounts(viewer), accountsOnly); err != nil {
 		return nil, err
 	}
 	if role == "" {
@@ -196,7 +199,7 @@ func ParseUserCSV(r io.Reader) ([]judge.UserSpec, error) {
 // every session of that account. An empty password is generated and
 // returned.
 func (s *Service) ResetPassword(ctx context.Context, viewer judge.User, id int64, password string) (string, error) {
-	if err := requireAccountManager(viewer); err != nil {
+	if err := judge.Allow(viewer, judge.CanManageAccounts(viewer), accountsOnly); err != nil {
 		return "", err
 	}
 	if _, err := s.store.UserByID(ctx, id); err != nil {
@@ -239,8 +242,8 @@ func (s *Service) setPassword(ctx context.Context, id int64, password string, ke
 // one; every other session of the account ends, the one of currentToken
 // (the request's token or session, may be "") stays.
 func (s *Service) ChangePassword(ctx context.Context, viewer judge.User, currentToken, oldPassword, newPassword string) error {
-	if viewer.Anonymous() {
-		return deny(viewer, "")
+	if err := judge.Allow(viewer, judge.CanChangePassword(viewer), ""); err != nil {
+		return err
 	}
 	if newPassword == "" {
 		return judge.Errorf(judge.EINVALID, "the new password is empty")
@@ -266,7 +269,7 @@ func (s *Service) ChangePassword(ctx context.Context, viewer judge.User, current
 // only). A disabled account cannot log in and its tokens stop working at
 // once. ECONFLICT when no enabled instructor would remain.
 func (s *Service) UpdateUser(ctx context.Context, viewer judge.User, id int64, p judge.UserPatch) (judge.User, error) {
-	if err := requireAccountManager(viewer); err != nil {
+	if err := judge.Allow(viewer, judge.CanManageAccounts(viewer), accountsOnly); err != nil {
 		return judge.User{}, err
 	}
 	u, err := s.store.UserByID(ctx, id)
@@ -291,11 +294,4 @@ func (s *Service) UpdateUser(ctx context.Context, viewer judge.User, id int64, p
 		return judge.User{}, judge.Errorf(judge.ECONFLICT, "%s is the last instructor: make another account instructor first", u.Username)
 	}
 	return out, err
-}
-
-func requireAccountManager(viewer judge.User) error {
-	if !judge.CanManageAccounts(viewer) {
-		return deny(viewer, "only an instructor may manage accounts")
-	}
-	return nil
 }

@@ -21,7 +21,7 @@ type usersView struct {
 }
 
 func (p *Pages) usersPage(c *gin.Context) {
-	if _, ok := p.needInstructor(c); !ok {
+	if _, ok := p.needTo(judge.CanManageAccounts)(c); !ok {
 		return
 	}
 	p.showUsers(c, http.StatusOK, usersView{})
@@ -51,7 +51,7 @@ func (p *Pages) usersError(c *gin.Context, err error) {
 // createUsers creates one account from the form, or many from an uploaded
 // CSV file; the generated passwords are shown once on the answer.
 func (p *Pages) createUsers(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanManageAccounts)(c)
 	if !ok {
 		return
 	}
@@ -84,7 +84,7 @@ func (p *Pages) createUsers(c *gin.Context) {
 
 // updateUser changes a role or enables and disables an account.
 func (p *Pages) updateUser(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanManageAccounts)(c)
 	if !ok {
 		return
 	}
@@ -116,7 +116,7 @@ func (p *Pages) updateUser(c *gin.Context) {
 
 // resetPassword gives an account a new generated password, shown once.
 func (p *Pages) resetPassword(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanManageAccounts)(c)
 	if !ok {
 		return
 	}

@@ -222,7 +222,7 @@ func (p *Pages) showAssignments(c *gin.Context, status int, form *assignmentForm
 	for _, a := range list {
 		data.Assignments = append(data.Assignments, newAssignmentView(a, now))
 	}
-	if v.IsInstructor() {
+	if judge.CanManageCourses(v) {
 		if form == nil {
 			f, err := p.emptyForm(c, nil)
 			if err != nil {
@@ -237,7 +237,7 @@ func (p *Pages) showAssignments(c *gin.Context, status int, form *assignmentForm
 }
 
 func (p *Pages) createAssignment(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanManageCourses)(c)
 	if !ok {
 		return
 	}
@@ -344,7 +344,7 @@ func (p *Pages) showAssignment(c *gin.Context, status int, form *assignmentForm)
 		}
 		data.Problems = append(data.Problems, pv)
 	}
-	if v.IsInstructor() {
+	if judge.CanManageCourses(v) {
 		if form == nil {
 			f, err := p.emptyForm(c, &a)
 			if err != nil {
@@ -359,7 +359,7 @@ func (p *Pages) showAssignment(c *gin.Context, status int, form *assignmentForm)
 }
 
 func (p *Pages) editAssignment(c *gin.Context) {
-	u, id, ok := p.needID(c, p.needInstructor, "assignment")
+	u, id, ok := p.needID(c, p.needTo(judge.CanManageCourses), "assignment")
 	if !ok {
 		return
 	}
@@ -390,7 +390,7 @@ func (p *Pages) editAssignment(c *gin.Context) {
 }
 
 func (p *Pages) deleteAssignment(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanManageCourses)(c)
 	if !ok {
 		return
 	}
@@ -522,7 +522,7 @@ func (p *Pages) boardsPage(c *gin.Context) {
 
 // gradesCSV hands out the same file as GET /api/v1/assignments/{id}/grades.csv.
 func (p *Pages) gradesCSV(c *gin.Context) {
-	v, ok := p.needInstructor(c)
+	v, ok := p.needTo(judge.CanManageCourses)(c)
 	if !ok {
 		return
 	}

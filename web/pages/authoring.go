@@ -70,7 +70,7 @@ func formFromProblem(p judge.Problem) problemForm {
 
 // newProblemPage is GET /problems/new.
 func (p *Pages) newProblemPage(c *gin.Context) {
-	if _, ok := p.needInstructor(c); !ok {
+	if _, ok := p.needTo(judge.CanAuthor)(c); !ok {
 		return
 	}
 	p.render(c, http.StatusOK, "problem_form", "New problem",
@@ -79,7 +79,7 @@ func (p *Pages) newProblemPage(c *gin.Context) {
 
 // createProblem is POST /problems/new.
 func (p *Pages) createProblem(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanAuthor)(c)
 	if !ok {
 		return
 	}
@@ -114,7 +114,7 @@ func (p *Pages) formStatus(c *gin.Context, err error) (int, bool) {
 
 // editProblemPage is GET /problems/{slug}/edit.
 func (p *Pages) editProblemPage(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanAuthor)(c)
 	if !ok {
 		return
 	}
@@ -128,7 +128,7 @@ func (p *Pages) editProblemPage(c *gin.Context) {
 
 // editProblem is POST /problems/{slug}/edit: every field of the form.
 func (p *Pages) editProblem(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanAuthor)(c)
 	if !ok {
 		return
 	}
@@ -150,7 +150,7 @@ func (p *Pages) editProblem(c *gin.Context) {
 
 // archiveProblem is POST /problems/{slug}/archive.
 func (p *Pages) archiveProblem(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanAuthor)(c)
 	if !ok {
 		return
 	}
@@ -195,7 +195,7 @@ func newGenerateForm(puzzle string) *generateForm {
 // generate is POST /problems/{slug}/cases/generate: it starts a run and
 // sends the browser to its page.
 func (p *Pages) generate(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanAuthor)(c)
 	if !ok {
 		return
 	}
@@ -291,7 +291,7 @@ func (v generationView) refresh() int {
 
 // generationPage is GET /problems/{slug}/generations/{id}.
 func (p *Pages) generationPage(c *gin.Context) {
-	u, id, ok := p.needID(c, p.needInstructor, "generation")
+	u, id, ok := p.needID(c, p.needTo(judge.CanAuthor), "generation")
 	if !ok {
 		return
 	}
@@ -310,7 +310,7 @@ func (p *Pages) generationPage(c *gin.Context) {
 
 // cancelGeneration is POST /problems/{slug}/generations/{id}/cancel.
 func (p *Pages) cancelGeneration(c *gin.Context) {
-	u, id, ok := p.needID(c, p.needInstructor, "generation")
+	u, id, ok := p.needID(c, p.needTo(judge.CanAuthor), "generation")
 	if !ok {
 		return
 	}
@@ -323,7 +323,7 @@ func (p *Pages) cancelGeneration(c *gin.Context) {
 
 // exportPackage is GET /problems/{slug}/package.zip for the pages' session.
 func (p *Pages) exportPackage(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanAuthor)(c)
 	if !ok {
 		return
 	}
@@ -345,7 +345,7 @@ type importView struct {
 
 // importPage is GET /problems/import.
 func (p *Pages) importPage(c *gin.Context) {
-	if _, ok := p.needInstructor(c); !ok {
+	if _, ok := p.needTo(judge.CanAuthor)(c); !ok {
 		return
 	}
 	p.render(c, http.StatusOK, "import", "Import a problem", importView{})
@@ -354,7 +354,7 @@ func (p *Pages) importPage(c *gin.Context) {
 // importPackage is POST /problems/import: the package as the file field,
 // an optional slug.
 func (p *Pages) importPackage(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanAuthor)(c)
 	if !ok {
 		return
 	}

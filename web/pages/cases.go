@@ -32,7 +32,7 @@ type casesView struct {
 // casesPage lists every board of a problem for instructors: picture, input,
 // expected answer and solver status, with the forms to add and delete.
 func (p *Pages) casesPage(c *gin.Context) {
-	if _, ok := p.needInstructor(c); !ok {
+	if _, ok := p.needTo(judge.CanEditCases)(c); !ok {
 		return
 	}
 	p.showCases(c, http.StatusOK, caseForm{})
@@ -68,7 +68,7 @@ func (p *Pages) showCasesWith(c *gin.Context, status int, form caseForm, gen *ge
 // background. A board that does not parse comes back in the form with the
 // parser's line and column.
 func (p *Pages) addCase(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanEditCases)(c)
 	if !ok {
 		return
 	}
@@ -90,7 +90,7 @@ func (p *Pages) addCase(c *gin.Context) {
 
 // deleteCase removes a board (the service rejudges the problem).
 func (p *Pages) deleteCase(c *gin.Context) {
-	u, id, ok := p.needID(c, p.needInstructor, "board")
+	u, id, ok := p.needID(c, p.needTo(judge.CanEditCases), "board")
 	if !ok {
 		return
 	}
@@ -103,7 +103,7 @@ func (p *Pages) deleteCase(c *gin.Context) {
 
 // rejudge queues every submission of the problem again.
 func (p *Pages) rejudge(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanEditCases)(c)
 	if !ok {
 		return
 	}

@@ -295,24 +295,27 @@ func (p *Pages) needUser(c *gin.Context) (judge.User, bool) {
 	return u, ok
 }
 
-// needInstructor returns the logged-in instructor; anyone else is sent to
-// log in or refused with 403. It is the first gate of the instructors'
-// pages, so that a student gets a page that says so; the service decides
-// each rule again on its own.
-func (p *Pages) needInstructor(c *gin.Context) (judge.User, bool) {
-	u, ok := p.needUser(c)
-	if !ok {
-		return u, false
+// needTo returns the gate of the pages of one of judge's Can rules (all of
+// them instructors' rights here): it returns the logged-in user the rule
+// allows; anyone else is sent to log in or refused with 403. It is the
+// first gate of the instructors' pages, so that a student gets a page that
+// says so; the service decides each rule again on its own.
+func (p *Pages) needTo(may func(judge.User) bool) func(*gin.Context) (judge.User, bool) {
+	return func(c *gin.Context) (judge.User, bool) {
+		u, ok := p.needUser(c)
+		if !ok {
+			return u, false
+		}
+		if !may(u) {
+			p.errorPage(c, http.StatusForbidden, "Only instructors may see this page.")
+			return u, false
+		}
+		return u, true
 	}
-	if !u.IsInstructor() {
-		p.errorPage(c, http.StatusForbidden, "Only instructors may see this page.")
-		return u, false
-	}
-	return u, true
 }
 
 // needID is the gate of a page about one numbered thing: need (needUser or
-// needInstructor) first, so that a visitor is sent to log in whatever the
+// needTo) first, so that a visitor is sent to log in whatever the
 // path holds, then the path's :id, read as pathID does for a what.
 func (p *Pages) needID(c *gin.Context, need func(*gin.Context) (judge.User, bool), what string) (judge.User, int64, bool) {
 	u, ok := need(c)
