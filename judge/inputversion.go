@@ -34,8 +34,8 @@ type ProblemInput struct {
 	Cases   []Case
 	Version string
 	// Catalogue is the catalogue version the problem and its cases were
-	// read at (CatalogueVersioner); 0 when the store keeps none. What is
-	// drawn from them alone may be cached under it.
+	// read at (Store.CatalogueVersion); what is drawn from them alone may
+	// be cached under it, except under 0.
 	Catalogue int64
 }
 

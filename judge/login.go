@@ -16,9 +16,9 @@ type LoginBucket struct {
 	Found  bool
 }
 
-// LoginStore keeps the login limiter's buckets. It is apart from Store:
-// a limiter over a store without it (a test double) keeps its buckets in
-// this process's memory instead.
+// LoginStore keeps the login limiter's buckets. Every Store is one;
+// cmd/judged hands the database to the web's limiter (web.Options.Logins),
+// and a limiter given none keeps its buckets in this process's memory.
 type LoginStore interface {
 	// UpdateLoginBuckets reads the buckets of keys, in the order given,
 	// and calls update with them in one transaction that holds them

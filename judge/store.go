@@ -22,6 +22,9 @@ type Store interface {
 	UserAdminStore
 	RejudgeStore
 	HintStore
+	GenerationStore
+	LoginStore
+	CatalogueVersioner
 }
 
 // AccountStore keeps users and their API tokens.
@@ -170,13 +173,12 @@ type HintStore interface {
 	HintCount(ctx context.Context, userID, problemID int64) (int, error)
 }
 
-// CatalogueVersioner is implemented by stores that keep a catalogue
-// version: a number that changes whenever a problem or a case is written,
-// by any process on the database (judge/store raises it with triggers). A
-// service over such a store caches the problems with their cases, and the
-// page layer what it draws from them, and reads the version, one cheap row,
-// before each use: an instructor's change shows on the next request of
-// every process. A store without it is read on every request.
+// CatalogueVersioner keeps a catalogue version: a number that changes
+// whenever a problem or a case is written, by any process on the database
+// (judge/store raises it with triggers). The service caches the problems
+// with their cases, and the page layer what it draws from them, and reads
+// the version, one cheap row, before each use: an instructor's change shows
+// on the next request of every process.
 type CatalogueVersioner interface {
 	CatalogueVersion(ctx context.Context) (int64, error)
 }

@@ -49,8 +49,11 @@ func newAPIEnv(t testing.TB, opts Options) *apiEnv {
 	t.Helper()
 	metrics := NewMetrics()
 	cfg := service.Config{OnJudged: metrics.ObserveVerdict, OnSolved: metrics.ObserveSolve, RegistrationOpen: true}
-	svc, logger := webtest.NewService(t, webtest.Setup{Config: cfg, AdminPassword: adminPassword,
+	svc, db, logger := webtest.NewService(t, webtest.Setup{Config: cfg, AdminPassword: adminPassword,
 		Catalogue: webtest.Catalogue(), BeforeStart: metrics.WatchQueue})
+	if opts.Logins == nil {
+		opts.Logins = db // as cmd/judged does
+	}
 	srv := NewServer(svc, logger, metrics, opts)
 	e := newEnvOver(t, srv, svc)
 	e.metrics = metrics

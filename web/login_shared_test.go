@@ -42,7 +42,7 @@ func sharedServers(t *testing.T, adjust func(*Server)) ([]*webtest.Env, []string
 				}
 			}
 		}
-		srv := NewServer(svc, nil, nil, Options{SessionSecret: secret})
+		srv := NewServer(svc, nil, nil, Options{SessionSecret: secret, Logins: db})
 		if adjust != nil {
 			adjust(srv)
 		}

@@ -55,13 +55,13 @@ func NewMetrics() *Metrics {
 }
 
 // ObserveVerdict counts one judged submission; it is the service's
-// judge.Config.OnJudged hook.
+// service.Config.OnJudged hook.
 func (m *Metrics) ObserveVerdict(v judge.Verdict) {
 	m.verdicts.WithLabelValues(string(v)).Inc()
 }
 
 // ObserveSolve records one reference solve; it is the service's
-// judge.Config.OnSolved hook.
+// service.Config.OnSolved hook.
 func (m *Metrics) ObserveSolve(puzzle string, d time.Duration) {
 	m.solveTime.WithLabelValues(puzzle).Observe(d.Seconds())
 }

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"time"
 
+	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
 	"puzzlejudge/web/api"
 	"puzzlejudge/web/httpx"
@@ -39,8 +40,12 @@ type Options struct {
 	// register per minute; 0 means no limit.
 	RegisterRate int
 	// TokenTTL is how long a session lives after its last use; its cookie
-	// lasts as long (judge.Config.TokenTTL expires the token itself).
+	// lasts as long (service.Config.TokenTTL expires the token itself).
 	TokenTTL time.Duration
+	// Logins keeps the login limiter's buckets: the database, so that every
+	// web process counts the same failed logins (cmd/judged passes it). Nil
+	// keeps them in this process's memory.
+	Logins judge.LoginStore
 	// MaxInFlight bounds the requests served at once (httpx.MaxInFlight):
 	// past it a request gets 503 busy at once. 0 means no bound. /healthz
 	// and /metrics are not counted.
@@ -67,8 +72,8 @@ func NewServer(svc *service.Service, logger *slog.Logger, metrics *Metrics, opts
 		logger = slog.New(slog.DiscardHandler)
 	}
 	limiter, logins := httpx.NewRateLimiter(opts.SubmitRate), httpx.NewLoginLimiter()
-	if ls := svc.LoginStore(); ls != nil {
-		logins.Store = ls // the database's, shared by every web process
+	if opts.Logins != nil {
+		logins.Store = opts.Logins
 	}
 	registrations := httpx.NewAddrLimiter(opts.RegisterRate)
 	// One budget of public replays per address, whether a script calls

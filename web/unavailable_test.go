@@ -57,7 +57,7 @@ func TestStorageFullAnswers503(t *testing.T) {
 	if err := svc.SyncProblem(ctx, p.problem, p.cases); err != nil {
 		t.Fatal(err)
 	}
-	srv := NewServer(svc, nil, nil, Options{})
+	srv := NewServer(svc, nil, nil, Options{Logins: f})
 	e := newEnvOver(t, srv, svc)
 	token := e.Student("olga")
 	body := map[string]any{"kind": "answer", "output": "0\n2\n"}

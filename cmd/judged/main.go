@@ -156,7 +156,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 	srv := web.NewServer(svc, logger, metrics, web.Options{SubmitRate: cfg.SubmitRate,
 		SecureCookies: cfg.SecureCookies, SessionSecret: []byte(cfg.SessionSecret),
 		TrustedProxies: cfg.TrustedProxies, RegisterRate: cfg.RegisterRate, TokenTTL: cfg.TokenTTL,
-		MaxInFlight: cfg.MaxInFlight})
+		MaxInFlight: cfg.MaxInFlight, Logins: db})
 	return listenAndServe(ctx, cfg, ln, handlerFor(cfg, srv), logger, announce)
 }
 

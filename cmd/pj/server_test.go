@@ -54,9 +54,9 @@ type judgeServer struct {
 
 func startJudge(t *testing.T) *judgeServer {
 	t.Helper()
-	svc, logger := webtest.NewService(t, webtest.Setup{Config: service.Config{RegistrationOpen: true},
+	svc, db, logger := webtest.NewService(t, webtest.Setup{Config: service.Config{RegistrationOpen: true},
 		AdminPassword: adminPassword, Catalogue: testCatalogue()})
-	srv := web.NewServer(svc, logger, nil, web.Options{})
+	srv := web.NewServer(svc, logger, nil, web.Options{Logins: db})
 	// Every answer pj receives is checked against the API's document too.
 	validator := openapitest.MustNew(t, api.OpenAPIDocument())
 	hs := httptest.NewServer(validator.Handler(t, srv.Router()))

@@ -83,10 +83,11 @@ type Setup struct {
 }
 
 // NewService opens a temporary SQLite file, syncs the catalogue, ensures
-// the admin and starts the service; the test's cleanup closes both and
-// fails the test if they do not close cleanly. The logger sends warnings
-// to the test log.
-func NewService(t testing.TB, s Setup) (*service.Service, *slog.Logger) {
+// the admin and starts the service over it; the test's cleanup closes both
+// and fails the test if they do not close cleanly. It returns the database
+// too, for what cmd/judged hands the web besides the service (the login
+// buckets). The logger sends warnings to the test log.
+func NewService(t testing.TB, s Setup) (*service.Service, *store.DB, *slog.Logger) {
 	t.Helper()
 	logger := Logger(t)
 	db, err := store.Open("sqlite", filepath.Join(t.TempDir(), "judge.db"), logger)
@@ -129,7 +130,7 @@ func NewService(t testing.TB, s Setup) (*service.Service, *slog.Logger) {
 			t.Errorf("db.Close: %v", err)
 		}
 	})
-	return svc, logger
+	return svc, db, logger
 }
 
 // Logger sends warnings and errors to the test log, shown on failure (and

@@ -136,7 +136,7 @@ func TestNewBeforeRejudge(t *testing.T) {
 	// itself takes (SQLite's one writer, busy with the batches) is logged. The wall-clock goal (p95 < 1 s)
 	// is a figure, logged above, and a failing bound only when
 	// $PUZZLEJUDGE_FAIR_P95_MS asks for it.
-	const batch = 64 // judge.Config's default Batch
+	const batch = 64 // service.Config's default Batch
 	judged := map[int64]time.Time{}
 	for off := 0; ; off += 1000 {
 		page, _, err := s.Submissions(ctx, staff, judge.SubmissionFilter{ProblemSlug: "flood", Limit: 1000, Offset: off})

@@ -71,10 +71,6 @@ func (s *Service) Generate(ctx context.Context, viewer judge.User, slug string, 
 	if err := judge.Allow(viewer, judge.CanAuthor(viewer), authorsOnly); err != nil {
 		return judge.Generation{}, err
 	}
-	gs, err := s.generationStore()
-	if err != nil {
-		return judge.Generation{}, err
-	}
 	p, err := s.store.ProblemBySlug(ctx, slug)
 	if err != nil {
 		return judge.Generation{}, err
@@ -94,7 +90,7 @@ func (s *Service) Generate(ctx context.Context, viewer judge.User, slug string, 
 		return judge.Generation{}, err
 	}
 	g := judge.Generation{ProblemSlug: slug, Status: judge.GenRunning, Wanted: spec.Count, Started: time.Now()}
-	if g.ID, err = gs.CreateGeneration(ctx, judge.GenerationRun{Generation: g, ProblemID: p.ID, Spec: string(data)}); err != nil {
+	if g.ID, err = s.store.CreateGeneration(ctx, judge.GenerationRun{Generation: g, ProblemID: p.ID, Spec: string(data)}); err != nil {
 		return judge.Generation{}, err
 	}
 	s.gens.wakeUp()
@@ -123,11 +119,7 @@ func (s *Service) Generation(ctx context.Context, viewer judge.User, slug string
 	if err := judge.Allow(viewer, judge.CanAuthor(viewer), authorsOnly); err != nil {
 		return judge.Generation{}, err
 	}
-	gs, err := s.generationStore()
-	if err != nil {
-		return judge.Generation{}, err
-	}
-	r, err := gs.GenerationRun(ctx, id)
+	r, err := s.store.GenerationRun(ctx, id)
 	if err != nil || r.ProblemSlug != slug {
 		if err == nil || judge.ErrorCode(err) == judge.ENOTFOUND {
 			err = judge.Errorf(judge.ENOTFOUND, "generation %d not found", id)
@@ -154,11 +146,7 @@ func (s *Service) CancelGeneration(ctx context.Context, viewer judge.User, slug 
 	if g.Status != judge.GenRunning {
 		return g, nil
 	}
-	gs, err := s.generationStore()
-	if err != nil {
-		return judge.Generation{}, err
-	}
-	if err := gs.CancelGeneration(ctx, id); err != nil {
+	if err := s.store.CancelGeneration(ctx, id); err != nil {
 		return judge.Generation{}, err
 	}
 	s.gens.mu.Lock()
@@ -188,10 +176,6 @@ func (s *Service) renewEvery() time.Duration {
 // ends. With one process (ClaimTimeout 0) every lease is stale, as every
 // claim on a submission is: one in the database can only be a dead run's.
 func (s *Service) claimGenerations(ctx context.Context) {
-	gs, err := s.generationStore()
-	if err != nil {
-		return
-	}
 	s.gens.mu.Lock()
 	s.gens.init()
 	wake := s.gens.wake
@@ -199,7 +183,7 @@ func (s *Service) claimGenerations(ctx context.Context) {
 	t := time.NewTicker(s.casePollEvery())
 	defer t.Stop()
 	for {
-		ids, err := gs.RunningGenerations(ctx)
+		ids, err := s.store.RunningGenerations(ctx)
 		if err != nil && ctx.Err() == nil && judge.ErrorCode(err) != judge.EUNAVAILABLE {
 			s.log.Error("looking for generation runs", "err", err)
 		}
@@ -214,11 +198,11 @@ func (s *Service) claimGenerations(ctx context.Context) {
 			if s.cfg.ClaimTimeout == 0 {
 				staleBefore = time.Now().Add(time.Hour)
 			}
-			token, ok, err := gs.ClaimGeneration(ctx, id, staleBefore)
+			token, ok, err := s.store.ClaimGeneration(ctx, id, staleBefore)
 			if err != nil || !ok {
 				continue
 			}
-			s.startRun(gs, id, token)
+			s.startRun(s.store, id, token)
 		}
 		select {
 		case <-ctx.Done():
@@ -506,12 +490,4 @@ func (r *generation) keep(ctx context.Context, o outcome, n, decided int) error 
 	ctx = context.WithoutCancel(ctx)
 	_, err := r.gs.KeepGenerated(ctx, r.rec.ID, r.token, judge.Case{Name: fmt.Sprintf("gen-s%d-%02d", r.spec.Seed, n), Sample: r.spec.Sample, Input: o.input}, o.sol, decided)
 	return err
-}
-
-func (s *Service) generationStore() (judge.GenerationStore, error) {
-	gs, ok := s.store.(judge.GenerationStore)
-	if !ok {
-		return nil, judge.Errorf(judge.EINTERNAL, "this store keeps no generation runs")
-	}
-	return gs, nil
 }

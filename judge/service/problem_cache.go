@@ -21,16 +21,11 @@ type cachedProblem struct {
 
 // cachedProblem returns the problem with slug, its cases (a slice the
 // caller may change), their input version and the catalogue version they
-// are current at (0: no version, read from the store). An entry is kept
+// are current at (Store.CatalogueVersion). An entry is kept
 // with the catalogue version read before it was read, so it is at least
 // as new as that version and serves every request that reads the same.
 func (s *Service) cachedProblem(ctx context.Context, slug string) (cachedProblem, int64, error) {
-	vs, ok := s.store.(judge.CatalogueVersioner)
-	if !ok {
-		e, err := readProblem(ctx, s.store, slug)
-		return e, 0, err
-	}
-	v, err := vs.CatalogueVersion(ctx)
+	v, err := s.store.CatalogueVersion(ctx)
 	if err != nil {
 		return cachedProblem{}, 0, err
 	}

@@ -65,11 +65,11 @@ func newClosedAPIEnv(t testing.TB, opts Options) *apiEnv {
 // timeout and poll interval set for tests when zero).
 func newAPIEnvWith(t testing.TB, opts Options, cfg service.Config) *apiEnv {
 	t.Helper()
-	svc, logger := webtest.NewService(t, webtest.Setup{Config: cfg, AdminPassword: adminPassword, Catalogue: apiCatalogue()})
+	svc, db, logger := webtest.NewService(t, webtest.Setup{Config: cfg, AdminPassword: adminPassword, Catalogue: apiCatalogue()})
 	if opts.Logins == nil {
-		// The database's buckets, as NewServer gives the faces.
+		// The database's buckets, as cmd/judged gives the faces.
 		opts.Logins = httpx.NewLoginLimiter()
-		opts.Logins.Store = svc.LoginStore()
+		opts.Logins.Store = db
 	}
 	srv := New(svc, logger, opts)
 	gin.SetMode(gin.ReleaseMode)

@@ -65,13 +65,13 @@ func newClosedPagesEnv(t *testing.T, opts Options) *pagesEnv {
 
 func newPagesEnvWith(t *testing.T, opts Options, registrationOpen bool) *pagesEnv {
 	t.Helper()
-	svc, logger := webtest.NewService(t, webtest.Setup{
+	svc, db, logger := webtest.NewService(t, webtest.Setup{
 		Config:        service.Config{PollInterval: 10 * time.Millisecond, RegistrationOpen: registrationOpen},
 		AdminPassword: pagesAdminPassword, Catalogue: pagesFixtures()})
 	if opts.Logins == nil {
-		// The database's buckets, as NewServer gives the faces.
+		// The database's buckets, as cmd/judged gives the faces.
 		opts.Logins = httpx.NewLoginLimiter()
-		opts.Logins.Store = svc.LoginStore()
+		opts.Logins.Store = db
 	}
 	server := New(svc, logger, opts)
 	srv := httptest.NewServer(webtest.Engine(server.Register))
