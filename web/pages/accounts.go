@@ -40,12 +40,9 @@ func (p *Pages) showUsers(c *gin.Context, status int, data usersView) {
 // usersError shows the accounts page with the error of a form, or the
 // error page for what is not the form's fault.
 func (p *Pages) usersError(c *gin.Context, err error) {
-	st := httpx.StatusOf(err)
-	if st == http.StatusInternalServerError || st == http.StatusNotFound {
-		p.fail(c, err)
-		return
+	if st, ok := p.formError(c, err); ok {
+		p.showUsers(c, st, usersView{Error: judge.ErrorMessage(err)})
 	}
-	p.showUsers(c, st, usersView{Error: judge.ErrorMessage(err)})
 }
 
 // createUsers creates one account from the form, or many from an uploaded
@@ -164,12 +161,9 @@ func (p *Pages) changePassword(c *gin.Context) {
 	}
 	err := p.Service.ChangePassword(c.Request.Context(), u, token, c.PostForm("old_password"), c.PostForm("new_password"))
 	if err != nil {
-		st := httpx.StatusOf(err)
-		if st == http.StatusInternalServerError {
-			p.fail(c, err)
-			return
+		if st, ok := p.formError(c, err); ok {
+			p.render(c, st, "password", "Change your password", passwordView{Error: judge.ErrorMessage(err)})
 		}
-		p.render(c, st, "password", "Change your password", passwordView{Error: judge.ErrorMessage(err)})
 		return
 	}
 	p.redirect(c, "/", "Password changed; your other sessions have ended.")

@@ -247,12 +247,10 @@ func (p *Pages) createAssignment(c *gin.Context) {
 		a, err = p.Service.CreateAssignment(c.Request.Context(), u, spec)
 	}
 	if err != nil {
-		if st := httpx.StatusOf(err); st == http.StatusInternalServerError {
-			p.fail(c, err)
-			return
+		if st, ok := p.formError(c, err); ok {
+			form.Error = judge.ErrorMessage(err)
+			p.showAssignments(c, st, &form)
 		}
-		form.Error = judge.ErrorMessage(err)
-		p.showAssignments(c, httpx.StatusOf(err), &form)
 		return
 	}
 	p.redirect(c, fmt.Sprintf("/assignments/%d", a.ID), "Assignment created.")
@@ -378,12 +376,10 @@ func (p *Pages) editAssignment(c *gin.Context) {
 		_, err = p.Service.UpdateAssignment(c.Request.Context(), u, id, patch)
 	}
 	if err != nil {
-		if st := httpx.StatusOf(err); st == http.StatusInternalServerError || st == http.StatusNotFound {
-			p.fail(c, err)
-			return
+		if st, ok := p.formError(c, err); ok {
+			form.Error = judge.ErrorMessage(err)
+			p.showAssignment(c, st, &form)
 		}
-		form.Error = judge.ErrorMessage(err)
-		p.showAssignment(c, httpx.StatusOf(err), &form)
 		return
 	}
 	p.redirect(c, fmt.Sprintf("/assignments/%d", id), "Assignment saved.")

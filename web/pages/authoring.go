@@ -91,25 +91,13 @@ func (p *Pages) createProblem(c *gin.Context) {
 			Statement: f.Statement, Checker: f.Checker, Limits: l, Published: f.Published})
 	}
 	if err != nil {
-		if status, ok := p.formStatus(c, err); ok {
+		if status, ok := p.formError(c, err); ok {
 			f.Error = judge.ErrorMessage(err)
 			p.render(c, status, "problem_form", "New problem", f)
 		}
 		return
 	}
 	p.redirect(c, "/problems/"+f.Slug+"/cases", "Problem "+f.Slug+" created. Add or generate its boards.")
-}
-
-// formStatus returns the status with which an authoring form is shown
-// again with the service's message: 400 or 409, an error about what was
-// typed. Any other error fails the page, and formStatus reports false.
-func (p *Pages) formStatus(c *gin.Context, err error) (int, bool) {
-	status := httpx.StatusOf(err)
-	if status != http.StatusBadRequest && status != http.StatusConflict {
-		p.fail(c, err)
-		return 0, false
-	}
-	return status, true
 }
 
 // editProblemPage is GET /problems/{slug}/edit.
@@ -139,7 +127,7 @@ func (p *Pages) editProblem(c *gin.Context) {
 			Puzzle: &f.Puzzle, Statement: &f.Statement, Checker: &f.Checker, Limits: &l, Published: &f.Published})
 	}
 	if err != nil {
-		if status, ok := p.formStatus(c, err); ok {
+		if status, ok := p.formError(c, err); ok {
 			f.Error = judge.ErrorMessage(err)
 			p.render(c, status, "problem_form", "Edit "+c.Param("slug"), f)
 		}
@@ -219,7 +207,7 @@ func (p *Pages) generate(c *gin.Context) {
 			return
 		}
 	}
-	if status, ok := p.formStatus(c, err); ok {
+	if status, ok := p.formError(c, err); ok {
 		f.Error = judge.ErrorMessage(err)
 		p.showCasesWith(c, status, caseForm{}, f)
 	}
@@ -382,7 +370,7 @@ func (p *Pages) importPackage(c *gin.Context) {
 	}
 	prob, created, err := p.Service.ImportProblem(c.Request.Context(), u, pkg.Problem, pkg.Cases)
 	if err != nil {
-		if status, ok := p.formStatus(c, err); ok {
+		if status, ok := p.formError(c, err); ok {
 			refuse(status, judge.ErrorMessage(err))
 		}
 		return

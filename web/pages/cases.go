@@ -75,13 +75,10 @@ func (p *Pages) addCase(c *gin.Context) {
 	form := caseForm{Name: c.PostForm("name"), Input: c.PostForm("input"), Sample: c.PostForm("sample") != ""}
 	cs, err := p.Service.AddCase(c.Request.Context(), u, c.Param("slug"), judge.CaseSpec{Name: form.Name, Input: form.Input, Sample: form.Sample})
 	if err != nil {
-		status := httpx.StatusOf(err)
-		if status == http.StatusInternalServerError || status == http.StatusNotFound {
-			p.fail(c, err)
-			return
+		if status, ok := p.formError(c, err); ok {
+			form.Error = judge.ErrorMessage(err)
+			p.showCases(c, status, form)
 		}
-		form.Error = judge.ErrorMessage(err)
-		p.showCases(c, status, form)
 		return
 	}
 	p.redirect(c, fmt.Sprintf("/problems/%s/cases#case-%d", c.Param("slug"), cs.ID),

@@ -275,6 +275,21 @@ func (p *Pages) fail(c *gin.Context, err error) {
 	p.errorPage(c, status, msg)
 }
 
+// formError is the one rule of the pages' forms: it reports whether err is
+// the user's to fix on the form they sent, and the status with which the
+// form is then shown again with the service's message: a refusal of what
+// was typed or asked (400, 403, 409, 413, 429). What no form can fix (a
+// page that is not there, 404; a session that ended, 401; the server's own
+// failure, 5xx) fails the page instead, and formError reports false.
+func (p *Pages) formError(c *gin.Context, err error) (int, bool) {
+	status := httpx.StatusOf(err)
+	if status == http.StatusNotFound || status == http.StatusUnauthorized || status >= http.StatusInternalServerError {
+		p.fail(c, err)
+		return 0, false
+	}
+	return status, true
+}
+
 // needUser returns the logged-in user, or sends the browser to the login
 // page (coming back here afterwards) and returns false.
 func (p *Pages) needUser(c *gin.Context) (judge.User, bool) {
