@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"puzzlejudge/internal/testutil"
+	"puzzlejudge/internal/testkit/testutil"
 	"puzzlejudge/judge"
 )
 

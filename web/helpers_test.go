@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"puzzlejudge/internal/openapitest"
-	"puzzlejudge/internal/webtest"
+	"puzzlejudge/internal/testkit/openapitest"
+	"puzzlejudge/internal/testkit/webtest"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
 	"puzzlejudge/web/api"
@@ -19,7 +19,7 @@ import (
 // composition adds (body limit, recovery, metrics, /healthz, unknown paths,
 // trusted proxies) and what crosses both faces (a page's session used on
 // the API, the browser walk). Each face's own tests live with it. The
-// environment and the browser live in internal/webtest, shared with the
+// environment and the browser live in internal/testkit/webtest, shared with the
 // faces' tests; what follows keeps the names this package's tests use.
 
 // apiEnv is the real router (API and pages) over a real judge service and a

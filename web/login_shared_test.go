@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"puzzlejudge/internal/webtest"
+	"puzzlejudge/internal/testkit/webtest"
 	"puzzlejudge/judge/service"
 	"puzzlejudge/judge/store"
 	"puzzlejudge/web/httpx"

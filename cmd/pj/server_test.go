@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"puzzlejudge/internal/openapitest"
-	"puzzlejudge/internal/reftest"
-	"puzzlejudge/internal/webtest"
+	"puzzlejudge/internal/testkit/openapitest"
+	"puzzlejudge/internal/testkit/reftest"
+	"puzzlejudge/internal/testkit/webtest"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
 	"puzzlejudge/web"

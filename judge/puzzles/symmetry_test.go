@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"puzzlejudge/internal/testutil"
+	"puzzlejudge/internal/testkit/testutil"
 	"puzzlejudge/reference/rotation"
 )
 

@@ -4,7 +4,7 @@ import (
 	"context"
 	"strings"
 
-	"puzzlejudge/internal/memo"
+	"puzzlejudge/internal/cache"
 	"puzzlejudge/judge"
 )
 
@@ -81,7 +81,7 @@ func (s *Service) isHiddenCase(ctx context.Context, pz judge.Puzzle, input strin
 // keyCache memoises the symmetry keys of case inputs: the cases change
 // rarely and a key costs a parse and every symmetry.
 type keyCache struct {
-	keys memo.Map[string, string]
+	keys cache.Memo[string, string]
 }
 
 // maxKeys bounds the cache; past it, it starts again empty.

@@ -5,7 +5,7 @@ import (
 	"io"
 	"testing"
 
-	"puzzlejudge/internal/coursetest"
+	"puzzlejudge/internal/testkit/coursetest"
 	"puzzlejudge/judge"
 )
 

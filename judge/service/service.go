@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"puzzlejudge/internal/versioned"
+	"puzzlejudge/internal/cache"
 	"puzzlejudge/judge"
 
 	"golang.org/x/crypto/bcrypt"
@@ -119,14 +119,17 @@ type Service struct {
 
 	wake      chan struct{} // a submission is waiting
 	solveWake chan struct{} // a case is waiting to be solved
-	checks    *solutionCache
+	// checks keeps the solutions of boards checked through Check, so that
+	// a script checking the same board again does not pay for a second
+	// solve.
+	checks *cache.FIFO[string, judge.Solution]
 	// slots bounds the reference solves running at once, cases' and Check's.
 	slots *solverSlots
 	// keys memoises the symmetry keys of hidden cases for Check.
 	keys *keyCache
 	// problems caches the problems with their cases, checked against the
 	// catalogue version on every use.
-	problems versioned.Map[cachedProblem]
+	problems cache.Versioned[cachedProblem]
 
 	mu         sync.Mutex
 	solveQueue []int64
@@ -149,7 +152,7 @@ func NewService(store judge.Store, cfg Config, logger *slog.Logger) *Service {
 		log:       logger,
 		wake:      make(chan struct{}, 1),
 		solveWake: make(chan struct{}, 1),
-		checks:    newSolutionCache(1024),
+		checks:    cache.NewFIFO[string, judge.Solution](1024),
 		slots:     newSolverSlots(cfg.Solvers),
 		keys:      newKeyCache(),
 		solving:   map[int64]bool{},

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"puzzlejudge/judge"
@@ -243,38 +242,4 @@ func humanCount(n int64) string {
 		return fmt.Sprintf("%.1fk", float64(n)/1e3)
 	}
 	return fmt.Sprint(n)
-}
-
-// solutionCache keeps the solutions of boards checked through Check, so that
-// a script checking the same board again does not pay for a second solve.
-type solutionCache struct {
-	mu    sync.Mutex
-	max   int
-	items map[string]judge.Solution
-	order []string
-}
-
-func newSolutionCache(max int) *solutionCache {
-	return &solutionCache{max: max, items: map[string]judge.Solution{}}
-}
-
-func (c *solutionCache) get(key string) (judge.Solution, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	s, ok := c.items[key]
-	return s, ok
-}
-
-func (c *solutionCache) put(key string, s judge.Solution) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.items[key]; ok {
-		return
-	}
-	if len(c.order) >= c.max {
-		delete(c.items, c.order[0])
-		c.order = c.order[1:]
-	}
-	c.items[key] = s
-	c.order = append(c.order, key)
 }

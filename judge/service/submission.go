@@ -167,7 +167,7 @@ func (s *Service) Check(ctx context.Context, v judge.User, puzzle, board, moves 
 		return judge.CheckResult{}, err
 	}
 	key := puzzle + "\x00" + input
-	ref, ok := s.checks.get(key)
+	ref, ok := s.checks.Get(key)
 	var r judge.Result
 	if !ok {
 		release, err := s.slots.acquire(ctx, slotClaim{user: v.ID, privileged: v.IsInstructor()}, s.cfg.CheckWait)
@@ -183,7 +183,7 @@ func (s *Service) Check(ctx context.Context, v judge.User, puzzle, board, moves 
 		case err != nil:
 			r = judge.Result{Verdict: judge.JudgeError, Message: "the reference solver could not solve this board: " + err.Error()}
 		default:
-			s.checks.put(key, ref)
+			s.checks.Put(key, ref)
 			if s.cfg.OnSolved != nil {
 				s.cfg.OnSolved(pz.Name(), time.Since(start))
 			}

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"puzzlejudge/internal/testutil"
+	"puzzlejudge/internal/testkit/testutil"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
 )

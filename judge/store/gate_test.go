@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"puzzlejudge/internal/testutil"
+	"puzzlejudge/internal/testkit/testutil"
 	"puzzlejudge/judge"
 )
 

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"puzzlejudge/internal/testutil"
+	"puzzlejudge/internal/testkit/testutil"
 )
 
 // dataDir returns where the shared benchmark boards live: $FLOODIT_DATA if

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzlejudge/internal/testutil"
+	"puzzlejudge/internal/testkit/testutil"
 	"puzzlejudge/reference/textin"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzlejudge/internal/testutil"
+	"puzzlejudge/internal/testkit/testutil"
 )
 
 // answerBoards returns the boards of TestSolveAnswersUnchanged: the 200

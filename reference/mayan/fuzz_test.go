@@ -3,7 +3,7 @@ package mayan
 import (
 	"testing"
 
-	"puzzlejudge/internal/testutil"
+	"puzzlejudge/internal/testkit/testutil"
 )
 
 // goldenInputs returns the texts of testdata/golden/*.in, the fuzz seeds.

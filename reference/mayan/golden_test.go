@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzlejudge/internal/testutil"
+	"puzzlejudge/internal/testkit/testutil"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")

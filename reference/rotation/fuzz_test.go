@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzlejudge/internal/testutil"
+	"puzzlejudge/internal/testkit/testutil"
 )
 
 // seedInputs returns the classic inputs of testdata plus broken variants.

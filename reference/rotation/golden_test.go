@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzlejudge/internal/testutil"
+	"puzzlejudge/internal/testkit/testutil"
 )
 
 var (

@@ -9,15 +9,15 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"puzzlejudge/internal/openapitest"
-	"puzzlejudge/internal/reftest"
-	"puzzlejudge/internal/webtest"
+	"puzzlejudge/internal/testkit/openapitest"
+	"puzzlejudge/internal/testkit/reftest"
+	"puzzlejudge/internal/testkit/webtest"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
 
-// The environment itself lives in internal/webtest, shared with the
+// The environment itself lives in internal/testkit/webtest, shared with the
 // composition's and the pages' tests; what follows keeps the names this
 // package's tests use.
 

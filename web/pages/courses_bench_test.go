@@ -10,8 +10,8 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"puzzlejudge/internal/coursetest"
-	"puzzlejudge/internal/testutil"
+	"puzzlejudge/internal/testkit/coursetest"
+	"puzzlejudge/internal/testkit/testutil"
 )
 
 // BenchmarkCoursePages serves the progress page and the grades CSV of issue

@@ -8,13 +8,13 @@ import (
 	"testing"
 	"time"
 
-	"puzzlejudge/internal/webtest"
+	"puzzlejudge/internal/testkit/webtest"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
 
-// The environment and the browser live in internal/webtest, shared with
+// The environment and the browser live in internal/testkit/webtest, shared with
 // the composition's and the API's tests; what follows keeps the names this
 // package's tests use.
 

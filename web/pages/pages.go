@@ -19,7 +19,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"puzzlejudge/internal/versioned"
+	"puzzlejudge/internal/cache"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
@@ -63,7 +63,7 @@ type Pages struct {
 	secret []byte
 	md     *markdown
 	// pages and pictures cache what the problem page draws (page_cache.go).
-	pages    versioned.Map[cachedPage]
+	pages    cache.Versioned[cachedPage]
 	pictures pictureCache
 }
 

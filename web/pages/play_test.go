@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzlejudge/internal/webtest"
+	"puzzlejudge/internal/testkit/webtest"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/puzzles"
 	"puzzlejudge/judge/service"

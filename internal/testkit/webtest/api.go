@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"puzzlejudge/internal/openapitest"
+	"puzzlejudge/internal/testkit/openapitest"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"

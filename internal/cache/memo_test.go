@@ -1,13 +1,13 @@
-package memo
+package cache
 
 import "testing"
 
-// TestMap checks that a kept value is returned and that a full cache starts
+// TestMemo checks that a kept value is returned and that a full cache starts
 // again empty.
-func TestMap(t *testing.T) {
-	var c Map[string, int]
+func TestMemo(t *testing.T) {
+	var c Memo[string, int]
 	if _, ok := c.Get("a"); ok {
-		t.Fatal("the zero Map has an entry")
+		t.Fatal("the zero Memo has an entry")
 	}
 	c.Put("a", 1, 2)
 	c.Put("b", 2, 2)

@@ -1,13 +1,13 @@
-package versioned
+package cache
 
 import "testing"
 
-// TestMap checks that an entry serves only its own version, that an older
+// TestVersioned checks that an entry serves only its own version, that an older
 // version never replaces a newer one, and that a full cache starts again.
-func TestMap(t *testing.T) {
-	var c Map[string]
+func TestVersioned(t *testing.T) {
+	var c Versioned[string]
 	if _, ok := c.Get("a", 1); ok {
-		t.Fatal("the zero Map has an entry")
+		t.Fatal("the zero Versioned has an entry")
 	}
 	c.Put("a", 2, "two", 10)
 	if v, ok := c.Get("a", 2); !ok || v != "two" {
