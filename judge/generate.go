@@ -108,9 +108,7 @@ type GenerationRun struct {
 	Cancel    bool
 }
 
-// GenerationStore keeps the generation runs. It is apart from Store, as
-// HintStore is, so that the stores and test doubles that predate it still
-// build; a service over a store without it cannot generate.
+// GenerationStore keeps the generation runs (a part of Store).
 type GenerationStore interface {
 	// CreateGeneration stores a new run, running and unclaimed, and
 	// returns its id; ECONFLICT when the problem has a run still running.

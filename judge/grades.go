@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"math"
 	"time"
 )
 
@@ -65,9 +64,6 @@ type ProblemBoards struct {
 	Rows       []StudentBoards
 	AsOf       time.Time
 }
-
-// round2 rounds a score to hundredths, as grades are shown and exported.
-func Round2(x float64) float64 { return math.Round(x*100) / 100 }
 
 // Phase says where an assignment stands at a time, for lists and pages.
 type Phase string

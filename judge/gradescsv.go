@@ -3,6 +3,7 @@ package judge
 import (
 	"encoding/csv"
 	"io"
+	"math"
 	"strconv"
 )
 
@@ -59,3 +60,6 @@ func SafeCell(s string) string {
 	}
 	return s
 }
+
+// Round2 rounds a score to hundredths, as grades are shown and exported.
+func Round2(x float64) float64 { return math.Round(x*100) / 100 }

@@ -104,8 +104,3 @@ type Info struct {
 	// sentence "Moves are ...".
 	MovesSyntax string
 }
-
-// noReference is the result of a case whose expected answer is missing.
-func NoReference() Result {
-	return Result{Verdict: JudgeError, Message: "the reference answer of this case is not available yet; it will be judged again"}
-}

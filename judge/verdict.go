@@ -35,3 +35,9 @@ func Plural(n int, noun string) string {
 	}
 	return itoa(n) + " " + noun + "s"
 }
+
+// NoReference is the result of a case whose expected answer is missing:
+// a judge_error, judged again once the reference solve ends.
+func NoReference() Result {
+	return Result{Verdict: JudgeError, Message: "the reference answer of this case is not available yet; it will be judged again"}
+}

@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"puzzlejudge/judge"
@@ -13,17 +12,6 @@ import (
 
 // coursesOnly is the refusal of CanManageCourses.
 const coursesOnly = "only an instructor may do this"
-
-// now is the service's clock, so that tests can pin deadlines.
-func (s *Service) now() time.Time {
-	if s.cfg.Clock != nil {
-		return s.cfg.Clock().UTC()
-	}
-	return time.Now().UTC()
-}
-
-// Now returns the service's current time, for the pages' "time left".
-func (s *Service) Now() time.Time { return s.now() }
 
 // CreateAssignment validates and stores an assignment (instructors only).
 func (s *Service) CreateAssignment(ctx context.Context, viewer judge.User, spec judge.AssignmentSpec) (judge.Assignment, error) {

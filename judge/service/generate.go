@@ -334,10 +334,8 @@ func (r *generation) candidate(ctx context.Context, k int) outcome {
 	return outcome{k: k, input: input, drawn: true, sol: sol, err: err}
 }
 
-// run hands candidates to the workers, at most one per worker ahead, and
-// decides them in candidate order as their solves come back, from the
-// candidates the run had decided before (a run taken over resumes). stop
-// ends parent with a cause.
+// run hands candidates to the workers and decides them (decideAll), then
+// records how the run ended (end). stop ends parent with a cause.
 func (r *generation) run(parent context.Context, stop context.CancelCauseFunc) {
 	ctx, cancel := context.WithTimeout(parent, r.spec.TimeLimit)
 	defer cancel()
@@ -346,6 +344,25 @@ func (r *generation) run(parent context.Context, stop context.CancelCauseFunc) {
 		defer close(renewed)
 		r.renew(ctx, stop)
 	}()
+	t := r.decideAll(ctx, parent, cancel)
+	timedOut := ctx.Err() != nil // the time limit, or parent
+	cancel()
+	<-renewed
+	r.end(parent, t, timedOut)
+}
+
+// tally is where a run's decisions stopped.
+type tally struct {
+	decided, kept int
+	report        string // why the run failed, if it did
+	lost          bool   // another process holds the run now
+}
+
+// decideAll hands candidates to the workers, at most one per worker ahead,
+// and decides them in candidate order as their solves come back, from the
+// candidates the run had decided before (a run taken over resumes). Kept
+// boards are stored under parent; cancel ends the solves no longer needed.
+func (r *generation) decideAll(ctx, parent context.Context, cancel context.CancelFunc) tally {
 	workers := max(1, r.s.cfg.GenerateWorkers)
 	todo := make(chan int)
 	done := make(chan outcome)
@@ -358,12 +375,11 @@ func (r *generation) run(parent context.Context, stop context.CancelCauseFunc) {
 		})
 	}
 	pending := map[int]outcome{}
-	decided, kept := r.rec.Tries, r.rec.Kept
-	next, inflight := decided, 0
-	var report string
-	stopping, lost := false, false
+	t := tally{decided: r.rec.Tries, kept: r.rec.Kept}
+	next, inflight := t.decided, 0
+	stopping := false
 	for {
-		for !stopping && inflight < workers && next < r.spec.MaxTries && ctx.Err() == nil && kept < r.spec.Count {
+		for !stopping && inflight < workers && next < r.spec.MaxTries && ctx.Err() == nil && t.kept < r.spec.Count {
 			todo <- next
 			next++
 			inflight++
@@ -375,40 +391,40 @@ func (r *generation) run(parent context.Context, stop context.CancelCauseFunc) {
 		inflight--
 		pending[o.k] = o
 		for !stopping {
-			o, ok := pending[decided]
+			o, ok := pending[t.decided]
 			if !ok {
 				break
 			}
-			delete(pending, decided)
+			delete(pending, t.decided)
 			if o.err != nil {
 				stopping = true
 				if ctx.Err() == nil {
-					report = fmt.Sprintf("candidate %d: %s", decided+1, judge.ErrorMessage(o.err))
+					t.report = fmt.Sprintf("candidate %d: %s", t.decided+1, judge.ErrorMessage(o.err))
 					if judge.ErrorCode(o.err) == judge.EINTERNAL {
-						report = fmt.Sprintf("candidate %d: %v", decided+1, o.err)
+						t.report = fmt.Sprintf("candidate %d: %v", t.decided+1, o.err)
 					}
 				}
 				break
 			}
-			decided++
+			t.decided++
 			r.mu.Lock()
 			if o.drawn && r.spec.Keeps(o.sol) {
-				if err := r.keep(parent, o, kept+1, decided); err != nil {
+				if err := r.keep(parent, o, t.kept+1, t.decided); err != nil {
 					r.mu.Unlock()
 					stopping = true
 					if judge.ErrorCode(err) == judge.ECONFLICT {
-						lost = true
+						t.lost = true
 						break
 					}
-					report = "storing a board failed"
+					t.report = "storing a board failed"
 					r.s.log.Error("storing a generated board", "problem", r.p.Slug, "err", err)
 					break
 				}
-				kept++
+				t.kept++
 			}
-			r.tries = decided
+			r.tries = t.decided
 			r.mu.Unlock()
-			if kept == r.spec.Count {
+			if t.kept == r.spec.Count {
 				stopping = true
 				cancel() // the candidates still solving are not needed
 			}
@@ -416,27 +432,30 @@ func (r *generation) run(parent context.Context, stop context.CancelCauseFunc) {
 	}
 	close(todo)
 	wg.Wait()
-	timedOut := ctx.Err() != nil // the time limit, or parent
-	cancel()
-	<-renewed
+	return t
+}
+
+// end records how the run ended: nothing when another process holds it,
+// the lease given up when this process is closing (the run goes on
+// elsewhere, or here after a restart, from what it decided), else the
+// run's status and report.
+func (r *generation) end(parent context.Context, t tally, timedOut bool) {
 	bg := context.Background()
 	switch cause := context.Cause(parent); {
-	case lost || errors.Is(cause, errLeaseLost):
+	case t.lost || errors.Is(cause, errLeaseLost):
 		r.s.log.Warn("generation run taken over by another process", "generation", r.rec.ID, "problem", r.p.Slug)
 		return
-	case kept < r.spec.Count && report == "" && parent.Err() != nil && !errors.Is(cause, errCancelled):
-		// This process is closing: the run goes on elsewhere, or here
-		// after a restart, from what it decided.
+	case t.kept < r.spec.Count && t.report == "" && parent.Err() != nil && !errors.Is(cause, errCancelled):
 		if err := r.gs.ReleaseGeneration(bg, r.rec.ID, r.token); err != nil {
 			r.s.log.Warn("giving up the lease of a generation run", "generation", r.rec.ID, "err", err)
 		}
 		return
 	}
 	elapsed := fmt.Sprintf("%.1f s", time.Since(r.rec.Started).Seconds())
-	status := judge.GenDone
-	if kept < r.spec.Count {
+	status, report := judge.GenDone, fmt.Sprintf("kept %d of %d wanted after %d tries in %s", t.kept, r.spec.Count, t.decided, elapsed)
+	if t.kept < r.spec.Count {
 		status = judge.GenStopped
-		why := report
+		why := t.report
 		switch {
 		case why != "":
 		case errors.Is(context.Cause(parent), errCancelled):
@@ -446,14 +465,12 @@ func (r *generation) run(parent context.Context, stop context.CancelCauseFunc) {
 		default:
 			why = fmt.Sprintf("the limit of %d tries was reached", r.spec.MaxTries)
 		}
-		report = fmt.Sprintf("kept %d of %d wanted after %d tries in %s: %s", kept, r.spec.Count, decided, elapsed, why)
-	} else {
-		report = fmt.Sprintf("kept %d of %d wanted after %d tries in %s", kept, r.spec.Count, decided, elapsed)
+		report += ": " + why
 	}
 	// Boards added change no earlier answer (it answered the boards it
 	// recorded); the answers made while they were solving are rejudged when
 	// their solves end (finishCase).
-	if err := r.gs.FinishGeneration(bg, r.rec.ID, r.token, status, report, decided, time.Now()); err != nil {
+	if err := r.gs.FinishGeneration(bg, r.rec.ID, r.token, status, report, t.decided, time.Now()); err != nil {
 		r.s.log.Warn("ending a generation run", "generation", r.rec.ID, "err", err)
 		return
 	}

@@ -277,3 +277,14 @@ func (s *Service) Health(ctx context.Context) judge.Health {
 		return judge.Health{Reason: "the database refuses writes"}
 	}
 }
+
+// now is the service's clock, so that tests can pin deadlines.
+func (s *Service) now() time.Time {
+	if s.cfg.Clock != nil {
+		return s.cfg.Clock().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// Now returns the service's current time, for the pages' "time left".
+func (s *Service) Now() time.Time { return s.now() }
