@@ -17,6 +17,15 @@ const authorsOnly = "only an instructor may create, edit, generate, import or ex
 // package folder names.
 var slugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 
+// authored returns the problem with slug for an author to change: refused
+// unless CanAuthor, ENOTFOUND when there is none.
+func (s *Service) authored(ctx context.Context, viewer judge.User, slug string) (judge.Problem, error) {
+	if err := judge.Allow(viewer, judge.CanAuthor(viewer), authorsOnly); err != nil {
+		return judge.Problem{}, err
+	}
+	return s.store.ProblemBySlug(ctx, slug)
+}
+
 // Visible returns the problem with slug if viewer may see it, ENOTFOUND
 // otherwise.
 func (s *Service) Visible(ctx context.Context, viewer judge.User, slug string) (judge.Problem, error) {
@@ -56,10 +65,7 @@ func (s *Service) CreateProblem(ctx context.Context, viewer judge.User, spec jud
 // cannot change (see shippedSlug). The puzzle changes only while the
 // problem has no case: its boards would not parse.
 func (s *Service) UpdateProblem(ctx context.Context, viewer judge.User, slug string, patch judge.ProblemPatch) (judge.Problem, error) {
-	if err := judge.Allow(viewer, judge.CanAuthor(viewer), authorsOnly); err != nil {
-		return judge.Problem{}, err
-	}
-	p, err := s.store.ProblemBySlug(ctx, slug)
+	p, err := s.authored(ctx, viewer, slug)
 	if err != nil {
 		return judge.Problem{}, err
 	}
@@ -117,10 +123,7 @@ func shippedSlug(slug string) error {
 // an archived shipped problem is detached, so the catalogue does not bring
 // it back.
 func (s *Service) ArchiveProblem(ctx context.Context, viewer judge.User, slug string) error {
-	if err := judge.Allow(viewer, judge.CanAuthor(viewer), authorsOnly); err != nil {
-		return err
-	}
-	p, err := s.store.ProblemBySlug(ctx, slug)
+	p, err := s.authored(ctx, viewer, slug)
 	if err != nil {
 		return err
 	}

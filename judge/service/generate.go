@@ -68,10 +68,7 @@ func (g *generations) wakeUp() {
 // that runs workers (this one, unless it only serves the web) claims it and
 // runs it; Generation reads it later.
 func (s *Service) Generate(ctx context.Context, viewer judge.User, slug string, spec judge.GenerateSpec) (judge.Generation, error) {
-	if err := judge.Allow(viewer, judge.CanAuthor(viewer), authorsOnly); err != nil {
-		return judge.Generation{}, err
-	}
-	p, err := s.store.ProblemBySlug(ctx, slug)
+	p, err := s.authored(ctx, viewer, slug)
 	if err != nil {
 		return judge.Generation{}, err
 	}

@@ -30,16 +30,7 @@ func toAccountJSON(u judge.User, password string) accountJSON {
 
 // listUsers lists every account, by id.
 func (s *API) listUsers(c *gin.Context) {
-	users, err := s.Service.Users(c.Request.Context(), httpx.Viewer(c))
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	out := make([]accountJSON, len(users))
-	for i, u := range users {
-		out[i] = toAccountJSON(u, "")
-	}
-	c.JSON(http.StatusOK, out)
+	answerList(s, c, s.Service.Users, func(u judge.User) accountJSON { return toAccountJSON(u, "") })
 }
 
 // newUserRequest is the JSON body of POST /users.
