@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"puzzlejudge/internal/testkit/testutil"
+	"puzzlejudge/internal/testutil"
 	"puzzlejudge/judge"
 )
 

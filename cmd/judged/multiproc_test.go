@@ -22,7 +22,7 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx", to check the rows
 
-	"puzzlejudge/internal/testkit/testutil"
+	"puzzlejudge/internal/testutil"
 )
 
 // TestMultiProcess is issue 15's CI proof on PostgreSQL: two web processes

@@ -1,8 +1,8 @@
 // Package cache holds the bounded in-memory caches of the running server
-// (no test kit: those are under internal/testkit): Memo for values costly
-// to compute but cheap to compute again, Versioned for values made from
-// versioned data such as the catalogue, FIFO for values that must not be
-// dropped all at once.
+// (test support is apart: internal/testkit, internal/testutil): Memo for
+// values costly to compute but cheap to compute again, Versioned for values
+// made from versioned data such as the catalogue, FIFO for values that must
+// not be dropped all at once.
 package cache
 
 import "sync"

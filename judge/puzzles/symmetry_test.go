@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"puzzlejudge/internal/testkit/testutil"
+	"puzzlejudge/internal/testutil"
 	"puzzlejudge/reference/rotation"
 )
 

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"puzzlejudge/internal/testkit/testutil"
+	"puzzlejudge/internal/testutil"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
 )

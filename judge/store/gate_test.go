@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"puzzlejudge/internal/testkit/testutil"
+	"puzzlejudge/internal/testutil"
 	"puzzlejudge/judge"
 )
 

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"puzzlejudge/internal/testkit/testutil"
+	"puzzlejudge/internal/testutil"
 )
 
 // dataDir returns where the shared benchmark boards live: $FLOODIT_DATA if

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzlejudge/internal/testkit/testutil"
+	"puzzlejudge/internal/testutil"
 )
 
 // mustBoard parses one case or fails the test.

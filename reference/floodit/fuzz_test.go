@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzlejudge/internal/testkit/testutil"
+	"puzzlejudge/internal/testutil"
 	"puzzlejudge/reference/textin"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzlejudge/internal/testkit/testutil"
+	"puzzlejudge/internal/testutil"
 )
 
 // answerBoards returns the boards of TestSolveAnswersUnchanged: the 200

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"puzzlejudge/internal/testkit/testutil"
+	"puzzlejudge/internal/testutil"
 )
 
 // cpuTime returns the CPU time used by the process so far. The machine the

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzlejudge/internal/testkit/testutil"
+	"puzzlejudge/internal/testutil"
 )
 
 // TestShippedCases solves every case of the shipped problem and compares it

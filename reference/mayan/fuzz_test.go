@@ -3,7 +3,7 @@ package mayan
 import (
 	"testing"
 
-	"puzzlejudge/internal/testkit/testutil"
+	"puzzlejudge/internal/testutil"
 )
 
 // goldenInputs returns the texts of testdata/golden/*.in, the fuzz seeds.

@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"puzzlejudge/internal/testkit/testutil"
+	"puzzlejudge/internal/testutil"
 )
 
 // benchBoardCount is the size of the benchmark set: classic boards (eight

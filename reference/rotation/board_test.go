@@ -3,7 +3,7 @@ package rotation
 import (
 	"testing"
 
-	"puzzlejudge/internal/testkit/testutil"
+	"puzzlejudge/internal/testutil"
 )
 
 // numbered returns a board whose square k (1-based) holds k, so that a move's

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzlejudge/internal/testkit/testutil"
+	"puzzlejudge/internal/testutil"
 )
 
 // seedInputs returns the classic inputs of testdata plus broken variants.

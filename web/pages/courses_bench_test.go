@@ -11,7 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/internal/testkit/coursetest"
-	"puzzlejudge/internal/testkit/testutil"
+	"puzzlejudge/internal/testutil"
 )
 
 // BenchmarkCoursePages serves the progress page and the grades CSV of issue
