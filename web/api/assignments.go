@@ -258,11 +258,7 @@ func (s *API) deleteAssignment(c *gin.Context) {
 	if !ok {
 		return
 	}
-	if err := s.Service.DeleteAssignment(c.Request.Context(), httpx.Viewer(c), id); err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.Status(http.StatusNoContent)
+	s.noContent(c, s.Service.DeleteAssignment(c.Request.Context(), httpx.Viewer(c), id))
 }
 
 // progressJSON is GET /assignments/{id}/progress: one row per student (the

@@ -129,11 +129,7 @@ func (s *API) updateProblem(c *gin.Context) {
 // archiveProblem is DELETE /problems/{slug}: the problem is hidden from
 // students, its submissions kept.
 func (s *API) archiveProblem(c *gin.Context) {
-	if err := s.Service.ArchiveProblem(c.Request.Context(), httpx.Viewer(c), c.Param("slug")); err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.Status(http.StatusNoContent)
+	s.noContent(c, s.Service.ArchiveProblem(c.Request.Context(), httpx.Viewer(c), c.Param("slug")))
 }
 
 // generateRequest is the body of POST /problems/{slug}/cases/generate.

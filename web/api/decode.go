@@ -146,3 +146,13 @@ func answerList[T, J any](s *API, c *gin.Context, list func(ctx context.Context,
 	}
 	c.JSON(http.StatusOK, out)
 }
+
+// noContent answers 204 when the service did what was asked (err nil),
+// else its error.
+func (s *API) noContent(c *gin.Context, err error) {
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}

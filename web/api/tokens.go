@@ -1,7 +1,6 @@
 package api
 
 import (
-	"net/http"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -34,9 +33,5 @@ func (s *API) deleteToken(c *gin.Context) {
 	if !ok {
 		return
 	}
-	if err := s.Service.RevokeTokenID(c.Request.Context(), httpx.Viewer(c), id); err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.Status(http.StatusNoContent)
+	s.noContent(c, s.Service.RevokeTokenID(c.Request.Context(), httpx.Viewer(c), id))
 }

@@ -146,9 +146,5 @@ func (s *API) changePassword(c *gin.Context) {
 		return
 	}
 	token, _ := bearerToken(c.GetHeader("Authorization"))
-	if err := s.Service.ChangePassword(c.Request.Context(), httpx.Viewer(c), token, req.OldPassword, req.NewPassword); err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.Status(http.StatusNoContent)
+	s.noContent(c, s.Service.ChangePassword(c.Request.Context(), httpx.Viewer(c), token, req.OldPassword, req.NewPassword))
 }
