@@ -1,14 +1,33 @@
 package judge
 
+import (
+	"slices"
+	"time"
+)
+
 // Who may do what is decided here, once, from the viewer that the service's
 // methods take: the API, the pages and the command-line client only pass
 // the user they authenticated, so they cannot disagree. The viewer is a
 // User; its zero value (ID 0) is the anonymous visitor.
 //
 // The Can functions answer the question; the service's methods call them
-// and turn a "no" into EUNAUTHORIZED (nobody is logged in), EFORBIDDEN
-// (someone is, but may not) or redacted data. Faces may call them too, to
-// decide what to offer (a link, a form), never to decide what to allow.
+// and turn a "no" into an error with Allow (EUNAUTHORIZED when nobody is
+// logged in, EFORBIDDEN when someone is but may not) or into redacted data.
+// Faces may call them too, to decide what to offer (a link, a form, a
+// route), never to decide what to allow. Every rule is in this file.
+
+// Allow is the one gate of the service: nil when may, else the error for
+// v refused: EUNAUTHORIZED for the anonymous visitor (logging in may help),
+// EFORBIDDEN with the message for anyone else.
+func Allow(v User, may bool, format string, args ...any) error {
+	switch {
+	case may:
+		return nil
+	case v.Anonymous():
+		return Errorf(EUNAUTHORIZED, "this needs a logged-in user")
+	}
+	return Errorf(EFORBIDDEN, format, args...)
+}
 
 // Anonymous reports whether the viewer is nobody in particular.
 func (u User) Anonymous() bool { return u.ID == 0 }
@@ -30,8 +49,9 @@ func CanReadSubmission(v User, sub Submission) bool {
 	return !v.Anonymous() && (v.ID == sub.UserID || v.IsInstructor())
 }
 
-// CanListSubmissions reports whether v may list submissions at all: anyone
-// logged in, who sees their own (see CanListAllSubmissions).
+// CanListSubmissions reports whether v may list or read submissions at
+// all: anyone logged in, who sees their own (see CanListAllSubmissions and
+// CanReadSubmission).
 func CanListSubmissions(v User) bool { return !v.Anonymous() }
 
 // CanListAllSubmissions reports whether v may list everyone's submissions
@@ -50,15 +70,6 @@ func CanEditCases(v User) bool { return v.IsInstructor() }
 // CanRejudge reports whether v may queue a problem's submissions again.
 func CanRejudge(v User) bool { return v.IsInstructor() }
 
-// deny returns the error for a viewer refused what: EUNAUTHORIZED for the
-// anonymous visitor (logging in may help), EFORBIDDEN for anyone else.
-func deny(v User, format string, args ...any) error {
-	if v.Anonymous() {
-		return Errorf(EUNAUTHORIZED, "this needs a logged-in user")
-	}
-	return Errorf(EFORBIDDEN, format, args...)
-}
-
 // RedactCase returns c as v may see it: without its expected answer and
 // progress (and marked Redacted) unless CanReadExpected. The service
 // applies it to every case it returns.
@@ -73,3 +84,63 @@ func RedactCase(v User, c Case) Case {
 // CanCheckAnyBoard reports whether v may send any board to Check, hidden
 // cases and boards beyond the check limits included: instructors.
 func CanCheckAnyBoard(v User) bool { return v.IsInstructor() }
+
+// CanManageCourses reports whether v may create, change and delete
+// assignments, read everyone's progress and export grades.
+func CanManageCourses(v User) bool { return v.IsInstructor() }
+
+// CanManageAccounts reports whether v may list, create, reset, promote,
+// demote and disable accounts.
+func CanManageAccounts(v User) bool { return v.IsInstructor() }
+
+// CanSeeAssignment reports whether v may see a at now: instructors always,
+// anyone else once it has opened (and after its deadline too).
+func CanSeeAssignment(v User, a Assignment, now time.Time) bool {
+	return v.IsInstructor() || a.OpenFor(now)
+}
+
+// AssignmentFor returns a as v may see its problems: a problem v may not
+// open (see Problem.VisibleTo) is marked Unavailable and its title
+// withheld. It stays in the list, with its weight and the viewer's score,
+// so that the total a student reads is the one the gradebook has.
+func AssignmentFor(v User, a Assignment) Assignment {
+	ps := slices.Clone(a.Problems)
+	for i, ap := range ps {
+		if !(Problem{Draft: ap.Draft, Archived: ap.Archived}).VisibleTo(v) {
+			ps[i].Title, ps[i].Unavailable = "", true
+		}
+	}
+	a.Problems = ps
+	return a
+}
+
+// CanAuthor reports whether v may create, edit, archive, import and export
+// problems and generate their boards.
+func CanAuthor(v User) bool { return v.IsInstructor() }
+
+// CanSetHints reports whether v may turn a problem's hints on or off.
+func CanSetHints(v User) bool { return v.IsInstructor() }
+
+// CanAskHints reports whether v may ask for hints at all: anyone logged in
+// (each hint is counted against the asker); CanHint says on which boards.
+func CanAskHints(v User) bool { return !v.Anonymous() }
+
+// CanHint reports whether v may ask for a hint on c: a logged-in user, on a
+// sample board only, since a chain of hints on a hidden board would give
+// its answer away.
+func CanHint(v User, c Case) bool { return CanAskHints(v) && c.Sample }
+
+// CanReadHintCount reports whether v may read how many hints the user
+// userID was given: that user and instructors.
+func CanReadHintCount(v User, userID int64) bool {
+	return !v.Anonymous() && (v.ID == userID || v.IsInstructor())
+}
+
+// CanReadProgress reports whether v may read the progress of an
+// assignment: anyone logged in, who reads their own row unless
+// CanManageCourses.
+func CanReadProgress(v User) bool { return !v.Anonymous() }
+
+// CanChangePassword reports whether v may change their own password:
+// anyone logged in (CanManageAccounts resets anyone's).
+func CanChangePassword(v User) bool { return !v.Anonymous() }

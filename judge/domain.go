@@ -1,6 +1,13 @@
+// Package judge is the domain of the grading server: its types, errors and
+// verdicts, the Can* rules of who may do what, the interfaces of the stores and
+// of a puzzle, and the file formats (per-case zips, the grades CSV). It imports
+// the standard library only; the adapters of the puzzles are in judge/puzzles,
+// the Service that runs it all in judge/service.
 package judge
 
-import "time"
+import (
+	"time"
+)
 
 // Verdict is the closed set of outcomes of a judged case or submission, the
 // same in the API, the pages and the database.
@@ -225,4 +232,12 @@ type SubmissionFilter struct {
 	Verdict     Verdict
 	Limit       int
 	Offset      int
+}
+
+// Health is the state of the judge as /healthz reports it.
+type Health struct {
+	OK bool
+	// Reason says, when not OK, what is wrong, in words an operator can
+	// act on and a user may read.
+	Reason string
 }

@@ -3,6 +3,7 @@ package judge
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Error codes of the domain; web/ maps them to HTTP statuses in one table.
@@ -46,25 +47,37 @@ func Errorf(code string, format string, args ...any) *Error {
 // ErrorCode returns the code of err: "" for nil, the Code of a *Error found
 // with errors.As, EINTERNAL otherwise.
 func ErrorCode(err error) string {
-	if err == nil {
-		return ""
-	}
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Code
-	}
-	return EINTERNAL
+	return errorPart(err, func(e *Error) string { return e.Code }, EINTERNAL)
 }
 
 // ErrorMessage returns the message of err that a user may read: the Message of
 // a *Error, "internal error" otherwise.
 func ErrorMessage(err error) string {
-	if err == nil {
-		return ""
-	}
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Message
-	}
-	return "internal error"
+	return errorPart(err, func(e *Error) string { return e.Message }, "internal error")
 }
+
+// errorPart returns part of the *Error in err, or other when err holds
+// none; "" for nil.
+func errorPart(err error, part func(*Error) string, other string) string {
+	var e *Error
+	switch {
+	case err == nil:
+		return ""
+	case errors.As(err, &e):
+		return part(e)
+	}
+	return other
+}
+
+// RetryError is an error that a caller may try again after After: a full
+// solver pool (EBUSY) or a user's own solve still running (ERATELIMITED).
+// It unwraps to its *Error, so ErrorCode and ErrorMessage see through it;
+// the HTTP layer turns After into a Retry-After header.
+type RetryError struct {
+	Err   *Error
+	After time.Duration
+}
+
+func (e *RetryError) Error() string { return e.Err.Error() }
+
+func (e *RetryError) Unwrap() error { return e.Err }

@@ -2,14 +2,7 @@ package judge
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
 	"math/rand/v2"
-	"slices"
-	"sort"
-	"strings"
-	"sync"
 	"time"
 )
 
@@ -84,307 +77,8 @@ type Generation struct {
 	Finished time.Time
 }
 
-// generations holds the runs this process runs; the runs themselves are
-// in the database (GenerationStore), where any process starts one and a
-// process that runs workers claims it (generation_store.go).
-type generations struct {
-	mu sync.Mutex
-	// local cancels each run this process runs, by id.
-	local  map[int64]context.CancelCauseFunc
-	ctx    context.Context
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
-	// wake tells this process's claim loop that a run was started here.
-	wake chan struct{}
-}
-
-// init makes the table; the caller holds mu.
-func (g *generations) init() {
-	if g.local == nil {
-		g.local = map[int64]context.CancelCauseFunc{}
-		g.ctx, g.cancel = context.WithCancel(context.Background())
-		g.wake = make(chan struct{}, 1)
-	}
-}
-
-// stop cancels the runs and waits for them; their leases are given up, so
-// that another process, or this one restarted, resumes them.
-func (g *generations) stop() {
-	g.mu.Lock()
-	g.init()
-	cancel := g.cancel
-	g.mu.Unlock()
-	cancel()
-	g.wg.Wait()
-}
-
-// wakeUp tells the claim loop to look for runs now.
-func (g *generations) wakeUp() {
-	g.mu.Lock()
-	g.init()
-	wake := g.wake
-	g.mu.Unlock()
-	select {
-	case wake <- struct{}{}:
-	default:
-	}
-}
-
-// Generate starts drawing candidate boards for a problem from spec.Seed,
-// solving them in the background and adding the kept ones as ready cases,
-// in candidate order. The k-th kept board depends only on the seed, the
-// params and the filter: candidate k is drawn from its own generator seeded
-// with (seed, k), candidates are solved in any order, and they are kept in
-// candidate order. It stores the run and returns it at once; a process
-// that runs workers (this one, unless it only serves the web) claims it and
-// runs it; Generation reads it later.
-func (s *Service) Generate(ctx context.Context, viewer User, slug string, spec GenerateSpec) (Generation, error) {
-	if err := mayAuthor(viewer); err != nil {
-		return Generation{}, err
-	}
-	gs, err := s.generationStore()
-	if err != nil {
-		return Generation{}, err
-	}
-	p, err := s.store.ProblemBySlug(ctx, slug)
-	if err != nil {
-		return Generation{}, err
-	}
-	if _, err := s.generator(p, &spec); err != nil {
-		return Generation{}, err
-	}
-	cases, err := s.store.Cases(ctx, p.ID)
-	if err != nil {
-		return Generation{}, err
-	}
-	if len(cases)+spec.Count > MaxCases {
-		return Generation{}, Errorf(EINVALID, "count: the problem has %s and may have at most %d", Plural(len(cases), "case"), MaxCases)
-	}
-	data, err := json.Marshal(spec)
-	if err != nil {
-		return Generation{}, err
-	}
-	g := Generation{ProblemSlug: slug, Status: GenRunning, Wanted: spec.Count, Started: time.Now()}
-	if g.ID, err = gs.CreateGeneration(ctx, GenerationRun{Generation: g, ProblemID: p.ID, Spec: string(data)}); err != nil {
-		return Generation{}, err
-	}
-	s.gens.wakeUp()
-	return g, nil
-}
-
-// generator checks spec against the problem's puzzle, fills its defaults
-// and returns the function that draws a candidate.
-func (s *Service) generator(p Problem, spec *GenerateSpec) (func(*rand.Rand) (string, bool), error) {
-	pz, err := Lookup(p.Puzzle)
-	if err != nil {
-		return nil, err
-	}
-	gen, ok := pz.(Generator)
-	if !ok {
-		return nil, Errorf(EINVALID, "puzzle %s has no board generator", p.Puzzle)
-	}
-	if err := checkGenerateSpec(spec, gen.GenerateBy(), p.Puzzle); err != nil {
-		return nil, err
-	}
-	return gen.Candidates(spec.Params, spec.Solvable, p.Limits)
-}
-
-// Generation returns a generation run of the problem.
-func (s *Service) Generation(ctx context.Context, viewer User, slug string, id int64) (Generation, error) {
-	if err := mayAuthor(viewer); err != nil {
-		return Generation{}, err
-	}
-	gs, err := s.generationStore()
-	if err != nil {
-		return Generation{}, err
-	}
-	r, err := gs.GenerationRun(ctx, id)
-	if err != nil || r.ProblemSlug != slug {
-		if err == nil || ErrorCode(err) == ENOTFOUND {
-			err = Errorf(ENOTFOUND, "generation %d not found", id)
-		}
-		return Generation{}, err
-	}
-	return r.Generation, nil
-}
-
-// errCancelled is the cause of a run an instructor stopped; errLeaseLost
-// that of a run another process took over.
-var (
-	errCancelled = errors.New("cancelled by an instructor")
-	errLeaseLost = errors.New("the lease was taken over")
-)
-
-// CancelGeneration stops a run, in whichever process runs it; the boards
-// kept so far stay. Cancelling a run that has ended changes nothing.
-func (s *Service) CancelGeneration(ctx context.Context, viewer User, slug string, id int64) (Generation, error) {
-	g, err := s.Generation(ctx, viewer, slug, id)
-	if err != nil {
-		return Generation{}, err
-	}
-	if g.Status != GenRunning {
-		return g, nil
-	}
-	gs, err := s.generationStore()
-	if err != nil {
-		return Generation{}, err
-	}
-	if err := gs.CancelGeneration(ctx, id); err != nil {
-		return Generation{}, err
-	}
-	s.gens.mu.Lock()
-	stop := s.gens.local[id]
-	s.gens.mu.Unlock()
-	if stop != nil {
-		stop(errCancelled) // run here: at once, not at the next renewal
-	}
-	return g, nil
-}
-
-// genLease is how long a claim on a run holds without a renewal: with
-// several processes, the claim timeout that tells a dead process from a
-// slow one; renewEvery is how often the owner renews it (and looks for an
-// instructor's cancel).
-func (s *Service) genLease() time.Duration { return s.cfg.ClaimTimeout }
-
-func (s *Service) renewEvery() time.Duration {
-	if s.cfg.ClaimTimeout == 0 {
-		return time.Second
-	}
-	return min(max(s.cfg.ClaimTimeout/4, 10*time.Millisecond), time.Second)
-}
-
-// claimGenerations claims the runs no live process holds and runs them, at
-// once when this process stored one and every casePollEvery, until ctx
-// ends. With one process (ClaimTimeout 0) every lease is stale, as every
-// claim on a submission is: one in the database can only be a dead run's.
-func (s *Service) claimGenerations(ctx context.Context) {
-	gs, err := s.generationStore()
-	if err != nil {
-		return
-	}
-	s.gens.mu.Lock()
-	s.gens.init()
-	wake := s.gens.wake
-	s.gens.mu.Unlock()
-	t := time.NewTicker(s.casePollEvery())
-	defer t.Stop()
-	for {
-		ids, err := gs.RunningGenerations(ctx)
-		if err != nil && ctx.Err() == nil && ErrorCode(err) != EUNAVAILABLE {
-			s.log.Error("looking for generation runs", "err", err)
-		}
-		for _, id := range ids {
-			s.gens.mu.Lock()
-			mine := s.gens.local[id] != nil
-			s.gens.mu.Unlock()
-			if mine {
-				continue
-			}
-			staleBefore := time.Now().Add(-s.genLease())
-			if s.cfg.ClaimTimeout == 0 {
-				staleBefore = time.Now().Add(time.Hour)
-			}
-			token, ok, err := gs.ClaimGeneration(ctx, id, staleBefore)
-			if err != nil || !ok {
-				continue
-			}
-			s.startRun(gs, id, token)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-wake:
-		case <-t.C:
-		}
-	}
-}
-
-// startRun runs the claimed run id in the background.
-func (s *Service) startRun(gs GenerationStore, id, token int64) {
-	ctx := context.Background()
-	rec, err := gs.GenerationRun(ctx, id)
-	if err != nil {
-		s.log.Error("reading a claimed generation run", "generation", id, "err", err)
-		_ = gs.ReleaseGeneration(ctx, id, token)
-		return
-	}
-	run := &generation{s: s, gs: gs, rec: rec, token: token, tries: rec.Tries}
-	var spec GenerateSpec
-	err = json.Unmarshal([]byte(rec.Spec), &spec)
-	if err == nil {
-		run.spec = spec
-		run.p, err = s.store.ProblemByID(ctx, rec.ProblemID)
-	}
-	if err == nil {
-		run.pz, err = Lookup(run.p.Puzzle)
-	}
-	if err == nil {
-		run.draw, err = s.generator(run.p, &run.spec)
-	}
-	if err != nil {
-		report := fmt.Sprintf("kept %d of %d wanted: the run cannot go on: %s", rec.Kept, rec.Wanted, ErrorMessage(err))
-		if err := gs.FinishGeneration(ctx, id, token, GenStopped, report, rec.Tries, time.Now()); err != nil {
-			s.log.Error("ending a generation run", "generation", id, "err", err)
-		}
-		return
-	}
-	s.gens.mu.Lock()
-	s.gens.init()
-	if s.gens.ctx.Err() != nil { // closing
-		s.gens.mu.Unlock()
-		_ = gs.ReleaseGeneration(ctx, id, token)
-		return
-	}
-	runCtx, stop := context.WithCancelCause(s.gens.ctx)
-	if rec.Cancel {
-		stop(errCancelled) // cancelled before any process claimed it
-	}
-	s.gens.local[id] = stop
-	s.gens.wg.Go(func() {
-		defer func() {
-			stop(nil)
-			s.gens.mu.Lock()
-			delete(s.gens.local, id)
-			s.gens.mu.Unlock()
-		}()
-		if rec.Tries > 0 || rec.Kept > 0 {
-			s.log.Info("generation resumed", "generation", id, "problem", rec.ProblemSlug, "tries", rec.Tries, "kept", rec.Kept)
-		}
-		run.run(runCtx, stop)
-	})
-	s.gens.mu.Unlock()
-}
-
-// checkGenerateSpec validates a request and fills its defaults.
-func checkGenerateSpec(spec *GenerateSpec, by, puzzle string) error {
-	switch {
-	case spec.Count < 1 || spec.Count > MaxGenerateCount:
-		return Errorf(EINVALID, "count: %d is outside 1..%d", spec.Count, MaxGenerateCount)
-	case by != GenerateByRange && (spec.MinOptimal != nil || spec.MaxOptimal != nil):
-		return Errorf(EINVALID, "min_optimal: puzzle %s takes \"solvable\" instead of a range of optima", puzzle)
-	case by != GenerateBySolvable && spec.Solvable != nil:
-		return Errorf(EINVALID, "solvable: puzzle %s takes a range of optima (min_optimal, max_optimal) instead", puzzle)
-	case spec.MinOptimal != nil && *spec.MinOptimal < 0:
-		return Errorf(EINVALID, "min_optimal: must not be negative")
-	case spec.MinOptimal != nil && spec.MaxOptimal != nil && *spec.MinOptimal > *spec.MaxOptimal:
-		return Errorf(EINVALID, "max_optimal: %d is below min_optimal %d", *spec.MaxOptimal, *spec.MinOptimal)
-	case spec.MaxTries < 0 || spec.MaxTries > MaxGenerateTries:
-		return Errorf(EINVALID, "max_tries: %d is outside 1..%d", spec.MaxTries, MaxGenerateTries)
-	case spec.TimeLimit < 0 || spec.TimeLimit > MaxGenTime:
-		return Errorf(EINVALID, "max_seconds: at most %d", int(MaxGenTime/time.Second))
-	}
-	if spec.MaxTries == 0 {
-		spec.MaxTries = min(max(100*spec.Count, 400), MaxGenerateTries)
-	}
-	if spec.TimeLimit == 0 {
-		spec.TimeLimit = DefaultGenTime
-	}
-	return nil
-}
-
 // keeps reports whether a solved candidate passes the request's filter.
-func (spec GenerateSpec) keeps(sol Solution) bool {
+func (spec GenerateSpec) Keeps(sol Solution) bool {
 	switch {
 	case spec.Solvable != nil:
 		return sol.Solvable == *spec.Solvable
@@ -398,231 +92,50 @@ func (spec GenerateSpec) keeps(sol Solution) bool {
 	return true
 }
 
-// generation is one run in progress, under the claim token.
-type generation struct {
-	s     *Service
-	gs    GenerationStore
-	rec   GenerationRun
-	token int64
-	p     Problem
-	pz    Puzzle
-	draw  func(*rand.Rand) (string, bool)
-	spec  GenerateSpec
-	// mu orders the writes of the run's progress: a renewal never writes
-	// a count of candidates decided older than a kept board's.
-	mu    sync.Mutex
-	tries int // candidates decided, for the renewals; under mu
+// Generation runs are kept in the database, as submissions and solves are,
+// so that any process may start one, a worker process runs it under a lease,
+// and a run whose process died is taken over once the lease has run out:
+// the new owner resumes from the candidates the run had decided, and the
+// boards it keeps are written in one transaction with the run's progress, so
+// that no board is kept twice.
+
+// GenerationRun is a generation run as stored: what the API shows, the
+// request it runs (Spec, JSON) and whether an instructor asked to stop it.
+type GenerationRun struct {
+	Generation
+	ProblemID int64
+	Spec      string
+	Cancel    bool
 }
 
-// outcome is a solved (or failed) candidate.
-type outcome struct {
-	k     int
-	input string
-	drawn bool
-	sol   Solution
-	err   error
-}
-
-// candidate draws and solves candidate k.
-func (r *generation) candidate(ctx context.Context, k int) outcome {
-	input, ok := r.draw(rand.New(rand.NewPCG(r.spec.Seed, uint64(k))))
-	if !ok {
-		return outcome{k: k}
-	}
-	if err := r.pz.CheckLimits(input, r.p.Limits); err != nil {
-		return outcome{k: k, err: err}
-	}
-	sol, err := r.s.solve(ctx, r.pz, input, nil)
-	return outcome{k: k, input: input, drawn: true, sol: sol, err: err}
-}
-
-// run hands candidates to the workers, at most one per worker ahead, and
-// decides them in candidate order as their solves come back, from the
-// candidates the run had decided before (a run taken over resumes). stop
-// ends parent with a cause.
-func (r *generation) run(parent context.Context, stop context.CancelCauseFunc) {
-	ctx, cancel := context.WithTimeout(parent, r.spec.TimeLimit)
-	defer cancel()
-	renewed := make(chan struct{})
-	go func() {
-		defer close(renewed)
-		r.renew(ctx, stop)
-	}()
-	workers := max(1, r.s.cfg.GenerateWorkers)
-	todo := make(chan int)
-	done := make(chan outcome)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for k := range todo {
-				done <- r.candidate(ctx, k)
-			}
-		})
-	}
-	pending := map[int]outcome{}
-	decided, kept := r.rec.Tries, r.rec.Kept
-	next, inflight := decided, 0
-	var report string
-	stopping, lost := false, false
-	for {
-		for !stopping && inflight < workers && next < r.spec.MaxTries && ctx.Err() == nil && kept < r.spec.Count {
-			todo <- next
-			next++
-			inflight++
-		}
-		if inflight == 0 {
-			break
-		}
-		o := <-done
-		inflight--
-		pending[o.k] = o
-		for !stopping {
-			o, ok := pending[decided]
-			if !ok {
-				break
-			}
-			delete(pending, decided)
-			if o.err != nil {
-				stopping = true
-				if ctx.Err() == nil {
-					report = fmt.Sprintf("candidate %d: %s", decided+1, ErrorMessage(o.err))
-					if ErrorCode(o.err) == EINTERNAL {
-						report = fmt.Sprintf("candidate %d: %v", decided+1, o.err)
-					}
-				}
-				break
-			}
-			decided++
-			r.mu.Lock()
-			if o.drawn && r.spec.keeps(o.sol) {
-				if err := r.keep(parent, o, kept+1, decided); err != nil {
-					r.mu.Unlock()
-					stopping = true
-					if ErrorCode(err) == ECONFLICT {
-						lost = true
-						break
-					}
-					report = "storing a board failed"
-					r.s.log.Error("storing a generated board", "problem", r.p.Slug, "err", err)
-					break
-				}
-				kept++
-			}
-			r.tries = decided
-			r.mu.Unlock()
-			if kept == r.spec.Count {
-				stopping = true
-				cancel() // the candidates still solving are not needed
-			}
-		}
-	}
-	close(todo)
-	wg.Wait()
-	timedOut := ctx.Err() != nil // the time limit, or parent
-	cancel()
-	<-renewed
-	bg := context.Background()
-	switch cause := context.Cause(parent); {
-	case lost || errors.Is(cause, errLeaseLost):
-		r.s.log.Warn("generation run taken over by another process", "generation", r.rec.ID, "problem", r.p.Slug)
-		return
-	case kept < r.spec.Count && report == "" && parent.Err() != nil && !errors.Is(cause, errCancelled):
-		// This process is closing: the run goes on elsewhere, or here
-		// after a restart, from what it decided.
-		if err := r.gs.ReleaseGeneration(bg, r.rec.ID, r.token); err != nil {
-			r.s.log.Warn("giving up the lease of a generation run", "generation", r.rec.ID, "err", err)
-		}
-		return
-	}
-	elapsed := fmt.Sprintf("%.1f s", time.Since(r.rec.Started).Seconds())
-	status := GenDone
-	if kept < r.spec.Count {
-		status = GenStopped
-		why := report
-		switch {
-		case why != "":
-		case errors.Is(context.Cause(parent), errCancelled):
-			why = errCancelled.Error()
-		case timedOut:
-			why = fmt.Sprintf("the time limit of %.0f s ran out", r.spec.TimeLimit.Seconds())
-		default:
-			why = fmt.Sprintf("the limit of %d tries was reached", r.spec.MaxTries)
-		}
-		report = fmt.Sprintf("kept %d of %d wanted after %d tries in %s: %s", kept, r.spec.Count, decided, elapsed, why)
-	} else {
-		report = fmt.Sprintf("kept %d of %d wanted after %d tries in %s", kept, r.spec.Count, decided, elapsed)
-	}
-	// Boards added change no earlier answer (it answered the boards it
-	// recorded); the answers made while they were solving are rejudged when
-	// their solves end (finishCase).
-	if err := r.gs.FinishGeneration(bg, r.rec.ID, r.token, status, report, decided, time.Now()); err != nil {
-		r.s.log.Warn("ending a generation run", "generation", r.rec.ID, "err", err)
-		return
-	}
-	r.s.log.Info("generation finished", "problem", r.p.Slug, "report", report)
-}
-
-// renew renews the run's lease every renewEvery until ctx ends, recording
-// the candidates decided; it stops the run when an instructor cancelled it
-// (through any process) or another process holds the lease.
-func (r *generation) renew(ctx context.Context, stop context.CancelCauseFunc) {
-	every(ctx, r.s.renewEvery(), func() bool {
-		r.mu.Lock()
-		cancel, err := r.gs.RenewGeneration(ctx, r.rec.ID, r.token, r.tries)
-		r.mu.Unlock()
-		switch {
-		case ErrorCode(err) == ECONFLICT:
-			stop(errLeaseLost)
-			return false
-		case err != nil:
-			if ctx.Err() == nil {
-				r.s.log.Warn("renewing the lease of a generation run", "generation", r.rec.ID, "err", err)
-			}
-		case cancel:
-			stop(errCancelled)
-			return false
-		}
-		return true
-	})
-}
-
-// keep stores a kept board as a ready case with the solution just found,
-// counted in the run with the candidates decided, in one transaction.
-func (r *generation) keep(ctx context.Context, o outcome, n, decided int) error {
-	ctx = context.WithoutCancel(ctx)
-	_, err := r.gs.KeepGenerated(ctx, r.rec.ID, r.token, Case{Name: fmt.Sprintf("gen-s%d-%02d", r.spec.Seed, n), Sample: r.spec.Sample, Input: o.input}, o.sol, decided)
-	return err
-}
-
-// paramsError names the params a puzzle takes when a request gives others.
-func paramsError(puzzle string, params map[string]int, takes ...string) error {
-	var unknown []string
-	for k := range params {
-		if !slices.Contains(takes, k) {
-			unknown = append(unknown, k)
-		}
-	}
-	if len(unknown) == 0 {
-		return nil
-	}
-	sort.Strings(unknown)
-	if len(takes) == 0 {
-		return Errorf(EINVALID, "params.%s: puzzle %s takes no params", unknown[0], puzzle)
-	}
-	return Errorf(EINVALID, "params.%s: puzzle %s takes %s", unknown[0], puzzle, strings.Join(takes, ", "))
-}
-
-// param returns params[name], or def when absent, checked to be in lo..hi.
-func param(params map[string]int, name string, def, lo, hi int) (int, error) {
-	v, ok := params[name]
-	if !ok {
-		if def == 0 {
-			return 0, Errorf(EINVALID, "params.%s: required", name)
-		}
-		v = def
-	}
-	if v < lo || v > hi {
-		return 0, Errorf(EINVALID, "params.%s: %d is outside %d..%d", name, v, lo, hi)
-	}
-	return v, nil
+// GenerationStore keeps the generation runs (a part of Store).
+type GenerationStore interface {
+	// CreateGeneration stores a new run, running and unclaimed, and
+	// returns its id; ECONFLICT when the problem has a run still running.
+	CreateGeneration(ctx context.Context, r GenerationRun) (int64, error)
+	// GenerationRun returns a run; ENOTFOUND when there is none.
+	GenerationRun(ctx context.Context, id int64) (GenerationRun, error)
+	// RunningGenerations returns the ids of the runs still running.
+	RunningGenerations(ctx context.Context) ([]int64, error)
+	// ClaimGeneration takes the lease on a running run that no one holds
+	// with a lease taken or renewed at or after staleBefore, and returns
+	// the claim's token (ok false: someone else holds it, or it ended).
+	ClaimGeneration(ctx context.Context, id int64, staleBefore time.Time) (token int64, ok bool, err error)
+	// RenewGeneration renews the lease of claim token and records the
+	// candidates decided; it reports whether an instructor asked to
+	// stop the run. ECONFLICT when the claim is no longer current.
+	RenewGeneration(ctx context.Context, id, token int64, tries int) (cancel bool, err error)
+	// KeepGenerated adds c (Name, Sample, Input) to the run's problem as
+	// a ready case with its solution, and counts it kept with the
+	// candidates decided, in one transaction, provided claim token is
+	// still current (ECONFLICT when not: nothing is written).
+	KeepGenerated(ctx context.Context, id, token int64, c Case, sol Solution, tries int) (Case, error)
+	// FinishGeneration ends the run with claim token: its status, report
+	// and candidates decided. ECONFLICT when the claim is not current.
+	FinishGeneration(ctx context.Context, id, token int64, status, report string, tries int, finished time.Time) error
+	// ReleaseGeneration gives up the lease of claim token, so that another
+	// process (or this one, restarted) resumes the run at once.
+	ReleaseGeneration(ctx context.Context, id, token int64) error
+	// CancelGeneration asks the owner of a running run to stop it.
+	CancelGeneration(ctx context.Context, id int64) error
 }

@@ -3,6 +3,7 @@ package judge
 import (
 	"encoding/csv"
 	"io"
+	"math"
 	"strconv"
 )
 
@@ -41,7 +42,7 @@ func WriteGradesCSV(w io.Writer, gb Gradebook) error {
 // FormatScore writes a score with at most two decimals and no exponent:
 // "100", "87.5", "33.33".
 func FormatScore(x float64) string {
-	return strconv.FormatFloat(round2(x), 'f', -1, 64)
+	return strconv.FormatFloat(Round2(x), 'f', -1, 64)
 }
 
 // SafeCell prefixes with an apostrophe a cell that starts with a character
@@ -59,3 +60,6 @@ func SafeCell(s string) string {
 	}
 	return s
 }
+
+// Round2 rounds a score to hundredths, as grades are shown and exported.
+func Round2(x float64) float64 { return math.Round(x*100) / 100 }

@@ -21,7 +21,7 @@ type Judging struct {
 
 // Changed reports whether the rejudge changed the verdict or the score.
 func (j Judging) Changed() bool {
-	return j.Verdict != j.NewVerdict || !sameScore(j.Score, j.NewScore)
+	return j.Verdict != j.NewVerdict || !SameScore(j.Score, j.NewScore)
 }
 
 // String says what the rejudge did, as the pages show it: "rejudged on
@@ -32,7 +32,7 @@ func (j Judging) String() string {
 		j.RejudgedAt.UTC().Format("2006-01-02 15:04 UTC"), j.Reason, j.Verdict, j.Score, j.NewVerdict, j.NewScore)
 }
 
-func sameScore(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
+func SameScore(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
 
 // Requeue says which submissions to judge again and why: those of a
 // problem, or only those holding a result for CaseID; with OnlyErrors, only
@@ -77,26 +77,3 @@ type RejudgeStore interface {
 const (
 	ReasonRequested = "rejudge requested by an instructor"
 )
-
-func reasonDeleted(c Case) string {
-	return "board " + itoa(c.Position) + " (" + c.Name + ") was deleted"
-}
-
-func reasonNewAnswer(c Case) string {
-	return "new expected answer for board " + itoa(c.Position) + " (" + c.Name + ")"
-}
-
-func reasonSolveFailed(c Case) string {
-	return "the reference solver failed on board " + itoa(c.Position) + " (" + c.Name + ")"
-}
-
-const reasonReady = "the reference answers of the boards are ready"
-
-// SeenBy clears the Changed mark of a submission when its owner opens it;
-// an instructor's view leaves it.
-func (s *Service) SeenBy(ctx context.Context, sub Submission, viewer User) error {
-	if !sub.Changed || viewer.ID != sub.UserID {
-		return nil
-	}
-	return s.store.MarkSeen(ctx, sub.ID)
-}

@@ -16,9 +16,9 @@ type LoginBucket struct {
 	Found  bool
 }
 
-// LoginStore keeps the login limiter's buckets. It is apart from Store:
-// a limiter over a store without it (a test double) keeps its buckets in
-// this process's memory instead.
+// LoginStore keeps the login limiter's buckets. Every Store is one;
+// cmd/judged hands the database to the web's limiter (web.Options.Logins),
+// and a limiter given none keeps its buckets in this process's memory.
 type LoginStore interface {
 	// UpdateLoginBuckets reads the buckets of keys, in the order given,
 	// and calls update with them in one transaction that holds them
@@ -28,14 +28,4 @@ type LoginStore interface {
 	UpdateLoginBuckets(ctx context.Context, keys []string, update func([]LoginBucket) ([]LoginBucket, error)) error
 	// DeleteLoginBuckets deletes the buckets last changed before before.
 	DeleteLoginBuckets(ctx context.Context, before time.Time) error
-}
-
-// LoginStore returns the service's store of login buckets, nil when its
-// store keeps none.
-func (s *Service) LoginStore() LoginStore {
-	if s == nil {
-		return nil
-	}
-	ls, _ := s.store.(LoginStore)
-	return ls
 }

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -19,17 +18,8 @@ type CaseOutput struct {
 	Output string
 }
 
-// outputsByCase returns the outputs of an answer sent per case, by case id.
-func outputsByCase(outs []CaseOutput) map[int64]string {
-	m := make(map[int64]string, len(outs))
-	for _, o := range outs {
-		m[o.CaseID] = o.Output
-	}
-	return m
-}
-
 // inputsOf returns the inputs of cases, in their order.
-func inputsOf(cases []Case) []string {
+func CaseInputs(cases []Case) []string {
 	inputs := make([]string, len(cases))
 	for i, c := range cases {
 		inputs[i] = c.Input
@@ -176,63 +166,4 @@ func ReadOutputsZip(data []byte) (map[string]string, error) {
 		out[base] = string(b)
 	}
 	return out, nil
-}
-
-// bindOutputs turns per-case outputs keyed by base name into the
-// submission's Outputs, in case order. A name that is no case's is refused,
-// listing every such name; a case without output is judged "no output for
-// this case".
-func bindOutputs(in ProblemInput, outputs map[string]string, sub *Submission) error {
-	if len(outputs) == 0 {
-		return Errorf(EINVALID, "the per-case outputs are empty: send one output per case, named as in input.zip")
-	}
-	bases := CaseBases(in.Cases)
-	byBase := make(map[string]int, len(bases))
-	for i, b := range bases {
-		byBase[b] = i
-	}
-	var unknown []string
-	total := 0
-	for name, text := range outputs {
-		if _, ok := byBase[name]; !ok {
-			unknown = append(unknown, name)
-		}
-		text, err := puzzleText(fmt.Sprintf("the output %q", name), text, MaxOutputBytes)
-		if err != nil {
-			return err
-		}
-		outputs[name] = text
-		total += len(text)
-	}
-	if len(unknown) > 0 {
-		slices.Sort(unknown)
-		if len(unknown) > 10 {
-			unknown = append(unknown[:10], "...")
-		}
-		return Errorf(EINVALID, "no case of %s is named %s; the names are those of input.zip without .in (%s, ...)",
-			in.Problem.Slug, strings.Join(quoteAll(unknown), ", "), bases[0])
-	}
-	if total > MaxOutputBytes {
-		return Errorf(EINVALID, "the outputs have more than %d bytes together", MaxOutputBytes)
-	}
-	sub.Payload = ""
-	sub.Outputs = sub.Outputs[:0]
-	for i, c := range in.Cases {
-		if text, ok := outputs[bases[i]]; ok {
-			sub.Outputs = append(sub.Outputs, CaseOutput{CaseID: c.ID, Name: bases[i], Output: text})
-		}
-	}
-	return nil
-}
-
-func quoteAll(ss []string) []string {
-	out := make([]string, len(ss))
-	for i, s := range ss {
-		if s == "..." {
-			out[i] = s
-			continue
-		}
-		out[i] = strconv.Quote(s)
-	}
-	return out
 }

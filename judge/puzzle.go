@@ -2,7 +2,6 @@ package judge
 
 import (
 	"context"
-	"strings"
 )
 
 // Progress receives the progress of a running solve: the current depth bound
@@ -53,6 +52,19 @@ type Puzzle interface {
 	JudgeInput(cases []string) string
 	// CheckLimits reports whether a case fits a problem's limits (EINVALID).
 	CheckLimits(c string, l Limits) error
+	// ParseCaseWithin reads one case as ParseCase does, for a problem with
+	// limits l. An engine that can apply them while it parses does, so that
+	// the first error of a board is reported whether it breaks the format or
+	// the limits ("3\n0 1 2\n1 7 2" on a 6-colour problem names the colour 7,
+	// not the missing third row); the others only parse and leave the limits
+	// to CheckLimits.
+	ParseCaseWithin(input string, l Limits) (string, error)
+	// CheckProblemLimits returns an EINVALID error naming the field
+	// ("limits.max_size: ...") of a problem's limit the puzzle cannot honour:
+	// one that means nothing for it, or one beyond its engine.
+	CheckProblemLimits(l Limits) error
+	// Checkers lists the checkers besides CheckerExact a problem may set.
+	Checkers() []string
 	// Solve computes the expected solution of a case; it honours ctx.
 	Solve(ctx context.Context, c string, p Progress) (Solution, error)
 	// SplitAnswers cuts a whole output into one Answer per case, in case
@@ -65,6 +77,17 @@ type Puzzle interface {
 	// the expected solution is not available; a puzzle that needs it then
 	// returns a judge_error.
 	CheckMoves(c string, ref *Solution, moves string) Result
+	// MaxMoves is the most moves the engine reads from a move text (its
+	// replay stops there with "too many moves"). A longer text can only be
+	// refused, so it is refused before it is stored.
+	MaxMoves() int
+	// BoardMoves is the most moves a move text for case c may hold: MaxMoves,
+	// or fewer where the board itself says (a Mayan board is cleared in
+	// exactly its n moves, so a longer text can only be a mistake).
+	BoardMoves(c string) int
+	// CountMoves returns how many moves text holds, counting no further
+	// than limit+1 so that a huge text costs no more than a long one.
+	CountMoves(text string, limit int) int
 	// SymmetryKey returns the same text for two cases exactly when one maps
 	// onto the other by the puzzle's symmetries (relabelled symbols,
 	// mirrors), which keep the optimum: Check uses it to refuse a student's
@@ -80,47 +103,4 @@ type Info struct {
 	// MovesSyntax says how a move text is written, as the end of the
 	// sentence "Moves are ...".
 	MovesSyntax string
-}
-
-// answerLines returns the non-blank lines of an output with their numbers,
-// tolerating "\r\n" and trailing spaces.
-func answerLines(output string) []AnswerLine {
-	var out []AnswerLine
-	no := 0
-	for len(output) > 0 {
-		no++
-		line := output
-		if i := strings.IndexByte(output, '\n'); i >= 0 {
-			line, output = output[:i], output[i+1:]
-		} else {
-			output = ""
-		}
-		line = strings.TrimRight(line, " \t\r\v\f")
-		if strings.TrimSpace(line) != "" {
-			out = append(out, AnswerLine{No: no, Text: line})
-		}
-	}
-	return out
-}
-
-// splitByCount cuts lines into answers of count(i, first line) lines each.
-func splitByCount(lines []AnswerLine, cases int, count func(i int, first AnswerLine) int) ([]Answer, Answer) {
-	answers := make([]Answer, 0, cases)
-	for i := 0; i < cases && len(lines) > 0; i++ {
-		k := min(count(i, lines[0]), len(lines))
-		answers = append(answers, Answer(lines[:k:k]))
-		lines = lines[k:]
-	}
-	return answers, Answer(lines)
-}
-
-// noReference is the result of a case whose expected answer is missing.
-func noReference() Result {
-	return Result{Verdict: JudgeError, Message: "the reference answer of this case is not available yet; it will be judged again"}
-}
-
-// referenceDisagrees is the result when a student's answer beats the
-// reference: never the student's fault.
-func referenceDisagrees() Result {
-	return Result{Verdict: JudgeError, Message: "your answer disagrees with the reference solver in your favour; the judge will look into it"}
 }

@@ -22,6 +22,9 @@ type Store interface {
 	UserAdminStore
 	RejudgeStore
 	HintStore
+	GenerationStore
+	LoginStore
+	CatalogueVersioner
 }
 
 // AccountStore keeps users and their API tokens.
@@ -160,4 +163,22 @@ type Judged struct {
 	// Rejudge reports that the submission had a verdict when it was
 	// claimed: Finish then keeps that one in its history.
 	Rejudge bool
+}
+
+// HintStore keeps the problems' hint settings and the hints given.
+type HintStore interface {
+	ProblemHints(ctx context.Context, problemID int64) (bool, error)
+	SetProblemHints(ctx context.Context, problemID int64, on bool) error
+	AddHint(ctx context.Context, userID, problemID, caseID int64) error
+	HintCount(ctx context.Context, userID, problemID int64) (int, error)
+}
+
+// CatalogueVersioner keeps a catalogue version: a number that changes
+// whenever a problem or a case is written, by any process on the database
+// (judge/store raises it with triggers). The service caches the problems
+// with their cases, and the page layer what it draws from them, and reads
+// the version, one cheap row, before each use: an instructor's change shows
+// on the next request of every process.
+type CatalogueVersioner interface {
+	CatalogueVersion(ctx context.Context) (int64, error)
 }

@@ -1,6 +1,8 @@
 package judge
 
-import "testing"
+import (
+	"testing"
+)
 
 func TestCombine(t *testing.T) {
 	r := func(id int64, v Verdict, score float64) CaseResult {
@@ -23,7 +25,7 @@ func TestCombine(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			v, score := combine(tc.results)
+			v, score := Combine(tc.results)
 			if v != tc.verdict || score != tc.score {
 				t.Errorf("combine(%v) = %s, %v; want %s, %v", tc.results, v, score, tc.verdict, tc.score)
 			}

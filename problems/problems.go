@@ -20,6 +20,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/puzzles"
 )
 
 //go:embed */problem.yaml */statement.md */tests/*
@@ -39,7 +40,7 @@ func Shipped() ([]Problem, error) {
 	return Load(files)
 }
 
-// Syncer stores a problem of the catalogue and reads it back; *judge.Service is one.
+// Syncer stores a problem of the catalogue and reads it back; *service.Service is one.
 type Syncer interface {
 	SyncProblem(ctx context.Context, p judge.Problem, cases []judge.CaseSpec) error
 	Problem(ctx context.Context, v judge.User, slug string) (judge.Problem, []judge.Case, error)
@@ -164,7 +165,7 @@ func loadProblem(fsys fs.FS, dir string) (Problem, error) {
 	if m.Checker == judge.CheckerAnyValid {
 		p.Problem.Checker = judge.CheckerAnyValid
 	}
-	pz, err := judge.Lookup(m.Puzzle)
+	pz, err := puzzles.Lookup(m.Puzzle)
 	if err != nil {
 		return Problem{}, err
 	}
@@ -183,8 +184,8 @@ func (m manifest) check(dir string) error {
 		return fmt.Errorf("slug %q: use lowercase letters, digits and dashes", m.Slug)
 	case strings.TrimSpace(m.Title) == "":
 		return errors.New("title is empty")
-	case !slices.Contains(judge.PuzzleNames(), m.Puzzle):
-		return fmt.Errorf("puzzle %q is not one of %s", m.Puzzle, strings.Join(judge.PuzzleNames(), ", "))
+	case !slices.Contains(puzzles.PuzzleNames(), m.Puzzle):
+		return fmt.Errorf("puzzle %q is not one of %s", m.Puzzle, strings.Join(puzzles.PuzzleNames(), ", "))
 	case m.Checker != "" && m.Checker != "exact" && m.Checker != judge.CheckerAnyValid:
 		return fmt.Errorf("checker %q is not exact or %s", m.Checker, judge.CheckerAnyValid)
 	case m.Limits.MaxSize < 0 || m.Limits.MaxColors < 0 || m.Limits.MaxMoves < 0:

@@ -212,7 +212,7 @@ func (r *recorder) SyncProblem(ctx context.Context, p judge.Problem, cases []jud
 		return errors.New("disk full")
 	}
 	r.slugs = append(r.slugs, p.Slug)
-	p.CatalogueHash = "synced" // as judge.Service.SyncProblem records it
+	p.CatalogueHash = "synced" // as service.Service.SyncProblem records it
 	r.stored[p.Slug] = Problem{Problem: p, Cases: cases}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/judge/store"
 )
 
@@ -20,7 +21,7 @@ func TestSyncWithTheJudge(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	svc := judge.NewService(db, judge.Config{Workers: 1, PollInterval: 10 * time.Millisecond}, nil)
+	svc := service.NewService(db, service.Config{Workers: 1, PollInterval: 10 * time.Millisecond}, nil)
 	ctx := context.Background()
 	ps, err := Load(goodFS())
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"puzzlejudge/internal/webtest"
+	"puzzlejudge/internal/testkit/webtest"
 	"puzzlejudge/judge"
 	"puzzlejudge/web/httpx"
 )

@@ -7,9 +7,10 @@ import (
 	"testing"
 	"time"
 
-	"puzzlejudge/internal/openapitest"
-	"puzzlejudge/internal/webtest"
+	"puzzlejudge/internal/testkit/openapitest"
+	"puzzlejudge/internal/testkit/webtest"
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/api"
 	"puzzlejudge/web/httpx"
 )
@@ -18,7 +19,7 @@ import (
 // composition adds (body limit, recovery, metrics, /healthz, unknown paths,
 // trusted proxies) and what crosses both faces (a page's session used on
 // the API, the browser walk). Each face's own tests live with it. The
-// environment and the browser live in internal/webtest, shared with the
+// environment and the browser live in internal/testkit/webtest, shared with the
 // faces' tests; what follows keeps the names this package's tests use.
 
 // apiEnv is the real router (API and pages) over a real judge service and a
@@ -47,9 +48,12 @@ type fixture struct {
 func newAPIEnv(t testing.TB, opts Options) *apiEnv {
 	t.Helper()
 	metrics := NewMetrics()
-	cfg := judge.Config{OnJudged: metrics.ObserveVerdict, OnSolved: metrics.ObserveSolve, RegistrationOpen: true}
-	svc, logger := webtest.NewService(t, webtest.Setup{Config: cfg, AdminPassword: adminPassword,
+	cfg := service.Config{OnJudged: metrics.ObserveVerdict, OnSolved: metrics.ObserveSolve, RegistrationOpen: true}
+	svc, db, logger := webtest.NewService(t, webtest.Setup{Config: cfg, AdminPassword: adminPassword,
 		Catalogue: webtest.Catalogue(), BeforeStart: metrics.WatchQueue})
+	if opts.Logins == nil {
+		opts.Logins = db // as cmd/judged does
+	}
 	srv := NewServer(svc, logger, metrics, opts)
 	e := newEnvOver(t, srv, svc)
 	e.metrics = metrics
@@ -58,7 +62,7 @@ func newAPIEnv(t testing.TB, opts Options) *apiEnv {
 }
 
 // newEnvOver is the environment over a server of the test's own.
-func newEnvOver(t testing.TB, srv *Server, svc *judge.Service) *apiEnv {
+func newEnvOver(t testing.TB, srv *Server, svc *service.Service) *apiEnv {
 	return &apiEnv{Env: &webtest.Env{T: t, Handler: srv.Router(), Svc: svc, Catalogue: webtest.Catalogue(), Document: documentValidator(t)}, server: srv}
 }
 
@@ -81,7 +85,7 @@ func stopClock(l *httpx.LoginLimiter) {
 // clients with cookie jars (or a real browser) can walk the pages.
 type pagesEnv struct {
 	t      *testing.T
-	svc    *judge.Service
+	svc    *service.Service
 	srv    *httptest.Server
 	server *Server
 }

@@ -8,7 +8,7 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"puzzlejudge/internal/webtest"
+	"puzzlejudge/internal/testkit/webtest"
 	"puzzlejudge/problems/kattis"
 )
 

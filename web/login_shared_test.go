@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"puzzlejudge/internal/webtest"
-	"puzzlejudge/judge"
+	"puzzlejudge/internal/testkit/webtest"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/judge/store"
 	"puzzlejudge/web/httpx"
 )
@@ -30,7 +30,7 @@ func sharedServers(t *testing.T, adjust func(*Server)) ([]*webtest.Env, []string
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { db.Close() })
-		svc := judge.NewService(db, judge.Config{RegistrationOpen: true}, nil)
+		svc := service.NewService(db, service.Config{RegistrationOpen: true}, nil)
 		if i == 0 {
 			ctx := context.Background()
 			if _, _, err := svc.EnsureAdmin(ctx, adminPassword); err != nil {
@@ -42,7 +42,7 @@ func sharedServers(t *testing.T, adjust func(*Server)) ([]*webtest.Env, []string
 				}
 			}
 		}
-		srv := NewServer(svc, nil, nil, Options{SessionSecret: secret})
+		srv := NewServer(svc, nil, nil, Options{SessionSecret: secret, Logins: db})
 		if adjust != nil {
 			adjust(srv)
 		}

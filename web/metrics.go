@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 )
 
 // Metrics are the Prometheus series of one server. They live in their own
@@ -54,20 +55,20 @@ func NewMetrics() *Metrics {
 }
 
 // ObserveVerdict counts one judged submission; it is the service's
-// judge.Config.OnJudged hook.
+// service.Config.OnJudged hook.
 func (m *Metrics) ObserveVerdict(v judge.Verdict) {
 	m.verdicts.WithLabelValues(string(v)).Inc()
 }
 
 // ObserveSolve records one reference solve; it is the service's
-// judge.Config.OnSolved hook.
+// service.Config.OnSolved hook.
 func (m *Metrics) ObserveSolve(puzzle string, d time.Duration) {
 	m.solveTime.WithLabelValues(puzzle).Observe(d.Seconds())
 }
 
 // WatchQueue exports the number of pending submissions, read from svc at
 // each scrape (bounded, so a locked database cannot hang the scrape).
-func (m *Metrics) WatchQueue(svc *judge.Service) {
+func (m *Metrics) WatchQueue(svc *service.Service) {
 	m.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "puzzlejudge_queue_length",
 		Help: "Submissions waiting to be judged.",

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzlejudge/internal/webtest"
+	"puzzlejudge/internal/testkit/webtest"
 )
 
 // TestProblemPageCacheAcrossProcesses checks the problem page's cache

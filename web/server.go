@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/api"
 	"puzzlejudge/web/httpx"
 	"puzzlejudge/web/pages"
@@ -39,8 +40,12 @@ type Options struct {
 	// register per minute; 0 means no limit.
 	RegisterRate int
 	// TokenTTL is how long a session lives after its last use; its cookie
-	// lasts as long (judge.Config.TokenTTL expires the token itself).
+	// lasts as long (service.Config.TokenTTL expires the token itself).
 	TokenTTL time.Duration
+	// Logins keeps the login limiter's buckets: the database, so that every
+	// web process counts the same failed logins (cmd/judged passes it). Nil
+	// keeps them in this process's memory.
+	Logins judge.LoginStore
 	// MaxInFlight bounds the requests served at once (httpx.MaxInFlight):
 	// past it a request gets 503 busy at once. 0 means no bound. /healthz
 	// and /metrics are not counted.
@@ -50,7 +55,7 @@ type Options struct {
 // Server is the whole HTTP side: the two faces and what they share. Build
 // it with NewServer and serve Router().
 type Server struct {
-	Service *judge.Service
+	Service *service.Service
 	Logger  *slog.Logger
 	Metrics *Metrics // may be nil: nothing is counted
 	Options Options
@@ -62,13 +67,13 @@ type Server struct {
 }
 
 // NewServer returns a Server over svc with both faces built from opts.
-func NewServer(svc *judge.Service, logger *slog.Logger, metrics *Metrics, opts Options) *Server {
+func NewServer(svc *service.Service, logger *slog.Logger, metrics *Metrics, opts Options) *Server {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
 	limiter, logins := httpx.NewRateLimiter(opts.SubmitRate), httpx.NewLoginLimiter()
-	if ls := svc.LoginStore(); ls != nil {
-		logins.Store = ls // the database's, shared by every web process
+	if opts.Logins != nil {
+		logins.Store = opts.Logins
 	}
 	registrations := httpx.NewAddrLimiter(opts.RegisterRate)
 	// One budget of public replays per address, whether a script calls

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/judge/store"
 )
 
@@ -51,12 +52,12 @@ func TestStorageFullAnswers503(t *testing.T) {
 	}
 	defer db.Close()
 	f := &fullStore{DB: db}
-	svc := judge.NewService(f, judge.Config{BcryptCost: bcrypt.MinCost, RegistrationOpen: true}, nil)
+	svc := service.NewService(f, service.Config{BcryptCost: bcrypt.MinCost, RegistrationOpen: true}, nil)
 	p := apiProblems[0]
 	if err := svc.SyncProblem(ctx, p.problem, p.cases); err != nil {
 		t.Fatal(err)
 	}
-	srv := NewServer(svc, nil, nil, Options{})
+	srv := NewServer(svc, nil, nil, Options{Logins: f})
 	e := newEnvOver(t, srv, svc)
 	token := e.Student("olga")
 	body := map[string]any{"kind": "answer", "output": "0\n2\n"}

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/judge/store"
 )
 
@@ -39,7 +40,7 @@ func runAdmin(ctx context.Context, cfg Config, args []string, stdout, stderr io.
 		return 1
 	}
 	defer db.Close()
-	svc := judge.NewService(db, judge.Config{}, nil) // not started: no workers
+	svc := service.NewService(db, service.Config{}, nil) // not started: no workers
 	u, pw, err := svc.ResetPasswordByName(ctx, username, "")
 	if err != nil {
 		fmt.Fprintf(stderr, "judged: %s\n", judge.ErrorMessage(err))

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/judge/store"
 )
 
@@ -51,7 +52,7 @@ func TestAdminResetPassword(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := judge.NewService(db, judge.Config{BcryptCost: bcrypt.MinCost}, nil)
+	svc := service.NewService(db, service.Config{BcryptCost: bcrypt.MinCost}, nil)
 	ctx := context.Background()
 	if _, _, err := svc.EnsureAdmin(ctx, "forgotten-long-ago"); err != nil {
 		t.Fatal(err)
@@ -92,7 +93,7 @@ func TestAdminResetPassword(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	svc = judge.NewService(db, judge.Config{}, nil)
+	svc = service.NewService(db, service.Config{}, nil)
 	if _, err := svc.Authenticate(ctx, "admin", m[1]); err != nil {
 		t.Errorf("the printed password does not log in: %v", err)
 	}

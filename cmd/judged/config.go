@@ -29,7 +29,7 @@ type Config struct {
 	SubmitRate       int            `yaml:"submit_rate"`
 	ShutdownTimeout  time.Duration  `yaml:"shutdown_timeout"`
 	LogLevel         string         `yaml:"log_level"`
-	// ClaimTimeout is judge.Config.ClaimTimeout; nil (the key left empty)
+	// ClaimTimeout is service.Config.ClaimTimeout; nil (the key left empty)
 	// means the driver's default, see claimTimeout.
 	ClaimTimeout  *time.Duration `yaml:"claim_timeout"`
 	SecureCookies bool           `yaml:"secure_cookies"`
@@ -39,11 +39,11 @@ type Config struct {
 	TrustedProxies []string `yaml:"trusted_proxies"`
 	// Role is what this process does: all, web or worker (see role.go).
 	Role string `yaml:"role"`
-	// Solvers is judge.Config.Solvers: reference solves at once in this
+	// Solvers is service.Config.Solvers: reference solves at once in this
 	// process, shared by case solves and /check; 0 means one per core.
 	Solvers int `yaml:"solvers"`
 	// CheckMaxSize and CheckMaxColors bound the boards students send to
-	// /check (judge.Config.CheckLimits); 0 means the engine's own limit.
+	// /check (service.Config.CheckLimits); 0 means the engine's own limit.
 	CheckMaxSize   int `yaml:"check_max_size"`
 	CheckMaxColors int `yaml:"check_max_colors"`
 	// CheckMaxMoves bounds the n of students' Mayan /check boards: a hard

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"puzzlejudge/internal/reftest"
+	"puzzlejudge/internal/testkit/reftest"
 )
 
 // syncBuffer collects the server's log while the test reads it.

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/judge/store"
 	"puzzlejudge/problems"
 	"puzzlejudge/web"
@@ -101,7 +102,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 	logger.Info("database open", "driver", cfg.Database.Driver, "dsn", redactDSN(cfg.Database))
 
 	metrics := web.NewMetrics()
-	svc := judge.NewService(db, judge.Config{
+	svc := service.NewService(db, service.Config{
 		Workers:      cfg.Workers,
 		SolveTimeout: cfg.SolveTimeout,
 		PollInterval: cfg.PollInterval,
@@ -155,7 +156,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 	srv := web.NewServer(svc, logger, metrics, web.Options{SubmitRate: cfg.SubmitRate,
 		SecureCookies: cfg.SecureCookies, SessionSecret: []byte(cfg.SessionSecret),
 		TrustedProxies: cfg.TrustedProxies, RegisterRate: cfg.RegisterRate, TokenTTL: cfg.TokenTTL,
-		MaxInFlight: cfg.MaxInFlight})
+		MaxInFlight: cfg.MaxInFlight, Logins: db})
 	return listenAndServe(ctx, cfg, ln, handlerFor(cfg, srv), logger, announce)
 }
 
@@ -199,7 +200,7 @@ func listenAndServe(ctx context.Context, cfg Config, ln net.Listener, h http.Han
 // password was generated, the returned function prints it: the caller runs
 // it once the server listens, so that a start that fails after this point
 // has not shown a password for a server nobody could reach.
-func ensureAdmin(ctx context.Context, svc *judge.Service, password string, logger *slog.Logger) (announce func(), err error) {
+func ensureAdmin(ctx context.Context, svc *service.Service, password string, logger *slog.Logger) (announce func(), err error) {
 	created, pw, err := svc.EnsureAdmin(ctx, password)
 	if err != nil {
 		return nil, fmt.Errorf("create admin: %w", err)

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"net/http"
 
-	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web"
 )
 
@@ -59,7 +59,7 @@ func (c Config) validateRole() error {
 // process only serves the web. A web process leaves the submissions it
 // stores and the boards instructors add to the workers, which find them in
 // the database (a submission within poll_interval).
-func startWorkers(ctx context.Context, cfg Config, svc *judge.Service) error {
+func startWorkers(ctx context.Context, cfg Config, svc *service.Service) error {
 	if cfg.Role == RoleWeb {
 		return nil
 	}

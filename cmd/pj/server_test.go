@@ -12,10 +12,11 @@ import (
 	"testing"
 	"time"
 
-	"puzzlejudge/internal/openapitest"
-	"puzzlejudge/internal/reftest"
-	"puzzlejudge/internal/webtest"
+	"puzzlejudge/internal/testkit/openapitest"
+	"puzzlejudge/internal/testkit/reftest"
+	"puzzlejudge/internal/testkit/webtest"
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web"
 	"puzzlejudge/web/api"
 )
@@ -48,14 +49,14 @@ type fixture struct {
 type judgeServer struct {
 	t   *testing.T
 	URL string
-	svc *judge.Service
+	svc *service.Service
 }
 
 func startJudge(t *testing.T) *judgeServer {
 	t.Helper()
-	svc, logger := webtest.NewService(t, webtest.Setup{Config: judge.Config{RegistrationOpen: true},
+	svc, db, logger := webtest.NewService(t, webtest.Setup{Config: service.Config{RegistrationOpen: true},
 		AdminPassword: adminPassword, Catalogue: testCatalogue()})
-	srv := web.NewServer(svc, logger, nil, web.Options{})
+	srv := web.NewServer(svc, logger, nil, web.Options{Logins: db})
 	// Every answer pj receives is checked against the API's document too.
 	validator := openapitest.MustNew(t, api.OpenAPIDocument())
 	hs := httptest.NewServer(validator.Handler(t, srv.Router()))

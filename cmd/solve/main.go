@@ -30,6 +30,7 @@ import (
 	"time"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/puzzles"
 )
 
 // maxInput bounds the input read from stdin.
@@ -60,7 +61,7 @@ func main() {
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	names := judge.PuzzleNames()
+	names := puzzles.PuzzleNames()
 	puzzle := fs.String("puzzle", "", "the puzzle: "+strings.Join(names, ", "))
 	moves := fs.Bool("moves", false, "print one optimal move sequence per case instead of the expected output")
 	timeout := fs.Duration("timeout", 0, "give up after this long (0: no limit)")
@@ -72,7 +73,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "solve: unexpected argument %q (the input is read from stdin)\n", fs.Arg(0))
 		return 2
 	}
-	pz, err := judge.Lookup(*puzzle)
+	pz, err := puzzles.Lookup(*puzzle)
 	if err != nil {
 		fmt.Fprintf(stderr, "solve: unknown puzzle %q; -puzzle is one of: %s\n", *puzzle, strings.Join(names, ", "))
 		return 2

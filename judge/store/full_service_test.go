@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"puzzlejudge/judge/service"
+
 	"golang.org/x/crypto/bcrypt"
 
 	"puzzlejudge/internal/testutil"
@@ -54,7 +56,7 @@ func TestStorageFull(t *testing.T) {
 	}
 	defer d.Close()
 	g := &gatedStore{DB: d, gate: make(chan struct{}), arrived: make(chan struct{})}
-	svc := judge.NewService(g, judge.Config{Workers: 1, PollInterval: 5 * time.Millisecond, RetryDelay: 5 * time.Millisecond, BcryptCost: bcrypt.MinCost}, logger)
+	svc := service.NewService(g, service.Config{Workers: 1, PollInterval: 5 * time.Millisecond, RetryDelay: 5 * time.Millisecond, BcryptCost: bcrypt.MinCost}, logger)
 	u, err := svc.Register(ctx, "alice", "password123", judge.RoleStudent)
 	if err != nil {
 		t.Fatal(err)

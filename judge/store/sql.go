@@ -2,7 +2,7 @@ package store
 
 // Every statement the store writes by hand instead of through gorm is in this
 // file, each with the reason it stays: a measured gain on the path of every
-// submission (README, "Judge", and judge/bench_test.go), or SQL that gorm
+// submission (README, "Judge", and judge/service/bench_test.go), or SQL that gorm
 // cannot say. The rest of the store is gorm, so that it reads the same on
 // SQLite and PostgreSQL.
 

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"puzzlejudge/judge/service"
+
 	"gorm.io/gorm"
 
 	"puzzlejudge/judge"
@@ -149,9 +151,9 @@ func testSyncRollback(t *testing.T, open opener) {
 // every sync succeeds, and the problem and its cases are stored once.
 func testConcurrentSync(t *testing.T, open opener) {
 	ctx := context.Background()
-	var svcs []*judge.Service
+	var svcs []*service.Service
 	for range 2 {
-		svcs = append(svcs, judge.NewService(open(t), judge.Config{}, nil))
+		svcs = append(svcs, service.NewService(open(t), service.Config{}, nil))
 	}
 	p := judge.Problem{Slug: "race", Title: "Race", Puzzle: "floodit", Statement: "Flood it."}
 	specs := []judge.CaseSpec{

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/judge/store"
 	"puzzlejudge/problems"
 	"puzzlejudge/problems/kattis"
@@ -73,7 +74,7 @@ func TestRoundTripThroughService(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	s := judge.NewService(db, judge.Config{BcryptCost: bcrypt.MinCost}, nil)
+	s := service.NewService(db, service.Config{BcryptCost: bcrypt.MinCost}, nil)
 	u, err := s.Register(ctx, "teacher", "password123", judge.RoleInstructor)
 	if err != nil {
 		t.Fatal(err)

@@ -16,6 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/puzzles"
 )
 
 // The bounds of an untrusted package.
@@ -193,7 +194,7 @@ func parse(files map[string]string, top string) (Package, error) {
 	}
 	sec := m.PuzzleJudge
 	if sec == nil {
-		return Package{}, refuse("problem.yaml", "no puzzlejudge section: it names the puzzle, one of %s (puzzlejudge: {puzzle: NAME})", strings.Join(judge.PuzzleNames(), ", "))
+		return Package{}, refuse("problem.yaml", "no puzzlejudge section: it names the puzzle, one of %s (puzzlejudge: {puzzle: NAME})", strings.Join(puzzles.PuzzleNames(), ", "))
 	}
 	title, err := nameOf(m.Name)
 	if err != nil {
@@ -207,7 +208,7 @@ func parse(files map[string]string, top string) (Package, error) {
 	if p.Checker == judge.CheckerExact {
 		p.Checker = "" // as the judge stores it
 	}
-	pz, err := judge.Lookup(p.Puzzle)
+	pz, err := puzzles.Lookup(p.Puzzle)
 	if err != nil {
 		return Package{}, refuse("problem.yaml", "line %d: puzzlejudge.puzzle: %s", lineOf(raw, "puzzlejudge", "puzzle"), judge.ErrorMessage(err))
 	}

@@ -4,9 +4,10 @@ import (
 	"context"
 	"flag"
 	"math/rand/v2"
-	"puzzlejudge/internal/testutil"
 	"testing"
 	"time"
+
+	"puzzlejudge/internal/testutil"
 )
 
 // cpuTime returns the CPU time used by the process so far. The machine the

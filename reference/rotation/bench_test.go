@@ -4,8 +4,9 @@ import (
 	"context"
 	"flag"
 	"math/rand/v2"
-	"puzzlejudge/internal/testutil"
 	"testing"
+
+	"puzzlejudge/internal/testutil"
 )
 
 // benchBoardCount is the size of the benchmark set: classic boards (eight

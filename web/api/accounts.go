@@ -108,9 +108,5 @@ func (s *API) createToken(c *gin.Context) {
 // 204, and the token is refused from then on.
 func (s *API) revokeToken(c *gin.Context) {
 	token, _ := bearerToken(c.GetHeader("Authorization"))
-	if err := s.Service.RevokeToken(c.Request.Context(), token); err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.Status(http.StatusNoContent)
+	s.noContent(c, s.Service.RevokeToken(c.Request.Context(), token))
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/puzzles"
 )
 
 // problemOf returns GET /problems/{slug}.
@@ -98,7 +99,7 @@ func TestInputVersionAndZip(t *testing.T) {
 				t.Errorf("input.zip headers %v", z.header)
 			}
 			names, files := unzip(t, z.body)
-			pz, _ := judge.Lookup(ap.problem.Puzzle)
+			pz, _ := puzzles.Lookup(ap.problem.Puzzle)
 			if len(names) != len(p.Cases) {
 				t.Fatalf("input.zip holds %d files for %d cases", len(names), len(p.Cases))
 			}

@@ -11,6 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
 
@@ -32,7 +33,7 @@ type Options struct {
 // API holds the dependencies of the API's handlers. Build it with New and
 // add its routes to a router with Register.
 type API struct {
-	Service *judge.Service
+	Service *service.Service
 	Logger  *slog.Logger
 	Options
 
@@ -40,7 +41,7 @@ type API struct {
 }
 
 // New returns the API over svc.
-func New(svc *judge.Service, logger *slog.Logger, opts Options) *API {
+func New(svc *service.Service, logger *slog.Logger, opts Options) *API {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
@@ -53,7 +54,7 @@ func New(svc *judge.Service, logger *slog.Logger, opts Options) *API {
 func (s *API) Register(r gin.IRouter) {
 	api := r.Group("/api/v1", s.authenticate())
 	user := s.requireUser()
-	instructor := s.requireRole(judge.RoleInstructor)
+	cases, rejudge, author := s.allow(judge.CanEditCases), s.allow(judge.CanRejudge), s.allow(judge.CanAuthor)
 
 	api.POST("/register", s.register)
 	api.POST("/tokens", s.createToken)
@@ -67,19 +68,19 @@ func (s *API) Register(r gin.IRouter) {
 	api.GET("/problems/:slug/input.zip", s.inputZip)
 	api.POST("/problems/:slug/submissions", user, s.rateLimit(), s.submit)
 	api.GET("/problems/:slug/progress", user, s.standing)
-	api.POST("/problems/:slug/cases", instructor, s.addCase)
+	api.POST("/problems/:slug/cases", cases, s.addCase)
 	api.GET("/problems/:slug/cases/:id", s.getCase)
-	api.DELETE("/problems/:slug/cases/:id", instructor, s.deleteCase)
-	api.POST("/problems/:slug/rejudge", instructor, s.rejudge)
+	api.DELETE("/problems/:slug/cases/:id", cases, s.deleteCase)
+	api.POST("/problems/:slug/rejudge", rejudge, s.rejudge)
 
-	api.POST("/problems", instructor, s.createProblem)
-	api.PATCH("/problems/:slug", instructor, s.updateProblem)
-	api.DELETE("/problems/:slug", instructor, s.archiveProblem)
-	api.POST("/problems/:slug/cases/generate", instructor, s.generate)
-	api.GET("/problems/:slug/generations/:id", instructor, s.generation)
-	api.DELETE("/problems/:slug/generations/:id", instructor, s.cancelGeneration)
-	api.GET("/problems/:slug/package.zip", instructor, s.exportPackage)
-	api.POST("/problems/import", instructor, s.importPackage)
+	api.POST("/problems", author, s.createProblem)
+	api.PATCH("/problems/:slug", author, s.updateProblem)
+	api.DELETE("/problems/:slug", author, s.archiveProblem)
+	api.POST("/problems/:slug/cases/generate", author, s.generate)
+	api.GET("/problems/:slug/generations/:id", author, s.generation)
+	api.DELETE("/problems/:slug/generations/:id", author, s.cancelGeneration)
+	api.GET("/problems/:slug/package.zip", author, s.exportPackage)
+	api.POST("/problems/import", author, s.importPackage)
 
 	api.GET("/submissions", user, s.listSubmissions)
 	api.GET("/submissions/:id", user, s.getSubmission)
@@ -89,7 +90,7 @@ func (s *API) Register(r gin.IRouter) {
 	// not hide them: they are outside the authenticated group.
 	r.GET("/api/v1/openapi.json", serveOpenAPI)
 	r.GET("/api/docs", serveDocs)
-	s.registerCourses(api, user, instructor)
+	s.registerCourses(api, user)
 	api.POST("/replay", s.addressLimit(), s.replay)
 	api.POST("/problems/:slug/cases/:id/hint", user, s.rateLimit(), s.hint)
 	api.GET("/submissions/:id/replay", user, s.submissionReplay)

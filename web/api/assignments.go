@@ -16,21 +16,22 @@ import (
 
 // registerCourses adds the routes of issue 13: assignments, progress,
 // grades and accounts.
-func (s *API) registerCourses(api gin.IRouter, user, instructor gin.HandlerFunc) {
+func (s *API) registerCourses(api gin.IRouter, user gin.HandlerFunc) {
+	courses, accounts := s.allow(judge.CanManageCourses), s.allow(judge.CanManageAccounts)
 	api.GET("/assignments", user, s.listAssignments)
-	api.POST("/assignments", instructor, s.createAssignment)
+	api.POST("/assignments", courses, s.createAssignment)
 	api.GET("/assignments/:id", user, s.getAssignment)
-	api.PATCH("/assignments/:id", instructor, s.updateAssignment)
-	api.DELETE("/assignments/:id", instructor, s.deleteAssignment)
+	api.PATCH("/assignments/:id", courses, s.updateAssignment)
+	api.DELETE("/assignments/:id", courses, s.deleteAssignment)
 	api.GET("/assignments/:id/progress", user, s.progress)
 	api.GET("/assignments/:id/progress/:slug", user, s.problemProgress)
-	api.GET("/assignments/:id/grades", instructor, s.grades)
-	api.GET("/assignments/:id/grades.csv", instructor, s.gradesCSV)
+	api.GET("/assignments/:id/grades", courses, s.grades)
+	api.GET("/assignments/:id/grades.csv", courses, s.gradesCSV)
 
-	api.GET("/users", instructor, s.listUsers)
-	api.POST("/users", instructor, s.createUsers)
-	api.PATCH("/users/:id", instructor, s.updateUser)
-	api.POST("/users/:id/password", instructor, s.resetPassword)
+	api.GET("/users", accounts, s.listUsers)
+	api.POST("/users", accounts, s.createUsers)
+	api.PATCH("/users/:id", accounts, s.updateUser)
+	api.POST("/users/:id/password", accounts, s.resetPassword)
 	api.PUT("/me/password", user, s.changePassword)
 }
 
@@ -257,11 +258,7 @@ func (s *API) deleteAssignment(c *gin.Context) {
 	if !ok {
 		return
 	}
-	if err := s.Service.DeleteAssignment(c.Request.Context(), httpx.Viewer(c), id); err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.Status(http.StatusNoContent)
+	s.noContent(c, s.Service.DeleteAssignment(c.Request.Context(), httpx.Viewer(c), id))
 }
 
 // progressJSON is GET /assignments/{id}/progress: one row per student (the

@@ -60,18 +60,19 @@ func (s *API) requireUser() gin.HandlerFunc {
 	}
 }
 
-// requireRole refuses anonymous requests with 401 and other roles with 403.
-// It is only a first gate, so that a student learns at once what the route
-// is for; the service decides each rule again on its own.
-func (s *API) requireRole(role judge.Role) gin.HandlerFunc {
+// allow refuses anonymous requests with 401 and, with 403, a user whom the
+// rule (one of judge's Can functions, all of them instructors' rights here)
+// refuses. It is only a first gate, so that a student learns at once what
+// the route is for; the service decides each rule again on its own.
+func (s *API) allow(may func(judge.User) bool) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		u, ok := httpx.CurrentUser(c)
 		if !ok {
 			s.fail(c, judge.EUNAUTHORIZED, "this needs a token: POST /api/v1/tokens, then send \"Authorization: Bearer <token>\"")
 			return
 		}
-		if u.Role != role {
-			s.fail(c, judge.EFORBIDDEN, "only an %s may do this", role)
+		if !may(u) {
+			s.fail(c, judge.EFORBIDDEN, "only an instructor may do this")
 			return
 		}
 		c.Next()

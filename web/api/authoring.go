@@ -129,11 +129,7 @@ func (s *API) updateProblem(c *gin.Context) {
 // archiveProblem is DELETE /problems/{slug}: the problem is hidden from
 // students, its submissions kept.
 func (s *API) archiveProblem(c *gin.Context) {
-	if err := s.Service.ArchiveProblem(c.Request.Context(), httpx.Viewer(c), c.Param("slug")); err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.Status(http.StatusNoContent)
+	s.noContent(c, s.Service.ArchiveProblem(c.Request.Context(), httpx.Viewer(c), c.Param("slug")))
 }
 
 // generateRequest is the body of POST /problems/{slug}/cases/generate.
@@ -203,31 +199,13 @@ func (s *API) generate(c *gin.Context) {
 
 // generation is GET /problems/{slug}/generations/{id}.
 func (s *API) generation(c *gin.Context) {
-	id, ok := s.pathID(c, "id", "generation")
-	if !ok {
-		return
-	}
-	g, err := s.Service.Generation(c.Request.Context(), httpx.Viewer(c), c.Param("slug"), id)
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, toGenerationJSON(g))
+	answerOne(s, c, "generation", http.StatusOK, s.Service.Generation, toGenerationJSON)
 }
 
 // cancelGeneration is DELETE /problems/{slug}/generations/{id}: the run
 // stops soon after; the boards kept so far stay.
 func (s *API) cancelGeneration(c *gin.Context) {
-	id, ok := s.pathID(c, "id", "generation")
-	if !ok {
-		return
-	}
-	g, err := s.Service.CancelGeneration(c.Request.Context(), httpx.Viewer(c), c.Param("slug"), id)
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.JSON(http.StatusAccepted, toGenerationJSON(g))
+	answerOne(s, c, "generation", http.StatusAccepted, s.Service.CancelGeneration, toGenerationJSON)
 }
 
 // exportPackage is GET /problems/{slug}/package.zip.

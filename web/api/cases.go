@@ -73,16 +73,7 @@ func (s *API) addCase(c *gin.Context) {
 }
 
 func (s *API) getCase(c *gin.Context) {
-	id, ok := s.pathID(c, "id", "case")
-	if !ok {
-		return
-	}
-	cs, err := s.Service.Case(c.Request.Context(), httpx.Viewer(c), c.Param("slug"), id)
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, toCaseJSON(cs))
+	answerOne(s, c, "case", http.StatusOK, s.Service.Case, toCaseJSON)
 }
 
 func (s *API) deleteCase(c *gin.Context) {

@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/web/httpx"
 )
 
 // readJSON reads the request body into v; when it cannot, it writes the
@@ -110,4 +112,47 @@ func jsonKind(t reflect.Type) string {
 	default:
 		return "object"
 	}
+}
+
+// answerOne answers a request about one numbered thing of a problem
+// (:slug, then :id read as pathID does for what): the service's answer
+// through toJSON with status, or its error.
+func answerOne[T, J any](s *API, c *gin.Context, what string, status int,
+	get func(ctx context.Context, v judge.User, slug string, id int64) (T, error), toJSON func(T) J) {
+	id, ok := s.pathID(c, "id", what)
+	if !ok {
+		return
+	}
+	x, err := get(c.Request.Context(), httpx.Viewer(c), c.Param("slug"), id)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.JSON(status, toJSON(x))
+}
+
+// answerList answers a request for a list the service gives the viewer:
+// each item through toJSON, as a JSON array (empty, never null), or the
+// service's error.
+func answerList[T, J any](s *API, c *gin.Context, list func(ctx context.Context, v judge.User) ([]T, error), toJSON func(T) J) {
+	xs, err := list(c.Request.Context(), httpx.Viewer(c))
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	out := make([]J, len(xs))
+	for i, x := range xs {
+		out[i] = toJSON(x)
+	}
+	c.JSON(http.StatusOK, out)
+}
+
+// noContent answers 204 when the service did what was asked (err nil),
+// else its error.
+func (s *API) noContent(c *gin.Context, err error) {
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
 }

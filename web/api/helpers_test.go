@@ -9,14 +9,15 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"puzzlejudge/internal/openapitest"
-	"puzzlejudge/internal/reftest"
-	"puzzlejudge/internal/webtest"
+	"puzzlejudge/internal/testkit/openapitest"
+	"puzzlejudge/internal/testkit/reftest"
+	"puzzlejudge/internal/testkit/webtest"
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
 
-// The environment itself lives in internal/webtest, shared with the
+// The environment itself lives in internal/testkit/webtest, shared with the
 // composition's and the pages' tests; what follows keeps the names this
 // package's tests use.
 
@@ -27,7 +28,7 @@ type apiEnv struct {
 	t       testing.TB
 	handler http.Handler
 	server  *API
-	svc     *judge.Service
+	svc     *service.Service
 	admin   string // the instructor's token
 }
 
@@ -51,24 +52,24 @@ type fixture struct {
 // newAPIEnv returns an environment where anyone may register.
 func newAPIEnv(t testing.TB, opts Options) *apiEnv {
 	t.Helper()
-	return newAPIEnvWith(t, opts, judge.Config{RegistrationOpen: true})
+	return newAPIEnvWith(t, opts, service.Config{RegistrationOpen: true})
 }
 
 // newClosedAPIEnv returns an environment where registration is closed.
 func newClosedAPIEnv(t testing.TB, opts Options) *apiEnv {
 	t.Helper()
-	return newAPIEnvWith(t, opts, judge.Config{})
+	return newAPIEnvWith(t, opts, service.Config{})
 }
 
 // newAPIEnvWith is newAPIEnv over a service with cfg (its workers, solve
 // timeout and poll interval set for tests when zero).
-func newAPIEnvWith(t testing.TB, opts Options, cfg judge.Config) *apiEnv {
+func newAPIEnvWith(t testing.TB, opts Options, cfg service.Config) *apiEnv {
 	t.Helper()
-	svc, logger := webtest.NewService(t, webtest.Setup{Config: cfg, AdminPassword: adminPassword, Catalogue: apiCatalogue()})
+	svc, db, logger := webtest.NewService(t, webtest.Setup{Config: cfg, AdminPassword: adminPassword, Catalogue: apiCatalogue()})
 	if opts.Logins == nil {
-		// The database's buckets, as NewServer gives the faces.
+		// The database's buckets, as cmd/judged gives the faces.
 		opts.Logins = httpx.NewLoginLimiter()
-		opts.Logins.Store = svc.LoginStore()
+		opts.Logins.Store = db
 	}
 	srv := New(svc, logger, opts)
 	gin.SetMode(gin.ReleaseMode)

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzlejudge/internal/openapitest"
+	"puzzlejudge/internal/testkit/openapitest"
 	"puzzlejudge/web"
 	"puzzlejudge/web/api"
 )

@@ -76,17 +76,10 @@ func checkerName(p judge.Problem) string {
 }
 
 func (s *API) listProblems(c *gin.Context) {
-	ps, err := s.Service.Problems(c.Request.Context(), httpx.Viewer(c))
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	out := make([]problemSummaryJSON, 0, len(ps))
-	for _, p := range ps {
-		out = append(out, problemSummaryJSON{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Cases: p.Cases,
-			Published: !p.Draft, Archived: p.Archived})
-	}
-	c.JSON(http.StatusOK, out)
+	answerList(s, c, s.Service.Problems, func(p judge.ProblemSummary) problemSummaryJSON {
+		return problemSummaryJSON{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Cases: p.Cases,
+			Published: !p.Draft, Archived: p.Archived}
+	})
 }
 
 func (s *API) getProblem(c *gin.Context) {

@@ -10,6 +10,7 @@ import (
 
 	"puzzlejudge/internal/testutil"
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
 
@@ -46,7 +47,7 @@ func bigBoard(n, k int, seed uint64) string {
 // 429 with Retry-After, within seconds), and another student's 4x4 is
 // answered at once.
 func TestCheckStarvationOverHTTP(t *testing.T) {
-	capped := newAPIEnvWith(t, Options{}, judge.Config{RegistrationOpen: true, CheckLimits: judge.Limits{MaxSize: 8, MaxColors: 10}})
+	capped := newAPIEnvWith(t, Options{}, service.Config{RegistrationOpen: true, CheckLimits: judge.Limits{MaxSize: 8, MaxColors: 10}})
 	mallory := capped.student("mallory")
 	msg := capped.do("POST", "/api/v1/check", mallory, map[string]any{"puzzle": "floodit", "board": bigBoard(30, 16, 1)}).
 		want(t, 400, judge.EINVALID).errorMessage(t)
@@ -54,7 +55,7 @@ func TestCheckStarvationOverHTTP(t *testing.T) {
 		t.Errorf("30x30 refused with %q, which does not name check_max_size", msg)
 	}
 
-	e := newAPIEnvWith(t, Options{}, judge.Config{RegistrationOpen: true, Solvers: 3, CheckWait: 500 * time.Millisecond, SolveTimeout: 4 * time.Second})
+	e := newAPIEnvWith(t, Options{}, service.Config{RegistrationOpen: true, Solvers: 3, CheckWait: 500 * time.Millisecond, SolveTimeout: 4 * time.Second})
 	mallory, alice := e.student("mallory"), e.student("alice")
 	var wg sync.WaitGroup
 	results := make([]response, 4)
@@ -93,7 +94,7 @@ func TestRegistrationSpam(t *testing.T) {
 	regs := httpx.NewAddrLimiter(10)
 	frozen := time.Now() // bcrypt under the race detector is slow enough for a refill
 	regs.Now = func() time.Time { return frozen }
-	e := newAPIEnvWith(t, Options{Registrations: regs}, judge.Config{RegistrationOpen: true, RegistrationCode: "cs101"})
+	e := newAPIEnvWith(t, Options{Registrations: regs}, service.Config{RegistrationOpen: true, RegistrationCode: "cs101"})
 	e.do("POST", "/api/v1/register", "", map[string]string{"username": "nocode", "password": "password123"}).want(t, 403, judge.EREGISTRATIONCODE)
 	e.do("POST", "/api/v1/register", "", map[string]string{"username": "Admin", "password": "password123", "code": "cs101"}).want(t, 409, judge.ECONFLICT)
 	created := 2 // the two refusals took their attempts too

@@ -1,11 +1,11 @@
 package api
 
 import (
-	"net/http"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"puzzlejudge/judge"
 	"puzzlejudge/web/httpx"
 )
 
@@ -21,16 +21,9 @@ type tokenInfoJSON struct {
 // listTokens lists the caller's own tokens (page sessions included), newest
 // first, so that one left on another machine can be found and revoked.
 func (s *API) listTokens(c *gin.Context) {
-	ts, err := s.Service.Tokens(c.Request.Context(), httpx.Viewer(c))
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	out := make([]tokenInfoJSON, 0, len(ts))
-	for _, t := range ts {
-		out = append(out, tokenInfoJSON{ID: t.ID, Name: t.Name, CreatedAt: t.CreatedAt, LastUsedAt: t.LastUsedAt, ExpiresAt: t.ExpiresAt})
-	}
-	c.JSON(http.StatusOK, out)
+	answerList(s, c, s.Service.Tokens, func(t judge.Token) tokenInfoJSON {
+		return tokenInfoJSON{ID: t.ID, Name: t.Name, CreatedAt: t.CreatedAt, LastUsedAt: t.LastUsedAt, ExpiresAt: t.ExpiresAt}
+	})
 }
 
 // deleteToken revokes one of the caller's own tokens by id: 204; 404 for
@@ -40,9 +33,5 @@ func (s *API) deleteToken(c *gin.Context) {
 	if !ok {
 		return
 	}
-	if err := s.Service.RevokeTokenID(c.Request.Context(), httpx.Viewer(c), id); err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.Status(http.StatusNoContent)
+	s.noContent(c, s.Service.RevokeTokenID(c.Request.Context(), httpx.Viewer(c), id))
 }

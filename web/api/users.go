@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
 
@@ -29,16 +30,7 @@ func toAccountJSON(u judge.User, password string) accountJSON {
 
 // listUsers lists every account, by id.
 func (s *API) listUsers(c *gin.Context) {
-	users, err := s.Service.Users(c.Request.Context(), httpx.Viewer(c))
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	out := make([]accountJSON, len(users))
-	for i, u := range users {
-		out[i] = toAccountJSON(u, "")
-	}
-	c.JSON(http.StatusOK, out)
+	answerList(s, c, s.Service.Users, func(u judge.User) accountJSON { return toAccountJSON(u, "") })
 }
 
 // newUserRequest is the JSON body of POST /users.
@@ -58,7 +50,7 @@ func (s *API) createUsers(c *gin.Context) {
 		if !ok {
 			return
 		}
-		specs, err := judge.ParseUserCSV(bytes.NewReader(data))
+		specs, err := service.ParseUserCSV(bytes.NewReader(data))
 		if err != nil {
 			s.writeError(c, err)
 			return
@@ -154,9 +146,5 @@ func (s *API) changePassword(c *gin.Context) {
 		return
 	}
 	token, _ := bearerToken(c.GetHeader("Authorization"))
-	if err := s.Service.ChangePassword(c.Request.Context(), httpx.Viewer(c), token, req.OldPassword, req.NewPassword); err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.Status(http.StatusNoContent)
+	s.noContent(c, s.Service.ChangePassword(c.Request.Context(), httpx.Viewer(c), token, req.OldPassword, req.NewPassword))
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
 
@@ -20,7 +21,7 @@ type usersView struct {
 }
 
 func (p *Pages) usersPage(c *gin.Context) {
-	if _, ok := p.needInstructor(c); !ok {
+	if _, ok := p.needTo(judge.CanManageAccounts)(c); !ok {
 		return
 	}
 	p.showUsers(c, http.StatusOK, usersView{})
@@ -39,18 +40,15 @@ func (p *Pages) showUsers(c *gin.Context, status int, data usersView) {
 // usersError shows the accounts page with the error of a form, or the
 // error page for what is not the form's fault.
 func (p *Pages) usersError(c *gin.Context, err error) {
-	st := httpx.StatusOf(err)
-	if st == http.StatusInternalServerError || st == http.StatusNotFound {
-		p.fail(c, err)
-		return
+	if st, ok := p.formError(c, err); ok {
+		p.showUsers(c, st, usersView{Error: judge.ErrorMessage(err)})
 	}
-	p.showUsers(c, st, usersView{Error: judge.ErrorMessage(err)})
 }
 
 // createUsers creates one account from the form, or many from an uploaded
 // CSV file; the generated passwords are shown once on the answer.
 func (p *Pages) createUsers(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanManageAccounts)(c)
 	if !ok {
 		return
 	}
@@ -65,7 +63,7 @@ func (p *Pages) createUsers(c *gin.Context) {
 	}
 	if data != nil {
 		var specs []judge.UserSpec
-		if specs, err = judge.ParseUserCSV(bytes.NewReader(data)); err == nil {
+		if specs, err = service.ParseUserCSV(bytes.NewReader(data)); err == nil {
 			made, err = p.Service.CreateUsers(ctx, u, specs, role)
 		}
 	} else {
@@ -83,7 +81,7 @@ func (p *Pages) createUsers(c *gin.Context) {
 
 // updateUser changes a role or enables and disables an account.
 func (p *Pages) updateUser(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanManageAccounts)(c)
 	if !ok {
 		return
 	}
@@ -115,7 +113,7 @@ func (p *Pages) updateUser(c *gin.Context) {
 
 // resetPassword gives an account a new generated password, shown once.
 func (p *Pages) resetPassword(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanManageAccounts)(c)
 	if !ok {
 		return
 	}
@@ -163,12 +161,9 @@ func (p *Pages) changePassword(c *gin.Context) {
 	}
 	err := p.Service.ChangePassword(c.Request.Context(), u, token, c.PostForm("old_password"), c.PostForm("new_password"))
 	if err != nil {
-		st := httpx.StatusOf(err)
-		if st == http.StatusInternalServerError {
-			p.fail(c, err)
-			return
+		if st, ok := p.formError(c, err); ok {
+			p.render(c, st, "password", "Change your password", passwordView{Error: judge.ErrorMessage(err)})
 		}
-		p.render(c, st, "password", "Change your password", passwordView{Error: judge.ErrorMessage(err)})
 		return
 	}
 	p.redirect(c, "/", "Password changed; your other sessions have ended.")

@@ -222,7 +222,7 @@ func (p *Pages) showAssignments(c *gin.Context, status int, form *assignmentForm
 	for _, a := range list {
 		data.Assignments = append(data.Assignments, newAssignmentView(a, now))
 	}
-	if v.IsInstructor() {
+	if judge.CanManageCourses(v) {
 		if form == nil {
 			f, err := p.emptyForm(c, nil)
 			if err != nil {
@@ -237,7 +237,7 @@ func (p *Pages) showAssignments(c *gin.Context, status int, form *assignmentForm
 }
 
 func (p *Pages) createAssignment(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanManageCourses)(c)
 	if !ok {
 		return
 	}
@@ -247,12 +247,10 @@ func (p *Pages) createAssignment(c *gin.Context) {
 		a, err = p.Service.CreateAssignment(c.Request.Context(), u, spec)
 	}
 	if err != nil {
-		if st := httpx.StatusOf(err); st == http.StatusInternalServerError {
-			p.fail(c, err)
-			return
+		if st, ok := p.formError(c, err); ok {
+			form.Error = judge.ErrorMessage(err)
+			p.showAssignments(c, st, &form)
 		}
-		form.Error = judge.ErrorMessage(err)
-		p.showAssignments(c, httpx.StatusOf(err), &form)
 		return
 	}
 	p.redirect(c, fmt.Sprintf("/assignments/%d", a.ID), "Assignment created.")
@@ -344,7 +342,7 @@ func (p *Pages) showAssignment(c *gin.Context, status int, form *assignmentForm)
 		}
 		data.Problems = append(data.Problems, pv)
 	}
-	if v.IsInstructor() {
+	if judge.CanManageCourses(v) {
 		if form == nil {
 			f, err := p.emptyForm(c, &a)
 			if err != nil {
@@ -359,7 +357,7 @@ func (p *Pages) showAssignment(c *gin.Context, status int, form *assignmentForm)
 }
 
 func (p *Pages) editAssignment(c *gin.Context) {
-	u, id, ok := p.needID(c, p.needInstructor, "assignment")
+	u, id, ok := p.needID(c, p.needTo(judge.CanManageCourses), "assignment")
 	if !ok {
 		return
 	}
@@ -378,19 +376,17 @@ func (p *Pages) editAssignment(c *gin.Context) {
 		_, err = p.Service.UpdateAssignment(c.Request.Context(), u, id, patch)
 	}
 	if err != nil {
-		if st := httpx.StatusOf(err); st == http.StatusInternalServerError || st == http.StatusNotFound {
-			p.fail(c, err)
-			return
+		if st, ok := p.formError(c, err); ok {
+			form.Error = judge.ErrorMessage(err)
+			p.showAssignment(c, st, &form)
 		}
-		form.Error = judge.ErrorMessage(err)
-		p.showAssignment(c, httpx.StatusOf(err), &form)
 		return
 	}
 	p.redirect(c, fmt.Sprintf("/assignments/%d", id), "Assignment saved.")
 }
 
 func (p *Pages) deleteAssignment(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanManageCourses)(c)
 	if !ok {
 		return
 	}
@@ -522,7 +518,7 @@ func (p *Pages) boardsPage(c *gin.Context) {
 
 // gradesCSV hands out the same file as GET /api/v1/assignments/{id}/grades.csv.
 func (p *Pages) gradesCSV(c *gin.Context) {
-	v, ok := p.needInstructor(c)
+	v, ok := p.needTo(judge.CanManageCourses)(c)
 	if !ok {
 		return
 	}

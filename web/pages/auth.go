@@ -83,13 +83,10 @@ func (p *Pages) register(c *gin.Context) {
 	}
 	u, err := p.Service.SignUp(c.Request.Context(), httpx.Viewer(c), v.Username, c.PostForm("password"), c.PostForm("code"))
 	if err != nil {
-		status := httpx.StatusOf(err)
-		if status == http.StatusInternalServerError {
-			p.fail(c, err)
-			return
+		if status, ok := p.formError(c, err); ok {
+			v.Error = judge.ErrorMessage(err)
+			p.render(c, status, "register", "Register", v)
 		}
-		v.Error = judge.ErrorMessage(err)
-		p.render(c, status, "register", "Register", v)
 		return
 	}
 	if !p.openSession(c, u) {

@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/puzzles"
 	"puzzlejudge/problems/kattis"
 	"puzzlejudge/web/httpx"
 )
@@ -54,7 +55,7 @@ func formOf(c *gin.Context) problemForm {
 	return problemForm{Slug: strings.TrimSpace(c.PostForm("slug")), Title: c.PostForm("title"), Puzzle: c.PostForm("puzzle"),
 		Statement: strings.ReplaceAll(c.PostForm("statement"), "\r\n", "\n"), Checker: c.PostForm("checker"),
 		MaxSize: c.PostForm("max_size"), MaxColors: c.PostForm("max_colors"), MaxMoves: c.PostForm("max_moves"),
-		Published: c.PostForm("published") != "", Puzzles: judge.PuzzleNames()}
+		Published: c.PostForm("published") != "", Puzzles: puzzles.PuzzleNames()}
 }
 
 func formFromProblem(p judge.Problem) problemForm {
@@ -64,21 +65,21 @@ func formFromProblem(p judge.Problem) problemForm {
 	}
 	return problemForm{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Statement: p.Statement, Checker: checker,
 		MaxSize: strconv.Itoa(p.Limits.MaxSize), MaxColors: strconv.Itoa(p.Limits.MaxColors), MaxMoves: strconv.Itoa(p.Limits.MaxMoves),
-		Published: !p.Draft, Archived: p.Archived, Detached: p.Detached, Shipped: p.Shipped(), Puzzles: judge.PuzzleNames()}
+		Published: !p.Draft, Archived: p.Archived, Detached: p.Detached, Shipped: p.Shipped(), Puzzles: puzzles.PuzzleNames()}
 }
 
 // newProblemPage is GET /problems/new.
 func (p *Pages) newProblemPage(c *gin.Context) {
-	if _, ok := p.needInstructor(c); !ok {
+	if _, ok := p.needTo(judge.CanAuthor)(c); !ok {
 		return
 	}
 	p.render(c, http.StatusOK, "problem_form", "New problem",
-		problemForm{New: true, Checker: judge.CheckerExact, Puzzles: judge.PuzzleNames(), MaxSize: "0", MaxColors: "0", MaxMoves: "0"})
+		problemForm{New: true, Checker: judge.CheckerExact, Puzzles: puzzles.PuzzleNames(), MaxSize: "0", MaxColors: "0", MaxMoves: "0"})
 }
 
 // createProblem is POST /problems/new.
 func (p *Pages) createProblem(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanAuthor)(c)
 	if !ok {
 		return
 	}
@@ -90,7 +91,7 @@ func (p *Pages) createProblem(c *gin.Context) {
 			Statement: f.Statement, Checker: f.Checker, Limits: l, Published: f.Published})
 	}
 	if err != nil {
-		if status, ok := p.formStatus(c, err); ok {
+		if status, ok := p.formError(c, err); ok {
 			f.Error = judge.ErrorMessage(err)
 			p.render(c, status, "problem_form", "New problem", f)
 		}
@@ -99,21 +100,9 @@ func (p *Pages) createProblem(c *gin.Context) {
 	p.redirect(c, "/problems/"+f.Slug+"/cases", "Problem "+f.Slug+" created. Add or generate its boards.")
 }
 
-// formStatus returns the status with which an authoring form is shown
-// again with the service's message: 400 or 409, an error about what was
-// typed. Any other error fails the page, and formStatus reports false.
-func (p *Pages) formStatus(c *gin.Context, err error) (int, bool) {
-	status := httpx.StatusOf(err)
-	if status != http.StatusBadRequest && status != http.StatusConflict {
-		p.fail(c, err)
-		return 0, false
-	}
-	return status, true
-}
-
 // editProblemPage is GET /problems/{slug}/edit.
 func (p *Pages) editProblemPage(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanAuthor)(c)
 	if !ok {
 		return
 	}
@@ -127,7 +116,7 @@ func (p *Pages) editProblemPage(c *gin.Context) {
 
 // editProblem is POST /problems/{slug}/edit: every field of the form.
 func (p *Pages) editProblem(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanAuthor)(c)
 	if !ok {
 		return
 	}
@@ -138,7 +127,7 @@ func (p *Pages) editProblem(c *gin.Context) {
 			Puzzle: &f.Puzzle, Statement: &f.Statement, Checker: &f.Checker, Limits: &l, Published: &f.Published})
 	}
 	if err != nil {
-		if status, ok := p.formStatus(c, err); ok {
+		if status, ok := p.formError(c, err); ok {
 			f.Error = judge.ErrorMessage(err)
 			p.render(c, status, "problem_form", "Edit "+c.Param("slug"), f)
 		}
@@ -149,7 +138,7 @@ func (p *Pages) editProblem(c *gin.Context) {
 
 // archiveProblem is POST /problems/{slug}/archive.
 func (p *Pages) archiveProblem(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanAuthor)(c)
 	if !ok {
 		return
 	}
@@ -176,7 +165,7 @@ type paramField struct{ Name, Value string }
 // newGenerateForm returns the generator form for a problem's puzzle, or
 // nil when the puzzle has no generator.
 func newGenerateForm(puzzle string) *generateForm {
-	pz, err := judge.Lookup(puzzle)
+	pz, err := puzzles.Lookup(puzzle)
 	if err != nil {
 		return nil
 	}
@@ -194,7 +183,7 @@ func newGenerateForm(puzzle string) *generateForm {
 // generate is POST /problems/{slug}/cases/generate: it starts a run and
 // sends the browser to its page.
 func (p *Pages) generate(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanAuthor)(c)
 	if !ok {
 		return
 	}
@@ -218,7 +207,7 @@ func (p *Pages) generate(c *gin.Context) {
 			return
 		}
 	}
-	if status, ok := p.formStatus(c, err); ok {
+	if status, ok := p.formError(c, err); ok {
 		f.Error = judge.ErrorMessage(err)
 		p.showCasesWith(c, status, caseForm{}, f)
 	}
@@ -290,7 +279,7 @@ func (v generationView) refresh() int {
 
 // generationPage is GET /problems/{slug}/generations/{id}.
 func (p *Pages) generationPage(c *gin.Context) {
-	u, id, ok := p.needID(c, p.needInstructor, "generation")
+	u, id, ok := p.needID(c, p.needTo(judge.CanAuthor), "generation")
 	if !ok {
 		return
 	}
@@ -309,7 +298,7 @@ func (p *Pages) generationPage(c *gin.Context) {
 
 // cancelGeneration is POST /problems/{slug}/generations/{id}/cancel.
 func (p *Pages) cancelGeneration(c *gin.Context) {
-	u, id, ok := p.needID(c, p.needInstructor, "generation")
+	u, id, ok := p.needID(c, p.needTo(judge.CanAuthor), "generation")
 	if !ok {
 		return
 	}
@@ -322,7 +311,7 @@ func (p *Pages) cancelGeneration(c *gin.Context) {
 
 // exportPackage is GET /problems/{slug}/package.zip for the pages' session.
 func (p *Pages) exportPackage(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanAuthor)(c)
 	if !ok {
 		return
 	}
@@ -344,7 +333,7 @@ type importView struct {
 
 // importPage is GET /problems/import.
 func (p *Pages) importPage(c *gin.Context) {
-	if _, ok := p.needInstructor(c); !ok {
+	if _, ok := p.needTo(judge.CanAuthor)(c); !ok {
 		return
 	}
 	p.render(c, http.StatusOK, "import", "Import a problem", importView{})
@@ -353,7 +342,7 @@ func (p *Pages) importPage(c *gin.Context) {
 // importPackage is POST /problems/import: the package as the file field,
 // an optional slug.
 func (p *Pages) importPackage(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanAuthor)(c)
 	if !ok {
 		return
 	}
@@ -381,7 +370,7 @@ func (p *Pages) importPackage(c *gin.Context) {
 	}
 	prob, created, err := p.Service.ImportProblem(c.Request.Context(), u, pkg.Problem, pkg.Cases)
 	if err != nil {
-		if status, ok := p.formStatus(c, err); ok {
+		if status, ok := p.formError(c, err); ok {
 			refuse(status, judge.ErrorMessage(err))
 		}
 		return

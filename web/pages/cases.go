@@ -32,7 +32,7 @@ type casesView struct {
 // casesPage lists every board of a problem for instructors: picture, input,
 // expected answer and solver status, with the forms to add and delete.
 func (p *Pages) casesPage(c *gin.Context) {
-	if _, ok := p.needInstructor(c); !ok {
+	if _, ok := p.needTo(judge.CanEditCases)(c); !ok {
 		return
 	}
 	p.showCases(c, http.StatusOK, caseForm{})
@@ -68,20 +68,17 @@ func (p *Pages) showCasesWith(c *gin.Context, status int, form caseForm, gen *ge
 // background. A board that does not parse comes back in the form with the
 // parser's line and column.
 func (p *Pages) addCase(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanEditCases)(c)
 	if !ok {
 		return
 	}
 	form := caseForm{Name: c.PostForm("name"), Input: c.PostForm("input"), Sample: c.PostForm("sample") != ""}
 	cs, err := p.Service.AddCase(c.Request.Context(), u, c.Param("slug"), judge.CaseSpec{Name: form.Name, Input: form.Input, Sample: form.Sample})
 	if err != nil {
-		status := httpx.StatusOf(err)
-		if status == http.StatusInternalServerError || status == http.StatusNotFound {
-			p.fail(c, err)
-			return
+		if status, ok := p.formError(c, err); ok {
+			form.Error = judge.ErrorMessage(err)
+			p.showCases(c, status, form)
 		}
-		form.Error = judge.ErrorMessage(err)
-		p.showCases(c, status, form)
 		return
 	}
 	p.redirect(c, fmt.Sprintf("/problems/%s/cases#case-%d", c.Param("slug"), cs.ID),
@@ -90,7 +87,7 @@ func (p *Pages) addCase(c *gin.Context) {
 
 // deleteCase removes a board (the service rejudges the problem).
 func (p *Pages) deleteCase(c *gin.Context) {
-	u, id, ok := p.needID(c, p.needInstructor, "board")
+	u, id, ok := p.needID(c, p.needTo(judge.CanEditCases), "board")
 	if !ok {
 		return
 	}
@@ -103,7 +100,7 @@ func (p *Pages) deleteCase(c *gin.Context) {
 
 // rejudge queues every submission of the problem again.
 func (p *Pages) rejudge(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanEditCases)(c)
 	if !ok {
 		return
 	}

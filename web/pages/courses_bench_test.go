@@ -10,7 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"puzzlejudge/internal/coursetest"
+	"puzzlejudge/internal/testkit/coursetest"
 	"puzzlejudge/internal/testutil"
 )
 

@@ -8,12 +8,13 @@ import (
 	"testing"
 	"time"
 
-	"puzzlejudge/internal/webtest"
+	"puzzlejudge/internal/testkit/webtest"
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
 
-// The environment and the browser live in internal/webtest, shared with
+// The environment and the browser live in internal/testkit/webtest, shared with
 // the composition's and the API's tests; what follows keeps the names this
 // package's tests use.
 
@@ -23,7 +24,7 @@ import (
 // with cookie jars can walk the pages.
 type pagesEnv struct {
 	t      *testing.T
-	svc    *judge.Service
+	svc    *service.Service
 	srv    *httptest.Server
 	server *Pages
 }
@@ -64,13 +65,13 @@ func newClosedPagesEnv(t *testing.T, opts Options) *pagesEnv {
 
 func newPagesEnvWith(t *testing.T, opts Options, registrationOpen bool) *pagesEnv {
 	t.Helper()
-	svc, logger := webtest.NewService(t, webtest.Setup{
-		Config:        judge.Config{PollInterval: 10 * time.Millisecond, RegistrationOpen: registrationOpen},
+	svc, db, logger := webtest.NewService(t, webtest.Setup{
+		Config:        service.Config{PollInterval: 10 * time.Millisecond, RegistrationOpen: registrationOpen},
 		AdminPassword: pagesAdminPassword, Catalogue: pagesFixtures()})
 	if opts.Logins == nil {
-		// The database's buckets, as NewServer gives the faces.
+		// The database's buckets, as cmd/judged gives the faces.
 		opts.Logins = httpx.NewLoginLimiter()
-		opts.Logins.Store = svc.LoginStore()
+		opts.Logins.Store = db
 	}
 	server := New(svc, logger, opts)
 	srv := httptest.NewServer(webtest.Engine(server.Register))

@@ -10,7 +10,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 
-	"puzzlejudge/internal/memo"
+	"puzzlejudge/internal/cache"
 )
 
 // markdown turns problem statements into HTML. goldmark already drops raw
@@ -21,7 +21,7 @@ type markdown struct {
 	md     goldmark.Markdown
 	policy *bluemonday.Policy
 
-	cache memo.Map[[sha256.Size]byte, template.HTML]
+	cache cache.Memo[[sha256.Size]byte, template.HTML]
 }
 
 // markdownCacheSize bounds the cache of rendered statements; there are a

@@ -19,8 +19,9 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"puzzlejudge/internal/versioned"
+	"puzzlejudge/internal/cache"
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
 
@@ -54,7 +55,7 @@ type Options struct {
 // students and instructors, built from the embedded templates/ and static/.
 // Build it with New and add its routes to a router with Register.
 type Pages struct {
-	Service *judge.Service
+	Service *service.Service
 	Logger  *slog.Logger
 	Options
 
@@ -62,12 +63,12 @@ type Pages struct {
 	secret []byte
 	md     *markdown
 	// pages and pictures cache what the problem page draws (page_cache.go).
-	pages    versioned.Map[cachedPage]
+	pages    cache.Versioned[cachedPage]
 	pictures pictureCache
 }
 
 // New returns the pages over svc.
-func New(svc *judge.Service, logger *slog.Logger, opts Options) *Pages {
+func New(svc *service.Service, logger *slog.Logger, opts Options) *Pages {
 	p := &Pages{Service: svc, Logger: logger, Options: opts}
 	p.init()
 	return p
@@ -274,6 +275,21 @@ func (p *Pages) fail(c *gin.Context, err error) {
 	p.errorPage(c, status, msg)
 }
 
+// formError is the one rule of the pages' forms: it reports whether err is
+// the user's to fix on the form they sent, and the status with which the
+// form is then shown again with the service's message: a refusal of what
+// was typed or asked (400, 403, 409, 413, 429). What no form can fix (a
+// page that is not there, 404; a session that ended, 401; the server's own
+// failure, 5xx) fails the page instead, and formError reports false.
+func (p *Pages) formError(c *gin.Context, err error) (int, bool) {
+	status := httpx.StatusOf(err)
+	if status == http.StatusNotFound || status == http.StatusUnauthorized || status >= http.StatusInternalServerError {
+		p.fail(c, err)
+		return 0, false
+	}
+	return status, true
+}
+
 // needUser returns the logged-in user, or sends the browser to the login
 // page (coming back here afterwards) and returns false.
 func (p *Pages) needUser(c *gin.Context) (judge.User, bool) {
@@ -294,24 +310,27 @@ func (p *Pages) needUser(c *gin.Context) (judge.User, bool) {
 	return u, ok
 }
 
-// needInstructor returns the logged-in instructor; anyone else is sent to
-// log in or refused with 403. It is the first gate of the instructors'
-// pages, so that a student gets a page that says so; the service decides
-// each rule again on its own.
-func (p *Pages) needInstructor(c *gin.Context) (judge.User, bool) {
-	u, ok := p.needUser(c)
-	if !ok {
-		return u, false
+// needTo returns the gate of the pages of one of judge's Can rules (all of
+// them instructors' rights here): it returns the logged-in user the rule
+// allows; anyone else is sent to log in or refused with 403. It is the
+// first gate of the instructors' pages, so that a student gets a page that
+// says so; the service decides each rule again on its own.
+func (p *Pages) needTo(may func(judge.User) bool) func(*gin.Context) (judge.User, bool) {
+	return func(c *gin.Context) (judge.User, bool) {
+		u, ok := p.needUser(c)
+		if !ok {
+			return u, false
+		}
+		if !may(u) {
+			p.errorPage(c, http.StatusForbidden, "Only instructors may see this page.")
+			return u, false
+		}
+		return u, true
 	}
-	if !u.IsInstructor() {
-		p.errorPage(c, http.StatusForbidden, "Only instructors may see this page.")
-		return u, false
-	}
-	return u, true
 }
 
 // needID is the gate of a page about one numbered thing: need (needUser or
-// needInstructor) first, so that a visitor is sent to log in whatever the
+// needTo) first, so that a visitor is sent to log in whatever the
 // path holds, then the path's :id, read as pathID does for a what.
 func (p *Pages) needID(c *gin.Context, need func(*gin.Context) (judge.User, bool), what string) (judge.User, int64, bool) {
 	u, ok := need(c)

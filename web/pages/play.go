@@ -297,7 +297,7 @@ func (p *Pages) jsonError(c *gin.Context, what string, err error) {
 
 // setHints turns a problem's hints on or off from the boards page.
 func (p *Pages) setHints(c *gin.Context) {
-	u, ok := p.needInstructor(c)
+	u, ok := p.needTo(judge.CanSetHints)(c)
 	if !ok {
 		return
 	}

@@ -11,8 +11,10 @@ import (
 	"strings"
 	"testing"
 
-	"puzzlejudge/internal/webtest"
+	"puzzlejudge/internal/testkit/webtest"
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/puzzles"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
 
@@ -271,11 +273,11 @@ func TestPagesCompressed(t *testing.T) {
 // on the pages and a step-by-step replay and hints in the judge, so that a
 // new puzzle cannot silently lack its play page.
 func TestEveryPuzzleCanBePlayed(t *testing.T) {
-	for _, name := range judge.PuzzleNames() {
+	for _, name := range puzzles.PuzzleNames() {
 		if _, ok := players[name]; !ok {
 			t.Errorf("puzzle %q has no player in web/pages (svg_%s.go)", name, name)
 		}
-		pz, _ := judge.Lookup(name)
+		pz, _ := puzzles.Lookup(name)
 		if _, ok := pz.(judge.Stepper); !ok {
 			t.Errorf("puzzle %q is not a judge.Stepper", name)
 		}
@@ -290,7 +292,7 @@ func TestEveryPuzzleCanBePlayed(t *testing.T) {
 // Flood-it board, through the page routes (the engine's replay and the
 // picture of the board after the last move, gzipped as a browser asks).
 func BenchmarkPlayMove(b *testing.B) {
-	svc := judge.NewService(nil, judge.Config{}, nil) // a replay reads no store
+	svc := service.NewService(nil, service.Config{}, nil) // a replay reads no store
 	engine := webtest.Engine(New(svc, nil, Options{}).Register)
 	q := url.Values{"puzzle": {"floodit"}, "board": {"8\n5 3 0 4 5 0 0 3\n3 2 5 0 2 5 2 4\n4 5 1 2 4 2 3 2\n3 0 5 1 2 3 0 4\n5 4 0 2 1 0 1 3\n3 5 1 5 4 3 4 2\n5 4 5 0 5 4 3 0\n5 1 0 3 5 3 2 4\n"},
 		"moves": {"3 0 4 5 0 2 4 2 1 4 5 3 2 0 1 3 4 5"}}

@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/puzzles"
 	"puzzlejudge/web/httpx"
 )
 
@@ -138,7 +139,7 @@ func (p *Pages) problemView(c *gin.Context, in judge.ProblemInput) (problemView,
 	if tried {
 		v.Best = &best
 	}
-	if pz, err := judge.Lookup(prob.Puzzle); err == nil {
+	if pz, err := puzzles.Lookup(prob.Puzzle); err == nil {
 		v.MoveHint = pz.Info().MovesSyntax
 	}
 	for _, cs := range cases {

@@ -30,52 +30,9 @@ func (p *Pages) submit(c *gin.Context) {
 		v.Error = msg
 		p.render(c, status, "problem", v.Problem.Title, v)
 	}
-	sub := judge.Submission{ProblemSlug: v.Problem.Slug, Kind: judge.Kind(c.PostForm("kind"))}
-	var outputs map[string]string // an uploaded zip of per-case outputs
-	switch sub.Kind {
-	case judge.KindAnswer:
-		v.Answer = c.PostForm("output")
-		sub.InputVersion = c.PostForm("input_version")
-		data, err := httpx.FormFile(c, "file", httpx.MaxBodyBytes)
-		if err != nil {
-			refuse(http.StatusBadRequest, judge.ErrorMessage(err))
-			return
-		}
-		text := string(data)
-		if isZip(text) {
-			if strings.TrimSpace(v.Answer) != "" {
-				refuse(http.StatusBadRequest, "Paste the output or choose a file, not both.")
-				return
-			}
-			if outputs, err = judge.ReadOutputsZip([]byte(text)); err != nil {
-				refuse(http.StatusBadRequest, judge.ErrorMessage(err))
-				return
-			}
-			break
-		}
-		switch {
-		case text != "" && strings.TrimSpace(v.Answer) != "":
-			refuse(http.StatusBadRequest, "Paste the output or choose a file, not both.")
-			return
-		case text != "":
-			sub.Payload = text
-		default:
-			sub.Payload = v.Answer
-		}
-		if strings.TrimSpace(sub.Payload) == "" {
-			refuse(http.StatusBadRequest, "The output is empty: paste your program's output or choose its file.")
-			return
-		}
-	case judge.KindMoves:
-		v.Moves = c.PostForm("moves")
-		id, err := strconv.ParseInt(c.PostForm("case"), 10, 64)
-		if err != nil || id <= 0 {
-			refuse(http.StatusBadRequest, "Choose the board the moves are for.")
-			return
-		}
-		v.CaseID, sub.CaseID, sub.Payload = id, id, v.Moves
-	default:
-		refuse(http.StatusBadRequest, "Unknown kind of submission: use one of the two forms.")
+	sub, outputs, msg := submissionForm(c, &v)
+	if msg != "" {
+		refuse(http.StatusBadRequest, msg)
 		return
 	}
 	if p.Limiter != nil {
@@ -98,14 +55,57 @@ func (p *Pages) submit(c *gin.Context) {
 			refuse(http.StatusConflict, fmt.Sprintf("The boards of this problem changed after you downloaded its input (your output answers version %s; the input is now version %s). Download the judge input again from the link above, run your program on it and submit that output.", c.PostForm("input_version"), v.InputVersion))
 			return
 		}
-		if status := httpx.StatusOf(err); status != http.StatusInternalServerError {
+		if status, ok := p.formError(c, err); ok {
 			refuse(status, judge.ErrorMessage(err))
-			return
 		}
-		p.fail(c, err)
 		return
 	}
 	p.redirect(c, fmt.Sprintf("/submissions/%d", sub.ID), "")
+}
+
+// submissionForm reads the submission a problem page's form sends, keeping
+// the user's text in v for the page shown again: the submission, the
+// per-case outputs of an uploaded zip (nil for any other answer), or the
+// message that refuses the form (400) when it cannot be a submission.
+func submissionForm(c *gin.Context, v *problemView) (judge.Submission, map[string]string, string) {
+	sub := judge.Submission{ProblemSlug: v.Problem.Slug, Kind: judge.Kind(c.PostForm("kind"))}
+	switch sub.Kind {
+	case judge.KindAnswer:
+		v.Answer = c.PostForm("output")
+		sub.InputVersion = c.PostForm("input_version")
+		data, err := httpx.FormFile(c, "file", httpx.MaxBodyBytes)
+		if err != nil {
+			return sub, nil, judge.ErrorMessage(err)
+		}
+		text, pasted := string(data), strings.TrimSpace(v.Answer) != ""
+		switch {
+		case text != "" && pasted:
+			return sub, nil, "Paste the output or choose a file, not both."
+		case isZip(text):
+			outputs, err := judge.ReadOutputsZip(data)
+			if err != nil {
+				return sub, nil, judge.ErrorMessage(err)
+			}
+			return sub, outputs, ""
+		case text != "":
+			sub.Payload = text
+		default:
+			sub.Payload = v.Answer
+		}
+		if strings.TrimSpace(sub.Payload) == "" {
+			return sub, nil, "The output is empty: paste your program's output or choose its file."
+		}
+	case judge.KindMoves:
+		v.Moves = c.PostForm("moves")
+		id, err := strconv.ParseInt(c.PostForm("case"), 10, 64)
+		if err != nil || id <= 0 {
+			return sub, nil, "Choose the board the moves are for."
+		}
+		v.CaseID, sub.CaseID, sub.Payload = id, id, v.Moves
+	default:
+		return sub, nil, "Unknown kind of submission: use one of the two forms."
+	}
+	return sub, nil, ""
 }
 
 // isZip reports whether an uploaded file is a zip archive (of per-case

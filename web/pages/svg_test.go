@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"puzzlejudge/internal/testutil"
-	"puzzlejudge/judge"
+	"puzzlejudge/judge/puzzles"
 )
 
 // updatePages rewrites the golden files of the pages' tests under
@@ -141,7 +141,7 @@ func FuzzSVGBoard(f *testing.F) {
 	}
 	f.Add(uint8(0), "30\n"+strings.Repeat(strings.Repeat("15 ", 30)+"\n", 30))
 	f.Add(uint8(2), "5\n1 2 3 4 5 6 7 0\n0\n0\n0\n10 0\n")
-	puzzles := judge.PuzzleNames()
+	puzzles := puzzles.PuzzleNames()
 	f.Fuzz(func(t *testing.T, which uint8, input string) {
 		if len(input) > 1<<14 {
 			return
@@ -161,12 +161,12 @@ func FuzzSVGBoard(f *testing.F) {
 // TestEveryPuzzleHasADrawer checks the drawers against the judge's registry:
 // a registered puzzle without a picture would show an error on its pages.
 func TestEveryPuzzleHasADrawer(t *testing.T) {
-	for _, name := range judge.PuzzleNames() {
+	for _, name := range puzzles.PuzzleNames() {
 		if drawers[name] == nil {
 			t.Errorf("puzzle %q has no drawer in web", name)
 		}
 	}
-	if len(drawers) != len(judge.PuzzleNames()) {
-		t.Errorf("%d drawers for %d puzzles", len(drawers), len(judge.PuzzleNames()))
+	if len(drawers) != len(puzzles.PuzzleNames()) {
+		t.Errorf("%d drawers for %d puzzles", len(drawers), len(puzzles.PuzzleNames()))
 	}
 }

@@ -1,0 +1,240 @@
+package puzzles
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/reference/floodit"
+	"puzzlejudge/reference/textin"
+)
+
+// Floodit adapts reference/floodit: one integer per case in answer
+// mode, colours in move mode.
+type Floodit struct{}
+
+// Floodit is a whole puzzle and has every optional part.
+var (
+	_ judge.Puzzle    = Floodit{}
+	_ judge.Stepper   = Floodit{}
+	_ judge.Hinter    = Floodit{}
+	_ judge.Generator = Floodit{}
+)
+
+func init() { Register(Floodit{}) }
+
+func (Floodit) Name() string { return "floodit" }
+
+func (Floodit) Info() judge.Info {
+	return judge.Info{Unit: "case", MovesSyntax: "the colours to flood with, separated by spaces or commas (1 2 1)."}
+}
+
+func (Floodit) SolverVersion() string { return floodit.SolverVersion }
+
+func (Floodit) ParseCases(input string) ([]string, error) {
+	return parseCasesWith(floodit.ParseCases, floodit.Format, input)
+}
+
+func (Floodit) ParseCase(input string) (string, error) {
+	return parseCaseWith(floodit.ParseCase, floodit.Format, input)
+}
+
+func (Floodit) JudgeInput(cases []string) string {
+	return judgeInputWith(floodit.ParseCase, floodit.FormatCases, cases)
+}
+
+func (Floodit) CheckLimits(c string, l judge.Limits) error {
+	b, err := floodit.ParseCase(c)
+	if err != nil {
+		return parseError(err)
+	}
+	if err := floodit.CheckLimits(b, l.MaxSize, l.MaxColors); err != nil {
+		return judge.Errorf(judge.EINVALID, "%s", err.Error())
+	}
+	return nil
+}
+
+func (Floodit) Solve(ctx context.Context, c string, p judge.Progress) (judge.Solution, error) {
+	b, err := floodit.ParseCase(c)
+	if err != nil {
+		return judge.Solution{}, err
+	}
+	s, err := floodit.Solve(ctx, b, floodit.Progress(p))
+	if err != nil {
+		return judge.Solution{}, err
+	}
+	return judge.Solution{Answer: s.Answer(), Moves: s.MovesText(), Optimal: s.Len(), Solvable: true, Version: floodit.SolverVersion}, nil
+}
+
+func (Floodit) SplitAnswers(cases []string, output string) ([]judge.Answer, judge.Answer) {
+	return splitByCount(answerLines(output), len(cases), func(int, judge.AnswerLine) int { return 1 })
+}
+
+// CheckAnswer accepts the optimum. A wrong number is only called wrong: on a
+// hidden case, "too many" or "too few" would give the optimum away.
+func (Floodit) CheckAnswer(c string, ref judge.Solution, a judge.Answer, _ bool) judge.Result {
+	if len(a) == 0 {
+		return judge.Result{Verdict: judge.WrongAnswer, Message: "no output for this case"}
+	}
+	tok, err := oneToken(a[0])
+	if err != nil {
+		return judge.Result{Verdict: judge.Invalid, Message: err.Error()}
+	}
+	v, err := tok.Int()
+	if err != nil {
+		return judge.Result{Verdict: judge.Invalid, Message: err.Error()}
+	}
+	if v != ref.Optimal {
+		return judge.Result{Verdict: judge.WrongAnswer, Message: fmt.Sprintf("line %d: %d is not the minimum number of moves", a[0].No, v)}
+	}
+	return judge.Result{Verdict: judge.Accepted, Message: "correct", Optimal: ref.Optimal, Score: 100}
+}
+
+func (Floodit) CheckMoves(c string, ref *judge.Solution, moves string) judge.Result {
+	if ref == nil {
+		return judge.NoReference()
+	}
+	b, err := floodit.ParseCase(c)
+	if err != nil {
+		return brokenCase(err)
+	}
+	r := floodit.Replay(b, moves)
+	if r.BadIndex > 0 {
+		return judge.Result{Verdict: judge.Invalid, Message: badMove(r.BadIndex, r.BadToken, r.Reason), Used: r.Used}
+	}
+	return movesResult(r.Solved, r.Used, ref.Optimal,
+		fmt.Sprintf("%s, but the board is not flooded (%d of %d cells)", allLegal(r.Used), r.Final.Region(), b.N()*b.N()))
+}
+
+// oneToken returns the only token of an answer line, positioned in the
+// whole output.
+func oneToken(l judge.AnswerLine) (textin.Token, error) {
+	var toks []textin.Token
+	if ls := textin.Split(l.Text, 0); len(ls) > 0 {
+		toks = ls[0].Tokens
+	}
+	for i := range toks {
+		toks[i].Line = l.No
+	}
+	switch {
+	case len(toks) == 0:
+		return textin.Token{}, textin.Errorf(l.No, 0, "expected an integer, found an empty line")
+	case len(toks) > 1:
+		return textin.Token{}, toks[1].Errorf("expected one integer on the line, found also %s", toks[1].Quoted())
+	}
+	return toks[0], nil
+}
+
+func (Floodit) CheckProblemLimits(l judge.Limits) error {
+	return checkLimitsUpTo("floodit", l, floodit.MaxN, floodit.MaxColors, 0)
+}
+
+func (Floodit) Checkers() []string { return nil }
+
+func (Floodit) GenerateParams() []string { return []string{"size", "colors"} }
+
+func (Floodit) GenerateBy() string { return judge.GenerateByRange }
+
+// Candidates draws boards of params.size with params.colors colours, each
+// cell uniform.
+func (Floodit) Candidates(params map[string]int, _ *bool, l judge.Limits) (func(*rand.Rand) (string, bool), error) {
+	if err := paramsError("floodit", params, Floodit{}.GenerateParams()...); err != nil {
+		return nil, err
+	}
+	size, err := param(params, "size", 0, 1, cmp.Or(l.MaxSize, floodit.MaxN))
+	if err != nil {
+		return nil, err
+	}
+	colors, err := param(params, "colors", 0, 1, cmp.Or(l.MaxColors, floodit.MaxColors))
+	if err != nil {
+		return nil, err
+	}
+	return func(rng *rand.Rand) (string, bool) {
+		rows := make([][]int, size)
+		for r := range rows {
+			rows[r] = make([]int, size)
+			for c := range rows[r] {
+				rows[r][c] = rng.IntN(colors)
+			}
+		}
+		b, err := floodit.NewBoard(rows)
+		return floodit.Format(b), err == nil
+	}, nil
+}
+
+// Steps replays moves with the engine; each step tells the flooded area.
+func (Floodit) Steps(c, moves string) judge.Replay {
+	b, _ := floodit.ParseCase(c) // c is canonical: it parses
+	r := floodit.Replay(b, moves)
+	return stepsWith(b, floodit.Format, stepTokens(r.Steps, func(s floodit.Step) string { return s.Token }),
+		floodit.Boards(b, r), stepMessages(r.Steps, func(s floodit.Step) string {
+			return fmt.Sprintf("flooded with colour %d: %d of %d cells", s.Color, s.Region, b.N()*b.N())
+		}), r.BadIndex, r.BadToken, r.Reason, r.Solved)
+}
+
+// AnswerMoves: a Flood-it answer is a number, it holds no moves.
+func (Floodit) AnswerMoves(judge.Answer) (string, bool) { return "", false }
+
+// Hint solves the board reached by moves and returns the first colour.
+func (Floodit) Hint(ctx context.Context, c, moves string) (string, error) {
+	b, _ := floodit.ParseCase(c)
+	r := floodit.Replay(b, moves)
+	switch {
+	case r.BadIndex > 0:
+		return "", judge.Errorf(judge.EINVALID, "%s", badMove(r.BadIndex, r.BadToken, r.Reason))
+	case r.Solved:
+		return "", judge.Errorf(judge.EINVALID, "the board is already flooded")
+	}
+	s, err := floodit.Solve(ctx, r.Final, nil)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprint(int(s.Moves[0])), nil
+}
+
+func (Floodit) ParseCaseWithin(input string, l judge.Limits) (string, error) {
+	b, err := floodit.ParseCaseWithin(input, l.MaxSize, l.MaxColors)
+	if err != nil {
+		return "", parseError(err)
+	}
+	return floodit.Format(b), nil
+}
+
+func (Floodit) MaxMoves() int { return floodit.MaxMoves }
+
+func (pz Floodit) BoardMoves(string) int { return pz.MaxMoves() }
+
+func (Floodit) CountMoves(text string, limit int) int {
+	return len(strings.FieldsFunc(text[:min(len(text), 8*(limit+1))], isMoveSep))
+}
+
+// SymmetryKey of a Flood-it board: colour relabelling and the transpose,
+// the one mirror that keeps the top-left corner (where the flood starts).
+func (Floodit) SymmetryKey(c string) string {
+	b, err := floodit.ParseCase(c)
+	if err != nil {
+		return "unparsable\x00" + c
+	}
+	n := b.N()
+	cells := make([]int, 0, n*n)
+	for r := range n {
+		for col := range n {
+			cells = append(cells, b.At(r, col))
+		}
+	}
+	best := relabel(cells, false)
+	cells = cells[:0]
+	for r := range n {
+		for col := range n {
+			cells = append(cells, b.At(col, r))
+		}
+	}
+	if t := relabel(cells, false); t < best {
+		best = t
+	}
+	return strconv.Itoa(n) + ":" + best
+}

@@ -1,0 +1,327 @@
+package puzzles
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/reference/mayan"
+)
+
+// Mayan adapts reference/mayan: n lines "x y g" or "-1" per case in
+// answer mode; in move mode any n moves that clear the board are accepted.
+type Mayan struct{}
+
+// Mayan is a whole puzzle and has every optional part.
+var (
+	_ judge.Puzzle    = Mayan{}
+	_ judge.Stepper   = Mayan{}
+	_ judge.Hinter    = Mayan{}
+	_ judge.Generator = Mayan{}
+)
+
+func init() { Register(Mayan{}) }
+
+func (Mayan) Name() string { return "mayan" }
+
+func (Mayan) Info() judge.Info {
+	return judge.Info{Unit: "instance", MovesSyntax: "one move \"x y g\" per line: the block at column x, row y, moved right (g = 1) or left (g = -1)."}
+}
+
+func (Mayan) SolverVersion() string { return mayan.SolverVersion }
+
+func (Mayan) ParseCases(input string) ([]string, error) {
+	return parseCasesWith(mayan.ParseCases, mayan.Format, input)
+}
+
+func (Mayan) ParseCase(input string) (string, error) {
+	return parseCaseWith(mayan.ParseCase, mayan.Format, input)
+}
+
+func (Mayan) JudgeInput(cases []string) string {
+	return judgeInputWith(mayan.ParseCase, mayan.FormatCases, cases)
+}
+
+func (Mayan) CheckLimits(c string, l judge.Limits) error {
+	b, err := mayan.ParseCase(c)
+	if err != nil {
+		return parseError(err)
+	}
+	if l.MaxMoves > 0 && b.N > l.MaxMoves {
+		return judge.Errorf(judge.EINVALID, "line 1: %d moves is above this problem's limit of %d", b.N, l.MaxMoves)
+	}
+	return nil
+}
+
+func (Mayan) Solve(ctx context.Context, c string, p judge.Progress) (judge.Solution, error) {
+	b, err := mayan.ParseCase(c)
+	if err != nil {
+		return judge.Solution{}, err
+	}
+	s, err := mayan.Solve(ctx, b, mayan.Progress(p))
+	if err != nil {
+		return judge.Solution{}, err
+	}
+	return judge.Solution{Answer: s.Answer(), Moves: s.MovesText(), Optimal: s.Len(), Solvable: s.Solvable, Version: mayan.SolverVersion}, nil
+}
+
+// SplitAnswers gives each case one line when it reads "-1", else n lines.
+func (Mayan) SplitAnswers(cases []string, output string) ([]judge.Answer, judge.Answer) {
+	return splitByCount(answerLines(output), len(cases), func(i int, first judge.AnswerLine) int {
+		if strings.TrimSpace(first.Text) == "-1" {
+			return 1
+		}
+		b, err := mayan.ParseCase(cases[i])
+		if err != nil || b.N < 1 {
+			return 1
+		}
+		return b.N
+	})
+}
+
+// CheckAnswer accepts "-1" exactly when the reference found no solution, and
+// otherwise n legal moves that clear the board: the lexicographically
+// smallest, or any of them under the any-valid checker.
+func (Mayan) CheckAnswer(c string, ref judge.Solution, a judge.Answer, anyValid bool) judge.Result {
+	if len(a) == 0 {
+		return judge.Result{Verdict: judge.WrongAnswer, Message: "no output for this case"}
+	}
+	b, err := mayan.ParseCase(c)
+	if err != nil {
+		return brokenCase(err)
+	}
+	if strings.TrimSpace(a[0].Text) == "-1" {
+		if !ref.Solvable {
+			return judge.Result{Verdict: judge.Accepted, Message: "correct", Score: 100}
+		}
+		return judge.Result{Verdict: judge.WrongAnswer, Message: fmt.Sprintf("line %d: -1, but the board can be cleared in %s", a[0].No, judge.Plural(b.N, "move"))}
+	}
+	lines := make([]string, len(a))
+	for i, l := range a {
+		lines[i] = l.Text
+	}
+	r := mayan.Replay(b, strings.Join(lines, "\n"))
+	switch {
+	case r.BadIndex > 0:
+		return judge.Result{Verdict: judge.Invalid, Message: fmt.Sprintf("line %d: %s", a[r.BadIndex-1].No, badMove(r.BadIndex, r.BadToken, r.Reason))}
+	case len(a) < b.N:
+		return judge.Result{Verdict: judge.WrongAnswer, Message: fmt.Sprintf("line %d: the output ends after %d of the %d moves", a[len(a)-1].No, len(a), b.N)}
+	case !r.Solved:
+		return judge.Result{Verdict: judge.WrongAnswer, Message: fmt.Sprintf("%s: %s left after %s", lineRange(a), judge.Plural(r.Final.Blocks(), "block"), judge.Plural(r.Used, "move"))}
+	case !ref.Solvable:
+		return referenceDisagrees()
+	}
+	want, err := mayan.ParseMoves(ref.Moves)
+	if err != nil {
+		return brokenCase(err)
+	}
+	got := make([]mayan.Move, len(r.Steps))
+	for i, s := range r.Steps {
+		got[i] = s.Move
+	}
+	switch {
+	case slices.Equal(got, want):
+		return judge.Result{Verdict: judge.Accepted, Message: "correct", Used: r.Used, Optimal: b.N, Score: 100}
+	case anyValid:
+		return judge.Result{Verdict: judge.Accepted, Message: "a valid solution", Used: r.Used, Optimal: b.N, Score: 100}
+	}
+	return judge.Result{Verdict: judge.WrongAnswer, Used: r.Used, Optimal: b.N, Solved: true, Message: "valid, but not the lexicographically smallest"}
+}
+
+// CheckMoves needs no reference: the rule of the puzzle is to clear the board
+// in exactly n moves, and any order that does so is accepted.
+func (Mayan) CheckMoves(c string, ref *judge.Solution, moves string) judge.Result {
+	b, err := mayan.ParseCase(c)
+	if err != nil {
+		return brokenCase(err)
+	}
+	r := mayan.Replay(b, moves)
+	switch {
+	case r.BadIndex > 0:
+		return judge.Result{Verdict: judge.Invalid, Message: badMove(r.BadIndex, r.BadToken, r.Reason), Used: r.Used}
+	case r.Used > b.N:
+		return judge.Result{Verdict: judge.Invalid, Used: r.Used,
+			Message: badMove(b.N+1, r.Steps[b.N].Token, fmt.Sprintf("this board must be cleared in exactly %s", judge.Plural(b.N, "move")))}
+	case r.Solved && r.Used == b.N:
+		if ref != nil && !ref.Solvable {
+			return referenceDisagrees()
+		}
+		return judge.Result{Verdict: judge.Accepted, Message: fmt.Sprintf("cleared in %s", judge.Plural(b.N, "move")), Used: r.Used, Optimal: b.N, Score: 100}
+	case r.Solved:
+		return judge.Result{Verdict: judge.NotSolved, Used: r.Used,
+			Message: fmt.Sprintf("the board is cleared after %s, but it must be cleared in exactly %d", judge.Plural(r.Used, "move"), b.N)}
+	}
+	return judge.Result{Verdict: judge.NotSolved, Used: r.Used,
+		Message: fmt.Sprintf("%s, but %s left (%s allowed)", allLegal(r.Used), blocksAre(r.Final.Blocks()), judge.Plural(b.N, "move"))}
+}
+
+// blocksAre says how many blocks are left: "1 block is", "12 blocks are".
+func blocksAre(n int) string {
+	if n == 1 {
+		return "1 block is"
+	}
+	return judge.Plural(n, "block") + " are"
+}
+
+// BoardMoves is the board's n: it must be cleared in exactly n moves, so a
+// longer move text can only be a mistake.
+func (Mayan) BoardMoves(c string) int {
+	b, err := mayan.ParseCase(c)
+	if err != nil {
+		return mayan.MaxReplayMoves
+	}
+	return b.N
+}
+
+// lineRange names the lines of an answer: "line 4" or "lines 1-3".
+func lineRange(a judge.Answer) string {
+	first, last := a[0].No, a[len(a)-1].No
+	if first == last {
+		return fmt.Sprintf("line %d", first)
+	}
+	return fmt.Sprintf("lines %d-%d", first, last)
+}
+
+func (Mayan) CheckProblemLimits(l judge.Limits) error {
+	return checkLimitsUpTo("mayan", l, 0, mayan.MaxColor, mayan.MaxMoves)
+}
+
+func (Mayan) Checkers() []string { return []string{judge.CheckerAnyValid} }
+
+func (Mayan) GenerateParams() []string { return []string{"n", "colors", "blocks"} }
+
+func (Mayan) GenerateBy() string { return judge.GenerateBySolvable }
+
+// Candidates builds boards of params.n moves, params.colors colours and
+// params.blocks blocks: solvable ones by playing moves backwards from the
+// empty board (random ones almost never are), unsolvable ones by stacking
+// blocks at random. Solvable is the default.
+func (Mayan) Candidates(params map[string]int, solvable *bool, l judge.Limits) (func(*rand.Rand) (string, bool), error) {
+	if err := paramsError("mayan", params, Mayan{}.GenerateParams()...); err != nil {
+		return nil, err
+	}
+	n, err := param(params, "n", 0, 1, cmp.Or(l.MaxMoves, mayan.MaxMoves))
+	if err != nil {
+		return nil, err
+	}
+	colors, err := param(params, "colors", 0, 1, cmp.Or(l.MaxColors, mayan.MaxColor))
+	if err != nil {
+		return nil, err
+	}
+	build := mayan.Build
+	maxBlocks := min(5*n, mayan.MaxBlocks)
+	if solvable != nil && !*solvable {
+		build, maxBlocks = mayan.Random, mayan.MaxBlocks
+	}
+	blocks, err := param(params, "blocks", min(3*n, maxBlocks), 3, maxBlocks)
+	if err != nil {
+		return nil, err
+	}
+	return func(rng *rand.Rand) (string, bool) {
+		b, ok := build(rng, n, colors, blocks)
+		return mayan.Format(b), ok
+	}, nil
+}
+
+// Steps replays moves with the engine; each step has the pictures of its
+// vanish-and-fall rounds.
+func (Mayan) Steps(c, moves string) judge.Replay {
+	b, _ := mayan.ParseCase(c) // c is canonical: it parses
+	r := mayan.Replay(b, moves)
+	pictures := mayan.Boards(b, r)
+	boards := make([]mayan.Board, len(pictures))
+	for i, p := range pictures {
+		boards[i] = p[len(p)-1]
+	}
+	out := stepsWith(b, mayan.Format, stepTokens(r.Steps, func(s mayan.Step) string { return s.Token }),
+		boards, stepMessages(r.Steps, func(s mayan.Step) string {
+			if s.Cleared == 0 {
+				return fmt.Sprintf("nothing vanished; %s left", judge.Plural(s.Left, "block"))
+			}
+			return fmt.Sprintf("%s vanished in %s; %s left", judge.Plural(s.Cleared, "block"), judge.Plural(s.Rounds, "round"), judge.Plural(s.Left, "block"))
+		}), r.BadIndex, r.BadToken, r.Reason, r.Solved)
+	for i, p := range pictures {
+		for _, pb := range p {
+			out.Steps[i].Rounds = append(out.Steps[i].Rounds, mayan.Format(pb))
+		}
+	}
+	return out
+}
+
+// AnswerMoves returns the lines of an answer, unless it is "-1".
+func (Mayan) AnswerMoves(a judge.Answer) (string, bool) {
+	if len(a) == 0 || strings.TrimSpace(a[0].Text) == "-1" {
+		return "", false
+	}
+	lines := make([]string, len(a))
+	for i, l := range a {
+		lines[i] = l.Text
+	}
+	return strings.Join(lines, "\n"), true
+}
+
+// Hint solves the board reached by moves with the moves left and returns
+// the first move of the smallest solution.
+func (Mayan) Hint(ctx context.Context, c, moves string) (string, error) {
+	b, _ := mayan.ParseCase(c)
+	r := mayan.Replay(b, moves)
+	switch {
+	case r.BadIndex > 0:
+		return "", judge.Errorf(judge.EINVALID, "%s", badMove(r.BadIndex, r.BadToken, r.Reason))
+	case r.Solved:
+		return "", judge.Errorf(judge.EINVALID, "the board is already cleared")
+	case r.Used >= b.N:
+		return "", judge.Errorf(judge.EINVALID, "no moves are left: this board must be cleared in exactly %s", judge.Plural(b.N, "move"))
+	}
+	next := r.Final
+	next.N = b.N - r.Used
+	s, err := mayan.Solve(ctx, next, nil)
+	if err != nil {
+		return "", err
+	}
+	if !s.Solvable {
+		return "", judge.Errorf(judge.EINVALID, "the board cannot be cleared in the %s left from here: undo some moves", judge.Plural(next.N, "move"))
+	}
+	return s.Moves[0].String(), nil
+}
+
+func (Mayan) MaxMoves() int { return mayan.MaxReplayMoves }
+
+// ParseCaseWithin parses, then leaves n to CheckLimits.
+func (pz Mayan) ParseCaseWithin(input string, _ judge.Limits) (string, error) {
+	return pz.ParseCase(input)
+}
+
+func (Mayan) CountMoves(text string, limit int) int {
+	n := 0
+	for line := range strings.Lines(text) {
+		if strings.TrimSpace(line) != "" {
+			if n++; n > limit {
+				break
+			}
+		}
+	}
+	return n
+}
+
+// SymmetryKey of a Mayan board: n and colour relabelling. A left-right
+// mirror is not used: the solution must be the lexicographically smallest
+// in x, and the classic answer of a mirrored board is not the mirror of
+// the answer (the optimum n is public anyway).
+func (Mayan) SymmetryKey(c string) string {
+	b, err := mayan.ParseCase(c)
+	if err != nil {
+		return "unparsable\x00" + c
+	}
+	cells := make([]int, 0, mayan.Width*(mayan.Height+1))
+	for x := range mayan.Width {
+		cells = append(cells, b.Column(x)...)
+		cells = append(cells, 0)
+	}
+	return strconv.Itoa(b.N) + ":" + relabel(cells, true)
+}

@@ -1,0 +1,201 @@
+package service
+
+import (
+	"context"
+	"math"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"puzzlejudge/judge"
+)
+
+// coursesOnly is the refusal of CanManageCourses.
+const coursesOnly = "only an instructor may do this"
+
+// CreateAssignment validates and stores an assignment (instructors only).
+func (s *Service) CreateAssignment(ctx context.Context, viewer judge.User, spec judge.AssignmentSpec) (judge.Assignment, error) {
+	if err := judge.Allow(viewer, judge.CanManageCourses(viewer), coursesOnly); err != nil {
+		return judge.Assignment{}, err
+	}
+	a, err := s.assignmentOf(ctx, spec, nil)
+	if err != nil {
+		return judge.Assignment{}, err
+	}
+	return s.store.CreateAssignment(ctx, a)
+}
+
+// UpdateAssignment applies a patch (instructors only) and validates the
+// result as a whole.
+func (s *Service) UpdateAssignment(ctx context.Context, viewer judge.User, id int64, p judge.AssignmentPatch) (judge.Assignment, error) {
+	if err := judge.Allow(viewer, judge.CanManageCourses(viewer), coursesOnly); err != nil {
+		return judge.Assignment{}, err
+	}
+	old, err := s.store.Assignment(ctx, id)
+	if err != nil {
+		return judge.Assignment{}, err
+	}
+	spec := judge.AssignmentSpec{Title: old.Title, OpensAt: old.OpensAt, DueAt: old.DueAt, LateUntil: old.LateUntil}
+	if old.LateUntil != nil {
+		// The factor of the late period kept or moved; a late period the
+		// patch adds needs its own, as at creation.
+		factor := old.LateFactor
+		spec.LateFactor = &factor
+	}
+	for _, ap := range old.Problems {
+		w := ap.Weight
+		spec.Problems = append(spec.Problems, judge.AssignmentProblemSpec{Slug: ap.Slug, Weight: &w})
+	}
+	if p.Title != nil {
+		spec.Title = *p.Title
+	}
+	if p.Problems != nil {
+		spec.Problems = p.Problems
+	}
+	if p.OpensAt != nil {
+		spec.OpensAt = *p.OpensAt
+	}
+	if p.DueAt != nil {
+		spec.DueAt = *p.DueAt
+	}
+	if p.ClearLateUntil {
+		spec.LateUntil, spec.LateFactor = nil, nil
+	}
+	if p.LateUntil != nil {
+		spec.LateUntil = p.LateUntil
+	}
+	if p.LateFactor != nil {
+		spec.LateFactor = p.LateFactor
+	}
+	a, err := s.assignmentOf(ctx, spec, old.Problems)
+	if err != nil {
+		return judge.Assignment{}, err
+	}
+	a.ID = id
+	return s.store.UpdateAssignment(ctx, a)
+}
+
+// DeleteAssignment removes an assignment (instructors only); submissions
+// stay, they belong to the problems.
+func (s *Service) DeleteAssignment(ctx context.Context, viewer judge.User, id int64) error {
+	if err := judge.Allow(viewer, judge.CanManageCourses(viewer), coursesOnly); err != nil {
+		return err
+	}
+	return s.store.DeleteAssignment(ctx, id)
+}
+
+// Assignment returns an assignment as viewer may see it: instructors see
+// every one, students (and anonymous callers) only those already open; an
+// assignment that is not open yet is not found for them.
+func (s *Service) Assignment(ctx context.Context, viewer judge.User, id int64) (judge.Assignment, error) {
+	a, err := s.store.Assignment(ctx, id)
+	if err != nil {
+		return judge.Assignment{}, err
+	}
+	if !judge.CanSeeAssignment(viewer, a, s.now()) {
+		return judge.Assignment{}, judge.Errorf(judge.ENOTFOUND, "assignment not found")
+	}
+	return judge.AssignmentFor(viewer, a), nil
+}
+
+// Assignments lists the assignments viewer may see, by due time: all for
+// instructors, the open and past ones for everyone else.
+func (s *Service) Assignments(ctx context.Context, viewer judge.User) ([]judge.Assignment, error) {
+	all, err := s.store.Assignments(ctx)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	out := all[:0]
+	for _, a := range all {
+		if judge.CanSeeAssignment(viewer, a, now) {
+			out = append(out, judge.AssignmentFor(viewer, a))
+		}
+	}
+	return out, nil
+}
+
+// assignmentOf validates spec and resolves its problems' slugs. An archived
+// problem is refused unless it is one of kept, the problems the assignment
+// already has: archived problems are retired, and students could not open
+// it, but one archived after it was assigned keeps its place (and the
+// scores made on it) through later edits.
+func (s *Service) assignmentOf(ctx context.Context, spec judge.AssignmentSpec, kept []judge.AssignmentProblem) (judge.Assignment, error) {
+	a := judge.Assignment{Title: strings.TrimSpace(spec.Title), OpensAt: spec.OpensAt.UTC(), DueAt: spec.DueAt.UTC()}
+	switch n := utf8.RuneCountInString(a.Title); {
+	case n == 0:
+		return judge.Assignment{}, judge.Errorf(judge.EINVALID, "the assignment needs a title")
+	case n > judge.MaxAssignmentTitle:
+		return judge.Assignment{}, judge.Errorf(judge.EINVALID, "the title has more than %d characters", judge.MaxAssignmentTitle)
+	}
+	if err := validText("the title", a.Title, 4*judge.MaxAssignmentTitle); err != nil {
+		return judge.Assignment{}, err
+	}
+	if spec.OpensAt.IsZero() || spec.DueAt.IsZero() {
+		return judge.Assignment{}, judge.Errorf(judge.EINVALID, "opens_at and due_at are required (RFC 3339 times)")
+	}
+	if !a.DueAt.After(a.OpensAt) {
+		return judge.Assignment{}, judge.Errorf(judge.EINVALID, "due_at must be after opens_at")
+	}
+	if spec.LateUntil != nil {
+		lu := spec.LateUntil.UTC()
+		if !lu.After(a.DueAt) {
+			return judge.Assignment{}, judge.Errorf(judge.EINVALID, "late_until must be after due_at")
+		}
+		if spec.LateFactor == nil {
+			return judge.Assignment{}, judge.Errorf(judge.EINVALID, "late_until needs a late_factor (0 to 1)")
+		}
+		a.LateUntil = &lu
+	}
+	if spec.LateFactor != nil {
+		f := *spec.LateFactor
+		if math.IsNaN(f) || f < 0 || f > 1 {
+			return judge.Assignment{}, judge.Errorf(judge.EINVALID, "late_factor must be between 0 and 1")
+		}
+		switch {
+		case a.LateUntil != nil:
+			a.LateFactor = f
+		case f != 0:
+			// Stored as 0 it would be dropped without a word: the
+			// instructor meant a late period and did not get one.
+			return judge.Assignment{}, judge.Errorf(judge.EINVALID, "late_factor %g needs a late_until: late submissions count only up to it", f)
+		}
+	}
+	if len(spec.Problems) == 0 {
+		return judge.Assignment{}, judge.Errorf(judge.EINVALID, "the assignment needs at least one problem")
+	}
+	if len(spec.Problems) > judge.MaxAssignmentProblems {
+		return judge.Assignment{}, judge.Errorf(judge.EINVALID, "an assignment has at most %d problems", judge.MaxAssignmentProblems)
+	}
+	seen := map[string]bool{}
+	total := 0.0
+	for i, ps := range spec.Problems {
+		if seen[ps.Slug] {
+			return judge.Assignment{}, judge.Errorf(judge.EINVALID, "problem %s is listed twice", ps.Slug)
+		}
+		seen[ps.Slug] = true
+		w := 1.0
+		if ps.Weight != nil {
+			w = *ps.Weight
+		}
+		if math.IsNaN(w) || w < 0 || w > judge.MaxWeight {
+			return judge.Assignment{}, judge.Errorf(judge.EINVALID, "problems[%d]: the weight must be between 0 and %d", i, judge.MaxWeight)
+		}
+		p, err := s.store.ProblemBySlug(ctx, ps.Slug)
+		if judge.ErrorCode(err) == judge.ENOTFOUND {
+			return judge.Assignment{}, judge.Errorf(judge.EINVALID, "problems[%d]: there is no problem %q", i, ps.Slug)
+		}
+		if err != nil {
+			return judge.Assignment{}, err
+		}
+		if p.Archived && !slices.ContainsFunc(kept, func(ap judge.AssignmentProblem) bool { return ap.ProblemID == p.ID }) {
+			return judge.Assignment{}, judge.Errorf(judge.EINVALID, "problems[%d]: problem %s is archived: students cannot open it, so it cannot be added to an assignment", i, ps.Slug)
+		}
+		total += w
+		a.Problems = append(a.Problems, judge.AssignmentProblem{ProblemID: p.ID, Slug: p.Slug, Title: p.Title, Weight: w, Draft: p.Draft, Archived: p.Archived})
+	}
+	if total <= 0 {
+		return judge.Assignment{}, judge.Errorf(judge.EINVALID, "the weights must not all be 0")
+	}
+	return a, nil
+}

@@ -1,0 +1,189 @@
+package service
+
+import (
+	"context"
+	"regexp"
+	"slices"
+	"strings"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/judge/puzzles"
+)
+
+// authorsOnly is the refusal of CanAuthor.
+const authorsOnly = "only an instructor may create, edit, generate, import or export problems"
+
+// slugPattern is the form of a problem's slug: it is part of URLs and of
+// package folder names.
+var slugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+
+// authored returns the problem with slug for an author to change: refused
+// unless CanAuthor, ENOTFOUND when there is none.
+func (s *Service) authored(ctx context.Context, viewer judge.User, slug string) (judge.Problem, error) {
+	if err := judge.Allow(viewer, judge.CanAuthor(viewer), authorsOnly); err != nil {
+		return judge.Problem{}, err
+	}
+	return s.store.ProblemBySlug(ctx, slug)
+}
+
+// Visible returns the problem with slug if viewer may see it, ENOTFOUND
+// otherwise.
+func (s *Service) Visible(ctx context.Context, viewer judge.User, slug string) (judge.Problem, error) {
+	p, err := s.store.ProblemBySlug(ctx, slug)
+	if err != nil {
+		return judge.Problem{}, err
+	}
+	if !p.VisibleTo(viewer) {
+		return judge.Problem{}, notFound(slug)
+	}
+	return p, nil
+}
+
+// notFound is the error of a problem that does not exist, or that the
+// viewer may not know exists: the same words as the store's.
+func notFound(slug string) error {
+	return judge.Errorf(judge.ENOTFOUND, "problem %s not found", slug)
+}
+
+// CreateProblem stores a new problem made by an instructor; ECONFLICT when
+// the slug is taken.
+func (s *Service) CreateProblem(ctx context.Context, viewer judge.User, spec judge.ProblemSpec) (judge.Problem, error) {
+	if err := judge.Allow(viewer, judge.CanAuthor(viewer), authorsOnly); err != nil {
+		return judge.Problem{}, err
+	}
+	p := judge.Problem{Slug: spec.Slug, Title: spec.Title, Puzzle: spec.Puzzle, Statement: spec.Statement,
+		Checker: spec.Checker, Limits: spec.Limits, Draft: !spec.Published}
+	p, err := checkProblem(p)
+	if err != nil {
+		return judge.Problem{}, err
+	}
+	return s.store.CreateProblem(ctx, p)
+}
+
+// UpdateProblem applies an edit. Editing a shipped problem detaches it
+// from the catalogue, so that a restart does not undo the edit; its slug
+// cannot change (see shippedSlug). The puzzle changes only while the
+// problem has no case: its boards would not parse.
+func (s *Service) UpdateProblem(ctx context.Context, viewer judge.User, slug string, patch judge.ProblemPatch) (judge.Problem, error) {
+	p, err := s.authored(ctx, viewer, slug)
+	if err != nil {
+		return judge.Problem{}, err
+	}
+	old := p
+	if patch.Slug != nil && *patch.Slug != old.Slug && old.Shipped() {
+		return judge.Problem{}, shippedSlug(old.Slug)
+	}
+	set(&p.Slug, patch.Slug)
+	set(&p.Title, patch.Title)
+	set(&p.Puzzle, patch.Puzzle)
+	set(&p.Statement, patch.Statement)
+	set(&p.Checker, patch.Checker)
+	set(&p.Limits, patch.Limits)
+	if patch.Published != nil {
+		p.Draft = !*patch.Published
+	}
+	if p, err = checkProblem(p); err != nil {
+		return judge.Problem{}, err
+	}
+	if p.Puzzle != old.Puzzle {
+		cases, err := s.store.Cases(ctx, p.ID)
+		if err != nil {
+			return judge.Problem{}, err
+		}
+		if len(cases) > 0 {
+			return judge.Problem{}, judge.Errorf(judge.EINVALID, "puzzle: the problem has %s of puzzle %s; delete its cases before changing the puzzle", judge.Plural(len(cases), "case"), old.Puzzle)
+		}
+	}
+	if p == old {
+		return p, nil
+	}
+	p.Detached = p.Detached || p.Shipped()
+	p, err = s.store.UpdateProblem(ctx, p)
+	if err != nil {
+		return judge.Problem{}, err
+	}
+	if p.Checker != old.Checker {
+		// The checker decides verdicts: earlier answers are judged again.
+		err = s.requeue(ctx, judge.Requeue{ProblemID: p.ID, Reason: "the problem's checker changed"})
+	}
+	return p, err
+}
+
+// shippedSlug is the refusal to rename a shipped problem (ECONFLICT). The
+// catalogue is matched by slug at every start, by every process sharing
+// the database: under a new slug the problem would be shipped again beside
+// it, with new boards and none of its submissions. Detaching does not free
+// the slug either, so the rule is the same for an edited problem.
+func shippedSlug(slug string) error {
+	return judge.Errorf(judge.ECONFLICT, "slug: problem %s is shipped: its slug comes from problems/%s, which every start synchronises by slug, so it cannot change; "+
+		"change the title instead, or export the problem as a package and import it under a new slug", slug, slug)
+}
+
+// ArchiveProblem hides a problem from students and keeps its submissions;
+// an archived shipped problem is detached, so the catalogue does not bring
+// it back.
+func (s *Service) ArchiveProblem(ctx context.Context, viewer judge.User, slug string) error {
+	p, err := s.authored(ctx, viewer, slug)
+	if err != nil {
+		return err
+	}
+	if p.Archived {
+		return nil
+	}
+	p.Archived, p.Detached = true, p.Detached || p.Shipped()
+	_, err = s.store.UpdateProblem(ctx, p)
+	return err
+}
+
+func set[T any](dst *T, v *T) {
+	if v != nil {
+		*dst = *v
+	}
+}
+
+// checkProblem validates a problem's fields, the limits and checker for its
+// puzzle, and returns it with the checker in its stored form. Each message
+// names its field.
+func checkProblem(p judge.Problem) (judge.Problem, error) {
+	switch {
+	case p.Slug == "":
+		return p, judge.Errorf(judge.EINVALID, "slug: required")
+	case len(p.Slug) > judge.MaxSlugBytes:
+		return p, judge.Errorf(judge.EINVALID, "slug: more than %d characters", judge.MaxSlugBytes)
+	case p.Slug == "new" || p.Slug == "import":
+		return p, judge.Errorf(judge.EINVALID, "slug: %q is reserved for the pages that make problems", p.Slug)
+	case !slugPattern.MatchString(p.Slug):
+		return p, judge.Errorf(judge.EINVALID, "slug: %q is not lowercase letters, digits and dashes, starting with a letter or digit", p.Slug)
+	case strings.TrimSpace(p.Title) == "":
+		return p, judge.Errorf(judge.EINVALID, "title: required")
+	case len(p.Title) > judge.MaxTitleBytes:
+		return p, judge.Errorf(judge.EINVALID, "title: more than %d bytes", judge.MaxTitleBytes)
+	case p.Puzzle == "":
+		return p, judge.Errorf(judge.EINVALID, "puzzle: required (one of %s)", strings.Join(puzzles.PuzzleNames(), ", "))
+	}
+	if err := validText("the title", p.Title, judge.MaxTitleBytes); err != nil {
+		return p, err
+	}
+	if err := validText("statement", p.Statement, judge.MaxStatementBytes); err != nil {
+		return p, err
+	}
+	pz, err := puzzles.Lookup(p.Puzzle)
+	if err != nil {
+		return p, judge.Errorf(judge.EINVALID, "puzzle: %s", judge.ErrorMessage(err))
+	}
+	checkers := pz.Checkers()
+	switch {
+	case p.Checker == judge.CheckerExact:
+		p.Checker = ""
+	case p.Checker != "" && !slices.Contains(checkers, p.Checker):
+		return p, judge.Errorf(judge.EINVALID, "checker: %q is not one of %s for puzzle %s", p.Checker, strings.Join(append([]string{judge.CheckerExact}, checkers...), ", "), p.Puzzle)
+	}
+	l := p.Limits
+	if l.MaxSize < 0 || l.MaxColors < 0 || l.MaxMoves < 0 {
+		return p, judge.Errorf(judge.EINVALID, "limits: must not be negative (0 means the engine's own limit)")
+	}
+	if err := pz.CheckProblemLimits(l); err != nil {
+		return p, err
+	}
+	return p, nil
+}

@@ -1,0 +1,125 @@
+package service
+
+import (
+	"context"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/judge/puzzles"
+)
+
+// stepper returns the puzzle of that name and its Stepper, or EINVALID when
+// it has none.
+func stepper(name string) (judge.Puzzle, judge.Stepper, error) {
+	pz, err := puzzles.Lookup(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, ok := pz.(judge.Stepper)
+	if !ok {
+		return nil, nil, judge.Errorf(judge.EINVALID, "puzzle %s has no step-by-step replay", pz.Name())
+	}
+	return pz, st, nil
+}
+
+// ReplayMoves replays moves on a board given inline, for anyone: nothing is
+// stored and no solver runs, so it is cheap.
+func (s *Service) ReplayMoves(ctx context.Context, puzzle, board, moves string) (judge.Replay, error) {
+	pz, st, err := stepper(puzzle)
+	if err != nil {
+		return judge.Replay{}, err
+	}
+	if moves, err = puzzleText("the move text", moves, judge.MaxReplayMoveBytes); err != nil {
+		return judge.Replay{}, err
+	}
+	input, err := parseSpec(pz, board)
+	if err != nil {
+		return judge.Replay{}, err
+	}
+	return st.Steps(input, moves), nil
+}
+
+// ReplaySubmission replays a submission step by step, for its owner and
+// instructors: the moves of a moves or check submission on its board, and
+// for an answer the moves it holds for each case (Rotation, Mayan).
+func (s *Service) ReplaySubmission(ctx context.Context, v judge.User, id int64) (judge.SubmissionReplay, error) {
+	sub, err := s.Submission(ctx, v, id)
+	if err != nil {
+		return judge.SubmissionReplay{}, err
+	}
+	out := judge.SubmissionReplay{Submission: sub}
+	switch sub.Kind {
+	case judge.KindCheck:
+		out.Puzzle, out.Start = sub.Puzzle, sub.Board
+	case judge.KindMoves:
+		p, c, err := s.caseOf(ctx, sub.ProblemSlug, sub.CaseID)
+		if err != nil {
+			return judge.SubmissionReplay{}, err
+		}
+		out.Puzzle, out.Start = p.Puzzle, c.Input
+	case judge.KindAnswer:
+		return s.replayAnswer(ctx, out)
+	}
+	_, st, err := stepper(out.Puzzle)
+	if err != nil {
+		return judge.SubmissionReplay{}, err
+	}
+	r := st.Steps(out.Start, sub.Payload)
+	out.Replay = &r
+	return out, nil
+}
+
+// replayAnswer cuts an answer into its cases like the judge does (the
+// cases it answered, a whole output split over all of them, deleted ones
+// included, or each per-case output on its own case) and replays the moves
+// of each case that is still there; a puzzle whose answers hold no moves
+// (Flood-it's numbers) is EINVALID.
+func (s *Service) replayAnswer(ctx context.Context, out judge.SubmissionReplay) (judge.SubmissionReplay, error) {
+	d := s.load(ctx, out.Submission.ProblemID)
+	if d.err != nil {
+		return judge.SubmissionReplay{}, d.err
+	}
+	out.Puzzle = d.problem.Puzzle
+	pz, st, err := stepper(d.problem.Puzzle)
+	if err != nil {
+		return judge.SubmissionReplay{}, err
+	}
+	cases := answeredCases(out.Submission, d)
+	answers := make([]judge.Answer, len(cases))
+	if outs := out.Submission.Outputs; outs != nil {
+		// Sent per case: each output answers its own case alone, as the
+		// worker judges it; a case without output has nothing to replay.
+		byCase := outputsByCase(outs)
+		for i, c := range cases {
+			if text, ok := byCase[c.ID]; ok {
+				if a, _ := pz.SplitAnswers([]string{c.Input}, text); len(a) > 0 {
+					answers[i] = a[0]
+				}
+			}
+		}
+	} else {
+		split, _ := pz.SplitAnswers(judge.CaseInputs(cases), out.Submission.Payload)
+		copy(answers, split)
+	}
+	if len(answers) > 0 && !anyMoves(st, answers) {
+		return judge.SubmissionReplay{}, judge.Errorf(judge.EINVALID, "the answers of puzzle %s hold no moves to replay", pz.Name())
+	}
+	out.Cases = []judge.CaseReplay{}
+	for i, a := range answers {
+		moves, ok := st.AnswerMoves(a)
+		if !ok || cases[i].Deleted {
+			continue
+		}
+		out.Cases = append(out.Cases, judge.CaseReplay{CaseID: cases[i].ID, CaseName: cases[i].Name, Start: cases[i].Input, Replay: st.Steps(cases[i].Input, moves)})
+	}
+	return out, nil
+}
+
+// anyMoves reports whether any answer holds moves.
+func anyMoves(st judge.Stepper, answers []judge.Answer) bool {
+	for _, a := range answers {
+		if _, ok := st.AnswerMoves(a); ok {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,290 @@
+// Package service is the judge at work: the Service over a judge.Store, its
+// accounts, problems and cases, the submission queue and its workers, the
+// reference solves, board generation, courses and grades.
+package service
+
+import (
+	"context"
+	"log/slog"
+	"runtime"
+	"sync"
+	"time"
+
+	"puzzlejudge/internal/cache"
+	"puzzlejudge/judge"
+
+	"golang.org/x/crypto/bcrypt"
+)
+
+// Config tunes the Service; zero values take the defaults.
+type Config struct {
+	Workers      int           // judging workers; default 2
+	SolveTimeout time.Duration // budget of one reference solve; default 60s
+	PollInterval time.Duration // how often idle workers look for work; default 200ms
+	// Batch is how many submissions a worker claims at once; default 64.
+	// The whole batch is written in one transaction.
+	Batch int
+	// BatchDelay is how long a worker waits after a batch that was not
+	// full, so that submissions arriving one by one are judged and written
+	// a few at a time instead of one transaction each; default 2ms.
+	BatchDelay time.Duration
+	// Solvers is how many reference solves run at once in this process,
+	// case solves and Check's together; default one per core, since a
+	// solve keeps a core busy. With two or more, one is kept from
+	// students' checks (see solverSlots).
+	Solvers int
+	// CheckWait is how long Check waits for a solver slot before it
+	// answers with a RetryError; default 5s, well inside any write timeout.
+	CheckWait time.Duration
+	// CheckLimits bound the boards students may send to Check (instructors
+	// are not bound); 0 means the engine's own limit.
+	CheckLimits judge.Limits
+	// RegistrationCode, when not empty, must be given to SelfRegister.
+	RegistrationCode string
+	// TokenTTL is how long an API token lives after its last use; default
+	// 30 days.
+	TokenTTL time.Duration
+	// ClaimTimeout is for several processes sharing one database. When 0
+	// (one process, the default), Start queues again every submission left
+	// judging. When set, Start and a sweep every ClaimTimeout/2 queue again
+	// only the claims older than ClaimTimeout, so that a restarting process
+	// leaves the batches of the others alone and a process that died
+	// without restarting has its claims taken over. A claim that was taken
+	// over too early costs a second judging, never a second write.
+	ClaimTimeout time.Duration
+	// GenerateWorkers is how many candidate boards a generation run solves
+	// at once; default the number of cores.
+	GenerateWorkers int
+	// RetryDelay is the first wait before a worker writes again a batch
+	// the database refused; it doubles up to maxRetryDelay. Default 100ms.
+	RetryDelay time.Duration
+	// BcryptCost is the cost of password hashes; default bcrypt.DefaultCost.
+	BcryptCost int
+	// RegistrationOpen lets anyone create a student account (SignUp);
+	// when false, accounts are made by an instructor or the admin.
+	RegistrationOpen bool
+	// OnJudged, when set, is called once per submission judged and stored,
+	// and OnSolved once per case (or checked board) solved by the
+	// reference: the metrics hooks, given once, before the service runs.
+	OnJudged func(v judge.Verdict)
+	OnSolved func(puzzle string, d time.Duration)
+	// Clock, when set, is the time of submissions and deadlines (tests pin
+	// it); default time.Now.
+	Clock func() time.Time
+}
+
+func (c Config) withDefaults() Config {
+	if c.Workers <= 0 {
+		c.Workers = 2
+	}
+	if c.SolveTimeout <= 0 {
+		c.SolveTimeout = 60 * time.Second
+	}
+	if c.PollInterval <= 0 {
+		c.PollInterval = 200 * time.Millisecond
+	}
+	if c.Batch <= 0 {
+		c.Batch = 64
+	}
+	if c.BatchDelay <= 0 {
+		c.BatchDelay = 2 * time.Millisecond
+	}
+	if c.Solvers <= 0 {
+		c.Solvers = max(1, runtime.NumCPU())
+	}
+	if c.CheckWait <= 0 {
+		c.CheckWait = 5 * time.Second
+	}
+	if c.TokenTTL <= 0 {
+		c.TokenTTL = 30 * 24 * time.Hour
+	}
+	if c.GenerateWorkers <= 0 {
+		c.GenerateWorkers = runtime.NumCPU()
+	}
+	if c.RetryDelay <= 0 {
+		c.RetryDelay = 100 * time.Millisecond
+	}
+	if c.BcryptCost == 0 {
+		c.BcryptCost = bcrypt.DefaultCost
+	}
+	return c
+}
+
+// Service is the judge: accounts, problems and cases, the submission queue
+// and its workers, and the reference solves of the cases.
+type Service struct {
+	store judge.Store
+	cfg   Config
+	log   *slog.Logger
+
+	wake      chan struct{} // a submission is waiting
+	solveWake chan struct{} // a case is waiting to be solved
+	// checks keeps the solutions of boards checked through Check, so that
+	// a script checking the same board again does not pay for a second
+	// solve.
+	checks *cache.FIFO[string, judge.Solution]
+	// slots bounds the reference solves running at once, cases' and Check's.
+	slots *solverSlots
+	// keys memoises the symmetry keys of hidden cases for Check.
+	keys *keyCache
+	// problems caches the problems with their cases, checked against the
+	// catalogue version on every use.
+	problems cache.Versioned[cachedProblem]
+
+	mu         sync.Mutex
+	solveQueue []int64
+	solving    map[int64]bool // cases queued or being solved in this process
+	gens       generations    // board generation runs
+	cancel     context.CancelFunc
+	done       chan struct{}
+	started    bool
+}
+
+// NewService returns a Service over store; it judges the puzzles of the registry.
+func NewService(store judge.Store, cfg Config, logger *slog.Logger) *Service {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	cfg = cfg.withDefaults()
+	s := &Service{
+		store:     store,
+		cfg:       cfg,
+		log:       logger,
+		wake:      make(chan struct{}, 1),
+		solveWake: make(chan struct{}, 1),
+		checks:    cache.NewFIFO[string, judge.Solution](1024),
+		slots:     newSolverSlots(cfg.Solvers),
+		keys:      newKeyCache(),
+		solving:   map[int64]bool{},
+	}
+	return s
+}
+
+// QueueLength returns the number of submissions pending or being judged.
+func (s *Service) QueueLength(ctx context.Context) (int, error) { return s.store.QueueLength(ctx) }
+
+// notify wakes one idle worker.
+func (s *Service) notify() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Start recovers from a crash -- submissions left judging go back to
+// pending, cases left solving (or solved by an older solver version) are
+// solved again -- then starts the workers and solvers. They run until Close
+// or until ctx is cancelled.
+func (s *Service) Start(ctx context.Context) error {
+	s.mu.Lock()
+	if s.started {
+		s.mu.Unlock()
+		return judge.Errorf(judge.ECONFLICT, "the service is already started")
+	}
+	s.started = true
+	s.mu.Unlock()
+
+	if err := s.resetStale(ctx); err != nil {
+		return err
+	}
+	if err := s.recoverCases(ctx); err != nil {
+		return err
+	}
+	run, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	for range s.cfg.Workers {
+		wg.Go(func() { s.work(run) })
+	}
+	for range s.slots.caseSolvers() {
+		wg.Go(func() { s.solveLoop(run) })
+	}
+	if s.cfg.ClaimTimeout > 0 {
+		wg.Go(func() { s.sweep(run) })
+		wg.Go(func() { s.pollCases(run) })
+	}
+	wg.Go(func() { s.claimGenerations(run) })
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	s.mu.Lock()
+	s.cancel, s.done = cancel, done
+	s.mu.Unlock()
+	s.notify()
+	return nil
+}
+
+// resetStale queues again the claims of workers that died: all of them with
+// one process, those older than ClaimTimeout with several.
+func (s *Service) resetStale(ctx context.Context) error {
+	before := time.Now()
+	if s.cfg.ClaimTimeout > 0 {
+		before = before.Add(-s.cfg.ClaimTimeout)
+	} else {
+		before = before.Add(time.Hour) // every claim, whatever the clocks say
+	}
+	n, err := s.store.ResetJudging(ctx, before)
+	if n > 0 {
+		s.log.Info("submissions left judging are queued again", "count", n)
+		s.notify()
+	}
+	return err
+}
+
+// sweep runs resetStale every ClaimTimeout/2 until ctx ends.
+func (s *Service) sweep(ctx context.Context) {
+	every(ctx, max(s.cfg.ClaimTimeout/2, 10*time.Millisecond), func() bool {
+		if err := s.resetStale(ctx); err != nil && ctx.Err() == nil {
+			s.log.Error("queueing stale claims again", "err", err)
+		}
+		return true
+	})
+}
+
+// Close stops taking work and waits, bounded by ctx, for the batch in hand
+// to be written and the running solves to stop. A solve interrupted by Close
+// leaves its case solving; the next Start solves it again.
+func (s *Service) Close(ctx context.Context) error {
+	s.mu.Lock()
+	cancel, done := s.cancel, s.done
+	s.mu.Unlock()
+	if cancel == nil {
+		return nil
+	}
+	cancel()
+	s.gens.stop()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Health checks that the database answers and takes a write: a database
+// that answers reads while its disk is full would otherwise look healthy
+// while every submission fails.
+func (s *Service) Health(ctx context.Context) judge.Health {
+	if err := s.store.Ping(ctx); err != nil {
+		s.log.Warn("health check: the database does not answer", "err", err)
+		return judge.Health{Reason: "the database does not answer"}
+	}
+	switch err := s.store.Heartbeat(ctx); {
+	case err == nil:
+		return judge.Health{OK: true}
+	case judge.ErrorCode(err) == judge.EUNAVAILABLE:
+		return judge.Health{Reason: judge.ErrorMessage(err)} // the store logs it, once a minute
+	default:
+		s.log.Warn("health check: the database refuses a write", "err", err)
+		return judge.Health{Reason: "the database refuses writes"}
+	}
+}
+
+// now is the service's clock, so that tests can pin deadlines.
+func (s *Service) now() time.Time {
+	if s.cfg.Clock != nil {
+		return s.cfg.Clock().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// Now returns the service's current time, for the pages' "time left".
+func (s *Service) Now() time.Time { return s.now() }
