@@ -158,10 +158,3 @@ func TestCompileBombs(t *testing.T) {
 		}
 	})
 }
-
-func tail(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[len(s)-n:]
-}
