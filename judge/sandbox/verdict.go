@@ -3,6 +3,7 @@ package sandbox
 import (
 	"fmt"
 	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -50,4 +51,12 @@ func signalMessage(n int) string {
 		return fmt.Sprintf("killed by signal %d", n)
 	}
 	return fmt.Sprintf("killed by signal %s (%v)", name, sig)
+}
+
+// timeLimitMessage says which clock ran out.
+func timeLimitMessage(out execResult, lim Limits) string {
+	if out.cpu >= lim.CPU {
+		return fmt.Sprintf("CPU time limit of %v exceeded", lim.CPU)
+	}
+	return fmt.Sprintf("wall-clock limit of %v exceeded (%v of CPU: the program was waiting or sleeping)", lim.Wall, out.cpu.Round(time.Millisecond))
 }
