@@ -1,5 +1,3 @@
-//go:build linux
-
 // Package sandboxtest gives the tests of the packages above judge/sandbox a
 // real sandbox: the embedded one, shared by the tests of a package, and
 // go-judge servers built from the module (the tool of go.mod) and started on
