@@ -136,7 +136,7 @@ func (s *Service) judgeProgram(ctx context.Context, sub judge.Submission, d *pro
 	out := capCompileOutput(c.Output)
 	if !c.OK() {
 		msg := "the program did not compile"
-		if first := firstLine(out); first != "" {
+		if first := firstError(out); first != "" {
 			msg += ": " + first
 		}
 		return programJudging{compileOutput: out, results: []judge.CaseResult{{Position: 1, Verdict: judge.CompileError, Message: msg}}}
@@ -214,15 +214,22 @@ func capCompileOutput(s string) string {
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
+// firstError returns the compiler's first line that says "error" (or its
+// first line), cut to 200 bytes, for the board's message.
+func firstError(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	line := lines[0]
+	for _, l := range lines {
+		if strings.Contains(l, "error") {
+			line = l
+			break
+		}
 	}
-	if len(s) > 200 {
-		s = s[:200] + "..."
+	line = strings.TrimSpace(line)
+	if len(line) > 200 {
+		line = line[:200] + "..."
 	}
-	return strings.ToValidUTF8(s, "")
+	return strings.ToValidUTF8(line, "")
 }
 
 // maxSandboxAttempts bounds the judgings of one program that the sandbox
