@@ -63,9 +63,11 @@ type Kind string
 // The submission kinds. KindCheck is a board checked through POST /check:
 // it belongs to no problem and is stored already judged.
 const (
-	KindAnswer  Kind = "answer"
-	KindMoves   Kind = "moves"
-	KindCheck   Kind = "check"
+	KindAnswer Kind = "answer"
+	KindMoves  Kind = "moves"
+	KindCheck  Kind = "check"
+	// KindProgram is source code, compiled once and run on every board in
+	// the sandbox (judge/sandbox).
 	KindProgram Kind = "program"
 )
 
@@ -103,10 +105,23 @@ type Token struct {
 	ExpiresAt *time.Time
 }
 
-// Limits bound the boards an instructor may add to a problem; 0 means the
-// engine's own limit.
+// Limits bound the boards an instructor may add to a problem (0 means the
+// engine's own limit) and the programs it judges. The program limits carry
+// the names of the Kattis problem package format (2023-07) of problem.yaml's
+// limits, given beside each; a problem's are never 0 once loaded or stored
+// (see DefaultProgramLimits and WithProgramDefaults in judge/kinds.go).
 type Limits struct {
 	MaxSize, MaxColors, MaxMoves int
+
+	TimeLimit            float64 // time_limit: CPU seconds per board
+	MemoryMiB            int     // memory: MiB per run
+	OutputMiB            int     // output: MiB a run may write
+	CodeKiB              int     // code: KiB of source
+	CompilationTime      float64 // compilation_time: seconds
+	CompilationMemoryMiB int     // compilation_memory: MiB
+	// ACToTimeLimit is time_multipliers.ac_to_time_limit: the time limit is
+	// this many times the slowest accepted program's board, rounded up.
+	ACToTimeLimit float64
 }
 
 // Problem is one problem of the catalogue.
@@ -119,7 +134,10 @@ type Problem struct {
 	// Checker is "" (exact answers) or CheckerAnyValid (mayan: any valid
 	// solution is accepted in answer mode).
 	Checker string
-	Limits  Limits
+	// Kinds are the kinds of submission the problem takes, in the order
+	// answer, moves, program (see Takes).
+	Kinds  []Kind
+	Limits Limits
 	// Draft problems and Archived ones are seen by instructors only.
 	Draft, Archived bool
 	// CatalogueHash identifies the shipped version the problem was synced

@@ -1,6 +1,8 @@
 package store
 
 import (
+	"slices"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -55,6 +57,18 @@ type problemRow struct {
 	MaxSize   int    `gorm:"not null"`
 	MaxColors int    `gorm:"not null"`
 	MaxMoves  int    `gorm:"not null"`
+	// Kinds is the problem's kinds joined by commas; the program limits
+	// are in the units of judge.Limits. Their defaults are what a row
+	// written before them takes on migration: all three kinds and
+	// judge.DefaultProgramLimits.
+	Kinds                string  `gorm:"size:64;not null;default:'answer,moves,program'"`
+	TimeLimit            float64 `gorm:"not null;default:2"`
+	MemoryMiB            int     `gorm:"not null;default:256"`
+	OutputMiB            int     `gorm:"not null;default:8"`
+	CodeKiB              int     `gorm:"not null;default:128"`
+	CompilationTime      float64 `gorm:"not null;default:60"`
+	CompilationMemoryMiB int     `gorm:"not null;default:2048"`
+	ACToTimeLimit        float64 `gorm:"not null;default:2"`
 	// Draft, not Published: gorm leaves a zero value with a default out of
 	// an INSERT, so a default of true could never be written as false.
 	Draft         bool   `gorm:"not null;default:false"`
@@ -70,10 +84,51 @@ func (problemRow) TableName() string { return "problems" }
 func (r problemRow) domain() judge.Problem {
 	return judge.Problem{
 		ID: r.ID, Slug: r.Slug, Title: r.Title, Puzzle: r.Puzzle, Statement: r.Statement, Checker: r.Checker,
-		Limits: judge.Limits{MaxSize: r.MaxSize, MaxColors: r.MaxColors, MaxMoves: r.MaxMoves},
-		Draft:  r.Draft, Archived: r.Archived, Detached: r.Detached, CatalogueHash: r.CatalogueHash,
+		Kinds: kindsOf(r.Kinds),
+		Limits: judge.Limits{
+			MaxSize: r.MaxSize, MaxColors: r.MaxColors, MaxMoves: r.MaxMoves,
+			TimeLimit: r.TimeLimit, MemoryMiB: r.MemoryMiB, OutputMiB: r.OutputMiB, CodeKiB: r.CodeKiB,
+			CompilationTime: r.CompilationTime, CompilationMemoryMiB: r.CompilationMemoryMiB, ACToTimeLimit: r.ACToTimeLimit,
+		}.WithProgramDefaults(),
+		Draft: r.Draft, Archived: r.Archived, Detached: r.Detached, CatalogueHash: r.CatalogueHash,
 		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 	}
+}
+
+// setProblem copies into the row the fields of p that the problem's own
+// columns hold (not its ID, flags or times): kinds and limits, with their
+// defaults where p leaves them out.
+func (r *problemRow) setProblem(p judge.Problem) {
+	r.Slug, r.Title, r.Puzzle, r.Statement, r.Checker = p.Slug, p.Title, p.Puzzle, p.Statement, p.Checker
+	l := p.Limits.WithProgramDefaults()
+	r.MaxSize, r.MaxColors, r.MaxMoves = l.MaxSize, l.MaxColors, l.MaxMoves
+	r.Kinds = kindsColumn(p.Kinds)
+	r.TimeLimit, r.MemoryMiB, r.OutputMiB, r.CodeKiB = l.TimeLimit, l.MemoryMiB, l.OutputMiB, l.CodeKiB
+	r.CompilationTime, r.CompilationMemoryMiB, r.ACToTimeLimit = l.CompilationTime, l.CompilationMemoryMiB, l.ACToTimeLimit
+}
+
+// kindsColumn is the stored form of a problem's kinds; none is all three.
+func kindsColumn(kinds []judge.Kind) string {
+	if len(kinds) == 0 {
+		kinds = judge.ProblemKinds
+	}
+	s := make([]string, len(kinds))
+	for i, k := range kinds {
+		s[i] = string(k)
+	}
+	return strings.Join(s, ",")
+}
+
+// kindsOf reads kindsColumn's form back; an empty column is all three.
+func kindsOf(col string) []judge.Kind {
+	if col == "" {
+		return slices.Clone(judge.ProblemKinds)
+	}
+	var out []judge.Kind
+	for _, k := range strings.Split(col, ",") {
+		out = append(out, judge.Kind(k))
+	}
+	return out
 }
 
 type caseRow struct {

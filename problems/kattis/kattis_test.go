@@ -98,7 +98,7 @@ func TestRoundTripThroughService(t *testing.T) {
 		want := p.Problem
 		got := out.Problem
 		got.ID, got.CreatedAt, got.UpdatedAt = 0, want.CreatedAt, want.UpdatedAt
-		if got != want {
+		if !got.Equal(want) {
 			t.Errorf("%s: problem after import\n%+v\nwant\n%+v", p.Problem.Slug, got, want)
 		}
 		// Importing again updates the problem in place.

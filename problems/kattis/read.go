@@ -202,6 +202,18 @@ func parse(files map[string]string, top string) (Package, error) {
 	}
 	p := judge.Problem{Slug: sec.Slug, Title: title, Puzzle: sec.Puzzle, Checker: sec.Checker, Draft: !sec.Published,
 		Limits: judge.Limits{MaxSize: sec.Limits.MaxSize, MaxColors: sec.Limits.MaxColors, MaxMoves: sec.Limits.MaxMoves}}
+	m.Limits.set(&p.Limits)
+	p.Limits = p.Limits.WithProgramDefaults()
+	if key, err := p.Limits.Check(); err != nil {
+		path := append([]string{"limits"}, strings.Split(key, ".")...)
+		if strings.HasPrefix(key, "max_") {
+			path = []string{"puzzlejudge", "limits", key}
+		}
+		return Package{}, refuse("problem.yaml", "line %d: %s", lineOf(raw, path...), judge.ErrorMessage(err))
+	}
+	if p.Kinds, err = judge.NormalizeKinds(sec.Kinds); err != nil {
+		return Package{}, refuse("problem.yaml", "line %d: puzzlejudge.%s", lineOf(raw, "puzzlejudge", "kinds"), judge.ErrorMessage(err))
+	}
 	if p.Slug == "" {
 		p.Slug = top
 	}
