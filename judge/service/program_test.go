@@ -150,6 +150,15 @@ func TestProgramRefused(t *testing.T) {
 			}
 		})
 	}
+	// A problem that takes no programs refuses them, as it does other kinds.
+	answersOnly := judge.Problem{Slug: "answers-only", Title: "Answers only", Puzzle: "floodit", Statement: "Solve it.", Kinds: []judge.Kind{judge.KindAnswer}}
+	if err := s.SyncProblem(context.Background(), answersOnly, flooditCases); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.Submit(context.Background(), u, judge.Submission{ProblemSlug: "answers-only", Kind: judge.KindProgram, Language: "cpp", Payload: "int main() {}"})
+	if judge.ErrorCode(err) != judge.EINVALID || !strings.Contains(err.Error(), "it takes answer") {
+		t.Errorf("a program on a problem of answers only = %v, want invalid naming the kinds it takes", err)
+	}
 	if n, _ := s.QueueLength(context.Background()); n != 0 {
 		t.Errorf("%d submissions queued, want none", n)
 	}
@@ -201,5 +210,22 @@ func TestProgramAfterKill(t *testing.T) {
 	got := waitDone(t, second, sub.ID)
 	if got.Verdict != judge.Accepted || len(got.History) != 0 {
 		t.Errorf("after the restart: %s with %d earlier judgings, want accepted, judged once", got.Verdict, len(got.History))
+	}
+}
+
+// TestProgramLimitsOfTheProblem: the run's limits are the problem's own.
+func TestProgramLimitsOfTheProblem(t *testing.T) {
+	s, u := programService(t)
+	tight := judge.Problem{Slug: "tight", Title: "Tight", Puzzle: "floodit", Statement: "Solve it.", Limits: judge.Limits{MemoryMiB: 16}}
+	if err := s.SyncProblem(context.Background(), tight, flooditCases); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, s, "tight")
+	src := source(t, "alloc64.cpp")
+	for slug, want := range map[string]judge.Verdict{"tight": judge.MemoryLimit, "flood": judge.WrongAnswer} {
+		sub := submit(t, s, u, judge.Submission{ProblemSlug: slug, Kind: judge.KindProgram, Language: "cpp", Payload: src})
+		if got := waitDone(t, s, sub.ID); got.Verdict != want {
+			t.Errorf("64 MiB on %s = %s (%+v), want %s", slug, got.Verdict, got.Results, want)
+		}
 	}
 }
