@@ -12,6 +12,7 @@ import (
 
 	"puzzlejudge/internal/cache"
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/sandbox"
 
 	"golang.org/x/crypto/bcrypt"
 )
@@ -71,6 +72,11 @@ type Config struct {
 	// Clock, when set, is the time of submissions and deadlines (tests pin
 	// it); default time.Now.
 	Clock func() time.Time
+	// Sandbox compiles and runs programs (submissions of kind program);
+	// nil when this server runs none, and SandboxDown then says why (as a
+	// user may read it), for the 503 of a program and for /healthz.
+	Sandbox     sandbox.Runner
+	SandboxDown string
 }
 
 func (c Config) withDefaults() Config {
@@ -133,11 +139,14 @@ type Service struct {
 
 	mu         sync.Mutex
 	solveQueue []int64
-	solving    map[int64]bool // cases queued or being solved in this process
-	gens       generations    // board generation runs
-	cancel     context.CancelFunc
-	done       chan struct{}
-	started    bool
+	// sandboxFailures counts the sandbox's failures per program being
+	// judged (judgePrograms).
+	sandboxFailures map[int64]int
+	solving         map[int64]bool // cases queued or being solved in this process
+	gens            generations    // board generation runs
+	cancel          context.CancelFunc
+	done            chan struct{}
+	started         bool
 }
 
 // NewService returns a Service over store; it judges the puzzles of the registry.

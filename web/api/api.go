@@ -82,6 +82,7 @@ func (s *API) Register(r gin.IRouter) {
 	api.GET("/problems/:slug/package.zip", author, s.exportPackage)
 	api.POST("/problems/import", author, s.importPackage)
 
+	api.GET("/languages", s.languages)
 	api.GET("/submissions", user, s.listSubmissions)
 	api.GET("/submissions/:id", user, s.getSubmission)
 	api.POST("/check", user, s.rateLimit(), s.check)
