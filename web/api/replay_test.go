@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
 
@@ -197,4 +198,66 @@ func TestSubmissionReplayPages(t *testing.T) {
 	if len(a.Cases) != 2 || len(a.Cases[0].Steps) != 1 || a.Cases[0].Steps[0].Move != "C" || *a.Cases[0].Total != 2 || a.Cases[0].Next != nil || !a.Cases[0].Final.Solved {
 		t.Errorf("answer page = %+v", a)
 	}
+}
+
+// board returns an n x n Flood-it board whose cells cycle through colors.
+func floodBoard(n, colors int) string {
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(n) + "\n")
+	for r := range n {
+		for c := range n {
+			if c > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(strconv.Itoa((r*7 + c*3) % colors))
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// floodMoves is count moves that cycle through colors, each legal.
+func floodMoves(count, colors int) string {
+	moves := make([]string, count)
+	for i := range moves {
+		moves[i] = strconv.Itoa(1 + i%(colors-1))
+	}
+	return strings.Join(moves, " ")
+}
+
+// TestPublicReplayIsBounded performs issue 24's replay attack: an
+// anonymous 6.3 KB request (30x30, 16 colours, 2,048 moves) answered 4.65
+// MB. The board is now refused beyond what students play, and the largest
+// board they may send gives a page of steps, not the whole replay.
+func TestPublicReplayIsBounded(t *testing.T) {
+	e := newAPIEnvWith(t, Options{}, service.Config{CheckLimits: judge.Limits{MaxSize: 8, MaxColors: 10, MaxMoves: 5}})
+	// The shipped Flood-it's limits; the test catalogue's problem has none.
+	e.do("PATCH", "/api/v1/problems/flood", e.admin, map[string]any{"limits": map[string]int{"max_size": 8, "max_colors": 6}}).want(t, 200, "")
+	attack := replayRequest{"floodit", floodBoard(30, 16), floodMoves(2048, 10)}
+	res := e.do("POST", "/api/v1/replay", "", attack)
+	if res.status != 400 {
+		t.Fatalf("the attack: status %d with %d bytes, want 400", res.status, len(res.body))
+	}
+	msg := res.want(t, 400, "invalid").errorMessage(t)
+	if !strings.Contains(msg, "check_max_size") {
+		t.Errorf("the refusal %q does not name the key", msg)
+	}
+
+	largest := replayRequest{"floodit", floodBoard(8, 6), floodMoves(2048, 6)}
+	res = e.do("POST", "/api/v1/replay", "", largest).want(t, 200, "")
+	var r replayJSON
+	res.json(t, &r)
+	if len(r.Steps) != judge.DefaultReplayPage || r.Total == nil || *r.Total != 2048 || r.Next == nil || *r.Next != judge.DefaultReplayPage {
+		t.Fatalf("replay of 2,048 moves: %d steps, total %v, next %v; want a page of %d of 2048", len(r.Steps), r.Total, r.Next, judge.DefaultReplayPage)
+	}
+	if len(res.body) > 64<<10 {
+		t.Errorf("the answer is %d bytes for a %d-byte request", len(res.body), len(attack.Moves)+len(largest.Board))
+	}
+	t.Logf("the largest public replay: %d bytes answered for a %d-byte move text (a page of %d of %d steps)", len(res.body), len(largest.Moves), len(r.Steps), *r.Total)
+	var last replayJSON
+	e.do("POST", "/api/v1/replay?from=2000&limit=1000", "", largest).want(t, 200, "").json(t, &last)
+	if len(last.Steps) != 48 || last.Next != nil || *last.From != 2000 {
+		t.Errorf("the last page: %d steps from %v, next %v; want 48 from 2000 and no next", len(last.Steps), last.From, last.Next)
+	}
+	e.do("POST", "/api/v1/replay?limit=1001", "", largest).want(t, 400, "invalid")
 }
