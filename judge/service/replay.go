@@ -100,7 +100,14 @@ func (s *Service) ReplaySubmission(ctx context.Context, v judge.User, id int64) 
 	if err != nil {
 		return judge.SubmissionReplay{}, err
 	}
-	r := st.Steps(out.Start, sub.Payload)
+	// A moves submission never changes, nor does its board: its replay is
+	// kept, since a reader pages through it one call a page and each call
+	// replayed all of it (24 ms of CPU for 10,000 moves).
+	r, ok := s.replays.Get(sub.ID)
+	if !ok {
+		r = st.Steps(out.Start, sub.Payload)
+		s.replays.Put(sub.ID, r)
+	}
 	out.Replay = &r
 	return out, nil
 }

@@ -123,6 +123,10 @@ type Service struct {
 	// a script checking the same board again does not pay for a second
 	// solve.
 	checks *cache.FIFO[string, judge.Solution]
+	// replays keeps the last replays of moves submissions read, for a
+	// reader paging through one. Few: one can be 18 MB (10,000 steps of a
+	// 30x30 board).
+	replays *cache.FIFO[int64, judge.Replay]
 	// slots bounds the reference solves running at once, cases' and Check's.
 	slots *solverSlots
 	// keys memoises the symmetry keys of hidden cases for Check.
@@ -153,6 +157,7 @@ func NewService(store judge.Store, cfg Config, logger *slog.Logger) *Service {
 		wake:      make(chan struct{}, 1),
 		solveWake: make(chan struct{}, 1),
 		checks:    cache.NewFIFO[string, judge.Solution](1024),
+		replays:   cache.NewFIFO[int64, judge.Replay](8),
 		slots:     newSolverSlots(cfg.Solvers),
 		keys:      newKeyCache(),
 		solving:   map[int64]bool{},

@@ -261,3 +261,27 @@ func TestPublicReplayIsBounded(t *testing.T) {
 	}
 	e.do("POST", "/api/v1/replay?limit=1001", "", largest).want(t, 400, "invalid")
 }
+
+// TestSubmissionReplayRateLimit performs issue 24's replay loop: a
+// submission's replay was recomputed on every call, without a limit (24 ms
+// of CPU a call for 10,000 moves). It shares the public replays' budget per
+// address, and a moves submission's replay is kept between its pages.
+func TestSubmissionReplayRateLimit(t *testing.T) {
+	e := newAPIEnv(t, Options{Replays: httpx.NewRateLimiter(3)})
+	ann := e.student("ann")
+	e.waitReady()
+	id := e.submit(ann, "rot", map[string]any{"kind": "moves", "case": e.caseIDs("rot")[0], "moves": strings.Repeat("AF", 260)})
+	e.result(ann, id)
+	path := "/api/v1/submissions/" + itoa64(id) + "/replay"
+	var first, again replayJSON
+	e.do("GET", path, ann, nil).want(t, 200, "").json(t, &first)
+	e.do("GET", path, ann, nil).want(t, 200, "").json(t, &again)
+	if *first.Total != 520 || *again.Total != 520 || again.Steps[199].Board != first.Steps[199].Board {
+		t.Fatalf("the kept replay differs: %d and %d steps", *first.Total, *again.Total)
+	}
+	e.do("POST", "/api/v1/replay", "", replayRequest{"floodit", "2\n0 1\n1 0\n", "1"}).want(t, 200, "")
+	res := e.do("GET", path, ann, nil).want(t, 429, "rate_limited")
+	if res.header.Get("Retry-After") == "" {
+		t.Error("429 without Retry-After")
+	}
+}

@@ -228,6 +228,10 @@ func (p *Pages) replayPage(c *gin.Context) {
 // in JSON: a page of the replay's steps (at most judge.MaxReplayPage), for
 // the replay page's script, to those who may read the submission.
 func (p *Pages) replayStepsPage(c *gin.Context) {
+	if ok, wait := p.Replays.AllowAddr(c.ClientIP(), time.Now()); !ok {
+		p.jsonError(c, "replay", httpx.RateLimited(wait, "too many replays from this address: at most %d per minute, try again in %d s", p.Replays.PerMinute()))
+		return
+	}
 	id, _ := strconv.ParseInt(c.Param("id"), 10, 64)
 	from, _ := strconv.Atoi(c.DefaultQuery("from", "0"))
 	limit, err := strconv.Atoi(c.DefaultQuery("limit", strconv.Itoa(judge.DefaultReplayPage)))
