@@ -285,3 +285,23 @@ func TestSubmissionReplayRateLimit(t *testing.T) {
 		t.Error("429 without Retry-After")
 	}
 }
+
+// TestMayanClearedTooEarlyIsNotSolved performs issue 24's first bug as the
+// user met it: on a board of n = 2 one move clears it, and the public
+// replay said "solved"; the judge calls it not_solved (exactly n moves).
+func TestMayanClearedTooEarlyIsNotSolved(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	var r replayJSON
+	e.do("POST", "/api/v1/replay", "", `{"puzzle":"mayan","board":"2\n2 2 0\n0\n2 0\n0\n0\n","moves":"0 0 1"}`).want(t, 200, "").json(t, &r)
+	if r.Final.Solved || r.Final.Moves != 1 {
+		t.Errorf("final = %+v, want not solved after 1 move", r.Final)
+	}
+	if len(r.Steps) != 1 || !strings.Contains(r.Steps[0].Message, "exactly 2 moves") {
+		t.Errorf("steps = %+v, want the one step to say the board needs exactly 2 moves", r.Steps)
+	}
+	// A board cleared in exactly its n moves is solved.
+	e.do("POST", "/api/v1/replay", "", replayRequest{"mayan", "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", "2 1 1\n3 1 1\n3 0 1"}).want(t, 200, "").json(t, &r)
+	if !r.Final.Solved || r.Final.Moves != 3 {
+		t.Errorf("cleared in exactly 3 moves: final = %+v, want solved", r.Final)
+	}
+}
