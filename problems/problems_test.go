@@ -164,6 +164,9 @@ func TestLoadErrors(t *testing.T) {
 		{"unknown checker", func(fs fstest.MapFS) {
 			fs["flood/problem.yaml"].Data = []byte("slug: flood\ntitle: F\npuzzle: floodit\nchecker: lenient\n")
 		}, "lenient", "flood/problem.yaml"},
+		{"checker of another puzzle", func(fs fstest.MapFS) {
+			fs["flood/problem.yaml"].Data = []byte("slug: flood\ntitle: F\npuzzle: floodit\nchecker: any-valid\n")
+		}, "not one of exact for puzzle floodit", "flood/problem.yaml"},
 		{"negative limit", func(fs fstest.MapFS) {
 			fs["flood/problem.yaml"].Data = []byte("slug: flood\ntitle: F\npuzzle: floodit\nlimits:\n  max_size: -1\n")
 		}, "negative", "flood/problem.yaml"},
