@@ -75,7 +75,7 @@ func (Floodit) SplitAnswers(cases []string, output string) ([]judge.Answer, judg
 
 // CheckAnswer accepts the optimum. A wrong number is only called wrong: on a
 // hidden case, "too many" or "too few" would give the optimum away.
-func (Floodit) CheckAnswer(c string, ref judge.Solution, a judge.Answer, _ bool) judge.Result {
+func (Floodit) CheckAnswer(c string, ref judge.Solution, a judge.Answer, _ string) judge.Result {
 	if len(a) == 0 {
 		return judge.Result{Verdict: judge.WrongAnswer, Message: "no output for this case"}
 	}
