@@ -27,17 +27,11 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// The verdicts of runs that end on a limit are the sandbox's statuses.
-var (
-	timeLimit   = judge.Verdict(sandbox.StatusTimeLimit)
-	memoryLimit = judge.Verdict(sandbox.StatusMemoryLimit)
-)
-
 // The folders of a problem's submissions/ that this test knows, with the
 // verdict every program in them must get (Kattis's layout).
 var expected = map[string]judge.Verdict{
 	"accepted":            judge.Accepted,
-	"time_limit_exceeded": timeLimit,
+	"time_limit_exceeded": judge.TimeLimit,
 }
 
 // TestShippedPrograms compiles every program in a shipped problem's
@@ -194,9 +188,9 @@ func (b *bench) runs(t *testing.T, path string, backwards bool, each func(name s
 // start from the last board, where the shipped problems keep their hardest).
 func (b *bench) judge(t *testing.T, path string, want judge.Verdict) (time.Duration, string) {
 	timedOut := false
-	worst, lang := b.runs(t, path, want == timeLimit, func(name string, v judge.Verdict, msg string) bool {
+	worst, lang := b.runs(t, path, want == judge.TimeLimit, func(name string, v judge.Verdict, msg string) bool {
 		switch {
-		case v == want && want == timeLimit:
+		case v == want && want == judge.TimeLimit:
 			timedOut = true
 			return false
 		case v != judge.Accepted:
@@ -204,7 +198,7 @@ func (b *bench) judge(t *testing.T, path string, want judge.Verdict) (time.Durat
 		}
 		return true
 	})
-	if want == timeLimit && !timedOut {
+	if want == judge.TimeLimit && !timedOut {
 		t.Errorf("no board ran out of time (slowest %v): the limit no longer turns this program away", worst)
 	}
 	return worst, lang
@@ -250,7 +244,7 @@ func (b *bench) board(ctx context.Context, t *testing.T, a *sandbox.Artifact, i 
 	if len(surplus) > 0 {
 		return judge.WrongAnswer, fmt.Sprintf("line %d: more output after the answer", surplus[0].No), res
 	}
-	r := b.pz.CheckAnswer(b.cases[i], b.refs[i], answers[0], b.p.Problem.Checker == judge.CheckerAnyValid)
+	r := b.pz.CheckAnswer(b.cases[i], b.refs[i], answers[0], b.p.Problem.Checker)
 	return r.Verdict, r.Message, res
 }
 

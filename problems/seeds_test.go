@@ -112,7 +112,7 @@ func TestSeedPrograms(t *testing.T) {
 		}
 		b := newBench(t, runner, bySlug["floodit-timed"])
 		v := b.firstFailure(t, filepath.Join(programs, "flood_bfs.cpp"))
-		if v != timeLimit && v != memoryLimit {
+		if v != judge.TimeLimit && v != judge.MemoryLimit {
 			t.Errorf("flood_bfs.cpp: %s; want time_limit or memory_limit on a secret board", v)
 		}
 	})
