@@ -134,17 +134,37 @@ func compileFailure(out execResult, lim CompileLimits, missing bool) string {
 
 // version runs the language's version command in the sandbox and returns
 // the first line it printed.
+// versionTries bounds the runs of a language's version command at start.
+const versionTries = 3
+
 func (r *runner) version(ctx context.Context, l Language) (string, error) {
 	b, done, err := r.acquire(ctx)
 	if err != nil {
 		return "", err
 	}
 	defer done()
-	out, err := r.backends[b].exec(ctx, execCmd{
-		args: l.VersionCommand, env: l.env(),
-		cpu: 10 * time.Second, wall: 20 * time.Second, memory: 1 * GiB, procs: 128,
-		stdoutMax: 64 * KiB, stderrMax: 64 * KiB, fileMax: 1 * MiB,
-	})
+	var out execResult
+	// A failure of the sandbox itself (go-judge's "Internal Error", seen once
+	// at load 21 as "execve: start: /usr/bin/g++: broken pipe") is tried
+	// again before the language is left out for the server's life; a
+	// compiler that is not installed fails every try.
+	for try := range versionTries {
+		if try > 0 {
+			select {
+			case <-ctx.Done():
+				return "", ctx.Err()
+			case <-time.After(time.Duration(try) * 200 * time.Millisecond):
+			}
+		}
+		out, err = r.backends[b].exec(ctx, execCmd{
+			args: l.VersionCommand, env: l.env(),
+			cpu: 10 * time.Second, wall: 20 * time.Second, memory: 1 * GiB, procs: 128,
+			stdoutMax: 64 * KiB, stderrMax: 64 * KiB, fileMax: 1 * MiB,
+		})
+		if err == nil {
+			break
+		}
+	}
 	if err != nil {
 		return "", err
 	}
