@@ -132,11 +132,11 @@ func compileFailure(out execResult, lim CompileLimits, missing bool) string {
 	return "compilation failed: " + out.message
 }
 
-// version runs the language's version command in the sandbox and returns
-// the first line it printed.
 // versionTries bounds the runs of a language's version command at start.
 const versionTries = 3
 
+// version runs the language's version command in the sandbox and returns
+// the first line it printed.
 func (r *runner) version(ctx context.Context, l Language) (string, error) {
 	b, done, err := r.acquire(ctx)
 	if err != nil {
