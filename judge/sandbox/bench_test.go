@@ -151,7 +151,7 @@ func sideBySide(b *testing.B, bare, run func()) {
 func BenchmarkBurst(b *testing.B) {
 	embeddedRunner(b) // the sandbox check
 	const submissions, boards = 300, 15
-	r, err := NewEmbedded(context.Background(), EmbeddedConfig{
+	r, err := newTestEmbedded(EmbeddedConfig{
 		Config: Config{Parallel: 2, CacheSize: submissions, Languages: []Language{DefaultLanguages()[1]}},
 	})
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 // artifact still runs (compiled again), and its files leave the store.
 func TestCacheEvicts(t *testing.T) {
 	embeddedRunner(t) // the sandbox check
-	r0, err := NewEmbedded(context.Background(), EmbeddedConfig{
+	r0, err := newTestEmbedded(EmbeddedConfig{
 		Config: Config{Parallel: 2, CacheSize: 1, Languages: []Language{DefaultLanguages()[1]}},
 	})
 	if err != nil {

@@ -72,9 +72,12 @@ func NewEmbedded(ctx context.Context, cfg EmbeddedConfig) (Runner, error) {
 		b.close()
 		return nil, err
 	}
-	if id, done := startGoCache(b.goCache, r.langs); id != "" {
+	warm, stop := context.WithCancel(context.Background())
+	id, done := startGoCache(warm, b.goCache, r.langs)
+	if id != "" {
 		r.wait(id, done)
 	}
+	b.stopWarm = func() { stop(); <-done }
 	return r, nil
 }
 
@@ -85,7 +88,10 @@ type embedded struct {
 	dir     string
 	tempDir bool
 	goCache string
-	pool    *envPool
+	// stopWarm ends the Go cache's warm-up and waits for it, so that
+	// Close leaves no go build running and no folder behind.
+	stopWarm func()
+	pool     *envPool
 }
 
 func newEmbedded(cfg EmbeddedConfig, parallel int) (*embedded, error) {
@@ -276,6 +282,9 @@ func (e *embedded) upload(ctx context.Context, name string, data []byte) (string
 func (e *embedded) remove(id string) { e.fs.Remove(id) }
 
 func (e *embedded) close() error {
+	if e.stopWarm != nil {
+		e.stopWarm()
+	}
 	e.work.Shutdown()
 	e.pool.close()
 	e.removeDir()

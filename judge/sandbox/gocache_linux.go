@@ -75,7 +75,8 @@ func warmGoCache(ctx context.Context, dir string, lang Language) error {
 // language is offered, and returns when the warm-up is over (closed at once
 // when there is none). Go compiles wait for it: a compile at the same time
 // would build the same standard library, cold, beside it.
-func startGoCache(dir string, langs []Language) (language string, done <-chan struct{}) {
+// Cancelling ctx stops the warm-up (Close does, and waits for done).
+func startGoCache(ctx context.Context, dir string, langs []Language) (language string, done <-chan struct{}) {
 	ch := make(chan struct{})
 	for _, l := range langs {
 		if l.ID != "go" {
@@ -83,7 +84,7 @@ func startGoCache(dir string, langs []Language) (language string, done <-chan st
 		}
 		go func() {
 			defer close(ch)
-			if err := warmGoCache(context.Background(), dir, l); err != nil {
+			if err := warmGoCache(ctx, dir, l); err != nil && ctx.Err() == nil {
 				slog.Warn("sandbox: warming the Go build cache", "err", err)
 			}
 		}()

@@ -53,15 +53,7 @@ var shared struct {
 func embeddedRunner(t testing.TB) Runner {
 	t.Helper()
 	shared.once.Do(func() {
-		cfg := EmbeddedConfig{Config: Config{Parallel: 2}, GoCache: testGoCache}
-		if raceEnabled {
-			// The race runtime does not start as the container's init:
-			// go-judge's binary (its main calls container.Init) serves.
-			if cfg.InitPath, shared.err = goJudgeBinary(); shared.err != nil {
-				return
-			}
-		}
-		shared.runner, shared.err = NewEmbedded(context.Background(), cfg)
+		shared.runner, shared.err = newTestEmbedded(EmbeddedConfig{Config: Config{Parallel: 2}, GoCache: testGoCache})
 	})
 	if shared.err != nil {
 		var u *UnavailableError
@@ -71,6 +63,19 @@ func embeddedRunner(t testing.TB) Runner {
 		t.Fatalf("NewEmbedded: %v", shared.err)
 	}
 	return shared.runner
+}
+
+// newTestEmbedded is NewEmbedded as the tests start it.
+func newTestEmbedded(cfg EmbeddedConfig) (Runner, error) {
+	if raceEnabled {
+		// The race runtime does not start as the container's init:
+		// go-judge's binary (its main calls container.Init) serves.
+		var err error
+		if cfg.InitPath, err = goJudgeBinary(); err != nil {
+			return nil, err
+		}
+	}
+	return NewEmbedded(context.Background(), cfg)
 }
 
 // sandboxRequired reports whether the tests must find a working sandbox

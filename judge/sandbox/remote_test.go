@@ -123,6 +123,10 @@ func startGoJudge() (*goJudge, error) {
 		"-parallelism", "2", "-cgroup-prefix", fmt.Sprintf("puzzlejudge-test-%d", servers.Add(1)),
 		"-output-limit", "64m", "-container-cred-start", "10000", "-release")
 	g.cmd.Dir = dir
+	// A test binary that dies without its TestMain's clean-up (a -timeout
+	// panic, a kill) takes the server with it, instead of leaving it
+	// running with no parent.
+	g.cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	g.cmd.Stdout = &g.logs
 	g.cmd.Stderr = &g.logs
 	if err := g.cmd.Start(); err != nil {
