@@ -72,7 +72,7 @@ func TestStorageFullAnswers503(t *testing.T) {
 	if r.Header.Get("Retry-After") == "" {
 		t.Errorf("503 without Retry-After")
 	}
-	var health map[string]string
+	var health map[string]any
 	h := e.Do("GET", "/healthz", "", nil)
 	h.JSON(t, &health)
 	if h.Status != 503 || health["status"] != "degraded" || health["reason"] != "storage is full; try again later" {
