@@ -32,6 +32,9 @@ func (s *Server) Router() *gin.Engine {
 		r.Use(s.Metrics.middleware())
 	}
 	r.Use(httpx.Recovery(s.Logger))
+	// Before everything that answers, so that no answer waits on a client
+	// that stopped reading longer than httpx.WriteIdle.
+	r.Use(httpx.SlowReaders(httpx.WriteIdle))
 	if s.Metrics != nil {
 		r.GET("/metrics", gin.WrapH(s.Metrics.Handler()))
 	}

@@ -153,11 +153,11 @@ func (s *Service) judgeProgram(ctx context.Context, sub judge.Submission, d *pro
 	results := make([]judge.CaseResult, len(cases))
 	errs := make([]error, len(cases))
 	done := make(chan struct{}, len(cases))
-	anyValid := d.problem.Checker == judge.CheckerAnyValid
+	checker := d.problem.Checker
 	for i, cs := range cases {
 		go func() {
 			defer func() { done <- struct{}{} }()
-			results[i], errs[i] = s.runBoard(ctx, c.Artifact, d.puzzle, cs, lim.run, anyValid)
+			results[i], errs[i] = s.runBoard(ctx, c.Artifact, d.puzzle, cs, lim.run, checker)
 		}()
 	}
 	for range cases {
@@ -171,7 +171,7 @@ func (s *Service) judgeProgram(ctx context.Context, sub judge.Submission, d *pro
 
 // runBoard runs a compiled program on one board and judges its output; an
 // error is the sandbox's own failure.
-func (s *Service) runBoard(ctx context.Context, a *sandbox.Artifact, pz judge.Puzzle, c judge.Case, lim sandbox.Limits, anyValid bool) (judge.CaseResult, error) {
+func (s *Service) runBoard(ctx context.Context, a *sandbox.Artifact, pz judge.Puzzle, c judge.Case, lim sandbox.Limits, checker string) (judge.CaseResult, error) {
 	res, err := s.cfg.Sandbox.Run(ctx, a, []byte(pz.JudgeInput([]string{c.Input})), lim)
 	if err != nil {
 		return judge.CaseResult{}, fmt.Errorf("board %d: %w", c.Position, err)
@@ -180,7 +180,7 @@ func (s *Service) runBoard(ctx context.Context, a *sandbox.Artifact, pz judge.Pu
 	switch res.Status {
 	case sandbox.StatusOK:
 		answers, surplus := pz.SplitAnswers([]string{c.Input}, string(res.Stdout))
-		r = checkAnswer(pz, c, answers, 0, surplus, "this case", anyValid)
+		r = checkAnswer(pz, c, answers, 0, surplus, "this case", checker)
 	case sandbox.StatusTimeLimit:
 		r = judge.Result{Verdict: judge.TimeLimit, Message: res.Message}
 	case sandbox.StatusMemoryLimit:
