@@ -52,7 +52,8 @@ func TestStorageFullAnswers503(t *testing.T) {
 	}
 	defer db.Close()
 	f := &fullStore{DB: db}
-	svc := service.NewService(f, service.Config{BcryptCost: bcrypt.MinCost, RegistrationOpen: true}, nil)
+	// HealthEvery -1: every /healthz probes, so that the recovery shows at once.
+	svc := service.NewService(f, service.Config{BcryptCost: bcrypt.MinCost, RegistrationOpen: true, HealthEvery: -1}, nil)
 	p := apiProblems[0]
 	if err := svc.SyncProblem(ctx, p.problem, p.cases); err != nil {
 		t.Fatal(err)
@@ -72,7 +73,7 @@ func TestStorageFullAnswers503(t *testing.T) {
 	if r.Header.Get("Retry-After") == "" {
 		t.Errorf("503 without Retry-After")
 	}
-	var health map[string]string
+	var health map[string]any
 	h := e.Do("GET", "/healthz", "", nil)
 	h.JSON(t, &health)
 	if h.Status != 503 || health["status"] != "degraded" || health["reason"] != "storage is full; try again later" {

@@ -237,8 +237,8 @@ func firstError(s string) string {
 // so that a program the sandbox cannot take does not hold the queue.
 const maxSandboxAttempts = 3
 
-// judgePrograms judges claimed programs at once, each written as soon as it
-// is judged (a slow program does not hold the others' verdicts back). A
+// judgePrograms judges claimed programs, Config.ProgramsAtOnce at a time in
+// claim order, each written as soon as it is judged (a slow program does not hold the others' verdicts back). A
 // program the sandbox failed on, or one cut short by Close, goes back to
 // pending and is judged again; its claim, like every claim, is a lease, so
 // a process killed meanwhile loses nothing either.
@@ -255,8 +255,16 @@ func (s *Service) judgePrograms(ctx context.Context, claims []judge.Claim) {
 	}
 	done := make(chan struct{}, len(claims))
 	for _, c := range claims {
+		// In claim order, ProgramsAtOnce at a time.
+		select {
+		case s.programSlots <- struct{}{}:
+		case <-ctx.Done():
+			s.release(ctx, []judge.Claim{c})
+			done <- struct{}{}
+			continue
+		}
 		go func() {
-			defer func() { done <- struct{}{} }()
+			defer func() { <-s.programSlots; done <- struct{}{} }()
 			s.judgeClaimedProgram(ctx, c, problems[c.ProblemID])
 		}()
 	}

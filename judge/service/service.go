@@ -80,6 +80,12 @@ type Config struct {
 	// user may read it), for the 503 of a program and for /healthz.
 	Sandbox     sandbox.Runner
 	SandboxDown string
+	// ProgramsAtOnce bounds the programs this process judges at once, so
+	// that each is done soon after its turn instead of all of a burst
+	// finishing together (every board of every program would share the
+	// sandbox's slots); default 2. The boards of one program run at once,
+	// up to the sandbox's parallel.
+	ProgramsAtOnce int
 }
 
 func (c Config) withDefaults() Config {
@@ -115,6 +121,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.HealthEvery == 0 {
 		c.HealthEvery = DefaultHealthEvery
+	}
+	if c.ProgramsAtOnce <= 0 {
+		c.ProgramsAtOnce = 2
 	}
 	if c.BcryptCost == 0 {
 		c.BcryptCost = bcrypt.DefaultCost
@@ -154,8 +163,10 @@ type Service struct {
 	mu         sync.Mutex
 	solveQueue []int64
 	// sandboxFailures counts the sandbox's failures per program being
-	// judged (judgePrograms).
+	// judged (judgePrograms); programSlots bounds the programs judged at
+	// once (Config.ProgramsAtOnce).
 	sandboxFailures map[int64]int
+	programSlots    chan struct{}
 	solving         map[int64]bool // cases queued or being solved in this process
 	gens            generations    // board generation runs
 	cancel          context.CancelFunc
@@ -180,6 +191,8 @@ func NewService(store judge.Store, cfg Config, logger *slog.Logger) *Service {
 		slots:     newSolverSlots(cfg.Solvers),
 		keys:      newKeyCache(),
 		solving:   map[int64]bool{},
+
+		programSlots: make(chan struct{}, cfg.ProgramsAtOnce),
 	}
 	return s
 }
