@@ -12,7 +12,9 @@ const CheckerExact = "exact"
 type ProblemSpec struct {
 	Slug, Title, Puzzle, Statement string
 	// Checker is CheckerExact (or "") or one of the puzzle's Checkers.
-	Checker   string
+	Checker string
+	// Kinds nil is all three (judge.NormalizeKinds).
+	Kinds     []Kind
 	Limits    Limits
 	Published bool
 }
@@ -20,6 +22,7 @@ type ProblemSpec struct {
 // ProblemPatch is an edit of a problem: nil fields are left as they are.
 type ProblemPatch struct {
 	Slug, Title, Puzzle, Statement, Checker *string
+	Kinds                                   *[]Kind
 	Limits                                  *Limits
 	Published                               *bool
 }

@@ -13,15 +13,29 @@ import (
 // same in the API, the pages and the database.
 type Verdict string
 
-// The verdicts of DESIGN.md.
+// The verdicts of DESIGN.md. The last five are a program's (KindProgram):
+// its source did not compile, or a board's run broke a limit or ended badly;
+// a run that ends well has its output judged as an answer's case is.
 const (
-	Accepted    Verdict = "accepted"
-	Suboptimal  Verdict = "suboptimal"
-	NotSolved   Verdict = "not_solved"
-	Invalid     Verdict = "invalid"
-	WrongAnswer Verdict = "wrong_answer"
-	JudgeError  Verdict = "judge_error"
+	Accepted     Verdict = "accepted"
+	Suboptimal   Verdict = "suboptimal"
+	NotSolved    Verdict = "not_solved"
+	Invalid      Verdict = "invalid"
+	WrongAnswer  Verdict = "wrong_answer"
+	JudgeError   Verdict = "judge_error"
+	CompileError Verdict = "compile_error"
+	TimeLimit    Verdict = "time_limit"
+	MemoryLimit  Verdict = "memory_limit"
+	RuntimeError Verdict = "runtime_error"
+	OutputLimit  Verdict = "output_limit"
 )
+
+// Verdicts returns the closed set of verdicts, in the order lists and
+// filters show them.
+func Verdicts() []Verdict {
+	return []Verdict{Accepted, Suboptimal, NotSolved, Invalid, WrongAnswer, JudgeError,
+		CompileError, TimeLimit, MemoryLimit, RuntimeError, OutputLimit}
+}
 
 // Status is where a submission is in the queue.
 type Status string
@@ -52,6 +66,9 @@ const (
 	KindAnswer Kind = "answer"
 	KindMoves  Kind = "moves"
 	KindCheck  Kind = "check"
+	// KindProgram is source code, compiled once and run on every board in
+	// the sandbox (judge/sandbox).
+	KindProgram Kind = "program"
 )
 
 // Role is what a user may do.
@@ -88,10 +105,23 @@ type Token struct {
 	ExpiresAt *time.Time
 }
 
-// Limits bound the boards an instructor may add to a problem; 0 means the
-// engine's own limit.
+// Limits bound the boards an instructor may add to a problem (0 means the
+// engine's own limit) and the programs it judges. The program limits carry
+// the names of the Kattis problem package format (2023-07) of problem.yaml's
+// limits, given beside each; a problem's are never 0 once loaded or stored
+// (see DefaultProgramLimits and WithProgramDefaults in judge/kinds.go).
 type Limits struct {
 	MaxSize, MaxColors, MaxMoves int
+
+	TimeLimit            float64 // time_limit: CPU seconds per board
+	MemoryMiB            int     // memory: MiB per run
+	OutputMiB            int     // output: MiB a run may write
+	CodeKiB              int     // code: KiB of source
+	CompilationTime      float64 // compilation_time: seconds
+	CompilationMemoryMiB int     // compilation_memory: MiB
+	// ACToTimeLimit is time_multipliers.ac_to_time_limit: the time limit is
+	// this many times the slowest accepted program's board, rounded up.
+	ACToTimeLimit float64
 }
 
 // Problem is one problem of the catalogue.
@@ -104,7 +134,10 @@ type Problem struct {
 	// Checker is "" (exact answers) or CheckerAnyValid (mayan: any valid
 	// solution is accepted in answer mode).
 	Checker string
-	Limits  Limits
+	// Kinds are the kinds of submission the problem takes, in the order
+	// answer, moves, program (see Takes).
+	Kinds  []Kind
+	Limits Limits
 	// Draft problems and Archived ones are seen by instructors only.
 	Draft, Archived bool
 	// CatalogueHash identifies the shipped version the problem was synced
@@ -167,7 +200,8 @@ type CaseSpec struct {
 	Sample bool
 }
 
-// Submission is a student's answer text or move text, with its verdict.
+// Submission is a student's answer text, move text or program, with its
+// verdict.
 type Submission struct {
 	ID          int64
 	UserID      int64
@@ -176,15 +210,18 @@ type Submission struct {
 	ProblemSlug string
 	Kind        Kind
 	CaseID      int64 // KindMoves: the case the moves are for
-	Payload     string
-	Puzzle      string // KindCheck: the puzzle of Board
-	Board       string // KindCheck: the board checked, canonical text
-	Status      Status
-	Verdict     Verdict // "" until done
-	Score       float64 // 0..100
-	CreatedAt   time.Time
-	JudgedAt    *time.Time
-	Results     []CaseResult // filled by Service.Submission, in case order
+	// Payload is the answer text, the move text, or a program's source
+	// (KindProgram, whose Language names the language it is written in).
+	Payload   string
+	Language  string
+	Puzzle    string // KindCheck: the puzzle of Board
+	Board     string // KindCheck: the board checked, canonical text
+	Status    Status
+	Verdict   Verdict // "" until done
+	Score     float64 // 0..100
+	CreatedAt time.Time
+	JudgedAt  *time.Time
+	Results   []CaseResult // filled by Service.Submission, in case order
 
 	// KindAnswer: the input version answered and the ids of its cases, in
 	// the order of the input; the submission is judged against exactly
@@ -199,7 +236,17 @@ type Submission struct {
 	// first (judge/history.go), filled by Service.Submission.
 	Changed bool
 	History []Judging
+
+	// KindProgram: the compiler's message (at most MaxCompileOutput bytes;
+	// its owner and instructors read it), the CPU time of the slowest
+	// board and the peak memory of the largest, once judged.
+	CompileOutput string
+	CPUMs         int64
+	MemoryKiB     int64
 }
+
+// MaxCompileOutput caps the compiler's message kept with a program.
+const MaxCompileOutput = 64 << 10
 
 // CaseResult is the verdict of one case of a submission.
 type CaseResult struct {
@@ -211,6 +258,18 @@ type CaseResult struct {
 	Used     int     // moves used (0 when not applicable)
 	Optimal  int     // optimum (0 when not applicable)
 	Score    float64 // 0..100, like the submission's
+	// A program's run on the board: CPU and wall-clock milliseconds, peak
+	// memory in KiB (0 for the other kinds).
+	CPUMs, WallMs, MemoryKiB int64
+}
+
+// ProgramFigures returns a program's figures from its board results: the
+// CPU time of the slowest board and the peak memory of the largest.
+func ProgramFigures(results []CaseResult) (cpuMs, memoryKiB int64) {
+	for _, r := range results {
+		cpuMs, memoryKiB = max(cpuMs, r.CPUMs), max(memoryKiB, r.MemoryKiB)
+	}
+	return cpuMs, memoryKiB
 }
 
 // CheckResult is the answer of Service.Check.

@@ -77,7 +77,7 @@ func Sync(ctx context.Context, s Syncer, ps []Problem) error {
 func upToDate(p Problem, stored judge.Problem, cases []judge.Case) bool {
 	want := p.Problem
 	if !stored.Shipped() || stored.Detached || stored.Title != want.Title || stored.Puzzle != want.Puzzle || stored.Statement != want.Statement ||
-		stored.Checker != want.Checker || stored.Limits != want.Limits || len(cases) < len(p.Cases) {
+		stored.Checker != want.Checker || !slices.Equal(stored.Kinds, want.Kinds) || stored.Limits != want.Limits || len(cases) < len(p.Cases) {
 		return false
 	}
 	for i, spec := range p.Cases {
@@ -100,11 +100,35 @@ type manifest struct {
 	Title   string `yaml:"title"`
 	Puzzle  string `yaml:"puzzle"`
 	Checker string `yaml:"checker"`
-	Limits  struct {
+	// Kinds left out is all three; an empty list is refused.
+	Kinds  []judge.Kind `yaml:"kinds"`
+	Limits struct {
 		MaxSize   int `yaml:"max_size"`
 		MaxColors int `yaml:"max_colors"`
 		MaxMoves  int `yaml:"max_moves"`
+		// The program limits, in the names of the Kattis format; 0 (left
+		// out) is judge.DefaultProgramLimits'.
+		TimeLimit         float64 `yaml:"time_limit"`
+		Memory            int     `yaml:"memory"`
+		Output            int     `yaml:"output"`
+		Code              int     `yaml:"code"`
+		CompilationTime   float64 `yaml:"compilation_time"`
+		CompilationMemory int     `yaml:"compilation_memory"`
+		TimeMultipliers   struct {
+			ACToTimeLimit float64 `yaml:"ac_to_time_limit"`
+		} `yaml:"time_multipliers"`
 	} `yaml:"limits"`
+}
+
+// limits returns the manifest's limits with the defaults of those left out.
+func (m manifest) limits() judge.Limits {
+	l := m.Limits
+	return judge.Limits{
+		MaxSize: l.MaxSize, MaxColors: l.MaxColors, MaxMoves: l.MaxMoves,
+		TimeLimit: l.TimeLimit, MemoryMiB: l.Memory, OutputMiB: l.Output, CodeKiB: l.Code,
+		CompilationTime: l.CompilationTime, CompilationMemoryMiB: l.CompilationMemory,
+		ACToTimeLimit: l.TimeMultipliers.ACToTimeLimit,
+	}.WithProgramDefaults()
 }
 
 var slugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
@@ -151,6 +175,14 @@ func loadProblem(fsys fs.FS, dir string) (Problem, error) {
 	if err := m.check(dir); err != nil {
 		return fail("problem.yaml", err)
 	}
+	kinds, err := judge.NormalizeKinds(m.Kinds)
+	if err != nil {
+		return fail("problem.yaml", at(raw, []string{"kinds"}, err))
+	}
+	limits := m.limits()
+	if key, err := limits.Check(); err != nil {
+		return fail("problem.yaml", at(raw, append([]string{"limits"}, strings.Split(key, ".")...), err))
+	}
 	statement, err := fs.ReadFile(fsys, path.Join(dir, "statement.md"))
 	if err != nil {
 		return fail("statement.md", cause(err))
@@ -168,12 +200,39 @@ func loadProblem(fsys fs.FS, dir string) (Problem, error) {
 	}
 	p := Problem{Problem: judge.Problem{
 		Slug: m.Slug, Title: m.Title, Puzzle: m.Puzzle, Statement: string(statement), Checker: checker,
-		Limits: judge.Limits{MaxSize: m.Limits.MaxSize, MaxColors: m.Limits.MaxColors, MaxMoves: m.Limits.MaxMoves},
+		Kinds: kinds, Limits: limits,
 	}}
 	if err := loadCases(fsys, dir, pz, &p); err != nil {
 		return Problem{}, err
 	}
 	return p, nil
+}
+
+// at is err's message behind the line and column of the key at path in
+// the YAML text raw (of the nearest key on the path found).
+func at(raw []byte, path []string, err error) error {
+	msg := judge.ErrorMessage(err)
+	var doc yaml.Node
+	if yaml.Unmarshal(raw, &doc) != nil || len(doc.Content) == 0 {
+		return errors.New(msg)
+	}
+	n, pos := doc.Content[0], (*yaml.Node)(nil)
+	for _, key := range path {
+		next := (*yaml.Node)(nil)
+		for i := 0; n.Kind == yaml.MappingNode && i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == key {
+				pos, next = n.Content[i], n.Content[i+1]
+			}
+		}
+		if next == nil {
+			break
+		}
+		n = next
+	}
+	if pos == nil {
+		return errors.New(msg)
+	}
+	return fmt.Errorf("line %d, column %d: %s", pos.Line, pos.Column, msg)
 }
 
 // check validates the manifest of the problem in folder dir.
@@ -187,8 +246,6 @@ func (m manifest) check(dir string) error {
 		return errors.New("title is empty")
 	case !slices.Contains(puzzles.PuzzleNames(), m.Puzzle):
 		return fmt.Errorf("puzzle %q is not one of %s", m.Puzzle, strings.Join(puzzles.PuzzleNames(), ", "))
-	case m.Limits.MaxSize < 0 || m.Limits.MaxColors < 0 || m.Limits.MaxMoves < 0:
-		return errors.New("limits must not be negative (0 means the engine's own limit)")
 	}
 	return nil
 }

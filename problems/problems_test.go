@@ -50,8 +50,14 @@ func TestShippedCatalogue(t *testing.T) {
 				t.Errorf("%s/%s has no .ans", p.Problem.Slug, c.Name)
 			}
 		}
-		if samples == 0 || len(p.Cases)-samples < 10 {
-			t.Errorf("%s: %d samples and %d other cases, want at least 1 and 10", p.Problem.Slug, samples, len(p.Cases)-samples)
+		// The program-only problems need few hidden boards: each is one
+		// that a search without pruning cannot finish in time.
+		hidden := 10
+		if !p.Problem.TakesAnswers() {
+			hidden = 5
+		}
+		if samples == 0 || len(p.Cases)-samples < hidden {
+			t.Errorf("%s: %d samples and %d other cases, want at least 1 and %d", p.Problem.Slug, samples, len(p.Cases)-samples, hidden)
 		}
 		if p.Problem.Title == "" || !strings.Contains(p.Problem.Statement, "```") {
 			t.Errorf("%s: title %q, statement without a fenced sample", p.Problem.Slug, p.Problem.Title)
@@ -68,6 +74,48 @@ func TestShippedCatalogue(t *testing.T) {
 	}
 	if len(want) < 3 || !reflect.DeepEqual(slugs, want) {
 		t.Errorf("shipped problems %v, want the folders %v", slugs, want)
+	}
+}
+
+// TestShippedKindsAndLimits pins what the course relies on: the three base
+// problems take every kind, with time limits wide enough for the seeds'
+// textbook programs (measured on branch programs), and the timed ones take
+// programs only.
+func TestShippedKindsAndLimits(t *testing.T) {
+	ps, err := Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := []judge.Kind{judge.KindAnswer, judge.KindMoves, judge.KindProgram}
+	want := map[string]struct {
+		kinds     []judge.Kind
+		time, ac  float64
+		memory    int
+		outputMiB int
+		codeKiB   int
+	}{
+		"floodit":        {all, 7, 3, 256, 8, 128},
+		"rotation":       {all, 24, 3, 256, 8, 128},
+		"mayan":          {all, 9, 3, 256, 8, 128},
+		"floodit-timed":  {[]judge.Kind{judge.KindProgram}, 1, 2, 256, 1, 64},
+		"rotation-timed": {[]judge.Kind{judge.KindProgram}, 2, 2, 256, 1, 64},
+		"mayan-timed":    {[]judge.Kind{judge.KindProgram}, 2, 3, 256, 1, 64},
+		// The 15-puzzle's problems keep the defaults until their programs
+		// set their limits.
+		"fifteen":         {all, 2, 2, 256, 8, 128},
+		"fifteen-optimal": {all, 2, 2, 256, 8, 128},
+	}
+	for _, p := range ps {
+		w, ok := want[p.Problem.Slug]
+		if !ok {
+			t.Errorf("%s: not pinned here", p.Problem.Slug)
+			continue
+		}
+		l := p.Problem.Limits
+		if !reflect.DeepEqual(p.Problem.Kinds, w.kinds) || l.TimeLimit != w.time || l.ACToTimeLimit != w.ac ||
+			l.MemoryMiB != w.memory || l.OutputMiB != w.outputMiB || l.CodeKiB != w.codeKiB || l.CompilationTime != 60 || l.CompilationMemoryMiB != 2048 {
+			t.Errorf("%s: kinds %v limits %+v, want %+v", p.Problem.Slug, p.Problem.Kinds, l, w)
+		}
 	}
 }
 
@@ -102,13 +150,14 @@ func TestShippedAnswers(t *testing.T) {
 // goodFS is a minimal valid catalogue of one problem.
 func goodFS() fstest.MapFS {
 	return fstest.MapFS{
-		"flood/problem.yaml":            {Data: []byte("slug: flood\ntitle: Flood\npuzzle: floodit\nchecker: exact\nlimits:\n  max_size: 8\n  max_colors: 6\n  max_moves: 0\n")},
-		"flood/statement.md":            {Data: []byte("# Flood\n")},
-		"flood/tests/02-big.in":         {Data: []byte("3\n0  1 2\n1 1 2\n2 2 1\n0\n")},
-		"flood/tests/02-big.ans":        {Data: []byte("3\n")},
-		"flood/tests/01-sample-1.in":    {Data: []byte("2\n0 0\n0 0\n")},
-		"flood/tests/01-sample-1.ans":   {Data: []byte("0\n")},
-		"maya/problem.yaml":             {Data: []byte("slug: maya\ntitle: Mayan\npuzzle: mayan\nchecker: any-valid\n")},
+		"flood/problem.yaml":          {Data: []byte("slug: flood\ntitle: Flood\npuzzle: floodit\nchecker: exact\nlimits:\n  max_size: 8\n  max_colors: 6\n  max_moves: 0\n")},
+		"flood/statement.md":          {Data: []byte("# Flood\n")},
+		"flood/tests/02-big.in":       {Data: []byte("3\n0  1 2\n1 1 2\n2 2 1\n0\n")},
+		"flood/tests/02-big.ans":      {Data: []byte("3\n")},
+		"flood/tests/01-sample-1.in":  {Data: []byte("2\n0 0\n0 0\n")},
+		"flood/tests/01-sample-1.ans": {Data: []byte("0\n")},
+		"maya/problem.yaml": {Data: []byte("slug: maya\ntitle: Mayan\npuzzle: mayan\nchecker: any-valid\nkinds: [program, moves]\n" +
+			"limits:\n  time_limit: 1.5\n  memory: 512\n  output: 2\n  code: 64\n  compilation_time: 30\n  compilation_memory: 1024\n  time_multipliers:\n    ac_to_time_limit: 3\n")},
 		"maya/statement.md":             {Data: []byte("Clear the board.\n")},
 		"maya/tests/01-sample.in":       {Data: []byte("3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n")},
 		"README.md":                     {Data: []byte("not a problem")},
@@ -121,9 +170,11 @@ func TestLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	all := []judge.Kind{judge.KindAnswer, judge.KindMoves, judge.KindProgram}
 	want := []Problem{
 		{
-			Problem: judge.Problem{Slug: "flood", Title: "Flood", Puzzle: "floodit", Statement: "# Flood\n", Limits: judge.Limits{MaxSize: 8, MaxColors: 6}},
+			Problem: judge.Problem{Slug: "flood", Title: "Flood", Puzzle: "floodit", Statement: "# Flood\n", Kinds: all,
+				Limits: judge.Limits{MaxSize: 8, MaxColors: 6}.WithProgramDefaults()},
 			Cases: []judge.CaseSpec{
 				{Name: "01-sample-1", Input: "2\n0 0\n0 0\n", Sample: true},
 				{Name: "02-big", Input: "3\n0 1 2\n1 1 2\n2 2 1\n"},
@@ -132,7 +183,9 @@ func TestLoad(t *testing.T) {
 			Answers: []string{"0\n", "3\n", ""},
 		},
 		{
-			Problem: judge.Problem{Slug: "maya", Title: "Mayan", Puzzle: "mayan", Statement: "Clear the board.\n", Checker: judge.CheckerAnyValid},
+			Problem: judge.Problem{Slug: "maya", Title: "Mayan", Puzzle: "mayan", Statement: "Clear the board.\n", Checker: judge.CheckerAnyValid,
+				Kinds: []judge.Kind{judge.KindMoves, judge.KindProgram}, Limits: judge.Limits{
+					TimeLimit: 1.5, MemoryMiB: 512, OutputMiB: 2, CodeKiB: 64, CompilationTime: 30, CompilationMemoryMiB: 1024, ACToTimeLimit: 3}},
 			Cases:   []judge.CaseSpec{{Name: "01-sample", Input: "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", Sample: true}},
 			Answers: []string{""},
 		},
@@ -170,6 +223,33 @@ func TestLoadErrors(t *testing.T) {
 		{"negative limit", func(fs fstest.MapFS) {
 			fs["flood/problem.yaml"].Data = []byte("slug: flood\ntitle: F\npuzzle: floodit\nlimits:\n  max_size: -1\n")
 		}, "negative", "flood/problem.yaml"},
+		{"no kinds", func(fs fstest.MapFS) {
+			fs["flood/problem.yaml"].Data = []byte("slug: flood\ntitle: F\npuzzle: floodit\nkinds: []\n")
+		}, "line 4, column 1: kinds: a problem takes at least one", "flood/problem.yaml"},
+		{"unknown kind", func(fs fstest.MapFS) {
+			fs["flood/problem.yaml"].Data = []byte("slug: flood\ntitle: F\npuzzle: floodit\nkinds: [answer, check]\n")
+		}, `line 4, column 1: kinds: "check" is not one of answer, moves, program`, "flood/problem.yaml"},
+		{"kind twice", func(fs fstest.MapFS) {
+			fs["flood/problem.yaml"].Data = []byte("slug: flood\ntitle: F\npuzzle: floodit\nkinds: [moves, moves]\n")
+		}, `"moves" is given twice`, "flood/problem.yaml"},
+		{"kinds not a list", func(fs fstest.MapFS) {
+			fs["flood/problem.yaml"].Data = []byte("slug: flood\ntitle: F\npuzzle: floodit\nkinds: answer\n")
+		}, "line 4", "flood/problem.yaml"},
+		{"negative time limit", func(fs fstest.MapFS) {
+			fs["flood/problem.yaml"].Data = []byte("slug: flood\ntitle: F\npuzzle: floodit\nlimits:\n  max_size: 8\n  time_limit: -1\n")
+		}, "line 6, column 3: limits.time_limit: -1 is out of range", "flood/problem.yaml"},
+		{"huge memory", func(fs fstest.MapFS) {
+			fs["flood/problem.yaml"].Data = []byte("slug: flood\ntitle: F\npuzzle: floodit\nlimits:\n  memory: 100000\n")
+		}, "line 5, column 3: limits.memory: 100000 is out of range (more than 0, at most 4096 MiB)", "flood/problem.yaml"},
+		{"nan time limit", func(fs fstest.MapFS) {
+			fs["flood/problem.yaml"].Data = []byte("slug: flood\ntitle: F\npuzzle: floodit\nlimits:\n  time_limit: .nan\n")
+		}, "limits.time_limit: NaN is out of range", "flood/problem.yaml"},
+		{"zero multiplier", func(fs fstest.MapFS) {
+			fs["flood/problem.yaml"].Data = []byte("slug: flood\ntitle: F\npuzzle: floodit\nlimits:\n  time_multipliers:\n    ac_to_time_limit: 0.5\n")
+		}, "line 6, column 5: limits.time_multipliers.ac_to_time_limit: 0.5", "flood/problem.yaml"},
+		{"unknown limit", func(fs fstest.MapFS) {
+			fs["flood/problem.yaml"].Data = []byte("slug: flood\ntitle: F\npuzzle: floodit\nlimits:\n  time_limt: 2\n")
+		}, "time_limt", "flood/problem.yaml"},
 		{"no statement", func(fs fstest.MapFS) { delete(fs, "flood/statement.md") }, "not exist", "flood/statement.md"},
 		{"empty statement", func(fs fstest.MapFS) { fs["flood/statement.md"].Data = []byte(" \n") }, "empty", "flood/statement.md"},
 		{"case does not parse", func(fs fstest.MapFS) { fs["flood/tests/02-big.in"].Data = []byte("3\n0 1 2\n1 x 2\n2 2 1\n0\n") }, "line 3, column 3", "flood/tests/02-big.in"},

@@ -244,7 +244,13 @@ func (Mayan) Steps(c, moves string) judge.Replay {
 				return fmt.Sprintf("nothing vanished; %s left", judge.Plural(s.Left, "block"))
 			}
 			return fmt.Sprintf("%s vanished in %s; %s left", judge.Plural(s.Cleared, "block"), judge.Plural(s.Rounds, "round"), judge.Plural(s.Left, "block"))
-		}), r.BadIndex, r.BadToken, r.Reason, r.Solved)
+		}), r.BadIndex, r.BadToken, r.Reason, r.Solved && r.Used == b.N)
+	// Solved means what the judge means: cleared in exactly n moves, not
+	// sooner (a board cleared too early is not_solved).
+	if r.Solved && r.Used < b.N && len(boards) > 0 {
+		last := &out.Steps[len(boards)-1]
+		last.Message += fmt.Sprintf(", but this board must be cleared in exactly %s", judge.Plural(b.N, "move"))
+	}
 	for i, p := range pictures {
 		for _, pb := range p {
 			out.Steps[i].Rounds = append(out.Steps[i].Rounds, mayan.Format(pb))

@@ -52,7 +52,7 @@ func (s *Service) CreateProblem(ctx context.Context, viewer judge.User, spec jud
 		return judge.Problem{}, err
 	}
 	p := judge.Problem{Slug: spec.Slug, Title: spec.Title, Puzzle: spec.Puzzle, Statement: spec.Statement,
-		Checker: spec.Checker, Limits: spec.Limits, Draft: !spec.Published}
+		Checker: spec.Checker, Kinds: spec.Kinds, Limits: spec.Limits, Draft: !spec.Published}
 	p, err := checkProblem(p)
 	if err != nil {
 		return judge.Problem{}, err
@@ -78,7 +78,10 @@ func (s *Service) UpdateProblem(ctx context.Context, viewer judge.User, slug str
 	set(&p.Puzzle, patch.Puzzle)
 	set(&p.Statement, patch.Statement)
 	set(&p.Checker, patch.Checker)
-	set(&p.Limits, patch.Limits)
+	set(&p.Kinds, patch.Kinds)
+	if patch.Limits != nil {
+		p.Limits = patch.Limits.Over(p.Limits)
+	}
 	if patch.Published != nil {
 		p.Draft = !*patch.Published
 	}
@@ -94,7 +97,7 @@ func (s *Service) UpdateProblem(ctx context.Context, viewer judge.User, slug str
 			return judge.Problem{}, judge.Errorf(judge.EINVALID, "puzzle: the problem has %s of puzzle %s; delete its cases before changing the puzzle", judge.Plural(len(cases), "case"), old.Puzzle)
 		}
 	}
-	if p == old {
+	if p.Equal(old) {
 		return p, nil
 	}
 	p.Detached = p.Detached || p.Shipped()
@@ -178,9 +181,13 @@ func checkProblem(p judge.Problem) (judge.Problem, error) {
 	case p.Checker != "" && !slices.Contains(checkers, p.Checker):
 		return p, judge.Errorf(judge.EINVALID, "checker: %q is not one of %s for puzzle %s", p.Checker, strings.Join(append([]string{judge.CheckerExact}, checkers...), ", "), p.Puzzle)
 	}
+	if p.Kinds, err = judge.NormalizeKinds(p.Kinds); err != nil {
+		return p, err
+	}
+	p.Limits = p.Limits.WithProgramDefaults()
 	l := p.Limits
-	if l.MaxSize < 0 || l.MaxColors < 0 || l.MaxMoves < 0 {
-		return p, judge.Errorf(judge.EINVALID, "limits: must not be negative (0 means the engine's own limit)")
+	if _, err := l.Check(); err != nil {
+		return p, err
 	}
 	if err := pz.CheckProblemLimits(l); err != nil {
 		return p, err

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
+	"slices"
 	"strings"
 	"testing"
 
@@ -131,7 +132,18 @@ func TestProblemValidationNamesTheField(t *testing.T) {
 		{"mayan has no size", func(p *judge.ProblemSpec) { p.Limits.MaxSize = 5 }, "limits.max_size:"},
 		{"floodit beyond its engine", func(p *judge.ProblemSpec) { p.Puzzle, p.Limits.MaxSize = "floodit", 31 }, "limits.max_size:"},
 		{"rotation has no colours", func(p *judge.ProblemSpec) { p.Puzzle, p.Limits.MaxColors = "rotation", 3 }, "limits.max_colors:"},
-		{"negative", func(p *judge.ProblemSpec) { p.Limits.MaxColors = -1 }, "limits:"},
+		{"negative", func(p *judge.ProblemSpec) { p.Limits.MaxColors = -1 }, "limits.max_colors:"},
+		{"no kinds", func(p *judge.ProblemSpec) { p.Kinds = []judge.Kind{} }, "kinds: a problem takes at least one"},
+		{"check is not a problem's kind", func(p *judge.ProblemSpec) { p.Kinds = []judge.Kind{judge.KindCheck} }, `kinds: "check" is not one of`},
+		{"kind twice", func(p *judge.ProblemSpec) { p.Kinds = []judge.Kind{judge.KindMoves, judge.KindMoves} }, `kinds: "moves" is given twice`},
+		{"negative time limit", func(p *judge.ProblemSpec) { p.Limits.TimeLimit = -1 }, "limits.time_limit:"},
+		{"an hour a board", func(p *judge.ProblemSpec) { p.Limits.TimeLimit = 3600 }, "limits.time_limit: 3600 is out of range"},
+		{"memory beyond the bound", func(p *judge.ProblemSpec) { p.Limits.MemoryMiB = judge.MaxMemoryMiB + 1 }, "limits.memory:"},
+		{"negative output", func(p *judge.ProblemSpec) { p.Limits.OutputMiB = -8 }, "limits.output:"},
+		{"code beyond the bound", func(p *judge.ProblemSpec) { p.Limits.CodeKiB = 1 << 20 }, "limits.code:"},
+		{"compilation time", func(p *judge.ProblemSpec) { p.Limits.CompilationTime = 1000 }, "limits.compilation_time:"},
+		{"compilation memory", func(p *judge.ProblemSpec) { p.Limits.CompilationMemoryMiB = -1 }, "limits.compilation_memory:"},
+		{"multiplier below one", func(p *judge.ProblemSpec) { p.Limits.ACToTimeLimit = 0.5 }, "limits.time_multipliers.ac_to_time_limit:"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			spec := good
@@ -144,6 +156,50 @@ func TestProblemValidationNamesTheField(t *testing.T) {
 	}
 	if _, err := s.CreateProblem(ctx, teacher, judge.ProblemSpec{Slug: "m", Title: "M", Puzzle: "mayan", Checker: judge.CheckerAnyValid, Limits: judge.Limits{MaxMoves: 7, MaxColors: 10}}); err != nil {
 		t.Errorf("a valid mayan problem: %v", err)
+	}
+}
+
+// TestProblemKindsAndLimitsStored checks that a new problem takes all three
+// kinds and the default program limits unless told otherwise, that the
+// kinds come back in their order, and that an edit of some program limits
+// keeps the others.
+func TestProblemKindsAndLimitsStored(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t, openDB(t, "kinds.db"), service.Config{})
+	teacher := instructor(t, s)
+	p, err := s.CreateProblem(ctx, teacher, judge.ProblemSpec{Slug: "d", Title: "D", Puzzle: "floodit", Statement: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := []judge.Kind{judge.KindAnswer, judge.KindMoves, judge.KindProgram}
+	if !slices.Equal(p.Kinds, all) || p.Limits != judge.DefaultProgramLimits() {
+		t.Errorf("a problem made with no kinds nor limits: %v %+v, want %v %+v", p.Kinds, p.Limits, all, judge.DefaultProgramLimits())
+	}
+	p, err = s.CreateProblem(ctx, teacher, judge.ProblemSpec{Slug: "t", Title: "T", Puzzle: "floodit", Statement: "x",
+		Kinds: []judge.Kind{judge.KindProgram, judge.KindMoves}, Limits: judge.Limits{MaxSize: 8, TimeLimit: 1.5, MemoryMiB: 64}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := judge.DefaultProgramLimits()
+	want.MaxSize, want.TimeLimit, want.MemoryMiB = 8, 1.5, 64
+	if !slices.Equal(p.Kinds, []judge.Kind{judge.KindMoves, judge.KindProgram}) || p.Limits != want {
+		t.Errorf("CreateProblem = %v %+v, want [moves program] %+v", p.Kinds, p.Limits, want)
+	}
+	if p.Takes(judge.KindAnswer) || !p.Takes(judge.KindProgram) {
+		t.Errorf("Takes(answer) = %t, Takes(program) = %t, want false and true", p.Takes(judge.KindAnswer), p.Takes(judge.KindProgram))
+	}
+	kinds := []judge.Kind{judge.KindProgram}
+	p, err = s.UpdateProblem(ctx, teacher, "t", judge.ProblemPatch{Kinds: &kinds, Limits: &judge.Limits{MaxSize: 8, CodeKiB: 32}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want.CodeKiB = 32
+	if !slices.Equal(p.Kinds, kinds) || p.Limits != want {
+		t.Errorf("UpdateProblem = %v %+v, want %v %+v", p.Kinds, p.Limits, kinds, want)
+	}
+	stored, _, err := s.Problem(ctx, teacher, "t")
+	if err != nil || !stored.Equal(p) {
+		t.Errorf("stored %+v, %v; want %+v", stored, err, p)
 	}
 }
 

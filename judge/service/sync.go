@@ -29,6 +29,13 @@ func (s *Service) SyncProblem(ctx context.Context, p judge.Problem, cases []judg
 	if len(cases) > judge.MaxCases {
 		return judge.Errorf(judge.EINVALID, "problem %s: more than %d cases", p.Slug, judge.MaxCases)
 	}
+	if p.Kinds, err = judge.NormalizeKinds(p.Kinds); err != nil {
+		return judge.Errorf(judge.EINVALID, "problem %s: %s", p.Slug, judge.ErrorMessage(err))
+	}
+	p.Limits = p.Limits.WithProgramDefaults()
+	if _, err := p.Limits.Check(); err != nil {
+		return judge.Errorf(judge.EINVALID, "problem %s: %s", p.Slug, judge.ErrorMessage(err))
+	}
 	inputs := make([]string, len(cases))
 	names := make(map[string]bool, len(cases))
 	for i, c := range cases {
@@ -59,7 +66,7 @@ func (s *Service) SyncProblem(ctx context.Context, p judge.Problem, cases []judg
 			want.ID, want.CreatedAt, want.UpdatedAt = old.ID, old.CreatedAt, old.UpdatedAt
 			want.Draft, want.Archived = old.Draft, old.Archived
 		}
-		if !found || old != want {
+		if !found || !old.Equal(want) {
 			ch.Problem = &want
 		}
 		plan := planSync(have, cases, inputs)
@@ -155,6 +162,8 @@ func planSync(have []judge.Case, specs []judge.CaseSpec, inputs []string) syncPl
 func catalogueHash(p judge.Problem, specs []judge.CaseSpec, inputs []string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%q %q %q %q %d %d %d\n", p.Title, p.Puzzle, p.Statement, p.Checker, p.Limits.MaxSize, p.Limits.MaxColors, p.Limits.MaxMoves)
+	l := p.Limits
+	fmt.Fprintf(h, "%q %g %d %d %d %g %d %g\n", p.Kinds, l.TimeLimit, l.MemoryMiB, l.OutputMiB, l.CodeKiB, l.CompilationTime, l.CompilationMemoryMiB, l.ACToTimeLimit)
 	for i, c := range specs {
 		fmt.Fprintf(h, "%q %t %q\n", c.Name, c.Sample, inputs[i])
 	}

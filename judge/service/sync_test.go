@@ -2,6 +2,7 @@ package service_test
 
 import (
 	"context"
+	"slices"
 	"sync/atomic"
 	"testing"
 
@@ -129,6 +130,41 @@ func wantCases(t *testing.T, cases []judge.Case, names ...string) {
 	for i, c := range cases {
 		if c.Name != names[i] || c.Position != i+1 {
 			t.Errorf("case %d = %s at %d, want %s at %d", i, c.Name, c.Position, names[i], i+1)
+		}
+	}
+}
+
+// TestSyncCarriesKindsAndLimits checks that the catalogue sync stores a
+// problem's kinds and program limits, updates them when the catalogue
+// changes them, and writes nothing when it does not.
+func TestSyncCarriesKindsAndLimits(t *testing.T) {
+	ctx := context.Background()
+	db := openDB(t, "synckinds.db")
+	w := &writeCounter{Store: db}
+	s := newService(t, w, service.Config{})
+	cases := []judge.CaseSpec{{Name: "01-sample", Input: "2\n0 1\n1 0\n", Sample: true}}
+	p := judge.Problem{Slug: "timed", Title: "T", Puzzle: "floodit", Statement: "x", Kinds: []judge.Kind{judge.KindProgram},
+		Limits: judge.Limits{MaxSize: 8, TimeLimit: 1, MemoryMiB: 256, OutputMiB: 1, CodeKiB: 64, CompilationTime: 60, CompilationMemoryMiB: 2048, ACToTimeLimit: 2}}
+	for i, edit := range []func(*judge.Problem){
+		func(*judge.Problem) {},
+		func(p *judge.Problem) { p.Limits.TimeLimit, p.Limits.ACToTimeLimit = 3, 4 },
+		func(p *judge.Problem) { p.Kinds = []judge.Kind{judge.KindMoves, judge.KindProgram} },
+	} {
+		edit(&p)
+		if err := s.SyncProblem(ctx, p, cases); err != nil {
+			t.Fatal(err)
+		}
+		waitReady(t, s, "timed") // the solve of a new board writes too
+		got, _, err := s.Problem(ctx, judge.User{}, "timed")
+		if err != nil || !slices.Equal(got.Kinds, p.Kinds) || got.Limits != p.Limits {
+			t.Errorf("sync %d: stored %v %+v, %v; want %v %+v", i, got.Kinds, got.Limits, err, p.Kinds, p.Limits)
+		}
+		before := w.writes.Load()
+		if err := s.SyncProblem(ctx, p, cases); err != nil {
+			t.Fatal(err)
+		}
+		if n := w.writes.Load() - before; n != 0 {
+			t.Errorf("sync %d again: %d writes, want none", i, n)
 		}
 	}
 }

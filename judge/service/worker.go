@@ -30,8 +30,16 @@ func (s *Service) work(ctx context.Context) {
 			}
 			continue
 		}
-		if len(claims) == s.cfg.Batch {
+		full := len(claims) == s.cfg.Batch
+		if full {
 			s.notify() // more may be waiting: let another worker claim too
+		}
+		claims, programs := splitPrograms(claims)
+		if len(programs) > 0 {
+			s.judgePrograms(ctx, programs)
+			if len(claims) == 0 {
+				continue
+			}
 		}
 		judged, release := s.judgeBatch(ctx, claims)
 		if len(release) > 0 {
@@ -62,7 +70,7 @@ func (s *Service) work(ctx context.Context) {
 				}
 			}
 		}
-		if len(claims) < s.cfg.Batch {
+		if !full {
 			// Let submissions gather: the first of a quiet spell is judged
 			// at once, the ones that follow it in a few batches.
 			idle.Reset(s.cfg.BatchDelay)

@@ -10,12 +10,12 @@ import (
 
 // problemRowOf returns the row of every field an instructor may set.
 func problemRowOf(p judge.Problem) problemRow {
-	return problemRow{
-		ID: p.ID, Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Statement: p.Statement, Checker: p.Checker,
-		MaxSize: p.Limits.MaxSize, MaxColors: p.Limits.MaxColors, MaxMoves: p.Limits.MaxMoves,
-		Draft: p.Draft, Archived: p.Archived, Detached: p.Detached, CatalogueHash: p.CatalogueHash,
+	row := problemRow{
+		ID: p.ID, Draft: p.Draft, Archived: p.Archived, Detached: p.Detached, CatalogueHash: p.CatalogueHash,
 		CreatedAt: p.CreatedAt,
 	}
+	row.setProblem(p)
+	return row
 }
 
 // CreateProblem inserts a problem; a taken slug is ECONFLICT.

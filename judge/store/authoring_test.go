@@ -63,7 +63,7 @@ func testAuthoring(t *testing.T, open opener) {
 		}
 		p, cs := snapshot()
 		p.UpdatedAt = beforeP.UpdatedAt
-		if p != beforeP || !reflect.DeepEqual(cs, beforeC) {
+		if !p.Equal(beforeP) || !reflect.DeepEqual(cs, beforeC) {
 			t.Fatalf("PutProblem failing at write %d changed the problem: %+v %+v", k, p, cs)
 		}
 		if k > 20 {

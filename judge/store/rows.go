@@ -1,6 +1,8 @@
 package store
 
 import (
+	"slices"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -55,6 +57,18 @@ type problemRow struct {
 	MaxSize   int    `gorm:"not null"`
 	MaxColors int    `gorm:"not null"`
 	MaxMoves  int    `gorm:"not null"`
+	// Kinds is the problem's kinds joined by commas; the program limits
+	// are in the units of judge.Limits. Their defaults are what a row
+	// written before them takes on migration: all three kinds and
+	// judge.DefaultProgramLimits.
+	Kinds                string  `gorm:"size:64;not null;default:'answer,moves,program'"`
+	TimeLimit            float64 `gorm:"not null;default:2"`
+	MemoryMiB            int     `gorm:"not null;default:256"`
+	OutputMiB            int     `gorm:"not null;default:8"`
+	CodeKiB              int     `gorm:"not null;default:128"`
+	CompilationTime      float64 `gorm:"not null;default:60"`
+	CompilationMemoryMiB int     `gorm:"not null;default:2048"`
+	ACToTimeLimit        float64 `gorm:"not null;default:2"`
 	// Draft, not Published: gorm leaves a zero value with a default out of
 	// an INSERT, so a default of true could never be written as false.
 	Draft         bool   `gorm:"not null;default:false"`
@@ -70,10 +84,51 @@ func (problemRow) TableName() string { return "problems" }
 func (r problemRow) domain() judge.Problem {
 	return judge.Problem{
 		ID: r.ID, Slug: r.Slug, Title: r.Title, Puzzle: r.Puzzle, Statement: r.Statement, Checker: r.Checker,
-		Limits: judge.Limits{MaxSize: r.MaxSize, MaxColors: r.MaxColors, MaxMoves: r.MaxMoves},
-		Draft:  r.Draft, Archived: r.Archived, Detached: r.Detached, CatalogueHash: r.CatalogueHash,
+		Kinds: kindsOf(r.Kinds),
+		Limits: judge.Limits{
+			MaxSize: r.MaxSize, MaxColors: r.MaxColors, MaxMoves: r.MaxMoves,
+			TimeLimit: r.TimeLimit, MemoryMiB: r.MemoryMiB, OutputMiB: r.OutputMiB, CodeKiB: r.CodeKiB,
+			CompilationTime: r.CompilationTime, CompilationMemoryMiB: r.CompilationMemoryMiB, ACToTimeLimit: r.ACToTimeLimit,
+		}.WithProgramDefaults(),
+		Draft: r.Draft, Archived: r.Archived, Detached: r.Detached, CatalogueHash: r.CatalogueHash,
 		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 	}
+}
+
+// setProblem copies into the row the fields of p that the problem's own
+// columns hold (not its ID, flags or times): kinds and limits, with their
+// defaults where p leaves them out.
+func (r *problemRow) setProblem(p judge.Problem) {
+	r.Slug, r.Title, r.Puzzle, r.Statement, r.Checker = p.Slug, p.Title, p.Puzzle, p.Statement, p.Checker
+	l := p.Limits.WithProgramDefaults()
+	r.MaxSize, r.MaxColors, r.MaxMoves = l.MaxSize, l.MaxColors, l.MaxMoves
+	r.Kinds = kindsColumn(p.Kinds)
+	r.TimeLimit, r.MemoryMiB, r.OutputMiB, r.CodeKiB = l.TimeLimit, l.MemoryMiB, l.OutputMiB, l.CodeKiB
+	r.CompilationTime, r.CompilationMemoryMiB, r.ACToTimeLimit = l.CompilationTime, l.CompilationMemoryMiB, l.ACToTimeLimit
+}
+
+// kindsColumn is the stored form of a problem's kinds; none is all three.
+func kindsColumn(kinds []judge.Kind) string {
+	if len(kinds) == 0 {
+		kinds = judge.ProblemKinds
+	}
+	s := make([]string, len(kinds))
+	for i, k := range kinds {
+		s[i] = string(k)
+	}
+	return strings.Join(s, ",")
+}
+
+// kindsOf reads kindsColumn's form back; an empty column is all three.
+func kindsOf(col string) []judge.Kind {
+	if col == "" {
+		return slices.Clone(judge.ProblemKinds)
+	}
+	var out []judge.Kind
+	for _, k := range strings.Split(col, ",") {
+		out = append(out, judge.Kind(k))
+	}
+	return out
 }
 
 type caseRow struct {
@@ -150,6 +205,13 @@ type submissionRow struct {
 	// a rejudge changed its verdict or score and its owner has not looked.
 	RejudgeReason string `gorm:"not null;default:''"`
 	Changed       bool   `gorm:"not null;default:false"`
+	// A program's language (Payload is its source), its compiler's
+	// message, and the CPU time of its slowest board and the memory of its
+	// largest; empty and 0 for the other kinds, and for the rows of before.
+	Language      string `gorm:"size:32;not null;default:''"`
+	CompileOutput string `gorm:"not null;default:''"`
+	CPUMs         int64  `gorm:"column:cpu_ms;not null;default:0"`
+	MemoryKiB     int64  `gorm:"column:memory_kib;not null;default:0"`
 }
 
 func (submissionRow) TableName() string { return "submissions" }
@@ -170,6 +232,10 @@ type caseResultRow struct {
 	Used         int            `gorm:"not null"`
 	Optimal      int            `gorm:"not null"`
 	Score        float64        `gorm:"not null"`
+	// A program's run on the board (0 for the other kinds).
+	CPUMs     int64 `gorm:"column:cpu_ms;not null;default:0"`
+	WallMs    int64 `gorm:"column:wall_ms;not null;default:0"`
+	MemoryKiB int64 `gorm:"column:memory_kib;not null;default:0"`
 }
 
 func (caseResultRow) TableName() string { return "case_results" }
@@ -178,5 +244,6 @@ func (r caseResultRow) domain() judge.CaseResult {
 	return judge.CaseResult{
 		CaseID: r.CaseID, CaseName: r.CaseName, Position: r.Position, Verdict: judge.Verdict(r.Verdict),
 		Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: 100 * r.Score,
+		CPUMs: r.CPUMs, WallMs: r.WallMs, MemoryKiB: r.MemoryKiB,
 	}
 }

@@ -93,6 +93,7 @@ func runStoreTests(t *testing.T, newOpener func(t *testing.T) opener) {
 		{"LoginBuckets", testLoginBuckets},
 		{"CatalogueVersion", testCatalogueVersion},
 		{"UnstorableText", testUnstorableText},
+		{"Programs", testPrograms},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newOpener(t)) })
 	}
@@ -533,5 +534,49 @@ func TestMigrateShipped(t *testing.T) {
 	cases, err := d.Cases(ctx, p.ID)
 	if err != nil || len(cases) != 2 || cases[0].Shipped || !cases[1].Shipped {
 		t.Errorf("Cases = %+v, %v; want the old case not shipped, the new one shipped", cases, err)
+	}
+}
+
+// TestMigrateKindsAndLimits opens a database written before problems had
+// kinds and program limits: the columns are added, and every old problem
+// takes all three kinds under the default program limits.
+func TestMigrateKindsAndLimits(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	d := mustOpen(t, "sqlite", path)
+	p, err := d.syncProblem(ctx, judge.Problem{Slug: "flood", Title: "Flood", Puzzle: "floodit", Limits: judge.Limits{MaxSize: 8}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, col := range []string{"kinds", "time_limit", "memory_mi_b", "output_mi_b", "code_ki_b", "compilation_time", "compilation_memory_mi_b", "ac_to_time_limit"} {
+		if err := d.db.Exec("ALTER TABLE problems DROP COLUMN " + col).Error; err != nil {
+			t.Fatalf("drop %s: %v", col, err)
+		}
+	}
+	d.Close()
+	d = mustOpen(t, "sqlite", path) // an old database
+	defer d.Close()
+	got, err := d.ProblemBySlug(ctx, "flood")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := judge.Limits{MaxSize: 8}.WithProgramDefaults()
+	if got.ID != p.ID || !slices.Equal(got.Kinds, judge.ProblemKinds) || got.Limits != want {
+		t.Errorf("old problem after migration: kinds %v limits %+v, want %v %+v", got.Kinds, got.Limits, judge.ProblemKinds, want)
+	}
+	// The raw columns hold the defaults, not zeros that only the mapper hides.
+	var row problemRow
+	if err := d.db.Take(&row, p.ID).Error; err != nil || row.Kinds != "answer,moves,program" || row.TimeLimit != 2 || row.MemoryMiB != 256 || row.ACToTimeLimit != 2 {
+		t.Errorf("migrated row %+v, %v", row, err)
+	}
+	// And a problem with kinds and limits of its own reads them back.
+	own := judge.Problem{Slug: "timed", Title: "T", Puzzle: "floodit", Kinds: []judge.Kind{judge.KindProgram},
+		Limits: judge.Limits{TimeLimit: 1, MemoryMiB: 64, OutputMiB: 1, CodeKiB: 64, CompilationTime: 30, CompilationMemoryMiB: 1024, ACToTimeLimit: 3}}
+	if _, err := d.syncProblem(ctx, own); err != nil {
+		t.Fatal(err)
+	}
+	got, err = d.ProblemBySlug(ctx, "timed")
+	if err != nil || !slices.Equal(got.Kinds, own.Kinds) || got.Limits != own.Limits {
+		t.Errorf("ProblemBySlug = %v %+v, %v; want %v %+v", got.Kinds, got.Limits, err, own.Kinds, own.Limits)
 	}
 }

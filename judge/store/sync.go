@@ -108,8 +108,7 @@ func saveProblem(tx *gorm.DB, p judge.Problem) (problemRow, error) {
 	if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
 		return row, err
 	}
-	row.Slug, row.Title, row.Puzzle, row.Statement, row.Checker = p.Slug, p.Title, p.Puzzle, p.Statement, p.Checker
-	row.MaxSize, row.MaxColors, row.MaxMoves = p.Limits.MaxSize, p.Limits.MaxColors, p.Limits.MaxMoves
+	row.setProblem(p)
 	row.CatalogueHash = p.CatalogueHash
 	return row, tx.Save(&row).Error
 }

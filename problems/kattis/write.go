@@ -51,20 +51,59 @@ func FromCases(p judge.Problem, cases []judge.Case) Package {
 // manifest is problem.yaml: the Kattis keys the judge uses, and its own
 // section.
 type manifest struct {
-	ProblemFormatVersion string   `yaml:"problem_format_version"`
-	Type                 string   `yaml:"type"`
-	Name                 any      `yaml:"name"`
-	UUID                 string   `yaml:"uuid"`
-	PuzzleJudge          *section `yaml:"puzzlejudge,omitempty"`
+	ProblemFormatVersion string `yaml:"problem_format_version"`
+	Type                 string `yaml:"type"`
+	Name                 any    `yaml:"name"`
+	UUID                 string `yaml:"uuid"`
+	// Limits are the Kattis limits, the program ones of judge.Limits.
+	Limits      *programLimits `yaml:"limits,omitempty"`
+	PuzzleJudge *section       `yaml:"puzzlejudge,omitempty"`
+}
+
+// programLimits is problem.yaml's limits in the Kattis names; a key left
+// out (0) is the judge's default.
+type programLimits struct {
+	TimeMultipliers *struct {
+		ACToTimeLimit float64 `yaml:"ac_to_time_limit,omitempty"`
+	} `yaml:"time_multipliers,omitempty"`
+	TimeLimit         float64 `yaml:"time_limit,omitempty"`
+	Memory            int     `yaml:"memory,omitempty"`
+	Output            int     `yaml:"output,omitempty"`
+	Code              int     `yaml:"code,omitempty"`
+	CompilationTime   float64 `yaml:"compilation_time,omitempty"`
+	CompilationMemory int     `yaml:"compilation_memory,omitempty"`
+}
+
+func programLimitsOf(l judge.Limits) *programLimits {
+	l = l.WithProgramDefaults()
+	pl := &programLimits{TimeLimit: l.TimeLimit, Memory: l.MemoryMiB, Output: l.OutputMiB, Code: l.CodeKiB,
+		CompilationTime: l.CompilationTime, CompilationMemory: l.CompilationMemoryMiB}
+	pl.TimeMultipliers = &struct {
+		ACToTimeLimit float64 `yaml:"ac_to_time_limit,omitempty"`
+	}{l.ACToTimeLimit}
+	return pl
+}
+
+// set copies the limits a package gives into l.
+func (pl *programLimits) set(l *judge.Limits) {
+	if pl == nil {
+		return
+	}
+	l.TimeLimit, l.MemoryMiB, l.OutputMiB, l.CodeKiB = pl.TimeLimit, pl.Memory, pl.Output, pl.Code
+	l.CompilationTime, l.CompilationMemoryMiB = pl.CompilationTime, pl.CompilationMemory
+	if pl.TimeMultipliers != nil {
+		l.ACToTimeLimit = pl.TimeMultipliers.ACToTimeLimit
+	}
 }
 
 // section is the puzzlejudge section of problem.yaml.
 type section struct {
-	Slug      string     `yaml:"slug"`
-	Puzzle    string     `yaml:"puzzle"`
-	Checker   string     `yaml:"checker"`
-	Published bool       `yaml:"published"`
-	Limits    limitsYAML `yaml:"limits"`
+	Slug      string       `yaml:"slug"`
+	Puzzle    string       `yaml:"puzzle"`
+	Checker   string       `yaml:"checker"`
+	Published bool         `yaml:"published"`
+	Kinds     []judge.Kind `yaml:"kinds,omitempty"`
+	Limits    limitsYAML   `yaml:"limits"`
 	// Cases lists the test cases in the judge's order with their names;
 	// a test case is its path under data/ without extension.
 	Cases []caseYAML `yaml:"cases"`
@@ -92,7 +131,7 @@ func Write(w io.Writer, pkg Package) error {
 	if checker == "" {
 		checker = judge.CheckerExact
 	}
-	sec := &section{Slug: p.Slug, Puzzle: p.Puzzle, Checker: checker, Published: !p.Draft,
+	sec := &section{Slug: p.Slug, Puzzle: p.Puzzle, Checker: checker, Published: !p.Draft, Kinds: p.Kinds,
 		Limits: limitsYAML{MaxSize: p.Limits.MaxSize, MaxColors: p.Limits.MaxColors, MaxMoves: p.Limits.MaxMoves}}
 	width := max(2, len(fmt.Sprint(len(pkg.Cases))))
 	files := make([]string, len(pkg.Cases))
@@ -104,7 +143,8 @@ func Write(w io.Writer, pkg Package) error {
 		files[i] = fmt.Sprintf("%s/%0*d-%s", dir, width, i+1, fileWord(c.Name))
 		sec.Cases = append(sec.Cases, caseYAML{File: files[i], Name: c.Name})
 	}
-	m := manifest{ProblemFormatVersion: FormatVersion, Type: "submit-answer", Name: p.Title, UUID: uuidOf(p.Slug), PuzzleJudge: sec}
+	m := manifest{ProblemFormatVersion: FormatVersion, Type: packageType(p), Name: p.Title, UUID: uuidOf(p.Slug),
+		Limits: programLimitsOf(p.Limits), PuzzleJudge: sec}
 	var yml bytes.Buffer
 	enc := yaml.NewEncoder(&yml)
 	enc.SetIndent(2)
@@ -139,6 +179,15 @@ func Write(w io.Writer, pkg Package) error {
 		}
 	}
 	return zw.Close()
+}
+
+// packageType is the Kattis type of the problem: pass-fail for one that
+// judges programs only, submit-answer for one that takes answers.
+func packageType(p judge.Problem) string {
+	if p.Takes(judge.KindProgram) && !p.Takes(judge.KindAnswer) {
+		return "pass-fail"
+	}
+	return "submit-answer"
 }
 
 // fileWord turns a case name into a file name part: lowercase letters,

@@ -23,27 +23,30 @@ const ImportMaxBody = kattis.MaxUpload + 64<<10
 // problemRequest is the body of POST /problems and PATCH /problems/{slug}:
 // in a PATCH, an absent field is left as it is.
 type problemRequest struct {
-	Slug      *string     `json:"slug"`
-	Title     *string     `json:"title"`
-	Puzzle    *string     `json:"puzzle"`
-	Statement *string     `json:"statement"`
-	Checker   *string     `json:"checker"`
-	Limits    *limitsJSON `json:"limits"`
-	Published *bool       `json:"published"`
+	Slug      *string `json:"slug"`
+	Title     *string `json:"title"`
+	Puzzle    *string `json:"puzzle"`
+	Statement *string `json:"statement"`
+	Checker   *string `json:"checker"`
+	// Kinds left out is all three in a POST, unchanged in a PATCH.
+	Kinds     *[]judge.Kind `json:"kinds"`
+	Limits    *limitsJSON   `json:"limits"`
+	Published *bool         `json:"published"`
 	// Hints lets students ask for hints on the samples (PATCH only).
 	Hints *bool `json:"hints"`
 }
 
 // authoredJSON is a problem as its authors see it.
 type authoredJSON struct {
-	Slug      string     `json:"slug"`
-	Title     string     `json:"title"`
-	Puzzle    string     `json:"puzzle"`
-	Statement string     `json:"statement"`
-	Checker   string     `json:"checker"`
-	Limits    limitsJSON `json:"limits"`
-	Published bool       `json:"published"`
-	Archived  bool       `json:"archived"`
+	Slug      string       `json:"slug"`
+	Title     string       `json:"title"`
+	Puzzle    string       `json:"puzzle"`
+	Statement string       `json:"statement"`
+	Checker   string       `json:"checker"`
+	Kinds     []judge.Kind `json:"kinds"`
+	Limits    limitsJSON   `json:"limits"`
+	Published bool         `json:"published"`
+	Archived  bool         `json:"archived"`
 	// Detached is true for a shipped problem an instructor edited: the
 	// catalogue no longer updates it.
 	Detached bool `json:"detached"`
@@ -52,8 +55,8 @@ type authoredJSON struct {
 }
 
 func toAuthoredJSON(p judge.Problem) authoredJSON {
-	return authoredJSON{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Statement: p.Statement, Checker: checkerName(p),
-		Limits:    limitsJSON{MaxSize: p.Limits.MaxSize, MaxColors: p.Limits.MaxColors, MaxMoves: p.Limits.MaxMoves},
+	return authoredJSON{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Statement: p.Statement, Checker: checkerName(p), Kinds: p.Kinds,
+		Limits:    toLimitsJSON(p.Limits),
 		Published: !p.Draft, Archived: p.Archived, Detached: p.Detached}
 }
 
@@ -61,7 +64,9 @@ func (l *limitsJSON) domain() *judge.Limits {
 	if l == nil {
 		return nil
 	}
-	return &judge.Limits{MaxSize: l.MaxSize, MaxColors: l.MaxColors, MaxMoves: l.MaxMoves}
+	return &judge.Limits{MaxSize: l.MaxSize, MaxColors: l.MaxColors, MaxMoves: l.MaxMoves,
+		TimeLimit: l.TimeLimit, MemoryMiB: l.Memory, OutputMiB: l.Output, CodeKiB: l.Code,
+		CompilationTime: l.CompilationTime, CompilationMemoryMiB: l.CompilationMemory}
 }
 
 func deref[T any](p *T) T {
@@ -79,7 +84,7 @@ func (s *API) createProblem(c *gin.Context) {
 		return
 	}
 	spec := judge.ProblemSpec{Slug: deref(req.Slug), Title: deref(req.Title), Puzzle: deref(req.Puzzle),
-		Statement: deref(req.Statement), Checker: deref(req.Checker), Published: deref(req.Published)}
+		Statement: deref(req.Statement), Checker: deref(req.Checker), Kinds: deref(req.Kinds), Published: deref(req.Published)}
 	if l := req.Limits.domain(); l != nil {
 		spec.Limits = *l
 	}
@@ -110,9 +115,9 @@ func (s *API) updateProblem(c *gin.Context) {
 	var p judge.Problem
 	var err error
 	if req.Hints == nil || req.Slug != nil || req.Title != nil || req.Puzzle != nil || req.Statement != nil ||
-		req.Checker != nil || req.Limits != nil || req.Published != nil {
+		req.Checker != nil || req.Kinds != nil || req.Limits != nil || req.Published != nil {
 		patch := judge.ProblemPatch{Slug: req.Slug, Title: req.Title, Puzzle: req.Puzzle, Statement: req.Statement,
-			Checker: req.Checker, Limits: req.Limits.domain(), Published: req.Published}
+			Checker: req.Checker, Kinds: req.Kinds, Limits: req.Limits.domain(), Published: req.Published}
 		p, err = s.Service.UpdateProblem(ctx, v, slug, patch)
 	} else {
 		p, _, err = s.Service.Problem(ctx, v, slug)

@@ -27,6 +27,7 @@ type problemJSON struct {
 	Title     string       `json:"title"`
 	Puzzle    string       `json:"puzzle"`
 	Checker   string       `json:"checker"`
+	Kinds     []judge.Kind `json:"kinds"`
 	Limits    limitsJSON   `json:"limits"`
 	Statement string       `json:"statement"`
 	Samples   []sampleJSON `json:"samples"`
@@ -40,10 +41,26 @@ type problemJSON struct {
 	Archived  bool `json:"archived"`
 }
 
+// limitsJSON is a problem's limits: the board bounds, then the program
+// limits in the Kattis names and units (seconds, MiB, KiB). In a request a
+// program limit left out (or 0) keeps its value, the default for a new
+// problem.
 type limitsJSON struct {
-	MaxSize   int `json:"max_size"`
-	MaxColors int `json:"max_colors"`
-	MaxMoves  int `json:"max_moves"`
+	MaxSize           int     `json:"max_size"`
+	MaxColors         int     `json:"max_colors"`
+	MaxMoves          int     `json:"max_moves"`
+	TimeLimit         float64 `json:"time_limit"`
+	Memory            int     `json:"memory"`
+	Output            int     `json:"output"`
+	Code              int     `json:"code"`
+	CompilationTime   float64 `json:"compilation_time"`
+	CompilationMemory int     `json:"compilation_memory"`
+}
+
+func toLimitsJSON(l judge.Limits) limitsJSON {
+	return limitsJSON{MaxSize: l.MaxSize, MaxColors: l.MaxColors, MaxMoves: l.MaxMoves,
+		TimeLimit: l.TimeLimit, Memory: l.MemoryMiB, Output: l.OutputMiB, Code: l.CodeKiB,
+		CompilationTime: l.CompilationTime, CompilationMemory: l.CompilationMemoryMiB}
 }
 
 // sampleJSON is a sample case with its expected output ("" while the
@@ -91,7 +108,7 @@ func (s *API) getProblem(c *gin.Context) {
 	p, cases, files := in.Problem, in.Cases, judge.CaseBases(in.Cases)
 	out := problemJSON{
 		Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Checker: checkerName(p), Statement: p.Statement, InputVersion: in.Version,
-		Limits:    limitsJSON{MaxSize: p.Limits.MaxSize, MaxColors: p.Limits.MaxColors, MaxMoves: p.Limits.MaxMoves},
+		Kinds: p.Kinds, Limits: toLimitsJSON(p.Limits),
 		Samples:   []sampleJSON{},
 		Cases:     make([]caseRow, 0, len(cases)),
 		Published: !p.Draft, Archived: p.Archived,

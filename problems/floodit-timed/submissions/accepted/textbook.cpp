@@ -1,0 +1,1 @@
+../../../floodit/submissions/accepted/textbook.cpp

@@ -1,0 +1,1 @@
+../../../floodit/submissions/time_limit_exceeded/deepening.cpp

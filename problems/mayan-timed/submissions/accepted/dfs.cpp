@@ -1,0 +1,1 @@
+../../../mayan/submissions/accepted/dfs.cpp

@@ -1,0 +1,1 @@
+../../../mayan/submissions/time_limit_exceeded/exhaustive.cpp

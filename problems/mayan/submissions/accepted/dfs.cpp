@@ -1,0 +1,106 @@
+// Mayan puzzle (NOIP 2011) by depth-first search with pruning.
+//
+// Moves are tried in the order the statement ranks solutions (x, then y,
+// then right before left), so the first solution found is the smallest one.
+// Two cuts keep it fast and keep that order: a left move onto a block is the
+// right move of that block, which comes first; and a board with a colour of
+// one or two blocks can never be cleared.
+#include <cstdio>
+#include <cstring>
+
+static const int W = 5, H = 7;
+static int n;
+static int moves[5][3];
+
+struct Board {
+    int c[W][H];
+};
+
+static void settle(Board &b) {
+    for (int x = 0; x < W; x++) {
+        int top = 0;
+        for (int y = 0; y < H; y++)
+            if (b.c[x][y]) {
+                int v = b.c[x][y];
+                b.c[x][y] = 0;
+                b.c[x][top++] = v;
+            }
+    }
+}
+
+// vanish clears every line of three or more equal blocks at once; it reports
+// whether any went.
+static bool vanish(Board &b) {
+    bool gone[W][H];
+    memset(gone, 0, sizeof gone);
+    bool any = false;
+    for (int x = 0; x < W; x++)
+        for (int y = 0; y < H; y++) {
+            int v = b.c[x][y];
+            if (!v) continue;
+            if (x + 2 < W && b.c[x + 1][y] == v && b.c[x + 2][y] == v)
+                gone[x][y] = gone[x + 1][y] = gone[x + 2][y] = any = true;
+            if (y + 2 < H && b.c[x][y + 1] == v && b.c[x][y + 2] == v)
+                gone[x][y] = gone[x][y + 1] = gone[x][y + 2] = any = true;
+        }
+    for (int x = 0; x < W; x++)
+        for (int y = 0; y < H; y++)
+            if (gone[x][y]) b.c[x][y] = 0;
+    return any;
+}
+
+static bool empty(const Board &b) {
+    for (int x = 0; x < W; x++)
+        if (b.c[x][0]) return false;
+    return true;
+}
+
+static bool hopeless(const Board &b) {
+    int count[11] = {0};
+    for (int x = 0; x < W; x++)
+        for (int y = 0; y < H; y++) count[b.c[x][y]]++;
+    for (int v = 1; v <= 10; v++)
+        if (count[v] == 1 || count[v] == 2) return true;
+    return false;
+}
+
+static bool dfs(const Board &b, int depth) {
+    if (empty(b)) return depth == n;
+    if (depth == n || hopeless(b)) return false;
+    for (int x = 0; x < W; x++)
+        for (int y = 0; y < H && b.c[x][y]; y++)
+            for (int g = 1; g >= -1; g -= 2) {
+                int to = x + g;
+                if (to < 0 || to >= W) continue;
+                if (b.c[to][y] == b.c[x][y]) continue;      // not a move
+                if (g == -1 && b.c[to][y]) continue;       // the right move of the block at (to, y)
+                Board next = b;
+                int v = next.c[to][y];
+                next.c[to][y] = next.c[x][y];
+                next.c[x][y] = v;
+                settle(next);
+                while (vanish(next)) settle(next);
+                moves[depth][0] = x;
+                moves[depth][1] = y;
+                moves[depth][2] = g;
+                if (dfs(next, depth + 1)) return true;
+            }
+    return false;
+}
+
+int main() {
+    Board b;
+    memset(&b, 0, sizeof b);
+    if (scanf("%d", &n) != 1) return 0;
+    for (int x = 0; x < W; x++)
+        for (int y = 0;; y++) {
+            int v;
+            if (scanf("%d", &v) != 1 || v == 0) break;
+            b.c[x][y] = v;
+        }
+    if (dfs(b, 0))
+        for (int i = 0; i < n; i++) printf("%d %d %d\n", moves[i][0], moves[i][1], moves[i][2]);
+    else
+        printf("-1\n");
+    return 0;
+}

@@ -1,0 +1,1 @@
+../../../rotation/submissions/accepted/ida.cpp

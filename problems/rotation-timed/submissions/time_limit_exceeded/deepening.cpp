@@ -1,0 +1,1 @@
+../../../rotation/submissions/time_limit_exceeded/deepening.cpp
