@@ -94,16 +94,14 @@ func TestShippedKindsAndLimits(t *testing.T) {
 		outputMiB int
 		codeKiB   int
 	}{
-		"floodit":        {all, 7, 3, 256, 8, 128},
-		"rotation":       {all, 24, 3, 256, 8, 128},
-		"mayan":          {all, 9, 3, 256, 8, 128},
-		"floodit-timed":  {[]judge.Kind{judge.KindProgram}, 1, 2, 256, 1, 64},
-		"rotation-timed": {[]judge.Kind{judge.KindProgram}, 2, 2, 256, 1, 64},
-		"mayan-timed":    {[]judge.Kind{judge.KindProgram}, 2, 3, 256, 1, 64},
-		// The 15-puzzle's problems keep the defaults until their programs
-		// set their limits.
-		"fifteen":         {all, 2, 2, 256, 8, 128},
-		"fifteen-optimal": {all, 2, 2, 256, 8, 128},
+		"floodit":         {all, 7, 3, 256, 8, 128},
+		"rotation":        {all, 24, 3, 256, 8, 128},
+		"mayan":           {all, 9, 3, 256, 8, 128},
+		"floodit-timed":   {[]judge.Kind{judge.KindProgram}, 1, 2, 256, 1, 64},
+		"rotation-timed":  {[]judge.Kind{judge.KindProgram}, 2, 2, 256, 1, 64},
+		"mayan-timed":     {[]judge.Kind{judge.KindProgram}, 2, 3, 256, 1, 64},
+		"fifteen":         {all, 1, 3, 256, 8, 128},
+		"fifteen-optimal": {[]judge.Kind{judge.KindMoves, judge.KindProgram}, 4, 2.5, 256, 8, 128},
 	}
 	for _, p := range ps {
 		w, ok := want[p.Problem.Slug]

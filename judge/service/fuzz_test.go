@@ -10,6 +10,7 @@ import (
 
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/puzzles"
+	"puzzlejudge/problems"
 )
 
 var errPlain = errors.New("disk on fire")
@@ -29,23 +30,35 @@ func seedOutputs(f *testing.F) {
 }
 
 // FuzzJudge feeds arbitrary text as answer output and as move text to every
-// puzzle's checkers: they must never panic, give one result per case (plus
+// shipped problem's checker: they must never panic, give one result per case (plus
 // one for surplus output), keep scores in 0..100 and messages short.
 func FuzzJudge(f *testing.F) {
 	seedOutputs(f)
-	problems := map[string]*problemData{}
-	for _, p := range []struct {
-		pz     judge.Puzzle
-		inputs []string
-	}{
-		{puzzles.Floodit{}, []string{"2\n0 0\n0 0\n", "3\n0 1 2\n1 1 2\n2 2 1\n"}},
-		{puzzles.Rotation{}, []string{"1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n", "1 1 1 1 1 1 1 1 3 3 3 3 3 3 3 3 2 2 2 2 2 2 2 2\n"}},
-		{puzzles.Mayan{}, []string{"3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", "1\n1 1 0\n0\n0\n0\n0\n"}},
-	} {
-		problems[p.pz.Name()] = ready(f, p.pz, "", p.inputs...)
+	// Every shipped problem, under its own checker, with its first
+	// boards: each registered puzzle is fuzzed without a line here.
+	shipped, err := problems.Shipped()
+	if err != nil {
+		f.Fatal(err)
+	}
+	byProblem := map[string]*problemData{}
+	for _, p := range shipped {
+		pz, err := puzzles.Lookup(p.Problem.Puzzle)
+		if err != nil {
+			f.Fatal(err)
+		}
+		var inputs []string
+		for _, c := range p.Cases[:min(3, len(p.Cases))] {
+			inputs = append(inputs, c.Input)
+		}
+		byProblem[p.Problem.Slug] = ready(f, pz, p.Problem.Checker, inputs...)
+	}
+	for _, name := range puzzles.PuzzleNames() {
+		if !slices.ContainsFunc(shipped, func(p problems.Problem) bool { return p.Problem.Puzzle == name }) {
+			f.Fatalf("no shipped problem of %s to fuzz", name)
+		}
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		for name, d := range problems {
+		for name, d := range byProblem {
 			results := judgeAnswer(judge.Submission{Kind: judge.KindAnswer, Payload: text}, d)
 			if n := len(results); n != len(d.cases) {
 				t.Fatalf("%s: judgeAnswer(%q) gave %d results for %d cases", name, text, n, len(d.cases))

@@ -2,7 +2,9 @@ package api
 
 import (
 	"context"
+	"strings"
 	"testing"
+	"time"
 
 	"puzzlejudge/internal/testkit/webtest"
 	"puzzlejudge/judge"
@@ -91,5 +93,40 @@ func TestFifteenSubmissions(t *testing.T) {
 				t.Errorf("verdict %s, score %v (%+v), want %s, %v", got.Verdict, got.Score, got.Cases, tc.verdict, tc.score)
 			}
 		})
+	}
+}
+
+// TestGenerateFifteen asks POST /api/v1/problems/{slug}/cases/generate for
+// 15-puzzle boards of 18 to 22 moves from random walks of 30: every kept
+// board is solved and within the range.
+func TestGenerateFifteen(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	withFifteen(t, e)
+	req := map[string]any{"count": 3, "params": map[string]int{"size": 4, "walk": 30}, "min_optimal": 18, "max_optimal": 22, "seed": 27}
+	var g generationJSON
+	r := e.do("POST", "/api/v1/problems/fif/cases/generate", e.admin, req).want(t, 202, "")
+	r.json(t, &g)
+	loc := r.header.Get("Location")
+	deadline := time.Now().Add(2 * time.Minute)
+	for g.Status == judge.GenRunning {
+		if time.Now().After(deadline) {
+			t.Fatalf("generation still running: %+v", g)
+		}
+		time.Sleep(20 * time.Millisecond)
+		e.do("GET", loc, e.admin, nil).want(t, 200, "").json(t, &g)
+	}
+	if g.Status != judge.GenDone || g.Kept != 3 || len(g.Cases) != 3 {
+		t.Fatalf("generation ended as %+v", g)
+	}
+	for _, id := range g.Cases {
+		var c caseJSON
+		e.do("GET", "/api/v1/problems/fif/cases/"+itoa64(id), e.admin, nil).want(t, 200, "").json(t, &c)
+		if c.Status != judge.CaseReady || c.Expected == nil || c.Expected.Optimal < 18 || c.Expected.Optimal > 22 {
+			t.Errorf("generated case %d: %+v", id, c)
+		}
+	}
+	bad := e.do("POST", "/api/v1/problems/fif/cases/generate", e.admin, map[string]any{"count": 1, "params": map[string]int{"size": 5}}).want(t, 400, "invalid")
+	if msg := bad.errorMessage(t); !strings.HasPrefix(msg, "params.size:") {
+		t.Errorf("a 5x5 board asked for: %q", msg)
 	}
 }
