@@ -34,7 +34,7 @@ type submissionJSON struct {
 	Case      int64         `json:"case,omitempty"`
 	Status    judge.Status  `json:"status"`
 	Verdict   judge.Verdict `json:"verdict"`
-	Score     float64       `json:"score"`
+	Score     score         `json:"score"`
 	CreatedAt time.Time     `json:"created_at"`
 	JudgedAt  *time.Time    `json:"judged_at"`
 	Payload   string        `json:"payload,omitempty"`
@@ -64,12 +64,12 @@ type resultJSON struct {
 	Message  string        `json:"message"`
 	Used     int           `json:"used"`
 	Optimal  int           `json:"optimal"`
-	Score    float64       `json:"score"`
+	Score    score         `json:"score"`
 }
 
 func toSubmissionJSON(sub judge.Submission) submissionJSON {
 	return submissionJSON{ID: sub.ID, User: sub.Username, Problem: sub.ProblemSlug, Kind: sub.Kind, Case: sub.CaseID,
-		Status: sub.Status, Verdict: sub.Verdict, Score: sub.Score, CreatedAt: sub.CreatedAt, JudgedAt: sub.JudgedAt, Changed: sub.Changed}
+		Status: sub.Status, Verdict: sub.Verdict, Score: score(sub.Score), CreatedAt: sub.CreatedAt, JudgedAt: sub.JudgedAt, Changed: sub.Changed}
 }
 
 // submit stores a submission as pending and answers 202; workers judge it.
@@ -140,7 +140,7 @@ func (s *API) getSubmission(c *gin.Context) {
 	out.Cases = make([]resultJSON, 0, len(sub.Results))
 	for _, r := range sub.Results {
 		out.Cases = append(out.Cases, resultJSON{Case: r.CaseID, Name: r.CaseName, Position: r.Position,
-			Verdict: r.Verdict, Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: r.Score})
+			Verdict: r.Verdict, Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: score(r.Score)})
 	}
 	c.JSON(http.StatusOK, out)
 }
@@ -218,6 +218,6 @@ func (s *API) check(c *gin.Context) {
 		s.writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"verdict": res.Verdict, "score": res.Score, "used": res.Used,
+	c.JSON(http.StatusOK, gin.H{"verdict": res.Verdict, "score": score(res.Score), "used": res.Used,
 		"optimal": res.Optimal, "message": res.Message, "submission": res.SubmissionID})
 }
