@@ -67,7 +67,13 @@ func (s *API) inputZip(c *gin.Context) {
 		return
 	}
 	var buf bytes.Buffer
-	if err := judge.WriteInputZip(&buf, in.Files()); err != nil {
+	// Dated when the problem last changed: the same case set, the same
+	// bytes, so the ETag holds.
+	modified := in.Problem.UpdatedAt
+	if modified.IsZero() {
+		modified = in.Problem.CreatedAt
+	}
+	if err := judge.WriteInputZip(&buf, in.Files(), modified); err != nil {
 		s.writeError(c, err)
 		return
 	}
