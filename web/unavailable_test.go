@@ -52,7 +52,8 @@ func TestStorageFullAnswers503(t *testing.T) {
 	}
 	defer db.Close()
 	f := &fullStore{DB: db}
-	svc := service.NewService(f, service.Config{BcryptCost: bcrypt.MinCost, RegistrationOpen: true}, nil)
+	// HealthEvery -1: each /healthz probes, to see the storage fill and come back at once.
+	svc := service.NewService(f, service.Config{BcryptCost: bcrypt.MinCost, RegistrationOpen: true, HealthEvery: -1}, nil)
 	p := apiProblems[0]
 	if err := svc.SyncProblem(ctx, p.problem, p.cases); err != nil {
 		t.Fatal(err)
