@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -92,11 +93,12 @@ func caseFiles(in ProblemInput) []CaseFile {
 	return out
 }
 
-// WriteInputZip writes files as a zip of NN-name.in files.
-func WriteInputZip(w io.Writer, files []CaseFile) error {
+// WriteInputZip writes files as a zip of NN-name.in files dated modified
+// (without a date, zip says 1980).
+func WriteInputZip(w io.Writer, files []CaseFile, modified time.Time) error {
 	zw := zip.NewWriter(w)
 	for _, f := range files {
-		fw, err := zw.Create(f.Base + ".in")
+		fw, err := zw.CreateHeader(&zip.FileHeader{Name: f.Base + ".in", Method: zip.Deflate, Modified: modified.UTC()})
 		if err != nil {
 			return err
 		}

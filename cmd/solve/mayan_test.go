@@ -14,7 +14,7 @@ func TestRunMayan(t *testing.T) {
 		{"several instances", []string{"-puzzle", "mayan"}, mayanSample + "2\n2 2 0\n0\n2 0\n0\n0\n1\n2 2 0\n0\n2 0\n0\n0\n", 0,
 			"2 1 1\n3 1 1\n3 0 1\n-1\n0 0 1\n", ""},
 		{"no solution", []string{"-puzzle", "mayan", "-moves"}, "3\n1 2 0\n2 1 0\n3 3 0\n1 2 0\n0\n", 0, "-1\n", ""},
-		{"missing terminator", []string{"-puzzle", "mayan"}, "3\n1 0\n2 1\n0\n0\n0\n", 2, "", "line 3: column 1 is not ended by 0"},
+		{"missing terminator", []string{"-puzzle", "mayan"}, "3\n1 0\n2 1\n0\n0\n0\n", 2, "", "line 3, column 4: column 1 is not ended by 0"},
 		{"bad colour", []string{"-puzzle", "mayan"}, "3\n1 11 0\n0\n0\n0\n0\n", 2, "", "line 2, column 3: colour 11 is outside 1..10"},
 		{"too many moves", []string{"-puzzle", "mayan"}, "8\n0\n0\n0\n0\n0\n", 2, "", "line 1, column 1: the number of moves 8 is outside 1..7"},
 		{"bad second instance", []string{"-puzzle", "mayan"}, mayanSample + "3\n1 0\n", 2, "", "instance 2 needs 4 more column(s)"},

@@ -6,6 +6,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/puzzles"
@@ -205,7 +206,7 @@ func TestPerCaseFiles(t *testing.T) {
 				t.Fatalf("Input(%s).Files() = %d files, %v", slug, len(files), err)
 			}
 			var zipped bytes.Buffer
-			if err := judge.WriteInputZip(&zipped, files); err != nil {
+			if err := judge.WriteInputZip(&zipped, files, time.Time{}); err != nil {
 				t.Fatal(err)
 			}
 			zr, err := zip.NewReader(bytes.NewReader(zipped.Bytes()), int64(zipped.Len()))

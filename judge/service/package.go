@@ -13,7 +13,12 @@ import (
 // before anything is written; the cases are then solved in the background
 // and the problem's submissions judged again. created reports whether the
 // problem is new.
-func (s *Service) ImportProblem(ctx context.Context, viewer judge.User, p judge.Problem, specs []judge.CaseSpec) (_ judge.Problem, created bool, _ error) {
+//
+// A new problem is a draft, whatever the package says, unless publish is
+// true: an imported copy published at once stood beside its original under
+// the same title for students. A problem imported again keeps whether it
+// is published unless publish says otherwise.
+func (s *Service) ImportProblem(ctx context.Context, viewer judge.User, p judge.Problem, specs []judge.CaseSpec, publish *bool) (_ judge.Problem, created bool, _ error) {
 	if err := judge.Allow(viewer, judge.CanAuthor(viewer), authorsOnly); err != nil {
 		return judge.Problem{}, false, err
 	}
@@ -45,13 +50,16 @@ func (s *Service) ImportProblem(ctx context.Context, viewer judge.User, p judge.
 	old, err := s.store.ProblemBySlug(ctx, p.Slug)
 	switch {
 	case err == nil:
-		p.ID, p.CreatedAt, p.Archived = old.ID, old.CreatedAt, old.Archived
+		p.ID, p.CreatedAt, p.Archived, p.Draft = old.ID, old.CreatedAt, old.Archived, old.Draft
 		p.CatalogueHash, p.Detached = old.CatalogueHash, old.Detached || old.Shipped()
 	case judge.ErrorCode(err) == judge.ENOTFOUND:
-		p.ID, p.CatalogueHash, p.Detached, p.Archived = 0, "", false, false
+		p.ID, p.CatalogueHash, p.Detached, p.Archived, p.Draft = 0, "", false, false, true
 		created = true
 	default:
 		return judge.Problem{}, false, err
+	}
+	if publish != nil {
+		p.Draft = !*publish
 	}
 	p, stored, err := s.store.PutProblem(ctx, p, cases)
 	if err != nil {

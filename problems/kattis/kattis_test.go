@@ -85,7 +85,9 @@ func TestRoundTripThroughService(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, created, err := s.ImportProblem(ctx, u, pkg.Problem, pkg.Cases); err != nil || !created {
+		// Published as the original is: a new import is a draft unless asked.
+		publish := !p.Problem.Draft
+		if _, created, err := s.ImportProblem(ctx, u, pkg.Problem, pkg.Cases, &publish); err != nil || !created {
 			t.Fatalf("ImportProblem(%s) = %t, %v", p.Problem.Slug, created, err)
 		}
 		stored, cases, err := s.ExportProblem(ctx, u, p.Problem.Slug)
@@ -103,7 +105,7 @@ func TestRoundTripThroughService(t *testing.T) {
 			t.Errorf("%s: problem after import\n%+v\nwant\n%+v", p.Problem.Slug, got, want)
 		}
 		// Importing again updates the problem in place.
-		if _, created, err := s.ImportProblem(ctx, u, pkg.Problem, pkg.Cases); err != nil || created {
+		if _, created, err := s.ImportProblem(ctx, u, pkg.Problem, pkg.Cases, nil); err != nil || created {
 			t.Errorf("second ImportProblem(%s) = created %t, %v; want an update", p.Problem.Slug, created, err)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"puzzlejudge/reference/textin"
 )
@@ -32,7 +33,7 @@ func ParseCases(input string) ([]Board, error) {
 		boards = append(boards, b)
 	}
 	if len(boards) == 0 {
-		return nil, &textin.Error{Msg: "empty input: expected the number of moves, then five columns"}
+		return nil, textin.Errorf(1, 1, "empty input: expected the number of moves, then five columns")
 	}
 	return boards, nil
 }
@@ -45,7 +46,7 @@ func ParseCase(input string) (Board, error) {
 		return Board{}, err
 	}
 	if _, ok := r.Peek(); !ok {
-		return Board{}, &textin.Error{Msg: "empty input: expected the number of moves, then five columns"}
+		return Board{}, textin.Errorf(1, 1, "empty input: expected the number of moves, then five columns")
 	}
 	b, err := parseInstance(r, 1)
 	if err != nil {
@@ -81,11 +82,14 @@ func parseInstance(r *textin.Reader, k int) (Board, error) {
 	}
 	b := Board{N: n}
 	var at [Width][Height]textin.Token // where each block was written, for the run check
+	last := l.No
 	for x := 0; x < Width; x++ {
 		l, ok := r.Next()
 		if !ok {
-			return Board{}, &textin.Error{Msg: fmt.Sprintf("unexpected end of input: instance %d needs %d more column(s)", k, Width-x)}
+			// Where the missing line would start.
+			return Board{}, textin.Errorf(last+1, 1, "unexpected end of input: instance %d needs %d more column(s)", k, Width-x)
 		}
+		last = l.No
 		if err := parseColumn(l, x, &b, &at[x]); err != nil {
 			return Board{}, err
 		}
@@ -118,7 +122,13 @@ func parseColumn(l textin.Line, x int, b *Board, at *[Height]textin.Token) error
 		b.cols[x] = setCell(b.cols[x], i, v)
 		at[i] = t
 	}
-	return textin.Errorf(l.No, 0, "column %d is not ended by 0", x)
+	// Where the closing 0 is missing: just after the line's last token.
+	col := 1
+	if n := len(l.Tokens); n > 0 {
+		t := l.Tokens[n-1]
+		col = t.Col + utf8.RuneCountInString(t.Text)
+	}
+	return textin.Errorf(l.No, col, "column %d is not ended by 0", x)
 }
 
 // checkNoRun rejects a board that already holds three equal blocks in a row

@@ -59,13 +59,13 @@ func TestParseErrors(t *testing.T) {
 	tests := []struct {
 		name, input, want string
 	}{
-		{"empty", " \n\n", "empty input: expected the number of moves, then five columns"},
+		{"empty", " \n\n", "line 1, column 1: empty input: expected the number of moves, then five columns"},
 		{"n not a number", "x\n", `line 1, column 1: expected an integer, found "x"`},
 		{"n too large", "8\n0\n0\n0\n0\n0\n", "line 1, column 1: the number of moves 8 is outside 1..7"},
 		{"n zero", "0\n0\n0\n0\n0\n0\n", "line 1, column 1: the number of moves 0 is outside 1..7"},
 		{"two numbers for n", "3 4\n", `line 1, column 3: expected only the number of moves on this line, found "4"`},
-		{"missing columns", "3\n1 0\n2 0\n", "unexpected end of input: instance 1 needs 3 more column(s)"},
-		{"missing terminator", "3\n1 0\n2 1\n0\n0\n0\n", "line 3: column 1 is not ended by 0"},
+		{"missing columns", "3\n1 0\n2 0\n", "line 4, column 1: unexpected end of input: instance 1 needs 3 more column(s)"},
+		{"missing terminator", "3\n1 0\n2 1\n0\n0\n0\n", "line 3, column 4: column 1 is not ended by 0"},
 		{"text after terminator", "3\n1 0 5\n0\n0\n0\n0\n", `line 2, column 5: column 0 ended with 0, but "5" follows`},
 		{"colour 11", "3\n1 11 0\n0\n0\n0\n0\n", "line 2, column 3: colour 11 is outside 1..10"},
 		{"negative colour", "3\n0\n0\n-1 0\n0\n0\n", "line 4, column 1: colour -1 is outside 1..10"},
@@ -74,7 +74,7 @@ func TestParseErrors(t *testing.T) {
 		{"equal blocks in different rows are no run", "3\n5 0\n1 5 0\n5 0\n0\n7 5 0\n", ""},
 		{"a broken row is no run", "3\n5 0\n5 0\n1 0\n5 5 0\n0\n", ""},
 		{"horizontal run", "3\n5 0\n5 0\n5 0\n0\n0\n", "line 4, column 1: three blocks of colour 5 in row 0 (columns 0 to 2) would vanish at once; the board must start without such a run"},
-		{"bad second instance", sampleInput + "2\n0\n0\n", "unexpected end of input: instance 2 needs 3 more column(s)"},
+		{"bad second instance", sampleInput + "2\n0\n0\n", "line 10, column 1: unexpected end of input: instance 2 needs 3 more column(s)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -67,7 +67,13 @@ func (s *API) inputZip(c *gin.Context) {
 		return
 	}
 	var buf bytes.Buffer
-	if err := judge.WriteInputZip(&buf, in.Files()); err != nil {
+	// Dated when the problem last changed: the same case set, the same
+	// bytes, so the ETag holds.
+	modified := in.Problem.UpdatedAt
+	if modified.IsZero() {
+		modified = in.Problem.CreatedAt
+	}
+	if err := judge.WriteInputZip(&buf, in.Files(), modified); err != nil {
 		s.writeError(c, err)
 		return
 	}
@@ -156,12 +162,12 @@ func errorsAsMaxBytes(err error) bool {
 // historyJSON is an earlier judging of a submission.
 type historyJSON struct {
 	Verdict    judge.Verdict `json:"verdict"`
-	Score      float64       `json:"score"`
+	Score      score         `json:"score"`
 	JudgedAt   *time.Time    `json:"judged_at"`
 	Reason     string        `json:"reason"`
 	RejudgedAt time.Time     `json:"rejudged_at"`
 	NewVerdict judge.Verdict `json:"new_verdict"`
-	NewScore   float64       `json:"new_score"`
+	NewScore   score         `json:"new_score"`
 }
 
 // answerFields adds to a submission's JSON what an answer holds: its input
@@ -176,8 +182,8 @@ func answerFields(out *submissionJSON, sub judge.Submission) {
 	}
 	history := make([]historyJSON, 0, len(sub.History))
 	for _, h := range sub.History {
-		history = append(history, historyJSON{Verdict: h.Verdict, Score: h.Score, JudgedAt: h.JudgedAt, Reason: h.Reason,
-			RejudgedAt: h.RejudgedAt, NewVerdict: h.NewVerdict, NewScore: h.NewScore})
+		history = append(history, historyJSON{Verdict: h.Verdict, Score: score(h.Score), JudgedAt: h.JudgedAt, Reason: h.Reason,
+			RejudgedAt: h.RejudgedAt, NewVerdict: h.NewVerdict, NewScore: score(h.NewScore)})
 	}
 	out.History = &history
 }
@@ -191,7 +197,7 @@ type standingJSON struct {
 
 type bestJSON struct {
 	Verdict    judge.Verdict `json:"verdict"`
-	Score      float64       `json:"score"`
+	Score      score         `json:"score"`
 	Kind       judge.Kind    `json:"kind"`
 	Submission int64         `json:"submission"`
 	// Boards and Solved: for a best made of move submissions, the boards
@@ -205,7 +211,7 @@ type boardStandingJSON struct {
 	Name   string            `json:"name"`
 	File   string            `json:"file"`
 	Status judge.BoardStatus `json:"status"`
-	Score  float64           `json:"score"`
+	Score  score             `json:"score"`
 }
 
 // standing answers the caller's best and per-board standing on a problem.
@@ -222,13 +228,13 @@ func (s *API) standing(c *gin.Context) {
 	files := judge.CaseBases(cases)
 	out := standingJSON{Boards: make([]boardStandingJSON, len(boards))}
 	if tried {
-		out.Best = &bestJSON{Verdict: best.Verdict, Score: best.Score, Kind: best.Kind, Submission: best.SubmissionID}
+		out.Best = &bestJSON{Verdict: best.Verdict, Score: score(best.Score), Kind: best.Kind, Submission: best.SubmissionID}
 		if best.Kind == judge.KindMoves {
 			out.Best.Boards, out.Best.Solved = best.Boards, best.Solved
 		}
 	}
 	for i, b := range boards {
-		out.Boards[i] = boardStandingJSON{Case: b.Case.ID, Name: b.Case.Name, File: files[i], Status: b.Status, Score: b.Score}
+		out.Boards[i] = boardStandingJSON{Case: b.Case.ID, Name: b.Case.Name, File: files[i], Status: b.Status, Score: score(b.Score)}
 	}
 	c.JSON(http.StatusOK, out)
 }

@@ -118,6 +118,11 @@ func TestInputVersionAndZip(t *testing.T) {
 			if names[0] != "01-sample-1.in" {
 				t.Errorf("first file %q, want 01-sample-1.in (not prefixed twice)", names[0])
 			}
+			// Issue 24: the entries were dated 1980.
+			zr, _ := zip.NewReader(bytes.NewReader(z.body), int64(len(z.body)))
+			if at := zr.File[0].Modified; at.Year() < 2000 {
+				t.Errorf("input.zip entries are dated %s", at)
+			}
 		})
 	}
 }

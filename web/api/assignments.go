@@ -126,7 +126,7 @@ type progressRowJSON struct {
 // problemCellJSON is a student's standing on one problem.
 type problemCellJSON struct {
 	Slug           string        `json:"slug"`
-	Score          float64       `json:"score"`
+	Score          score         `json:"score"`
 	Verdict        judge.Verdict `json:"verdict"`
 	Late           bool          `json:"late"`
 	Submissions    int           `json:"submissions"`
@@ -138,7 +138,7 @@ func toProgressRow(row judge.StudentGrade) progressRowJSON {
 	out := progressRowJSON{ID: row.User.ID, Username: row.User.Username, Disabled: row.User.Disabled, Total: row.Total,
 		Problems: make([]problemCellJSON, len(row.Problems))}
 	for i, pg := range row.Problems {
-		out.Problems[i] = problemCellJSON{Slug: pg.Slug, Score: pg.Score, Verdict: pg.Verdict, Late: pg.Late,
+		out.Problems[i] = problemCellJSON{Slug: pg.Slug, Score: score(pg.Score), Verdict: pg.Verdict, Late: pg.Late,
 			Submissions: pg.Submissions, Pending: pg.Pending, LastSubmission: pg.Last}
 	}
 	return out
@@ -305,7 +305,7 @@ type studentBoardsJSON struct {
 
 type boardCellJSON struct {
 	Case        int64         `json:"case"`
-	Score       float64       `json:"score"`
+	Score       score         `json:"score"`
 	Verdict     judge.Verdict `json:"verdict"`
 	Late        bool          `json:"late"`
 	Submissions int           `json:"submissions"`
@@ -327,7 +327,7 @@ func (s *API) problemProgress(c *gin.Context) {
 		r := toProgressRow(judge.StudentGrade{User: row.User, Problems: []judge.ProblemGrade{row.Grade}})
 		sb := studentBoardsJSON{ID: row.User.ID, Username: row.User.Username, Problem: r.Problems[0], Boards: make([]boardCellJSON, len(row.Boards))}
 		for j, b := range row.Boards {
-			sb.Boards[j] = boardCellJSON{Case: b.CaseID, Score: b.Score, Verdict: b.Verdict, Late: b.Late, Submissions: b.Submissions}
+			sb.Boards[j] = boardCellJSON{Case: b.CaseID, Score: score(b.Score), Verdict: b.Verdict, Late: b.Late, Submissions: b.Submissions}
 		}
 		out.Students[i] = sb
 	}

@@ -3,6 +3,7 @@ package api
 import (
 	"fmt"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -247,7 +248,16 @@ func (s *API) importPackage(c *gin.Context) {
 	if slug := c.PostForm("slug"); slug != "" {
 		pkg.Problem.Slug = slug
 	}
-	p, created, err := s.Service.ImportProblem(c.Request.Context(), v, pkg.Problem, pkg.Cases)
+	var publish *bool
+	if text := c.PostForm("published"); text != "" {
+		on, err := strconv.ParseBool(text)
+		if err != nil {
+			s.fail(c, judge.EINVALID, "published: want true or false, found %q", text)
+			return
+		}
+		publish = &on
+	}
+	p, created, err := s.Service.ImportProblem(c.Request.Context(), v, pkg.Problem, pkg.Cases, publish)
 	if err != nil {
 		s.writeError(c, err)
 		return

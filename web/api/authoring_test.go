@@ -116,7 +116,7 @@ func TestGenerateEndpoint(t *testing.T) {
 }
 
 // multipartZip builds the form of POST /problems/import.
-func (e *apiEnv) importZip(token string, zipData []byte, slug string) response {
+func (e *apiEnv) importZip(token string, zipData []byte, slug string, fields ...string) response {
 	e.t.Helper()
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
@@ -124,6 +124,9 @@ func (e *apiEnv) importZip(token string, zipData []byte, slug string) response {
 	fw.Write(zipData)
 	if slug != "" {
 		mw.WriteField("slug", slug)
+	}
+	for i := 0; i+1 < len(fields); i += 2 {
+		mw.WriteField(fields[i], fields[i+1])
 	}
 	mw.Close()
 	req := httptest.NewRequest("POST", "/api/v1/problems/import", &buf)
@@ -217,4 +220,33 @@ func TestImportRefusesDuplicateEntries(t *testing.T) {
 		t.Errorf("the duplicate refused with %q, want the entry %s named", msg, yaml)
 	}
 	e.do("GET", "/api/v1/problems/flood-twice", e.admin, nil).want(t, 404, "not_found")
+}
+
+// TestImportIsADraft performs issue 24's bug 4: an exported published
+// problem imported under another slug was published at once, two
+// identical entries for students. A new import is a draft unless the form
+// says published=true; an import again keeps the problem's state.
+func TestImportIsADraft(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	ada := e.student("ada")
+	e.waitReady()
+	zipData := e.do("GET", "/api/v1/problems/flood/package.zip", e.admin, nil).want(t, 200, "").body
+	var out struct {
+		Problem authoredJSON `json:"problem"`
+	}
+	e.importZip(e.admin, zipData, "flood-copy").want(t, 201, "").json(t, &out)
+	if out.Problem.Published {
+		t.Errorf("a new import is published: %+v", out.Problem)
+	}
+	e.do("GET", "/api/v1/problems/flood-copy", ada, nil).want(t, 404, "not_found")
+	e.importZip(e.admin, zipData, "flood-copy").want(t, 200, "").json(t, &out)
+	if out.Problem.Published {
+		t.Errorf("imported again, the draft was published: %+v", out.Problem)
+	}
+	e.importZip(e.admin, zipData, "flood-live", "published", "true").want(t, 201, "").json(t, &out)
+	if !out.Problem.Published {
+		t.Errorf("published=true gave a draft: %+v", out.Problem)
+	}
+	e.do("GET", "/api/v1/problems/flood-live", ada, nil).want(t, 200, "")
+	e.importZip(e.admin, zipData, "flood-x", "published", "maybe").want(t, 400, "invalid")
 }

@@ -82,14 +82,14 @@ func TestFifteenSubmissions(t *testing.T) {
 		{"shortest answers, not the judge's own", map[string]any{"kind": "answer", "output": "LLLDRDRDR\nLDRRRDLLULDRRR\n"}, judge.Accepted, 100},
 		{"a longer answer", map[string]any{"kind": "answer", "output": "LLLDRDRDR\nLDRRRDLLULDRRRLR\n"}, judge.WrongAnswer, 50},
 		{"not solvable, wrongly", map[string]any{"kind": "answer", "output": "This puzzle is not solvable.\nLDRRRDLLULDRRR\n"}, judge.WrongAnswer, 50},
-		{"moves, longer", map[string]any{"kind": "moves", "case": cases[0].ID, "moves": "L L L D R D R D R U D"}, judge.Suboptimal, 100 * 9.0 / 11},
+		{"moves, longer", map[string]any{"kind": "moves", "case": cases[0].ID, "moves": "L L L D R D R D R U D"}, judge.Suboptimal, 81.82}, // 100 x 9 / 11, written with two decimals
 		{"moves, off the board", map[string]any{"kind": "moves", "case": cases[0].ID, "moves": "R"}, judge.Invalid, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var got submissionJSON
 			e.env().Result(student, e.submit(student, "fif", tc.body), &got)
-			if got.Verdict != tc.verdict || got.Score != tc.score {
+			if got.Verdict != tc.verdict || float64(got.Score) != tc.score {
 				t.Errorf("verdict %s, score %v (%+v), want %s, %v", got.Verdict, got.Score, got.Cases, tc.verdict, tc.score)
 			}
 		})

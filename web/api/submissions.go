@@ -37,7 +37,7 @@ type submissionJSON struct {
 	Case      int64         `json:"case,omitempty"`
 	Status    judge.Status  `json:"status"`
 	Verdict   judge.Verdict `json:"verdict"`
-	Score     float64       `json:"score"`
+	Score     score         `json:"score"`
 	CreatedAt time.Time     `json:"created_at"`
 	JudgedAt  *time.Time    `json:"judged_at"`
 	Payload   string        `json:"payload,omitempty"`
@@ -76,7 +76,7 @@ type resultJSON struct {
 	Message  string        `json:"message"`
 	Used     int           `json:"used"`
 	Optimal  int           `json:"optimal"`
-	Score    float64       `json:"score"`
+	Score    score         `json:"score"`
 	// A program's run on the board.
 	CPUMs     *int64 `json:"cpu_ms,omitempty"`
 	WallMs    *int64 `json:"wall_ms,omitempty"`
@@ -85,7 +85,7 @@ type resultJSON struct {
 
 func toSubmissionJSON(sub judge.Submission) submissionJSON {
 	out := submissionJSON{ID: sub.ID, User: sub.Username, Problem: sub.ProblemSlug, Kind: sub.Kind, Case: sub.CaseID,
-		Status: sub.Status, Verdict: sub.Verdict, Score: sub.Score, CreatedAt: sub.CreatedAt, JudgedAt: sub.JudgedAt, Changed: sub.Changed}
+		Status: sub.Status, Verdict: sub.Verdict, Score: score(sub.Score), CreatedAt: sub.CreatedAt, JudgedAt: sub.JudgedAt, Changed: sub.Changed}
 	if sub.Kind == judge.KindProgram {
 		out.Language = sub.Language
 		if sub.Status == judge.StatusDone {
@@ -97,7 +97,7 @@ func toSubmissionJSON(sub judge.Submission) submissionJSON {
 
 func toResultJSON(kind judge.Kind, r judge.CaseResult) resultJSON {
 	out := resultJSON{Case: r.CaseID, Name: r.CaseName, Position: r.Position,
-		Verdict: r.Verdict, Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: r.Score}
+		Verdict: r.Verdict, Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: score(r.Score)}
 	if kind == judge.KindProgram {
 		out.CPUMs, out.WallMs, out.MemoryKiB = &r.CPUMs, &r.WallMs, &r.MemoryKiB
 	}
@@ -255,6 +255,6 @@ func (s *API) check(c *gin.Context) {
 		s.writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"verdict": res.Verdict, "score": res.Score, "used": res.Used,
+	c.JSON(http.StatusOK, gin.H{"verdict": res.Verdict, "score": score(res.Score), "used": res.Used,
 		"optimal": res.Optimal, "message": res.Message, "submission": res.SubmissionID})
 }

@@ -129,7 +129,7 @@ func TestSubmitMoves(t *testing.T) {
 				t.Errorf("row used/optimal = %d/%d, want %d/%d", r.Used, r.Optimal, tc.used, tc.optimal)
 			}
 			if tc.verdict == judge.Suboptimal {
-				if want := 100 * float64(tc.optimal) / float64(tc.used); s.Score < want-0.01 || s.Score > want+0.01 {
+				if want := 100 * float64(tc.optimal) / float64(tc.used); float64(s.Score) < want-0.01 || float64(s.Score) > want+0.01 {
 					t.Errorf("score %.2f, want %.2f", s.Score, want)
 				}
 			}
@@ -290,4 +290,19 @@ func TestCheck(t *testing.T) {
 	e.do("POST", "/api/v1/check", student, map[string]any{"puzzle": "chess", "board": board, "moves": ""}).want(t, 400, judge.EINVALID)
 	e.do("POST", "/api/v1/check", student, map[string]any{"puzzle": "rotation"}).want(t, 400, judge.EINVALID)
 	e.do("POST", "/api/v1/check", student, "{").want(t, 400, judge.EINVALID)
+}
+
+// TestScoresAreRounded performs issue 24's bug 7 (scores): a score of one
+// board right of three was written 33.333333333333336; the API writes
+// two decimals.
+func TestScoresAreRounded(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	e.waitReady()
+	ada := e.student("ada")
+	id := e.submit(ada, "flood", map[string]any{"kind": "answer", "output": "0\n9\n9\n"})
+	e.result(ada, id)
+	body := string(e.do("GET", "/api/v1/submissions/"+itoa64(id), ada, nil).want(t, 200, "").body)
+	if !strings.Contains(body, `"score":33.33,`) {
+		t.Errorf("the submission's score is not 33.33: %s", body)
+	}
 }

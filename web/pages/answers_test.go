@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -45,7 +46,7 @@ func TestPagesAnswers(t *testing.T) {
 		redirectTo(t, "/submissions/")
 	done := b.waitDone(loc).want(t, 200, "v-accepted", "01-sample-1.out", "03-hidden.out", "Answers input version <code>"+in.Version+"</code>")
 	noTemplateError(t, done)
-	b.get("/problems/flood").want(t, 200, `class="chip chip-accepted"`, "Your best:")
+	b.get("/problems/flood").want(t, 200, `class="chip chip-accepted"`, "Your score:")
 	if p := b.get("/problems/flood"); strings.Contains(p.body, "chip-untried") {
 		t.Errorf("a board is still untried after an accepted answer")
 	}
@@ -100,4 +101,18 @@ func TestPagesAnswers(t *testing.T) {
 	if !strings.Contains(home.body, `<span class="verdict v-accepted">accepted</span> <span class="num">100</span>`) {
 		t.Errorf("the problem list does not show the best (accepted 100):\n%s", home.body)
 	}
+}
+
+// TestProgressSaysWhatItCounts performs issue 24's bug 3: "Your best: wrong
+// answer" stood above green chips without saying that the chips count
+// moves too. The score says it is the best answer's, the chips that they
+// count answers and moves together.
+func TestProgressSaysWhatItCounts(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	cases := e.waitCases("flood")
+	b := e.browser()
+	b.register("ada", "lovelace-1")
+	b.waitDone(b.post("/problems/flood/submissions", url.Values{"kind": {"answer"}, "output": {"0\n3\n99\n"}}).redirectTo(t, "/submissions/"))
+	b.waitDone(b.post("/problems/flood/submissions", url.Values{"kind": {"moves"}, "case": {strconv.FormatInt(cases[1].ID, 10)}, "moves": {"1 2 1"}}).redirectTo(t, "/submissions/"))
+	b.get("/problems/flood").want(t, 200, "v-wrong-answer", "your best answer, which answers every board at once", `id="progress-boards"`, "answers and moves together")
 }

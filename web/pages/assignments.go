@@ -102,7 +102,10 @@ func (p *Pages) emptyForm(c *gin.Context, a *judge.Assignment) (assignmentForm, 
 	if err != nil {
 		return assignmentForm{}, err
 	}
-	f := assignmentForm{LateFactor: "0.5"}
+	// No late factor until there is a late period: a factor shown beside
+	// an empty late-until would be dropped (it used to be stored as 0
+	// while the form kept showing 0.5).
+	f := assignmentForm{}
 	now := p.Service.Now().Truncate(time.Hour)
 	f.OpensAt, f.DueAt = now.Format(formTime), now.Add(7*24*time.Hour).Format(formTime)
 	if a != nil {
@@ -174,6 +177,10 @@ func (p *Pages) readForm(c *gin.Context, f *assignmentForm) (judge.AssignmentSpe
 	if f.LateUntil != "" {
 		lu := parse("late until", f.LateUntil)
 		spec.LateUntil = &lu
+	}
+	// The factor goes to the service whenever it is given, with or without
+	// a late period, so that the form is told what the API is told.
+	if strings.TrimSpace(f.LateFactor) != "" {
 		factor, e := strconv.ParseFloat(strings.TrimSpace(f.LateFactor), 64)
 		if e != nil && err == nil {
 			err = judge.Errorf(judge.EINVALID, "late factor: expected a number from 0 to 1, found %q", f.LateFactor)

@@ -368,7 +368,7 @@ func (p *Pages) importPackage(c *gin.Context) {
 	if v.Slug != "" {
 		pkg.Problem.Slug = v.Slug
 	}
-	prob, created, err := p.Service.ImportProblem(c.Request.Context(), u, pkg.Problem, pkg.Cases)
+	prob, created, err := p.Service.ImportProblem(c.Request.Context(), u, pkg.Problem, pkg.Cases, nil)
 	if err != nil {
 		if status, ok := p.formError(c, err); ok {
 			refuse(status, judge.ErrorMessage(err))

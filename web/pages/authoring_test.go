@@ -45,7 +45,11 @@ func TestAuthoringPages(t *testing.T) {
 		p := teacher.get(loc).want(t, 200)
 		noTemplateError(t, p)
 		if strings.Contains(p.body, `gen-status">done`) {
-			p.want(t, 200, "kept 3 of 3 wanted")
+			// Issue 24: the report once, and links to the new boards.
+			p.want(t, 200, "kept 3 of 3 wanted", `class="gen-board" href="/problems/flood-5/play/`)
+			if n := strings.Count(strings.ToLower(p.body), "of 3 wanted"); n != 1 {
+				t.Errorf("the page says its counts %d times, want once", n)
+			}
 			break
 		}
 		if !strings.Contains(p.body, `gen-status">running`) || time.Now().After(deadline) {

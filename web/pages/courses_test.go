@@ -106,3 +106,30 @@ func TestPagesAccounts(t *testing.T) {
 	prof.get("/users")
 	prof.post("/users/"+adaID+"/password", url.Values{}).want(t, 200, "Passwords to hand out", "<td>ada</td>")
 }
+
+// TestAssignmentFormLateFactor performs issue 24's bug 5: the form showed a
+// late factor of 0.5 beside an empty late-until, and saving stored 0 while
+// the form kept showing 0.5 (the API refuses that body). The form now
+// offers no factor without a late period and passes a typed one on, so the
+// instructor is told what the API says.
+func TestAssignmentFormLateFactor(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	e.waitCases("flood")
+	prof := e.browser()
+	prof.login("admin", pagesAdminPassword)
+	form := prof.get("/assignments").want(t, 200, `name="late_factor" value=""`)
+	noTemplateError(t, form)
+	now := time.Now().UTC()
+	fields := func(extra ...string) url.Values {
+		v := url.Values{"title": {"Week 1"}, "opens_at": {now.Add(-time.Hour).Format(formTime)},
+			"due_at": {now.Add(50 * time.Hour).Format(formTime)}, "problem": {"flood"}}
+		for i := 0; i+1 < len(extra); i += 2 {
+			v.Set(extra[i], extra[i+1])
+		}
+		return v
+	}
+	prof.post("/assignments", fields("late_factor", "0.5")).want(t, 400, "late_factor 0.5 needs a late_until", `value="0.5"`)
+	loc := prof.post("/assignments", fields("late_until", now.Add(60*time.Hour).Format(formTime), "late_factor", "0.5")).redirectTo(t, "/assignments/")
+	prof.get(loc).want(t, 200, "×0.5")
+	prof.post("/assignments", fields()).redirectTo(t, "/assignments/") // no late period, no factor
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 
@@ -175,7 +176,7 @@ type stepView struct {
 }
 
 // replayCase picks the replay shown: a moves submission's, or the case
-// asked by ?case= (1-based) of an answer's; false when an answer holds no
+// asked by ?case= (its id) of an answer's; false when an answer holds no
 // moves.
 func replayCase(c *gin.Context, r judge.SubmissionReplay) (start string, rep judge.Replay, current int, ok bool) {
 	switch {
@@ -184,8 +185,10 @@ func replayCase(c *gin.Context, r judge.SubmissionReplay) (start string, rep jud
 	case len(r.Cases) == 0:
 		return "", judge.Replay{}, 0, false
 	}
-	k, _ := strconv.Atoi(c.DefaultQuery("case", "1"))
-	current = min(max(k, 1), len(r.Cases)) - 1
+	// ?case= is the case's id, as everywhere else; absent or unknown, the
+	// first case with moves.
+	id, _ := strconv.ParseInt(c.Query("case"), 10, 64)
+	current = max(slices.IndexFunc(r.Cases, func(cr judge.CaseReplay) bool { return cr.CaseID == id }), 0)
 	return r.Cases[current].Start, r.Cases[current].Replay, current, true
 }
 
@@ -220,9 +223,13 @@ func (p *Pages) replayPage(c *gin.Context) {
 		v.Steps = append(v.Steps, stepView{N: from + i + 1, Step: s})
 	}
 	v.Picture, _ = boardPicture(r.Puzzle, "play", v.Start)
+	var caseParam int64 // an answer's: the case shown
+	if len(v.Cases) > 0 {
+		caseParam = v.Cases[v.Current].CaseID
+	}
 	data, err := json.Marshal(map[string]any{"puzzle": r.Puzzle, "board": v.Start, "total": v.Total, "bad": bad,
 		"page": judge.DefaultReplayPage, "from": from, "steps": replaySteps(steps),
-		"url": fmt.Sprintf("/submissions/%d/replay/steps?case=%d", id, v.Current+1)})
+		"url": fmt.Sprintf("/submissions/%d/replay/steps?case=%d", id, caseParam)})
 	if err != nil {
 		p.fail(c, err)
 		return

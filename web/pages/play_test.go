@@ -145,10 +145,13 @@ func TestReplayPage(t *testing.T) {
 	other.get(loc+"/replay").want(t, 403)
 
 	// A Rotation answer: one replay per board, chosen in a named nav.
-	e.waitCases("rot")
+	rot := e.waitCases("rot")
 	answer := b.post("/problems/rot/submissions", url.Values{"kind": {"answer"}, "output": {"AC\n2\n"}}).redirectTo(t, "/submissions/")
 	b.waitDone(answer).want(t, 200, `href="`+answer+`/replay"`)
-	b.get(answer+"/replay?case=1").want(t, 200, `aria-label="Boards of this answer"`, `aria-current="page">01-sample-1`, "<code>C</code>")
+	// Issue 24: ?case= is the case's id, as everywhere else, not an index.
+	id := fmt.Sprint(rot[0].ID)
+	b.get(answer+"/replay?case="+id).want(t, 200, `aria-label="Boards of this answer"`, `href="?case=`+id+`" aria-current="page">01-sample-1`,
+		"<code>C</code>", `replay/steps?case=`+id)
 }
 
 // TestReplayPageSteps checks a long replay: the page holds one page of its
