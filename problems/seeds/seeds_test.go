@@ -1,6 +1,6 @@
 //go:build linux
 
-package problems_test
+package seeds_test
 
 import (
 	"os"
@@ -8,10 +8,16 @@ import (
 	"strings"
 	"testing"
 
+	"puzzlejudge/internal/testkit/programtest"
+	"puzzlejudge/internal/testkit/sandboxtest"
 	"puzzlejudge/internal/testutil"
 	"puzzlejudge/judge"
 	"puzzlejudge/problems"
 )
+
+// TestMain serves the sandbox's containers: each one runs this test binary
+// again as its init process.
+func TestMain(m *testing.M) { os.Exit(sandboxtest.Main(m)) }
 
 // seedProgram cuts the C++ program out of a seed document: from its first
 // #include line to the closing brace of main. The seeds are blog posts, kept
@@ -49,7 +55,7 @@ func TestSeedPrograms(t *testing.T) {
 	if seeds == "" {
 		t.Skip("shared/seeds is not beside the repository")
 	}
-	runner := programRunner(t)
+	runner := sandboxtest.Embedded(t)
 	ps, err := problems.Shipped()
 	if err != nil {
 		t.Fatal(err)
@@ -92,8 +98,8 @@ func TestSeedPrograms(t *testing.T) {
 				if err := os.WriteFile(path, []byte(tc.source), 0o644); err != nil {
 					t.Fatal(err)
 				}
-				b := newBench(t, runner, p)
-				b.judgeEach(t, path, func(name string) judge.Verdict {
+				b := programtest.NewBench(t, runner, p)
+				b.JudgeEach(t, path, func(name string) judge.Verdict {
 					for _, w := range tc.wrong {
 						if w == name {
 							return judge.WrongAnswer
@@ -110,8 +116,8 @@ func TestSeedPrograms(t *testing.T) {
 		if programs == "" {
 			t.Skip("shared/data/programs is not beside the repository")
 		}
-		b := newBench(t, runner, bySlug["floodit-timed"])
-		v := b.firstFailure(t, filepath.Join(programs, "flood_bfs.cpp"))
+		b := programtest.NewBench(t, runner, bySlug["floodit-timed"])
+		v := b.FirstFailure(t, filepath.Join(programs, "flood_bfs.cpp"))
 		if v != judge.TimeLimit && v != judge.MemoryLimit {
 			t.Errorf("flood_bfs.cpp: %s; want time_limit or memory_limit on a secret board", v)
 		}

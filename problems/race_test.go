@@ -1,5 +1,0 @@
-//go:build race
-
-package problems_test
-
-const raceEnabled = true
