@@ -68,3 +68,52 @@ func TestSecretProblemPage(t *testing.T) {
 	// and shows no program limits when it takes no programs.
 	b.get("/problems/flood").want(t, 200, "Every board can be downloaded", `id="answer-form"`)
 }
+
+// TestAuthoringKindsAndLimits: the problem form shows the kinds' boxes
+// and the program limits (the defaults for a new problem), stores what is
+// ticked and typed, and shows the service's message for what it refuses.
+func TestAuthoringKindsAndLimits(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	a := e.browser()
+	a.login("admin", pagesAdminPassword)
+	p := a.get("/problems/new").want(t, 200, `name="kinds" value="answer" checked`, `name="kinds" value="moves" checked`, `name="kinds" value="program" checked`,
+		`name="time_limit" type="number" min="0" step="any" value="2"`, `name="memory" type="number" min="1" value="256"`, `name="code" type="number" min="1" value="128"`,
+		`name="compilation_memory" type="number" min="1" value="2048"`, `name="ac_to_time_limit" type="number" min="1" step="any" value="2"`)
+	noTemplateError(t, p)
+
+	form := url.Values{"slug": {"timed"}, "title": {"Timed"}, "puzzle": {"floodit"}, "checker": {"exact"}, "statement": {"x"}, "published": {"1"},
+		"kinds_sent": {"1"}, "time_limit": {"1.5"}, "memory": {"64"}, "output": {"1"}, "code": {"32"}, "compilation_time": {"30"},
+		"compilation_memory": {"1024"}, "ac_to_time_limit": {"3"}}
+	for _, tc := range []struct {
+		edit func(url.Values)
+		want string
+	}{
+		{func(f url.Values) {}, "kinds: a problem takes at least one of answer, moves, program"},
+		{func(f url.Values) { f["kinds"] = []string{"program"}; f.Set("time_limit", "fast") }, "limits.time_limit: &#34;fast&#34; is not a number"},
+		{func(f url.Values) { f.Set("time_limit", "3600") }, "limits.time_limit: 3600 is out of range"},
+		{func(f url.Values) { f.Set("time_limit", "1.5"); f.Set("memory", "-1") }, "limits.memory: -1 is out of range"},
+		{func(f url.Values) { f.Set("memory", "1.5") }, "limits.memory: &#34;1.5&#34; is not a whole number"},
+	} {
+		tc.edit(form)
+		noTemplateError(t, a.post("/problems/new", form).want(t, 400, tc.want))
+	}
+	form.Set("memory", "64")
+	a.post("/problems/new", form).redirectTo(t, "/problems/timed/cases")
+	got, _, err := e.svc.Problem(context.Background(), staff, "timed")
+	want := judge.Limits{TimeLimit: 1.5, MemoryMiB: 64, OutputMiB: 1, CodeKiB: 32, CompilationTime: 30, CompilationMemoryMiB: 1024, ACToTimeLimit: 3}
+	if err != nil || len(got.Kinds) != 1 || got.Kinds[0] != judge.KindProgram || got.Limits != want {
+		t.Fatalf("stored %v %+v, %v; want [program] %+v", got.Kinds, got.Limits, err, want)
+	}
+	edit := a.get("/problems/timed/edit").want(t, 200, `name="kinds" value="program" checked`, `value="1.5"`, `name="memory" type="number" min="1" value="64"`)
+	if strings.Contains(edit.body, `value="answer" checked`) {
+		t.Errorf("the edit form ticks answer for a problem that takes programs only")
+	}
+	// Ticking answer and moves again, and a new time limit, are saved.
+	form["kinds"] = []string{"answer", "moves", "program"}
+	form.Set("time_limit", "4")
+	a.post("/problems/timed/edit", form).redirectTo(t, "/problems/timed")
+	got, _, _ = e.svc.Problem(context.Background(), staff, "timed")
+	if len(got.Kinds) != 3 || got.Limits.TimeLimit != 4 || got.Limits.MemoryMiB != 64 {
+		t.Errorf("after the edit: %v %+v", got.Kinds, got.Limits)
+	}
+}
