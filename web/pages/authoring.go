@@ -421,7 +421,12 @@ func (p *Pages) exportPackage(c *gin.Context) {
 		p.fail(c, err)
 		return
 	}
-	if err := httpx.PackageZip(c, prob, cases); err != nil {
+	programs, err := p.Service.ProblemPrograms(c.Request.Context(), u, c.Param("slug"))
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	if err := httpx.PackageZip(c, prob, cases, programs); err != nil {
 		p.fail(c, err)
 	}
 }
@@ -469,7 +474,7 @@ func (p *Pages) importPackage(c *gin.Context) {
 	if v.Slug != "" {
 		pkg.Problem.Slug = v.Slug
 	}
-	prob, created, err := p.Service.ImportProblem(c.Request.Context(), u, pkg.Problem, pkg.Cases)
+	prob, created, err := p.Service.ImportPackage(c.Request.Context(), u, pkg.Problem, pkg.Cases, pkg.Programs)
 	if err != nil {
 		if status, ok := p.formError(c, err); ok {
 			refuse(status, judge.ErrorMessage(err))
