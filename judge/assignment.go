@@ -104,6 +104,8 @@ const (
 	MaxAssignmentTitle    = 200
 	MaxAssignmentProblems = 100
 	MaxWeight             = 1000
+	// MinWeight is the least weight other than 0.
+	MinWeight = 0.001
 )
 
 // CourseStore keeps assignments and reads what grading needs.

@@ -13,15 +13,29 @@ import (
 // same in the API, the pages and the database.
 type Verdict string
 
-// The verdicts of DESIGN.md.
+// The verdicts of DESIGN.md. The last five are a program's (KindProgram):
+// its source did not compile, or a board's run broke a limit or ended badly;
+// a run that ends well has its output judged as an answer's case is.
 const (
-	Accepted    Verdict = "accepted"
-	Suboptimal  Verdict = "suboptimal"
-	NotSolved   Verdict = "not_solved"
-	Invalid     Verdict = "invalid"
-	WrongAnswer Verdict = "wrong_answer"
-	JudgeError  Verdict = "judge_error"
+	Accepted     Verdict = "accepted"
+	Suboptimal   Verdict = "suboptimal"
+	NotSolved    Verdict = "not_solved"
+	Invalid      Verdict = "invalid"
+	WrongAnswer  Verdict = "wrong_answer"
+	JudgeError   Verdict = "judge_error"
+	CompileError Verdict = "compile_error"
+	TimeLimit    Verdict = "time_limit"
+	MemoryLimit  Verdict = "memory_limit"
+	RuntimeError Verdict = "runtime_error"
+	OutputLimit  Verdict = "output_limit"
 )
+
+// Verdicts returns the closed set of verdicts, in the order lists and
+// filters show them.
+func Verdicts() []Verdict {
+	return []Verdict{Accepted, Suboptimal, NotSolved, Invalid, WrongAnswer, JudgeError,
+		CompileError, TimeLimit, MemoryLimit, RuntimeError, OutputLimit}
+}
 
 // Status is where a submission is in the queue.
 type Status string
@@ -189,7 +203,8 @@ type CaseSpec struct {
 	Sample bool
 }
 
-// Submission is a student's answer text or move text, with its verdict.
+// Submission is a student's answer text, move text or program, with its
+// verdict.
 type Submission struct {
 	ID          int64
 	UserID      int64
@@ -198,15 +213,18 @@ type Submission struct {
 	ProblemSlug string
 	Kind        Kind
 	CaseID      int64 // KindMoves: the case the moves are for
-	Payload     string
-	Puzzle      string // KindCheck: the puzzle of Board
-	Board       string // KindCheck: the board checked, canonical text
-	Status      Status
-	Verdict     Verdict // "" until done
-	Score       float64 // 0..100
-	CreatedAt   time.Time
-	JudgedAt    *time.Time
-	Results     []CaseResult // filled by Service.Submission, in case order
+	// Payload is the answer text, the move text, or a program's source
+	// (KindProgram, whose Language names the language it is written in).
+	Payload   string
+	Language  string
+	Puzzle    string // KindCheck: the puzzle of Board
+	Board     string // KindCheck: the board checked, canonical text
+	Status    Status
+	Verdict   Verdict // "" until done
+	Score     float64 // 0..100
+	CreatedAt time.Time
+	JudgedAt  *time.Time
+	Results   []CaseResult // filled by Service.Submission, in case order
 
 	// KindAnswer: the input version answered and the ids of its cases, in
 	// the order of the input; the submission is judged against exactly
@@ -221,7 +239,17 @@ type Submission struct {
 	// first (judge/history.go), filled by Service.Submission.
 	Changed bool
 	History []Judging
+
+	// KindProgram: the compiler's message (at most MaxCompileOutput bytes;
+	// its owner and instructors read it), the CPU time of the slowest
+	// board and the peak memory of the largest, once judged.
+	CompileOutput string
+	CPUMs         int64
+	MemoryKiB     int64
 }
+
+// MaxCompileOutput caps the compiler's message kept with a program.
+const MaxCompileOutput = 64 << 10
 
 // CaseResult is the verdict of one case of a submission.
 type CaseResult struct {
@@ -233,6 +261,18 @@ type CaseResult struct {
 	Used     int     // moves used (0 when not applicable)
 	Optimal  int     // optimum (0 when not applicable)
 	Score    float64 // 0..100, like the submission's
+	// A program's run on the board: CPU and wall-clock milliseconds, peak
+	// memory in KiB (0 for the other kinds).
+	CPUMs, WallMs, MemoryKiB int64
+}
+
+// ProgramFigures returns a program's figures from its board results: the
+// CPU time of the slowest board and the peak memory of the largest.
+func ProgramFigures(results []CaseResult) (cpuMs, memoryKiB int64) {
+	for _, r := range results {
+		cpuMs, memoryKiB = max(cpuMs, r.CPUMs), max(memoryKiB, r.MemoryKiB)
+	}
+	return cpuMs, memoryKiB
 }
 
 // CheckResult is the answer of Service.Check.

@@ -26,6 +26,9 @@ const (
 	EHIDDENBOARD = "hidden_board"
 	// EREGISTRATIONCODE: the course code needed to register is missing or wrong.
 	EREGISTRATIONCODE = "registration_code"
+	// ETOOLARGE: what was sent is over a size limit (a request body, a
+	// program's source over its problem's limits.code).
+	ETOOLARGE = "too_large"
 )
 
 // Error is an error a user may see: a code and a plain message. Any other

@@ -37,7 +37,7 @@ func SameScore(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
 // Requeue says which submissions to judge again and why: those of a
 // problem, or only those holding a result for CaseID; with OnlyErrors, only
 // those whose result for a case of the problem is judge_error; with
-// AnswersOnly, no move submissions.
+// AnswersOnly, no move submissions (programs are judged as answers are).
 type Requeue struct {
 	ProblemID   int64
 	CaseID      int64

@@ -71,8 +71,9 @@ type Puzzle interface {
 	// order; fewer answers than cases when the output stops early, and the
 	// lines after the last case's answer as surplus.
 	SplitAnswers(cases []string, output string) (answers []Answer, surplus Answer)
-	// CheckAnswer is the special judge of answer mode for one case.
-	CheckAnswer(c string, ref Solution, a Answer, anyValid bool) Result
+	// CheckAnswer is the special judge of answer mode for one case, under
+	// the problem's checker: "" (CheckerExact) or one of Checkers.
+	CheckAnswer(c string, ref Solution, a Answer, checker string) Result
 	// CheckMoves replays a move text on a case (move mode). ref is nil when
 	// the expected solution is not available; a puzzle that needs it then
 	// returns a judge_error.

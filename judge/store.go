@@ -164,6 +164,9 @@ type Judged struct {
 	// Rejudge reports that the submission had a verdict when it was
 	// claimed: Finish then keeps that one in its history.
 	Rejudge bool
+	// CompileOutput is a program's compiler message (KindProgram); its
+	// CPU time and memory are those of its Results (ProgramFigures).
+	CompileOutput string
 }
 
 // HintStore keeps the problems' hint settings and the hints given.

@@ -32,3 +32,35 @@ func TestCombine(t *testing.T) {
 		})
 	}
 }
+
+func TestCombineProgram(t *testing.T) {
+	results := []CaseResult{
+		{CaseID: 1, Verdict: Accepted, Score: 100, CPUMs: 12, MemoryKiB: 3000},
+		{CaseID: 2, Verdict: TimeLimit, CPUMs: 6000, MemoryKiB: 2000},
+		{CaseID: 3, Verdict: MemoryLimit, CPUMs: 40, MemoryKiB: 262144},
+	}
+	if v, score := Combine(results); v != TimeLimit || score != 100.0/3 {
+		t.Errorf("Combine = %s, %v; want time_limit, %v", v, score, 100.0/3)
+	}
+	if cpu, mem := ProgramFigures(results); cpu != 6000 || mem != 262144 {
+		t.Errorf("ProgramFigures = %d ms, %d KiB; want 6000 ms, 262144 KiB", cpu, mem)
+	}
+	if cpu, mem := ProgramFigures(nil); cpu != 0 || mem != 0 {
+		t.Errorf("ProgramFigures(nil) = %d, %d; want 0, 0", cpu, mem)
+	}
+}
+
+func TestVerdictsClosedSet(t *testing.T) {
+	seen := map[Verdict]bool{}
+	for _, v := range Verdicts() {
+		if seen[v] || v == "" {
+			t.Errorf("Verdicts() holds %q twice or empty", v)
+		}
+		seen[v] = true
+	}
+	for _, v := range []Verdict{CompileError, TimeLimit, MemoryLimit, RuntimeError, OutputLimit} {
+		if !seen[v] {
+			t.Errorf("Verdicts() lacks %q", v)
+		}
+	}
+}

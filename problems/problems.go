@@ -189,17 +189,18 @@ func loadProblem(fsys fs.FS, dir string) (Problem, error) {
 	if strings.TrimSpace(string(statement)) == "" {
 		return fail("statement.md", errors.New("empty statement"))
 	}
-	p := Problem{Problem: judge.Problem{
-		Slug: m.Slug, Title: m.Title, Puzzle: m.Puzzle, Statement: string(statement),
-		Kinds: kinds, Limits: limits,
-	}}
-	if m.Checker == judge.CheckerAnyValid {
-		p.Problem.Checker = judge.CheckerAnyValid
-	}
 	pz, err := puzzles.Lookup(m.Puzzle)
 	if err != nil {
 		return Problem{}, err
 	}
+	checker, err := checkerOf(pz, m.Checker)
+	if err != nil {
+		return fail("problem.yaml", err)
+	}
+	p := Problem{Problem: judge.Problem{
+		Slug: m.Slug, Title: m.Title, Puzzle: m.Puzzle, Statement: string(statement), Checker: checker,
+		Kinds: kinds, Limits: limits,
+	}}
 	if err := loadCases(fsys, dir, pz, &p); err != nil {
 		return Problem{}, err
 	}
@@ -244,10 +245,21 @@ func (m manifest) check(dir string) error {
 		return errors.New("title is empty")
 	case !slices.Contains(puzzles.PuzzleNames(), m.Puzzle):
 		return fmt.Errorf("puzzle %q is not one of %s", m.Puzzle, strings.Join(puzzles.PuzzleNames(), ", "))
-	case m.Checker != "" && m.Checker != "exact" && m.Checker != judge.CheckerAnyValid:
-		return fmt.Errorf("checker %q is not exact or %s", m.Checker, judge.CheckerAnyValid)
 	}
 	return nil
+}
+
+// checkerOf returns the Problem.Checker of a manifest's checker: "" for
+// exact (or none), otherwise one the puzzle itself offers, so that a puzzle's
+// checkers are known from its adapter alone.
+func checkerOf(pz judge.Puzzle, name string) (string, error) {
+	switch {
+	case name == "" || name == judge.CheckerExact:
+		return "", nil
+	case slices.Contains(pz.Checkers(), name):
+		return name, nil
+	}
+	return "", fmt.Errorf("checker %q is not one of %s for puzzle %s", name, strings.Join(append([]string{judge.CheckerExact}, pz.Checkers()...), ", "), pz.Name())
 }
 
 // loadCases reads tests/*.in in lexical order, with the .ans beside each.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"path"
 	"reflect"
 	"strings"
 	"testing"
@@ -11,35 +12,25 @@ import (
 	"time"
 
 	"puzzlejudge/judge"
-	"puzzlejudge/reference/floodit"
-	"puzzlejudge/reference/mayan"
-	"puzzlejudge/reference/rotation"
+	"puzzlejudge/judge/puzzles"
 )
 
-// answerOf solves one case with the reference engine of puzzle and returns
-// the classic expected output.
-var answerOf = map[string]func(ctx context.Context, input string) (string, error){
-	"floodit": answer(floodit.ParseCase, func(ctx context.Context, b floodit.Board) (floodit.Solution, error) {
-		return floodit.Solve(ctx, b, nil)
-	}),
-	"rotation": answer(rotation.ParseCase, func(ctx context.Context, b rotation.Board) (rotation.Solution, error) {
-		return rotation.Solve(ctx, b, nil)
-	}),
-	"mayan": answer(mayan.ParseCase, func(ctx context.Context, b mayan.Board) (mayan.Solution, error) { return mayan.Solve(ctx, b, nil) }),
-}
-
-func answer[B any, S interface{ Answer() string }](parse func(string) (B, error), solve func(context.Context, B) (S, error)) func(context.Context, string) (string, error) {
-	return func(ctx context.Context, input string) (string, error) {
-		b, err := parse(input)
-		if err != nil {
-			return "", err
-		}
-		s, err := solve(ctx, b)
-		if err != nil {
-			return "", err
-		}
-		return s.Answer(), nil
+// answerOf solves one case with the registered puzzle's reference solver
+// and returns the classic expected output.
+func answerOf(ctx context.Context, puzzle, input string) (string, error) {
+	pz, err := puzzles.Lookup(puzzle)
+	if err != nil {
+		return "", err
 	}
+	c, err := pz.ParseCase(input)
+	if err != nil {
+		return "", err
+	}
+	s, err := pz.Solve(ctx, c, nil)
+	if err != nil {
+		return "", err
+	}
+	return s.Answer, nil
 }
 
 func TestShippedCatalogue(t *testing.T) {
@@ -72,8 +63,17 @@ func TestShippedCatalogue(t *testing.T) {
 			t.Errorf("%s: title %q, statement without a fenced sample", p.Problem.Slug, p.Problem.Title)
 		}
 	}
-	if want := []string{"floodit", "floodit-timed", "mayan", "mayan-timed", "rotation", "rotation-timed"}; !reflect.DeepEqual(slugs, want) {
-		t.Errorf("shipped problems %v, want %v", slugs, want)
+	// Every folder holding a problem.yaml is a shipped problem, in order.
+	manifests, err := fs.Glob(files, "*/problem.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, m := range manifests {
+		want = append(want, path.Dir(m))
+	}
+	if len(want) < 3 || !reflect.DeepEqual(slugs, want) {
+		t.Errorf("shipped problems %v, want the folders %v", slugs, want)
 	}
 }
 
@@ -94,12 +94,16 @@ func TestShippedKindsAndLimits(t *testing.T) {
 		outputMiB int
 		codeKiB   int
 	}{
-		"floodit":        {all, 6, 3, 256, 8, 128},
-		"rotation":       {all, 24, 4, 256, 8, 128},
-		"mayan":          {all, 8, 3, 256, 8, 128},
+		"floodit":        {all, 7, 3, 256, 8, 128},
+		"rotation":       {all, 24, 3, 256, 8, 128},
+		"mayan":          {all, 9, 3, 256, 8, 128},
 		"floodit-timed":  {[]judge.Kind{judge.KindProgram}, 1, 2, 256, 1, 64},
 		"rotation-timed": {[]judge.Kind{judge.KindProgram}, 2, 2, 256, 1, 64},
 		"mayan-timed":    {[]judge.Kind{judge.KindProgram}, 2, 3, 256, 1, 64},
+		// The 15-puzzle's problems keep the defaults until their programs
+		// set their limits.
+		"fifteen":         {all, 2, 2, 256, 8, 128},
+		"fifteen-optimal": {all, 2, 2, 256, 8, 128},
 	}
 	for _, p := range ps {
 		w, ok := want[p.Problem.Slug]
@@ -128,7 +132,7 @@ func TestShippedAnswers(t *testing.T) {
 				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 				defer cancel()
 				start := time.Now()
-				got, err := answerOf[p.Problem.Puzzle](ctx, c.Input)
+				got, err := answerOf(ctx, p.Problem.Puzzle, c.Input)
 				if err != nil {
 					t.Fatalf("solve: %v", err)
 				}
@@ -213,6 +217,9 @@ func TestLoadErrors(t *testing.T) {
 		{"unknown checker", func(fs fstest.MapFS) {
 			fs["flood/problem.yaml"].Data = []byte("slug: flood\ntitle: F\npuzzle: floodit\nchecker: lenient\n")
 		}, "lenient", "flood/problem.yaml"},
+		{"checker of another puzzle", func(fs fstest.MapFS) {
+			fs["flood/problem.yaml"].Data = []byte("slug: flood\ntitle: F\npuzzle: floodit\nchecker: any-valid\n")
+		}, "not one of exact for puzzle floodit", "flood/problem.yaml"},
 		{"negative limit", func(fs fstest.MapFS) {
 			fs["flood/problem.yaml"].Data = []byte("slug: flood\ntitle: F\npuzzle: floodit\nlimits:\n  max_size: -1\n")
 		}, "negative", "flood/problem.yaml"},

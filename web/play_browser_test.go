@@ -1,19 +1,22 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"puzzlejudge/judge"
 )
 
 // TestBrowserPlay plays the sample boards in a real headless Chromium:
 // Flood-it sample 2 to the flooded board with clicks and then with keys,
 // undo and redo, "Submit these moves" to accepted; the replay of an invalid
-// submission opens at its failing move; Rotation and Mayan are played to
-// solved. Screenshots of each page at 1280 and 390 px go to the test's
+// submission opens at its failing move; Rotation, Mayan and the 15-puzzle
+// are played to solved (the 15-puzzle with clicks on tiles and arrow keys). Screenshots of each page at 1280 and 390 px go to the test's
 // temporary directory (and $PUZZLEJUDGE_SCREENSHOTS when set); at 390 px
 // no page may scroll sideways.
 func TestBrowserPlay(t *testing.T) {
@@ -22,6 +25,13 @@ func TestBrowserPlay(t *testing.T) {
 	flood := e.waitCases("flood")
 	rot := e.waitCases("rot")
 	maya := e.waitCases("maya")
+	// The 15-puzzle is in no test catalogue; UVA's first sample, whose
+	// solution is LLLDRDRDR, is added here.
+	if err := e.svc.SyncProblem(context.Background(), judge.Problem{Slug: "fif", Title: "Fifteen", Puzzle: "fifteen", Statement: "Sort the tiles.\n"},
+		[]judge.CaseSpec{{Name: "01-sample-1", Input: "2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n", Sample: true}}); err != nil {
+		t.Fatal(err)
+	}
+	fif := e.waitCases("fif")
 
 	b := startChromium(t, chrome, e.srv.URL+"/register", 1280, 120*time.Second)
 	ctx, step := b.ctx, b.step
@@ -131,4 +141,32 @@ func TestBrowserPlay(t *testing.T) {
 	}
 	until("the rounds of move 3", `document.querySelectorAll("#replay-rounds figure svg").length >= 2`)
 	b.shot("replay-mayan")
+
+	// The 15-puzzle: a click on tile 4, beside the blank, slides it (L);
+	// then the arrow keys and the tiles in turn: L, D R D R D R.
+	step("open fifteen", chromedp.Navigate(e.srv.URL+fmt.Sprintf("/problems/fif/play/%d", fif[0].ID)), chromedp.WaitVisible(chromedp.CSS(`#play-board svg`)))
+	step("click tile 4", chromedp.Click(chromedp.CSS(`#play-board g.tile[data-move="L"] rect`)))
+	until("fifteen L by a click", settled(1, "no"))
+	step("arrow left", chromedp.KeyEvent(kb.ArrowLeft))
+	until("fifteen L by a key", settled(2, "no"))
+	step("arrow left", chromedp.KeyEvent(kb.ArrowLeft))
+	until("fifteen L again", settled(3, "no"))
+	for i, m := range []string{"D", "R", "D", "R", "D", "R"} {
+		if i%2 == 0 {
+			step("arrow down", chromedp.KeyEvent(kb.ArrowDown))
+		} else {
+			step("click the tile of "+m, chromedp.Click(chromedp.CSS(`#play-board g.tile[data-move="`+m+`"] rect`)))
+		}
+		until("fifteen move", count(4+i))
+	}
+	until("fifteen solved", settled(9, "yes"))
+	text, _ = chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("play-text").value`))
+	if text != "LLLDRDRDR" {
+		t.Errorf("15-puzzle moves text = %q, want LLLDRDRDR", text)
+	}
+	b.shot("play-fifteen")
+	step("submit the fifteen moves",
+		chromedp.Click(chromedp.CSS(`#play-submit button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.CSS(`.result .v-accepted`)),
+	)
 }

@@ -32,6 +32,9 @@ func (s *Server) Router() *gin.Engine {
 		r.Use(s.Metrics.middleware())
 	}
 	r.Use(httpx.Recovery(s.Logger))
+	// Before everything that answers, so that no answer waits on a client
+	// that stopped reading longer than httpx.WriteIdle.
+	r.Use(httpx.SlowReaders(httpx.WriteIdle))
 	if s.Metrics != nil {
 		r.GET("/metrics", gin.WrapH(s.Metrics.Handler()))
 	}
@@ -60,13 +63,19 @@ func (s *Server) Router() *gin.Engine {
 }
 
 // healthz answers 200 when the database answers and takes a write, 503
-// with the reason otherwise.
+// with the reason otherwise; its sandbox field says whether programs are
+// judged here, and why not.
 func (s *Server) healthz(c *gin.Context) {
 	ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
 	defer cancel()
+	sandbox := gin.H{"status": "ok"}
+	if ok, reason := s.Service.SandboxState(); !ok {
+		// Not a degraded server: it judges everything but programs.
+		sandbox = gin.H{"status": "unavailable", "reason": reason}
+	}
 	if h := s.Service.Health(ctx); !h.OK {
-		c.JSON(http.StatusServiceUnavailable, gin.H{"status": "degraded", "reason": h.Reason})
+		c.JSON(http.StatusServiceUnavailable, gin.H{"status": "degraded", "reason": h.Reason, "sandbox": sandbox})
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"status": "ok", "database": "ok"})
+	c.JSON(http.StatusOK, gin.H{"status": "ok", "database": "ok", "sandbox": sandbox})
 }

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"puzzlejudge/judge/sandbox"
 )
 
 // Config is everything the server can be told. Its zero value is not usable:
@@ -60,6 +62,12 @@ type Config struct {
 	// MaxInFlight bounds the requests served at once (web.Options); 0
 	// means no bound.
 	MaxInFlight int `yaml:"max_inflight"`
+	// Sandbox says where programs are compiled and run (sandbox.go).
+	Sandbox SandboxConfig `yaml:"sandbox"`
+	// Languages are the languages programs may be written in; empty means
+	// sandbox.DefaultLanguages. Each is kept only if its version command
+	// runs in the sandbox at start.
+	Languages []sandbox.Language `yaml:"languages"`
 }
 
 // postgresClaimTimeout is the claim timeout when the database is PostgreSQL
@@ -114,6 +122,7 @@ func DefaultConfig() Config {
 		RegisterRate:     10,
 		TokenTTL:         30 * 24 * time.Hour,
 		MaxInFlight:      256,
+		Sandbox:          SandboxConfig{Mode: SandboxAuto},
 	}
 }
 
@@ -148,6 +157,12 @@ func decodeYAML(data []byte, cfg *Config) error {
 	}
 	if len(cfg.TrustedProxies) == 0 {
 		cfg.TrustedProxies = nil // "[]" and an absent key mean the same
+	}
+	if len(cfg.Sandbox.URL) == 0 {
+		cfg.Sandbox.URL = nil
+	}
+	if len(cfg.Languages) == 0 {
+		cfg.Languages = nil
 	}
 	return nil
 }
@@ -200,6 +215,17 @@ var envVars = []envVar{
 	{"JUDGE_REGISTRATION_CODE", func(c *Config, v string) error { c.RegistrationCode = v; return nil }},
 	{"JUDGE_TOKEN_TTL", durationVar(func(c *Config) *time.Duration { return &c.TokenTTL })},
 	{"JUDGE_MAX_INFLIGHT", intVar(func(c *Config) *int { return &c.MaxInFlight })},
+	{"JUDGE_SANDBOX_MODE", func(c *Config, v string) error { c.Sandbox.Mode = strings.TrimSpace(v); return nil }},
+	{"JUDGE_SANDBOX_URL", func(c *Config, v string) error {
+		c.Sandbox.URL = nil
+		for _, u := range strings.Split(v, ",") {
+			if u = strings.TrimSpace(u); u != "" {
+				c.Sandbox.URL = append(c.Sandbox.URL, u)
+			}
+		}
+		return nil
+	}},
+	{"JUDGE_SANDBOX_PARALLEL", intVar(func(c *Config) *int { return &c.Sandbox.Parallel })},
 }
 
 // parsedVar sets a field to the value parse reads from the variable (space
@@ -316,6 +342,9 @@ func (c Config) Validate() error {
 	}
 	if err := c.validateRole(); err != nil {
 		bad("%v", err)
+	}
+	for _, msg := range c.validateSandbox() {
+		bad("%s", msg)
 	}
 	if len(problems) > 0 {
 		return fmt.Errorf("invalid configuration:\n  %s", strings.Join(problems, "\n  "))

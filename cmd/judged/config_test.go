@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"puzzlejudge/judge/sandbox"
 	"reflect"
 	"strings"
 	"testing"
@@ -63,6 +64,7 @@ func TestLoadConfig(t *testing.T) {
 				"JUDGE_TRUSTED_PROXIES": "10.0.0.1, 192.168.0.0/16",
 				"JUDGE_SOLVERS":         "3", "JUDGE_CHECK_MAX_SIZE": "12", "JUDGE_CHECK_MAX_COLORS": "7", "JUDGE_CHECK_MAX_MOVES": "6",
 				"JUDGE_REGISTER_RATE": "2", "JUDGE_REGISTRATION_CODE": "cs101", "JUDGE_TOKEN_TTL": "48h", "JUDGE_ROLE": "worker", "JUDGE_MAX_INFLIGHT": "64",
+				"JUDGE_SANDBOX_MODE": "remote", "JUDGE_SANDBOX_URL": "http://10.0.0.5:5050, http://10.0.0.6:5050", "JUDGE_SANDBOX_PARALLEL": "8",
 			},
 			want: func(c *Config) {
 				claim := 2 * time.Minute
@@ -71,7 +73,18 @@ func TestLoadConfig(t *testing.T) {
 					RegistrationOpen: false, SubmitRate: 0, ShutdownTimeout: 3 * time.Second, LogLevel: "debug",
 					ClaimTimeout: &claim, SecureCookies: true, SessionSecret: strings.Repeat("k", 32),
 					TrustedProxies: []string{"10.0.0.1", "192.168.0.0/16"},
-					Solvers:        3, CheckMaxSize: 12, CheckMaxColors: 7, CheckMaxMoves: 6, RegisterRate: 2, RegistrationCode: "cs101", TokenTTL: 48 * time.Hour, Role: "worker", MaxInFlight: 64}
+					Solvers:        3, CheckMaxSize: 12, CheckMaxColors: 7, CheckMaxMoves: 6, RegisterRate: 2, RegistrationCode: "cs101", TokenTTL: 48 * time.Hour, Role: "worker", MaxInFlight: 64,
+					Sandbox: SandboxConfig{Mode: "remote", URL: []string{"http://10.0.0.5:5050", "http://10.0.0.6:5050"}, Parallel: 8}}
+			},
+		},
+		{
+			name: "file sets the sandbox and a language",
+			file: "sandbox:\n  mode: off\n  parallel: 3\nlanguages:\n  - id: cpp\n    name: C++17\n    extensions: [.cpp]\n    source: main.cpp\n    compile: [g++, -O2, -o, main, main.cpp]\n    artifacts: [main]\n    run: [./main]\n    time_factor: 1\n    version_command: [g++, --version]\n",
+			want: func(c *Config) {
+				c.Sandbox = SandboxConfig{Mode: "off", Parallel: 3}
+				c.Languages = []sandbox.Language{{ID: "cpp", Name: "C++17", Extensions: []string{".cpp"}, Source: "main.cpp",
+					Compile: []string{"g++", "-O2", "-o", "main", "main.cpp"}, Artifacts: []string{"main"}, Run: []string{"./main"},
+					TimeFactor: 1, VersionCommand: []string{"g++", "--version"}}}
 			},
 		},
 		{
@@ -103,7 +116,10 @@ func TestLoadConfig(t *testing.T) {
 }
 
 func TestEveryKeyHasAnEnvOverride(t *testing.T) {
-	if got, want := len(envVars), reflect.TypeOf(Config{}).NumField()-1+reflect.TypeOf(DatabaseConfig{}).NumField(); got != want {
+	// database: and sandbox: count by their keys; languages: is a list of
+	// structures, which no variable can hold.
+	keys := reflect.TypeOf(Config{}).NumField() - 3 + reflect.TypeOf(DatabaseConfig{}).NumField() + reflect.TypeOf(SandboxConfig{}).NumField()
+	if got, want := len(envVars), keys; got != want {
 		t.Errorf("%d environment overrides for %d configuration keys", got, want)
 	}
 }
@@ -141,6 +157,12 @@ func TestLoadConfigErrors(t *testing.T) {
 		{name: "bad env secure cookies", optional: true, env: map[string]string{"JUDGE_SECURE_COOKIES": "maybe"}, want: "JUDGE_SECURE_COOKIES"},
 		{name: "short session secret", file: "session_secret: abc\n", optional: true, want: "session_secret"},
 		{name: "bad trusted proxy", file: "trusted_proxies: [10.0.0.1, proxy.local]\n", optional: true, want: "trusted_proxies"},
+		{name: "bad sandbox mode", file: "sandbox:\n  mode: docker\n", optional: true, want: "sandbox.mode"},
+		{name: "remote without url", optional: true, env: map[string]string{"JUDGE_SANDBOX_MODE": "remote"}, want: "sandbox.url"},
+		{name: "bad sandbox url", optional: true, env: map[string]string{"JUDGE_SANDBOX_URL": "localhost:5050"}, want: "sandbox.url"},
+		{name: "negative sandbox parallel", file: "sandbox:\n  parallel: -1\n", optional: true, want: "sandbox.parallel"},
+		{name: "language without run", file: "languages:\n  - id: cpp\n    name: C++\n    source: main.cpp\n", optional: true, want: "languages[0]"},
+		{name: "unknown language key", file: "languages:\n  - id: cpp\n    flags: [-O2]\n", optional: true, want: "flags"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -275,7 +275,8 @@ func solve(t *testing.T, puzzle, input string) reference {
 	return reference{s.Moves, s.Optimal}
 }
 
-// writeConfig writes a configuration for a test server under dir.
+// writeConfig writes a configuration for a test server under dir, without
+// a sandbox (program_test.go starts servers with one).
 func writeConfig(t *testing.T, dir string) string {
 	t.Helper()
 	cfg := fmt.Sprintf(`listen: "127.0.0.1:0"
@@ -289,6 +290,8 @@ registration_open: true
 submit_rate: 0
 shutdown_timeout: 30s
 log_level: info
+sandbox:
+  mode: off
 `, filepath.Join(dir, "data", "judge.db"))
 	path := filepath.Join(dir, "config.yaml")
 	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {

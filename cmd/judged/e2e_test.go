@@ -251,6 +251,13 @@ func moveTests(t *testing.T, puzzle, in string, ref reference) []moveTest {
 			{strings.Fields(ref.moves)[0], "not_solved"},
 			{"1 99", "invalid"},
 		}
+	case "fifteen":
+		return []moveTest{
+			{ref.moves, "accepted"},
+			{ref.moves + "LR", "suboptimal"}, // the sorted board's blank is bottom right: left and back
+			{ref.moves[:1], "not_solved"},
+			{"L X", "invalid"},
+		}
 	default: // mayan: exactly n moves are asked for
 		return []moveTest{
 			{ref.moves, "accepted"},
@@ -305,6 +312,11 @@ func wrongAnswer(puzzle, right string) string {
 		fmt.Sscan(lines[len(lines)-1], &sym)
 		lines[len(lines)-1] = fmt.Sprint(sym%3 + 1)
 		return strings.Join(lines, "\n") + "\n"
+	case "fifteen":
+		if strings.HasPrefix(right, "This") {
+			return "L\n"
+		}
+		return "This puzzle is not solvable.\n"
 	default:
 		return "-1\n"
 	}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/sandbox"
 	"puzzlejudge/judge/service"
 	"puzzlejudge/judge/store"
 	"puzzlejudge/problems"
@@ -23,6 +24,9 @@ import (
 )
 
 func main() {
+	// First: go-judge starts each container by running this executable
+	// again, and Init serves it there (it never returns in a container).
+	sandbox.Init()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	// Once the first signal has started the shutdown, a second one kills
 	// the process at once, as an impatient operator expects.
@@ -101,8 +105,20 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 	}()
 	logger.Info("database open", "driver", cfg.Database.Driver, "dsn", redactDSN(cfg.Database))
 
+	// Every role opens it: a web process checks a program's language
+	// against what the sandbox offers before it stores it.
+	runner, sandboxDown := openSandbox(ctx, cfg, logger)
+	if runner != nil {
+		defer func() {
+			runner.Close()
+			logger.Info("sandbox closed")
+		}()
+	}
+
 	metrics := web.NewMetrics()
 	svc := service.NewService(db, service.Config{
+		Sandbox:      runner,
+		SandboxDown:  sandboxDown,
 		Workers:      cfg.Workers,
 		SolveTimeout: cfg.SolveTimeout,
 		PollInterval: cfg.PollInterval,

@@ -54,7 +54,13 @@ type judgeServer struct {
 
 func startJudge(t *testing.T) *judgeServer {
 	t.Helper()
-	svc, db, logger := webtest.NewService(t, webtest.Setup{Config: service.Config{RegistrationOpen: true},
+	return startJudgeWith(t, service.Config{RegistrationOpen: true})
+}
+
+// startJudgeWith is startJudge over a service with cfg.
+func startJudgeWith(t *testing.T, cfg service.Config) *judgeServer {
+	t.Helper()
+	svc, db, logger := webtest.NewService(t, webtest.Setup{Config: cfg,
 		AdminPassword: adminPassword, Catalogue: testCatalogue()})
 	srv := web.NewServer(svc, logger, nil, web.Options{Logins: db})
 	// Every answer pj receives is checked against the API's document too.

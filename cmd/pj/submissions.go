@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -79,9 +80,16 @@ func (a *app) showSubmission(sub submission, body []byte) error {
 			line += fmt.Sprintf("  %s  score %s", sub.Verdict, formatScore(sub.Score))
 		}
 		fmt.Fprintln(a.stdout, line)
+		if sub.CompileOutput != "" && sub.Verdict == "compile_error" {
+			fmt.Fprintln(a.stdout, strings.TrimRight(sub.CompileOutput, "\n"))
+		}
 		if len(sub.Cases) > 0 {
 			tw := a.table()
 			for _, r := range sub.Cases {
+				if sub.Kind == "program" && r.CPUMs != nil && r.MemoryKiB != nil {
+					fmt.Fprintf(tw, "  %s\t%s\t%d ms\t%d KiB\t%s\n", r.Name, r.Verdict, *r.CPUMs, *r.MemoryKiB, oneLine(r.Message))
+					continue
+				}
 				fmt.Fprintf(tw, "  %s\t%s\t%s\n", r.Name, r.Verdict, oneLine(r.Message))
 			}
 			if err := tw.Flush(); err != nil {

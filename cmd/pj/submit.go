@@ -21,26 +21,42 @@ func (a *app) submitCommand() *cobra.Command {
 	var (
 		wait         bool
 		inputVersion string
+		lang         string
 	)
 	cmd := &cobra.Command{
-		Use:   "submit SLUG FILE|DIR|ZIP [--wait]",
-		Short: "Submit an answer: your program's output for the problem's input",
-		Long: `Submit an answer to every case of a problem.
+		Use:   "submit SLUG FILE|DIR|ZIP|SOURCE [--wait] [--lang ID]",
+		Short: "Submit an answer (your program's output) or a program's source",
+		Long: `Submit an answer to every case of a problem, or a program the server runs on
+every board.
 
-  FILE  your program's whole output for 'pj input SLUG' ("-" reads standard input)
-  DIR   one NN-name.out per case, named as the cases of input.zip
-  ZIP   a zip of such NN-name.out files
+  FILE    your program's whole output for 'pj input SLUG' ("-" reads standard input)
+  DIR     one NN-name.out per case, named as the cases of input.zip
+  ZIP     a zip of such NN-name.out files
+  SOURCE  a program (main.cpp, solve.py, ...): its extension names the language
+          (see 'pj languages'), or --lang does
 
 With --wait, pj waits for the verdict and exits 0 when it is accepted, 1 when
 it is not.`,
-		Example: "  ./solver < floodit.in > floodit.out && pj submit floodit floodit.out --wait\n  pj submit floodit out/ --wait",
-		Args:    exactArgs("SLUG", "FILE|DIR|ZIP"),
+		Example: "  ./solver < floodit.in > floodit.out && pj submit floodit floodit.out --wait\n  pj submit floodit out/ --wait\n  pj submit floodit main.cpp --wait\n  pj submit rotation ida.cc --lang cpp98 --wait",
+		Args:    exactArgs("SLUG", "FILE|DIR|ZIP|SOURCE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			c, err := a.client()
 			if err != nil {
 				return err
 			}
-			resp, err := a.sendAnswer(c, problemPath(args[0])+"/submissions", args[1], inputVersion)
+			path := problemPath(args[0]) + "/submissions"
+			program, err := a.isProgram(c, args[1], lang)
+			if err != nil {
+				return err
+			}
+			if program {
+				resp, err := a.sendProgram(c, path, args[1], lang)
+				if err != nil {
+					return err
+				}
+				return a.afterSubmit(c, resp, wait)
+			}
+			resp, err := a.sendAnswer(c, path, args[1], inputVersion)
 			if err != nil {
 				return err
 			}
@@ -49,6 +65,7 @@ it is not.`,
 	}
 	cmd.Flags().BoolVar(&wait, "wait", false, "wait for the verdict; the exit status tells it")
 	cmd.Flags().StringVar(&inputVersion, "input-version", "", "the input version the answer was made for (printed by 'pj input')")
+	cmd.Flags().StringVar(&lang, "lang", "", "submit FILE as a program in this language (an id of 'pj languages'); default: from its extension")
 	return cmd
 }
 

@@ -69,6 +69,9 @@ type submission struct {
 	Score     float64      `json:"score"`
 	CreatedAt time.Time    `json:"created_at"`
 	Cases     []caseResult `json:"cases"`
+	// A program's language and compiler message.
+	Language      string `json:"language"`
+	CompileOutput string `json:"compile_output"`
 }
 
 type caseResult struct {
@@ -79,6 +82,9 @@ type caseResult struct {
 	Used    int     `json:"used"`
 	Optimal int     `json:"optimal"`
 	Score   float64 `json:"score"`
+	// A program's run on the board.
+	CPUMs     *int64 `json:"cpu_ms"`
+	MemoryKiB *int64 `json:"memory_kib"`
 }
 
 type checkAnswer struct {

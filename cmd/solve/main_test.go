@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"puzzlejudge/judge/puzzles"
 )
 
 const sample = "2\n0 0\n0 0\n3\n0 1 2\n1 1 2\n2 2 1\n0\n"
@@ -83,7 +85,7 @@ func TestRun(t *testing.T) {
 		{"byte order mark", []string{"-puzzle", "floodit"}, "\ufeff" + sample, 0, "0\n3\n", ""},
 		{"second byte order mark", []string{"-puzzle", "floodit"}, "\ufeff\ufeff" + sample, 2, "", "line 1"},
 		{"unknown puzzle", []string{"-puzzle", "chess"}, sample, 2, "", `unknown puzzle "chess"`},
-		{"no puzzle", nil, sample, 2, "", "-puzzle is one of: floodit"},
+		{"no puzzle", nil, sample, 2, "", "-puzzle is one of: " + strings.Join(puzzles.PuzzleNames(), ", ") + "\n"},
 		{"bad flag", []string{"-bogus"}, sample, 2, "", "flag provided but not defined"},
 		{"stray argument", []string{"-puzzle", "floodit", "input.txt"}, sample, 2, "", `unexpected argument "input.txt"`},
 	}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 
 	"puzzlejudge/judge"
@@ -76,7 +75,7 @@ func (Floodit) SplitAnswers(cases []string, output string) ([]judge.Answer, judg
 
 // CheckAnswer accepts the optimum. A wrong number is only called wrong: on a
 // hidden case, "too many" or "too few" would give the optimum away.
-func (Floodit) CheckAnswer(c string, ref judge.Solution, a judge.Answer, _ bool) judge.Result {
+func (Floodit) CheckAnswer(c string, ref judge.Solution, a judge.Answer, _ string) judge.Result {
 	if len(a) == 0 {
 		return judge.Result{Verdict: judge.WrongAnswer, Message: "no output for this case"}
 	}
@@ -212,29 +211,14 @@ func (Floodit) CountMoves(text string, limit int) int {
 	return len(strings.FieldsFunc(text[:min(len(text), 8*(limit+1))], isMoveSep))
 }
 
-// SymmetryKey of a Flood-it board: colour relabelling and the transpose,
-// the one mirror that keeps the top-left corner (where the flood starts).
+// SymmetryKey of a Flood-it board is the key of its region graph up to
+// colour relabelling (floodit.GraphKey): the optimum depends on nothing
+// else, so a hidden board padded with copies of its last row and column,
+// transposed or recoloured, has the hidden board's key (issue 24).
 func (Floodit) SymmetryKey(c string) string {
 	b, err := floodit.ParseCase(c)
 	if err != nil {
 		return "unparsable\x00" + c
 	}
-	n := b.N()
-	cells := make([]int, 0, n*n)
-	for r := range n {
-		for col := range n {
-			cells = append(cells, b.At(r, col))
-		}
-	}
-	best := relabel(cells, false)
-	cells = cells[:0]
-	for r := range n {
-		for col := range n {
-			cells = append(cells, b.At(col, r))
-		}
-	}
-	if t := relabel(cells, false); t < best {
-		best = t
-	}
-	return strconv.Itoa(n) + ":" + best
+	return floodit.GraphKey(b)
 }

@@ -87,7 +87,7 @@ func (Mayan) SplitAnswers(cases []string, output string) ([]judge.Answer, judge.
 // CheckAnswer accepts "-1" exactly when the reference found no solution, and
 // otherwise n legal moves that clear the board: the lexicographically
 // smallest, or any of them under the any-valid checker.
-func (Mayan) CheckAnswer(c string, ref judge.Solution, a judge.Answer, anyValid bool) judge.Result {
+func (Mayan) CheckAnswer(c string, ref judge.Solution, a judge.Answer, checker string) judge.Result {
 	if len(a) == 0 {
 		return judge.Result{Verdict: judge.WrongAnswer, Message: "no output for this case"}
 	}
@@ -127,7 +127,7 @@ func (Mayan) CheckAnswer(c string, ref judge.Solution, a judge.Answer, anyValid 
 	switch {
 	case slices.Equal(got, want):
 		return judge.Result{Verdict: judge.Accepted, Message: "correct", Used: r.Used, Optimal: b.N, Score: 100}
-	case anyValid:
+	case checker == judge.CheckerAnyValid:
 		return judge.Result{Verdict: judge.Accepted, Message: "a valid solution", Used: r.Used, Optimal: b.N, Score: 100}
 	}
 	return judge.Result{Verdict: judge.WrongAnswer, Used: r.Used, Optimal: b.N, Solved: true, Message: "valid, but not the lexicographically smallest"}
@@ -244,7 +244,13 @@ func (Mayan) Steps(c, moves string) judge.Replay {
 				return fmt.Sprintf("nothing vanished; %s left", judge.Plural(s.Left, "block"))
 			}
 			return fmt.Sprintf("%s vanished in %s; %s left", judge.Plural(s.Cleared, "block"), judge.Plural(s.Rounds, "round"), judge.Plural(s.Left, "block"))
-		}), r.BadIndex, r.BadToken, r.Reason, r.Solved)
+		}), r.BadIndex, r.BadToken, r.Reason, r.Solved && r.Used == b.N)
+	// Solved means what the judge means: cleared in exactly n moves, not
+	// sooner (a board cleared too early is not_solved).
+	if r.Solved && r.Used < b.N && len(boards) > 0 {
+		last := &out.Steps[len(boards)-1]
+		last.Message += fmt.Sprintf(", but this board must be cleared in exactly %s", judge.Plural(b.N, "move"))
+	}
 	for i, p := range pictures {
 		for _, pb := range p {
 			out.Steps[i].Rounds = append(out.Steps[i].Rounds, mayan.Format(pb))

@@ -85,7 +85,7 @@ func (Rotation) SplitAnswers(cases []string, output string) ([]judge.Answer, jud
 // CheckAnswer checks, in this order, that the moves are letters A-H, solve
 // the centre, are of optimal length and the lexicographically smallest, and
 // that the symbol is the centre's; each failure has its own message.
-func (Rotation) CheckAnswer(c string, ref judge.Solution, a judge.Answer, _ bool) judge.Result {
+func (Rotation) CheckAnswer(c string, ref judge.Solution, a judge.Answer, _ string) judge.Result {
 	if len(a) == 0 {
 		return judge.Result{Verdict: judge.WrongAnswer, Message: "no output for this case"}
 	}

@@ -52,14 +52,16 @@ func flooditImages(n, k int, cells []int) []string {
 	return out
 }
 
-// TestFlooditSymmetryKeyIsTheOrbit checks on every 3x3 board of 3 colours
-// that two boards share a key exactly when a colour permutation, possibly
-// with the transpose, maps one onto the other.
-func TestFlooditSymmetryKeyIsTheOrbit(t *testing.T) {
+// TestFlooditSymmetryKeyCoversTheOrbit checks on every 3x3 board of 3
+// colours that a colour permutation, possibly with the transpose, keeps the
+// key. Boards that are not images of each other may share it too, when
+// their region graphs are the same (issue 24: a padded copy of a hidden
+// board); floodit's TestGraphKeyKeepsTheOptimum checks that they then share
+// their optimum.
+func TestFlooditSymmetryKeyCoversTheOrbit(t *testing.T) {
 	pz := Floodit{}
 	const n, k = 3, 3
-	orbit := map[string]string{} // board -> least image, found by brute force
-	keyOf := map[string]string{}
+	done := map[string]bool{}
 	cells := make([]int, n*n)
 	for code := 0; code < 19683; code++ {
 		x := code
@@ -67,26 +69,16 @@ func TestFlooditSymmetryKeyIsTheOrbit(t *testing.T) {
 			cells[i], x = x%k, x/k
 		}
 		text := flooditText(n, cells)
-		if _, ok := orbit[text]; ok {
+		if done[text] {
 			continue
 		}
-		imgs := flooditImages(n, k, cells)
-		least := slices.Min(imgs)
 		key := pz.SymmetryKey(text)
-		for _, img := range imgs {
-			orbit[img] = least
+		for _, img := range flooditImages(n, k, cells) {
+			done[img] = true
 			if got := pz.SymmetryKey(img); got != key {
 				t.Fatalf("SymmetryKey(%q) = %q, but its image %q has %q", text, key, img, got)
 			}
 		}
-		keyOf[least] = key
-	}
-	seen := map[string]string{} // key -> orbit
-	for least, key := range keyOf {
-		if other, dup := seen[key]; dup {
-			t.Fatalf("boards %q and %q are not symmetric but share the key %q", least, other, key)
-		}
-		seen[key] = least
 	}
 }
 

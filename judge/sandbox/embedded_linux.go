@@ -5,78 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"runtime"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/criyle/go-judge/env"
-	"github.com/criyle/go-judge/env/pool"
 	"github.com/criyle/go-judge/envexec"
 	"github.com/criyle/go-judge/filestore"
 	"github.com/criyle/go-judge/worker"
-	"github.com/criyle/go-sandbox/container"
-	"github.com/criyle/go-sandbox/pkg/cgroup"
 )
-
-var initCalled atomic.Bool
-
-// Init must be the first call of main (and of TestMain) in every program
-// that embeds the sandbox. The sandbox starts each container by running the
-// program's own executable again as the container's init process; in that
-// process Init serves the container and never returns. In the program
-// itself it returns at once.
-func Init() {
-	initCalled.Store(true)
-	if err := container.Init(); err != nil {
-		// Not reached in a container (Init exits there); kept for the record.
-		fmt.Fprintln(os.Stderr, "sandbox: container init:", err)
-		os.Exit(1)
-	}
-}
-
-// Probe reports why the embedded sandbox cannot run on this host, or nil
-// when it should: it checks the privileges, namespaces and cgroups that
-// go-judge's container needs, without starting one.
-func Probe() error {
-	return probe("")
-}
-
-// probe is Probe for a sandbox whose containers start initPath ("" for
-// this program itself, which must have called Init).
-func probe(initPath string) error {
-	if initPath == "" && !initCalled.Load() {
-		return &UnavailableError{Reason: "sandbox.Init was not called first in main (or TestMain)"}
-	}
-	if initPath != "" && !isExecutable(initPath) {
-		return &UnavailableError{Reason: "the container init " + initPath + " is not an executable file"}
-	}
-	if os.Geteuid() != 0 {
-		return &UnavailableError{Reason: fmt.Sprintf("not running as root (uid %d): the embedded sandbox needs root for its cgroups and namespaces; run a go-judge server and set sandbox.url instead", os.Geteuid())}
-	}
-	for _, ns := range []string{"pid", "mnt", "ipc", "net", "uts", "user"} {
-		if _, err := os.Stat("/proc/self/ns/" + ns); err != nil {
-			return &UnavailableError{Reason: "the kernel has no " + ns + " namespaces", Err: err}
-		}
-	}
-	ct, err := cgroup.GetAvailableController()
-	if err != nil {
-		return &UnavailableError{Reason: "no cgroup file system at /sys/fs/cgroup", Err: err}
-	}
-	var missing []string
-	for name, ok := range map[string]bool{"memory": ct.Memory, "pids": ct.Pids, "cpuacct": ct.CPUAcct || cgroup.DetectedCgroupType == cgroup.TypeV2} {
-		if !ok {
-			missing = append(missing, name)
-		}
-	}
-	if len(missing) > 0 {
-		return &UnavailableError{Reason: fmt.Sprintf("cgroup controllers %v are not available", missing)}
-	}
-	return nil
-}
 
 // Defaults of the embedded sandbox.
 const (
@@ -349,64 +287,3 @@ func (e *embedded) removeDir() {
 		os.RemoveAll(e.dir)
 	}
 }
-
-// envPool is go-judge's environment pool with a way to stop: Close destroys
-// the idle containers, and the busy ones as they come back.
-type envPool struct {
-	builder pool.EnvBuilder
-	mu      sync.Mutex
-	idle    []pool.Environment
-	closed  bool
-}
-
-func (p *envPool) Get() (envexec.Environment, error) {
-	p.mu.Lock()
-	if p.closed {
-		p.mu.Unlock()
-		return nil, errors.New("sandbox is closed")
-	}
-	if n := len(p.idle); n > 0 {
-		e := p.idle[n-1]
-		p.idle = p.idle[:n-1]
-		p.mu.Unlock()
-		return e, nil
-	}
-	p.mu.Unlock()
-	return p.builder.Build()
-}
-
-func (p *envPool) Put(env envexec.Environment) {
-	e := env.(pool.Environment)
-	// A container whose init died (killed by the program's cgroup, say)
-	// cannot be reset: it goes, and the next Get builds another.
-	if err := e.Reset(); err != nil {
-		e.Destroy()
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.closed {
-		e.Destroy()
-		return
-	}
-	p.idle = append(p.idle, e)
-}
-
-func (p *envPool) close() {
-	p.mu.Lock()
-	idle := p.idle
-	p.idle, p.closed = nil, true
-	p.mu.Unlock()
-	for _, e := range idle {
-		e.Destroy()
-	}
-}
-
-// quietLogger keeps go-judge's start-up chatter out of the server's log and
-// passes its warnings and errors on.
-type quietLogger struct{}
-
-func (quietLogger) Debug(args ...any) {}
-func (quietLogger) Info(args ...any)  {}
-func (quietLogger) Warn(args ...any)  { slog.Warn("go-judge: " + fmt.Sprint(args...)) }
-func (quietLogger) Error(args ...any) { slog.Error("go-judge: " + fmt.Sprint(args...)) }

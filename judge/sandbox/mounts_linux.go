@@ -69,3 +69,12 @@ func writeMountConfig(path string, workSize int64, extra []Mount) error {
 	}
 	return os.WriteFile(path, data, 0o600)
 }
+
+// WriteMountConfig writes the mounts of the embedded sandbox (with the work
+// folders of DefaultWorkFolderSize and extra read-only) as go-judge's
+// mount.yaml at path: `go-judge -mount-conf path` then offers the same
+// languages as the embedded sandbox (docs/DEPLOY.md, and the tests that
+// point the server at a go-judge of their own).
+func WriteMountConfig(path string, extra []Mount) error {
+	return writeMountConfig(path, DefaultWorkFolderSize, extra)
+}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"puzzlejudge/judge"
@@ -115,6 +116,18 @@ func (s *Service) Assignments(ctx context.Context, viewer judge.User) ([]judge.A
 	return out, nil
 }
 
+// rfc3339Offset refuses a time whose offset RFC 3339 does not allow: the
+// JSON decoder takes "+24:00", which moved an opening by a day.
+func rfc3339Offset(name string, t *time.Time) error {
+	if t == nil {
+		return nil
+	}
+	if _, off := t.Zone(); off <= -24*3600 || off >= 24*3600 {
+		return judge.Errorf(judge.EINVALID, "%s: the offset must be within -23:59 and +23:59 (RFC 3339)", name)
+	}
+	return nil
+}
+
 // assignmentOf validates spec and resolves its problems' slugs. An archived
 // problem is refused unless it is one of kept, the problems the assignment
 // already has: archived problems are retired, and students could not open
@@ -133,6 +146,14 @@ func (s *Service) assignmentOf(ctx context.Context, spec judge.AssignmentSpec, k
 	}
 	if spec.OpensAt.IsZero() || spec.DueAt.IsZero() {
 		return judge.Assignment{}, judge.Errorf(judge.EINVALID, "opens_at and due_at are required (RFC 3339 times)")
+	}
+	for _, t := range []struct {
+		name string
+		at   *time.Time
+	}{{"opens_at", &spec.OpensAt}, {"due_at", &spec.DueAt}, {"late_until", spec.LateUntil}} {
+		if err := rfc3339Offset(t.name, t.at); err != nil {
+			return judge.Assignment{}, err
+		}
 	}
 	if !a.DueAt.After(a.OpensAt) {
 		return judge.Assignment{}, judge.Errorf(judge.EINVALID, "due_at must be after opens_at")
@@ -178,8 +199,10 @@ func (s *Service) assignmentOf(ctx context.Context, spec judge.AssignmentSpec, k
 		if ps.Weight != nil {
 			w = *ps.Weight
 		}
-		if math.IsNaN(w) || w < 0 || w > judge.MaxWeight {
-			return judge.Assignment{}, judge.Errorf(judge.EINVALID, "problems[%d]: the weight must be between 0 and %d", i, judge.MaxWeight)
+		// 1e-320 is a weight no one means, and a sum of such is 0 or
+		// nonsense: a weight is 0 or at least MinWeight.
+		if math.IsNaN(w) || w < 0 || w > judge.MaxWeight || (w != 0 && w < judge.MinWeight) {
+			return judge.Assignment{}, judge.Errorf(judge.EINVALID, "problems[%d]: the weight must be 0 or between %g and %d", i, judge.MinWeight, judge.MaxWeight)
 		}
 		p, err := s.store.ProblemBySlug(ctx, ps.Slug)
 		if judge.ErrorCode(err) == judge.ENOTFOUND {

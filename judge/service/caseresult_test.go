@@ -51,7 +51,7 @@ func TestCheckersMarkSolved(t *testing.T) {
 		{"A\n2\n", false},
 	} {
 		as, _ := rot.SplitAnswers([]string{board}, tc.text)
-		if r := rot.CheckAnswer(board, ref, as[0], false); r.Solved != tc.solved || r.Verdict != judge.WrongAnswer {
+		if r := rot.CheckAnswer(board, ref, as[0], ""); r.Solved != tc.solved || r.Verdict != judge.WrongAnswer {
 			t.Errorf("CheckAnswer(%q) = %+v, want wrong_answer with Solved %v", tc.text, r, tc.solved)
 		}
 	}

@@ -34,6 +34,10 @@ func TestCheckRefusesHiddenBoards(t *testing.T) {
 	hidden := []struct{ name, puzzle, board string }{
 		{"flood-it as it is", "floodit", "3\n0 1 2\n1 1 2\n2 2 1\n0\n"},
 		{"flood-it transposed and recoloured", "floodit", "3\n5 4 3\n4 4 3\n3 3 4\n"},
+		// Issue 24: the last row and column copied keep every region and
+		// neighbour, so the optimum is the hidden answer.
+		{"flood-it padded", "floodit", "4\n0 1 2 2\n1 1 2 2\n2 2 1 1\n2 2 1 1\n"},
+		{"flood-it padded twice and recoloured", "floodit", "5\n3 1 0 0 0\n1 1 0 0 0\n0 0 1 1 1\n0 0 1 1 1\n0 0 1 1 1\n"},
 		{"rotation as it is", "rotation", rotationBoard},
 		{"rotation mirrored and relabelled", "rotation", rotMirror},
 		{"mayan recoloured", "mayan", "3\n7 0\n9 7 0\n9 2 5 0\n2 7 0\n9 5 2 5 0\n"},

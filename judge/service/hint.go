@@ -68,6 +68,14 @@ func (s *Service) Hint(ctx context.Context, v judge.User, slug string, caseID in
 	if moves, err = puzzleText("the move text", moves, judge.MaxReplayMoveBytes); err != nil {
 		return "", err
 	}
+	// A hint is a reference solve: it takes a solver of the pool as a
+	// check does, one at a time per user (3 students with 30 hints each
+	// at once ran 90 solves, 370 MB, and held other students' checks).
+	release, err := s.slots.acquire(ctx, slotClaim{user: v.ID, privileged: v.IsInstructor()}, s.cfg.CheckWait)
+	if err != nil {
+		return "", err
+	}
+	defer release()
 	hctx, cancel := context.WithTimeout(ctx, judge.HintTimeout)
 	defer cancel()
 	move, err := h.Hint(hctx, c.Input, moves)

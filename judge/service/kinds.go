@@ -24,7 +24,7 @@ func (s *Service) admit(ctx context.Context, v judge.User, sub judge.Submission)
 	if !p.VisibleTo(v) {
 		return notFound(sub.ProblemSlug)
 	}
-	if err := judge.Allow(v, judge.CanSubmitKind(v, p, sub.Kind), "problem %s does not take %s submissions (its kinds: %s)", p.Slug, kindWords(sub.Kind), takes(p)); err != nil {
+	if err := takes(v, p, sub.Kind); err != nil {
 		return err
 	}
 	if sub.Kind != judge.KindMoves {
@@ -50,8 +50,14 @@ func kindWords(k judge.Kind) string {
 	return string(k)
 }
 
-// takes lists the kinds p takes as the API names them ("moves, program").
-func takes(p judge.Problem) string {
+// takes refuses (EFORBIDDEN, judge.CanSubmitKind) a kind of submission
+// the problem does not take.
+func takes(v judge.User, p judge.Problem, k judge.Kind) error {
+	return judge.Allow(v, judge.CanSubmitKind(v, p, k), "problem %s does not take %s submissions (its kinds: %s)", p.Slug, kindWords(k), kindNames(p))
+}
+
+// kindNames lists the kinds p takes as the API names them ("moves, program").
+func kindNames(p judge.Problem) string {
 	var ks []string
 	for _, k := range judge.ProblemKinds {
 		if p.Takes(k) {

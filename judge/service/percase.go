@@ -31,6 +31,24 @@ func bindOutputs(in judge.ProblemInput, outputs map[string]string, sub *judge.Su
 	for i, b := range bases {
 		byBase[b] = i
 	}
+	// A key is the case's name, with or without .out: the README calls
+	// the outputs by their file names, as the zip holds them.
+	named := make(map[string]string, len(outputs))
+	for name, text := range outputs {
+		base := name
+		if _, ok := byBase[name]; !ok {
+			if b := strings.TrimSuffix(name, ".out"); b != name {
+				if _, ok := byBase[b]; ok {
+					base = b
+				}
+			}
+		}
+		if _, dup := named[base]; dup {
+			return judge.Errorf(judge.EINVALID, "the output of case %s is given twice, with and without .out", base)
+		}
+		named[base] = text
+	}
+	outputs = named
 	var unknown []string
 	total := 0
 	for name, text := range outputs {
@@ -49,7 +67,7 @@ func bindOutputs(in judge.ProblemInput, outputs map[string]string, sub *judge.Su
 		if len(unknown) > 10 {
 			unknown = append(unknown[:10], "...")
 		}
-		return judge.Errorf(judge.EINVALID, "no case of %s is named %s; the names are those of input.zip without .in (%s, ...)",
+		return judge.Errorf(judge.EINVALID, "no case of %s is named %s; the names are those of input.zip without .in, with .out or without (%s, ...)",
 			in.Problem.Slug, strings.Join(quoteAll(unknown), ", "), bases[0])
 	}
 	if total > judge.MaxOutputBytes {

@@ -40,10 +40,19 @@ func (s *Service) submit(ctx context.Context, v judge.User, sub judge.Submission
 		return judge.Submission{}, err
 	}
 	var err error
-	if sub.Payload, err = puzzleText("the submission", sub.Payload, judge.MaxPayloadBytes); err != nil {
+	if sub.Kind == judge.KindProgram { // its size is the problem's limits.code (checkProgram)
+		err = validText("the source", sub.Payload, len(sub.Payload))
+	} else {
+		sub.Payload, err = puzzleText("the submission", sub.Payload, judge.MaxPayloadBytes)
+	}
+	if err != nil {
 		return judge.Submission{}, err
 	}
+	if sub.Kind != judge.KindProgram {
+		sub.Language = ""
+	}
 	sub.Puzzle, sub.Board, sub.Results, sub.Outputs, sub.History, sub.Changed = "", "", nil, nil, nil, false
+	sub.CompileOutput, sub.CPUMs, sub.MemoryKiB = "", 0, 0
 	switch sub.Kind {
 	case judge.KindAnswer:
 		in, err := s.Input(ctx, v, sub.ProblemSlug)
@@ -74,8 +83,12 @@ func (s *Service) submit(ctx context.Context, v judge.User, sub judge.Submission
 			return judge.Submission{}, err
 		}
 		sub.ProblemID, sub.InputVersion, sub.CaseIDs = p.ID, "", nil
+	case judge.KindProgram:
+		if err := s.checkProgram(ctx, v, &sub); err != nil {
+			return judge.Submission{}, err
+		}
 	default:
-		return judge.Submission{}, judge.Errorf(judge.EINVALID, "unknown kind %q (want answer or moves)", sub.Kind)
+		return judge.Submission{}, judge.Errorf(judge.EINVALID, "unknown kind %q (want answer, moves or program)", sub.Kind)
 	}
 	sub.Puzzle, sub.Board, sub.Results = "", "", nil
 	sub.CreatedAt = s.now() // the deadlines of assignments are read on this clock

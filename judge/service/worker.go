@@ -30,8 +30,16 @@ func (s *Service) work(ctx context.Context) {
 			}
 			continue
 		}
-		if len(claims) == s.cfg.Batch {
+		full := len(claims) == s.cfg.Batch
+		if full {
 			s.notify() // more may be waiting: let another worker claim too
+		}
+		claims, programs := splitPrograms(claims)
+		if len(programs) > 0 {
+			s.judgePrograms(ctx, programs)
+			if len(claims) == 0 {
+				continue
+			}
 		}
 		judged, release := s.judgeBatch(ctx, claims)
 		if len(release) > 0 {
@@ -62,7 +70,7 @@ func (s *Service) work(ctx context.Context) {
 				}
 			}
 		}
-		if len(claims) < s.cfg.Batch {
+		if !full {
 			// Let submissions gather: the first of a quiet spell is judged
 			// at once, the ones that follow it in a few batches.
 			idle.Reset(s.cfg.BatchDelay)
@@ -248,7 +256,7 @@ func answeredCases(sub judge.Submission, d *problemData) []judge.Case {
 func judgeAnswer(sub judge.Submission, d *problemData) []judge.CaseResult {
 	cases := answeredCases(sub, d)
 	results := make([]judge.CaseResult, 0, len(cases))
-	anyValid := d.problem.Checker == judge.CheckerAnyValid
+	checker := d.problem.Checker
 	if sub.Outputs != nil {
 		outputs := outputsByCase(sub.Outputs)
 		for _, c := range cases {
@@ -261,7 +269,7 @@ func judgeAnswer(sub judge.Submission, d *problemData) []judge.CaseResult {
 				continue
 			}
 			answers, surplus := d.puzzle.SplitAnswers([]string{c.Input}, text)
-			results = append(results, caseResult(c, checkAnswer(d.puzzle, c, answers, 0, surplus, "this case", anyValid)))
+			results = append(results, caseResult(c, checkAnswer(d.puzzle, c, answers, 0, surplus, "this case", checker)))
 		}
 	} else {
 		answers, surplus := d.puzzle.SplitAnswers(judge.CaseInputs(cases), sub.Payload)
@@ -273,7 +281,7 @@ func judgeAnswer(sub judge.Submission, d *problemData) []judge.CaseResult {
 			if i == len(cases)-1 {
 				extra = surplus
 			}
-			results = append(results, caseResult(c, checkAnswer(d.puzzle, c, answers, i, extra, "the last case", anyValid)))
+			results = append(results, caseResult(c, checkAnswer(d.puzzle, c, answers, i, extra, "the last case", checker)))
 		}
 	}
 	if len(results) == 0 {
@@ -286,7 +294,7 @@ func judgeAnswer(sub judge.Submission, d *problemData) []judge.CaseResult {
 // found only after the last case of a whole output, or in a case's own file)
 // makes an accepted answer wrong: the statements say so, and a verdict
 // never contradicts its score.
-func checkAnswer(pz judge.Puzzle, c judge.Case, answers []judge.Answer, i int, surplus judge.Answer, after string, anyValid bool) judge.Result {
+func checkAnswer(pz judge.Puzzle, c judge.Case, answers []judge.Answer, i int, surplus judge.Answer, after string, checker string) judge.Result {
 	var r judge.Result
 	switch {
 	case c.Status != judge.CaseReady:
@@ -294,7 +302,7 @@ func checkAnswer(pz judge.Puzzle, c judge.Case, answers []judge.Answer, i int, s
 	case i >= len(answers):
 		return missingOutput()
 	default:
-		r = pz.CheckAnswer(c.Input, c.Expected, answers[i], anyValid)
+		r = pz.CheckAnswer(c.Input, c.Expected, answers[i], checker)
 	}
 	if len(surplus) > 0 {
 		msg := fmt.Sprintf("line %d: output after the answer of %s (%s): print nothing after it", surplus[0].No, after, judge.Plural(len(surplus), "more line"))

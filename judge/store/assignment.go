@@ -208,7 +208,7 @@ func (d *DB) GradedSubmissions(ctx context.Context, problemIDs []int64, from, du
 			"id, "+bestKey+" AS k",
 			string(judge.KindMoves), string(judge.StatusDone), due.UTC()).
 		Where("problem_id IN ? AND kind IN ? AND created_at >= ? AND created_at <= ?",
-			problemIDs, []string{string(judge.KindAnswer), string(judge.KindMoves)}, from.UTC(), to.UTC())
+			problemIDs, []string{string(judge.KindAnswer), string(judge.KindProgram), string(judge.KindMoves)}, from.UTC(), to.UTC())
 	if userID != 0 {
 		inner = inner.Where("user_id = ?", userID)
 	}

@@ -56,7 +56,7 @@ func TestStorageFull(t *testing.T) {
 	}
 	defer d.Close()
 	g := &gatedStore{DB: d, gate: make(chan struct{}), arrived: make(chan struct{})}
-	svc := service.NewService(g, service.Config{Workers: 1, PollInterval: 5 * time.Millisecond, RetryDelay: 5 * time.Millisecond, BcryptCost: bcrypt.MinCost}, logger)
+	svc := service.NewService(g, service.Config{Workers: 1, PollInterval: 5 * time.Millisecond, RetryDelay: 5 * time.Millisecond, BcryptCost: bcrypt.MinCost, HealthEvery: -1}, logger)
 	u, err := svc.Register(ctx, "alice", "password123", judge.RoleStudent)
 	if err != nil {
 		t.Fatal(err)

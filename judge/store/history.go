@@ -153,9 +153,9 @@ func (d *DB) RequeueFor(ctx context.Context, r judge.Requeue) (int, error) {
 }
 
 func requeueFor(tx *gorm.DB, r judge.Requeue) *gorm.DB {
-	kinds := []string{string(judge.KindAnswer), string(judge.KindMoves)}
+	kinds := []string{string(judge.KindAnswer), string(judge.KindProgram), string(judge.KindMoves)}
 	if r.AnswersOnly {
-		kinds = kinds[:1]
+		kinds = kinds[:2]
 	}
 	q := tx.Model(&submissionRow{}).Where("problem_id = ? AND kind IN ?", r.ProblemID, kinds)
 	switch {
@@ -266,13 +266,14 @@ func keepJudgings(tx *gorm.DB, before map[int64]previous, written []judge.Judged
 	return nil
 }
 
-// UserBests returns the judged answers of a user and the best of the user's
+// UserBests returns the judged answers (and programs, which count as
+// answers do: every board at once) of a user and the best of the user's
 // case results per problem, current case and kind (problemID 0: every
 // problem).
 func (d *DB) UserBests(ctx context.Context, userID, problemID int64) (judge.UserResults, error) {
 	var out judge.UserResults
 	answers := d.db.WithContext(ctx).Model(&submissionRow{}).Select("problem_id, id AS submission_id, verdict, score").
-		Where("user_id = ? AND kind = ? AND verdict <> ''", userID, string(judge.KindAnswer))
+		Where("user_id = ? AND kind IN ? AND verdict <> ''", userID, []string{string(judge.KindAnswer), string(judge.KindProgram)})
 	if problemID != 0 {
 		answers = answers.Where("problem_id = ?", problemID)
 	}

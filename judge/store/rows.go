@@ -205,6 +205,13 @@ type submissionRow struct {
 	// a rejudge changed its verdict or score and its owner has not looked.
 	RejudgeReason string `gorm:"not null;default:''"`
 	Changed       bool   `gorm:"not null;default:false"`
+	// A program's language (Payload is its source), its compiler's
+	// message, and the CPU time of its slowest board and the memory of its
+	// largest; empty and 0 for the other kinds, and for the rows of before.
+	Language      string `gorm:"size:32;not null;default:''"`
+	CompileOutput string `gorm:"not null;default:''"`
+	CPUMs         int64  `gorm:"column:cpu_ms;not null;default:0"`
+	MemoryKiB     int64  `gorm:"column:memory_kib;not null;default:0"`
 }
 
 func (submissionRow) TableName() string { return "submissions" }
@@ -225,6 +232,10 @@ type caseResultRow struct {
 	Used         int            `gorm:"not null"`
 	Optimal      int            `gorm:"not null"`
 	Score        float64        `gorm:"not null"`
+	// A program's run on the board (0 for the other kinds).
+	CPUMs     int64 `gorm:"column:cpu_ms;not null;default:0"`
+	WallMs    int64 `gorm:"column:wall_ms;not null;default:0"`
+	MemoryKiB int64 `gorm:"column:memory_kib;not null;default:0"`
 }
 
 func (caseResultRow) TableName() string { return "case_results" }
@@ -233,5 +244,6 @@ func (r caseResultRow) domain() judge.CaseResult {
 	return judge.CaseResult{
 		CaseID: r.CaseID, CaseName: r.CaseName, Position: r.Position, Verdict: judge.Verdict(r.Verdict),
 		Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: 100 * r.Score,
+		CPUMs: r.CPUMs, WallMs: r.WallMs, MemoryKiB: r.MemoryKiB,
 	}
 }

@@ -31,8 +31,8 @@ type hot struct {
 
 const (
 	insertSQL = `INSERT INTO submissions (user_id, problem_id, kind, case_id, puzzle, board, payload, status, verdict, score, claim_token, created_at,
-	input_version, case_ids, format, rejudge_reason, changed)
-VALUES (?, ?, ?, ?, '', '', ?, 'pending', '', 0, 0, ?, ?, ?, ?, '', ?) RETURNING id`
+	input_version, case_ids, format, rejudge_reason, changed, language)
+VALUES (?, ?, ?, ?, '', '', ?, 'pending', '', 0, 0, ?, ?, ?, ?, '', ?, ?) RETURNING id`
 	// moveSQL reads what a move submission is checked against (MoveTarget).
 	moveSQL = `SELECT p.id, p.puzzle, c.id, c.position, c.name, c.input, c.status, c.optimal, c.solvable FROM problems p
 LEFT JOIN cases c ON c.id = ? AND c.problem_id = p.id AND c.deleted_at IS NULL WHERE p.slug = ?`
@@ -106,7 +106,7 @@ func (d *DB) MoveTarget(ctx context.Context, slug string, caseID int64) (judge.P
 	return p, c, true, nil
 }
 
-// CreateSubmission stores an answer or move submission as pending. The
+// CreateSubmission stores an answer, move or program submission as pending. The
 // inserts of concurrent calls are committed together (see committer), so
 // that a durable commit costs one sync of the disk per group, not per
 // submission.
@@ -160,7 +160,7 @@ func insertSubmission(ctx context.Context, stmt *sql.Stmt, r *insertRequest) err
 		return err
 	}
 	return stmt.QueryRowContext(ctx, s.UserID, problemID, string(s.Kind), s.CaseID, payload, s.CreatedAt,
-		s.InputVersion, encodeIDs(s.CaseIDs), format, false).Scan(&r.id)
+		s.InputVersion, encodeIDs(s.CaseIDs), format, false, s.Language).Scan(&r.id)
 }
 
 // claimSQLite and claimPostgres move the oldest pending submissions of the
@@ -174,13 +174,13 @@ func insertSubmission(ctx context.Context, stmt *sql.Stmt, r *insertRequest) err
 const (
 	claimSQLite = `UPDATE submissions SET status = 'judging', claim_token = claim_token + 1, claimed_at = ?
 WHERE status = 'pending' AND id IN (SELECT id FROM submissions WHERE status = 'pending' ORDER BY priority, id LIMIT ?)
-RETURNING id, user_id, problem_id, kind, case_id, puzzle, board, payload, claim_token, created_at, input_version, case_ids, format, verdict`
+RETURNING id, user_id, problem_id, kind, case_id, puzzle, board, payload, claim_token, created_at, input_version, case_ids, format, verdict, language`
 	claimPostgres = `WITH picked AS MATERIALIZED (
 	SELECT id FROM submissions WHERE status = 'pending' ORDER BY priority, id LIMIT ? FOR UPDATE SKIP LOCKED)
 UPDATE submissions AS s SET status = 'judging', claim_token = s.claim_token + 1, claimed_at = ?
 FROM picked WHERE s.id = picked.id AND s.status = 'pending'
 RETURNING s.id, s.user_id, s.problem_id, s.kind, s.case_id, s.puzzle, s.board, s.payload, s.claim_token, s.created_at,
-	s.input_version, s.case_ids, s.format, s.verdict`
+	s.input_version, s.case_ids, s.format, s.verdict, s.language`
 )
 
 // finishVerdicts sets the verdicts of judgements whose claim is current and
@@ -190,15 +190,17 @@ RETURNING s.id, s.user_id, s.problem_id, s.kind, s.case_id, s.puzzle, s.board, s
 // PostgreSQL and the same affinities on SQLite.
 func finishVerdicts(tx *gorm.DB, judged []judge.Judged) ([]int64, error) {
 	var sb strings.Builder
-	sb.WriteString("UPDATE submissions SET status = 'done', verdict = v.column3, score = v.column4, judged_at = ? FROM (VALUES ")
-	args := make([]any, 0, 1+4*len(judged))
+	sb.WriteString("UPDATE submissions SET status = 'done', verdict = v.column3, score = v.column4, judged_at = ?, " +
+		"compile_output = v.column5, cpu_ms = v.column6, memory_kib = v.column7 FROM (VALUES ")
+	args := make([]any, 0, 1+7*len(judged))
 	args = append(args, judged[0].JudgedAt.UTC())
 	for i, j := range judged {
 		if i > 0 {
 			sb.WriteString(", ")
 		}
-		sb.WriteString("(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS DOUBLE PRECISION))")
-		args = append(args, j.ID, j.Token, string(j.Verdict), j.Score)
+		sb.WriteString("(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS DOUBLE PRECISION), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT))")
+		cpu, mem := judge.ProgramFigures(j.Results)
+		args = append(args, j.ID, j.Token, string(j.Verdict), j.Score, j.CompileOutput, cpu, mem)
 	}
 	sb.WriteString(") AS v WHERE submissions.id = v.column1 AND submissions.claim_token = v.column2 AND submissions.status = 'judging' RETURNING submissions.id")
 	var ids []int64
@@ -206,7 +208,7 @@ func finishVerdicts(tx *gorm.DB, judged []judge.Judged) ([]int64, error) {
 	return ids, err
 }
 
-// resultsChunk bounds the rows of one INSERT: nine parameters each.
+// resultsChunk bounds the rows of one INSERT: twelve parameters each.
 const resultsChunk = 500
 
 // insertResults writes the case results of judgements in multi-row INSERTs,
@@ -214,7 +216,7 @@ const resultsChunk = 500
 // the time a worker spends writing a batch (README, "Judge"), and gorm's
 // CreateInBatches was slower.
 func insertResults(tx *gorm.DB, judged []judge.Judged) error {
-	const head = "INSERT INTO case_results (submission_id, case_id, case_name, position, verdict, message, used, optimal, score) VALUES "
+	const head = "INSERT INTO case_results (submission_id, case_id, case_name, position, verdict, message, used, optimal, score, cpu_ms, wall_ms, memory_kib) VALUES "
 	var sb strings.Builder
 	var args []any
 	flush := func() error {
@@ -238,8 +240,9 @@ func insertResults(tx *gorm.DB, judged []judge.Judged) error {
 				sb.WriteString(", ")
 			}
 			n++
-			sb.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?)")
-			args = append(args, j.ID, r.CaseID, r.CaseName, r.Position, string(r.Verdict), r.Message, r.Used, r.Optimal, r.Score/100) // stored as a fraction: caseResultRow
+			sb.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+			args = append(args, j.ID, r.CaseID, r.CaseName, r.Position, string(r.Verdict), r.Message, r.Used, r.Optimal, r.Score/100, // stored as a fraction: caseResultRow
+				r.CPUMs, r.WallMs, r.MemoryKiB)
 		}
 	}
 	return flush()

@@ -93,6 +93,7 @@ func runStoreTests(t *testing.T, newOpener func(t *testing.T) opener) {
 		{"LoginBuckets", testLoginBuckets},
 		{"CatalogueVersion", testCatalogueVersion},
 		{"UnstorableText", testUnstorableText},
+		{"Programs", testPrograms},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newOpener(t)) })
 	}

@@ -32,6 +32,9 @@ type submissionView struct {
 	CaseIDs      string
 	Format       string
 	Changed      bool
+	Language     string
+	CPUMs        int64 `gorm:"column:cpu_ms"`
+	MemoryKiB    int64 `gorm:"column:memory_kib"`
 }
 
 // viewOf is the view of a row read without the joined names.
@@ -41,6 +44,7 @@ func viewOf(r submissionRow) submissionView {
 		Board: r.Board, Payload: r.Payload, Status: r.Status, Verdict: r.Verdict, Score: r.Score,
 		CreatedAt: r.CreatedAt, JudgedAt: r.JudgedAt,
 		InputVersion: r.InputVersion, CaseIDs: r.CaseIDs, Format: r.Format, Changed: r.Changed,
+		Language: r.Language, CPUMs: r.CPUMs, MemoryKiB: r.MemoryKiB,
 	}
 }
 
@@ -51,6 +55,7 @@ func (v submissionView) domain() judge.Submission {
 		Status: judge.Status(v.Status), Verdict: judge.Verdict(v.Verdict), Score: v.Score,
 		CreatedAt: v.CreatedAt, JudgedAt: v.JudgedAt,
 		InputVersion: v.InputVersion, CaseIDs: decodeIDs(v.CaseIDs), Changed: v.Changed,
+		Language: v.Language, CPUMs: v.CPUMs, MemoryKiB: v.MemoryKiB,
 	}
 	if v.ProblemID != nil {
 		s.ProblemID = *v.ProblemID
@@ -64,7 +69,7 @@ func (v submissionView) domain() judge.Submission {
 func rowOf(s judge.Submission) submissionRow {
 	r := submissionRow{
 		UserID: s.UserID, Kind: string(s.Kind), CaseID: s.CaseID, Puzzle: s.Puzzle, Board: s.Board,
-		Payload: s.Payload, Status: string(s.Status), Verdict: string(s.Verdict), Score: s.Score, JudgedAt: s.JudgedAt,
+		Payload: s.Payload, Language: s.Language, Status: string(s.Status), Verdict: string(s.Verdict), Score: s.Score, JudgedAt: s.JudgedAt,
 		CreatedAt: s.CreatedAt, // zero: gorm stamps it
 	}
 	if s.ProblemID != 0 {
@@ -96,6 +101,7 @@ func (d *DB) views(ctx context.Context) *gorm.DB {
 			"submissions.puzzle, submissions.board, submissions.payload, submissions.status, submissions.verdict, " +
 			"submissions.score, submissions.created_at, submissions.judged_at, " +
 			"submissions.input_version, submissions.case_ids, submissions.format, submissions.changed, " +
+			"submissions.language, submissions.cpu_ms, submissions.memory_kib, " +
 			"users.username AS username, COALESCE(problems.slug, '') AS problem_slug").
 		Joins("JOIN users ON users.id = submissions.user_id").
 		Joins("LEFT JOIN problems ON problems.id = submissions.problem_id")
@@ -112,6 +118,11 @@ func (d *DB) Submission(ctx context.Context, id int64) (judge.Submission, error)
 		return judge.Submission{}, d.fail(err, "results")
 	}
 	s := v.domain()
+	if s.Kind == judge.KindProgram { // not in lists: up to 64 KiB a row
+		if err := d.db.WithContext(ctx).Model(&submissionRow{}).Where("id = ?", id).Pluck("compile_output", &s.CompileOutput).Error; err != nil {
+			return judge.Submission{}, d.fail(err, "submission")
+		}
+	}
 	s.Results = make([]judge.CaseResult, len(rows))
 	for i, r := range rows {
 		s.Results[i] = r.domain()

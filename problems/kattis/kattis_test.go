@@ -6,6 +6,7 @@ import (
 	"compress/flate"
 	"context"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"io/fs"
 	"path/filepath"
@@ -161,6 +162,20 @@ func TestReadForeignPackage(t *testing.T) {
 	}
 }
 
+// hugeYAML is goodYAML with a flow sequence of pseudo-random numbers after
+// it, n bytes in all: it compresses about 2 to 1, far from the ratio bound.
+func hugeYAML(n int) string {
+	var b strings.Builder
+	b.WriteString(goodYAML + "junk: [")
+	x := uint32(24)
+	for b.Len() < n-2 {
+		x = x*1664525 + 1013904223
+		fmt.Fprintf(&b, "%d,", x>>8)
+	}
+	b.WriteString("0]\n")
+	return b.String()
+}
+
 // deflated returns n zero bytes deflated, and their CRC.
 func deflated(n int) ([]byte, uint32) {
 	var buf bytes.Buffer
@@ -215,6 +230,12 @@ func TestReadRefuses(t *testing.T) {
 		{"unknown puzzle", zipOf(t, bad("tiny/problem.yaml", strings.Replace(goodYAML, "floodit", "sudoku", 1))...), "problem.yaml: line 6: puzzlejudge.puzzle: unknown puzzle \"sudoku\""},
 		{"bad board", zipOf(t, bad("tiny/data/secret/a.in", "2\n0 1\n1 x\n")...), "data/secret/a.in: line 3, column 3"},
 		{"no statement", zipOf(t, goodEntries()[0], goodEntries()[2]), "statement/problem.en.md: missing"},
+		// Issue 24: the last of two entries of one name used to win.
+		{"duplicate problem.yaml", zipOf(t, append(goodEntries(), entry{name: "tiny/problem.yaml", body: strings.Replace(goodYAML, "Tiny", "Other", 1)})...), "tiny/problem.yaml: the archive holds two entries of this name"},
+		{"duplicate board", zipOf(t, append(goodEntries(), entry{name: "tiny/data/secret/a.in", body: "1\n1\n"})...), "tiny/data/secret/a.in: the archive holds two entries"},
+		// Issue 24: a 32 MB problem.yaml under the ratio bound took the
+		// decoder to 3.28 GB; one of 1 MB is refused as well, undecoded.
+		{"huge problem.yaml", zipOf(t, bad("tiny/problem.yaml", hugeYAML(1<<20))...), "tiny/problem.yaml: 10"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := kattis.Read(tc.zip)

@@ -29,6 +29,11 @@ const (
 	// against it: a few kilobytes of a repetitive board compress well and
 	// harm no one; the total bound still applies to them.
 	ratioFloor = 4 << 10
+	// MaxYAML bounds each YAML file (problem.yaml, and any other the
+	// package holds) before it is decoded: a real problem.yaml is a few
+	// KB, and a 32 MB one (348 KB zipped, under the ratio bound) took the
+	// decoder to 3.28 GB.
+	MaxYAML = 64 << 10
 )
 
 // Error is a package that Read refuses; File names the entry at fault ("" for
@@ -76,12 +81,23 @@ func unpack(zr *zip.Reader) (map[string]string, string, error) {
 		return nil, "", refuse("", "%d entries, more than %d", len(zr.File), MaxEntries)
 	}
 	var total, packed uint64
+	seen := make(map[string]bool, len(zr.File))
 	for _, f := range zr.File {
 		if err := checkEntry(f); err != nil {
 			return nil, "", err
 		}
+		// Two entries of one name: which one wins depends on the reader,
+		// so neither is taken.
+		name := strings.TrimSuffix(f.Name, "/")
+		if seen[name] {
+			return nil, "", refuse(f.Name, "the archive holds two entries of this name")
+		}
+		seen[name] = true
 		if f.FileInfo().IsDir() {
 			continue
+		}
+		if isYAML(f.Name) && f.UncompressedSize64 > MaxYAML {
+			return nil, "", refuse(f.Name, "%d bytes, more than %d: a problem.yaml is a few KB", f.UncompressedSize64, MaxYAML)
 		}
 		total += f.UncompressedSize64
 		packed += f.CompressedSize64
@@ -112,6 +128,12 @@ func unpack(zr *zip.Reader) (map[string]string, string, error) {
 		files[rel] = text
 	}
 	return files, top, nil
+}
+
+// isYAML reports whether an entry is a YAML file, by its name.
+func isYAML(name string) bool {
+	ext := strings.ToLower(path.Ext(name))
+	return ext == ".yaml" || ext == ".yml"
 }
 
 // checkEntry refuses an entry whose path could leave the package, a link,

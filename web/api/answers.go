@@ -87,9 +87,9 @@ func isMultipart(c *gin.Context) bool {
 	return err == nil && mt == "multipart/form-data"
 }
 
-// submitZip takes an answer as a multipart form: kind=answer, the zip of
-// NN-name.out files as file, and optionally input_version.
-func (s *API) submitZip(c *gin.Context) {
+// submitForm takes a submission as a multipart form: an answer's zip
+// (submitZip) or a program's file (submitFile), as field "kind" says.
+func (s *API) submitForm(c *gin.Context) {
 	if err := c.Request.ParseMultipartForm(httpx.MaxBodyBytes); err != nil {
 		if errorsAsMaxBytes(err) {
 			s.writeError(c, err)
@@ -98,10 +98,19 @@ func (s *API) submitZip(c *gin.Context) {
 		s.fail(c, judge.EINVALID, "malformed multipart form: %v", err)
 		return
 	}
-	if kind := c.PostForm("kind"); kind != string(judge.KindAnswer) {
-		s.fail(c, judge.EINVALID, "a form upload is an answer: field \"kind\" must be \"answer\", found %q", kind)
-		return
+	switch kind := c.PostForm("kind"); kind {
+	case string(judge.KindAnswer):
+		s.submitZip(c)
+	case string(judge.KindProgram):
+		s.submitFile(c)
+	default:
+		s.fail(c, judge.EINVALID, "a form upload is an answer or a program: field \"kind\" must be \"answer\" or \"program\", found %q", kind)
 	}
+}
+
+// submitZip takes an answer as a multipart form: kind=answer, the zip of
+// NN-name.out files as file, and optionally input_version.
+func (s *API) submitZip(c *gin.Context) {
 	data, ok := s.requiredFile(c, httpx.MaxBodyBytes, "field \"file\" is required: a zip of NN-name.out files, one per case of input.zip")
 	if !ok {
 		return

@@ -311,3 +311,23 @@ func TestProgressAPI(t *testing.T) {
 		t.Errorf("boards = %+v", p.Boards)
 	}
 }
+
+// TestOutputsKeyedByFileName performs issue 24's bug 6 as the user met it:
+// JSON outputs keyed "01-sample-1.out", the file name the README speaks
+// of, were refused. The name is taken with or without .out; both at once
+// is a 400.
+func TestOutputsKeyedByFileName(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	e.waitReady()
+	student := e.student("ada")
+	id := e.submit(student, "flood", map[string]any{"kind": "answer", "outputs": map[string]string{"01-sample-1.out": "0\n", "02-sample-2": "3\n"}})
+	s := e.result(student, id)
+	if s.Cases[0].Verdict != judge.Accepted || s.Cases[1].Verdict != judge.Accepted {
+		t.Errorf("outputs keyed 01-sample-1.out and 02-sample-2: %+v", s.Cases)
+	}
+	msg := e.do("POST", "/api/v1/problems/flood/submissions", student, map[string]any{"kind": "answer",
+		"outputs": map[string]string{"01-sample-1.out": "0\n", "01-sample-1": "0\n"}}).want(t, 400, judge.EINVALID).errorMessage(t)
+	if !strings.Contains(msg, "twice") {
+		t.Errorf("the same case twice: %q", msg)
+	}
+}

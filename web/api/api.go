@@ -82,6 +82,7 @@ func (s *API) Register(r gin.IRouter) {
 	api.GET("/problems/:slug/package.zip", author, s.exportPackage)
 	api.POST("/problems/import", author, s.importPackage)
 
+	api.GET("/languages", s.languages)
 	api.GET("/submissions", user, s.listSubmissions)
 	api.GET("/submissions/:id", user, s.getSubmission)
 	api.POST("/check", user, s.rateLimit(), s.check)
@@ -93,7 +94,7 @@ func (s *API) Register(r gin.IRouter) {
 	s.registerCourses(api, user)
 	api.POST("/replay", s.addressLimit(), s.replay)
 	api.POST("/problems/:slug/cases/:id/hint", user, s.rateLimit(), s.hint)
-	api.GET("/submissions/:id/replay", user, s.submissionReplay)
+	api.GET("/submissions/:id/replay", user, s.addressLimit(), s.submissionReplay)
 }
 
 // writeError answers err as the API's JSON error.

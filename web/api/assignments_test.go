@@ -135,3 +135,23 @@ func TestAssignmentsAPI(t *testing.T) {
 	e.do("GET", path, e.admin, nil).want(t, 404, judge.ENOTFOUND)
 	e.do("GET", "/api/v1/assignments/abc", e.admin, nil).want(t, 404, judge.ENOTFOUND)
 }
+
+// TestAssignmentTimesAndWeightsRefused performs issue 24's item 9: an
+// offset of +24:00 (not RFC 3339) was taken and moved the opening by a day,
+// and a weight of 1e-320 was stored. Both are 400 naming the field.
+func TestAssignmentTimesAndWeightsRefused(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	for _, tc := range []struct{ name, body, want string }{
+		{"offset +24:00", `{"title":"x","problems":[{"slug":"flood"}],"opens_at":"2027-01-01T00:00:00+24:00","due_at":"2027-01-03T00:00:00Z"}`, "opens_at"},
+		{"offset -24:00", `{"title":"x","problems":[{"slug":"flood"}],"opens_at":"2027-01-01T00:00:00Z","due_at":"2027-01-03T00:00:00-24:00"}`, "due_at"},
+		{"tiny weight", `{"title":"x","problems":[{"slug":"flood","weight":1e-320}],"opens_at":"2027-01-01T00:00:00Z","due_at":"2027-01-03T00:00:00Z"}`, "weight"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			msg := e.do("POST", "/api/v1/assignments", e.admin, tc.body).want(t, 400, judge.EINVALID).errorMessage(t)
+			if !strings.Contains(msg, tc.want) {
+				t.Errorf("refused with %q, want it to name %s", msg, tc.want)
+			}
+		})
+	}
+	e.do("POST", "/api/v1/assignments", e.admin, `{"title":"x","problems":[{"slug":"flood","weight":0.5}],"opens_at":"2027-01-01T00:00:00+23:59","due_at":"2027-01-03T00:00:00Z"}`).want(t, 201, "")
+}

@@ -183,3 +183,38 @@ func TestPackageExportImport(t *testing.T) {
 	e.do("GET", "/api/v1/problems/flood-slip", e.admin, nil).want(t, 404, "not_found")
 	e.importZip(e.admin, []byte("not a zip"), "").want(t, 400, "invalid")
 }
+
+// TestImportRefusesDuplicateEntries performs issue 24's duplicate entry:
+// an exported package with a second flood/problem.yaml was imported (201),
+// the last entry silently winning. It is refused with 400 naming it, and
+// nothing is written.
+func TestImportRefusesDuplicateEntries(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	e.waitReady()
+	r := e.do("GET", "/api/v1/problems/flood/package.zip", e.admin, nil).want(t, 200, "")
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	zr, _ := zip.NewReader(bytes.NewReader(r.body), int64(len(r.body)))
+	yaml := ""
+	for _, f := range zr.File {
+		w, _ := zw.Create(f.Name)
+		rc, _ := f.Open()
+		var data bytes.Buffer
+		data.ReadFrom(rc)
+		w.Write(data.Bytes())
+		if strings.HasSuffix(f.Name, "problem.yaml") {
+			yaml = f.Name
+		}
+	}
+	if yaml == "" {
+		t.Fatal("the exported package has no problem.yaml")
+	}
+	w, _ := zw.Create(yaml)
+	w.Write([]byte("name: Another title\n"))
+	zw.Close()
+	msg := e.importZip(e.admin, buf.Bytes(), "flood-twice").want(t, 400, "invalid").errorMessage(t)
+	if !strings.Contains(msg, yaml) || !strings.Contains(msg, "two entries") {
+		t.Errorf("the duplicate refused with %q, want the entry %s named", msg, yaml)
+	}
+	e.do("GET", "/api/v1/problems/flood-twice", e.admin, nil).want(t, 404, "not_found")
+}

@@ -2,10 +2,14 @@ package api
 
 import (
 	"context"
+	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
+	"puzzlejudge/internal/testutil"
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 )
 
 func TestHints(t *testing.T) {
@@ -80,4 +84,42 @@ func userID(t *testing.T, e *apiEnv, name string) int64 {
 		t.Fatal(err)
 	}
 	return u.ID
+}
+
+// TestHintsShareTheSolverPool performs issue 24's hint flood: hints are
+// reference solves, and used to run beside the pool, any number at once.
+// They now take a solver as /check does: a student whose check is being
+// solved gets 429 for a hint, and with the students' solver taken another
+// student gets 503 busy, both with Retry-After.
+func TestHintsShareTheSolverPool(t *testing.T) {
+	e := newAPIEnvWith(t, Options{}, service.Config{RegistrationOpen: true, Solvers: 2, CheckWait: 300 * time.Millisecond, SolveTimeout: 3 * time.Second})
+	mallory, alice := e.student("mallory"), e.student("alice")
+	e.waitReady()
+	e.do("PATCH", "/api/v1/problems/flood", e.admin, map[string]any{"hints": true}).want(t, 200, "")
+	sample := e.caseIDs("flood")[1]
+	hint := func(token string) response {
+		return e.do("POST", "/api/v1/problems/flood/cases/"+itoa64(sample)+"/hint", token, hintRequest{""})
+	}
+	hint(alice).want(t, 200, "") // nothing else running: a hint is given
+
+	rng := rand.New(rand.NewPCG(24, 4))
+	hard := testutil.FlooditBoard(30, func(int, int) int { return rng.IntN(16) })
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		e.do("POST", "/api/v1/check", mallory, map[string]string{"puzzle": "floodit", "board": hard, "moves": "1"})
+	}()
+	time.Sleep(200 * time.Millisecond) // mallory's solve holds the students' solver
+	for _, tc := range []struct {
+		who, token, code string
+		status           int
+	}{{"mallory", mallory, "rate_limited", 429}, {"alice", alice, "busy", 503}} {
+		res := hint(tc.token)
+		res.want(t, tc.status, tc.code)
+		if res.header.Get("Retry-After") == "" {
+			t.Errorf("%s's refused hint has no Retry-After", tc.who)
+		}
+	}
+	<-done
+	hint(alice).want(t, 200, "")
 }

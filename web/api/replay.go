@@ -1,6 +1,8 @@
 package api
 
 import (
+	"bytes"
+	"encoding/json"
 	"strconv"
 	"time"
 
@@ -45,10 +47,9 @@ type replayJSON struct {
 	Board  string     `json:"board,omitempty"`
 	Steps  []stepJSON `json:"steps"`
 	Final  finalJSON  `json:"final"`
-	// A submission's replay gives its steps a page at a time: steps are
-	// those from index from (0-based) of total, and next is the from of
-	// the following page, absent after the last. POST /replay, bounded by
-	// its move text, gives all of them and none of these fields.
+	// Steps come a page at a time: steps are those from index from
+	// (0-based) of total, and next is the from of the following page,
+	// absent after the last.
 	Total *int `json:"total,omitempty"`
 	From  *int `json:"from,omitempty"`
 	Next  *int `json:"next,omitempty"`
@@ -64,10 +65,6 @@ type caseReplayJSON struct {
 type answerReplayJSON struct {
 	Puzzle string           `json:"puzzle"`
 	Cases  []caseReplayJSON `json:"cases"`
-}
-
-func toReplayJSON(r judge.Replay) replayJSON {
-	return stepsJSON(r.Steps, r)
 }
 
 // stepsJSON is a replay's answer holding the steps given of r.
@@ -91,8 +88,15 @@ func replayPage(r judge.Replay, from, limit int) replayJSON {
 	return out
 }
 
-// replay answers POST /replay: the steps of moves on a board, for anyone.
+// replay answers POST /replay?from=&limit=: a page of the steps of moves on
+// a board, for anyone. The page is bounded like a submission's replay: the
+// whole replay of a 4 KiB move text was 1,000 times its request, and 256
+// clients that never read held 2 GiB of answers.
 func (s *API) replay(c *gin.Context) {
+	from, limit, ok := s.pageQuery(c)
+	if !ok {
+		return
+	}
 	var req replayRequest
 	if !s.readJSON(c, &req) {
 		return
@@ -102,7 +106,58 @@ func (s *API) replay(c *gin.Context) {
 		s.writeError(c, err)
 		return
 	}
-	c.JSON(200, toReplayJSON(r))
+	s.writeReplay(c, replayPage(r, from, limit))
+}
+
+// pageQuery reads ?from= and ?limit= of a replay's page; false when it
+// answered the error.
+func (s *API) pageQuery(c *gin.Context) (from, limit int, ok bool) {
+	from, err := queryInt(c, "from", 0, 0)
+	if err == nil {
+		limit, err = queryInt(c, "limit", judge.DefaultReplayPage, judge.MaxReplayPage)
+	}
+	if err == nil && limit == 0 {
+		err = judge.Errorf(judge.EINVALID, "query parameter limit must be at least 1")
+	}
+	if err != nil {
+		s.writeError(c, err)
+		return 0, 0, false
+	}
+	return from, limit, true
+}
+
+// writeReplay answers a replay, writing its steps one by one as they are
+// encoded, so that no copy of the whole answer is held for a slow reader.
+func (s *API) writeReplay(c *gin.Context, out replayJSON) {
+	steps := out.Steps
+	out.Steps = []stepJSON{}
+	head, err := json.Marshal(out)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	// The fields are in struct order; a JSON string never holds an
+	// unescaped quote, so the first `"steps":[` is the field.
+	at := bytes.Index(head, []byte(`"steps":[`)) + len(`"steps":[`)
+	c.Header("Content-Type", "application/json; charset=utf-8")
+	c.Status(200)
+	w := c.Writer
+	if _, err := w.Write(head[:at]); err != nil {
+		return
+	}
+	for i, st := range steps {
+		b, err := json.Marshal(st)
+		if err != nil {
+			return
+		}
+		if i > 0 {
+			b = append([]byte{','}, b...)
+		}
+		if _, err := w.Write(b); err != nil {
+			return // the client went away, or stopped reading (httpx.SlowReaders)
+		}
+	}
+	_, _ = w.Write(head[at:])
 }
 
 // submissionReplay answers GET /submissions/{id}/replay?from=&limit=, for
@@ -114,18 +169,8 @@ func (s *API) submissionReplay(c *gin.Context) {
 		s.fail(c, judge.ENOTFOUND, "submission not found")
 		return
 	}
-	from, err := queryInt(c, "from", 0, 0)
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	limit, err := queryInt(c, "limit", judge.DefaultReplayPage, judge.MaxReplayPage)
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	if limit == 0 {
-		s.fail(c, judge.EINVALID, "query parameter limit must be at least 1")
+	from, limit, ok := s.pageQuery(c)
+	if !ok {
 		return
 	}
 	r, err := s.Service.ReplaySubmission(c.Request.Context(), httpx.Viewer(c), id)
@@ -136,7 +181,7 @@ func (s *API) submissionReplay(c *gin.Context) {
 	if r.Replay != nil {
 		out := replayPage(*r.Replay, from, limit)
 		out.Puzzle, out.Board = r.Puzzle, r.Start
-		c.JSON(200, out)
+		s.writeReplay(c, out)
 		return
 	}
 	out := answerReplayJSON{Puzzle: r.Puzzle, Cases: make([]caseReplayJSON, len(r.Cases))}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
 
@@ -196,5 +197,111 @@ func TestSubmissionReplayPages(t *testing.T) {
 	e.do("GET", "/api/v1/submissions/"+itoa64(ans)+"/replay?from=1&limit=1", ann, nil).want(t, 200, "").json(t, &a)
 	if len(a.Cases) != 2 || len(a.Cases[0].Steps) != 1 || a.Cases[0].Steps[0].Move != "C" || *a.Cases[0].Total != 2 || a.Cases[0].Next != nil || !a.Cases[0].Final.Solved {
 		t.Errorf("answer page = %+v", a)
+	}
+}
+
+// board returns an n x n Flood-it board whose cells cycle through colors.
+func floodBoard(n, colors int) string {
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(n) + "\n")
+	for r := range n {
+		for c := range n {
+			if c > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(strconv.Itoa((r*7 + c*3) % colors))
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// floodMoves is count moves that cycle through colors, each legal.
+func floodMoves(count, colors int) string {
+	moves := make([]string, count)
+	for i := range moves {
+		moves[i] = strconv.Itoa(1 + i%(colors-1))
+	}
+	return strings.Join(moves, " ")
+}
+
+// TestPublicReplayIsBounded performs issue 24's replay attack: an
+// anonymous 6.3 KB request (30x30, 16 colours, 2,048 moves) answered 4.65
+// MB. The board is now refused beyond what students play, and the largest
+// board they may send gives a page of steps, not the whole replay.
+func TestPublicReplayIsBounded(t *testing.T) {
+	e := newAPIEnvWith(t, Options{}, service.Config{CheckLimits: judge.Limits{MaxSize: 8, MaxColors: 10, MaxMoves: 5}})
+	// The shipped Flood-it's limits; the test catalogue's problem has none.
+	e.do("PATCH", "/api/v1/problems/flood", e.admin, map[string]any{"limits": map[string]int{"max_size": 8, "max_colors": 6}}).want(t, 200, "")
+	attack := replayRequest{"floodit", floodBoard(30, 16), floodMoves(2048, 10)}
+	res := e.do("POST", "/api/v1/replay", "", attack)
+	if res.status != 400 {
+		t.Fatalf("the attack: status %d with %d bytes, want 400", res.status, len(res.body))
+	}
+	msg := res.want(t, 400, "invalid").errorMessage(t)
+	if !strings.Contains(msg, "check_max_size") {
+		t.Errorf("the refusal %q does not name the key", msg)
+	}
+
+	largest := replayRequest{"floodit", floodBoard(8, 6), floodMoves(2048, 6)}
+	res = e.do("POST", "/api/v1/replay", "", largest).want(t, 200, "")
+	var r replayJSON
+	res.json(t, &r)
+	if len(r.Steps) != judge.DefaultReplayPage || r.Total == nil || *r.Total != 2048 || r.Next == nil || *r.Next != judge.DefaultReplayPage {
+		t.Fatalf("replay of 2,048 moves: %d steps, total %v, next %v; want a page of %d of 2048", len(r.Steps), r.Total, r.Next, judge.DefaultReplayPage)
+	}
+	if len(res.body) > 64<<10 {
+		t.Errorf("the answer is %d bytes for a %d-byte request", len(res.body), len(attack.Moves)+len(largest.Board))
+	}
+	t.Logf("the largest public replay: %d bytes answered for a %d-byte move text (a page of %d of %d steps)", len(res.body), len(largest.Moves), len(r.Steps), *r.Total)
+	var last replayJSON
+	e.do("POST", "/api/v1/replay?from=2000&limit=1000", "", largest).want(t, 200, "").json(t, &last)
+	if len(last.Steps) != 48 || last.Next != nil || *last.From != 2000 {
+		t.Errorf("the last page: %d steps from %v, next %v; want 48 from 2000 and no next", len(last.Steps), last.From, last.Next)
+	}
+	e.do("POST", "/api/v1/replay?limit=1001", "", largest).want(t, 400, "invalid")
+}
+
+// TestSubmissionReplayRateLimit performs issue 24's replay loop: a
+// submission's replay was recomputed on every call, without a limit (24 ms
+// of CPU a call for 10,000 moves). It shares the public replays' budget per
+// address, and a moves submission's replay is kept between its pages.
+func TestSubmissionReplayRateLimit(t *testing.T) {
+	e := newAPIEnv(t, Options{Replays: httpx.NewRateLimiter(3)})
+	ann := e.student("ann")
+	e.waitReady()
+	id := e.submit(ann, "rot", map[string]any{"kind": "moves", "case": e.caseIDs("rot")[0], "moves": strings.Repeat("AF", 260)})
+	e.result(ann, id)
+	path := "/api/v1/submissions/" + itoa64(id) + "/replay"
+	var first, again replayJSON
+	e.do("GET", path, ann, nil).want(t, 200, "").json(t, &first)
+	e.do("GET", path, ann, nil).want(t, 200, "").json(t, &again)
+	if *first.Total != 520 || *again.Total != 520 || again.Steps[199].Board != first.Steps[199].Board {
+		t.Fatalf("the kept replay differs: %d and %d steps", *first.Total, *again.Total)
+	}
+	e.do("POST", "/api/v1/replay", "", replayRequest{"floodit", "2\n0 1\n1 0\n", "1"}).want(t, 200, "")
+	res := e.do("GET", path, ann, nil).want(t, 429, "rate_limited")
+	if res.header.Get("Retry-After") == "" {
+		t.Error("429 without Retry-After")
+	}
+}
+
+// TestMayanClearedTooEarlyIsNotSolved performs issue 24's first bug as the
+// user met it: on a board of n = 2 one move clears it, and the public
+// replay said "solved"; the judge calls it not_solved (exactly n moves).
+func TestMayanClearedTooEarlyIsNotSolved(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	var r replayJSON
+	e.do("POST", "/api/v1/replay", "", `{"puzzle":"mayan","board":"2\n2 2 0\n0\n2 0\n0\n0\n","moves":"0 0 1"}`).want(t, 200, "").json(t, &r)
+	if r.Final.Solved || r.Final.Moves != 1 {
+		t.Errorf("final = %+v, want not solved after 1 move", r.Final)
+	}
+	if len(r.Steps) != 1 || !strings.Contains(r.Steps[0].Message, "exactly 2 moves") {
+		t.Errorf("steps = %+v, want the one step to say the board needs exactly 2 moves", r.Steps)
+	}
+	// A board cleared in exactly its n moves is solved.
+	e.do("POST", "/api/v1/replay", "", replayRequest{"mayan", "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", "2 1 1\n3 1 1\n3 0 1"}).want(t, 200, "").json(t, &r)
+	if !r.Final.Solved || r.Final.Moves != 3 {
+		t.Errorf("cleared in exactly 3 moves: final = %+v, want solved", r.Final)
 	}
 }

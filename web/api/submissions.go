@@ -14,9 +14,12 @@ import (
 // submitRequest is the body of POST /problems/{slug}/submissions: either
 // {kind:"answer", output} or {kind:"answer", outputs: {"NN-name": text}}
 // (optionally with the input_version answered), or {kind:"moves", case,
-// moves}. A zip of per-case outputs comes as a multipart form (submitZip).
+// moves}, or {kind:"program", language, source}. A zip of per-case outputs,
+// or a program's file, comes as a multipart form (submitZip, submitFile).
 type submitRequest struct {
 	Kind         judge.Kind        `json:"kind"`
+	Language     string            `json:"language"`
+	Source       string            `json:"source"`
 	Output       string            `json:"output"`
 	Outputs      map[string]string `json:"outputs"`
 	InputVersion string            `json:"input_version"`
@@ -52,6 +55,15 @@ type submissionJSON struct {
 	// its problem (a single submission of a problem only), for its author
 	// and instructors, who alone may read it.
 	Hints *int `json:"hints,omitempty"`
+	// A program's language and figures (the slowest board's CPU time, the
+	// largest peak memory); for one submission its source and compiler
+	// message too, which only its owner and instructors read, as they alone
+	// read a submission.
+	Language      string  `json:"language,omitempty"`
+	CPUMs         *int64  `json:"cpu_ms,omitempty"`
+	MemoryKiB     *int64  `json:"memory_kib,omitempty"`
+	Source        *string `json:"source,omitempty"`
+	CompileOutput *string `json:"compile_output,omitempty"`
 }
 
 // resultJSON is one case row of a submission's result. Its score is 0..100,
@@ -65,17 +77,37 @@ type resultJSON struct {
 	Used     int           `json:"used"`
 	Optimal  int           `json:"optimal"`
 	Score    float64       `json:"score"`
+	// A program's run on the board.
+	CPUMs     *int64 `json:"cpu_ms,omitempty"`
+	WallMs    *int64 `json:"wall_ms,omitempty"`
+	MemoryKiB *int64 `json:"memory_kib,omitempty"`
 }
 
 func toSubmissionJSON(sub judge.Submission) submissionJSON {
-	return submissionJSON{ID: sub.ID, User: sub.Username, Problem: sub.ProblemSlug, Kind: sub.Kind, Case: sub.CaseID,
+	out := submissionJSON{ID: sub.ID, User: sub.Username, Problem: sub.ProblemSlug, Kind: sub.Kind, Case: sub.CaseID,
 		Status: sub.Status, Verdict: sub.Verdict, Score: sub.Score, CreatedAt: sub.CreatedAt, JudgedAt: sub.JudgedAt, Changed: sub.Changed}
+	if sub.Kind == judge.KindProgram {
+		out.Language = sub.Language
+		if sub.Status == judge.StatusDone {
+			out.CPUMs, out.MemoryKiB = &sub.CPUMs, &sub.MemoryKiB
+		}
+	}
+	return out
+}
+
+func toResultJSON(kind judge.Kind, r judge.CaseResult) resultJSON {
+	out := resultJSON{Case: r.CaseID, Name: r.CaseName, Position: r.Position,
+		Verdict: r.Verdict, Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: r.Score}
+	if kind == judge.KindProgram {
+		out.CPUMs, out.WallMs, out.MemoryKiB = &r.CPUMs, &r.WallMs, &r.MemoryKiB
+	}
+	return out
 }
 
 // submit stores a submission as pending and answers 202; workers judge it.
 func (s *API) submit(c *gin.Context) {
 	if isMultipart(c) {
-		s.submitZip(c)
+		s.submitForm(c)
 		return
 	}
 	var req submitRequest
@@ -100,8 +132,10 @@ func (s *API) submit(c *gin.Context) {
 			return
 		}
 		sub.CaseID, sub.Payload = req.Case, req.Moves
+	case judge.KindProgram:
+		sub.Language, sub.Payload = req.Language, req.Source
 	default:
-		s.fail(c, judge.EINVALID, "field \"kind\" must be \"answer\" or \"moves\", found %q", req.Kind)
+		s.fail(c, judge.EINVALID, "field \"kind\" must be \"answer\", \"moves\" or \"program\", found %q", req.Kind)
 		return
 	}
 	s.accepted(c)(s.Service.Submit(c.Request.Context(), httpx.Viewer(c), sub))
@@ -125,7 +159,11 @@ func (s *API) getSubmission(c *gin.Context) {
 		return
 	}
 	out := toSubmissionJSON(sub)
-	out.Payload = sub.Payload
+	if sub.Kind == judge.KindProgram {
+		out.Source, out.CompileOutput = &sub.Payload, &sub.CompileOutput
+	} else {
+		out.Payload = sub.Payload
+	}
 	answerFields(&out, sub)
 	if sub.ProblemSlug != "" {
 		n, err := s.Service.HintCount(c.Request.Context(), httpx.Viewer(c), sub.UserID, sub.ProblemSlug)
@@ -139,8 +177,7 @@ func (s *API) getSubmission(c *gin.Context) {
 	}
 	out.Cases = make([]resultJSON, 0, len(sub.Results))
 	for _, r := range sub.Results {
-		out.Cases = append(out.Cases, resultJSON{Case: r.CaseID, Name: r.CaseName, Position: r.Position,
-			Verdict: r.Verdict, Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: r.Score})
+		out.Cases = append(out.Cases, toResultJSON(sub.Kind, r))
 	}
 	c.JSON(http.StatusOK, out)
 }

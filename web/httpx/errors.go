@@ -34,7 +34,7 @@ var statusOf = map[string]int{
 
 // Error codes that only the HTTP layer produces.
 const (
-	ETOOLARGE    = "too_large"
+	ETOOLARGE    = judge.ETOOLARGE
 	ERATELIMITED = judge.ERATELIMITED
 )
 

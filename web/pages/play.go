@@ -38,6 +38,9 @@ type player struct {
 	Sep string
 	// Help tells how to play, as a sentence.
 	Help string
+	// Goal, when set, says what solves a board (canonical text), when it
+	// is more than reaching the end: Mayan's exactly n moves.
+	Goal func(input string) string
 }
 
 // players holds the player of each puzzle, keyed by its registered name.
@@ -50,8 +53,9 @@ type playView struct {
 	Board   caseView
 	Player  player
 	Buttons []playButton
-	Hints   bool // the Hint button is offered
-	Taken   int  // the hints the player was given on this problem
+	Goal    string // what solves this board, when the puzzle says more than Help
+	Hints   bool   // the Hint button is offered
+	Taken   int    // the hints the player was given on this problem
 }
 
 // playPage shows one board of a problem to play: anyone may play a board
@@ -86,6 +90,9 @@ func (p *Pages) playPage(c *gin.Context) {
 	}
 	v := playView{Problem: prob, Case: *cs, Board: newCaseView(prob.Puzzle, *cs), Player: pl, Buttons: pl.Buttons(cs.Input)}
 	v.Board.Picture, _ = boardPicture(prob.Puzzle, "play", cs.Input)
+	if pl.Goal != nil {
+		v.Goal = pl.Goal(cs.Input)
+	}
 	if on, err := p.Service.ProblemHints(c.Request.Context(), prob.Slug); err == nil && on {
 		v.Hints = judge.CanHint(httpx.Viewer(c), *cs)
 	}
@@ -234,6 +241,10 @@ func (p *Pages) replayPage(c *gin.Context) {
 // in JSON: a page of the replay's steps (at most judge.MaxReplayPage), for
 // the replay page's script, to those who may read the submission.
 func (p *Pages) replayStepsPage(c *gin.Context) {
+	if ok, wait := p.Replays.AllowAddr(c.ClientIP(), time.Now()); !ok {
+		p.jsonError(c, "replay", httpx.RateLimited(wait, "too many replays from this address: at most %d per minute, try again in %d s", p.Replays.PerMinute()))
+		return
+	}
 	id, _ := strconv.ParseInt(c.Param("id"), 10, 64)
 	from, _ := strconv.Atoi(c.DefaultQuery("from", "0"))
 	limit, err := strconv.Atoi(c.DefaultQuery("limit", strconv.Itoa(judge.DefaultReplayPage)))

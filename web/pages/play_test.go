@@ -34,7 +34,10 @@ func TestPlayPage(t *testing.T) {
 	rot := e.waitCases("rot")
 	b.get(fmt.Sprintf("/problems/rot/play/%d", rot[0].ID)).want(t, 200, `data-move="A"`, `data-key="h"`)
 	maya := e.waitCases("maya")
-	b.get(fmt.Sprintf("/problems/maya/play/%d", maya[0].ID)).want(t, 200, `data-blocks`, `id="play-block"`, `data-block="0 0"`)
+	// Issue 24: the Mayan page says the board must be cleared in exactly n
+	// moves, which is what the judge counts as solved.
+	b.get(fmt.Sprintf("/problems/maya/play/%d", maya[0].ID)).want(t, 200, `data-blocks`, `id="play-block"`, `data-block="0 0"`,
+		`id="play-goal"`, "Clear the board in exactly 3 moves")
 
 	b.register("pia", "pia-password-1")
 	b.get(fmt.Sprintf("/problems/flood/play/%d", cases[1].ID)).want(t, 200, `id="play-submit"`, `name="csrf"`, "Submit these moves")

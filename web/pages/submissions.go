@@ -205,7 +205,7 @@ type submissionsView struct {
 	PrevURL, NextURL string
 }
 
-var allVerdicts = []judge.Verdict{judge.Accepted, judge.Suboptimal, judge.NotSolved, judge.Invalid, judge.WrongAnswer, judge.JudgeError}
+var allVerdicts = judge.Verdicts()
 
 // submissionList shows a student's own submissions, or everyone's to an
 // instructor (filterable by student and verdict), newest first.

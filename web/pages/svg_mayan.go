@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 
+	"puzzlejudge/judge"
 	"puzzlejudge/reference/mayan"
 )
 
@@ -17,7 +18,14 @@ func init() {
 		return drawMayan(id, b.N, cols)
 	})
 	players["mayan"] = player{Sep: "\n", Buttons: func(string) []playButton { return nil }, Blocks: true,
-		Help: "Select a block (click it, or choose it in the list), then drag it sideways or press the left or right arrow key or button."}
+		Help: "Select a block (click it, or choose it in the list), then drag it sideways or press the left or right arrow key or button.",
+		Goal: func(input string) string {
+			b, err := mayan.ParseCase(input)
+			if err != nil {
+				return ""
+			}
+			return "Clear the board in exactly " + judge.Plural(b.N, "move") + ": cleared sooner is not solved."
+		}}
 }
 
 // The Mayan board is 5 columns of at most 7 blocks, (0, 0) at the bottom left.

@@ -138,8 +138,10 @@
       b.addEventListener("click", function () { move(b.dataset.move); });
     });
 
-    // A click on the board: a block selects it, a square or a letter plays
-    // the button that shows the same number or letter.
+    // A click on the board: a block selects it, a part of the picture that
+    // names its move (data-move: a tile beside the blank) plays that move,
+    // a square or a letter plays the button that shows the same number or
+    // letter.
     var downX = null;
     board.addEventListener("pointerdown", function (ev) {
       var g = ev.target.closest("[data-block]");
@@ -151,6 +153,8 @@
     });
     board.addEventListener("click", function (ev) {
       if (ev.target.closest("[data-block]")) { return; }
+      var named = ev.target.closest("[data-move]");
+      if (named && board.contains(named)) { move(named.dataset.move); return; }
       var cell = ev.target.closest("g.cell") || ev.target.closest("text.move");
       if (!cell) { return; }
       var label = (cell.querySelector("text") || cell).textContent.trim();

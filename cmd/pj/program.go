@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// language is a language of GET /languages.
+type language struct {
+	ID         string   `json:"id"`
+	Name       string   `json:"name"`
+	Version    string   `json:"version"`
+	Extensions []string `json:"extensions"`
+}
+
+// answerExtensions are the files that are always answers, never programs.
+var answerExtensions = map[string]bool{"": true, ".out": true, ".txt": true, ".ans": true, ".zip": true}
+
+// isProgram reports whether from is a program's source: --lang says so, or
+// its extension is one of a language the server offers. Answers (.out,
+// directories, zips, standard input) never ask the server.
+func (a *app) isProgram(c *client, from, lang string) (bool, error) {
+	if lang != "" {
+		return true, nil
+	}
+	ext := strings.ToLower(filepath.Ext(from))
+	if from == "-" || answerExtensions[ext] {
+		return false, nil
+	}
+	if info, err := os.Stat(from); err != nil || info.IsDir() {
+		return false, nil // sendAnswer says what is wrong with it
+	}
+	var langs []language
+	if _, err := c.getJSON(a.ctx, "/languages", &langs); err != nil {
+		return false, err
+	}
+	for _, l := range langs {
+		for _, e := range l.Extensions {
+			if strings.EqualFold(e, ext) {
+				return true, nil
+			}
+		}
+	}
+	return false, nil
+}
+
+// sendProgram uploads a program as the form kind=program with its source as
+// "file" (the server names the language from the file's extension unless
+// lang is given).
+func (a *app) sendProgram(c *client, path, from, lang string) (*response, error) {
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return nil, &inputError{err}
+	}
+	body, contentType, err := multipartProgram(filepath.Base(from), data, lang)
+	if err != nil {
+		return nil, err
+	}
+	return c.do(a.ctx, http.MethodPost, path, body, contentType, nil)
+}
+
+func multipartProgram(name string, source []byte, lang string) (io.Reader, string, error) {
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	fields := [][2]string{{"kind", "program"}}
+	if lang != "" {
+		fields = append(fields, [2]string{"language", lang})
+	}
+	for _, f := range fields {
+		if err := w.WriteField(f[0], f[1]); err != nil {
+			return nil, "", err
+		}
+	}
+	fw, err := w.CreateFormFile("file", name)
+	if err != nil {
+		return nil, "", err
+	}
+	if _, err := fw.Write(source); err != nil {
+		return nil, "", err
+	}
+	if err := w.Close(); err != nil {
+		return nil, "", err
+	}
+	return &buf, w.FormDataContentType(), nil
+}
+
+func (a *app) languagesCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "languages",
+		Short: "List the languages the server compiles programs in",
+		Args:  exactArgs(),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			c, err := a.client()
+			if err != nil {
+				return err
+			}
+			var langs []language
+			resp, err := c.getJSON(a.ctx, "/languages", &langs)
+			if err != nil {
+				return err
+			}
+			if a.jsonOut {
+				return a.printBody(resp.Body)
+			}
+			if len(langs) == 0 {
+				fmt.Fprintln(a.stdout, "this server runs no programs (see its /healthz)")
+				return nil
+			}
+			tw := a.table()
+			for _, l := range langs {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", l.ID, l.Name, strings.Join(l.Extensions, " "), l.Version)
+			}
+			return tw.Flush()
+		},
+	}
+}

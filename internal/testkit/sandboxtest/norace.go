@@ -1,0 +1,5 @@
+//go:build !race
+
+package sandboxtest
+
+const raceEnabled = false

@@ -1,0 +1,343 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/judge/sandbox"
+)
+
+// Programs: a submission of kind program is source code, compiled once and
+// run on every current board of its problem in the sandbox (Config.Sandbox),
+// each board alone with its input.zip file on stdin; a run that ends well
+// has its output judged as that case's output of an answer is.
+
+// SandboxState says whether this server runs programs, and why not.
+func (s *Service) SandboxState() (ok bool, reason string) {
+	if s.cfg.Sandbox == nil {
+		reason = s.cfg.SandboxDown
+		if reason == "" {
+			reason = "this server runs no sandbox (sandbox: off)"
+		}
+		return false, reason
+	}
+	return true, ""
+}
+
+// Languages returns the languages programs may be written in, as the
+// sandbox found them installed; none when it is off.
+func (s *Service) Languages() []sandbox.Language {
+	if s.cfg.Sandbox == nil {
+		return []sandbox.Language{}
+	}
+	return s.cfg.Sandbox.Languages()
+}
+
+// unavailable is the error of a program sent to a server without a sandbox.
+func (s *Service) sandboxUnavailable() error {
+	_, reason := s.SandboxState()
+	return judge.Errorf(judge.EUNAVAILABLE, "programs cannot be judged on this server now: %s", reason)
+}
+
+// SubmitProgram stores a program of v as pending, like Submit. Its language
+// is sub.Language, or when that is empty the one fileName's extension names
+// (main.cpp: cpp).
+func (s *Service) SubmitProgram(ctx context.Context, v judge.User, sub judge.Submission, fileName string) (judge.Submission, error) {
+	sub.Kind = judge.KindProgram
+	if sub.Language == "" && fileName != "" {
+		l, ok := sandbox.ByExtension(s.Languages(), fileName)
+		if !ok {
+			return judge.Submission{}, judge.Errorf(judge.EINVALID, "no language has the extension of %q: name it in \"language\" (one of %s)", fileName, s.languageIDs())
+		}
+		sub.Language = l.ID
+	}
+	return s.submit(ctx, v, sub, nil)
+}
+
+// checkProgram validates a program submission before it is stored: the
+// sandbox runs, the problem takes programs, the language is offered and the
+// source fits the problem's code limit.
+func (s *Service) checkProgram(ctx context.Context, v judge.User, sub *judge.Submission) error {
+	p, err := s.Visible(ctx, v, sub.ProblemSlug)
+	if err != nil {
+		return err
+	}
+	if err := takes(v, p, judge.KindProgram); err != nil {
+		return err
+	}
+	if s.cfg.Sandbox == nil {
+		return s.sandboxUnavailable()
+	}
+	if sub.Language == "" {
+		return judge.Errorf(judge.EINVALID, "field \"language\" is required for kind \"program\": one of %s", s.languageIDs())
+	}
+	if !s.hasLanguage(sub.Language) {
+		return judge.Errorf(judge.EINVALID, "unknown language %q: this server offers %s (GET /api/v1/languages)", sub.Language, s.languageIDs())
+	}
+	if strings.TrimSpace(sub.Payload) == "" {
+		return judge.Errorf(judge.EINVALID, "the source is empty")
+	}
+	if limit := programLimits(p).codeKiB; len(sub.Payload) > limit<<10 {
+		return judge.Errorf(judge.ETOOLARGE, "the source has %d bytes; problem %s takes programs of at most %d KiB (limits.code)", len(sub.Payload), p.Slug, limit)
+	}
+	sub.ProblemID, sub.CaseID, sub.InputVersion, sub.CaseIDs = p.ID, 0, "", nil
+	return nil
+}
+
+func (s *Service) hasLanguage(id string) bool {
+	for _, l := range s.Languages() {
+		if l.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Service) languageIDs() string {
+	var ids []string
+	for _, l := range s.Languages() {
+		ids = append(ids, l.ID)
+	}
+	if len(ids) == 0 {
+		return "none"
+	}
+	return strings.Join(ids, ", ")
+}
+
+// programJudging is the outcome of judging one program: its board results
+// and compiler message, or retry when the sandbox failed (never the
+// student's fault) and the program must be judged again.
+type programJudging struct {
+	results       []judge.CaseResult
+	compileOutput string
+	retry         error
+}
+
+// judgeProgram compiles sub once (the sandbox caches the artifact, so a
+// rejudge of unchanged source reuses it) and runs it on every current board
+// of its problem at once; the sandbox bounds how many run.
+func (s *Service) judgeProgram(ctx context.Context, sub judge.Submission, d *problemData) programJudging {
+	sb := s.cfg.Sandbox
+	if sb == nil {
+		return programJudging{results: []judge.CaseResult{{Position: 1, Verdict: judge.JudgeError, Message: s.sandboxUnavailable().Error() + "; it will be judged again by a rejudge once the sandbox runs"}}}
+	}
+	lim := programLimits(d.problem)
+	c, err := sb.Compile(ctx, sub.Language, []byte(sub.Payload), lim.compile)
+	if err != nil {
+		if errors.Is(err, sandbox.ErrUnknownLanguage) {
+			return programJudging{results: []judge.CaseResult{{Position: 1, Verdict: judge.JudgeError,
+				Message: fmt.Sprintf("this server no longer offers language %q; it will be judged again by a rejudge once it does", sub.Language)}}}
+		}
+		return programJudging{retry: fmt.Errorf("compiling: %w", err)}
+	}
+	out := capCompileOutput(c.Output)
+	if !c.OK() {
+		msg := "the program did not compile"
+		if first := firstError(out); first != "" {
+			msg += ": " + first
+		}
+		return programJudging{compileOutput: out, results: []judge.CaseResult{{Position: 1, Verdict: judge.CompileError, Message: msg}}}
+	}
+	var cases []judge.Case
+	for _, cs := range d.cases {
+		if !cs.Deleted {
+			cases = append(cases, cs)
+		}
+	}
+	if len(cases) == 0 {
+		return programJudging{compileOutput: out, results: []judge.CaseResult{{Verdict: judge.JudgeError, Message: "the problem has no boards to run the program on"}}}
+	}
+	results := make([]judge.CaseResult, len(cases))
+	errs := make([]error, len(cases))
+	done := make(chan struct{}, len(cases))
+	checker := d.problem.Checker
+	for i, cs := range cases {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			results[i], errs[i] = s.runBoard(ctx, c.Artifact, d.puzzle, cs, lim.run, checker)
+		}()
+	}
+	for range cases {
+		<-done
+	}
+	if err := errors.Join(errs...); err != nil {
+		return programJudging{retry: err}
+	}
+	return programJudging{results: results, compileOutput: out}
+}
+
+// runBoard runs a compiled program on one board and judges its output; an
+// error is the sandbox's own failure.
+func (s *Service) runBoard(ctx context.Context, a *sandbox.Artifact, pz judge.Puzzle, c judge.Case, lim sandbox.Limits, checker string) (judge.CaseResult, error) {
+	res, err := s.cfg.Sandbox.Run(ctx, a, []byte(pz.JudgeInput([]string{c.Input})), lim)
+	if err != nil {
+		return judge.CaseResult{}, fmt.Errorf("board %d: %w", c.Position, err)
+	}
+	var r judge.Result
+	switch res.Status {
+	case sandbox.StatusOK:
+		answers, surplus := pz.SplitAnswers([]string{c.Input}, string(res.Stdout))
+		r = checkAnswer(pz, c, answers, 0, surplus, "this case", checker)
+	case sandbox.StatusTimeLimit:
+		r = judge.Result{Verdict: judge.TimeLimit, Message: res.Message}
+	case sandbox.StatusMemoryLimit:
+		r = judge.Result{Verdict: judge.MemoryLimit, Message: res.Message}
+	case sandbox.StatusOutputLimit:
+		r = judge.Result{Verdict: judge.OutputLimit, Message: res.Message}
+	case sandbox.StatusRuntimeError:
+		r = judge.Result{Verdict: judge.RuntimeError, Message: res.Message}
+	default:
+		return judge.CaseResult{}, fmt.Errorf("board %d: sandbox status %q", c.Position, res.Status)
+	}
+	out := caseResult(c, r)
+	out.CPUMs, out.WallMs, out.MemoryKiB = res.CPU.Milliseconds(), res.Wall.Milliseconds(), res.MemoryKiB
+	return out, nil
+}
+
+// capCompileOutput cuts a compiler's message to MaxCompileOutput bytes, at
+// a rune boundary (the sandbox cuts it there already; this keeps the
+// domain's promise whatever the runner).
+func capCompileOutput(s string) string {
+	s = strings.ToValidUTF8(strings.ReplaceAll(s, "\x00", ""), "\uFFFD")
+	if len(s) <= judge.MaxCompileOutput {
+		return s
+	}
+	cut := judge.MaxCompileOutput
+	for cut > 0 && !isRuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut]
+}
+
+func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// firstError returns the compiler's first line that says "error" (or its
+// first line), cut to 200 bytes, for the board's message.
+func firstError(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	line := lines[0]
+	for _, l := range lines {
+		if strings.Contains(l, "error") {
+			line = l
+			break
+		}
+	}
+	line = strings.TrimSpace(line)
+	if len(line) > 200 {
+		line = line[:200] + "..."
+	}
+	return strings.ToValidUTF8(line, "")
+}
+
+// maxSandboxAttempts bounds the judgings of one program that the sandbox
+// fails in this process: after that its boards are stored as judge_error,
+// so that a program the sandbox cannot take does not hold the queue.
+const maxSandboxAttempts = 3
+
+// judgePrograms judges claimed programs at once, each written as soon as it
+// is judged (a slow program does not hold the others' verdicts back). A
+// program the sandbox failed on, or one cut short by Close, goes back to
+// pending and is judged again; its claim, like every claim, is a lease, so
+// a process killed meanwhile loses nothing either.
+func (s *Service) judgePrograms(ctx context.Context, claims []judge.Claim) {
+	problems := map[int64]*problemData{}
+	for _, c := range claims {
+		if _, ok := problems[c.ProblemID]; !ok {
+			d := s.load(context.WithoutCancel(ctx), c.ProblemID)
+			if d.err != nil {
+				s.log.Error("loading problem", "problem", c.ProblemID, "err", d.err)
+			}
+			problems[c.ProblemID] = d
+		}
+	}
+	done := make(chan struct{}, len(claims))
+	for _, c := range claims {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			s.judgeClaimedProgram(ctx, c, problems[c.ProblemID])
+		}()
+	}
+	for range claims {
+		<-done
+	}
+}
+
+func (s *Service) judgeClaimedProgram(ctx context.Context, c judge.Claim, d *problemData) {
+	if d.err != nil {
+		s.release(ctx, []judge.Claim{c})
+		return
+	}
+	j := s.judgeProgramSafely(ctx, c.Submission, d)
+	if j.retry != nil {
+		if ctx.Err() != nil || s.sandboxAttempt(c.ID) < maxSandboxAttempts {
+			if ctx.Err() == nil {
+				s.log.Warn("the sandbox failed; the program is judged again", "submission", c.ID, "err", j.retry)
+			}
+			s.release(ctx, []judge.Claim{c})
+			return
+		}
+		s.log.Error("the sandbox failed again; the program's boards are judge_error", "submission", c.ID, "err", j.retry)
+		j = programJudging{results: []judge.CaseResult{{Position: 1, Verdict: judge.JudgeError,
+			Message: "the sandbox failed while judging this program (not your fault); a rejudge judges it again"}}}
+	}
+	s.forgetSandboxAttempts(c.ID)
+	v, score := judge.Combine(j.results)
+	judged := []judge.Judged{{ID: c.ID, Token: c.Token, Verdict: v, Score: score, JudgedAt: s.now().UTC(),
+		Results: j.results, CompileOutput: j.compileOutput, Rejudge: c.Verdict != ""}}
+	written, err := s.finish(ctx, judged)
+	if err != nil {
+		if judge.ErrorCode(err) != judge.EUNAVAILABLE {
+			s.log.Error("writing a program's verdict", "err", err, "submission", c.ID)
+		}
+		s.release(ctx, []judge.Claim{c})
+		return
+	}
+	if s.cfg.OnJudged != nil && written[c.ID] {
+		s.cfg.OnJudged(v)
+	}
+}
+
+// judgeProgramSafely is judgeProgram that never panics: a panic is the
+// judge's fault, a judge_error.
+func (s *Service) judgeProgramSafely(ctx context.Context, sub judge.Submission, d *problemData) (j programJudging) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("judging a program panicked", "submission", sub.ID, "panic", fmt.Sprint(r))
+			j = programJudging{results: []judge.CaseResult{{Position: 1, Verdict: judge.JudgeError, Message: "internal error while judging"}}}
+		}
+	}()
+	return s.judgeProgram(ctx, sub, d)
+}
+
+// sandboxAttempt counts a sandbox failure on submission id and returns the
+// failures so far.
+func (s *Service) sandboxAttempt(id int64) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.sandboxFailures == nil {
+		s.sandboxFailures = map[int64]int{}
+	}
+	s.sandboxFailures[id]++
+	return s.sandboxFailures[id]
+}
+
+func (s *Service) forgetSandboxAttempts(id int64) {
+	s.mu.Lock()
+	delete(s.sandboxFailures, id)
+	s.mu.Unlock()
+}
+
+// splitPrograms returns the claims of programs apart from the others.
+func splitPrograms(claims []judge.Claim) (others, programs []judge.Claim) {
+	for _, c := range claims {
+		if c.Kind == judge.KindProgram {
+			programs = append(programs, c)
+		} else {
+			others = append(others, c)
+		}
+	}
+	return others, programs
+}

@@ -1,0 +1,3 @@
+// Exits with status 3 before it prints: runtime_error.
+#include <cstdlib>
+int main() { std::exit(3); }

@@ -1,0 +1,5 @@
+//go:build !race
+
+package problems_test
+
+const raceEnabled = false

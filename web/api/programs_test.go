@@ -1,0 +1,163 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"mime/multipart"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"puzzlejudge/internal/testkit/sandboxtest"
+	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
+)
+
+// programJSON is a program submission as GET /submissions/{id} answers it.
+type programJSON struct {
+	Kind          judge.Kind    `json:"kind"`
+	Status        judge.Status  `json:"status"`
+	Verdict       judge.Verdict `json:"verdict"`
+	Language      string        `json:"language"`
+	Source        *string       `json:"source"`
+	CompileOutput *string       `json:"compile_output"`
+	CPUMs         *int64        `json:"cpu_ms"`
+	MemoryKiB     *int64        `json:"memory_kib"`
+	Cases         []struct {
+		Verdict   judge.Verdict `json:"verdict"`
+		Message   string        `json:"message"`
+		CPUMs     *int64        `json:"cpu_ms"`
+		WallMs    *int64        `json:"wall_ms"`
+		MemoryKiB *int64        `json:"memory_kib"`
+	} `json:"cases"`
+}
+
+// floodIDA is the shipped Flood-it problem's own accepted C++ program.
+func floodIDA(t testing.TB) string {
+	t.Helper()
+	b, err := os.ReadFile("../../problems/floodit/submissions/accepted/ida.cpp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// programForm is a multipart form with kind=program, the source as "file"
+// named fileName, and extra fields.
+func programForm(fields map[string]string, fileName, source string) (*bytes.Buffer, string) {
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	mw.WriteField("kind", "program")
+	for k, v := range fields {
+		mw.WriteField(k, v)
+	}
+	fw, _ := mw.CreateFormFile("file", fileName)
+	fw.Write([]byte(source))
+	mw.Close()
+	return &body, mw.FormDataContentType()
+}
+
+func TestProgramSubmissions(t *testing.T) {
+	e := newAPIEnvWith(t, Options{}, service.Config{RegistrationOpen: true, Sandbox: sandboxtest.Embedded(t)})
+	env := e.env()
+	env.WaitReady()
+	alice := env.Student("alice")
+
+	var langs []languageJSON
+	e.do("GET", "/api/v1/languages", "", nil).want(t, 200, "").json(t, &langs)
+	var cpp *languageJSON
+	for i := range langs {
+		if langs[i].ID == "cpp" {
+			cpp = &langs[i]
+		}
+	}
+	if cpp == nil || cpp.Version == "" || cpp.Name == "" || !strings.Contains(strings.Join(cpp.Extensions, " "), ".cpp") {
+		t.Fatalf("GET /api/v1/languages = %+v, want cpp with its name, version and .cpp", langs)
+	}
+
+	src := floodIDA(t)
+	id := env.Submit(alice, "flood", map[string]any{"kind": "program", "language": "cpp", "source": src})
+	var got programJSON
+	env.Result(alice, id, &got)
+	if got.Kind != judge.KindProgram || got.Verdict != judge.Accepted || got.Language != "cpp" || got.Source == nil || *got.Source != src {
+		t.Fatalf("GET /submissions/%d = %s %s in %q (source sent back: %v), want an accepted cpp program", id, got.Kind, got.Verdict, got.Language, got.Source != nil)
+	}
+	if got.CPUMs == nil || got.MemoryKiB == nil || *got.MemoryKiB <= 0 || len(got.Cases) == 0 {
+		t.Fatalf("figures cpu_ms %v, memory_kib %v, %d cases; want them", got.CPUMs, got.MemoryKiB, len(got.Cases))
+	}
+	for i, c := range got.Cases {
+		if c.Verdict != judge.Accepted || c.CPUMs == nil || c.WallMs == nil || c.MemoryKiB == nil || *c.MemoryKiB <= 0 {
+			t.Errorf("case %d = %+v, want accepted with cpu_ms, wall_ms and memory_kib", i, c)
+		}
+	}
+
+	// A file upload names its language by its extension.
+	body, ct := programForm(nil, "main.cpp", "int main() { return }\n")
+	r := e.postForm(alice, "flood", body, ct).want(t, 202, "")
+	var created struct {
+		ID int64 `json:"id"`
+	}
+	r.json(t, &created)
+	env.Result(alice, created.ID, &got)
+	if got.Verdict != judge.CompileError || got.Language != "cpp" || got.CompileOutput == nil || !strings.Contains(*got.CompileOutput, "error") {
+		t.Errorf("uploaded main.cpp = %s in %q, compiler output %v; want compile_error in cpp with the compiler's message", got.Verdict, got.Language, got.CompileOutput)
+	}
+	// Others do not read a program, nor its compiler output.
+	bob := env.Student("bob")
+	e.do("GET", "/api/v1/submissions/"+itoa64(created.ID), bob, nil).want(t, 403, "forbidden")
+
+	for _, tc := range []struct {
+		name   string
+		body   any
+		status int
+		code   string
+	}{
+		{"unknown language", map[string]any{"kind": "program", "language": "cobol", "source": "x"}, 400, "invalid"},
+		{"no language", map[string]any{"kind": "program", "source": "int main() {}"}, 400, "invalid"},
+		{"over limits.code", map[string]any{"kind": "program", "language": "cpp", "source": strings.Repeat("/", 129<<10)}, 413, "too_large"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e.with(t).do("POST", "/api/v1/problems/flood/submissions", alice, tc.body).want(t, tc.status, tc.code)
+		})
+	}
+	body, ct = programForm(nil, "main.f90", "program x\nend\n")
+	e.postForm(alice, "flood", body, ct).want(t, 400, "invalid")
+}
+
+// TestProgramsWithoutSandbox: with the sandbox off the API says why with
+// 503 unavailable, lists no language, and still takes answers.
+func TestProgramsWithoutSandbox(t *testing.T) {
+	e := newAPIEnvWith(t, Options{}, service.Config{RegistrationOpen: true, SandboxDown: "sandbox: off in config.yaml"})
+	alice := e.env().Student("alice")
+	r := e.do("POST", "/api/v1/problems/flood/submissions", alice, map[string]any{"kind": "program", "language": "cpp", "source": "int main() {}"})
+	if r.want(t, 503, "unavailable"); !strings.Contains(r.errorMessage(t), "sandbox: off in config.yaml") {
+		t.Errorf("503 message %q does not say why", r.errorMessage(t))
+	}
+	body, ct := programForm(map[string]string{"language": "cpp"}, "main.cpp", "int main() {}")
+	e.postForm(alice, "flood", body, ct).want(t, 503, "unavailable")
+	var langs []languageJSON
+	e.do("GET", "/api/v1/languages", "", nil).want(t, 200, "").json(t, &langs)
+	if len(langs) != 0 {
+		t.Errorf("languages without a sandbox = %+v, want []", langs)
+	}
+}
+
+// TestVerdictEnum: the API document's verdicts are the domain's closed set.
+func TestVerdictEnum(t *testing.T) {
+	var doc struct {
+		Components struct {
+			Schemas struct {
+				Verdict struct {
+					Enum []judge.Verdict `json:"enum"`
+				} `json:"Verdict"`
+			} `json:"schemas"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(openAPIDocument, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := doc.Components.Schemas.Verdict.Enum, judge.Verdicts(); !slices.Equal(got, want) {
+		t.Errorf("openapi.json Verdict enum = %v, want judge.Verdicts() = %v", got, want)
+	}
+}
