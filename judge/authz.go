@@ -2,6 +2,7 @@ package judge
 
 import (
 	"slices"
+	"strconv"
 	"time"
 )
 
@@ -79,6 +80,69 @@ func RedactCase(v User, c Case) Case {
 	}
 	c.Expected, c.Progress, c.Redacted = Solution{}, "", true
 	return c
+}
+
+// CanReadCaseName reports whether v may read the name c was given: anyone
+// for a sample, instructors for every case. A hidden case's name often says
+// its answer ("09-four-moves-unsolvable"), so everyone else reads it as
+// HiddenCaseName.
+func CanReadCaseName(v User, c Case) bool { return c.Sample || v.IsInstructor() }
+
+// HiddenCaseName is the name a hidden case is shown under to those who may
+// not read its own: "board 7", by its position.
+func HiddenCaseName(position int) string { return "board " + strconv.Itoa(position) }
+
+// CaseNameFor returns the name of c as v may read it (CanReadCaseName).
+func CaseNameFor(v User, c Case) string {
+	if CanReadCaseName(v, c) {
+		return c.Name
+	}
+	return HiddenCaseName(c.Position)
+}
+
+// CanReadInput reports whether v may download the board of c, a case of p:
+// anyone for a sample, instructors for every case, and anyone for every
+// case of a problem that takes answers (an answer is judged on every board,
+// so they cannot stay secret). A problem that takes only moves and programs
+// keeps its hidden boards to itself: moves are taken on its samples only,
+// programs run on the rest in the sandbox.
+func CanReadInput(v User, p Problem, c Case) bool {
+	return c.Sample || v.IsInstructor() || p.TakesAnswers()
+}
+
+// CaseFor returns c, a case of p, as v may see it: RedactCase, its name as
+// CaseNameFor, and its board withheld (Input "", Secret) unless
+// CanReadInput. The service applies it to every case of a problem it
+// returns to a viewer.
+func CaseFor(v User, p Problem, c Case) Case {
+	c = RedactCase(v, c)
+	if !CanReadCaseName(v, c) {
+		c.Name = HiddenCaseName(c.Position)
+	}
+	if !CanReadInput(v, p, c) {
+		c.Input, c.Secret = "", true
+	}
+	return c
+}
+
+// CanSubmitKind reports whether p takes submissions of kind k from v:
+// whatever its kinds are, only those (Problem.Takes), for everyone.
+// Instructors are held to them too, so that what they try is what students
+// get.
+func CanSubmitKind(v User, p Problem, k Kind) bool { return p.Takes(k) }
+
+// CanSubmitMoves reports whether v may send moves for c, a case of p: on
+// a board v may download (CanReadInput), since the verdict of moves on a
+// secret board would give the board away move by move.
+func CanSubmitMoves(v User, p Problem, c Case) bool { return CanReadInput(v, p, c) }
+
+// ResultFor returns r, the result of a case that is a sample or not, with
+// the case named as v may read it.
+func ResultFor(v User, sample bool, r CaseResult) CaseResult {
+	if !CanReadCaseName(v, Case{Sample: sample}) {
+		r.CaseName = HiddenCaseName(r.Position)
+	}
+	return r
 }
 
 // CanCheckAnyBoard reports whether v may send any board to Check, hidden

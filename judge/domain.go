@@ -191,6 +191,9 @@ type Case struct {
 	// Redacted reports that Expected and Progress were withheld from the
 	// viewer the case was read for (see CanReadExpected).
 	Redacted bool
+	// Secret reports that Input was withheld from the viewer the case was
+	// read for, and Name replaced by the case's position (see CaseFor).
+	Secret bool
 }
 
 // CaseSpec is a case as an instructor or the catalogue supplies it.

@@ -39,10 +39,23 @@ type ProblemInput struct {
 	Catalogue int64
 }
 
-// Text returns the case set as one classic judge input.
+// Text returns the case set as one classic judge input: the cases whose
+// board the viewer may read (not Secret), in order.
 func (in ProblemInput) Text() string {
-	return in.Puzzle.JudgeInput(CaseInputs(in.Cases))
+	return in.Puzzle.JudgeInput(CaseInputs(in.Readable()))
 }
 
-// Files returns the case set as per-case files, for input.zip.
+// Files returns the case set as per-case files, for input.zip: the cases
+// that are not Secret, under the base names of the whole set.
 func (in ProblemInput) Files() []CaseFile { return caseFiles(in) }
+
+// Readable returns the cases whose board the viewer may read.
+func (in ProblemInput) Readable() []Case {
+	var out []Case
+	for _, c := range in.Cases {
+		if !c.Secret {
+			out = append(out, c)
+		}
+	}
+	return out
+}

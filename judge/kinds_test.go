@@ -115,3 +115,45 @@ func TestProblemEqual(t *testing.T) {
 		}
 	}
 }
+
+func TestCaseFor(t *testing.T) {
+	student := User{ID: 2, Role: RoleStudent}
+	teacher := User{ID: 1, Role: RoleInstructor}
+	answers := Problem{Kinds: []Kind{KindAnswer, KindProgram}}
+	programs := Problem{Kinds: []Kind{KindMoves, KindProgram}}
+	sample := Case{Position: 1, Name: "01-sample", Sample: true, Input: "s", Status: CaseReady, Expected: Solution{Answer: "1\n"}}
+	hidden := Case{Position: 7, Name: "09-four-moves-unsolvable", Input: "h", Status: CaseReady, Expected: Solution{Answer: "-1\n"}}
+	for _, tc := range []struct {
+		name     string
+		v        User
+		p        Problem
+		c        Case
+		wantName string
+		input    string
+		secret   bool
+		redacted bool
+	}{
+		{"student, sample, answers", student, answers, sample, "01-sample", "s", false, false},
+		{"student, hidden, answers", student, answers, hidden, "board 7", "h", false, true},
+		{"student, sample, programs", student, programs, sample, "01-sample", "s", false, false},
+		{"student, hidden, programs", student, programs, hidden, "board 7", "", true, true},
+		{"visitor, hidden, programs", User{}, programs, hidden, "board 7", "", true, true},
+		{"instructor, hidden, programs", teacher, programs, hidden, "09-four-moves-unsolvable", "h", false, false},
+		{"instructor, hidden, answers", teacher, answers, hidden, "09-four-moves-unsolvable", "h", false, false},
+	} {
+		got := CaseFor(tc.v, tc.p, tc.c)
+		if got.Name != tc.wantName || got.Input != tc.input || got.Secret != tc.secret || got.Redacted != tc.redacted {
+			t.Errorf("%s: CaseFor = name %q input %q secret %t redacted %t; want %q %q %t %t", tc.name, got.Name, got.Input, got.Secret, got.Redacted, tc.wantName, tc.input, tc.secret, tc.redacted)
+		}
+		if CanSubmitMoves(tc.v, tc.p, tc.c) != !tc.secret {
+			t.Errorf("%s: CanSubmitMoves = %t, want %t", tc.name, !tc.secret, tc.secret)
+		}
+	}
+	r := ResultFor(student, false, CaseResult{CaseName: "12-two-blocks-never-vanish", Position: 12})
+	if r.CaseName != "board 12" {
+		t.Errorf("ResultFor(student, hidden) names %q, want board 12", r.CaseName)
+	}
+	if r := ResultFor(teacher, false, CaseResult{CaseName: "12-x", Position: 12}); r.CaseName != "12-x" {
+		t.Errorf("ResultFor(instructor) names %q", r.CaseName)
+	}
+}

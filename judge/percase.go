@@ -86,9 +86,11 @@ func CaseBases(cases []Case) []string {
 
 func caseFiles(in ProblemInput) []CaseFile {
 	bases := CaseBases(in.Cases)
-	out := make([]CaseFile, len(in.Cases))
+	out := make([]CaseFile, 0, len(in.Cases))
 	for i, c := range in.Cases {
-		out[i] = CaseFile{Base: bases[i], CaseID: c.ID, Input: in.Puzzle.JudgeInput([]string{c.Input})}
+		if !c.Secret {
+			out = append(out, CaseFile{Base: bases[i], CaseID: c.ID, Input: in.Puzzle.JudgeInput([]string{c.Input})})
+		}
 	}
 	return out
 }

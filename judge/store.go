@@ -25,6 +25,7 @@ type Store interface {
 	GenerationStore
 	LoginStore
 	CatalogueVersioner
+	ProgramStore
 }
 
 // AccountStore keeps users and their API tokens.

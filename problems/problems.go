@@ -40,10 +40,11 @@ func Shipped() ([]Problem, error) {
 	return Load(files)
 }
 
-// Syncer stores a problem of the catalogue and reads it back; *service.Service is one.
+// Syncer stores a problem of the catalogue and reads it back whole (hidden
+// cases' names and boards included); *service.Service is one.
 type Syncer interface {
 	SyncProblem(ctx context.Context, p judge.Problem, cases []judge.CaseSpec) error
-	Problem(ctx context.Context, v judge.User, slug string) (judge.Problem, []judge.Case, error)
+	CatalogueProblem(ctx context.Context, slug string) (judge.Problem, []judge.Case, error)
 }
 
 // Sync stores every problem through s. A problem whose stored copy already
@@ -52,9 +53,7 @@ type Syncer interface {
 // added and writes only what differs), but it reads more to find that out.
 func Sync(ctx context.Context, s Syncer, ps []Problem) error {
 	for _, p := range ps {
-		// Read as nobody in particular: what is compared (inputs, names,
-		// samples) is public, expected answers are not needed.
-		stored, cases, err := s.Problem(ctx, judge.User{}, p.Problem.Slug)
+		stored, cases, err := s.CatalogueProblem(ctx, p.Problem.Slug)
 		switch {
 		case err == nil && upToDate(p, stored, cases):
 			continue

@@ -298,7 +298,7 @@ func (r *recorder) SyncProblem(ctx context.Context, p judge.Problem, cases []jud
 	return nil
 }
 
-func (r *recorder) Problem(ctx context.Context, _ judge.User, slug string) (judge.Problem, []judge.Case, error) {
+func (r *recorder) CatalogueProblem(ctx context.Context, slug string) (judge.Problem, []judge.Case, error) {
 	if slug == r.failRead {
 		return judge.Problem{}, nil, errors.New("database is locked")
 	}

@@ -61,9 +61,14 @@ func TestSyncWithTheJudge(t *testing.T) {
 	}
 	before := ready()
 
-	// Restart with the same catalogue: nothing changes.
-	if err := Sync(ctx, svc, ps); err != nil {
+	// Restart with the same catalogue: nothing changes, and the fast path
+	// sees it without SyncProblem (it reads hidden cases' names whole).
+	counted := &countingSyncer{Service: svc}
+	if err := Sync(ctx, counted, ps); err != nil {
 		t.Fatal(err)
+	}
+	if counted.n != 0 {
+		t.Errorf("an unchanged catalogue called SyncProblem %d times, want 0", counted.n)
 	}
 	after := ready()
 	if len(after) != len(before) || after[len(after)-1].ID != added.ID {
@@ -98,6 +103,17 @@ func TestSyncWithTheJudge(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantOrder(t, ready(), added.ID, "01-sample-1", "03-no-answer-x", "04-added", "instructor")
+}
+
+// countingSyncer counts the calls of SyncProblem, the slow path of Sync.
+type countingSyncer struct {
+	*service.Service
+	n int
+}
+
+func (c *countingSyncer) SyncProblem(ctx context.Context, p judge.Problem, cases []judge.CaseSpec) error {
+	c.n++
+	return c.Service.SyncProblem(ctx, p, cases)
 }
 
 // wantOrder checks the names of cases in order, their positions, and that

@@ -60,6 +60,14 @@ func TestEndToEnd(t *testing.T) {
 			if status != 200 || len(input) == 0 {
 				t.Fatalf("input: %d %q", status, input)
 			}
+			if !p.Problem.TakesAnswers() {
+				// A program-only problem refuses answers (and its hidden
+				// boards are secret): its programs are judged elsewhere.
+				if status, body := srv.raw("POST", "/api/v1/problems/"+slug+"/submissions", student, map[string]any{"kind": "answer", "output": strings.Join(p.Answers, "")}); status != 403 {
+					t.Errorf("an answer to %s: %d %s, want 403", slug, status, body)
+				}
+				return
+			}
 
 			// Right and wrong answers, computed from the shipped .ans files.
 			right := strings.Join(p.Answers, "")

@@ -4,6 +4,8 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -70,7 +72,7 @@ func TestAnswerKeepsItsCases(t *testing.T) {
 		t.Fatalf("after the deletion, the second answer = %+v", got)
 	}
 	h := got.History[0]
-	if h.Verdict != judge.WrongAnswer || h.NewVerdict != judge.Accepted || h.Reason != "board 3 (added) was deleted" || h.JudgedAt == nil || !h.Changed() {
+	if h.Verdict != judge.WrongAnswer || h.NewVerdict != judge.Accepted || h.Reason != "board 3 was deleted" || h.JudgedAt == nil || !h.Changed() {
 		t.Errorf("history = %+v", h)
 	}
 	if err := s.SeenBy(ctx, got, judge.User{ID: u.ID + 1}); err != nil {
@@ -110,7 +112,7 @@ func TestOddSubmissions(t *testing.T) {
 		{"empty", "flood", flood[1].ID, " \n", "the moves are empty"},
 		{"other problem's case", "flood", maya[0].ID, "1", "problem flood has no case"},
 		{"no such case", "flood", 999, "1", "problem flood has no case 999"},
-		{"more than the board's n", "maya", maya[0].ID, "2 1 1\n3 1 1\n3 0 1\n0 0 1\n", "more than 3 moves: a move text for board 1 (sample) may hold at most 3 moves"},
+		{"more than the board's n", "maya", maya[0].ID, "2 1 1\n3 1 1\n3 0 1\n0 0 1\n", "more than 3 moves: a move text for board 1 may hold at most 3 moves"},
 		{"more than the engine reads", "flood", flood[1].ID, strings.Repeat("1 ", 10001), "more than 10000 moves"},
 	} {
 		_, err := s.Submit(ctx, u, judge.Submission{ProblemSlug: tc.slug, Kind: judge.KindMoves, CaseID: tc.caseID, Payload: tc.moves})
@@ -202,6 +204,28 @@ func TestPerCaseFiles(t *testing.T) {
 			pz, _ := puzzles.Lookup(p.Problem.Puzzle)
 			in, err := s.Input(ctx, u, slug) // as the API's input.zip reads it
 			files, version := in.Files(), in.Version
+			if !p.Problem.TakesAnswers() {
+				// The hidden boards stay secret: input.zip holds the
+				// samples, and answers are refused.
+				var samples []string
+				for _, c := range cases {
+					if c.Sample {
+						samples = append(samples, c.Name)
+					}
+				}
+				var got []string
+				for _, f := range files {
+					got = append(got, f.Base)
+				}
+				if err != nil || !slices.Equal(got, samples) {
+					t.Errorf("Input(%s).Files() = %v, %v; want the samples %v", slug, got, err, samples)
+				}
+				_, err := s.SubmitOutputs(ctx, u, judge.Submission{ProblemSlug: slug, Kind: judge.KindAnswer, InputVersion: version}, map[string]string{samples[0]: p.Answers[0]})
+				if judge.ErrorCode(err) != judge.EFORBIDDEN || !strings.Contains(judge.ErrorMessage(err), "does not take answer submissions (its kinds: program)") {
+					t.Errorf("an answer to %s: %v, want forbidden", slug, err)
+				}
+				return
+			}
 			if err != nil || len(files) != len(cases) {
 				t.Fatalf("Input(%s).Files() = %d files, %v", slug, len(files), err)
 			}
@@ -216,8 +240,14 @@ func TestPerCaseFiles(t *testing.T) {
 			var answer bytes.Buffer
 			zw := zip.NewWriter(&answer)
 			for i, f := range zr.File {
-				if want := cases[i].Name + ".in"; f.Name != want {
-					t.Errorf("file %d is %q, want %q (shipped names start with their NN-)", i, f.Name, want)
+				// Samples keep their names (which start with their NN-);
+				// a student reads the others by position.
+				want := cases[i].Name + ".in"
+				if !cases[i].Sample {
+					want = fmt.Sprintf("%02d-board-%d.in", cases[i].Position, cases[i].Position)
+				}
+				if f.Name != want {
+					t.Errorf("file %d is %q, want %q", i, f.Name, want)
 				}
 				rc, _ := f.Open()
 				var in bytes.Buffer
@@ -244,7 +274,7 @@ func TestPerCaseFiles(t *testing.T) {
 				t.Errorf("per-case reference outputs = %s %v, %d outputs; results %+v", got.Verdict, got.Score, len(got.Outputs), got.Results)
 			}
 			// One output missing, one under an unknown name.
-			delete(outputs, cases[1].Name)
+			delete(outputs, strings.TrimSuffix(zr.File[1].Name, ".in"))
 			partial, err := s.SubmitOutputs(ctx, u, judge.Submission{ProblemSlug: slug, Kind: judge.KindAnswer}, outputs)
 			if err != nil {
 				t.Fatal(err)

@@ -41,7 +41,11 @@ func TestByteOrderMark(t *testing.T) {
 		}
 	}
 
-	bases := judge.CaseBases(cases)
+	in, err := s.Input(ctx, u, "flood") // the names of the student's input.zip
+	if err != nil {
+		t.Fatal(err)
+	}
+	bases := judge.CaseBases(in.Cases)
 	outputs := map[string]string{bases[0]: bom + "0\n", bases[1]: bom + "3\n"}
 	sub, err := s.SubmitOutputs(ctx, u, judge.Submission{ProblemSlug: "flood", Kind: judge.KindAnswer}, outputs)
 	if err != nil {

@@ -323,7 +323,10 @@ func (s *Service) ProblemProgress(ctx context.Context, viewer judge.User, id int
 	if err != nil {
 		return judge.ProblemBoards{}, err
 	}
-	pb := judge.ProblemBoards{Assignment: a, Problem: a.Problems[at], Cases: in.cases[0], AsOf: s.now()}
+	pb := judge.ProblemBoards{Assignment: a, Problem: a.Problems[at], Cases: slices.Clone(in.cases[0]), AsOf: s.now()}
+	for i, c := range pb.Cases {
+		pb.Cases[i].Name = judge.CaseNameFor(viewer, c) // a student's own row names hidden boards by position
+	}
 	for _, u := range in.students {
 		pg, boards := gs[u.ID][0].result()
 		// Boards in case order with samples shown empty: the page lists

@@ -7,16 +7,29 @@ import (
 	"puzzlejudge/judge"
 )
 
+// The reasons of a rejudge are stored in the history that the submission's
+// owner reads, so they name a case as a student may (judge.CaseNameFor
+// for a viewer who is no instructor): a hidden case by its position only.
+
 func reasonDeleted(c judge.Case) string {
-	return "board " + strconv.Itoa(c.Position) + " (" + c.Name + ") was deleted"
+	return boardWords(c) + " was deleted"
 }
 
 func reasonNewAnswer(c judge.Case) string {
-	return "new expected answer for board " + strconv.Itoa(c.Position) + " (" + c.Name + ")"
+	return "new expected answer for " + boardWords(c)
 }
 
 func reasonSolveFailed(c judge.Case) string {
-	return "the reference solver failed on board " + strconv.Itoa(c.Position) + " (" + c.Name + ")"
+	return "the reference solver failed on " + boardWords(c)
+}
+
+// boardWords is "board 3", or "board 1 (01-sample-1)" for a sample.
+func boardWords(c judge.Case) string {
+	w := "board " + strconv.Itoa(c.Position)
+	if judge.CanReadCaseName(judge.User{}, c) {
+		w += " (" + c.Name + ")"
+	}
+	return w
 }
 
 const reasonReady = "the reference answers of the boards are ready"

@@ -8,15 +8,17 @@ import (
 )
 
 // Input returns the current case set of a problem and its version, the
-// cases as v may see them (RedactCase); ENOTFOUND for a problem v may not
-// see (a draft or an archived one, to a student).
+// cases as v may see them (judge.CaseFor: a student reads hidden cases by
+// position, and no hidden board of a problem that takes no answers);
+// ENOTFOUND for a problem v may not see (a draft or an archived one, to a
+// student).
 func (s *Service) Input(ctx context.Context, v judge.User, slug string) (judge.ProblemInput, error) {
 	in, err := s.input(ctx, slug)
 	if err == nil && !in.Problem.VisibleTo(v) {
 		return judge.ProblemInput{}, notFound(slug)
 	}
 	for i := range in.Cases {
-		in.Cases[i] = judge.RedactCase(v, in.Cases[i])
+		in.Cases[i] = judge.CaseFor(v, in.Problem, in.Cases[i])
 	}
 	return in, err
 }

@@ -2,6 +2,8 @@ package service
 
 import (
 	"context"
+	"strings"
+	"unicode/utf8"
 
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/puzzles"
@@ -81,4 +83,56 @@ func (s *Service) ExportProblem(ctx context.Context, viewer judge.User, slug str
 		return judge.Problem{}, nil, err
 	}
 	return s.problem(ctx, slug)
+}
+
+// ImportPackage is ImportProblem for a package that also holds the
+// problem's own programs (submissions/ of a Kattis package): they are
+// checked first, and stored in place of those the problem had.
+func (s *Service) ImportPackage(ctx context.Context, viewer judge.User, p judge.Problem, specs []judge.CaseSpec, programs []judge.ProgramFile, publish *bool) (_ judge.Problem, created bool, _ error) {
+	if err := judge.Allow(viewer, judge.CanAuthor(viewer), authorsOnly); err != nil {
+		return judge.Problem{}, false, err
+	}
+	if err := checkPrograms(programs); err != nil {
+		return judge.Problem{}, false, err
+	}
+	p, created, err := s.ImportProblem(ctx, viewer, p, specs, publish)
+	if err != nil {
+		return judge.Problem{}, false, err
+	}
+	return p, created, s.store.PutPrograms(ctx, p.ID, programs)
+}
+
+// ProblemPrograms returns the problem's own programs, for its package:
+// instructors only, like ExportProblem.
+func (s *Service) ProblemPrograms(ctx context.Context, viewer judge.User, slug string) ([]judge.ProgramFile, error) {
+	p, err := s.authored(ctx, viewer, slug)
+	if err != nil {
+		return nil, err
+	}
+	return s.store.Programs(ctx, p.ID)
+}
+
+// checkPrograms refuses programs out of their bounds (judge.ProgramFile).
+func checkPrograms(files []judge.ProgramFile) error {
+	if len(files) > judge.MaxProgramFiles {
+		return judge.Errorf(judge.EINVALID, "submissions: %d programs, more than %d", len(files), judge.MaxProgramFiles)
+	}
+	seen := map[string]bool{}
+	for _, f := range files {
+		where := "submissions/" + f.Folder + "/" + f.Name
+		switch {
+		case !judge.IsProgramFolder(f.Folder):
+			return judge.Errorf(judge.EINVALID, "%s: the folder is not one of %s", where, strings.Join(judge.ProgramFolders, ", "))
+		case f.Name == "" || len(f.Name) > 128 || strings.ContainsAny(f.Name, "/\\\x00") || f.Name == "." || f.Name == "..":
+			return judge.Errorf(judge.EINVALID, "%s: a program is one file, named in at most 128 bytes", where)
+		case len(f.Source) > judge.MaxProgramBytes:
+			return judge.Errorf(judge.EINVALID, "%s: more than %d bytes", where, judge.MaxProgramBytes)
+		case !utf8.ValidString(f.Source):
+			return judge.Errorf(judge.EINVALID, "%s: the source is not UTF-8 text", where)
+		case seen[where]:
+			return judge.Errorf(judge.EINVALID, "%s: given twice", where)
+		}
+		seen[where] = true
+	}
+	return nil
 }

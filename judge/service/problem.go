@@ -27,9 +27,11 @@ func (s *Service) Problems(ctx context.Context, v judge.User) ([]judge.ProblemSu
 	return slices.DeleteFunc(ps, func(p judge.ProblemSummary) bool { return !p.VisibleTo(v) }), nil
 }
 
-// Problem returns a problem and its cases in order, as v may see them: the
-// expected answers of hidden cases are withheld (Case.Redacted) unless v is
-// an instructor. A draft or an archived problem is ENOTFOUND for anyone
+// Problem returns a problem and its cases in order, as v may see them
+// (judge.CaseFor): unless v is an instructor, the expected answers of
+// hidden cases are withheld (Case.Redacted), their names replaced by their
+// positions, and their boards withheld too (Case.Secret) on a problem that
+// takes no answers. A draft or an archived problem is ENOTFOUND for anyone
 // but instructors, as if it did not exist.
 func (s *Service) Problem(ctx context.Context, v judge.User, slug string) (judge.Problem, []judge.Case, error) {
 	p, cases, err := s.problem(ctx, slug)
@@ -37,9 +39,16 @@ func (s *Service) Problem(ctx context.Context, v judge.User, slug string) (judge
 		return judge.Problem{}, nil, notFound(slug)
 	}
 	for i := range cases {
-		cases[i] = judge.RedactCase(v, cases[i])
+		cases[i] = judge.CaseFor(v, p, cases[i])
 	}
 	return p, cases, err
+}
+
+// CatalogueProblem returns a stored problem and its cases whole, for the
+// catalogue sync at start (problems.Sync), which compares the names and
+// boards of hidden cases too; no viewer's request reaches it.
+func (s *Service) CatalogueProblem(ctx context.Context, slug string) (judge.Problem, []judge.Case, error) {
+	return s.problem(ctx, slug)
 }
 
 // problem returns a problem and its cases, everything included.
@@ -100,16 +109,22 @@ func (s *Service) AddCase(ctx context.Context, v judge.User, slug string, spec j
 }
 
 // Case returns one case of a problem as v may see it (see Problem);
-// ENOTFOUND when it belongs to another.
+// ENOTFOUND when it belongs to another, EFORBIDDEN when its board is
+// secret to v (judge.CanReadInput).
 func (s *Service) Case(ctx context.Context, v judge.User, slug string, id int64) (judge.Case, error) {
-	if _, err := s.Visible(ctx, v, slug); err != nil {
+	p, err := s.Visible(ctx, v, slug)
+	if err != nil {
 		return judge.Case{}, err
 	}
 	_, c, err := s.caseOf(ctx, slug, id)
 	if err != nil {
 		return judge.Case{}, err
 	}
-	return judge.RedactCase(v, c), nil
+	if err := judge.Allow(v, judge.CanReadInput(v, p, c), "%s of problem %s is secret: the problem takes no answers, so only its samples can be downloaded (its programs are run on the others)",
+		judge.HiddenCaseName(c.Position), p.Slug); err != nil {
+		return judge.Case{}, err
+	}
+	return judge.CaseFor(v, p, c), nil
 }
 
 // caseOf returns one case of a problem, everything included.

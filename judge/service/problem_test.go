@@ -56,8 +56,8 @@ func TestSyncProblem(t *testing.T) {
 		t.Fatalf("%d cases after removal", len(cases))
 	}
 	got = waitVerdict(t, s, sub.ID, judge.Accepted)
-	if len(got.Results) != 1 || got.Score != 100 || len(got.History) != 2 || got.History[1].Reason != "board 2 (three) was deleted" ||
-		got.History[1].Verdict != judge.WrongAnswer || got.History[0].Reason != "new expected answer for board 2 (three)" {
+	if len(got.Results) != 1 || got.Score != 100 || len(got.History) != 2 || got.History[1].Reason != "board 2 was deleted" ||
+		got.History[1].Verdict != judge.WrongAnswer || got.History[0].Reason != "new expected answer for board 2" {
 		t.Errorf("after the removal: %+v", got)
 	}
 

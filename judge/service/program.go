@@ -65,7 +65,7 @@ func (s *Service) checkProgram(ctx context.Context, v judge.User, sub *judge.Sub
 	if err != nil {
 		return err
 	}
-	if err := takes(p, judge.KindProgram); err != nil {
+	if err := takes(v, p, judge.KindProgram); err != nil {
 		return err
 	}
 	if s.cfg.Sandbox == nil {

@@ -1,7 +1,6 @@
 package service
 
 import (
-	"strings"
 	"time"
 
 	"puzzlejudge/judge"
@@ -49,18 +48,4 @@ func programLimits(p judge.Problem) limitsOfProgram {
 		},
 		codeKiB: code,
 	}
-}
-
-// takes refuses (EINVALID) a kind of submission the problem does not take.
-func takes(p judge.Problem, k judge.Kind) error {
-	if p.Takes(k) {
-		return nil
-	}
-	var kinds []string
-	for _, t := range judge.ProblemKinds {
-		if p.Takes(t) {
-			kinds = append(kinds, string(t))
-		}
-	}
-	return judge.Errorf(judge.EINVALID, "problem %s does not take submissions of kind %q; it takes %s", p.Slug, k, strings.Join(kinds, ", "))
 }

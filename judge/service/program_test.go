@@ -156,8 +156,9 @@ func TestProgramRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := s.Submit(context.Background(), u, judge.Submission{ProblemSlug: "answers-only", Kind: judge.KindProgram, Language: "cpp", Payload: "int main() {}"})
-	if judge.ErrorCode(err) != judge.EINVALID || !strings.Contains(err.Error(), "it takes answer") {
-		t.Errorf("a program on a problem of answers only = %v, want invalid naming the kinds it takes", err)
+	// The one rule of every kind (service/kinds.go): 403 forbidden.
+	if judge.ErrorCode(err) != judge.EFORBIDDEN || !strings.Contains(err.Error(), "(its kinds: answer)") {
+		t.Errorf("a program on a problem of answers only = %v, want forbidden naming the kinds it takes", err)
 	}
 	if n, _ := s.QueueLength(context.Background()); n != 0 {
 		t.Errorf("%d submissions queued, want none", n)

@@ -92,9 +92,12 @@ func (s *Service) ReplaySubmission(ctx context.Context, v judge.User, id int64) 
 		if err != nil {
 			return judge.SubmissionReplay{}, err
 		}
+		if err := judge.Allow(v, judge.CanReadInput(v, p, c), "%s of problem %s is secret: its replay would show it", judge.HiddenCaseName(c.Position), p.Slug); err != nil {
+			return judge.SubmissionReplay{}, err
+		}
 		out.Puzzle, out.Start = p.Puzzle, c.Input
 	case judge.KindAnswer:
-		return s.replayAnswer(ctx, out)
+		return s.replayAnswer(ctx, v, out)
 	}
 	_, st, err := stepper(out.Puzzle)
 	if err != nil {
@@ -115,9 +118,10 @@ func (s *Service) ReplaySubmission(ctx context.Context, v judge.User, id int64) 
 // replayAnswer cuts an answer into its cases like the judge does (the
 // cases it answered, a whole output split over all of them, deleted ones
 // included, or each per-case output on its own case) and replays the moves
-// of each case that is still there; a puzzle whose answers hold no moves
-// (Flood-it's numbers) is EINVALID.
-func (s *Service) replayAnswer(ctx context.Context, out judge.SubmissionReplay) (judge.SubmissionReplay, error) {
+// of each case that is still there and whose board v may read, under the
+// name v may read; a puzzle whose answers hold no moves (Flood-it's
+// numbers) is EINVALID.
+func (s *Service) replayAnswer(ctx context.Context, v judge.User, out judge.SubmissionReplay) (judge.SubmissionReplay, error) {
 	d := s.load(ctx, out.Submission.ProblemID)
 	if d.err != nil {
 		return judge.SubmissionReplay{}, d.err
@@ -150,10 +154,11 @@ func (s *Service) replayAnswer(ctx context.Context, out judge.SubmissionReplay) 
 	out.Cases = []judge.CaseReplay{}
 	for i, a := range answers {
 		moves, ok := st.AnswerMoves(a)
-		if !ok || cases[i].Deleted {
+		c := cases[i]
+		if !ok || c.Deleted || !judge.CanReadInput(v, d.problem, c) {
 			continue
 		}
-		out.Cases = append(out.Cases, judge.CaseReplay{CaseID: cases[i].ID, CaseName: cases[i].Name, Start: cases[i].Input, Replay: st.Steps(cases[i].Input, moves)})
+		out.Cases = append(out.Cases, judge.CaseReplay{CaseID: c.ID, CaseName: judge.CaseNameFor(v, c), Start: c.Input, Replay: st.Steps(c.Input, moves)})
 	}
 	return out, nil
 }

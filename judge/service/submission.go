@@ -36,6 +36,9 @@ func (s *Service) submit(ctx context.Context, v judge.User, sub judge.Submission
 		return judge.Submission{}, err
 	}
 	sub.UserID, sub.Username = v.ID, v.Username
+	if err := s.admit(ctx, v, sub); err != nil {
+		return judge.Submission{}, err
+	}
 	var err error
 	if sub.Kind == judge.KindProgram { // its size is the problem's limits.code (checkProgram)
 		err = validText("the source", sub.Payload, len(sub.Payload))
@@ -116,7 +119,7 @@ func checkMoves(p judge.Problem, c judge.Case, moves string) error {
 		return judge.Errorf(judge.EINVALID, "the moves are empty: send the moves for board %d, %s", c.Position, pz.Info().MovesSyntax)
 	}
 	if n > limit {
-		return judge.Errorf(judge.EINVALID, "more than %s: a move text for board %d (%s) may hold at most %s", judge.Plural(limit, "move"), c.Position, c.Name, judge.Plural(limit, "move"))
+		return judge.Errorf(judge.EINVALID, "more than %s: a move text for board %d may hold at most %s", judge.Plural(limit, "move"), c.Position, judge.Plural(limit, "move"))
 	}
 	return nil
 }
@@ -133,6 +136,9 @@ func (s *Service) Submission(ctx context.Context, v judge.User, id int64) (judge
 		return judge.Submission{}, err
 	}
 	if err := judge.Allow(v, judge.CanReadSubmission(v, sub), "submission %d is not yours", id); err != nil {
+		return judge.Submission{}, err
+	}
+	if err := s.nameResults(ctx, v, &sub); err != nil {
 		return judge.Submission{}, err
 	}
 	sub.History, err = s.store.History(ctx, id)

@@ -195,7 +195,7 @@ func (d *DB) Ping(ctx context.Context) error {
 const migrateLock int64 = 0x707a6d69677221
 
 func (d *DB) migrate() error {
-	rows := []any{&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &submissionRow{}, &caseResultRow{}, &heartbeatRow{},
+	rows := []any{&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &programRow{}, &submissionRow{}, &caseResultRow{}, &heartbeatRow{},
 		&assignmentRow{}, &assignmentProblemRow{}, &historyRow{}, &problemHintsRow{}, &hintRow{}, &loginBucketRow{}, &catalogueVersionRow{}, &generationRow{}}
 	var err error
 	if d.postgres {

@@ -178,7 +178,7 @@ func testConcurrentSync(t *testing.T, open opener) {
 	if err != nil || len(list) != 1 || list[0].Cases != len(specs) {
 		t.Fatalf("Problems = %+v, %v; want one problem with %d cases", list, err, len(specs))
 	}
-	_, cases, err := svcs[1].Problem(ctx, judge.User{}, "race")
+	_, cases, err := svcs[1].CatalogueProblem(ctx, "race") // hidden cases whole, names included
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,8 @@ func FuzzRead(f *testing.F) {
 		f.Add(write(f, pkgOf(p)))
 	}
 	f.Add(zipOf(f, goodEntries()...))
+	f.Add(zipOf(f, append(goodEntries(), entry{name: "tiny/submissions/accepted/a.cpp", body: "int main(){}\n"},
+		entry{name: "tiny/submissions/time_limit_exceeded/b.py", body: "while True: pass\n"})...))
 	f.Add(lyingZip(f))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		pkg, err := kattis.Read(data)

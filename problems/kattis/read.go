@@ -262,7 +262,11 @@ func parse(files map[string]string, top string) (Package, error) {
 	for _, c := range sec.Cases {
 		names[c.File] = c.Name
 	}
-	pkg := Package{Problem: p}
+	programs, err := programsOf(files)
+	if err != nil {
+		return Package{}, err
+	}
+	pkg := Package{Problem: p, Programs: programs}
 	for _, tc := range order {
 		file := "data/" + tc.name + ".in"
 		input, err := pz.ParseCase(files[file])
@@ -280,6 +284,43 @@ func parse(files map[string]string, top string) (Package, error) {
 		pkg.Answers = append(pkg.Answers, files["data/"+tc.name+".ans"])
 	}
 	return pkg, nil
+}
+
+// programsOf returns the files of submissions/, sorted by folder and name:
+// each one file in a folder of judge.ProgramFolders, of at most
+// judge.MaxProgramBytes of UTF-8 text, and at most judge.MaxProgramFiles.
+func programsOf(files map[string]string) ([]judge.ProgramFile, error) {
+	var out []judge.ProgramFile
+	for name, text := range files {
+		rest, ok := strings.CutPrefix(name, "submissions/")
+		if !ok {
+			continue
+		}
+		folder, file, ok := strings.Cut(rest, "/")
+		switch {
+		case !ok || strings.Contains(file, "/"):
+			return nil, refuse(name, "a program is one file in submissions/<verdict>/ (folders of several files are not read)")
+		case !judge.IsProgramFolder(folder):
+			return nil, refuse(name, "submissions/%s is not one of the folders %s", folder, strings.Join(judge.ProgramFolders, ", "))
+		case len(file) > 128:
+			return nil, refuse(name, "the file name has more than 128 bytes")
+		case len(text) > judge.MaxProgramBytes:
+			return nil, refuse(name, "%d bytes, more than %d", len(text), judge.MaxProgramBytes)
+		case !utf8.ValidString(text):
+			return nil, refuse(name, "not UTF-8 text")
+		}
+		out = append(out, judge.ProgramFile{Folder: folder, Name: file, Source: text})
+	}
+	if len(out) > judge.MaxProgramFiles {
+		return nil, refuse("submissions", "%d programs, more than %d", len(out), judge.MaxProgramFiles)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Folder != out[j].Folder {
+			return out[i].Folder < out[j].Folder
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out, nil
 }
 
 // caseOrder returns the test cases: in the order of the puzzlejudge

@@ -31,6 +31,8 @@ type Package struct {
 	Problem judge.Problem
 	Cases   []judge.CaseSpec
 	Answers []string
+	// Programs are the problem's own programs, submissions/<folder>/<name>.
+	Programs []judge.ProgramFile
 }
 
 // FromCases returns the package of a stored problem: the expected output of
@@ -175,6 +177,11 @@ func Write(w io.Writer, pkg Package) error {
 			ans = pkg.Answers[i]
 		}
 		if err := put("data/"+files[i]+".ans", ans); err != nil {
+			return err
+		}
+	}
+	for _, f := range pkg.Programs {
+		if err := put("submissions/"+f.Folder+"/"+f.Name, f.Source); err != nil {
 			return err
 		}
 	}

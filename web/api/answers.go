@@ -45,11 +45,17 @@ func (s *API) servedInput(c *gin.Context, suffix string) (judge.ProblemInput, bo
 		s.writeError(c, err)
 		return judge.ProblemInput{}, false
 	}
+	if len(in.Readable()) < len(in.Cases) {
+		// What is served depends on the viewer here: the samples for a
+		// student, every board for an instructor.
+		suffix += "-samples"
+	}
 	return in, !setInputVersion(c, in.Version, suffix)
 }
 
-// judgeInput serves every case of the problem as one classic judge input,
-// with its version.
+// judgeInput serves every case of the problem that the caller may read
+// (all of them, but for a problem that takes no answers the samples only
+// to a student) as one classic judge input, with the case set's version.
 func (s *API) judgeInput(c *gin.Context) {
 	in, ok := s.servedInput(c, "")
 	if !ok {

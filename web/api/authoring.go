@@ -221,7 +221,12 @@ func (s *API) exportPackage(c *gin.Context) {
 		s.writeError(c, err)
 		return
 	}
-	if err := httpx.PackageZip(c, p, cases); err != nil {
+	programs, err := s.Service.ProblemPrograms(c.Request.Context(), httpx.Viewer(c), c.Param("slug"))
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	if err := httpx.PackageZip(c, p, cases, programs); err != nil {
 		s.writeError(c, err)
 	}
 }
@@ -257,7 +262,7 @@ func (s *API) importPackage(c *gin.Context) {
 		}
 		publish = &on
 	}
-	p, created, err := s.Service.ImportProblem(c.Request.Context(), v, pkg.Problem, pkg.Cases, publish)
+	p, created, err := s.Service.ImportPackage(c.Request.Context(), v, pkg.Problem, pkg.Cases, pkg.Programs, publish)
 	if err != nil {
 		s.writeError(c, err)
 		return

@@ -1,11 +1,13 @@
 package api
 
 import (
+	"bytes"
 	"reflect"
 	"strings"
 	"testing"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/problems/kattis"
 )
 
 // TestProblemKindsAndLimits creates, reads and edits a problem's kinds and
@@ -71,4 +73,54 @@ func TestProblemKindsAndLimits(t *testing.T) {
 	}
 	// A kind given as a number is a request that does not decode.
 	e.do("PATCH", "/api/v1/problems/timed", e.admin, map[string]any{"kinds": []int{1}}).want(t, 400, "invalid")
+}
+
+// TestPackageCarriesKindsLimitsAndPrograms exports a problem with kinds,
+// program limits and programs of its own (imported from a package's
+// submissions/), imports it under another slug, and finds all three.
+func TestPackageCarriesKindsLimitsAndPrograms(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	e.waitReady()
+	e.do("PATCH", "/api/v1/problems/flood", e.admin, map[string]any{"kinds": []string{"program"},
+		"limits": map[string]any{"max_size": 8, "max_colors": 6, "time_limit": 1.5, "memory": 64}}).want(t, 200, "")
+	exported := e.do("GET", "/api/v1/problems/flood/package.zip", e.admin, nil).want(t, 200, "")
+	pkg, err := kattis.Read(exported.body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pkg.Programs) != 0 || !reflect.DeepEqual(pkg.Problem.Kinds, []judge.Kind{judge.KindProgram}) || pkg.Problem.Limits.TimeLimit != 1.5 || pkg.Problem.Limits.MemoryMiB != 64 {
+		t.Fatalf("exported package: kinds %v limits %+v programs %d", pkg.Problem.Kinds, pkg.Problem.Limits, len(pkg.Programs))
+	}
+	pkg.Programs = []judge.ProgramFile{
+		{Folder: "accepted", Name: "ida.cpp", Source: "int main() { return 0; }\n"},
+		{Folder: "time_limit_exceeded", Name: "bfs.py", Source: "while True:\n    pass\n"},
+	}
+	var buf bytes.Buffer
+	if err := kattis.Write(&buf, pkg); err != nil {
+		t.Fatal(err)
+	}
+	e.importZip(e.admin, buf.Bytes(), "flood-timed").want(t, 201, "")
+	var p problemJSON
+	e.do("GET", "/api/v1/problems/flood-timed", e.admin, nil).want(t, 200, "").json(t, &p)
+	if !reflect.DeepEqual(p.Kinds, []judge.Kind{judge.KindProgram}) || p.Limits.TimeLimit != 1.5 || p.Limits.Memory != 64 {
+		t.Errorf("imported problem: kinds %v limits %+v", p.Kinds, p.Limits)
+	}
+	again, err := kattis.Read(e.do("GET", "/api/v1/problems/flood-timed/package.zip", e.admin, nil).want(t, 200, "").body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(again.Programs, pkg.Programs) {
+		t.Errorf("programs after import and export: %+v, want %+v", again.Programs, pkg.Programs)
+	}
+	// Importing again without programs replaces them with none.
+	pkg.Programs = nil
+	buf.Reset()
+	if err := kattis.Write(&buf, pkg); err != nil {
+		t.Fatal(err)
+	}
+	e.importZip(e.admin, buf.Bytes(), "flood-timed").want(t, 200, "")
+	again, _ = kattis.Read(e.do("GET", "/api/v1/problems/flood-timed/package.zip", e.admin, nil).want(t, 200, "").body)
+	if len(again.Programs) != 0 {
+		t.Errorf("programs after an import without them: %+v", again.Programs)
+	}
 }

@@ -80,8 +80,11 @@ type caseRow struct {
 	Position int              `json:"position"`
 	Status   judge.CaseStatus `json:"status"`
 	// File is the case's base name in input.zip (File + ".in") and in a
-	// per-case answer.
+	// per-case answer; "" for a Secret case, which input.zip leaves out.
 	File string `json:"file"`
+	// Secret is true for a board the caller may not download: a hidden
+	// board of a problem that takes no answers, to a student.
+	Secret bool `json:"secret"`
 }
 
 // checkerName shows the exact checker by name rather than as "".
@@ -114,7 +117,11 @@ func (s *API) getProblem(c *gin.Context) {
 		Published: !p.Draft, Archived: p.Archived,
 	}
 	for i, cs := range cases {
-		out.Cases = append(out.Cases, caseRow{ID: cs.ID, Name: cs.Name, Sample: cs.Sample, Position: cs.Position, Status: cs.Status, File: files[i]})
+		row := caseRow{ID: cs.ID, Name: cs.Name, Sample: cs.Sample, Position: cs.Position, Status: cs.Status, File: files[i], Secret: cs.Secret}
+		if cs.Secret {
+			row.File = ""
+		}
+		out.Cases = append(out.Cases, row)
 		if cs.Sample {
 			sample := sampleJSON{ID: cs.ID, Name: cs.Name, Input: cs.Input}
 			if cs.Status == judge.CaseReady {

@@ -36,7 +36,7 @@ func TestSubmitAnswers(t *testing.T) {
 				t.Fatalf("%d case rows, want %d", len(s.Cases), len(p.cases))
 			}
 			for j, r := range s.Cases {
-				if r.Verdict != judge.Accepted || r.Name != p.cases[j].Name || r.Case == 0 {
+				if r.Verdict != judge.Accepted || r.Name != studentCaseName(p.cases[j], j+1) || r.Case == 0 {
 					t.Errorf("row %d = %+v", j, r)
 				}
 			}

@@ -14,9 +14,11 @@ import (
 // package (a Kattis zip): the API and the pages hand out the same file.
 // When the package cannot be written it answers nothing and returns the
 // error, for the caller to answer in its own way.
-func PackageZip(c *gin.Context, p judge.Problem, cases []judge.Case) error {
+func PackageZip(c *gin.Context, p judge.Problem, cases []judge.Case, programs []judge.ProgramFile) error {
+	pkg := kattis.FromCases(p, cases)
+	pkg.Programs = programs
 	var buf bytes.Buffer
-	if err := kattis.Write(&buf, kattis.FromCases(p, cases)); err != nil {
+	if err := kattis.Write(&buf, pkg); err != nil {
 		return err
 	}
 	c.Header("Content-Disposition", `attachment; filename="`+p.Slug+`.zip"`)

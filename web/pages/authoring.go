@@ -24,7 +24,15 @@ type problemForm struct {
 	Slug, Title, Puzzle, Statement string
 	Checker                        string
 	MaxSize, MaxColors, MaxMoves   string
-	Published, Archived, Detached  bool
+	// Kinds are the boxes ticked; the program limits are as typed, in the
+	// Kattis names and units (seconds, MiB, KiB).
+	Kinds map[judge.Kind]bool
+	// KindsSent: the form had the kinds' boxes (kinds_sent), so that none
+	// ticked is a choice to refuse, not a form that lacks them.
+	KindsSent                                         bool
+	TimeLimit, Memory, Output, Code                   string
+	CompilationTime, CompilationMemory, ACToTimeLimit string
+	Published, Archived, Detached                     bool
 	// Shipped: the problem comes from problems/<slug>, and its slug
 	// cannot change (the service refuses it).
 	Shipped bool
@@ -32,13 +40,17 @@ type problemForm struct {
 	Error   string
 }
 
+// limits reads the limits typed; a field left empty is 0 (the engine's
+// bound, or the program limit kept: judge.Limits.Over).
 func (f problemForm) limits() (judge.Limits, error) {
 	var l judge.Limits
 	for _, x := range []struct {
 		name string
 		text string
 		dst  *int
-	}{{"max_size", f.MaxSize, &l.MaxSize}, {"max_colors", f.MaxColors, &l.MaxColors}, {"max_moves", f.MaxMoves, &l.MaxMoves}} {
+	}{{"max_size", f.MaxSize, &l.MaxSize}, {"max_colors", f.MaxColors, &l.MaxColors}, {"max_moves", f.MaxMoves, &l.MaxMoves},
+		{"memory", f.Memory, &l.MemoryMiB}, {"output", f.Output, &l.OutputMiB}, {"code", f.Code, &l.CodeKiB},
+		{"compilation_memory", f.CompilationMemory, &l.CompilationMemoryMiB}} {
 		if strings.TrimSpace(x.text) == "" {
 			continue
 		}
@@ -48,14 +60,84 @@ func (f problemForm) limits() (judge.Limits, error) {
 		}
 		*x.dst = n
 	}
+	for _, x := range []struct {
+		name string
+		text string
+		dst  *float64
+	}{{"time_limit", f.TimeLimit, &l.TimeLimit}, {"compilation_time", f.CompilationTime, &l.CompilationTime},
+		{"time_multipliers.ac_to_time_limit", f.ACToTimeLimit, &l.ACToTimeLimit}} {
+		if strings.TrimSpace(x.text) == "" {
+			continue
+		}
+		v, err := strconv.ParseFloat(strings.TrimSpace(x.text), 64)
+		if err != nil {
+			return l, judge.Errorf(judge.EINVALID, "limits.%s: %q is not a number", x.name, x.text)
+		}
+		*x.dst = v
+	}
 	return l, nil
 }
+
+// kinds returns the kinds ticked, in their order; none is an empty list,
+// which the service refuses with its message; nil (all three for a new
+// problem, unchanged for an edit) when the form had no boxes.
+func (f problemForm) kinds() *[]judge.Kind {
+	if !f.KindsSent {
+		return nil
+	}
+	out := []judge.Kind{}
+	for _, k := range judge.ProblemKinds {
+		if f.Kinds[k] {
+			out = append(out, k)
+		}
+	}
+	return &out
+}
+
+// kindBoxes are the kinds of the form's boxes with their words.
+var kindBoxes = []struct {
+	Kind  judge.Kind
+	Words string
+}{
+	{judge.KindAnswer, "answer: the output of the student's program on every board (every board can then be downloaded)"},
+	{judge.KindMoves, "moves: a move sequence for one board"},
+	{judge.KindProgram, "program: source code, run on every board in the sandbox (without answer, the hidden boards stay secret)"},
+}
+
+func kindSet(kinds []judge.Kind) map[judge.Kind]bool {
+	m := map[judge.Kind]bool{}
+	for _, k := range kinds {
+		m[k] = true
+	}
+	return m
+}
+
+func deref[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
+}
+
+func formatNumber(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 func formOf(c *gin.Context) problemForm {
 	return problemForm{Slug: strings.TrimSpace(c.PostForm("slug")), Title: c.PostForm("title"), Puzzle: c.PostForm("puzzle"),
 		Statement: strings.ReplaceAll(c.PostForm("statement"), "\r\n", "\n"), Checker: c.PostForm("checker"),
 		MaxSize: c.PostForm("max_size"), MaxColors: c.PostForm("max_colors"), MaxMoves: c.PostForm("max_moves"),
+		TimeLimit: c.PostForm("time_limit"), Memory: c.PostForm("memory"), Output: c.PostForm("output"), Code: c.PostForm("code"),
+		CompilationTime: c.PostForm("compilation_time"), CompilationMemory: c.PostForm("compilation_memory"), ACToTimeLimit: c.PostForm("ac_to_time_limit"),
+		Kinds: kindSet(kindsOf(c.PostFormArray("kinds"))), KindsSent: c.PostForm("kinds_sent") != "",
 		Published: c.PostForm("published") != "", Puzzles: puzzles.PuzzleNames()}
+}
+
+func kindsOf(values []string) []judge.Kind {
+	out := make([]judge.Kind, len(values))
+	for i, v := range values {
+		out[i] = judge.Kind(v)
+	}
+	return out
 }
 
 func formFromProblem(p judge.Problem) problemForm {
@@ -63,9 +145,27 @@ func formFromProblem(p judge.Problem) problemForm {
 	if checker == "" {
 		checker = judge.CheckerExact
 	}
-	return problemForm{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Statement: p.Statement, Checker: checker,
+	f := problemForm{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Statement: p.Statement, Checker: checker,
 		MaxSize: strconv.Itoa(p.Limits.MaxSize), MaxColors: strconv.Itoa(p.Limits.MaxColors), MaxMoves: strconv.Itoa(p.Limits.MaxMoves),
 		Published: !p.Draft, Archived: p.Archived, Detached: p.Detached, Shipped: p.Shipped(), Puzzles: puzzles.PuzzleNames()}
+	f.setProgram(p.Kinds, p.Limits)
+	return f
+}
+
+// setProgram fills the kinds and program limits of the form from a problem's.
+func (f *problemForm) setProgram(kinds []judge.Kind, l judge.Limits) {
+	l = l.WithProgramDefaults()
+	f.Kinds = kindSet(kinds)
+	f.TimeLimit, f.Memory, f.Output, f.Code = formatNumber(l.TimeLimit), strconv.Itoa(l.MemoryMiB), strconv.Itoa(l.OutputMiB), strconv.Itoa(l.CodeKiB)
+	f.CompilationTime, f.CompilationMemory, f.ACToTimeLimit = formatNumber(l.CompilationTime), strconv.Itoa(l.CompilationMemoryMiB), formatNumber(l.ACToTimeLimit)
+}
+
+// KindBoxes are the kinds' boxes, for the template.
+func (f problemForm) KindBoxes() []struct {
+	Kind  judge.Kind
+	Words string
+} {
+	return kindBoxes
 }
 
 // newProblemPage is GET /problems/new.
@@ -73,8 +173,9 @@ func (p *Pages) newProblemPage(c *gin.Context) {
 	if _, ok := p.needTo(judge.CanAuthor)(c); !ok {
 		return
 	}
-	p.render(c, http.StatusOK, "problem_form", "New problem",
-		problemForm{New: true, Checker: judge.CheckerExact, Puzzles: puzzles.PuzzleNames(), MaxSize: "0", MaxColors: "0", MaxMoves: "0"})
+	f := problemForm{New: true, Checker: judge.CheckerExact, Puzzles: puzzles.PuzzleNames(), MaxSize: "0", MaxColors: "0", MaxMoves: "0"}
+	f.setProgram(judge.ProblemKinds, judge.DefaultProgramLimits())
+	p.render(c, http.StatusOK, "problem_form", "New problem", f)
 }
 
 // createProblem is POST /problems/new.
@@ -88,7 +189,7 @@ func (p *Pages) createProblem(c *gin.Context) {
 	l, err := f.limits()
 	if err == nil {
 		_, err = p.Service.CreateProblem(c.Request.Context(), u, judge.ProblemSpec{Slug: f.Slug, Title: f.Title, Puzzle: f.Puzzle,
-			Statement: f.Statement, Checker: f.Checker, Limits: l, Published: f.Published})
+			Statement: f.Statement, Checker: f.Checker, Kinds: deref(f.kinds()), Limits: l, Published: f.Published})
 	}
 	if err != nil {
 		if status, ok := p.formError(c, err); ok {
@@ -124,7 +225,7 @@ func (p *Pages) editProblem(c *gin.Context) {
 	l, err := f.limits()
 	if err == nil {
 		_, err = p.Service.UpdateProblem(c.Request.Context(), u, c.Param("slug"), judge.ProblemPatch{Slug: &f.Slug, Title: &f.Title,
-			Puzzle: &f.Puzzle, Statement: &f.Statement, Checker: &f.Checker, Limits: &l, Published: &f.Published})
+			Puzzle: &f.Puzzle, Statement: &f.Statement, Checker: &f.Checker, Kinds: f.kinds(), Limits: &l, Published: &f.Published})
 	}
 	if err != nil {
 		if status, ok := p.formError(c, err); ok {
@@ -320,7 +421,12 @@ func (p *Pages) exportPackage(c *gin.Context) {
 		p.fail(c, err)
 		return
 	}
-	if err := httpx.PackageZip(c, prob, cases); err != nil {
+	programs, err := p.Service.ProblemPrograms(c.Request.Context(), u, c.Param("slug"))
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	if err := httpx.PackageZip(c, prob, cases, programs); err != nil {
 		p.fail(c, err)
 	}
 }
@@ -368,7 +474,7 @@ func (p *Pages) importPackage(c *gin.Context) {
 	if v.Slug != "" {
 		pkg.Problem.Slug = v.Slug
 	}
-	prob, created, err := p.Service.ImportProblem(c.Request.Context(), u, pkg.Problem, pkg.Cases, nil)
+	prob, created, err := p.Service.ImportPackage(c.Request.Context(), u, pkg.Problem, pkg.Cases, pkg.Programs, nil)
 	if err != nil {
 		if status, ok := p.formError(c, err); ok {
 			refuse(status, judge.ErrorMessage(err))

@@ -25,7 +25,7 @@ func TestHiddenOptimumPage(t *testing.T) {
 	loc := b.post("/problems/flood/submissions", url.Values{"kind": {"moves"}, "case": {strconv.FormatInt(hidden.ID, 10)},
 		"moves": {strings.Join(moves[:len(moves)-1], " ")}}).redirectTo(t, "/submissions/")
 	p := b.waitDone(loc).want(t, 200, "not solved")
-	row := regexp.MustCompile(`(?s)<tr>\s*<td>3\. 03-hidden</td>.*?</tr>`).FindString(p.body)
+	row := regexp.MustCompile(`(?s)<tr>\s*<td>3\. board 3</td>.*?</tr>`).FindString(p.body)
 	if row == "" {
 		t.Fatalf("no row for the hidden board:\n%s", p.body)
 	}

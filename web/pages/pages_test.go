@@ -78,7 +78,7 @@ func TestPagesSubmitAnswerAndMoves(t *testing.T) {
 
 	home := b.get("/").want(t, 200, "alice", "not tried", "Log out")
 	noTemplateError(t, home)
-	b.get("/problems/flood").want(t, 200, `id="answer-form"`, `id="moves-form"`, "1. 01-sample-1", "3. 03-hidden")
+	b.get("/problems/flood").want(t, 200, `id="answer-form"`, `id="moves-form"`, "1. 01-sample-1", "3. board 3")
 
 	// The right output, built from the reference's own expected answers.
 	var right strings.Builder
@@ -87,7 +87,7 @@ func TestPagesSubmitAnswerAndMoves(t *testing.T) {
 	}
 	loc := b.post("/problems/flood/submissions", url.Values{"kind": {"answer"}, "output": {right.String()}}).
 		redirectTo(t, "/submissions/")
-	res := b.waitDone(loc).want(t, 200, `class="verdict v-accepted">accepted`, "score 100 / 100", "01-sample-1", "03-hidden")
+	res := b.waitDone(loc).want(t, 200, `class="verdict v-accepted">accepted`, "score 100 / 100", "01-sample-1", "board 3")
 	noTemplateError(t, res)
 	if got := strings.Count(res.body, "<tr>") - 1; got != len(cases) {
 		t.Errorf("result table has %d case rows, want %d", got, len(cases))

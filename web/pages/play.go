@@ -78,6 +78,12 @@ func (p *Pages) playPage(c *gin.Context) {
 		p.errorPage(c, http.StatusNotFound, fmt.Sprintf("Problem %s has no board %s.", prob.Slug, c.Param("case")))
 		return
 	}
+	if cs.Secret {
+		// The service's refusal says why (judge.CanReadInput).
+		_, err := p.Service.Case(c.Request.Context(), httpx.Viewer(c), prob.Slug, cs.ID)
+		p.fail(c, err)
+		return
+	}
 	pl, ok := players[prob.Puzzle]
 	if !ok {
 		p.errorPage(c, http.StatusNotFound, fmt.Sprintf("Puzzle %s cannot be played in the browser.", prob.Puzzle))

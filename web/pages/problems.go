@@ -83,6 +83,12 @@ type problemView struct {
 	Moves        string
 	CaseID       int64
 	Error        string
+	// Takes* say which forms the page shows (the problem's kinds);
+	// Playable are the cases whose board the viewer may read, Secret the
+	// number of the others (judge.CanReadInput).
+	TakesAnswers, TakesMoves, TakesPrograms bool
+	Playable                                []judge.Case
+	Secret                                  int
 }
 
 // problemPage shows the statement, the sample boards and the submit forms.
@@ -146,7 +152,13 @@ func (p *Pages) problemView(c *gin.Context, in judge.ProblemInput) (problemView,
 		if cs.Sample {
 			v.Samples = append(v.Samples, p.caseView(prob.Puzzle, cs))
 		}
+		if cs.Secret {
+			v.Secret++
+		} else {
+			v.Playable = append(v.Playable, cs)
+		}
 	}
+	v.TakesAnswers, v.TakesMoves, v.TakesPrograms = prob.Takes(judge.KindAnswer), prob.Takes(judge.KindMoves), prob.Takes(judge.KindProgram)
 	return v, true
 }
 

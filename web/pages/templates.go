@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"strconv"
 	"strings"
 	"time"
 
@@ -29,6 +30,7 @@ var templateFuncs = template.FuncMap{
 	"instructor":   func(u *judge.User) bool { return u != nil && u.IsInstructor() },
 	"inc":          func(i int) int { return i + 1 },
 	"grade":        judge.FormatScore,
+	"seconds":      func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) + " s" },
 	"cell":         cellClass,
 	// filter is the data of the "studentFilter" form.
 	"filter": func(table, value string) studentFilter { return studentFilter{table, value} },
