@@ -25,7 +25,7 @@ func TestProblemsAndShow(t *testing.T) {
 	}
 
 	r = pj.want(exitOK, "show", "flood")
-	for _, want := range []string{"flood: Flood-it (floodit", "Flood the board.", "sample 01-sample-1", "03-hidden", "ready"} {
+	for _, want := range []string{"flood: Flood-it (floodit", "Flood the board.", "sample 01-sample-1", "board 3", "ready"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("pj show flood lacks %q:\n%s", want, r.stdout)
 		}
