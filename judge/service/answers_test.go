@@ -221,8 +221,13 @@ func TestPerCaseFiles(t *testing.T) {
 					t.Errorf("Input(%s).Files() = %v, %v; want the samples %v", slug, got, err, samples)
 				}
 				_, err := s.SubmitOutputs(ctx, u, judge.Submission{ProblemSlug: slug, Kind: judge.KindAnswer, InputVersion: version}, map[string]string{samples[0]: p.Answers[0]})
-				if judge.ErrorCode(err) != judge.EFORBIDDEN || !strings.Contains(judge.ErrorMessage(err), "does not take answer submissions (its kinds: program)") {
-					t.Errorf("an answer to %s: %v, want forbidden", slug, err)
+				var kinds []string
+				for _, k := range p.Problem.Kinds {
+					kinds = append(kinds, string(k))
+				}
+				want := "does not take answer submissions (its kinds: " + strings.Join(kinds, ", ") + ")"
+				if judge.ErrorCode(err) != judge.EFORBIDDEN || !strings.Contains(judge.ErrorMessage(err), want) {
+					t.Errorf("an answer to %s: %v, want forbidden saying %q", slug, err, want)
 				}
 				return
 			}
