@@ -37,6 +37,13 @@ func (c *countingStore) Finish(ctx context.Context, judged []judge.Judged) (map[
 	return w, err
 }
 
+// times reports how many times submission id was written.
+func (c *countingStore) times(id int64) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.written[id]
+}
+
 func (c *countingStore) total() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -158,6 +165,9 @@ func TestCrashRecovery(t *testing.T) {
 			t.Errorf("submission %d = %s with %d results, want %s with 2", id, sub.Verdict, len(sub.Results), payloads[4+i%2].verdict)
 		}
 	}
+	// waitDone sees a verdict as soon as the store has it, a moment before
+	// the counting wrapper counts it.
+	waitFor(t, "the counted writes", func() bool { return cs.total() == len(ids) })
 	// The dead worker wakes up and writes its stale judgement.
 	stale := make([]judge.Judged, len(claims))
 	for i, c := range claims {
@@ -169,8 +179,8 @@ func TestCrashRecovery(t *testing.T) {
 	}
 	for i, id := range ids {
 		sub, _ := second.Submission(ctx, staff, id)
-		if sub.Verdict != payloads[4+i%2].verdict || len(sub.Results) != 2 || cs.written[id] != 1 {
-			t.Errorf("after the stale write, submission %d = %s with %d results, written %d times", id, sub.Verdict, len(sub.Results), cs.written[id])
+		if sub.Verdict != payloads[4+i%2].verdict || len(sub.Results) != 2 || cs.times(id) != 1 {
+			t.Errorf("after the stale write, submission %d = %s with %d results, written %d times", id, sub.Verdict, len(sub.Results), cs.times(id))
 		}
 	}
 }
