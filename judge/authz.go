@@ -208,3 +208,7 @@ func CanReadProgress(v User) bool { return !v.Anonymous() }
 // CanChangePassword reports whether v may change their own password:
 // anyone logged in (CanManageAccounts resets anyone's).
 func CanChangePassword(v User) bool { return !v.Anonymous() }
+
+// CanSetPreferences reports whether v may change their own language and
+// time zone: anyone logged in.
+func CanSetPreferences(v User) bool { return !v.Anonymous() }

@@ -90,6 +90,12 @@ type User struct {
 	// Disabled accounts cannot log in, and their tokens are gone.
 	Disabled  bool
 	CreatedAt time.Time
+	// Language is the language of the pages chosen by the user (one of
+	// PageLanguages); empty: the browser's, else the server's default.
+	Language string
+	// TimeZone is the IANA name of the zone the pages show times in;
+	// empty: the server's time_zone.
+	TimeZone string
 }
 
 // Token is an API token (or page session) as its owner may see it; the

@@ -2,6 +2,9 @@ package judge
 
 import (
 	"context"
+	"slices"
+	"strings"
+	"time"
 )
 
 // UserAdminStore keeps what managing accounts needs beyond AccountStore.
@@ -19,6 +22,9 @@ type UserAdminStore interface {
 	// disabling deletes their tokens. ECONFLICT, and nothing changes, when
 	// no enabled instructor would remain.
 	UpdateUser(ctx context.Context, id int64, role Role, disabled bool) (User, error)
+	// SetPreferences stores a user's language and time zone as given
+	// (validated by the caller; empty strings clear them).
+	SetPreferences(ctx context.Context, id int64, language, timeZone string) (User, error)
 }
 
 // NewUser is an account to create with its bcrypt password hash.
@@ -48,4 +54,39 @@ type UserSpec struct {
 	Username string
 	Password string
 	Line     int // the CSV line it came from, for messages; 0 if none
+}
+
+// Preferences are the settings a user changes for themselves; nil fields
+// stay, an empty string clears one.
+type Preferences struct {
+	Language *string
+	TimeZone *string
+}
+
+// PageLanguages are the languages the pages are written in, as BCP 47
+// tags; the first is the default when nothing else decides.
+var PageLanguages = []string{"en", "zh-CN"}
+
+// ValidPageLanguage reports whether lang is one of PageLanguages, or empty
+// (no choice).
+func ValidPageLanguage(lang string) bool {
+	return lang == "" || slices.Contains(PageLanguages, lang)
+}
+
+// LoadTimeZone returns the zone of an IANA name (Asia/Shanghai); "" is UTC.
+// The error is EINVALID naming the field.
+func LoadTimeZone(name string) (*time.Location, error) {
+	if name == "" {
+		return time.UTC, nil
+	}
+	// time.LoadLocation reads files for names with "..": refuse them, and
+	// anything that is not a plain name, before asking it.
+	if len(name) > 64 || strings.Contains(name, "..") || strings.HasPrefix(name, "/") || name == "Local" {
+		return nil, Errorf(EINVALID, "time_zone: %q is not an IANA time zone name (such as Asia/Shanghai)", name)
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return nil, Errorf(EINVALID, "time_zone: %q is not an IANA time zone name (such as Asia/Shanghai)", name)
+	}
+	return loc, nil
 }

@@ -20,12 +20,15 @@ type userRow struct {
 	PasswordHash []byte  `gorm:"not null"`
 	Disabled     bool    `gorm:"not null;default:false"`
 	CreatedAt    time.Time
+	// Language and TimeZone are the user's page settings; '' for none.
+	Language string `gorm:"size:16;not null;default:''"`
+	TimeZone string `gorm:"size:64;not null;default:''"`
 }
 
 func (userRow) TableName() string { return "users" }
 
 func (r userRow) domain() judge.User {
-	return judge.User{ID: r.ID, Username: r.Username, Role: judge.Role(r.Role), Disabled: r.Disabled, CreatedAt: r.CreatedAt}
+	return judge.User{ID: r.ID, Username: r.Username, Role: judge.Role(r.Role), Disabled: r.Disabled, CreatedAt: r.CreatedAt, Language: r.Language, TimeZone: r.TimeZone}
 }
 
 type tokenRow struct {

@@ -129,3 +129,22 @@ func (d *DB) UpdateUser(ctx context.Context, id int64, role judge.Role, disabled
 	}
 	return out.domain(), nil
 }
+
+// SetPreferences stores a user's page language and time zone.
+func (d *DB) SetPreferences(ctx context.Context, id int64, language, timeZone string) (judge.User, error) {
+	var out userRow
+	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&userRow{}).Where("id = ?", id).Updates(map[string]any{"language": language, "time_zone": timeZone})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return gorm.ErrRecordNotFound
+		}
+		return tx.Omit("password_hash").Take(&out, id).Error
+	})
+	if err != nil {
+		return judge.User{}, d.fail(err, "user")
+	}
+	return out.domain(), nil
+}

@@ -52,7 +52,7 @@ func New(svc *service.Service, logger *slog.Logger, opts Options) *API {
 // is by Bearer token only, never by the pages' cookie, so that another site
 // cannot make a browser call the API with its session.
 func (s *API) Register(r gin.IRouter) {
-	api := r.Group("/api/v1", s.authenticate())
+	api := r.Group("/api/v1", contentLanguage, s.authenticate())
 	user := s.requireUser()
 	cases, rejudge, author := s.allow(judge.CanEditCases), s.allow(judge.CanRejudge), s.allow(judge.CanAuthor)
 
@@ -103,4 +103,12 @@ func (s *API) writeError(c *gin.Context, err error) { httpx.WriteError(c, s.Logg
 // fail answers a new error with code and message.
 func (s *API) fail(c *gin.Context, code, format string, args ...any) {
 	httpx.Fail(c, s.Logger, code, format, args...)
+}
+
+// contentLanguage says the language of every answer of the API: its
+// messages are English whatever the caller's page language (the codes are
+// the contract; the pages translate).
+func contentLanguage(c *gin.Context) {
+	c.Header("Content-Language", "en")
+	c.Next()
 }

@@ -33,6 +33,8 @@ func (s *API) registerCourses(api gin.IRouter, user gin.HandlerFunc) {
 	api.PATCH("/users/:id", accounts, s.updateUser)
 	api.POST("/users/:id/password", accounts, s.resetPassword)
 	api.PUT("/me/password", user, s.changePassword)
+	api.GET("/me", user, s.me)
+	api.PATCH("/me", user, s.updateMe)
 }
 
 // problemRef is a problem of an assignment in a request.

@@ -21,11 +21,41 @@ type accountJSON struct {
 	Role      judge.Role `json:"role"`
 	Disabled  bool       `json:"disabled"`
 	CreatedAt time.Time  `json:"created_at"`
-	Password  string     `json:"password,omitempty"`
+	// Language and TimeZone are the account's page settings ("" for none).
+	Language string `json:"language"`
+	TimeZone string `json:"time_zone"`
+	Password string `json:"password,omitempty"`
 }
 
 func toAccountJSON(u judge.User, password string) accountJSON {
-	return accountJSON{ID: u.ID, Username: u.Username, Role: u.Role, Disabled: u.Disabled, CreatedAt: u.CreatedAt, Password: password}
+	return accountJSON{ID: u.ID, Username: u.Username, Role: u.Role, Disabled: u.Disabled, CreatedAt: u.CreatedAt,
+		Language: u.Language, TimeZone: u.TimeZone, Password: password}
+}
+
+// me answers the caller's own account.
+func (s *API) me(c *gin.Context) {
+	c.JSON(http.StatusOK, toAccountJSON(httpx.Viewer(c), ""))
+}
+
+// preferencesRequest is the body of PATCH /me: absent fields stay, ""
+// clears one.
+type preferencesRequest struct {
+	Language *string `json:"language"`
+	TimeZone *string `json:"time_zone"`
+}
+
+// updateMe changes the caller's page language and time zone.
+func (s *API) updateMe(c *gin.Context) {
+	var req preferencesRequest
+	if !s.readJSON(c, &req) {
+		return
+	}
+	u, err := s.Service.SetPreferences(c.Request.Context(), httpx.Viewer(c), judge.Preferences{Language: req.Language, TimeZone: req.TimeZone})
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toAccountJSON(u, ""))
 }
 
 // listUsers lists every account, by id.
