@@ -5,6 +5,9 @@ import (
 	"slices"
 	"strings"
 	"time"
+	// The zones of LoadTimeZone come with the binary, so that a machine
+	// without /usr/share/zoneinfo (a slim container) knows them too.
+	_ "time/tzdata"
 )
 
 // UserAdminStore keeps what managing accounts needs beyond AccountStore.

@@ -50,6 +50,11 @@ type Options struct {
 	// past it a request gets 503 busy at once. 0 means no bound. /healthz
 	// and /metrics are not counted.
 	MaxInFlight int
+	// DefaultLanguage and TimeZone are the pages' language when neither
+	// the user nor the browser chooses, and their zone for users who
+	// chose none (pages.Options).
+	DefaultLanguage string
+	TimeZone        *time.Location
 }
 
 // Server is the whole HTTP side: the two faces and what they share. Build
@@ -83,6 +88,7 @@ func NewServer(svc *service.Service, logger *slog.Logger, metrics *Metrics, opts
 		Service: svc, Logger: logger, Metrics: metrics, Options: opts,
 		API: api.New(svc, logger, api.Options{Limiter: limiter, Logins: logins, Registrations: registrations, Replays: replays}),
 		Pages: pages.New(svc, logger, pages.Options{SecureCookies: opts.SecureCookies,
-			Secret: opts.SessionSecret, Limiter: limiter, Logins: logins, Registrations: registrations, Replays: replays, SessionTTL: opts.TokenTTL}),
+			Secret: opts.SessionSecret, Limiter: limiter, Logins: logins, Registrations: registrations, Replays: replays, SessionTTL: opts.TokenTTL,
+			DefaultLanguage: opts.DefaultLanguage, TimeZone: opts.TimeZone}),
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"puzzlejudge/judge"
 	"puzzlejudge/judge/sandbox"
 )
 
@@ -68,6 +69,12 @@ type Config struct {
 	// sandbox.DefaultLanguages. Each is kept only if its version command
 	// runs in the sandbox at start.
 	Languages []sandbox.Language `yaml:"languages"`
+	// DefaultLanguage is the pages' language when neither the user's
+	// setting nor the browser's Accept-Language chooses one: en or zh-CN.
+	DefaultLanguage string `yaml:"default_language"`
+	// TimeZone is the course's zone, an IANA name: the pages show times
+	// and read the assignment forms in it for users who chose none.
+	TimeZone string `yaml:"time_zone"`
 }
 
 // postgresClaimTimeout is the claim timeout when the database is PostgreSQL
@@ -123,6 +130,8 @@ func DefaultConfig() Config {
 		TokenTTL:         30 * 24 * time.Hour,
 		MaxInFlight:      256,
 		Sandbox:          SandboxConfig{Mode: SandboxAuto},
+		DefaultLanguage:  "en",
+		TimeZone:         "UTC",
 	}
 }
 
@@ -226,6 +235,8 @@ var envVars = []envVar{
 		return nil
 	}},
 	{"JUDGE_SANDBOX_PARALLEL", intVar(func(c *Config) *int { return &c.Sandbox.Parallel })},
+	{"JUDGE_DEFAULT_LANGUAGE", func(c *Config, v string) error { c.DefaultLanguage = strings.TrimSpace(v); return nil }},
+	{"JUDGE_TIME_ZONE", func(c *Config, v string) error { c.TimeZone = strings.TrimSpace(v); return nil }},
 }
 
 // parsedVar sets a field to the value parse reads from the variable (space
@@ -334,6 +345,12 @@ func (c Config) Validate() error {
 	if len(c.RegistrationCode) > 128 {
 		bad("registration_code: at most 128 bytes, found %d", len(c.RegistrationCode))
 	}
+	if c.DefaultLanguage == "" || !judge.ValidPageLanguage(c.DefaultLanguage) {
+		bad("default_language: must be one of %s, found %q", strings.Join(judge.PageLanguages, ", "), c.DefaultLanguage)
+	}
+	if _, err := judge.LoadTimeZone(c.TimeZone); err != nil || c.TimeZone == "" {
+		bad("time_zone: must be an IANA time zone name such as UTC or Asia/Shanghai, found %q", c.TimeZone)
+	}
 	if c.TokenTTL < time.Minute {
 		bad("token_ttl: must be at least 1m, found %s", c.TokenTTL)
 	}
@@ -382,4 +399,14 @@ func (c Config) level() (slog.Level, error) {
 		return 0, fmt.Errorf("%q is not one of debug, info, warn, error", c.LogLevel)
 	}
 	return l, nil
+}
+
+// zone is the location of TimeZone, which validate checked; UTC when it
+// was not.
+func (c Config) zone() *time.Location {
+	loc, err := judge.LoadTimeZone(c.TimeZone)
+	if err != nil {
+		return time.UTC
+	}
+	return loc
 }

@@ -65,6 +65,7 @@ func TestLoadConfig(t *testing.T) {
 				"JUDGE_SOLVERS":         "3", "JUDGE_CHECK_MAX_SIZE": "12", "JUDGE_CHECK_MAX_COLORS": "7", "JUDGE_CHECK_MAX_MOVES": "6",
 				"JUDGE_REGISTER_RATE": "2", "JUDGE_REGISTRATION_CODE": "cs101", "JUDGE_TOKEN_TTL": "48h", "JUDGE_ROLE": "worker", "JUDGE_MAX_INFLIGHT": "64",
 				"JUDGE_SANDBOX_MODE": "remote", "JUDGE_SANDBOX_URL": "http://10.0.0.5:5050, http://10.0.0.6:5050", "JUDGE_SANDBOX_PARALLEL": "8",
+				"JUDGE_DEFAULT_LANGUAGE": "zh-CN", "JUDGE_TIME_ZONE": "Asia/Shanghai",
 			},
 			want: func(c *Config) {
 				claim := 2 * time.Minute
@@ -74,7 +75,8 @@ func TestLoadConfig(t *testing.T) {
 					ClaimTimeout: &claim, SecureCookies: true, SessionSecret: strings.Repeat("k", 32),
 					TrustedProxies: []string{"10.0.0.1", "192.168.0.0/16"},
 					Solvers:        3, CheckMaxSize: 12, CheckMaxColors: 7, CheckMaxMoves: 6, RegisterRate: 2, RegistrationCode: "cs101", TokenTTL: 48 * time.Hour, Role: "worker", MaxInFlight: 64,
-					Sandbox: SandboxConfig{Mode: "remote", URL: []string{"http://10.0.0.5:5050", "http://10.0.0.6:5050"}, Parallel: 8}}
+					Sandbox:         SandboxConfig{Mode: "remote", URL: []string{"http://10.0.0.5:5050", "http://10.0.0.6:5050"}, Parallel: 8},
+					DefaultLanguage: "zh-CN", TimeZone: "Asia/Shanghai"}
 			},
 		},
 		{
@@ -148,6 +150,8 @@ func TestLoadConfigErrors(t *testing.T) {
 		{name: "negative check colours", optional: true, env: map[string]string{"JUDGE_CHECK_MAX_COLORS": "-2"}, want: "check_max_colors"},
 		{name: "negative register rate", file: "register_rate: -1\n", optional: true, want: "register_rate"},
 		{name: "tiny token ttl", file: "token_ttl: 1s\n", optional: true, want: "token_ttl"},
+		{name: "unknown page language", file: "default_language: fr\n", optional: true, want: "default_language"},
+		{name: "unknown time zone", optional: true, env: map[string]string{"JUDGE_TIME_ZONE": "Mars/Olympus"}, want: "time_zone"},
 		{name: "bad env int", optional: true, env: map[string]string{"JUDGE_WORKERS": "many"}, want: "JUDGE_WORKERS"},
 		{name: "bad env bool", optional: true, env: map[string]string{"JUDGE_REGISTRATION_OPEN": "perhaps"}, want: "JUDGE_REGISTRATION_OPEN"},
 		{name: "bad env duration", optional: true, env: map[string]string{"JUDGE_SOLVE_TIMEOUT": "-1s"}, want: "solve_timeout"},

@@ -34,6 +34,8 @@ func (p *Pages) registerCourses(g gin.IRouter) {
 	g.POST("/users/:id/password", p.resetPassword)
 	getAndHead(g, "/me/password", p.passwordForm)
 	g.POST("/me/password", p.changePassword)
+	getAndHead(g, "/me/settings", p.settingsPage)
+	g.POST("/me/settings", p.saveSettings)
 }
 
 // timeLeft says how long until t, coarsely: "2 days 3 hours", "45 minutes".
@@ -429,23 +431,23 @@ type progressCell struct {
 	HTML template.HTML
 }
 
-func newProgressRow(row judge.StudentGrade) progressRow {
+func newProgressRow(l *locale, row judge.StudentGrade) progressRow {
 	pr := progressRow{User: row.User, Total: row.Total, Cells: make([]progressCell, len(row.Problems))}
 	var b strings.Builder
 	for i, pg := range row.Problems {
 		verdict := "–"
 		if pg.Verdict != "" {
-			verdict = verdictText(pg.Verdict)
+			verdict = verdictText(l, pg.Verdict)
 		}
 		meta := verdict + " · " + strconv.Itoa(pg.Submissions)
 		if pg.Pending > 0 {
-			meta += " (" + strconv.Itoa(pg.Pending) + " pending)"
+			meta += " " + l.text("progress_cell_pending", "Count", pg.Pending)
 		}
-		title := strconv.Itoa(pg.Submissions) + " submissions"
+		title := l.text("progress_cell_submissions", "Count", pg.Submissions)
 		if pg.Last != nil {
-			last := pg.Last.UTC().Format("2006-01-02 15:04:05 UTC")
+			last := l.When(*pg.Last)
 			meta += " · " + last
-			title += "; last " + last
+			title += l.text("progress_cell_last", "When", last)
 		}
 		score := judge.FormatScore(pg.Score)
 		b.Reset()
@@ -458,7 +460,7 @@ func newProgressRow(row judge.StudentGrade) progressRow {
 		b.WriteString(`">`)
 		b.WriteString(score)
 		if pg.Late {
-			b.WriteString("<sup>late</sup>")
+			b.WriteString("<sup>" + template.HTMLEscapeString(l.text("progress_cell_late")) + "</sup>")
 		}
 		b.WriteString(`<span class="cell-meta">`)
 		b.WriteString(template.HTMLEscapeString(meta))
@@ -493,7 +495,7 @@ func (p *Pages) progressPage(c *gin.Context) {
 	data := progressView{A: newAssignmentView(gb.Assignment, gb.AsOf), Filter: strings.TrimSpace(c.Query("student")), AsOf: gb.AsOf}
 	for _, row := range gb.Rows {
 		if matchesStudent(data.Filter, row.User.Username) {
-			data.Rows = append(data.Rows, newProgressRow(row))
+			data.Rows = append(data.Rows, newProgressRow(p.localeOf(c), row))
 		}
 	}
 	p.render(c, http.StatusOK, "progress", "Progress: "+gb.Assignment.Title, data)

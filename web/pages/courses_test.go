@@ -42,7 +42,7 @@ func TestPagesAssignmentsAndProgress(t *testing.T) {
 	stu.get("/users").want(t, 403)
 
 	// Progress, drill-down, CSV.
-	prog := prof.get(loc+"/progress").want(t, 200, `data-student="ada"`, "Total", `<td class="num g-part" data-value="33.33" title="1 submissions; last `, `<span class="cell-meta">wrong answer · 1 · `, `href="/assignments/`+id+`/progress/flood"`)
+	prog := prof.get(loc+"/progress").want(t, 200, `data-student="ada"`, "Total", `<td class="num g-part" data-value="33.33" title="1 submission; last `, `<span class="cell-meta">wrong answer · 1 · `, `href="/assignments/`+id+`/progress/flood"`)
 	noTemplateError(t, prog)
 	prof.get(loc+"/progress?student=zzz").want(t, 200, "No student matches")
 	noTemplateError(t, prof.get(loc+"/progress/flood").want(t, 200, `data-student="ada"`, "03-hidden"))

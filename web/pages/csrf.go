@@ -76,8 +76,7 @@ func (p *Pages) csrf() gin.HandlerFunc {
 				p.errorPage(c, http.StatusBadRequest, "The form could not be read.")
 				return
 			}
-			sent, bound := c.PostForm(csrfField), csrfBinding(c, value)
-			if bound == "" || sent == "" || !hmac.Equal([]byte(sent), []byte(p.csrfToken(bound))) {
+			if !p.tokenMatches(c, value) {
 				p.forbiddenForm(c)
 				return
 			}
@@ -89,6 +88,23 @@ func (p *Pages) csrf() gin.HandlerFunc {
 		c.Set(csrfKey, p.csrfToken(csrfBinding(c, value)))
 		c.Next()
 	}
+}
+
+// tokenMatches reports whether the posted form token is the one of the
+// browser's CSRF cookie value (or of its session).
+func (p *Pages) tokenMatches(c *gin.Context, cookie string) bool {
+	sent, bound := c.PostForm(csrfField), csrfBinding(c, cookie)
+	return bound != "" && sent != "" && hmac.Equal([]byte(sent), []byte(p.csrfToken(bound)))
+}
+
+// csrfCookieValue is the browser's CSRF cookie value, "" when it has none
+// that is well formed.
+func csrfCookieValue(c *gin.Context) string {
+	ck, err := c.Request.Cookie(csrfCookie)
+	if err == nil && len(ck.Value) >= 16 && len(ck.Value) <= 128 {
+		return ck.Value
+	}
+	return ""
 }
 
 // parseForm reads a URL-encoded or multipart body, within the router's body

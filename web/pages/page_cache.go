@@ -49,7 +49,10 @@ func (p *Pages) cachedProblemPage(c *gin.Context, in judge.ProblemInput) bool {
 		return false
 	}
 	open := p.Service.RegistrationOpen()
-	e, hit := p.pages.Get(in.Problem.Slug, in.Catalogue)
+	// A page per language: the visitor's comes from the browser.
+	l := p.localeOf(c)
+	key := in.Problem.Slug + "\x00" + l.Lang
+	e, hit := p.pages.Get(key, in.Catalogue)
 	if !hit || e.registrationOpen != open {
 		v, ok := p.problemView(c, in)
 		if !ok {
@@ -58,7 +61,8 @@ func (p *Pages) cachedProblemPage(c *gin.Context, in judge.ProblemInput) bool {
 		// An anonymous page shows no form that needs the CSRF token and
 		// no user: it is drawn without them.
 		var buf bytes.Buffer
-		if err := pageTemplates.execute(&buf, "problem", view{Title: v.Problem.Title, Data: v, RegistrationOpen: open}); err != nil {
+		page := view{locale: l, Path: "/problems/" + in.Problem.Slug, Title: v.Problem.Title, Data: v, RegistrationOpen: open}
+		if err := pageTemplates[l.Lang].execute(&buf, "problem", page); err != nil {
 			return false // render draws it again and reports the error
 		}
 		var gz bytes.Buffer
@@ -66,7 +70,7 @@ func (p *Pages) cachedProblemPage(c *gin.Context, in judge.ProblemInput) bool {
 		w.Write(buf.Bytes())
 		w.Close()
 		e = cachedPage{registrationOpen: open, plain: buf.Bytes(), gz: gz.Bytes()}
-		p.pages.Put(in.Problem.Slug, in.Catalogue, e, maxCachedPages)
+		p.pages.Put(key, in.Catalogue, e, maxCachedPages)
 	}
 	body := e.plain
 	if c.Request.Method != http.MethodHead && strings.Contains(c.GetHeader("Accept-Encoding"), "gzip") {

@@ -49,6 +49,12 @@ type Options struct {
 	// SessionTTL is the life of the session cookie, the tokens' TTL;
 	// 0 means 30 days.
 	SessionTTL time.Duration
+	// DefaultLanguage is the pages' language when neither the user nor
+	// the browser chooses one of judge.PageLanguages; "" is English.
+	DefaultLanguage string
+	// TimeZone is the zone of the times on the pages for users who chose
+	// none (the course's); nil is UTC.
+	TimeZone *time.Location
 }
 
 // Pages serves the HTML side of the judge: server-rendered pages for
@@ -61,6 +67,7 @@ type Pages struct {
 
 	once   sync.Once
 	secret []byte
+	zone   *time.Location
 	md     *markdown
 	// pages and pictures cache what the problem page draws (page_cache.go).
 	pages    cache.Versioned[cachedPage]
@@ -88,7 +95,9 @@ func (p *Pages) Register(r gin.IRouter) {
 	static, _ := fs.Sub(staticFS, "static")
 	getAndHead(r, "/static/*filepath", httpx.Gzip(), staticFiles(http.FS(static)))
 
-	g := r.Group("/", httpx.Gzip(), p.headers(), p.session(), p.csrf())
+	// The language switch checks its form token itself (setLanguage).
+	r.POST("/language", p.headers(), p.session(), p.localize(), p.setLanguage)
+	g := r.Group("/", httpx.Gzip(), p.headers(), p.session(), p.localize(), p.csrf())
 	getAndHead(g, "/", p.problemList)
 	getAndHead(g, "/login", p.loginForm)
 	g.POST("/login", p.login)
@@ -153,7 +162,7 @@ func (p *Pages) MethodNotAllowed() []gin.HandlerFunc {
 func (p *Pages) fallback(status int, message func(*gin.Context) string) []gin.HandlerFunc {
 	p.init()
 	csrf := p.csrf()
-	return []gin.HandlerFunc{p.headers(), p.session(), func(c *gin.Context) {
+	return []gin.HandlerFunc{p.headers(), p.session(), p.localize(), func(c *gin.Context) {
 		if c.Request.Method == http.MethodHead {
 			c.Writer = noBodyWriter{c.Writer}
 		}
@@ -174,6 +183,13 @@ func (p *Pages) init() {
 			p.secret = []byte(rand.Text() + rand.Text())
 		}
 		p.md = newMarkdown()
+		p.zone = p.TimeZone
+		if p.zone == nil {
+			p.zone = time.UTC
+		}
+		if !judge.ValidPageLanguage(p.DefaultLanguage) || p.DefaultLanguage == "" {
+			p.DefaultLanguage = judge.PageLanguages[0]
+		}
 	})
 }
 
@@ -220,6 +236,9 @@ func staticFiles(fsys http.FileSystem) gin.HandlerFunc {
 // view is what every template receives: the page's own data in Data, and
 // what the layout needs (the user for the menu, the CSRF token for forms).
 type view struct {
+	*locale
+	// Path is the page's own address, where the language switch returns.
+	Path    string
 	Title   string
 	User    *judge.User
 	CSRF    string
@@ -233,7 +252,8 @@ type view struct {
 // render executes the page template name into a buffer first, so that a
 // template error gives a clean 500 instead of half a page.
 func (p *Pages) render(c *gin.Context, status int, name, title string, data any) {
-	v := view{Title: title, Data: data, Flash: p.takeFlash(c), RegistrationOpen: p.Service.RegistrationOpen()}
+	l := p.localeOf(c)
+	v := view{locale: l, Path: c.Request.URL.RequestURI(), Title: title, Data: data, Flash: p.takeFlash(c), RegistrationOpen: p.Service.RegistrationOpen()}
 	if u, ok := httpx.CurrentUser(c); ok {
 		v.User = &u
 	}
@@ -242,7 +262,7 @@ func (p *Pages) render(c *gin.Context, status int, name, title string, data any)
 		v.Refresh = r.refresh()
 	}
 	var buf bytes.Buffer
-	if err := pageTemplates.execute(&buf, name, v); err != nil {
+	if err := pageTemplates[l.Lang].execute(&buf, name, v); err != nil {
 		p.logger().Error("page template failed", "page", name, "err", err)
 		c.Data(http.StatusInternalServerError, "text/plain; charset=utf-8", []byte("internal error: the page could not be drawn\n"))
 		c.Abort()

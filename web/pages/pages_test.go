@@ -15,13 +15,15 @@ import (
 )
 
 func TestPagesTemplatesParse(t *testing.T) {
-	ts, err := parseTemplates(templateFS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"problems", "problem", "submission", "submissions", "cases", "login", "register", "error"} {
-		if ts[name] == nil {
-			t.Errorf("no template for page %q", name)
+	for _, lang := range judge.PageLanguages {
+		ts, err := parseTemplates(templateFS, newLocale(lang, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"problems", "problem", "submission", "submissions", "cases", "login", "register", "error"} {
+			if ts[name] == nil {
+				t.Errorf("%s: no template for page %q", lang, name)
+			}
 		}
 	}
 }
@@ -276,19 +278,21 @@ func TestPagesTemplateEscaping(t *testing.T) {
 		"login":       authView{Username: evil, Next: evil, Error: evil},
 		"error":       errorView{Status: 400, Message: evil},
 	}
-	for name, data := range pages {
-		var b strings.Builder
-		if err := pageTemplates.execute(&b, name, view{Title: evil, User: user, CSRF: `"><x`, Flash: evil, Data: data}); err != nil {
-			t.Fatalf("%s: %v", name, err)
+	for _, lang := range judge.PageLanguages {
+		for name, data := range pages {
+			var b strings.Builder
+			if err := pageTemplates[lang].execute(&b, name, view{locale: newLocale(lang, nil), Title: evil, User: user, CSRF: `"><x`, Flash: evil, Data: data}); err != nil {
+				t.Fatalf("%s %s: %v", lang, name, err)
+			}
+			out := b.String()
+			if strings.Contains(out, "<script>") || strings.Contains(out, `"><x`) {
+				t.Errorf("%s: user text not escaped:\n%s", name, out)
+			}
+			if !strings.Contains(out, "&lt;script&gt;alert(1)&lt;/script&gt;") {
+				t.Errorf("%s: user text missing:\n%s", name, out)
+			}
+			noTemplateError(t, page{body: out})
 		}
-		out := b.String()
-		if strings.Contains(out, "<script>") || strings.Contains(out, `"><x`) {
-			t.Errorf("%s: user text not escaped:\n%s", name, out)
-		}
-		if !strings.Contains(out, "&lt;script&gt;alert(1)&lt;/script&gt;") {
-			t.Errorf("%s: user text missing:\n%s", name, out)
-		}
-		noTemplateError(t, page{body: out})
 	}
 }
 

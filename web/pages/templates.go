@@ -8,7 +8,6 @@ import (
 	"path"
 	"strconv"
 	"strings"
-	"time"
 
 	"puzzlejudge/judge"
 )
@@ -18,15 +17,42 @@ import (
 // other's blocks.
 type templateSet map[string]*template.Template
 
-// pageTemplates is parsed once from the embedded files: a template error is a
+// pageTemplates are parsed once from the embedded files, one set per
+// language, whose functions t and th speak it: a template error is a
 // programming error, caught by the tests that render every page.
-var pageTemplates = mustParseTemplates(templateFS)
+var pageTemplates = func() map[string]templateSet {
+	out := map[string]templateSet{}
+	for _, lang := range judge.PageLanguages {
+		out[lang] = mustParseTemplates(templateFS, newLocale(lang, nil))
+	}
+	return out
+}()
+
+// funcsFor are the template functions in the language of l: t (a message
+// as text), th (a message that holds markup), verdictText, beside the
+// others (templateFuncs).
+func funcsFor(l *locale) template.FuncMap {
+	fm := template.FuncMap{
+		"t":           l.text,
+		"th":          l.html,
+		"verdictText": func(v judge.Verdict) string { return verdictText(l, v) },
+		"statusText":  func(s judge.Status) string { return l.text("status_" + string(s)) },
+		"kindText":    func(k judge.Kind) string { return l.text("kind_" + string(k)) },
+		"chipText":    func(s judge.BoardStatus) string { return l.text("chip_" + string(s)) },
+		"stateText":   func(s string) string { return l.text("tag_" + s) },
+		"puzzleName":  l.puzzleName,
+		"judgeText":   l.judgeText,
+		"langChoices": langChoices,
+	}
+	for k, f := range templateFuncs {
+		fm[k] = f
+	}
+	return fm
+}
 
 var templateFuncs = template.FuncMap{
-	"verdictText":  verdictText,
 	"verdictClass": func(v judge.Verdict) string { return "v-" + strings.ReplaceAll(string(v), "_", "-") },
 	"score":        func(f float64) string { return fmt.Sprintf("%.0f", f) },
-	"when":         func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") },
 	"instructor":   func(u *judge.User) bool { return u != nil && u.IsInstructor() },
 	"inc":          func(i int) int { return i + 1 },
 	"grade":        judge.FormatScore,
@@ -55,15 +81,15 @@ func cellClass(score float64, submissions int) string {
 
 // verdictText is how a verdict reads on a page ("wrong answer"); pending
 // submissions have none yet.
-func verdictText(v judge.Verdict) string {
+func verdictText(l *locale, v judge.Verdict) string {
 	if v == "" {
-		return "pending"
+		return l.text("verdict_pending")
 	}
-	return strings.ReplaceAll(string(v), "_", " ")
+	return l.text("verdict_" + string(v)) // builtMessages lists them
 }
 
-func mustParseTemplates(fsys fs.FS) templateSet {
-	ts, err := parseTemplates(fsys)
+func mustParseTemplates(fsys fs.FS, l *locale) templateSet {
+	ts, err := parseTemplates(fsys, l)
 	if err != nil {
 		panic(err)
 	}
@@ -72,8 +98,8 @@ func mustParseTemplates(fsys fs.FS) templateSet {
 
 // parseTemplates reads templates/layout.html, the partials templates/_*.html
 // and one page per other file, named after the file without ".html".
-func parseTemplates(fsys fs.FS) (templateSet, error) {
-	base, err := template.New("layout.html").Funcs(templateFuncs).ParseFS(fsys, "templates/layout.html", "templates/_*.html")
+func parseTemplates(fsys fs.FS, l *locale) (templateSet, error) {
+	base, err := template.New("layout.html").Funcs(funcsFor(l)).ParseFS(fsys, "templates/layout.html", "templates/_*.html")
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,306 @@
+package pages
+
+import (
+	"embed"
+	"fmt"
+	"html/template"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+	"github.com/gin-gonic/gin"
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/judge/puzzles"
+	"puzzlejudge/web/httpx"
+)
+
+// The pages speak the languages of judge.PageLanguages. Their words are
+// messages of go-i18n catalogues, one TOML file per language in locales/
+// (active.en.toml, active.zh-CN.toml), with CLDR's plural rules; a test
+// (i18n_catalogue_test.go) keeps both complete for what the templates and
+// the handlers ask.
+
+//go:embed locales/*.toml
+var localeFS embed.FS
+
+// catalogue is the bundle of every language's messages, read once: a bad
+// file is a programming error that every page test would meet.
+var catalogue = mustBundle()
+
+func mustBundle() *i18n.Bundle {
+	b := i18n.NewBundle(language.English)
+	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
+	for _, lang := range judge.PageLanguages {
+		if _, err := b.LoadMessageFileFS(localeFS, "locales/active."+lang+".toml"); err != nil {
+			panic(err)
+		}
+	}
+	return b
+}
+
+// pageTags are judge.PageLanguages as tags, in the same order, and
+// matcher picks one of them for a browser's Accept-Language.
+var (
+	pageTags = func() []language.Tag {
+		out := make([]language.Tag, len(judge.PageLanguages))
+		for i, l := range judge.PageLanguages {
+			out[i] = language.MustParse(l)
+		}
+		return out
+	}()
+	matcher = language.NewMatcher(pageTags)
+)
+
+// locale is the language and the time zone of one reader.
+type locale struct {
+	Lang string // one of judge.PageLanguages
+	loc  *i18n.Localizer
+	// en answers a message the reader's catalogue lacks (the catalogue
+	// test keeps that from happening).
+	en   *i18n.Localizer
+	Zone *time.Location
+}
+
+// locales holds one localizer per language, built once.
+var locales = func() map[string]*i18n.Localizer {
+	out := map[string]*i18n.Localizer{}
+	for _, l := range judge.PageLanguages {
+		out[l] = i18n.NewLocalizer(catalogue, l)
+	}
+	return out
+}()
+
+func newLocale(lang string, zone *time.Location) *locale {
+	if _, ok := locales[lang]; !ok {
+		lang = judge.PageLanguages[0]
+	}
+	if zone == nil {
+		zone = time.UTC
+	}
+	return &locale{Lang: lang, loc: locales[lang], en: locales[judge.PageLanguages[0]], Zone: zone}
+}
+
+// text is the message id in the reader's language. args are pairs of a
+// name and a value, the message's template data; the value of "Count" also
+// chooses the plural form.
+func (l *locale) text(id string, args ...any) string {
+	cfg := &i18n.LocalizeConfig{MessageID: id}
+	if len(args) > 0 {
+		data := make(map[string]any, len(args)/2)
+		for i := 0; i+1 < len(args); i += 2 {
+			name, _ := args[i].(string)
+			data[name] = args[i+1]
+			if name == "Count" {
+				cfg.PluralCount = args[i+1]
+			}
+		}
+		cfg.TemplateData = data
+	}
+	s, err := l.loc.Localize(cfg)
+	if err != nil {
+		if s, err = l.en.Localize(cfg); err != nil {
+			return id
+		}
+	}
+	return s
+}
+
+// html is text for a message that holds markup of its own (a link inside
+// a sentence): the catalogue is trusted, the arguments are not, so string
+// arguments are escaped before they are put in.
+func (l *locale) html(id string, args ...any) template.HTML {
+	safe := make([]any, len(args))
+	for i, a := range args {
+		switch v := a.(type) {
+		case int, int64, float64:
+			safe[i] = v // numbers choose plural forms
+		case template.HTML:
+			safe[i] = string(v)
+		default:
+			if i%2 == 0 {
+				safe[i] = a // a name
+			} else {
+				safe[i] = template.HTMLEscapeString(fmt.Sprint(v))
+			}
+		}
+	}
+	return template.HTML(l.text(id, safe...))
+}
+
+// When is t as the reader reads it: in their zone, with the zone's
+// abbreviation (CST, EDT) so that nobody mistakes it for another.
+func (l *locale) When(t time.Time) string {
+	return t.In(l.Zone).Format("2006-01-02 15:04:05 MST")
+}
+
+// langCookie keeps a visitor's choice of language (a signed-in user's is
+// their account's setting).
+const langCookie = "pj_lang"
+
+// localeKey is where the request's locale is kept in the gin context.
+const localeKey = "pages.locale"
+
+// localize chooses the request's locale: the signed-in user's setting,
+// else the visitor's cookie, else the browser's Accept-Language, else the
+// server's default language; the zone is the user's, else the server's.
+// It runs after the session, which finds the user.
+func (p *Pages) localize() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		c.Set(localeKey, p.chooseLocale(c))
+		c.Header("Content-Language", p.localeOf(c).Lang)
+		c.Next()
+	}
+}
+
+func (p *Pages) chooseLocale(c *gin.Context) *locale {
+	u, _ := httpx.CurrentUser(c)
+	zone := p.zone
+	if z, err := judge.LoadTimeZone(u.TimeZone); err == nil && u.TimeZone != "" {
+		zone = z
+	}
+	return newLocale(p.chooseLanguage(c, u), zone)
+}
+
+// chooseLanguage is the language of chooseLocale for user u (zero for a
+// visitor).
+func (p *Pages) chooseLanguage(c *gin.Context, u judge.User) string {
+	lang := u.Language
+	if lang == "" {
+		if ck, err := c.Request.Cookie(langCookie); err == nil && judge.ValidPageLanguage(ck.Value) {
+			lang = ck.Value
+		}
+	}
+	if lang == "" {
+		if h := c.GetHeader("Accept-Language"); h != "" {
+			if tags, _, err := language.ParseAcceptLanguage(h); err == nil && len(tags) > 0 {
+				if _, i, conf := matcher.Match(tags...); conf != language.No {
+					lang = judge.PageLanguages[i]
+				}
+			}
+		}
+	}
+	if lang == "" {
+		lang = p.DefaultLanguage
+	}
+	return lang
+}
+
+// localeOf is the request's locale; the default one when localize did
+// not run.
+func (p *Pages) localeOf(c *gin.Context) *locale {
+	if v, ok := c.Get(localeKey); ok {
+		return v.(*locale)
+	}
+	return newLocale(p.DefaultLanguage, p.zone)
+}
+
+// tr is the message id in the request's language (locale.text).
+func (p *Pages) tr(c *gin.Context, id string, args ...any) string {
+	return p.localeOf(c).text(id, args...)
+}
+
+// setLanguage is the language switch of every page (a form of two
+// buttons, which needs no script): it keeps the choice in a cookie, and in
+// the account of a signed-in user, then goes back to the page.
+//
+// A visitor's switch needs no form token: the cached problem page of
+// visitors carries none, and all a forged one could do is set the
+// language cookie of a visitor. A signed-in user's switch changes their
+// account, so it needs the token, as every other form does.
+func (p *Pages) setLanguage(c *gin.Context) {
+	if err := parseForm(c.Request); err != nil {
+		p.errorPage(c, http.StatusBadRequest, p.tr(c, "error_form_unreadable"))
+		return
+	}
+	_, signedIn := httpx.CurrentUser(c)
+	if signedIn && !p.tokenMatches(c, csrfCookieValue(c)) {
+		p.forbiddenForm(c)
+		return
+	}
+	lang := strings.TrimSpace(c.PostForm("lang"))
+	if lang == "" || !judge.ValidPageLanguage(lang) {
+		p.errorPage(c, http.StatusBadRequest, p.tr(c, "error_language", "Lang", lang, "Langs", strings.Join(judge.PageLanguages, ", ")))
+		return
+	}
+	if u, ok := httpx.CurrentUser(c); ok {
+		if _, err := p.Service.SetPreferences(c.Request.Context(), u, judge.Preferences{Language: &lang}); err != nil {
+			p.fail(c, err)
+			return
+		}
+	}
+	p.setCookie(c, langCookie, lang, 365*24*time.Hour)
+	c.Redirect(http.StatusSeeOther, safeNext(c.PostForm("next")))
+}
+
+// lookup is text for a message that may not exist (a puzzle added without
+// its name in the catalogues): ok is false then.
+func (l *locale) lookup(id string) (string, bool) {
+	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id})
+	if err != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// puzzleName is how a puzzle reads on a page: its name in the catalogue,
+// else the registry's name.
+func (l *locale) puzzleName(name string) string {
+	if s, ok := l.lookup("puzzle_" + name); ok {
+		return s
+	}
+	return name
+}
+
+// langChoice is one button of the language switch: the tag and the
+// language's name in itself, which is how a reader finds their own.
+type langChoice struct{ Tag, Name string }
+
+// langNames are the languages' own names, proper names the same on every
+// page (not catalogue messages).
+var langNames = map[string]string{"en": "English", "zh-CN": "中文"}
+
+func langChoices() []langChoice {
+	out := make([]langChoice, len(judge.PageLanguages))
+	for i, l := range judge.PageLanguages {
+		out[i] = langChoice{l, langNames[l]}
+	}
+	return out
+}
+
+// builtMessages are the message ids the pages build from a value rather
+// than write out (verdict_accepted from judge.Accepted): the catalogue
+// test counts them as used.
+func builtMessages() []string {
+	ids := []string{"verdict_pending"}
+	for _, v := range judge.Verdicts() {
+		ids = append(ids, "verdict_"+string(v))
+	}
+	for _, s := range []judge.Status{judge.StatusPending, judge.StatusJudging, judge.StatusDone} {
+		ids = append(ids, "status_"+string(s))
+	}
+	for _, k := range []judge.Kind{judge.KindAnswer, judge.KindMoves, judge.KindProgram} {
+		ids = append(ids, "kind_"+string(k))
+	}
+	for _, b := range []judge.BoardStatus{judge.BoardAccepted, judge.BoardSuboptimal, judge.BoardTried, judge.BoardUntried} {
+		ids = append(ids, "chip_"+string(b))
+	}
+	for _, s := range []string{"draft", "archived"} {
+		ids = append(ids, "tag_"+s)
+	}
+	for _, name := range puzzles.PuzzleNames() {
+		ids = append(ids, "puzzle_"+name)
+	}
+	return ids
+}
+
+// judgeText is a message of the judge (a case result's, a replay step's)
+// in the reader's language. The judge writes them in English; the ones
+// it gives as message ids with arguments (judge_messages.go) are
+// translated, the others shown as written.
+func (l *locale) judgeText(message string) string {
+	return message
+}
