@@ -283,7 +283,16 @@ func builtMessages() []string {
 		ids = append(ids, "status_"+string(s))
 	}
 	for _, k := range []judge.Kind{judge.KindAnswer, judge.KindMoves, judge.KindProgram} {
-		ids = append(ids, "kind_"+string(k))
+		ids = append(ids, "kind_"+string(k), "kind_"+string(k)+"_long")
+	}
+	for _, s := range []judge.CaseStatus{judge.CaseSolving, judge.CaseReady, judge.CaseFailed} {
+		ids = append(ids, "case_status_"+string(s))
+	}
+	for _, s := range []string{judge.GenRunning, judge.GenDone, judge.GenStopped} {
+		ids = append(ids, "gen_status_"+s)
+	}
+	for _, r := range []judge.Role{judge.RoleStudent, judge.RoleInstructor} {
+		ids = append(ids, "role_"+string(r))
 	}
 	for _, b := range []judge.BoardStatus{judge.BoardAccepted, judge.BoardSuboptimal, judge.BoardTried, judge.BoardUntried} {
 		ids = append(ids, "chip_"+string(b))

@@ -33,16 +33,20 @@ var pageTemplates = func() map[string]templateSet {
 // others (templateFuncs).
 func funcsFor(l *locale) template.FuncMap {
 	fm := template.FuncMap{
-		"t":           l.text,
-		"th":          l.html,
-		"verdictText": func(v judge.Verdict) string { return verdictText(l, v) },
-		"statusText":  func(s judge.Status) string { return l.text("status_" + string(s)) },
-		"kindText":    func(k judge.Kind) string { return l.text("kind_" + string(k)) },
-		"chipText":    func(s judge.BoardStatus) string { return l.text("chip_" + string(s)) },
-		"stateText":   func(s string) string { return l.text("tag_" + s) },
-		"puzzleName":  l.puzzleName,
-		"judgeText":   l.judgeText,
-		"langChoices": langChoices,
+		"t":              l.text,
+		"th":             l.html,
+		"verdictText":    func(v judge.Verdict) string { return verdictText(l, v) },
+		"statusText":     func(s judge.Status) string { return l.text("status_" + string(s)) },
+		"kindText":       func(k judge.Kind) string { return l.text("kind_" + string(k)) },
+		"chipText":       func(s judge.BoardStatus) string { return l.text("chip_" + string(s)) },
+		"stateText":      func(s string) string { return l.text("tag_" + s) },
+		"kindLongText":   func(k judge.Kind) string { return l.text("kind_" + string(k) + "_long") },
+		"caseStatusText": func(s judge.CaseStatus) string { return l.text("case_status_" + string(s)) },
+		"genStatusText":  func(s string) string { return l.text("gen_status_" + s) },
+		"roleText":       func(r judge.Role) string { return l.text("role_" + string(r)) },
+		"puzzleName":     l.puzzleName,
+		"judgeText":      l.judgeText,
+		"langChoices":    langChoices,
 	}
 	for k, f := range templateFuncs {
 		fm[k] = f

@@ -1,0 +1,287 @@
+package pages
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"text/template/parse"
+
+	"github.com/BurntSushi/toml"
+
+	"puzzlejudge/judge"
+)
+
+// The catalogue test is a walk of our own, not goi18n extract: goi18n
+// extract finds i18n.Message literals in Go code, and the pages' messages
+// are asked by id from templates ({{t "id"}}, {{th "id"}}) and from Go
+// (p.tr(c, "id"), l.text("id"), l.html("id")). The walk parses every
+// template with text/template/parse and every non-test Go file of the
+// package with go/ast, collects the first argument of those calls, adds
+// the ids built from values (builtMessages), and compares with each
+// catalogue: a used id missing from one fails, and so does an id that no
+// page uses.
+
+// usedMessages returns every message id the pages ask for, with where.
+func usedMessages(t *testing.T) map[string]string {
+	t.Helper()
+	used := map[string]string{}
+	// Templates: calls of t and th whose first argument is a string.
+	files, err := fs.Glob(templateFS, "templates/*.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		src, err := fs.ReadFile(templateFS, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		trees, err := parse.Parse(f, string(src), "", "", funcsFor(newLocale("en", nil)), builtinFuncs())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tree := range trees {
+			walkTemplate(tree.Root, func(n *parse.CommandNode) {
+				if len(n.Args) < 2 {
+					return
+				}
+				id, ok := n.Args[0].(*parse.IdentifierNode)
+				if !ok || (id.Ident != "t" && id.Ident != "th") {
+					return
+				}
+				s, ok := n.Args[1].(*parse.StringNode)
+				if !ok {
+					t.Errorf("%s: %s with a message id that is not a string literal: %s", f, id.Ident, n)
+					return
+				}
+				used[s.Text] = f
+			})
+		}
+	}
+	// Go: p.tr(c, "id", ...), x.text("id", ...), x.html("id", ...).
+	fset := token.NewFileSet()
+	gofiles, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range gofiles {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file, err := parser.ParseFile(fset, f, src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			arg := -1
+			switch sel.Sel.Name {
+			case "tr":
+				arg = 1
+			case "text", "html":
+				arg = 0
+			}
+			if arg < 0 || len(call.Args) <= arg {
+				return true
+			}
+			if lit, ok := call.Args[arg].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				id, _ := strconv.Unquote(lit.Value)
+				used[id] = fset.Position(lit.Pos()).String()
+			}
+			return true
+		})
+	}
+	for _, id := range builtMessages() {
+		used[id] = "builtMessages"
+	}
+	return used
+}
+
+// builtinFuncs names the template functions that text/template knows
+// itself, for parse.Parse.
+func builtinFuncs() map[string]any {
+	m := map[string]any{}
+	for _, name := range []string{"and", "or", "not", "len", "index", "slice", "print", "printf", "println", "eq", "ne", "lt", "le", "gt", "ge", "html", "js", "urlquery", "call"} {
+		m[name] = fmt.Sprint
+	}
+	return m
+}
+
+// walkTemplate calls f on every command of the tree.
+func walkTemplate(n parse.Node, f func(*parse.CommandNode)) {
+	switch n := n.(type) {
+	case *parse.ListNode:
+		if n == nil {
+			return
+		}
+		for _, c := range n.Nodes {
+			walkTemplate(c, f)
+		}
+	case *parse.ActionNode:
+		walkTemplate(n.Pipe, f)
+	case *parse.PipeNode:
+		if n == nil {
+			return
+		}
+		for _, c := range n.Cmds {
+			walkTemplate(c, f)
+		}
+	case *parse.CommandNode:
+		f(n)
+		for _, a := range n.Args {
+			walkTemplate(a, f)
+		}
+	case *parse.IfNode:
+		walkTemplate(n.Pipe, f)
+		walkTemplate(n.List, f)
+		walkTemplate(n.ElseList, f)
+	case *parse.RangeNode:
+		walkTemplate(n.Pipe, f)
+		walkTemplate(n.List, f)
+		walkTemplate(n.ElseList, f)
+	case *parse.WithNode:
+		walkTemplate(n.Pipe, f)
+		walkTemplate(n.List, f)
+		walkTemplate(n.ElseList, f)
+	case *parse.TemplateNode:
+		walkTemplate(n.Pipe, f)
+	}
+}
+
+// catalogueIDs reads the ids of locales/active.<lang>.toml.
+func catalogueIDs(t *testing.T, lang string) map[string]bool {
+	t.Helper()
+	var raw map[string]any
+	if _, err := toml.DecodeFS(localeFS, "locales/active."+lang+".toml", &raw); err != nil {
+		t.Fatalf("%s: %v", lang, err)
+	}
+	ids := map[string]bool{}
+	for id := range raw {
+		ids[id] = true
+	}
+	return ids
+}
+
+func TestCataloguesComplete(t *testing.T) {
+	used := usedMessages(t)
+	if len(used) < 100 {
+		t.Fatalf("found only %d message ids in the templates and the Go code: the walk is broken", len(used))
+	}
+	for _, lang := range judge.PageLanguages {
+		have := catalogueIDs(t, lang)
+		var missing, unused []string
+		for id, where := range used {
+			if !have[id] {
+				missing = append(missing, id+" (used at "+where+")")
+			}
+		}
+		for id := range have {
+			if _, ok := used[id]; !ok {
+				unused = append(unused, id)
+			}
+		}
+		sort.Strings(missing)
+		sort.Strings(unused)
+		for _, m := range missing {
+			t.Errorf("locales/active.%s.toml lacks %s", lang, m)
+		}
+		for _, u := range unused {
+			t.Errorf("locales/active.%s.toml has %s, which no page uses", lang, u)
+		}
+	}
+}
+
+// visibleAttr finds the attributes a reader sees or hears.
+var visibleAttr = regexp.MustCompile(`\b(title|placeholder|aria-label|data-confirm|alt)="([^"{]*)"`)
+
+// tagOrComment matches markup, which is not text.
+var tagOrComment = regexp.MustCompile(`(?s)<!--.*?-->|<[^>]*>`)
+
+// englishWord is a word of two letters or more.
+var englishWord = regexp.MustCompile(`[A-Za-z]{2,}`)
+
+// notWords are the words a template may write itself: the name of the
+// site, units, a file extension and the zone of an example.
+var notWords = map[string]bool{"puzzlejudge": true, "MiB": true, "KiB": true, "out": true, "Asia": true, "Shanghai": true}
+
+// TestTemplatesHaveNoLiteralText fails when a template writes a word
+// itself instead of asking the catalogue: every visible string must be a
+// message, or the Chinese page would show it in English.
+func TestTemplatesHaveNoLiteralText(t *testing.T) {
+	files, err := fs.Glob(templateFS, "templates/*.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		src, _ := fs.ReadFile(templateFS, f)
+		trees, err := parse.Parse(f, string(src), "", "", funcsFor(newLocale("en", nil)), builtinFuncs())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tree := range trees {
+			// The text of the whole template, an action standing for
+			// each value it prints, so that a tag split by actions is
+			// still one tag.
+			var all strings.Builder
+			walkText(tree.Root, func(text string) { all.WriteString(text) })
+			text := all.String()
+			var seen []string
+			for _, m := range visibleAttr.FindAllStringSubmatch(text, -1) {
+				seen = append(seen, m[2])
+			}
+			seen = append(seen, tagOrComment.ReplaceAllString(text, " "))
+			for _, s := range seen {
+				for _, w := range englishWord.FindAllString(s, -1) {
+					if !notWords[w] {
+						t.Errorf("%s: the template writes %q itself: make it a catalogue message", f, w)
+					}
+				}
+			}
+		}
+	}
+}
+
+// walkText calls f on the text of every text node of the tree.
+func walkText(n parse.Node, f func(string)) {
+	switch n := n.(type) {
+	case *parse.ListNode:
+		if n == nil {
+			return
+		}
+		for _, c := range n.Nodes {
+			walkText(c, f)
+		}
+	case *parse.TextNode:
+		f(string(n.Text))
+	case *parse.ActionNode, *parse.TemplateNode:
+		f("\x00")
+	case *parse.IfNode:
+		walkText(n.List, f)
+		walkText(n.ElseList, f)
+	case *parse.RangeNode:
+		walkText(n.List, f)
+		walkText(n.ElseList, f)
+	case *parse.WithNode:
+		walkText(n.List, f)
+		walkText(n.ElseList, f)
+	}
+}
