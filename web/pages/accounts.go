@@ -2,7 +2,7 @@ package pages
 
 import (
 	"bytes"
-	"fmt"
+
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -34,7 +34,7 @@ func (p *Pages) showUsers(c *gin.Context, status int, data usersView) {
 		return
 	}
 	data.Users = users
-	p.render(c, status, "users", "Accounts", data)
+	p.render(c, status, "users", p.tr(c, "nav_accounts"), data)
 }
 
 // usersError shows the accounts page with the error of a form, or the
@@ -104,11 +104,12 @@ func (p *Pages) updateUser(c *gin.Context) {
 		p.usersError(c, err)
 		return
 	}
-	state := "enabled"
+	l := p.localeOf(c)
+	state := l.text("users_state_enabled")
 	if changed.Disabled {
-		state = "disabled"
+		state = l.text("tag_disabled")
 	}
-	p.redirect(c, "/users", fmt.Sprintf("%s is now %s, %s.", changed.Username, changed.Role, state))
+	p.redirect(c, "/users", l.text("flash_user_changed", "User", changed.Username, "Role", l.text("role_"+string(changed.Role)), "State", state))
 }
 
 // resetPassword gives an account a new generated password, shown once.
@@ -141,7 +142,7 @@ func (p *Pages) passwordForm(c *gin.Context) {
 	if _, ok := p.needUser(c); !ok {
 		return
 	}
-	p.render(c, http.StatusOK, "password", "Change your password", passwordView{})
+	p.render(c, http.StatusOK, "password", p.tr(c, "password_title"), passwordView{})
 }
 
 // changePassword changes the user's own password; this browser stays logged
@@ -152,7 +153,7 @@ func (p *Pages) changePassword(c *gin.Context) {
 		return
 	}
 	if c.PostForm("new_password") != c.PostForm("confirm") {
-		p.render(c, http.StatusBadRequest, "password", "Change your password", passwordView{Error: "The two new passwords differ."})
+		p.render(c, http.StatusBadRequest, "password", p.tr(c, "password_title"), passwordView{Error: p.tr(c, "error_new_passwords_differ")})
 		return
 	}
 	token := ""
@@ -162,9 +163,9 @@ func (p *Pages) changePassword(c *gin.Context) {
 	err := p.Service.ChangePassword(c.Request.Context(), u, token, c.PostForm("old_password"), c.PostForm("new_password"))
 	if err != nil {
 		if st, ok := p.formError(c, err); ok {
-			p.render(c, st, "password", "Change your password", passwordView{Error: judge.ErrorMessage(err)})
+			p.render(c, st, "password", p.tr(c, "password_title"), passwordView{Error: judge.ErrorMessage(err)})
 		}
 		return
 	}
-	p.redirect(c, "/", "Password changed; your other sessions have ended.")
+	p.redirect(c, "/", p.tr(c, "flash_password_changed"))
 }

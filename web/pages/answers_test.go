@@ -75,7 +75,7 @@ func TestPagesAnswers(t *testing.T) {
 	if strings.Count(list.body, `class="changed"`) != 1 {
 		t.Fatalf("the list does not mark the rejudged submission:\n%s", list.body)
 	}
-	b.waitDone(loc).want(t, 200, "(board 4 was deleted): was wrong_answer 75, now accepted 100")
+	b.waitDone(loc).want(t, 200, "(board 4 was deleted): was wrong answer 75, now accepted 100")
 	if list := b.get("/submissions").want(t, 200); strings.Contains(list.body, `class="changed"`) {
 		t.Errorf("still marked changed after the student opened it")
 	}

@@ -39,22 +39,18 @@ func (p *Pages) registerCourses(g gin.IRouter) {
 }
 
 // timeLeft says how long until t, coarsely: "2 days 3 hours", "45 minutes".
-func timeLeft(d time.Duration) string {
-	n := func(k int, unit string) string {
-		if k == 1 {
-			return "1 " + unit
-		}
-		return fmt.Sprintf("%d %ss", k, unit)
-	}
+func timeLeft(l *locale, d time.Duration) string {
 	switch {
 	case d >= 48*time.Hour:
-		return n(int(d/(24*time.Hour)), "day") + " " + n(int(d%(24*time.Hour)/time.Hour), "hour")
+		return l.text("left_days_hours", "Days", l.text("unit_days", "Count", int(d/(24*time.Hour))),
+			"Hours", l.text("unit_hours", "Count", int(d%(24*time.Hour)/time.Hour)))
 	case d >= 2*time.Hour:
-		return n(int(d/time.Hour), "hour") + " " + n(int(d%time.Hour/time.Minute), "minute")
+		return l.text("left_hours_minutes", "Hours", l.text("unit_hours", "Count", int(d/time.Hour)),
+			"Minutes", l.text("unit_minutes", "Count", int(d%time.Hour/time.Minute)))
 	case d >= time.Minute:
-		return n(int(d/time.Minute), "minute")
+		return l.text("unit_minutes", "Count", int(d/time.Minute))
 	}
-	return "less than a minute"
+	return l.text("left_under_a_minute")
 }
 
 // assignmentView is an assignment with where it stands now, in words.
@@ -66,17 +62,17 @@ type assignmentView struct {
 	Left string
 }
 
-func newAssignmentView(a judge.Assignment, now time.Time) assignmentView {
+func newAssignmentView(l *locale, a judge.Assignment, now time.Time) assignmentView {
 	v := assignmentView{Assignment: a, Phase: a.PhaseAt(now)}
 	switch v.Phase {
 	case judge.PhaseUpcoming:
-		v.Left = "opens in " + timeLeft(a.OpensAt.Sub(now))
+		v.Left = l.text("left_opens_in", "Left", timeLeft(l, a.OpensAt.Sub(now)))
 	case judge.PhaseOpen:
-		v.Left = timeLeft(a.DueAt.Sub(now)) + " left"
+		v.Left = l.text("left_open", "Left", timeLeft(l, a.DueAt.Sub(now)))
 	case judge.PhaseLate:
-		v.Left = fmt.Sprintf("past due; late submissions count ×%s for %s more", judge.FormatScore(a.LateFactor), timeLeft(a.LateUntil.Sub(now)))
+		v.Left = l.text("left_late", "Factor", judge.FormatScore(a.LateFactor), "Left", timeLeft(l, a.LateUntil.Sub(now)))
 	default:
-		v.Left = "closed"
+		v.Left = l.text("left_closed")
 	}
 	return v
 }
@@ -229,7 +225,7 @@ func (p *Pages) showAssignments(c *gin.Context, status int, form *assignmentForm
 	now := p.Service.Now()
 	data := assignmentsView{}
 	for _, a := range list {
-		data.Assignments = append(data.Assignments, newAssignmentView(a, now))
+		data.Assignments = append(data.Assignments, newAssignmentView(p.localeOf(c), a, now))
 	}
 	if judge.CanManageCourses(v) {
 		if form == nil {
@@ -242,7 +238,7 @@ func (p *Pages) showAssignments(c *gin.Context, status int, form *assignmentForm
 		}
 		data.Form = *form
 	}
-	p.render(c, status, "assignments", "Assignments", data)
+	p.render(c, status, "assignments", p.tr(c, "assignments_title"), data)
 }
 
 func (p *Pages) createAssignment(c *gin.Context) {
@@ -262,7 +258,7 @@ func (p *Pages) createAssignment(c *gin.Context) {
 		}
 		return
 	}
-	p.redirect(c, fmt.Sprintf("/assignments/%d", a.ID), "Assignment created.")
+	p.redirect(c, fmt.Sprintf("/assignments/%d", a.ID), p.tr(c, "flash_assignment_created"))
 }
 
 // assignmentPageView is one assignment with the viewer's standing and, per
@@ -297,7 +293,7 @@ func pathInt(c *gin.Context, name string) (int64, bool) {
 func (p *Pages) pathID(c *gin.Context, name, what string) (int64, bool) {
 	id, ok := pathInt(c, name)
 	if !ok {
-		p.errorPage(c, http.StatusNotFound, "There is no such "+what+".")
+		p.errorPage(c, http.StatusNotFound, p.tr(c, "error_no_such", "What", what))
 	}
 	return id, ok
 }
@@ -328,7 +324,7 @@ func (p *Pages) showAssignment(c *gin.Context, status int, form *assignmentForm)
 		return
 	}
 	now := p.Service.Now()
-	data := assignmentPageView{A: newAssignmentView(a, now), Mine: mine}
+	data := assignmentPageView{A: newAssignmentView(p.localeOf(c), a, now), Mine: mine}
 	for i, ap := range a.Problems {
 		pv := assignmentProblemView{AssignmentProblem: ap, Grade: mine.Problems[i]}
 		subs, _, err := p.Service.Submissions(ctx, v, judge.SubmissionFilter{UserID: v.ID, Username: v.Username, ProblemSlug: ap.Slug, Limit: 20})
@@ -338,14 +334,15 @@ func (p *Pages) showAssignment(c *gin.Context, status int, form *assignmentForm)
 		}
 		for _, s := range subs {
 			factor, late, counted := a.Factor(s.CreatedAt)
-			t := "on time"
+			l := p.localeOf(c)
+			t := l.text("timing_on_time")
 			switch {
 			case counted && late:
-				t = "late ×" + judge.FormatScore(factor)
+				t = l.text("timing_late", "Factor", judge.FormatScore(factor))
 			case !counted && s.CreatedAt.Before(a.OpensAt):
-				t = "before it opened"
+				t = l.text("timing_early")
 			case !counted:
-				t = "too late: does not count"
+				t = l.text("timing_too_late")
 			}
 			pv.Submissions = append(pv.Submissions, submissionTiming{Submission: s, Timing: t})
 		}
@@ -391,7 +388,7 @@ func (p *Pages) editAssignment(c *gin.Context) {
 		}
 		return
 	}
-	p.redirect(c, fmt.Sprintf("/assignments/%d", id), "Assignment saved.")
+	p.redirect(c, fmt.Sprintf("/assignments/%d", id), p.tr(c, "flash_assignment_saved"))
 }
 
 func (p *Pages) deleteAssignment(c *gin.Context) {
@@ -404,7 +401,7 @@ func (p *Pages) deleteAssignment(c *gin.Context) {
 		p.fail(c, err)
 		return
 	}
-	p.redirect(c, "/assignments", "Assignment deleted; the submissions stay.")
+	p.redirect(c, "/assignments", p.tr(c, "flash_assignment_deleted"))
 }
 
 // progressView is the progress table: students by problems.
@@ -492,13 +489,13 @@ func (p *Pages) progressPage(c *gin.Context) {
 	if !ok {
 		return
 	}
-	data := progressView{A: newAssignmentView(gb.Assignment, gb.AsOf), Filter: strings.TrimSpace(c.Query("student")), AsOf: gb.AsOf}
+	data := progressView{A: newAssignmentView(p.localeOf(c), gb.Assignment, gb.AsOf), Filter: strings.TrimSpace(c.Query("student")), AsOf: gb.AsOf}
 	for _, row := range gb.Rows {
 		if matchesStudent(data.Filter, row.User.Username) {
 			data.Rows = append(data.Rows, newProgressRow(p.localeOf(c), row))
 		}
 	}
-	p.render(c, http.StatusOK, "progress", "Progress: "+gb.Assignment.Title, data)
+	p.render(c, http.StatusOK, "progress", p.tr(c, "progress_page_title")+" "+gb.Assignment.Title, data)
 }
 
 // boardsView is a problem's drill-down: students by boards.
@@ -516,13 +513,13 @@ func (p *Pages) boardsPage(c *gin.Context) {
 	if !ok {
 		return
 	}
-	data := boardsView{A: newAssignmentView(pb.Assignment, pb.AsOf), PB: pb, Filter: strings.TrimSpace(c.Query("student"))}
+	data := boardsView{A: newAssignmentView(p.localeOf(c), pb.Assignment, pb.AsOf), PB: pb, Filter: strings.TrimSpace(c.Query("student"))}
 	for _, row := range pb.Rows {
 		if matchesStudent(data.Filter, row.User.Username) {
 			data.Rows = append(data.Rows, row)
 		}
 	}
-	p.render(c, http.StatusOK, "boards", pb.Problem.Title+" in "+pb.Assignment.Title, data)
+	p.render(c, http.StatusOK, "boards", pb.Problem.Title+" · "+pb.Assignment.Title, data)
 }
 
 // gradesCSV hands out the same file as GET /api/v1/assignments/{id}/grades.csv.

@@ -22,7 +22,7 @@ type authView struct {
 }
 
 func (p *Pages) loginForm(c *gin.Context) {
-	p.render(c, http.StatusOK, "login", "Log in", authView{Next: safeNext(c.Query("next")), RegistrationOpen: p.Service.RegistrationOpen()})
+	p.render(c, http.StatusOK, "login", p.tr(c, "login_title"), authView{Next: safeNext(c.Query("next")), RegistrationOpen: p.Service.RegistrationOpen()})
 }
 
 // login checks the password, then opens a session holding a fresh API token.
@@ -37,7 +37,7 @@ func (p *Pages) login(c *gin.Context) {
 	if wait > 0 {
 		secs := httpx.SetRetryAfter(c, wait)
 		v.Error = fmt.Sprintf("Too many failed logins for this username or from this address: try again in %d seconds.", secs)
-		p.render(c, http.StatusTooManyRequests, "login", "Log in", v)
+		p.render(c, http.StatusTooManyRequests, "login", p.tr(c, "login_title"), v)
 		return
 	}
 	u, err := p.Service.Authenticate(ctx, v.Username, c.PostForm("password"))
@@ -48,51 +48,51 @@ func (p *Pages) login(c *gin.Context) {
 		}
 		// One message for an unknown user and a wrong password, as the
 		// service does, so the form does not tell which usernames exist.
-		v.Error = "Wrong username or password."
-		p.render(c, http.StatusUnauthorized, "login", "Log in", v)
+		v.Error = p.tr(c, "error_wrong_login")
+		p.render(c, http.StatusUnauthorized, "login", p.tr(c, "login_title"), v)
 		return
 	}
 	succeeded()
 	if !p.openSession(c, u) {
 		return
 	}
-	p.redirect(c, v.Next, "Welcome back, "+u.Username+".")
+	p.redirect(c, v.Next, p.tr(c, "flash_welcome_back", "User", u.Username))
 }
 
 func (p *Pages) registerForm(c *gin.Context) {
-	p.render(c, http.StatusOK, "register", "Register", authView{RegistrationOpen: p.Service.RegistrationOpen(), NeedsCode: p.Service.RegistrationNeedsCode()})
+	p.render(c, http.StatusOK, "register", p.tr(c, "register_title"), authView{RegistrationOpen: p.Service.RegistrationOpen(), NeedsCode: p.Service.RegistrationNeedsCode()})
 }
 
 // register creates a student account and logs it in.
 func (p *Pages) register(c *gin.Context) {
 	v := authView{Username: c.PostForm("username"), RegistrationOpen: p.Service.RegistrationOpen(), NeedsCode: p.Service.RegistrationNeedsCode()}
 	if !judge.CanSignUp(httpx.Viewer(c), p.Service.RegistrationOpen()) {
-		p.render(c, http.StatusForbidden, "register", "Register", v)
+		p.render(c, http.StatusForbidden, "register", p.tr(c, "register_title"), v)
 		return
 	}
 	if ok, wait := p.Registrations.Take(c.ClientIP()); !ok {
 		secs := httpx.SetRetryAfter(c, wait)
-		v.Error = fmt.Sprintf("Too many registrations from this address: at most %d a minute. Try again in %d seconds.", p.Registrations.PerMinute(), secs)
-		p.render(c, http.StatusTooManyRequests, "register", "Register", v)
+		v.Error = p.tr(c, "error_too_many_registrations", "Count", p.Registrations.PerMinute(), "Seconds", secs)
+		p.render(c, http.StatusTooManyRequests, "register", p.tr(c, "register_title"), v)
 		return
 	}
 	if c.PostForm("password") != c.PostForm("password2") {
-		v.Error = "The two passwords differ."
-		p.render(c, http.StatusBadRequest, "register", "Register", v)
+		v.Error = p.tr(c, "error_passwords_differ")
+		p.render(c, http.StatusBadRequest, "register", p.tr(c, "register_title"), v)
 		return
 	}
 	u, err := p.Service.SignUp(c.Request.Context(), httpx.Viewer(c), v.Username, c.PostForm("password"), c.PostForm("code"))
 	if err != nil {
 		if status, ok := p.formError(c, err); ok {
 			v.Error = judge.ErrorMessage(err)
-			p.render(c, status, "register", "Register", v)
+			p.render(c, status, "register", p.tr(c, "register_title"), v)
 		}
 		return
 	}
 	if !p.openSession(c, u) {
 		return
 	}
-	p.redirect(c, "/", "Welcome, "+u.Username+": your account is ready.")
+	p.redirect(c, "/", p.tr(c, "flash_welcome", "User", u.Username))
 }
 
 // openSession issues an API token for u and keeps it in the session cookie.
@@ -117,5 +117,5 @@ func (p *Pages) logout(c *gin.Context) {
 		}
 	}
 	p.endSession(c)
-	p.redirect(c, "/", "You are logged out.")
+	p.redirect(c, "/", p.tr(c, "flash_logged_out"))
 }

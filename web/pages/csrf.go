@@ -6,7 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
-	"fmt"
+
 	"net/http"
 	"strings"
 	"time"
@@ -70,10 +70,10 @@ func (p *Pages) csrf() gin.HandlerFunc {
 			if err := parseForm(c.Request); err != nil {
 				var tooLarge *http.MaxBytesError
 				if errors.As(err, &tooLarge) {
-					p.errorPage(c, http.StatusRequestEntityTooLarge, fmt.Sprintf("The form is larger than %d bytes: send a smaller file.", tooLarge.Limit))
+					p.errorPage(c, http.StatusRequestEntityTooLarge, p.tr(c, "error_form_too_large", "Limit", tooLarge.Limit))
 					return
 				}
-				p.errorPage(c, http.StatusBadRequest, "The form could not be read.")
+				p.errorPage(c, http.StatusBadRequest, p.tr(c, "error_form_unreadable"))
 				return
 			}
 			if !p.tokenMatches(c, value) {
@@ -118,5 +118,5 @@ func parseForm(r *http.Request) error {
 
 // forbiddenForm answers a POST whose CSRF token is missing or wrong.
 func (p *Pages) forbiddenForm(c *gin.Context) {
-	p.errorPage(c, 403, "This form has expired or did not come from this site. Go back, reload the page and send it again.")
+	p.errorPage(c, 403, p.tr(c, "error_form_expired"))
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -301,7 +302,19 @@ func builtMessages() []string {
 		ids = append(ids, "tag_"+s)
 	}
 	for _, name := range puzzles.PuzzleNames() {
-		ids = append(ids, "puzzle_"+name)
+		ids = append(ids, "puzzle_"+name, "moves_syntax_"+name)
+	}
+	for name := range players {
+		ids = append(ids, "play_help_"+name)
+	}
+	for _, m := range fifteenMoves {
+		ids = append(ids, "play_button_fifteen_"+m.way)
+	}
+	for _, status := range []int{400, 401, 403, 404, 405, 409, 413, 429, 500, 503} {
+		ids = append(ids, "http_"+strconv.Itoa(status))
+	}
+	for _, c := range palette {
+		ids = append(ids, "colour_"+strings.ReplaceAll(c.Name, " ", "_"))
 	}
 	return ids
 }
@@ -312,4 +325,12 @@ func builtMessages() []string {
 // translated, the others shown as written.
 func (l *locale) judgeText(message string) string {
 	return message
+}
+
+// judging says what a rejudge did (judge.Judging.String) in the reader's
+// language; the reason is the judge's own text.
+func (l *locale) judging(j judge.Judging) string {
+	return l.text("history_line", "When", l.When(j.RejudgedAt), "Reason", j.Reason,
+		"Was", verdictText(l, j.Verdict), "WasScore", fmt.Sprintf("%.0f", j.Score),
+		"Now", verdictText(l, j.NewVerdict), "NowScore", fmt.Sprintf("%.0f", j.NewScore))
 }

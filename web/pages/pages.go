@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -143,7 +144,7 @@ func (p *Pages) Register(r gin.IRouter) {
 // only read, not checked: whatever was posted there, the answer is 404.
 func (p *Pages) NotFound() []gin.HandlerFunc {
 	return p.fallback(http.StatusNotFound, func(c *gin.Context) string {
-		return "There is no page at " + c.Request.URL.Path + "."
+		return p.tr(c, "error_no_page", "Path", c.Request.URL.Path)
 	})
 }
 
@@ -152,7 +153,7 @@ func (p *Pages) NotFound() []gin.HandlerFunc {
 // JSON, since it is a browser's request.
 func (p *Pages) MethodNotAllowed() []gin.HandlerFunc {
 	return p.fallback(http.StatusMethodNotAllowed, func(c *gin.Context) string {
-		return "The page at " + c.Request.URL.Path + " does not take a " + c.Request.Method + " request."
+		return p.tr(c, "error_method", "Path", c.Request.URL.Path, "Method", c.Request.Method)
 	})
 }
 
@@ -273,7 +274,11 @@ func (p *Pages) render(c *gin.Context, status int, name, title string, data any)
 
 // errorPage answers with the error template and status.
 func (p *Pages) errorPage(c *gin.Context, status int, message string) {
-	p.render(c, status, "error", http.StatusText(status), errorView{Status: status, Message: message})
+	title := http.StatusText(status)
+	if s, ok := p.localeOf(c).lookup("http_" + strconv.Itoa(status)); ok {
+		title = s
+	}
+	p.render(c, status, "error", title, errorView{Status: status, Message: message})
 	c.Abort()
 }
 
@@ -290,7 +295,7 @@ func (p *Pages) fail(c *gin.Context, err error) {
 	msg := judge.ErrorMessage(err)
 	if status == http.StatusInternalServerError {
 		p.logger().Error("internal error", "method", c.Request.Method, "path", c.Request.URL.Path, "err", err)
-		msg = "Something went wrong on the server. Try again in a moment."
+		msg = p.tr(c, "error_internal")
 	}
 	p.errorPage(c, status, msg)
 }
@@ -342,7 +347,7 @@ func (p *Pages) needTo(may func(judge.User) bool) func(*gin.Context) (judge.User
 			return u, false
 		}
 		if !may(u) {
-			p.errorPage(c, http.StatusForbidden, "Only instructors may see this page.")
+			p.errorPage(c, http.StatusForbidden, p.tr(c, "error_instructors_only"))
 			return u, false
 		}
 		return u, true

@@ -31,17 +31,18 @@ type playButton struct {
 // player is how the moves of a puzzle are picked on the play page.
 type player struct {
 	// Buttons returns the move buttons of a board (canonical text).
-	Buttons func(input string) []playButton
+	Buttons func(l *locale, input string) []playButton
 	// Blocks: the board's pictures mark blocks (data-block) that are
 	// selected and then moved left or right (data-left, data-right).
 	Blocks bool
 	// Sep joins moves into a move text.
 	Sep string
-	// Help tells how to play, as a sentence.
+	// Help is the message id of how to play, a sentence:
+	// play_help_<puzzle>, which builtMessages counts.
 	Help string
 	// Goal, when set, says what solves a board (canonical text), when it
 	// is more than reaching the end: Mayan's exactly n moves.
-	Goal func(input string) string
+	Goal func(l *locale, input string) string
 }
 
 // players holds the player of each puzzle, keyed by its registered name.
@@ -54,6 +55,7 @@ type playView struct {
 	Board   caseView
 	Player  player
 	Buttons []playButton
+	Help    string // how to play, in the reader's language
 	Goal    string // what solves this board, when the puzzle says more than Help
 	Hints   bool   // the Hint button is offered
 	Taken   int    // the hints the player was given on this problem
@@ -74,8 +76,9 @@ func (p *Pages) playPage(c *gin.Context) {
 			cs = &cases[i]
 		}
 	}
+	l := p.localeOf(c)
 	if cs == nil {
-		p.errorPage(c, http.StatusNotFound, fmt.Sprintf("Problem %s has no board %s.", prob.Slug, c.Param("case")))
+		p.errorPage(c, http.StatusNotFound, l.text("error_no_board", "Slug", prob.Slug, "Case", c.Param("case")))
 		return
 	}
 	if cs.Secret {
@@ -86,13 +89,13 @@ func (p *Pages) playPage(c *gin.Context) {
 	}
 	pl, ok := players[prob.Puzzle]
 	if !ok {
-		p.errorPage(c, http.StatusNotFound, fmt.Sprintf("Puzzle %s cannot be played in the browser.", prob.Puzzle))
+		p.errorPage(c, http.StatusNotFound, l.text("error_not_playable", "Puzzle", l.puzzleName(prob.Puzzle)))
 		return
 	}
-	v := playView{Problem: prob, Case: *cs, Board: newCaseView(prob.Puzzle, *cs), Player: pl, Buttons: pl.Buttons(cs.Input)}
+	v := playView{Problem: prob, Case: *cs, Board: newCaseView(prob.Puzzle, *cs), Player: pl, Help: l.text(pl.Help), Buttons: pl.Buttons(l, cs.Input)}
 	v.Board.Picture, _ = boardPicture(prob.Puzzle, "play", cs.Input)
 	if pl.Goal != nil {
-		v.Goal = pl.Goal(cs.Input)
+		v.Goal = pl.Goal(l, cs.Input)
 	}
 	if on, err := p.Service.ProblemHints(c.Request.Context(), prob.Slug); err == nil && on {
 		v.Hints = judge.CanHint(httpx.Viewer(c), *cs)
@@ -101,7 +104,7 @@ func (p *Pages) playPage(c *gin.Context) {
 		u := httpx.Viewer(c)
 		v.Taken, _ = p.Service.HintCount(c.Request.Context(), u, u.ID, prob.Slug)
 	}
-	p.render(c, http.StatusOK, "play", "Play "+prob.Title+", "+cs.Name, v)
+	p.render(c, http.StatusOK, "play", l.text("play_title", "Title", prob.Title, "Case", cs.Name), v)
 }
 
 // boardSVG answers GET /play/board?puzzle=&board=&id=: the picture of a
@@ -215,7 +218,7 @@ func (p *Pages) replayPage(c *gin.Context) {
 	v := replayView{Sub: r.Submission, Puzzle: r.Puzzle, Cases: r.Cases}
 	v.Start, v.Final, v.Current, ok = replayCase(c, r)
 	if !ok {
-		p.errorPage(c, http.StatusNotFound, "This answer holds no moves to replay.")
+		p.errorPage(c, http.StatusNotFound, p.tr(c, "error_no_moves_to_replay"))
 		return
 	}
 	v.Total = len(v.Final.Steps)
@@ -241,7 +244,7 @@ func (p *Pages) replayPage(c *gin.Context) {
 		return
 	}
 	v.Data = template.JS(data)
-	p.render(c, http.StatusOK, "replay", fmt.Sprintf("Replay of submission %d", id), v)
+	p.render(c, http.StatusOK, "replay", p.tr(c, "replay_title", "ID", id), v)
 }
 
 // replayStepsPage answers GET /submissions/{id}/replay/steps?case=&from=&limit=

@@ -45,7 +45,7 @@ func (p *Pages) problemList(c *gin.Context) {
 		}
 		rows = append(rows, row)
 	}
-	p.render(c, http.StatusOK, "problems", "Problems", struct{ Problems []problemRow }{rows})
+	p.render(c, http.StatusOK, "problems", p.tr(c, "problems_title"), struct{ Problems []problemRow }{rows})
 }
 
 // caseView is a case with its picture, for the problem and cases pages.
@@ -147,6 +147,9 @@ func (p *Pages) problemView(c *gin.Context, in judge.ProblemInput) (problemView,
 	}
 	if pz, err := puzzles.Lookup(prob.Puzzle); err == nil {
 		v.MoveHint = pz.Info().MovesSyntax
+		if s, ok := p.localeOf(c).lookup("moves_syntax_" + prob.Puzzle); ok {
+			v.MoveHint = s
+		}
 	}
 	for _, cs := range cases {
 		if cs.Sample {

@@ -30,7 +30,7 @@ func (p *Pages) submit(c *gin.Context) {
 		v.Error = msg
 		p.render(c, status, "problem", v.Problem.Title, v)
 	}
-	sub, outputs, msg := submissionForm(c, &v)
+	sub, outputs, msg := submissionForm(c, p.localeOf(c), &v)
 	if msg != "" {
 		refuse(http.StatusBadRequest, msg)
 		return
@@ -38,7 +38,7 @@ func (p *Pages) submit(c *gin.Context) {
 	if p.Limiter != nil {
 		if ok, wait := p.Limiter.Allow(u.ID, time.Now()); !ok {
 			secs := httpx.SetRetryAfter(c, wait)
-			refuse(http.StatusTooManyRequests, fmt.Sprintf("Too many submissions in a short time: try again in %d s.", secs))
+			refuse(http.StatusTooManyRequests, p.tr(c, "error_too_many_submissions", "Seconds", secs))
 			return
 		}
 	}
@@ -52,7 +52,7 @@ func (p *Pages) submit(c *gin.Context) {
 		if judge.ErrorCode(err) == judge.ESTALEINPUT {
 			// The service's message tells an API client which paths to
 			// GET again; on the page, its own links are the way.
-			refuse(http.StatusConflict, fmt.Sprintf("The boards of this problem changed after you downloaded its input (your output answers version %s; the input is now version %s). Download the judge input again from the link above, run your program on it and submit that output.", c.PostForm("input_version"), v.InputVersion))
+			refuse(http.StatusConflict, p.tr(c, "error_input_changed", "Yours", c.PostForm("input_version"), "Now", v.InputVersion))
 			return
 		}
 		if status, ok := p.formError(c, err); ok {
@@ -67,7 +67,7 @@ func (p *Pages) submit(c *gin.Context) {
 // the user's text in v for the page shown again: the submission, the
 // per-case outputs of an uploaded zip (nil for any other answer), or the
 // message that refuses the form (400) when it cannot be a submission.
-func submissionForm(c *gin.Context, v *problemView) (judge.Submission, map[string]string, string) {
+func submissionForm(c *gin.Context, l *locale, v *problemView) (judge.Submission, map[string]string, string) {
 	sub := judge.Submission{ProblemSlug: v.Problem.Slug, Kind: judge.Kind(c.PostForm("kind"))}
 	switch sub.Kind {
 	case judge.KindAnswer:
@@ -80,7 +80,7 @@ func submissionForm(c *gin.Context, v *problemView) (judge.Submission, map[strin
 		text, pasted := string(data), strings.TrimSpace(v.Answer) != ""
 		switch {
 		case text != "" && pasted:
-			return sub, nil, "Paste the output or choose a file, not both."
+			return sub, nil, l.text("error_output_twice")
 		case isZip(text):
 			outputs, err := judge.ReadOutputsZip(data)
 			if err != nil {
@@ -93,17 +93,17 @@ func submissionForm(c *gin.Context, v *problemView) (judge.Submission, map[strin
 			sub.Payload = v.Answer
 		}
 		if strings.TrimSpace(sub.Payload) == "" {
-			return sub, nil, "The output is empty: paste your program's output or choose its file."
+			return sub, nil, l.text("error_output_empty")
 		}
 	case judge.KindMoves:
 		v.Moves = c.PostForm("moves")
 		id, err := strconv.ParseInt(c.PostForm("case"), 10, 64)
 		if err != nil || id <= 0 {
-			return sub, nil, "Choose the board the moves are for."
+			return sub, nil, l.text("error_moves_no_board")
 		}
 		v.CaseID, sub.CaseID, sub.Payload = id, id, v.Moves
 	default:
-		return sub, nil, "Unknown kind of submission: use one of the two forms."
+		return sub, nil, l.text("error_unknown_kind")
 	}
 	return sub, nil, ""
 }
@@ -140,7 +140,7 @@ func (p *Pages) submissionPage(c *gin.Context) {
 	}
 	sub, err := p.Service.Submission(c.Request.Context(), u, id)
 	if judge.ErrorCode(err) == judge.EFORBIDDEN {
-		p.errorPage(c, http.StatusForbidden, fmt.Sprintf("Submission %d is not yours.", id))
+		p.errorPage(c, http.StatusForbidden, p.tr(c, "error_not_yours", "ID", id))
 		return
 	}
 	if err != nil {
@@ -151,13 +151,14 @@ func (p *Pages) submissionPage(c *gin.Context) {
 		p.fail(c, err)
 		return
 	}
-	v := submissionView{Sub: sub, CaseLabel: fmt.Sprintf("board %d", sub.CaseID)}
+	l := p.localeOf(c)
+	v := submissionView{Sub: sub, CaseLabel: l.text("label_board", "ID", sub.CaseID)}
 	for _, h := range sub.History {
-		v.History = append(v.History, h.String())
+		v.History = append(v.History, l.judging(h))
 	}
 	for _, r := range sub.Results {
 		if r.CaseID == sub.CaseID {
-			v.CaseLabel = fmt.Sprintf("board %d. %s", r.Position, r.CaseName)
+			v.CaseLabel = l.text("label_board_named", "Position", r.Position, "Name", r.CaseName)
 		}
 	}
 	if sub.Kind == judge.KindMoves {
@@ -173,7 +174,7 @@ func (p *Pages) submissionPage(c *gin.Context) {
 		// may read its author's hints.
 		v.Hints, _ = p.Service.HintCount(c.Request.Context(), u, sub.UserID, sub.ProblemSlug)
 	}
-	p.render(c, http.StatusOK, "submission", fmt.Sprintf("Submission %d", id), v)
+	p.render(c, http.StatusOK, "submission", l.text("submission_title", "ID", id), v)
 }
 
 // caseOf returns a case of a problem, as u may see it, with the problem
@@ -233,11 +234,11 @@ func (p *Pages) listSubmissions(c *gin.Context, slug string) {
 	}
 	v := submissionsView{Problem: slug, Verdicts: allVerdicts, Page: page}
 	f := judge.SubmissionFilter{ProblemSlug: slug, Limit: pageSize, Offset: (page - 1) * pageSize}
-	title := "My submissions"
+	title := p.tr(c, "nav_my_submissions")
 	// Only those who may list everyone's get the filters; the service
 	// lists anyone else's own whatever the filter says.
 	if judge.CanListAllSubmissions(u) {
-		title = "All submissions"
+		title = p.tr(c, "nav_all_submissions")
 		v.User = strings.TrimSpace(c.Query("user"))
 		v.Verdict = c.Query("verdict")
 		f.Username = v.User
@@ -251,7 +252,7 @@ func (p *Pages) listSubmissions(c *gin.Context, slug string) {
 		}
 	}
 	if slug != "" {
-		title += " to " + slug
+		title = p.tr(c, "submissions_title_problem", "Title", title, "Slug", slug)
 	}
 	subs, total, err := p.Service.Submissions(c.Request.Context(), u, f)
 	if err != nil {

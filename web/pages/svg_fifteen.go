@@ -10,7 +10,7 @@ import (
 func init() {
 	drawers["fifteen"] = drawWith(fifteen.ParseCase, drawFifteen)
 	players["fifteen"] = player{Sep: "", Buttons: fifteenButtons,
-		Help: "Click a tile next to the blank to slide it, or press a letter button or an arrow key: L R U D (← → ↑ ↓) move the blank that way."}
+		Help: "play_help_fifteen"}
 }
 
 // fifteenMoves are the four moves with their arrow keys (as KeyboardEvent.key,
@@ -28,10 +28,10 @@ var fifteenMoves = []struct {
 }
 
 // fifteenButtons are the four moves of the blank, each with its arrow key.
-func fifteenButtons(string) []playButton {
+func fifteenButtons(l *locale, _ string) []playButton {
 	out := make([]playButton, len(fifteenMoves))
 	for i, m := range fifteenMoves {
-		out[i] = playButton{Move: m.move.String(), Label: m.move.String(), Key: m.key, Title: "move the blank " + m.way + " (" + m.move.String() + ")"}
+		out[i] = playButton{Move: m.move.String(), Label: m.move.String(), Key: m.key, Title: l.text("play_button_fifteen_"+m.way, "Move", m.move.String())}
 	}
 	return out
 }

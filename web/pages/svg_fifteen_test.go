@@ -43,7 +43,7 @@ func TestSVGFifteen(t *testing.T) {
 // TestFifteenButtons: the four moves, each on its arrow key.
 func TestFifteenButtons(t *testing.T) {
 	var got []string
-	for _, b := range fifteenButtons("") {
+	for _, b := range fifteenButtons(newLocale("en", nil), "") {
 		got = append(got, b.Move+"="+b.Key)
 	}
 	if want := "L=arrowleft R=arrowright U=arrowup D=arrowdown"; strings.Join(got, " ") != want {

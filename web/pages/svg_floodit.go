@@ -3,6 +3,7 @@ package pages
 import (
 	"fmt"
 	"html/template"
+	"strings"
 
 	"puzzlejudge/reference/floodit"
 )
@@ -12,11 +13,11 @@ func init() {
 		return drawFlood(id, b.Rows())
 	})
 	players["floodit"] = player{Sep: " ", Buttons: floodButtons,
-		Help: "Click a square or a colour of the palette, or press the colour's digit: the flooded area, from the top-left square, takes that colour."}
+		Help: "play_help_floodit"}
 }
 
 // floodButtons is the palette of a board: one button per colour.
-func floodButtons(input string) []playButton {
+func floodButtons(l *locale, input string) []playButton {
 	b, err := floodit.ParseCase(input)
 	if err != nil {
 		return nil
@@ -24,7 +25,7 @@ func floodButtons(input string) []playButton {
 	out := make([]playButton, b.Colors())
 	for k := range out {
 		c := colourOf(k)
-		out[k] = playButton{Move: fmt.Sprint(k), Label: fmt.Sprint(k), Title: fmt.Sprintf("flood with colour %d (%s)", k, c.Name), Fill: c.Fill, Ink: c.Ink}
+		out[k] = playButton{Move: fmt.Sprint(k), Label: fmt.Sprint(k), Title: l.text("play_button_floodit", "Colour", k, "Name", l.text("colour_"+strings.ReplaceAll(c.Name, " ", "_"))), Fill: c.Fill, Ink: c.Ink}
 		if k < 10 {
 			out[k].Key = fmt.Sprint(k)
 		}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"html/template"
 
-	"puzzlejudge/judge"
 	"puzzlejudge/reference/mayan"
 )
 
@@ -17,14 +16,14 @@ func init() {
 		}
 		return drawMayan(id, b.N, cols)
 	})
-	players["mayan"] = player{Sep: "\n", Buttons: func(string) []playButton { return nil }, Blocks: true,
-		Help: "Select a block (click it, or choose it in the list), then drag it sideways or press the left or right arrow key or button.",
-		Goal: func(input string) string {
+	players["mayan"] = player{Sep: "\n", Buttons: func(*locale, string) []playButton { return nil }, Blocks: true,
+		Help: "play_help_mayan",
+		Goal: func(l *locale, input string) string {
 			b, err := mayan.ParseCase(input)
 			if err != nil {
 				return ""
 			}
-			return "Clear the board in exactly " + judge.Plural(b.N, "move") + ": cleared sooner is not solved."
+			return l.text("play_goal_mayan", "Count", b.N)
 		}}
 }
 

@@ -17,14 +17,14 @@ func init() {
 		return drawRotation(id, cells)
 	})
 	players["rotation"] = player{Sep: "", Buttons: rotationButtons,
-		Help: "Press a letter button or the key A to H: the bar that ends at that letter shifts one square towards it."}
+		Help: "play_help_rotation"}
 }
 
 // rotationButtons are the eight moves A-H.
-func rotationButtons(string) []playButton {
+func rotationButtons(l *locale, _ string) []playButton {
 	out := make([]playButton, len(rotationMoves))
 	for i, m := range rotationMoves {
-		out[i] = playButton{Move: m.letter, Label: m.letter, Key: strings.ToLower(m.letter), Title: "move " + m.letter}
+		out[i] = playButton{Move: m.letter, Label: m.letter, Key: strings.ToLower(m.letter), Title: l.text("play_button_rotation", "Move", m.letter)}
 	}
 	return out
 }
