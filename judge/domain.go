@@ -137,6 +137,10 @@ type Problem struct {
 	Title     string
 	Puzzle    string
 	Statement string
+	// StatementZH is the statement in Simplified Chinese (statement.zh.md,
+	// a package's statement/problem.zh.md); "" when there is none, and
+	// every reader gets Statement.
+	StatementZH string
 	// Checker is "" (exact answers) or CheckerAnyValid (mayan: any valid
 	// solution is accepted in answer mode).
 	Checker string

@@ -75,7 +75,7 @@ func Sync(ctx context.Context, s Syncer, ps []Problem) error {
 // which stores the hash, or leaves the edit alone.
 func upToDate(p Problem, stored judge.Problem, cases []judge.Case) bool {
 	want := p.Problem
-	if !stored.Shipped() || stored.Detached || stored.Title != want.Title || stored.Puzzle != want.Puzzle || stored.Statement != want.Statement ||
+	if !stored.Shipped() || stored.Detached || stored.Title != want.Title || stored.Puzzle != want.Puzzle || stored.Statement != want.Statement || stored.StatementZH != want.StatementZH ||
 		stored.Checker != want.Checker || !slices.Equal(stored.Kinds, want.Kinds) || stored.Limits != want.Limits || len(cases) < len(p.Cases) {
 		return false
 	}
@@ -189,6 +189,16 @@ func loadProblem(fsys fs.FS, dir string) (Problem, error) {
 	if strings.TrimSpace(string(statement)) == "" {
 		return fail("statement.md", errors.New("empty statement"))
 	}
+	// The Chinese statement is optional; when it is there it is not empty.
+	statementZH, err := fs.ReadFile(fsys, path.Join(dir, "statement.zh.md"))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		statementZH = nil
+	case err != nil:
+		return fail("statement.zh.md", cause(err))
+	case strings.TrimSpace(string(statementZH)) == "":
+		return fail("statement.zh.md", errors.New("empty statement"))
+	}
 	pz, err := puzzles.Lookup(m.Puzzle)
 	if err != nil {
 		return Problem{}, err
@@ -198,7 +208,7 @@ func loadProblem(fsys fs.FS, dir string) (Problem, error) {
 		return fail("problem.yaml", err)
 	}
 	p := Problem{Problem: judge.Problem{
-		Slug: m.Slug, Title: m.Title, Puzzle: m.Puzzle, Statement: string(statement), Checker: checker,
+		Slug: m.Slug, Title: m.Title, Puzzle: m.Puzzle, Statement: string(statement), StatementZH: string(statementZH), Checker: checker,
 		Kinds: kinds, Limits: limits,
 	}}
 	if err := loadCases(fsys, dir, pz, &p); err != nil {

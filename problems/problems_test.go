@@ -150,6 +150,7 @@ func goodFS() fstest.MapFS {
 	return fstest.MapFS{
 		"flood/problem.yaml":          {Data: []byte("slug: flood\ntitle: Flood\npuzzle: floodit\nchecker: exact\nlimits:\n  max_size: 8\n  max_colors: 6\n  max_moves: 0\n")},
 		"flood/statement.md":          {Data: []byte("# Flood\n")},
+		"flood/statement.zh.md":       {Data: []byte("# 染色\n")},
 		"flood/tests/02-big.in":       {Data: []byte("3\n0  1 2\n1 1 2\n2 2 1\n0\n")},
 		"flood/tests/02-big.ans":      {Data: []byte("3\n")},
 		"flood/tests/01-sample-1.in":  {Data: []byte("2\n0 0\n0 0\n")},
@@ -171,7 +172,7 @@ func TestLoad(t *testing.T) {
 	all := []judge.Kind{judge.KindAnswer, judge.KindMoves, judge.KindProgram}
 	want := []Problem{
 		{
-			Problem: judge.Problem{Slug: "flood", Title: "Flood", Puzzle: "floodit", Statement: "# Flood\n", Kinds: all,
+			Problem: judge.Problem{Slug: "flood", Title: "Flood", Puzzle: "floodit", Statement: "# Flood\n", StatementZH: "# 染色\n", Kinds: all,
 				Limits: judge.Limits{MaxSize: 8, MaxColors: 6}.WithProgramDefaults()},
 			Cases: []judge.CaseSpec{
 				{Name: "01-sample-1", Input: "2\n0 0\n0 0\n", Sample: true},
@@ -201,6 +202,7 @@ func TestLoadErrors(t *testing.T) {
 		wantIn string // file named in the message
 	}{
 		{"no problem.yaml", func(fs fstest.MapFS) { delete(fs, "flood/problem.yaml") }, "not exist", "flood/problem.yaml"},
+		{"empty Chinese statement", func(fs fstest.MapFS) { fs["flood/statement.zh.md"].Data = []byte(" \n") }, "empty", "flood/statement.zh.md"},
 		{"bad yaml", func(fs fstest.MapFS) { fs["flood/problem.yaml"].Data = []byte("slug: [") }, "yaml", "flood/problem.yaml"},
 		{"unknown key", func(fs fstest.MapFS) {
 			fs["flood/problem.yaml"].Data = []byte("slug: flood\ntitle: F\npuzzle: floodit\nchecker: exact\nlimts: {}\n")

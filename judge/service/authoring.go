@@ -170,6 +170,9 @@ func checkProblem(p judge.Problem) (judge.Problem, error) {
 	if err := validText("statement", p.Statement, judge.MaxStatementBytes); err != nil {
 		return p, err
 	}
+	if err := validText("statement_zh", p.StatementZH, judge.MaxStatementBytes); err != nil {
+		return p, err
+	}
 	pz, err := puzzles.Lookup(p.Puzzle)
 	if err != nil {
 		return p, judge.Errorf(judge.EINVALID, "puzzle: %s", judge.ErrorMessage(err))

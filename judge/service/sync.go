@@ -164,6 +164,10 @@ func catalogueHash(p judge.Problem, specs []judge.CaseSpec, inputs []string) str
 	fmt.Fprintf(h, "%q %q %q %q %d %d %d\n", p.Title, p.Puzzle, p.Statement, p.Checker, p.Limits.MaxSize, p.Limits.MaxColors, p.Limits.MaxMoves)
 	l := p.Limits
 	fmt.Fprintf(h, "%q %g %d %d %d %g %d %g\n", p.Kinds, l.TimeLimit, l.MemoryMiB, l.OutputMiB, l.CodeKiB, l.CompilationTime, l.CompilationMemoryMiB, l.ACToTimeLimit)
+	if p.StatementZH != "" {
+		// Only then, so that the problems without one keep their hash.
+		fmt.Fprintf(h, "zh %q\n", p.StatementZH)
+	}
 	for i, c := range specs {
 		fmt.Fprintf(h, "%q %t %q\n", c.Name, c.Sample, inputs[i])
 	}

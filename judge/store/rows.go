@@ -56,10 +56,12 @@ type problemRow struct {
 	Title     string `gorm:"not null"`
 	Puzzle    string `gorm:"size:32;not null"`
 	Statement string `gorm:"not null"`
-	Checker   string `gorm:"size:32;not null"`
-	MaxSize   int    `gorm:"not null"`
-	MaxColors int    `gorm:"not null"`
-	MaxMoves  int    `gorm:"not null"`
+	// StatementZH is the Chinese statement, '' for none.
+	StatementZH string `gorm:"column:statement_zh;not null;default:''"`
+	Checker     string `gorm:"size:32;not null"`
+	MaxSize     int    `gorm:"not null"`
+	MaxColors   int    `gorm:"not null"`
+	MaxMoves    int    `gorm:"not null"`
 	// Kinds is the problem's kinds joined by commas; the program limits
 	// are in the units of judge.Limits. Their defaults are what a row
 	// written before them takes on migration: all three kinds and
@@ -86,7 +88,7 @@ func (problemRow) TableName() string { return "problems" }
 
 func (r problemRow) domain() judge.Problem {
 	return judge.Problem{
-		ID: r.ID, Slug: r.Slug, Title: r.Title, Puzzle: r.Puzzle, Statement: r.Statement, Checker: r.Checker,
+		ID: r.ID, Slug: r.Slug, Title: r.Title, Puzzle: r.Puzzle, Statement: r.Statement, StatementZH: r.StatementZH, Checker: r.Checker,
 		Kinds: kindsOf(r.Kinds),
 		Limits: judge.Limits{
 			MaxSize: r.MaxSize, MaxColors: r.MaxColors, MaxMoves: r.MaxMoves,
@@ -103,6 +105,7 @@ func (r problemRow) domain() judge.Problem {
 // defaults where p leaves them out.
 func (r *problemRow) setProblem(p judge.Problem) {
 	r.Slug, r.Title, r.Puzzle, r.Statement, r.Checker = p.Slug, p.Title, p.Puzzle, p.Statement, p.Checker
+	r.StatementZH = p.StatementZH
 	l := p.Limits.WithProgramDefaults()
 	r.MaxSize, r.MaxColors, r.MaxMoves = l.MaxSize, l.MaxColors, l.MaxMoves
 	r.Kinds = kindsColumn(p.Kinds)

@@ -251,6 +251,8 @@ func parse(files map[string]string, top string) (Package, error) {
 		return Package{}, refuse("statement/problem.en.md", "missing: the judge reads Markdown statements")
 	}
 	p.Statement = statement
+	// The Chinese statement travels too, when the package has one.
+	p.StatementZH = files["statement/problem.zh.md"]
 	order, err := caseOrder(files, sec)
 	if err != nil {
 		return Package{}, err

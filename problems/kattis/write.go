@@ -168,6 +168,11 @@ func Write(w io.Writer, pkg Package) error {
 	if err := put("statement/problem.en.md", p.Statement); err != nil {
 		return err
 	}
+	if p.StatementZH != "" {
+		if err := put("statement/problem.zh.md", p.StatementZH); err != nil {
+			return err
+		}
+	}
 	for i, c := range pkg.Cases {
 		if err := put("data/"+files[i]+".in", c.Input); err != nil {
 			return err

@@ -40,6 +40,7 @@ func pagesFixtures() []webtest.Fixture {
 	c := webtest.Catalogue()
 	c[0].Problem.Statement = "# Flood-it\n\nFlood **the whole board**.\n\n<script>alert('statement')</script>\n\n" +
 		"[bad link](javascript:alert(1)) <img src=x onerror=alert(2)>\n\n| N | colours |\n|---|---|\n| 8 | 6 |\n"
+	c[0].Problem.StatementZH = "# 染色游戏\n\n把**整个棋盘**染成同一种颜色。\n"
 	c[1].Problem.Statement = "Rotate the bars."
 	c[2].Problem.Statement, c[2].Problem.Checker = "Clear the board.", ""
 	return c

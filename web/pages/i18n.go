@@ -334,3 +334,22 @@ func (l *locale) judging(j judge.Judging) string {
 		"Was", verdictText(l, j.Verdict), "WasScore", fmt.Sprintf("%.0f", j.Score),
 		"Now", verdictText(l, j.NewVerdict), "NowScore", fmt.Sprintf("%.0f", j.NewScore))
 }
+
+// statementLang is the language of the statement the reader asked for:
+// ?statement=en or ?statement=zh-CN (the switch above a bilingual
+// statement), else the page's language.
+func (p *Pages) statementLang(c *gin.Context) string {
+	if s := c.Query("statement"); s != "" && judge.ValidPageLanguage(s) {
+		return s
+	}
+	return p.localeOf(c).Lang
+}
+
+// statementFor is the statement of prob in lang when it has one, else the
+// English one, and the language of what it returns.
+func statementFor(prob judge.Problem, lang string) (string, string) {
+	if lang == "zh-CN" && prob.StatementZH != "" {
+		return prob.StatementZH, "zh-CN"
+	}
+	return prob.Statement, "en"
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"puzzlejudge/judge"
@@ -118,4 +119,26 @@ func accountOf(t *testing.T, e *pagesEnv, name string) judge.User {
 	}
 	t.Fatalf("no account %s", name)
 	return judge.User{}
+}
+
+// TestStatementLanguages: a problem with statement.zh.md shows the
+// reader's language, with a switch to the other; one without shows its
+// English statement to every reader, and no switch.
+func TestStatementLanguages(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	zh, en := e.browser(), e.browser()
+	zh.getWith("/problems/flood", "zh-CN").want(t, 200, `<article class="statement" lang="zh-CN">`, "<strong>整个棋盘</strong>", `href="?statement=en"`)
+	en.getWith("/problems/flood", "en").want(t, 200, `<article class="statement" lang="en">`, "<strong>the whole board</strong>", `href="?statement=zh-CN"`)
+	// The switch, for a reader of either language (and the cached
+	// visitor's page keeps the two apart).
+	zh.getWith("/problems/flood?statement=en", "zh-CN").wantLang(t, "zh-CN", "题目").want(t, 200, "<strong>the whole board</strong>")
+	en.getWith("/problems/flood?statement=zh-CN", "en").wantLang(t, "en", "Problems").want(t, 200, "<strong>整个棋盘</strong>")
+	zh.getWith("/problems/flood", "zh-CN").want(t, 200, "<strong>整个棋盘</strong>")
+	// Logged in, the page is drawn for the user: the same choice.
+	zh.register("wei", "wei-password-1")
+	zh.getWith("/problems/flood", "zh-CN").want(t, 200, "<strong>整个棋盘</strong>")
+	p := zh.getWith("/problems/rot", "zh-CN").want(t, 200, `<article class="statement" lang="en">`, "Rotate the bars.")
+	if strings.Contains(p.body, `id="statement-langs"`) {
+		t.Errorf("a problem without a Chinese statement offers the switch")
+	}
 }

@@ -51,7 +51,7 @@ func (p *Pages) cachedProblemPage(c *gin.Context, in judge.ProblemInput) bool {
 	open := p.Service.RegistrationOpen()
 	// A page per language: the visitor's comes from the browser.
 	l := p.localeOf(c)
-	key := in.Problem.Slug + "\x00" + l.Lang
+	key := in.Problem.Slug + "\x00" + l.Lang + "\x00" + p.statementLang(c)
 	e, hit := p.pages.Get(key, in.Catalogue)
 	if !hit || e.registrationOpen != open {
 		v, ok := p.problemView(c, in)
@@ -61,7 +61,11 @@ func (p *Pages) cachedProblemPage(c *gin.Context, in judge.ProblemInput) bool {
 		// An anonymous page shows no form that needs the CSRF token and
 		// no user: it is drawn without them.
 		var buf bytes.Buffer
-		page := view{locale: l, Path: "/problems/" + in.Problem.Slug, Title: v.Problem.Title, Data: v, RegistrationOpen: open}
+		path := "/problems/" + in.Problem.Slug
+		if s := c.Query("statement"); s != "" && judge.ValidPageLanguage(s) {
+			path += "?statement=" + s
+		}
+		page := view{locale: l, Path: path, Title: v.Problem.Title, Data: v, RegistrationOpen: open}
 		if err := pageTemplates[l.Lang].execute(&buf, "problem", page); err != nil {
 			return false // render draws it again and reports the error
 		}

@@ -70,8 +70,12 @@ func newCaseView(puzzle string, cs judge.Case) caseView {
 type problemView struct {
 	Problem   judge.Problem
 	Statement template.HTML
-	Samples   []caseView
-	Cases     []judge.Case
+	// StatementLang is the language of Statement; Bilingual says that
+	// the problem has both, and the page offers the other.
+	StatementLang string
+	Bilingual     bool
+	Samples       []caseView
+	Cases         []judge.Case
 	// InputVersion is the version of the boards served for download;
 	// Boards the logged-in user's standing on each board, Best the user's
 	// best on the problem (nil: not tried, or anonymous).
@@ -135,7 +139,9 @@ func (p *Pages) input(c *gin.Context) (judge.ProblemInput, bool) {
 // standing, or answers with an error page and returns false.
 func (p *Pages) problemView(c *gin.Context, in judge.ProblemInput) (problemView, bool) {
 	prob, cases := in.Problem, in.Cases
-	v := problemView{Problem: prob, Statement: p.md.render(withoutTitle(prob.Statement, prob.Title)), Cases: cases, InputVersion: in.Version}
+	v := problemView{Problem: prob, Cases: cases, InputVersion: in.Version}
+	text, lang := statementFor(prob, p.statementLang(c))
+	v.Statement, v.StatementLang, v.Bilingual = p.md.render(withoutTitle(text, prob.Title)), lang, prob.StatementZH != ""
 	best, tried, boards, err := p.Service.Standing(c.Request.Context(), httpx.Viewer(c), prob.Slug)
 	if err != nil {
 		p.fail(c, err)
