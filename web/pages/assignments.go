@@ -92,9 +92,6 @@ type formProblem struct {
 	State string
 }
 
-// formTime is the value of a datetime-local input; the pages' times are UTC.
-const formTime = "2006-01-02T15:04"
-
 func (p *Pages) emptyForm(c *gin.Context, a *judge.Assignment) (assignmentForm, error) {
 	probs, err := p.Service.Problems(c.Request.Context(), httpx.Viewer(c))
 	if err != nil {
@@ -104,12 +101,13 @@ func (p *Pages) emptyForm(c *gin.Context, a *judge.Assignment) (assignmentForm, 
 	// an empty late-until would be dropped (it used to be stored as 0
 	// while the form kept showing 0.5).
 	f := assignmentForm{}
-	now := p.Service.Now().Truncate(time.Hour)
-	f.OpensAt, f.DueAt = now.Format(formTime), now.Add(7*24*time.Hour).Format(formTime)
+	zone := p.localeOf(c).Zone
+	now := p.Service.Now().In(zone).Truncate(time.Hour)
+	f.OpensAt, f.DueAt = formatLocal(now, zone), formatLocal(now.Add(7*24*time.Hour), zone)
 	if a != nil {
-		f.Title, f.OpensAt, f.DueAt = a.Title, a.OpensAt.Format(formTime), a.DueAt.Format(formTime)
+		f.Title, f.OpensAt, f.DueAt = a.Title, formatLocal(a.OpensAt, zone), formatLocal(a.DueAt, zone)
 		if a.LateUntil != nil {
-			f.LateUntil, f.LateFactor = a.LateUntil.Format(formTime), judge.FormatScore(a.LateFactor)
+			f.LateUntil, f.LateFactor = formatLocal(*a.LateUntil, zone), judge.FormatScore(a.LateFactor)
 		}
 	}
 	for _, pr := range probs {
@@ -162,7 +160,7 @@ func (p *Pages) readForm(c *gin.Context, f *assignmentForm) (judge.AssignmentSpe
 		if err != nil || s == "" {
 			return time.Time{}
 		}
-		t, e := time.ParseInLocation(formTime, s, time.UTC)
+		t, e := parseLocal(s, p.localeOf(c).Zone)
 		if e != nil {
 			t, e = time.Parse(time.RFC3339, s)
 		}
