@@ -353,3 +353,13 @@ func statementFor(prob judge.Problem, lang string) (string, string) {
 	}
 	return prob.Statement, "en"
 }
+
+// boardName is the name of a board as the reader reads it: the judge
+// names a hidden board by its position in English (judge.HiddenCaseName,
+// the API's contract), which a page says in the reader's language.
+func (l *locale) boardName(name string, position int) string {
+	if name == judge.HiddenCaseName(position) {
+		return l.text("label_board", "ID", position)
+	}
+	return name
+}

@@ -158,7 +158,7 @@ func (p *Pages) submissionPage(c *gin.Context) {
 	}
 	for _, r := range sub.Results {
 		if r.CaseID == sub.CaseID {
-			v.CaseLabel = l.text("label_board_named", "Position", r.Position, "Name", r.CaseName)
+			v.CaseLabel = l.text("label_board_named", "Position", r.Position, "Name", l.boardName(r.CaseName, r.Position))
 		}
 	}
 	if sub.Kind == judge.KindMoves {

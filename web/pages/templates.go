@@ -45,6 +45,7 @@ func funcsFor(l *locale) template.FuncMap {
 		"genStatusText":  func(s string) string { return l.text("gen_status_" + s) },
 		"roleText":       func(r judge.Role) string { return l.text("role_" + string(r)) },
 		"puzzleName":     l.puzzleName,
+		"boardName":      l.boardName,
 		"judgeText":      l.judgeText,
 		"langChoices":    langChoices,
 	}

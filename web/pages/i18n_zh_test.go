@@ -1,0 +1,129 @@
+package pages
+
+import (
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/BurntSushi/toml"
+)
+
+// catalogueWords are the words of a catalogue's messages, lower case:
+// their text without template actions and markup.
+func catalogueWords(t *testing.T, lang string) map[string]bool {
+	t.Helper()
+	var raw map[string]any
+	if _, err := toml.DecodeFS(localeFS, "locales/active."+lang+".toml", &raw); err != nil {
+		t.Fatal(err)
+	}
+	words := map[string]bool{}
+	add := func(s string) {
+		s = regexp.MustCompile(`\{\{[^}]*\}\}`).ReplaceAllString(s, " ")
+		s = tagOrComment.ReplaceAllString(s, " ")
+		for _, w := range pageToken.FindAllString(s, -1) {
+			if plainWord.MatchString(w) {
+				words[strings.ToLower(w)] = true
+			}
+		}
+	}
+	for _, v := range raw {
+		switch v := v.(type) {
+		case string:
+			add(v)
+		case map[string]any:
+			for _, f := range v {
+				if s, ok := f.(string); ok {
+					add(s)
+				}
+			}
+		}
+	}
+	return words
+}
+
+// pageToken is a run of letters, digits, '-', '_' and '.' inside a word; a
+// token with anything but letters is an id or a code (01-sample-1,
+// max_size, Flood-it, main.cpp), not a word.
+var (
+	pageToken = regexp.MustCompile(`[A-Za-z0-9_\-.]*[A-Za-z][A-Za-z0-9_\-.]*`)
+	plainWord = regexp.MustCompile(`^[A-Za-z]{2,}$`)
+	hidden    = regexp.MustCompile(`(?is)<(script|style|pre|code|svg|title)\b.*?</(script|style|pre|code|svg|title)>`)
+	// judgeMessage is the judge's message of a case result, which the
+	// pages translate only for the messages the judge gives as ids (see
+	// judgeText); the others are still English.
+	judgeMessage = regexp.MustCompile(`(?s)<td class="judge-message">.*?</td>`)
+)
+
+// englishOnPage returns the words of the English catalogue that the
+// visible text of a page holds (its text and visible attributes), apart
+// from those the Chinese catalogue writes too (codes such as max_size,
+// Kattis, CSV) and the page's own data (titles, slugs, usernames).
+func englishOnPage(body string, english, chinese map[string]bool, data []string) []string {
+	body = hidden.ReplaceAllString(body, " ")
+	body = judgeMessage.ReplaceAllString(body, " ")
+	var text []string
+	for _, m := range visibleAttr.FindAllStringSubmatch(body, -1) {
+		text = append(text, m[2])
+	}
+	text = append(text, tagOrComment.ReplaceAllString(body, " "))
+	all := strings.Join(text, " ")
+	for _, d := range data {
+		all = strings.ReplaceAll(all, d, " ")
+	}
+	var found []string
+	for _, w := range pageToken.FindAllString(all, -1) {
+		lw := strings.ToLower(w)
+		if plainWord.MatchString(w) && english[lw] && !chinese[lw] {
+			found = append(found, w)
+		}
+	}
+	return found
+}
+
+// TestChinesePagesSpeakNoEnglish walks a Chinese reader's way through the
+// judge (register, read a statement, play a board, submit, see the
+// result, the list, an assignment with its deadline) and fails on any
+// English word of the catalogue on those pages. The proper names the
+// switch shows (English), ids, codes and numbers are allowed.
+func TestChinesePagesSpeakNoEnglish(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	cases := e.waitCases("flood")
+	english, chinese := catalogueWords(t, "en"), catalogueWords(t, "zh-CN")
+	chinese["english"] = true // the switch's own name of the language
+
+	prof := e.browser()
+	prof.login("admin", pagesAdminPassword)
+	now := time.Now().UTC()
+	loc := prof.post("/assignments", url.Values{"title": {"第一周"}, "opens_at": {now.Add(-time.Hour).Format(formTime)},
+		"due_at": {now.Add(50 * time.Hour).Format(formTime)}, "problem": {"flood"}, "weight-flood": {"1"}}).redirectTo(t, "/assignments/")
+
+	b := e.browser()
+	// The catalogue's titles (Rotation, Mayan: the test catalogue's data,
+	// not the pages' words), slugs and the user's name.
+	data := []string{"Flood-it", "Rotation", "Mayan", "flood", "xiaoming"}
+	check := func(path string, p page) {
+		t.Helper()
+		p.want(t, 200, `<html lang="zh-CN">`)
+		noTemplateError(t, p)
+		if words := englishOnPage(p.body, english, chinese, data); len(words) > 0 {
+			t.Errorf("the Chinese page %s shows English words %q", path, words)
+		}
+	}
+	for _, path := range []string{"/", "/register", "/login"} {
+		check(path, b.getWith(path, "zh-CN,zh;q=0.9"))
+	}
+	b.post("/language", url.Values{"lang": {"zh-CN"}, "next": {"/"}})
+	b.register("xiaoming", "xiaoming-pass-1")
+	sample := cases[0]
+	b.get("/problems/flood")
+	subLoc := b.post("/problems/flood/submissions", url.Values{"kind": {"moves"}, "case": {strconv.FormatInt(sample.ID, 10)}, "moves": {sample.Expected.Moves}}).
+		redirectTo(t, "/submissions/")
+	b.waitDone(subLoc)
+	for _, path := range []string{"/", "/problems/flood", "/problems/flood/play/" + strconv.FormatInt(sample.ID, 10), subLoc, subLoc + "/replay",
+		"/submissions", "/problems/flood/submissions", "/assignments", loc, loc + "/progress", "/me/settings", "/me/password"} {
+		check(path, b.get(path))
+	}
+}
