@@ -23,7 +23,7 @@ import (
 	"puzzlejudge/judge/puzzles"
 )
 
-//go:embed */problem.yaml */statement.md */tests/*
+//go:embed */problem.yaml */statement.md */statement.zh.md */tests/*
 var files embed.FS
 
 // Problem is one problem of the catalogue as the judge stores it, with its

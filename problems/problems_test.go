@@ -62,6 +62,11 @@ func TestShippedCatalogue(t *testing.T) {
 		if p.Problem.Title == "" || !strings.Contains(p.Problem.Statement, "```") {
 			t.Errorf("%s: title %q, statement without a fenced sample", p.Problem.Slug, p.Problem.Title)
 		}
+		// Every shipped problem is written in Chinese too (issue 26), with
+		// the same samples.
+		if !strings.Contains(p.Problem.StatementZH, "```") || strings.Count(p.Problem.StatementZH, "```") != strings.Count(p.Problem.Statement, "```") {
+			t.Errorf("%s: statement.zh.md missing, or its fenced blocks differ from statement.md's", p.Problem.Slug)
+		}
 	}
 	// Every folder holding a problem.yaml is a shipped problem, in order.
 	manifests, err := fs.Glob(files, "*/problem.yaml")

@@ -127,7 +127,7 @@ func accountOf(t *testing.T, e *pagesEnv, name string) judge.User {
 func TestStatementLanguages(t *testing.T) {
 	e := newPagesEnv(t, Options{})
 	zh, en := e.browser(), e.browser()
-	zh.getWith("/problems/flood", "zh-CN").want(t, 200, `<article class="statement" lang="zh-CN">`, "<strong>整个棋盘</strong>", `href="?statement=en"`)
+	zh.getWith("/problems/flood", "zh-CN").want(t, 200, "<h1>染色游戏</h1>", `<article class="statement" lang="zh-CN">`, "<strong>整个棋盘</strong>", `href="?statement=en"`)
 	en.getWith("/problems/flood", "en").want(t, 200, `<article class="statement" lang="en">`, "<strong>the whole board</strong>", `href="?statement=zh-CN"`)
 	// The switch, for a reader of either language (and the cached
 	// visitor's page keeps the two apart).

@@ -65,7 +65,7 @@ func (p *Pages) cachedProblemPage(c *gin.Context, in judge.ProblemInput) bool {
 		if s := c.Query("statement"); s != "" && judge.ValidPageLanguage(s) {
 			path += "?statement=" + s
 		}
-		page := view{locale: l, Path: path, Title: v.Problem.Title, Data: v, RegistrationOpen: open}
+		page := view{locale: l, Path: path, Title: v.Title, Data: v, RegistrationOpen: open}
 		if err := pageTemplates[l.Lang].execute(&buf, "problem", page); err != nil {
 			return false // render draws it again and reports the error
 		}

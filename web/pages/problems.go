@@ -68,7 +68,9 @@ func newCaseView(puzzle string, cs judge.Case) caseView {
 // problemView is the data of a problem page. Answer, Moves, CaseID and Error
 // are set when a submission was refused, so the user's text is kept.
 type problemView struct {
-	Problem   judge.Problem
+	Problem judge.Problem
+	// Title is the problem's title in the language of the statement.
+	Title     string
 	Statement template.HTML
 	// StatementLang is the language of Statement; Bilingual says that
 	// the problem has both, and the page offers the other.
@@ -111,7 +113,7 @@ func (p *Pages) problemPage(c *gin.Context) {
 	if !ok {
 		return
 	}
-	p.render(c, http.StatusOK, "problem", v.Problem.Title, v)
+	p.render(c, http.StatusOK, "problem", v.Title, v)
 }
 
 // loadProblem builds the problem page's data for the slug in the path, or
@@ -141,7 +143,14 @@ func (p *Pages) problemView(c *gin.Context, in judge.ProblemInput) (problemView,
 	prob, cases := in.Problem, in.Cases
 	v := problemView{Problem: prob, Cases: cases, InputVersion: in.Version}
 	text, lang := statementFor(prob, p.statementLang(c))
-	v.Statement, v.StatementLang, v.Bilingual = p.md.render(withoutTitle(text, prob.Title)), lang, prob.StatementZH != ""
+	v.Title = prob.Title
+	if lang != "en" {
+		// A translation's own heading is the title in its language.
+		if first, rest, _ := strings.Cut(strings.TrimLeft(text, " \t\r\n"), "\n"); strings.HasPrefix(first, "# ") {
+			v.Title, text = strings.TrimSpace(strings.TrimPrefix(first, "# ")), rest
+		}
+	}
+	v.Statement, v.StatementLang, v.Bilingual = p.md.render(withoutTitle(text, v.Title)), lang, prob.StatementZH != ""
 	best, tried, boards, err := p.Service.Standing(c.Request.Context(), httpx.Viewer(c), prob.Slug)
 	if err != nil {
 		p.fail(c, err)

@@ -28,7 +28,7 @@ func (p *Pages) submit(c *gin.Context) {
 	}
 	refuse := func(status int, msg string) {
 		v.Error = msg
-		p.render(c, status, "problem", v.Problem.Title, v)
+		p.render(c, status, "problem", v.Title, v)
 	}
 	sub, outputs, msg := submissionForm(c, p.localeOf(c), &v)
 	if msg != "" {
