@@ -268,9 +268,13 @@ type CaseResult struct {
 	Position int
 	Verdict  Verdict
 	Message  string
-	Used     int     // moves used (0 when not applicable)
-	Optimal  int     // optimum (0 when not applicable)
-	Score    float64 // 0..100, like the submission's
+	// MessageID and MessageArgs are Message as an id with arguments
+	// (judge.Result); empty when it has none.
+	MessageID   string
+	MessageArgs string
+	Used        int     // moves used (0 when not applicable)
+	Optimal     int     // optimum (0 when not applicable)
+	Score       float64 // 0..100, like the submission's
 	// A program's run on the board: CPU and wall-clock milliseconds, peak
 	// memory in KiB (0 for the other kinds).
 	CPUMs, WallMs, MemoryKiB int64

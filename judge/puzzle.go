@@ -2,6 +2,8 @@ package judge
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 )
 
 // Progress receives the progress of a running solve: the current depth bound
@@ -12,9 +14,15 @@ type Progress func(bound int, nodes int64)
 type Result struct {
 	Verdict Verdict
 	Message string
-	Used    int
-	Optimal int
-	Score   float64 // 0..100, like every score the judge shows
+	// MessageID and MessageArgs say Message as a message id with its
+	// arguments (a JSON object of strings, built by Args), for the faces
+	// that translate it (the pages); empty when the message has no id
+	// yet. The API keeps Message, in English.
+	MessageID   string
+	MessageArgs string
+	Used        int
+	Optimal     int
+	Score       float64 // 0..100, like every score the judge shows
 	// Solved reports that the student's text solved the case even though
 	// the verdict is not accepted (a Rotation answer that solves the
 	// centre in too many moves, a Mayan solution that is not the smallest):
@@ -104,4 +112,31 @@ type Info struct {
 	// MovesSyntax says how a move text is written, as the end of the
 	// sentence "Moves are ...".
 	MovesSyntax string
+}
+
+// NoOutput is the result of a case an output does not answer.
+func NoOutput() Result {
+	return Result{Verdict: WrongAnswer, Message: "no output for this case", MessageID: "no_output"}
+}
+
+// Correct is the result of a right answer of a case whose optimum is
+// optimal.
+func Correct(optimal int) Result {
+	return Result{Verdict: Accepted, Message: "correct", Optimal: optimal, Score: 100, MessageID: "correct"}
+}
+
+// Args encodes the arguments of a message id (Result.MessageArgs): pairs
+// of a name and a value, the values written as fmt prints them, as one
+// JSON object with its keys in order.
+func Args(pairs ...any) string {
+	m := make(map[string]string, len(pairs)/2)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		name, _ := pairs[i].(string)
+		m[name] = fmt.Sprint(pairs[i+1])
+	}
+	b, err := json.Marshal(m) // sorts the keys
+	if err != nil {
+		return ""
+	}
+	return string(b)
 }

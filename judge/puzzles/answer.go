@@ -62,11 +62,13 @@ func movesResult(solved bool, used, optimal int, unsolvedMsg string) judge.Resul
 	case !solved:
 		return judge.Result{Verdict: judge.NotSolved, Message: unsolvedMsg, Used: used}
 	case used == optimal:
-		return judge.Result{Verdict: judge.Accepted, Message: judge.Plural(used, "move") + ", optimal", Used: used, Optimal: optimal, Score: 100}
+		return judge.Result{Verdict: judge.Accepted, Message: judge.Plural(used, "move") + ", optimal", Used: used, Optimal: optimal, Score: 100,
+			MessageID: "moves_optimal", MessageArgs: judge.Args("Count", used)}
 	case used > optimal:
 		return judge.Result{
 			Verdict: judge.Suboptimal, Used: used, Optimal: optimal, Score: 100 * float64(optimal) / float64(used),
-			Message: judge.Plural(used, "move") + ", the optimum is " + strconv.Itoa(optimal),
+			Message:   judge.Plural(used, "move") + ", the optimum is " + strconv.Itoa(optimal),
+			MessageID: "moves_suboptimal", MessageArgs: judge.Args("Count", used, "Optimal", optimal),
 		}
 	default:
 		return referenceDisagrees()

@@ -150,7 +150,7 @@ func rawLines(output string) []judge.AnswerLine {
 // never told why in a way that gives a hidden board's answer away.
 func (Fifteen) CheckAnswer(c string, ref judge.Solution, a judge.Answer, checker string) judge.Result {
 	if len(a) == 0 {
-		return judge.Result{Verdict: judge.WrongAnswer, Message: "no output for this case"}
+		return judge.NoOutput()
 	}
 	b, err := fifteen.ParseCase(c)
 	if err != nil {

@@ -77,7 +77,7 @@ func (Floodit) SplitAnswers(cases []string, output string) ([]judge.Answer, judg
 // hidden case, "too many" or "too few" would give the optimum away.
 func (Floodit) CheckAnswer(c string, ref judge.Solution, a judge.Answer, _ string) judge.Result {
 	if len(a) == 0 {
-		return judge.Result{Verdict: judge.WrongAnswer, Message: "no output for this case"}
+		return judge.NoOutput()
 	}
 	tok, err := oneToken(a[0])
 	if err != nil {
@@ -88,9 +88,10 @@ func (Floodit) CheckAnswer(c string, ref judge.Solution, a judge.Answer, _ strin
 		return judge.Result{Verdict: judge.Invalid, Message: err.Error()}
 	}
 	if v != ref.Optimal {
-		return judge.Result{Verdict: judge.WrongAnswer, Message: fmt.Sprintf("line %d: %d is not the minimum number of moves", a[0].No, v)}
+		return judge.Result{Verdict: judge.WrongAnswer, Message: fmt.Sprintf("line %d: %d is not the minimum number of moves", a[0].No, v),
+			MessageID: "floodit_not_minimum", MessageArgs: judge.Args("Line", a[0].No, "Value", v)}
 	}
-	return judge.Result{Verdict: judge.Accepted, Message: "correct", Optimal: ref.Optimal, Score: 100}
+	return judge.Correct(ref.Optimal)
 }
 
 func (Floodit) CheckMoves(c string, ref *judge.Solution, moves string) judge.Result {

@@ -89,7 +89,7 @@ func (Mayan) SplitAnswers(cases []string, output string) ([]judge.Answer, judge.
 // smallest, or any of them under the any-valid checker.
 func (Mayan) CheckAnswer(c string, ref judge.Solution, a judge.Answer, checker string) judge.Result {
 	if len(a) == 0 {
-		return judge.Result{Verdict: judge.WrongAnswer, Message: "no output for this case"}
+		return judge.NoOutput()
 	}
 	b, err := mayan.ParseCase(c)
 	if err != nil {

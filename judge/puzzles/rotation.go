@@ -87,7 +87,7 @@ func (Rotation) SplitAnswers(cases []string, output string) ([]judge.Answer, jud
 // that the symbol is the centre's; each failure has its own message.
 func (Rotation) CheckAnswer(c string, ref judge.Solution, a judge.Answer, _ string) judge.Result {
 	if len(a) == 0 {
-		return judge.Result{Verdict: judge.WrongAnswer, Message: "no output for this case"}
+		return judge.NoOutput()
 	}
 	b, err := rotation.ParseCase(c)
 	if err != nil {

@@ -214,7 +214,7 @@ func (s *Service) Check(ctx context.Context, v judge.User, puzzle, board, moves 
 			r.Optimal = ref.Optimal
 		}
 	}
-	res := judge.CaseResult{CaseName: "board", Position: 1, Verdict: r.Verdict, Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: r.Score}
+	res := judge.CaseResult{CaseName: "board", Position: 1, Verdict: r.Verdict, Message: r.Message, MessageID: r.MessageID, MessageArgs: r.MessageArgs, Used: r.Used, Optimal: r.Optimal, Score: r.Score}
 	verdict, score := judge.Combine([]judge.CaseResult{res})
 	// Created and judged at the same instant: the store would otherwise
 	// stamp created_at after this judged_at.

@@ -315,7 +315,7 @@ func checkAnswer(pz judge.Puzzle, c judge.Case, answers []judge.Answer, i int, s
 }
 
 func missingOutput() judge.Result {
-	return judge.Result{Verdict: judge.WrongAnswer, Message: "no output for this case"}
+	return judge.NoOutput()
 }
 
 // judgeMoves replays moves on their case, also when the case has been
@@ -353,6 +353,6 @@ func caseResult(c judge.Case, r judge.Result) judge.CaseResult {
 	}
 	return judge.CaseResult{
 		CaseID: c.ID, CaseName: c.Name, Position: c.Position,
-		Verdict: r.Verdict, Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: r.Score,
+		Verdict: r.Verdict, Message: r.Message, MessageID: r.MessageID, MessageArgs: r.MessageArgs, Used: r.Used, Optimal: r.Optimal, Score: r.Score,
 	}
 }

@@ -235,9 +235,13 @@ type caseResultRow struct {
 	Position     int            `gorm:"not null"`
 	Verdict      string         `gorm:"size:16;not null"`
 	Message      string         `gorm:"not null"`
-	Used         int            `gorm:"not null"`
-	Optimal      int            `gorm:"not null"`
-	Score        float64        `gorm:"not null"`
+	// MessageID and MessageArgs (a JSON object of strings, '' for none)
+	// are the message as an id with arguments, for the pages.
+	MessageID   string  `gorm:"size:64;not null;default:''"`
+	MessageArgs string  `gorm:"not null;default:''"`
+	Used        int     `gorm:"not null"`
+	Optimal     int     `gorm:"not null"`
+	Score       float64 `gorm:"not null"`
 	// A program's run on the board (0 for the other kinds).
 	CPUMs     int64 `gorm:"column:cpu_ms;not null;default:0"`
 	WallMs    int64 `gorm:"column:wall_ms;not null;default:0"`
@@ -249,7 +253,7 @@ func (caseResultRow) TableName() string { return "case_results" }
 func (r caseResultRow) domain() judge.CaseResult {
 	return judge.CaseResult{
 		CaseID: r.CaseID, CaseName: r.CaseName, Position: r.Position, Verdict: judge.Verdict(r.Verdict),
-		Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: 100 * r.Score,
+		Message: r.Message, MessageID: r.MessageID, MessageArgs: r.MessageArgs, Used: r.Used, Optimal: r.Optimal, Score: 100 * r.Score,
 		CPUMs: r.CPUMs, WallMs: r.WallMs, MemoryKiB: r.MemoryKiB,
 	}
 }

@@ -208,7 +208,7 @@ func finishVerdicts(tx *gorm.DB, judged []judge.Judged) ([]int64, error) {
 	return ids, err
 }
 
-// resultsChunk bounds the rows of one INSERT: twelve parameters each.
+// resultsChunk bounds the rows of one INSERT: fourteen parameters each.
 const resultsChunk = 500
 
 // insertResults writes the case results of judgements in multi-row INSERTs,
@@ -216,7 +216,7 @@ const resultsChunk = 500
 // the time a worker spends writing a batch (README, "Judge"), and gorm's
 // CreateInBatches was slower.
 func insertResults(tx *gorm.DB, judged []judge.Judged) error {
-	const head = "INSERT INTO case_results (submission_id, case_id, case_name, position, verdict, message, used, optimal, score, cpu_ms, wall_ms, memory_kib) VALUES "
+	const head = "INSERT INTO case_results (submission_id, case_id, case_name, position, verdict, message, message_id, message_args, used, optimal, score, cpu_ms, wall_ms, memory_kib) VALUES "
 	var sb strings.Builder
 	var args []any
 	flush := func() error {
@@ -240,8 +240,9 @@ func insertResults(tx *gorm.DB, judged []judge.Judged) error {
 				sb.WriteString(", ")
 			}
 			n++
-			sb.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-			args = append(args, j.ID, r.CaseID, r.CaseName, r.Position, string(r.Verdict), r.Message, r.Used, r.Optimal, r.Score/100, // stored as a fraction: caseResultRow
+			sb.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+			args = append(args, j.ID, r.CaseID, r.CaseName, r.Position, string(r.Verdict), r.Message, r.MessageID, r.MessageArgs,
+				r.Used, r.Optimal, r.Score/100, // stored as a fraction: caseResultRow
 				r.CPUMs, r.WallMs, r.MemoryKiB)
 		}
 	}

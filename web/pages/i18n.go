@@ -2,9 +2,11 @@ package pages
 
 import (
 	"embed"
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -313,18 +315,43 @@ func builtMessages() []string {
 	for _, status := range []int{400, 401, 403, 404, 405, 409, 413, 429, 500, 503} {
 		ids = append(ids, "http_"+strconv.Itoa(status))
 	}
+	for _, id := range judgeMessages {
+		ids = append(ids, "judge_"+id)
+	}
 	for _, c := range palette {
 		ids = append(ids, "colour_"+strings.ReplaceAll(c.Name, " ", "_"))
 	}
 	return ids
 }
 
-// judgeText is a message of the judge (a case result's, a replay step's)
-// in the reader's language. The judge writes them in English; the ones
-// it gives as message ids with arguments (judge_messages.go) are
-// translated, the others shown as written.
+// judgeText is a message of the judge that comes without an id (a replay
+// step's), shown as the judge wrote it, in English.
 func (l *locale) judgeText(message string) string {
 	return message
+}
+
+// judgeMessages are the message ids the judge gives with its case
+// results (judge.Result.MessageID), each the catalogue's judge_<id>. A
+// result whose id is not here, or that has none, shows its English
+// Message.
+var judgeMessages = []string{"no_output", "correct", "moves_optimal", "moves_suboptimal", "floodit_not_minimum"}
+
+// judgeMessage is a case result's message in the reader's language: the
+// catalogue's judge_<MessageID> with the result's arguments, else the
+// judge's English text.
+func (l *locale) judgeMessage(r judge.CaseResult) string {
+	if r.MessageID == "" || !slices.Contains(judgeMessages, r.MessageID) {
+		return r.Message
+	}
+	var args map[string]string
+	if r.MessageArgs != "" && json.Unmarshal([]byte(r.MessageArgs), &args) != nil {
+		return r.Message
+	}
+	pairs := make([]any, 0, 2*len(args))
+	for k, v := range args {
+		pairs = append(pairs, k, v)
+	}
+	return l.text("judge_"+r.MessageID, pairs...)
 }
 
 // judging says what a rejudge did (judge.Judging.String) in the reader's

@@ -142,3 +142,27 @@ func TestStatementLanguages(t *testing.T) {
 		t.Errorf("a problem without a Chinese statement offers the switch")
 	}
 }
+
+// TestJudgeMessages renders the judge's message ids in each language, and
+// falls back to the English text for a result without one.
+func TestJudgeMessages(t *testing.T) {
+	en, zh := newLocale("en", nil), newLocale("zh-CN", nil)
+	for _, tc := range []struct {
+		r          judge.CaseResult
+		en, zhWant string
+	}{
+		{judge.CaseResult{Message: "1 move, optimal", MessageID: "moves_optimal", MessageArgs: judge.Args("Count", 1)}, "1 move, optimal", "1 步，最优"},
+		{judge.CaseResult{Message: "5 moves, the optimum is 3", MessageID: "moves_suboptimal", MessageArgs: judge.Args("Count", 5, "Optimal", 3)}, "5 moves, the optimum is 3", "5 步，最优为 3 步"},
+		{judge.CaseResult{Message: "no output for this case", MessageID: "no_output"}, "no output for this case", "这组数据没有输出"},
+		{judge.CaseResult{Message: "move 7 (9): no such colour"}, "move 7 (9): no such colour", "move 7 (9): no such colour"},
+		{judge.CaseResult{Message: "kept", MessageID: "an_id_the_pages_do_not_know"}, "kept", "kept"},
+		{judge.CaseResult{Message: "kept", MessageID: "moves_optimal", MessageArgs: "{not json"}, "kept", "kept"},
+	} {
+		if got := en.judgeMessage(tc.r); got != tc.en {
+			t.Errorf("en judgeMessage(%+v) = %q, want %q", tc.r, got, tc.en)
+		}
+		if got := zh.judgeMessage(tc.r); got != tc.zhWant {
+			t.Errorf("zh judgeMessage(%+v) = %q, want %q", tc.r, got, tc.zhWant)
+		}
+	}
+}

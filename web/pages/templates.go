@@ -47,6 +47,7 @@ func funcsFor(l *locale) template.FuncMap {
 		"puzzleName":     l.puzzleName,
 		"boardName":      l.boardName,
 		"judgeText":      l.judgeText,
+		"judgeMessage":   l.judgeMessage,
 		"langChoices":    langChoices,
 	}
 	for k, f := range templateFuncs {
