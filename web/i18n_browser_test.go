@@ -1,0 +1,69 @@
+package web
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"puzzlejudge/internal/testkit/webtest"
+	"puzzlejudge/judge"
+)
+
+// TestBrowserChinese walks the pages in Chinese in a real headless
+// Chromium (issue 26): the language switch of the page, then a student's
+// problem, submission and assignment pages, each shot at 1280 and 390 px
+// (zh-*.png; CJK glyphs come from fonts-noto-cjk, which .ci/run installs).
+// Every page must say it is zh-CN and none may scroll sideways at 390 px.
+func TestBrowserChinese(t *testing.T) {
+	chrome := needChromium(t)
+	e := newPagesEnv(t, Options{})
+	cases := e.waitCases("flood")
+	now := time.Now().UTC()
+	a, err := e.svc.CreateAssignment(context.Background(), webtest.Staff, judge.AssignmentSpec{Title: "第一周：搜索",
+		Problems: []judge.AssignmentProblemSpec{{Slug: "flood"}}, OpensAt: now.Add(-time.Hour), DueAt: now.Add(50 * time.Hour)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := startChromium(t, chrome, e.srv.URL+"/register", 1280, 120*time.Second)
+	zh := func(what string) {
+		t.Helper()
+		lang, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`document.documentElement.lang`))
+		if err != nil || lang != "zh-CN" {
+			t.Errorf("%s: the page's language is %q (%v), want zh-CN", what, lang, err)
+		}
+	}
+	b.step("switch to Chinese",
+		chromedp.Click(chromedp.CSS(`#lang-switch button[value="zh-CN"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`html[lang="zh-CN"] form[action="/register"]`)),
+	)
+	zh("register")
+	b.register("xiaohong")
+	b.step("open the problem", chromedp.Navigate(e.srv.URL+"/problems/flood"), chromedp.WaitVisible(chromedp.CSS(`#moves-form`)))
+	zh("problem")
+	title, _ := chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS(`#submit h2`)))
+	if strings.TrimSpace(title) != "提交" {
+		t.Errorf("the submit section is titled %q, want 提交", title)
+	}
+	b.shot("zh-problem")
+
+	sample := cases[1] // 02-sample-2: the first needs no move
+	b.submitMoves(e.srv.URL, "flood", sample.ID, sample.Expected.Moves, "accepted")
+	zh("submission")
+	verdict, _ := chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS(`.result .verdict`)))
+	if strings.TrimSpace(verdict) != "通过" {
+		t.Errorf("the verdict reads %q, want 通过", verdict)
+	}
+	b.shot("zh-submission")
+
+	b.step("open the assignment", chromedp.Navigate(e.srv.URL+"/assignments/"+strconv.FormatInt(a.ID, 10)), chromedp.WaitVisible(chromedp.CSS(`#dates`)))
+	zh("assignment")
+	dates, _ := chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS(`#dates`)))
+	if !strings.Contains(dates, "截止于") {
+		t.Errorf("the assignment's dates read %q, want a deadline (截止于)", dates)
+	}
+	b.shot("zh-assignment")
+}
