@@ -106,8 +106,12 @@ func (Floodit) CheckMoves(c string, ref *judge.Solution, moves string) judge.Res
 	if r.BadIndex > 0 {
 		return judge.Result{Verdict: judge.Invalid, Message: badMove(r.BadIndex, r.BadToken, r.Reason), Used: r.Used}
 	}
-	return movesResult(r.Solved, r.Used, ref.Optimal,
+	res := movesResult(r.Solved, r.Used, ref.Optimal,
 		fmt.Sprintf("%s, but the board is not flooded (%d of %d cells)", allLegal(r.Used), r.Final.Region(), b.N()*b.N()))
+	if res.Verdict == judge.NotSolved {
+		res.MessageID, res.MessageArgs = "floodit_not_flooded", judge.Args("Count", r.Used, "Region", r.Final.Region(), "Cells", b.N()*b.N())
+	}
+	return res
 }
 
 // oneToken returns the only token of an answer line, positioned in the

@@ -334,7 +334,7 @@ func (l *locale) judgeText(message string) string {
 // results (judge.Result.MessageID), each the catalogue's judge_<id>. A
 // result whose id is not here, or that has none, shows its English
 // Message.
-var judgeMessages = []string{"no_output", "correct", "moves_optimal", "moves_suboptimal", "floodit_not_minimum"}
+var judgeMessages = []string{"no_output", "correct", "moves_optimal", "moves_suboptimal", "floodit_not_minimum", "floodit_not_flooded"}
 
 // judgeMessage is a case result's message in the reader's language: the
 // catalogue's judge_<MessageID> with the result's arguments, else the

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/puzzles"
 )
 
 // getWith reads a page with an Accept-Language header.
@@ -164,5 +165,23 @@ func TestJudgeMessages(t *testing.T) {
 		if got := zh.judgeMessage(tc.r); got != tc.zhWant {
 			t.Errorf("zh judgeMessage(%+v) = %q, want %q", tc.r, got, tc.zhWant)
 		}
+	}
+}
+
+// TestJudgeMessageFromTheJudge: what the Flood-it adapter says of legal
+// moves that do not flood the board reads in Chinese on the page, and its
+// English message is the one the API keeps.
+func TestJudgeMessageFromTheJudge(t *testing.T) {
+	pz, err := puzzles.Lookup("floodit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := pz.CheckMoves("3\n0 1 2\n1 1 2\n2 2 1\n", &judge.Solution{Optimal: 3, Solvable: true}, "1")
+	cr := judge.CaseResult{Message: r.Message, MessageID: r.MessageID, MessageArgs: r.MessageArgs}
+	if want := "the 1 move is legal, but the board is not flooded (4 of 9 cells)"; r.Message != want || newLocale("en", nil).judgeMessage(cr) != want {
+		t.Errorf("Message = %q, en page %q; want %q", r.Message, newLocale("en", nil).judgeMessage(cr), want)
+	}
+	if got, want := newLocale("zh-CN", nil).judgeMessage(cr), "1 步均合法，但棋盘没有染满（9 格中染了 4 格）"; got != want {
+		t.Errorf("zh page = %q, want %q", got, want)
 	}
 }
