@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -98,6 +99,12 @@ func runsPrograms(t *testing.T, sandboxYAML string) {
 		if c.Verdict != "accepted" || c.MemoryKiB == nil || *c.MemoryKiB <= 0 {
 			t.Errorf("board %d = %+v, want accepted with its memory", i+1, c)
 		}
+	}
+	// The compiled program is kept for the next start, in sandbox.dir's
+	// default: beside the database.
+	kept, err := filepath.Glob(filepath.Join(dir, "data", "sandbox", "artifacts", "*", "*.art"))
+	if err != nil || len(kept) != 1 {
+		t.Errorf("compile cache holds %v (%v), want the one program compiled", kept, err)
 	}
 }
 
