@@ -1,0 +1,85 @@
+package pages
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"io"
+	"strings"
+
+	"github.com/alecthomas/chroma/v2"
+	"github.com/alecthomas/chroma/v2/formatters/html"
+	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/alecthomas/chroma/v2/styles"
+)
+
+// A program's source is shown highlighted by chroma: its HTML formatter
+// writes class names only, so that the pages' Content-Security-Policy
+// (style-src 'self', no inline styles) holds; the classes' colours are
+// static/source.css, written by chroma from the styles below (the test
+// TestSourceCSS keeps the file in step with the library).
+
+// sourceStyles are chroma's styles of the light and the dark page.
+const sourceStyleLight, sourceStyleDark = "github", "github-dark"
+
+// sourceFormatter writes numbered lines, each number a link to its line
+// (#L12), so that an instructor can point a student at one.
+var sourceFormatter = html.New(html.WithClasses(true), html.WithLineNumbers(true),
+	html.WithLinkableLineNumbers(true, "L"), html.TabWidth(4))
+
+// lexerNames maps the ids of the languages (config.yaml languages:) to
+// chroma's lexers where the two differ; an id not here is looked up as
+// it is, so that a language an instructor adds is highlighted when chroma
+// knows its name.
+var lexerNames = map[string]string{
+	"cpp98":   "cpp",
+	"cpp17":   "cpp",
+	"python3": "python",
+	"python":  "python",
+	"py":      "python",
+	"golang":  "go",
+}
+
+// lexerFor returns the lexer of a language id, plain text when chroma has
+// none of that name.
+func lexerFor(language string) chroma.Lexer {
+	name := strings.ToLower(language)
+	if n, ok := lexerNames[name]; ok {
+		name = n
+	}
+	l := lexers.Get(name)
+	if l == nil {
+		l = lexers.Fallback
+	}
+	return chroma.Coalesce(l)
+}
+
+// highlight returns source as HTML: a <pre class="chroma"> of numbered,
+// highlighted lines. chroma escapes every token, so the HTML is safe to
+// put in a page whatever the source holds.
+func highlight(language, source string) (template.HTML, error) {
+	it, err := lexerFor(language).Tokenise(nil, source)
+	if err != nil {
+		return "", fmt.Errorf("highlighting %s source: %w", language, err)
+	}
+	var buf bytes.Buffer
+	if err := sourceFormatter.Format(&buf, styles.Get(sourceStyleLight), it); err != nil {
+		return "", fmt.Errorf("highlighting %s source: %w", language, err)
+	}
+	return template.HTML(buf.String()), nil
+}
+
+// writeSourceCSS writes static/source.css: the classes of the light style,
+// then those of the dark one for a browser in dark mode.
+func writeSourceCSS(w io.Writer) error {
+	fmt.Fprintf(w, "/* The colours of highlighted sources (chroma's %q and %q styles).\n   Written by chroma: go test ./web/pages -run TestSourceCSS -update */\n", sourceStyleLight, sourceStyleDark)
+	if err := sourceFormatter.WriteCSS(w, styles.Get(sourceStyleLight)); err != nil {
+		return err
+	}
+	io.WriteString(w, "@media (prefers-color-scheme: dark) {\n")
+	if err := sourceFormatter.WriteCSS(w, styles.Get(sourceStyleDark)); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "}\n")
+	return err
+}
