@@ -83,3 +83,28 @@ document.querySelectorAll("pre").forEach(function (pre) {
     pre.setAttribute("tabindex", "0");
   }
 });
+
+// Choosing a program's file selects the language its extension names (the
+// first that does, as the server guesses it); the server guesses it too
+// when the language is left to the extension, so the form works without
+// this.
+document.querySelectorAll("input[type=file][data-language]").forEach(function (input) {
+  var select = document.getElementById(input.dataset.language);
+  if (!select) {
+    return;
+  }
+  input.addEventListener("change", function () {
+    var name = input.files.length ? input.files[0].name.toLowerCase() : "";
+    var dot = name.lastIndexOf(".");
+    if (dot < 0) {
+      return;
+    }
+    var ext = name.slice(dot);
+    var match = Array.prototype.find.call(select.options, function (o) {
+      return (o.dataset.extensions || "").split(" ").indexOf(ext) >= 0;
+    });
+    if (match) {
+      select.value = match.value;
+    }
+  });
+});
