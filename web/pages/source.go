@@ -69,17 +69,24 @@ func highlight(language, source string) (template.HTML, error) {
 	return template.HTML(buf.String()), nil
 }
 
-// writeSourceCSS writes static/source.css: the classes of the light style,
-// then those of the dark one for a browser in dark mode.
+// writeSourceCSS writes static/source.css: the classes of the light style
+// for a browser in light mode, those of the dark one in dark mode. Each
+// style sets only the classes it colours, so the two must not both apply
+// (a class only the light style colours would keep its light colour on the
+// dark background).
 func writeSourceCSS(w io.Writer) error {
 	fmt.Fprintf(w, "/* The colours of highlighted sources (chroma's %q and %q styles).\n   Written by chroma: go test ./web/pages -run TestSourceCSS -update */\n", sourceStyleLight, sourceStyleDark)
-	if err := sourceFormatter.WriteCSS(w, styles.Get(sourceStyleLight)); err != nil {
-		return err
+	for _, mode := range []struct{ media, style string }{
+		{"not all and (prefers-color-scheme: dark)", sourceStyleLight},
+		{"(prefers-color-scheme: dark)", sourceStyleDark},
+	} {
+		fmt.Fprintf(w, "@media %s {\n", mode.media)
+		if err := sourceFormatter.WriteCSS(w, styles.Get(mode.style)); err != nil {
+			return err
+		}
+		if _, err := io.WriteString(w, "}\n"); err != nil {
+			return err
+		}
 	}
-	io.WriteString(w, "@media (prefers-color-scheme: dark) {\n")
-	if err := sourceFormatter.WriteCSS(w, styles.Get(sourceStyleDark)); err != nil {
-		return err
-	}
-	_, err := io.WriteString(w, "}\n")
-	return err
+	return nil
 }

@@ -36,7 +36,7 @@ func TestSourceCSS(t *testing.T) {
 	if !bytes.Equal(got, want.Bytes()) {
 		t.Errorf("%s differs from what chroma writes: go test ./web/pages -run TestSourceCSS -update", file)
 	}
-	for _, rule := range []string{".chroma .k {", ".chroma .ln {", "@media (prefers-color-scheme: dark)"} {
+	for _, rule := range []string{".chroma .k {", ".chroma .ln {", "@media not all and (prefers-color-scheme: dark) {", "@media (prefers-color-scheme: dark) {"} {
 		if !strings.Contains(want.String(), rule) {
 			t.Errorf("chroma's CSS has no %q", rule)
 		}
