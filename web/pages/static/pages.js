@@ -76,9 +76,9 @@ document.querySelectorAll("input[data-filter]").forEach(function (input) {
   });
 });
 
-// A code block that scrolls sideways can be reached and scrolled with the
-// keyboard.
-document.querySelectorAll("pre").forEach(function (pre) {
+// A code block or a table that scrolls sideways (a table does on a phone)
+// can be reached and scrolled with the keyboard.
+document.querySelectorAll("pre, table.list").forEach(function (pre) {
   if (pre.scrollWidth > pre.clientWidth && !pre.hasAttribute("tabindex")) {
     pre.setAttribute("tabindex", "0");
   }
