@@ -6,6 +6,8 @@ import (
 	"html/template"
 	"io"
 	"strings"
+	"time"
+	"unicode/utf8"
 
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/formatters/html"
@@ -54,19 +56,68 @@ func lexerFor(language string) chroma.Lexer {
 	return chroma.Coalesce(l)
 }
 
+// highlightBudget bounds the time spent lexing one source: chroma's
+// lexers are regular expressions with backtracking (each match may take
+// 250 ms before it gives up), and a student's source must not hold a page,
+// nor a worker of the server, for long. Past the budget the rest of the
+// source is shown as plain text.
+const highlightBudget = 300 * time.Millisecond
+
 // highlight returns source as HTML: a <pre class="chroma"> of numbered,
 // highlighted lines. chroma escapes every token, so the HTML is safe to
-// put in a page whatever the source holds.
-func highlight(language, source string) (template.HTML, error) {
+// put in a page whatever the source holds. Line ends are made \n and
+// bytes that are not UTF-8 U+FFFD first, as chroma does, so that the
+// tokens are the source's bytes.
+func highlight(language, source string) (h template.HTML, err error) {
+	return highlightWithin(language, source, highlightBudget)
+}
+
+func highlightWithin(language, source string, budget time.Duration) (h template.HTML, err error) {
+	defer func() {
+		// A lexer that panics on some text fails the highlighting, not
+		// the page: the source is then shown plain.
+		if r := recover(); r != nil {
+			h, err = "", fmt.Errorf("highlighting %s source: panic: %v", language, r)
+		}
+	}()
+	source = strings.ReplaceAll(strings.ReplaceAll(source, "\r\n", "\n"), "\r", "\n")
+	if !utf8.ValidString(source) {
+		// chroma lexes runes: each byte that is not UTF-8 becomes U+FFFD.
+		source = string([]rune(source))
+	}
 	it, err := lexerFor(language).Tokenise(nil, source)
 	if err != nil {
 		return "", fmt.Errorf("highlighting %s source: %w", language, err)
 	}
 	var buf bytes.Buffer
-	if err := sourceFormatter.Format(&buf, styles.Get(sourceStyleLight), it); err != nil {
+	if err := sourceFormatter.Format(&buf, styles.Get(sourceStyleLight), within(it, source, time.Now().Add(budget))); err != nil {
 		return "", fmt.Errorf("highlighting %s source: %w", language, err)
 	}
 	return template.HTML(buf.String()), nil
+}
+
+// within returns the tokens of it, the lexer's over source, until the
+// deadline; then the rest of source as one plain token.
+func within(it chroma.Iterator, source string, deadline time.Time) chroma.Iterator {
+	consumed, done := 0, false
+	return func() chroma.Token {
+		if done {
+			return chroma.EOF
+		}
+		if time.Now().After(deadline) {
+			done = true
+			if consumed >= len(source) {
+				return chroma.EOF
+			}
+			return chroma.Token{Type: chroma.Text, Value: source[consumed:]}
+		}
+		t := it()
+		if t == chroma.EOF {
+			done = true
+		}
+		consumed += len(t.Value)
+		return t
+	}
 }
 
 // writeSourceCSS writes static/source.css: the classes of the light style

@@ -3,9 +3,14 @@ package pages
 import (
 	"bytes"
 	"flag"
+	"html"
+	"html/template"
 	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/alecthomas/chroma/v2/lexers"
 
@@ -104,5 +109,87 @@ func TestHighlight(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// lineNumber matches the number chroma writes before each line.
+var lineNumber = regexp.MustCompile(`<span class="ln" id="L\d+"><a class="lnlinks" href="#L\d+">\d+</a></span>`)
+
+// shownText is the text a reader sees in highlighted HTML, line numbers
+// aside: the source, if nothing was lost or added.
+func shownText(h template.HTML) string {
+	s := lineNumber.ReplaceAllString(string(h), "")
+	s = regexp.MustCompile(`<[^>]*>`).ReplaceAllString(s, "")
+	return html.UnescapeString(s)
+}
+
+// checkShown fails unless h shows exactly source (line ends made \n, bytes
+// that are not UTF-8 U+FFFD; chroma may end the last line).
+func checkShown(t *testing.T, h template.HTML, source string) {
+	t.Helper()
+	want := string([]rune(strings.ReplaceAll(strings.ReplaceAll(source, "\r\n", "\n"), "\r", "\n")))
+	if got := shownText(h); got != want && got != want+"\n" {
+		t.Errorf("the highlighted source shows %q, want %q", got, want)
+	}
+}
+
+// sourceLanguages are the language ids the fuzz test highlights with.
+var sourceLanguages = []string{"cpp", "c", "python3", "java", "go", "no-such-language"}
+
+// FuzzHighlight: whatever a student sends, highlighting neither panics nor
+// loses, adds or unescapes a character. Seeded from testdata/sources.
+func FuzzHighlight(f *testing.F) {
+	files, err := filepath.Glob("testdata/sources/*")
+	if err != nil || len(files) == 0 {
+		f.Fatalf("no seeds in testdata/sources: %v", err)
+	}
+	for i, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(uint8(i), string(b))
+	}
+	f.Fuzz(func(t *testing.T, lang uint8, source string) {
+		h, err := highlight(sourceLanguages[int(lang)%len(sourceLanguages)], source)
+		if err != nil {
+			return // shown plain by the page
+		}
+		if strings.Contains(string(h), "<script") {
+			t.Fatalf("unescaped markup in %q", h)
+		}
+		checkShown(t, h, source)
+	})
+}
+
+// TestHighlightBudget: a source the lexer cannot finish within the budget
+// is shown whole, the rest as plain text, once the budget is spent.
+func TestHighlightBudget(t *testing.T) {
+	src, err := os.ReadFile("testdata/sources/hello.cpp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, budget := range []time.Duration{-time.Second, time.Minute} {
+		h, err := highlightWithin("cpp", string(src), budget)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkShown(t, h, string(src))
+		if highlighted := strings.Contains(string(h), `class="cp"`); highlighted != (budget > 0) {
+			t.Errorf("budget %v: highlighted %v", budget, highlighted)
+		}
+	}
+}
+
+// BenchmarkHighlight highlights a C++ source of 128 KiB, the default code
+// limit (the shipped Flood-it program, repeated).
+func BenchmarkHighlight(b *testing.B) {
+	src := floodIDA(b)
+	big := strings.Repeat(src, (128<<10)/len(src))
+	b.SetBytes(int64(len(big)))
+	for b.Loop() {
+		if _, err := highlightWithin("cpp", big, time.Hour); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
