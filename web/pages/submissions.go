@@ -244,13 +244,24 @@ func (p *Pages) languageName(id string) string {
 	return id
 }
 
+// sourceCacheSize is the number of highlighted sources kept, each at most
+// maxCachedSource bytes of HTML (about ten times the source): 32 MiB at
+// most.
+const sourceCacheSize, maxCachedSource = 16, 2 << 20
+
 // highlighted returns a program's source highlighted, or plain (escaped)
 // when chroma fails on it, which is the page's problem, not the student's.
 func (p *Pages) highlighted(sub judge.Submission) template.HTML {
+	if h, ok := p.sources.Get(sub.ID); ok {
+		return h
+	}
 	h, err := highlight(sub.Language, sub.Payload)
 	if err != nil {
 		p.logger().Error("highlighting a source failed", "submission", sub.ID, "err", err)
 		return template.HTML(`<pre class="source-plain">` + template.HTMLEscapeString(sub.Payload) + `</pre>`)
+	}
+	if len(h) <= maxCachedSource {
+		p.sources.Put(sub.ID, h)
 	}
 	return h
 }
