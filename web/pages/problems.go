@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -92,11 +93,14 @@ type problemView struct {
 	// The program form: the languages offered, the problem's limits, why
 	// the form is hidden (the sandbox is off or did not start; "" when it
 	// runs), and the language and pasted source of a refused program.
-	Languages  []languageOption
-	Limits     judge.Limits
-	SandboxOff string
-	Language   string
-	Source     string
+	Languages []languageOption
+	Limits    judge.Limits
+	// LanguageTimes are the time limits of the languages given more time
+	// (their time_factor): "Python 3: 6 s".
+	LanguageTimes []string
+	SandboxOff    string
+	Language      string
+	Source        string
 }
 
 // languageOption is a language of the program form, with the extensions
@@ -180,6 +184,10 @@ func (p *Pages) problemView(c *gin.Context, in judge.ProblemInput) (problemView,
 		}
 		for _, l := range p.Service.Languages() {
 			v.Languages = append(v.Languages, languageOption{l.ID, l.Name, l.Version, strings.Join(l.Extensions, " ")})
+			if l.TimeFactor > 1 {
+				// As the sandbox applies it: the problem's CPU limit times the factor.
+				v.LanguageTimes = append(v.LanguageTimes, fmt.Sprintf("%s: %s s", l.Name, strconv.FormatFloat(v.Limits.TimeLimit*l.TimeFactor, 'f', -1, 64)))
+			}
 		}
 	}
 	return v, true

@@ -72,6 +72,10 @@ func TestProgramPages(t *testing.T) {
 		if !strings.Contains(form.body, `<option value="`+l.ID+`"`) {
 			t.Errorf("the language select has no %q (GET /api/v1/languages lists it)", l.ID)
 		}
+		// A slower language's own time limit stands beside the problem's.
+		if want := fmt.Sprintf("%s: %s s", l.Name, strconv.FormatFloat(lim.TimeLimit*l.TimeFactor, 'f', -1, 64)); l.TimeFactor > 1 && !strings.Contains(form.body, want) {
+			t.Errorf("the limits do not say %q", want)
+		}
 	}
 
 	// An accepted program, uploaded, its language left to the extension.
