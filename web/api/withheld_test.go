@@ -1,6 +1,8 @@
 package api
 
 import (
+	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -103,5 +105,42 @@ func TestWithheldOptimumAPI(t *testing.T) {
 	}
 	if standing := string(e.do("GET", "/api/v1/problems/greedy/progress", ada, nil).body); !strings.Contains(standing, `"status":"suboptimal"`) {
 		t.Errorf("after the deadline the student's progress is %s", standing)
+	}
+}
+
+// TestUsedOnAnswers: an answer's case rows carry "used":0 (issue 24, bug
+// 7). The field stays a required integer, as the document has always said;
+// the document says what 0 means for answers instead of the contract
+// changing.
+func TestUsedOnAnswers(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	e.waitReady()
+	ada := e.student("ada")
+	id := e.submit(ada, "flood", map[string]any{"kind": "answer", "output": "0\n3\n" + solveRef(t, "floodit", apiProblems[0].cases[2].Input).answer})
+	e.result(ada, id)
+	body := string(e.do("GET", "/api/v1/submissions/"+itoa64(id), ada, nil).want(t, 200, "").body)
+	if n := strings.Count(body, `"used":0`); n != len(apiProblems[0].cases) {
+		t.Errorf(`an answer's rows carry "used":0 %d times, want %d: %s`, n, len(apiProblems[0].cases), body)
+	}
+	var doc struct {
+		Components struct {
+			Schemas struct {
+				CaseResult struct {
+					Required   []string `json:"required"`
+					Properties struct {
+						Used struct {
+							Description string `json:"description"`
+						} `json:"used"`
+					} `json:"properties"`
+				} `json:"CaseResult"`
+			} `json:"schemas"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(openAPIDocument, &doc); err != nil {
+		t.Fatal(err)
+	}
+	cr := doc.Components.Schemas.CaseResult
+	if !slices.Contains(cr.Required, "used") || !strings.Contains(cr.Properties.Used.Description, "0 for answers and programs") {
+		t.Errorf("the document's CaseResult.used = %+v (required %v), want required and saying 0 for answers", cr.Properties.Used, cr.Required)
 	}
 }
