@@ -49,16 +49,19 @@ type Best struct {
 type BoardStatus string
 
 // The board statuses: accepted (solved optimally by some submission),
-// suboptimal (solved, not optimally), solved (solved by moves, on a board
-// whose optimum is withheld from the viewer: optimally or not, it does not
-// say), tried (submitted, never solved), untried.
+// suboptimal (solved, not optimally), tried (submitted, never solved),
+// untried; and BoardSolved.
 const (
 	BoardAccepted   BoardStatus = "accepted"
 	BoardSuboptimal BoardStatus = "suboptimal"
-	BoardSolved     BoardStatus = "solved"
 	BoardTried      BoardStatus = "tried"
 	BoardUntried    BoardStatus = "untried"
 )
+
+// BoardSolved is the status of a board solved by moves whose optimum is
+// withheld from the viewer (CanReadOptimum): optimally or not, it does not
+// say.
+const BoardSolved BoardStatus = "solved"
 
 // BoardProgress is a board with a user's standing on it.
 type BoardProgress struct {
