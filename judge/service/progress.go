@@ -73,7 +73,7 @@ func (s *Service) Standing(ctx context.Context, v judge.User, slug string) (judg
 		case b.Score >= 100:
 			b.Status = judge.BoardAccepted
 		case solved:
-			b.Status = judge.BoardSolved // the score of an answer, if any, is not the best
+			b.Status = judge.BoardSolved // by moves; no answer got it right
 		case b.Score > 0:
 			b.Status = judge.BoardSuboptimal
 		}
