@@ -21,6 +21,7 @@ var (
 	_ judge.Puzzle    = Fifteen{}
 	_ judge.Stepper   = Fifteen{}
 	_ judge.Hinter    = Fifteen{}
+	_ judge.Preparer  = Fifteen{}
 	_ judge.Generator = Fifteen{}
 )
 
@@ -90,6 +91,15 @@ func (pz Fifteen) CheckProblemLimits(l judge.Limits) error {
 }
 
 func (Fifteen) Checkers() []string { return []string{CheckerClassic, CheckerOptimal} }
+
+// Prepare builds the pattern databases of c's width.
+func (Fifteen) Prepare(ctx context.Context, c string) error {
+	b, err := fifteen.ParseCase(c)
+	if err != nil {
+		return parseError(err)
+	}
+	return fifteen.Prepare(ctx, b.Width)
+}
 
 func (Fifteen) Solve(ctx context.Context, c string, p judge.Progress) (judge.Solution, error) {
 	b, err := fifteen.ParseCase(c)
