@@ -104,7 +104,7 @@ func TestProgramPages(t *testing.T) {
 	alice.get("/problems/flood")
 	broken := alice.post("/problems/flood/submissions", url.Values{"kind": {"program"}, "language": {"cpp"}, "source": {"int main() { return }\n"}}).
 		redirectTo(t, "/submissions/")
-	page = alice.waitDone(broken).want(t, 200, `class="verdict v-compile-error"`, `id="compile-output"`, "error:")
+	page = alice.waitDone(broken).want(t, 200, `class="verdict v-compile-error"`, `id="compile-output"`, "error:", `<td>every board</td>`, `colspan="3">not run</td>`)
 	noTemplateError(t, page)
 
 	// Another student reads neither; an instructor reads both.
