@@ -129,7 +129,7 @@ func DefaultConfig() Config {
 		RegisterRate:     10,
 		TokenTTL:         30 * 24 * time.Hour,
 		MaxInFlight:      256,
-		Sandbox:          SandboxConfig{Mode: SandboxAuto},
+		Sandbox:          SandboxConfig{Mode: SandboxAuto, CacheMiB: 1024},
 		DefaultLanguage:  "en",
 		TimeZone:         "UTC",
 	}
@@ -235,6 +235,8 @@ var envVars = []envVar{
 		return nil
 	}},
 	{"JUDGE_SANDBOX_PARALLEL", intVar(func(c *Config) *int { return &c.Sandbox.Parallel })},
+	{"JUDGE_SANDBOX_DIR", func(c *Config, v string) error { c.Sandbox.Dir = strings.TrimSpace(v); return nil }},
+	{"JUDGE_SANDBOX_CACHE_MIB", intVar(func(c *Config) *int { return &c.Sandbox.CacheMiB })},
 	{"JUDGE_DEFAULT_LANGUAGE", func(c *Config, v string) error { c.DefaultLanguage = strings.TrimSpace(v); return nil }},
 	{"JUDGE_TIME_ZONE", func(c *Config, v string) error { c.TimeZone = strings.TrimSpace(v); return nil }},
 }

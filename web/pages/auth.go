@@ -1,7 +1,6 @@
 package pages
 
 import (
-	"fmt"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -36,7 +35,7 @@ func (p *Pages) login(c *gin.Context) {
 	}
 	if wait > 0 {
 		secs := httpx.SetRetryAfter(c, wait)
-		v.Error = fmt.Sprintf("Too many failed logins for this username or from this address: try again in %d seconds.", secs)
+		v.Error = p.tr(c, "error_too_many_logins", "Seconds", secs)
 		p.render(c, http.StatusTooManyRequests, "login", p.tr(c, "login_title"), v)
 		return
 	}

@@ -160,6 +160,59 @@ func (f *problemForm) setProgram(kinds []judge.Kind, l judge.Limits) {
 	f.CompilationTime, f.CompilationMemory, f.ACToTimeLimit = formatNumber(l.CompilationTime), strconv.Itoa(l.CompilationMemoryMiB), formatNumber(l.ACToTimeLimit)
 }
 
+// boardLimit is one field of a problem's board limits on the form.
+type boardLimit struct {
+	Name, Value string
+	// Most is the engine's most (the input's max), 0 on a new problem,
+	// whose puzzle may still change; Puzzles then names those that have
+	// the limit.
+	Most    int
+	Puzzles string
+}
+
+// BoardLimits are the board limit fields the form shows: those the
+// problem's puzzle has (judge.Info.Limits; none for Rotation, whose boards
+// are all alike), or on a new problem each limit some puzzle has, naming
+// them. A field not shown is sent as nothing, which is 0.
+func (f problemForm) BoardLimits() []boardLimit {
+	all := []boardLimit{{Name: "max_size", Value: f.MaxSize}, {Name: "max_colors", Value: f.MaxColors}, {Name: "max_moves", Value: f.MaxMoves}}
+	most := func(l judge.Limits) []int { return []int{l.MaxSize, l.MaxColors, l.MaxMoves} }
+	if !f.New {
+		pz, err := puzzles.Lookup(f.Puzzle)
+		if err != nil {
+			return all
+		}
+		var out []boardLimit
+		for i, m := range most(pz.Info().Limits) {
+			if m > 0 {
+				all[i].Most = m
+				out = append(out, all[i])
+			}
+		}
+		return out
+	}
+	names := make([][]string, len(all))
+	for _, name := range f.Puzzles {
+		pz, err := puzzles.Lookup(name)
+		if err != nil {
+			continue
+		}
+		for i, m := range most(pz.Info().Limits) {
+			if m > 0 {
+				names[i] = append(names[i], name)
+			}
+		}
+	}
+	var out []boardLimit
+	for i, b := range all {
+		if len(names[i]) > 0 {
+			b.Puzzles = strings.Join(names[i], ", ")
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
 // KindBoxes are the kinds' boxes, for the template.
 func (f problemForm) KindBoxes() []struct {
 	Kind  judge.Kind
@@ -175,7 +228,7 @@ func (p *Pages) newProblemPage(c *gin.Context) {
 	}
 	f := problemForm{New: true, Checker: judge.CheckerExact, Puzzles: puzzles.PuzzleNames(), MaxSize: "0", MaxColors: "0", MaxMoves: "0"}
 	f.setProgram(judge.ProblemKinds, judge.DefaultProgramLimits())
-	p.render(c, http.StatusOK, "problem_form", "New problem", f)
+	p.render(c, http.StatusOK, "problem_form", p.tr(c, "problems_new"), f)
 }
 
 // createProblem is POST /problems/new.
@@ -194,7 +247,7 @@ func (p *Pages) createProblem(c *gin.Context) {
 	if err != nil {
 		if status, ok := p.formError(c, err); ok {
 			f.Error = judge.ErrorMessage(err)
-			p.render(c, status, "problem_form", "New problem", f)
+			p.render(c, status, "problem_form", p.tr(c, "problems_new"), f)
 		}
 		return
 	}
@@ -234,7 +287,7 @@ func (p *Pages) editProblem(c *gin.Context) {
 		}
 		return
 	}
-	p.redirect(c, "/problems/"+f.Slug, "Problem saved.")
+	p.redirect(c, "/problems/"+f.Slug, p.tr(c, "flash_problem_saved"))
 }
 
 // archiveProblem is POST /problems/{slug}/archive.
@@ -394,7 +447,7 @@ func (p *Pages) generationPage(c *gin.Context) {
 		p.fail(c, err)
 		return
 	}
-	p.render(c, http.StatusOK, "generation", "Generating boards for "+prob.Title, generationView{Problem: prob, Gen: g})
+	p.render(c, http.StatusOK, "generation", p.tr(c, "gen_page_title", "Title", prob.Title), generationView{Problem: prob, Gen: g})
 }
 
 // cancelGeneration is POST /problems/{slug}/generations/{id}/cancel.
@@ -407,7 +460,7 @@ func (p *Pages) cancelGeneration(c *gin.Context) {
 		p.fail(c, err)
 		return
 	}
-	p.redirect(c, fmt.Sprintf("/problems/%s/generations/%d", c.Param("slug"), id), "Stopping the run; the boards kept so far stay.")
+	p.redirect(c, fmt.Sprintf("/problems/%s/generations/%d", c.Param("slug"), id), p.tr(c, "flash_gen_stopping"))
 }
 
 // exportPackage is GET /problems/{slug}/package.zip for the pages' session.
@@ -442,7 +495,7 @@ func (p *Pages) importPage(c *gin.Context) {
 	if _, ok := p.needTo(judge.CanAuthor)(c); !ok {
 		return
 	}
-	p.render(c, http.StatusOK, "import", "Import a problem", importView{})
+	p.render(c, http.StatusOK, "import", p.tr(c, "import_title"), importView{})
 }
 
 // importPackage is POST /problems/import: the package as the file field,
@@ -455,7 +508,7 @@ func (p *Pages) importPackage(c *gin.Context) {
 	v := importView{Slug: strings.TrimSpace(c.PostForm("slug"))}
 	refuse := func(status int, msg string) {
 		v.Error = msg
-		p.render(c, status, "import", "Import a problem", v)
+		p.render(c, status, "import", p.tr(c, "import_title"), v)
 	}
 	data, err := httpx.FormFile(c, "file", kattis.MaxUpload)
 	if err != nil {
@@ -463,7 +516,7 @@ func (p *Pages) importPackage(c *gin.Context) {
 		return
 	}
 	if data == nil {
-		refuse(http.StatusBadRequest, "Choose the package (a .zip file) to import.")
+		refuse(http.StatusBadRequest, p.tr(c, "error_no_package"))
 		return
 	}
 	pkg, err := kattis.Read(data)
@@ -481,9 +534,10 @@ func (p *Pages) importPackage(c *gin.Context) {
 		}
 		return
 	}
-	what := "replaced"
+	l := p.localeOf(c)
+	what := l.text("import_replaced")
 	if created {
-		what = "created"
+		what = l.text("import_created")
 	}
-	p.redirect(c, "/problems/"+prob.Slug+"/cases", fmt.Sprintf("Problem %s %s from the package: %s, being solved.", prob.Slug, what, judge.Plural(len(pkg.Cases), "board")))
+	p.redirect(c, "/problems/"+prob.Slug+"/cases", l.text("flash_imported", "Slug", prob.Slug, "What", what, "Count", len(pkg.Cases)))
 }

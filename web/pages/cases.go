@@ -61,7 +61,7 @@ func (p *Pages) showCasesWith(c *gin.Context, status int, form caseForm, gen *ge
 			v.Solving = true
 		}
 	}
-	p.render(c, status, "cases", "Boards of "+prob.Title, v)
+	p.render(c, status, "cases", p.tr(c, "cases_title", "Title", prob.Title), v)
 }
 
 // addCase stores a pasted board; the service parses it and solves it in the
@@ -82,7 +82,7 @@ func (p *Pages) addCase(c *gin.Context) {
 		return
 	}
 	p.redirect(c, fmt.Sprintf("/problems/%s/cases#case-%d", c.Param("slug"), cs.ID),
-		fmt.Sprintf("Board %d (%s) added; the solver is on it.", cs.Position, cs.Name))
+		p.tr(c, "flash_board_added", "Position", cs.Position, "Name", cs.Name))
 }
 
 // deleteCase removes a board (the service rejudges the problem).
@@ -95,7 +95,7 @@ func (p *Pages) deleteCase(c *gin.Context) {
 		p.fail(c, err)
 		return
 	}
-	p.redirect(c, "/problems/"+c.Param("slug")+"/cases", "Board deleted.")
+	p.redirect(c, "/problems/"+c.Param("slug")+"/cases", p.tr(c, "flash_board_deleted"))
 }
 
 // rejudge queues every submission of the problem again.
@@ -109,5 +109,5 @@ func (p *Pages) rejudge(c *gin.Context) {
 		p.fail(c, err)
 		return
 	}
-	p.redirect(c, "/problems/"+c.Param("slug")+"/cases", judge.Plural(n, "submission")+" queued for judging again.")
+	p.redirect(c, "/problems/"+c.Param("slug")+"/cases", p.tr(c, "flash_rejudge", "Count", n))
 }

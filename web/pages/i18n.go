@@ -278,7 +278,9 @@ func langChoices() []langChoice {
 // than write out (verdict_accepted from judge.Accepted): the catalogue
 // test counts them as used.
 func builtMessages() []string {
-	ids := []string{"verdict_pending"}
+	// judge.Solved is shown in place of a withheld verdict, outside the
+	// closed set.
+	ids := []string{"verdict_pending", "verdict_" + string(judge.Solved)}
 	for _, v := range judge.Verdicts() {
 		ids = append(ids, "verdict_"+string(v))
 	}
@@ -297,7 +299,7 @@ func builtMessages() []string {
 	for _, r := range []judge.Role{judge.RoleStudent, judge.RoleInstructor} {
 		ids = append(ids, "role_"+string(r))
 	}
-	for _, b := range []judge.BoardStatus{judge.BoardAccepted, judge.BoardSuboptimal, judge.BoardTried, judge.BoardUntried} {
+	for _, b := range []judge.BoardStatus{judge.BoardAccepted, judge.BoardSuboptimal, judge.BoardSolved, judge.BoardTried, judge.BoardUntried} {
 		ids = append(ids, "chip_"+string(b))
 	}
 	for _, s := range []string{"draft", "archived"} {
@@ -334,7 +336,7 @@ func (l *locale) judgeText(message string) string {
 // results (judge.Result.MessageID), each the catalogue's judge_<id>. A
 // result whose id is not here, or that has none, shows its English
 // Message.
-var judgeMessages = []string{"no_output", "correct", "moves_optimal", "moves_suboptimal", "floodit_not_minimum", "floodit_not_flooded"}
+var judgeMessages = []string{"no_output", "correct", "moves_optimal", "moves_suboptimal", "floodit_not_minimum", "floodit_not_flooded", "withheld"}
 
 // judgeMessage is a case result's message in the reader's language: the
 // catalogue's judge_<MessageID> with the result's arguments, else the

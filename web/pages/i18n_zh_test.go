@@ -51,6 +51,9 @@ var (
 	pageToken = regexp.MustCompile(`[A-Za-z0-9_\-.]*[A-Za-z][A-Za-z0-9_\-.]*`)
 	plainWord = regexp.MustCompile(`^[A-Za-z]{2,}$`)
 	hidden    = regexp.MustCompile(`(?is)<(script|style|pre|code|svg|title)\b.*?</(script|style|pre|code|svg|title)>`)
+	// serviceText is the paragraph that quotes the service's English
+	// reason why programs are off (the test's server runs no sandbox).
+	serviceText = regexp.MustCompile(`(?s)<p class="muted" id="program-off">.*?</p>`)
 )
 
 // englishOnPage returns the words of the English catalogue that the
@@ -59,6 +62,7 @@ var (
 // Kattis, CSV) and the page's own data (titles, slugs, usernames).
 func englishOnPage(body string, english, chinese map[string]bool, data []string) []string {
 	body = hidden.ReplaceAllString(body, " ")
+	body = serviceText.ReplaceAllString(body, " ")
 	var text []string
 	for _, m := range visibleAttr.FindAllStringSubmatch(body, -1) {
 		text = append(text, m[2])

@@ -317,7 +317,7 @@ func (p *Pages) jsonError(c *gin.Context, what string, err error) {
 	msg := judge.ErrorMessage(err)
 	if status == http.StatusInternalServerError {
 		p.logger().Error(what+" failed", "err", err)
-		msg = "Something went wrong on the server."
+		msg = p.tr(c, "error_internal")
 	}
 	c.JSON(status, gin.H{"error": gin.H{"code": judge.ErrorCode(err), "message": msg}})
 }
@@ -333,9 +333,9 @@ func (p *Pages) setHints(c *gin.Context) {
 		p.fail(c, err)
 		return
 	}
-	msg := "Hints are off."
+	msg := p.tr(c, "flash_hints_off")
 	if on {
-		msg = "Hints are on: students may ask for the next move on the sample boards."
+		msg = p.tr(c, "flash_hints_on")
 	}
 	p.redirect(c, "/problems/"+c.Param("slug")+"/cases", msg)
 }
