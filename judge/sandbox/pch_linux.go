@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
+	"time"
 )
 
 // PCHMount is where the embedded sandbox shows the precompiled headers of
@@ -111,6 +113,7 @@ func buildPCH(ctx context.Context, root string, l Language) error {
 	cmd := exec.CommandContext(ctx, compiler, append(flags[1:], "-x", kind, "-o", out, header)...)
 	cmd.Dir = work
 	cmd.Env = l.env()
+	stoppable(cmd)
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("%s: %v\n%s", strings.Join(cmd.Args, " "), err, msg)
 	}
@@ -119,6 +122,17 @@ func buildPCH(ctx context.Context, root string, l Language) error {
 	}
 	// Renamed whole: a compile sees the finished file or none.
 	return os.Rename(out, gch)
+}
+
+// stoppable makes cmd, when its context ends, kill its whole process group
+// and stop waiting for its output a second later. Killing the driver alone
+// (exec's default) left its compiler (cc1plus, go's compile) running with
+// the output pipes open, and Close waited for it: a judged started and
+// stopped at once took over a minute to stop at load 30.
+func stoppable(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = time.Second
 }
 
 // startPCH builds the precompiled headers of langs in the background, one

@@ -122,7 +122,9 @@ func TestCheckStarvation(t *testing.T) {
 			took[i] = time.Since(start)
 		})
 	}
-	time.Sleep(100 * time.Millisecond) // let mallory's first solve start
+	// Mallory's first solve holds a slot (100 ms of sleep here was once not
+	// enough at load 20).
+	waitFor(t, "mallory's solve", func() bool { return service.StudentSolves(s) == 1 })
 	start := time.Now()
 	res, err := s.Check(ctx, alice, "floodit", "4\n0 1 2 3\n1 1 2 3\n2 2 1 3\n3 3 3 0\n", "")
 	if err != nil || res.Optimal == 0 {
@@ -136,7 +138,7 @@ func TestCheckStarvation(t *testing.T) {
 	// back, while an instructor's new case is solved on the kept slot.
 	carolDone := make(chan error, 1)
 	go func() { _, err := s.Check(ctx, carol, "floodit", hardFloodit(9), ""); carolDone <- err }()
-	time.Sleep(100 * time.Millisecond)
+	waitFor(t, "carol's solve", func() bool { return service.StudentSolves(s) == 2 })
 	_, err = s.Check(ctx, alice, "floodit", "4\n0 1 2 3\n1 1 2 3\n2 2 1 0\n3 3 3 0\n", "")
 	var retry *judge.RetryError
 	if judge.ErrorCode(err) != judge.EBUSY || !errors.As(err, &retry) || retry.After <= 0 {
