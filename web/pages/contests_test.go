@@ -53,7 +53,7 @@ func TestPagesContest(t *testing.T) {
 	noTemplateError(t, board)
 	jury := prof.get(loc+"/scoreboard").want(t, 200, "The jury's live board", `class="cell first"`, "Unfreeze the board")
 	noTemplateError(t, jury)
-	frag := stu.get(loc + "/scoreboard?fragment=1").want(t, 200, "scoreboard")
+	frag := stu.get(loc+"/scoreboard?fragment=1").want(t, 200, "scoreboard")
 	if strings.Contains(frag.body, "<html") {
 		t.Error("the fragment holds a whole page")
 	}
