@@ -308,8 +308,24 @@ func (s *API) scoreboard(c *gin.Context) {
 		c.Status(http.StatusNotModified)
 		return
 	}
-	c.JSON(http.StatusOK, b)
+	key := strconv.FormatInt(id, 10) + etag
+	body, ok := s.boards.Get(key)
+	if !ok {
+		var err error
+		if body, err = json.Marshal(b); err != nil {
+			s.writeError(c, err)
+			return
+		}
+		s.boards.Put(key, body, maxEncodedBoards)
+	}
+	c.Data(http.StatusOK, "application/json; charset=utf-8", body)
 }
+
+// maxEncodedBoards bounds the boards kept encoded as JSON (API.boards): a
+// few views of a few contests. Every reader of one view between two
+// changes gets the same bytes, and encoding 500 rows cost more than the
+// rest of a request (docs/PERFORMANCE.md, "Contest boards").
+const maxEncodedBoards = 16
 
 // contestKey holds the contest a multipart submission names (its field
 // "contest"), read once by submitForm for the answer and program forms.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -261,6 +262,9 @@ func (p *Pages) joinContest(c *gin.Context) {
 	p.redirect(c, fmt.Sprintf("/contests/%d", id), "You take part in this contest.")
 }
 
+// maxDrawnBoards bounds Pages.boards: a few views of a few contests.
+const maxDrawnBoards = 16
+
 // scoreboardView is the board page, or its table alone (?fragment=1, what
 // the page's script fetches to update itself).
 type scoreboardView struct {
@@ -305,13 +309,21 @@ func (p *Pages) scoreboardPage(c *gin.Context) {
 	}
 	data := scoreboardView{C: newContestView(ct, p.Service.Now()), Board: b, Jury: jury, ETag: etag}
 	if c.Query("fragment") != "" {
-		var buf bytes.Buffer
-		if err := pageTemplates["scoreboard"].ExecuteTemplate(&buf, "scoreboardTable", data); err != nil {
-			p.logger().Error("page template failed", "page", "scoreboardTable", "err", err)
-			c.Data(http.StatusInternalServerError, "text/plain; charset=utf-8", []byte("internal error\n"))
-			return
+		// Drawn once per board and view: every poller of it between two
+		// changes gets the same bytes.
+		key := strconv.FormatInt(id, 10) + etag
+		body, ok := p.boards.Get(key)
+		if !ok {
+			var buf bytes.Buffer
+			if err := pageTemplates["scoreboard"].ExecuteTemplate(&buf, "scoreboardTable", data); err != nil {
+				p.logger().Error("page template failed", "page", "scoreboardTable", "err", err)
+				c.Data(http.StatusInternalServerError, "text/plain; charset=utf-8", []byte("internal error\n"))
+				return
+			}
+			body = buf.Bytes()
+			p.boards.Put(key, body, maxDrawnBoards)
 		}
-		c.Data(http.StatusOK, "text/html; charset=utf-8", buf.Bytes())
+		c.Data(http.StatusOK, "text/html; charset=utf-8", body)
 		return
 	}
 	p.render(c, http.StatusOK, "scoreboard", ct.Title+": scoreboard", data)
