@@ -23,6 +23,8 @@ func (p *Pages) registerContests(g gin.IRouter) {
 	g.POST("/contests/:id/unfreeze", p.unfreezeContest)
 	g.POST("/contests/:id/join", p.joinContest)
 	getAndHead(g, "/contests/:id/scoreboard", p.scoreboardPage)
+	getAndHead(g, "/contests/:id/scoreboard.csv", p.scoreboardExport(true))
+	getAndHead(g, "/contests/:id/scoreboard.json", p.scoreboardExport(false))
 }
 
 // contestView is a contest with where it stands now, in words.
@@ -327,4 +329,39 @@ func (p *Pages) scoreboardPage(c *gin.Context) {
 		return
 	}
 	p.render(c, http.StatusOK, "scoreboard", ct.Title+": scoreboard", data)
+}
+
+// scoreboardExport downloads the board as the viewer may see it, as CSV
+// (judge.WriteBoardCSV) or as the API's JSON.
+func (p *Pages) scoreboardExport(asCSV bool) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		id, ok := p.pathID(c, "id", "contest")
+		if !ok {
+			return
+		}
+		ctx, v := c.Request.Context(), httpx.Viewer(c)
+		b, err := p.Service.Scoreboard(ctx, v, id)
+		if err != nil {
+			p.fail(c, err)
+			return
+		}
+		name := "contest-" + strconv.FormatInt(id, 10) + "-scoreboard"
+		if !asCSV {
+			c.Header("Content-Disposition", `attachment; filename="`+name+`.json"`)
+			c.JSON(http.StatusOK, b)
+			return
+		}
+		ct, err := p.Service.Contest(ctx, v, id)
+		if err != nil {
+			p.fail(c, err)
+			return
+		}
+		var buf bytes.Buffer
+		if err := judge.WriteBoardCSV(&buf, ct, b); err != nil {
+			p.fail(c, err)
+			return
+		}
+		c.Header("Content-Disposition", `attachment; filename="`+name+`.csv"`)
+		c.Data(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+	}
 }
