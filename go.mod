@@ -3,6 +3,7 @@ module puzzlejudge
 go 1.26.8
 
 require (
+	github.com/alecthomas/chroma/v2 v2.27.0
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/criyle/go-judge v1.8.5
@@ -39,6 +40,7 @@ require (
 	github.com/cloudwego/base64x v0.1.6 // indirect
 	github.com/coreos/go-systemd/v22 v22.5.0 // indirect
 	github.com/creack/pty v1.1.21 // indirect
+	github.com/dlclark/regexp2/v2 v2.2.1 // indirect
 	github.com/elastic/go-seccomp-bpf v1.4.0 // indirect
 	github.com/elastic/go-ucfg v0.8.8 // indirect
 	github.com/fatih/camelcase v1.0.0 // indirect

@@ -136,6 +136,16 @@ func CanSubmitKind(v User, p Problem, k Kind) bool { return p.Takes(k) }
 // secret board would give the board away move by move.
 func CanSubmitMoves(v User, p Problem, c Case) bool { return CanReadInput(v, p, c) }
 
+// CanReadOptimum reports whether v may read the optimum of c, a case of p,
+// in the verdicts of moves on it (shown is OptimaShown): anyone on a
+// sample, instructors on every case, anyone on a problem that takes no
+// answers (its hidden boards take no moves from students, see
+// CanSubmitMoves), and anyone once shown. A case no longer in the problem
+// counts as hidden.
+func CanReadOptimum(v User, p Problem, c Case, shown bool) bool {
+	return c.Sample || v.IsInstructor() || !p.TakesAnswers() || shown
+}
+
 // ResultFor returns r, the result of a case that is a sample or not, with
 // the case named as v may read it.
 func ResultFor(v User, sample bool, r CaseResult) CaseResult {

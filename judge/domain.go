@@ -298,6 +298,10 @@ type SubmissionFilter struct {
 	Verdict     Verdict
 	Limit       int
 	Offset      int
+	// Withheld are the cases on which the viewer may not read the optimum
+	// (CanReadOptimum): moves on them that were accepted or suboptimal
+	// match the Verdict Solved, and neither of those.
+	Withheld []int64
 }
 
 // Health is the state of the judge as /healthz reports it.

@@ -26,6 +26,9 @@ type BoardResult struct {
 	Best      float64 // 0..100
 	// Last is the id of the latest such submission, to break ties.
 	Last int64
+	// Withheld reports moves that solved a board whose optimum is withheld
+	// from the viewer (CanReadOptimum): Best then reads 0, whatever it is.
+	Withheld bool
 }
 
 // Best is a user's best on a problem: the highest score (ties: the latest)
@@ -37,8 +40,9 @@ type Best struct {
 	Kind         Kind
 	SubmissionID int64 // KindAnswer: the submission; KindMoves: the latest move submission
 	// Boards and Solved count the boards of a moves best: all boards, and
-	// those solved by moves.
-	Boards, Solved int
+	// those solved by moves (optimally, or at all where the optimum is
+	// withheld from the viewer, see BoardSolved); Withheld counts these.
+	Boards, Solved, Withheld int
 }
 
 // BoardStatus is a user's standing on one board of a problem.
@@ -46,13 +50,18 @@ type BoardStatus string
 
 // The board statuses: accepted (solved optimally by some submission),
 // suboptimal (solved, not optimally), tried (submitted, never solved),
-// untried.
+// untried; and BoardSolved.
 const (
 	BoardAccepted   BoardStatus = "accepted"
 	BoardSuboptimal BoardStatus = "suboptimal"
 	BoardTried      BoardStatus = "tried"
 	BoardUntried    BoardStatus = "untried"
 )
+
+// BoardSolved is the status of a board solved by moves whose optimum is
+// withheld from the viewer (CanReadOptimum): optimally or not, it does not
+// say.
+const BoardSolved BoardStatus = "solved"
 
 // BoardProgress is a board with a user's standing on it.
 type BoardProgress struct {

@@ -104,4 +104,10 @@ type Info struct {
 	// MovesSyntax says how a move text is written, as the end of the
 	// sentence "Moves are ...".
 	MovesSyntax string
+	// Limits holds the most each board limit of a problem (MaxSize,
+	// MaxColors, MaxMoves) may be set to, and 0 for a limit the puzzle
+	// does not have: every Rotation board is the same 24 squares of three
+	// symbols, so it has none. CheckProblemLimits holds problems to it, and
+	// the problem form shows only the limits there are.
+	Limits Limits
 }

@@ -137,6 +137,11 @@ type QueueStore interface {
 	// Release puts claimed submissions back to pending, unjudged, if their
 	// claim is still current.
 	Release(ctx context.Context, claims []Claim) error
+	// Renew extends the leases of claims still current (their claimed_at
+	// becomes now) and returns the submissions it renewed: one missing was
+	// taken over or queued again meanwhile, and its judgement will not be
+	// written.
+	Renew(ctx context.Context, claims []Claim) (map[int64]bool, error)
 	// ResetJudging puts the submissions claimed before claimedBefore and
 	// still judging back to pending.
 	ResetJudging(ctx context.Context, claimedBefore time.Time) (int, error)

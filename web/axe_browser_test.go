@@ -12,8 +12,9 @@ import (
 )
 
 // TestBrowserAxe runs axe-core, the accessibility checker, over the play,
-// replay, problem, submissions and result pages at 1280 and 390 px, in
-// light and dark mode; every violation fails the test. It needs axe.min.js,
+// replay, problem (with its program form), submissions and result pages
+// (of moves, of an accepted program with its highlighted source, of a
+// program that does not compile) at 1280 and 390 px, in light and dark mode; every violation fails the test. It needs axe.min.js,
 // which the repository does not ship: it runs when $PUZZLEJUDGE_AXE names
 // the file (npm install axe-core in a temporary directory gives
 // node_modules/axe-core/axe.min.js) and skips otherwise, so that CI does
@@ -28,18 +29,26 @@ func TestBrowserAxe(t *testing.T) {
 		t.Fatal(err)
 	}
 	chrome := needChromium(t)
-	e := newPagesEnv(t, Options{})
+	e := newProgramPagesEnv(t)
 	flood := e.waitCases("flood")
 	b := startChromium(t, chrome, e.srv.URL+"/register", 1280, 180*time.Second)
 	step := b.step
 	b.register("auditor")
 	result := b.submitMoves(e.srv.URL, "flood", flood[1].ID, "1 9", "invalid")
+	ida, err := os.ReadFile("../problems/floodit/submissions/accepted/ida.cpp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	program := b.submitProgram(e.srv.URL, "flood", "cpp", string(ida), "accepted")
+	broken := b.submitProgram(e.srv.URL, "flood", "cpp", "int main() { return }\n", "compile-error")
 	pages := []struct{ name, url, ready string }{
 		{"play", fmt.Sprintf("%s/problems/flood/play/%d", e.srv.URL, flood[1].ID), `#play-board svg`},
 		{"replay", result + "/replay", `#replay-steps li.bad.current`},
-		{"problem", e.srv.URL + "/problems/flood", `main h1`},
+		{"problem", e.srv.URL + "/problems/flood", `#program-form`},
 		{"submissions", e.srv.URL + "/submissions", `table.list`},
 		{"result", result, `.result`},
+		{"program", program, `#source pre.chroma`},
+		{"compile error", broken, `#compile-output pre`},
 	}
 	checked := 0
 	for _, p := range pages {
@@ -77,7 +86,7 @@ func TestBrowserAxe(t *testing.T) {
 		}
 	}
 	step("reset", setColourScheme(""), chromedp.EmulateViewport(1280, 900))
-	t.Logf("axe-core %s over %d page views (5 pages, light and dark, 1280 and 390 px)", axeVersion(axe), checked)
+	t.Logf("axe-core %s over %d page views (%d pages, light and dark, 1280 and 390 px)", axeVersion(axe), checked, len(pages))
 }
 
 // axeVersion reads the version from axe.min.js's banner.

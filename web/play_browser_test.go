@@ -104,7 +104,7 @@ func TestBrowserPlay(t *testing.T) {
 	// A board the server refuses to draw: its JSON error's message shows.
 	step("break the pictures", chromedp.Evaluate[chromedp.Void](`(function (f) { window.fetch = function (u, o) { if (String(u).indexOf("/play/board") === 0) { u = "/play/board?puzzle=floodit&board=2"; } return f(u, o); }; })(window.fetch)`))
 	step("step forward", chromedp.Click(chromedp.CSS(`#replay-next`)))
-	until("the refusal shown", `document.getElementById("play-status").textContent === "The board could not be drawn: unexpected end of input: case 1 needs 2 more rows."`)
+	until("the refusal shown", `document.getElementById("play-status").textContent === "The board could not be drawn: line 2, column 1: unexpected end of input: case 1 needs 2 more rows."`)
 
 	// Rotation: sample 1 is solved by A then C, here with the keys.
 	step("open rotation", chromedp.Navigate(e.srv.URL+fmt.Sprintf("/problems/rot/play/%d", rot[0].ID)), chromedp.WaitVisible(chromedp.CSS(`#play-board svg`)))

@@ -122,7 +122,7 @@ func DefaultConfig() Config {
 		RegisterRate:     10,
 		TokenTTL:         30 * 24 * time.Hour,
 		MaxInFlight:      256,
-		Sandbox:          SandboxConfig{Mode: SandboxAuto},
+		Sandbox:          SandboxConfig{Mode: SandboxAuto, CacheMiB: 1024},
 	}
 }
 
@@ -226,6 +226,8 @@ var envVars = []envVar{
 		return nil
 	}},
 	{"JUDGE_SANDBOX_PARALLEL", intVar(func(c *Config) *int { return &c.Sandbox.Parallel })},
+	{"JUDGE_SANDBOX_DIR", func(c *Config, v string) error { c.Sandbox.Dir = strings.TrimSpace(v); return nil }},
+	{"JUDGE_SANDBOX_CACHE_MIB", intVar(func(c *Config) *int { return &c.Sandbox.CacheMiB })},
 }
 
 // parsedVar sets a field to the value parse reads from the variable (space

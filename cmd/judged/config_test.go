@@ -65,6 +65,7 @@ func TestLoadConfig(t *testing.T) {
 				"JUDGE_SOLVERS":         "3", "JUDGE_CHECK_MAX_SIZE": "12", "JUDGE_CHECK_MAX_COLORS": "7", "JUDGE_CHECK_MAX_MOVES": "6",
 				"JUDGE_REGISTER_RATE": "2", "JUDGE_REGISTRATION_CODE": "cs101", "JUDGE_TOKEN_TTL": "48h", "JUDGE_ROLE": "worker", "JUDGE_MAX_INFLIGHT": "64",
 				"JUDGE_SANDBOX_MODE": "remote", "JUDGE_SANDBOX_URL": "http://10.0.0.5:5050, http://10.0.0.6:5050", "JUDGE_SANDBOX_PARALLEL": "8",
+				"JUDGE_SANDBOX_DIR": "/var/lib/judge/sandbox", "JUDGE_SANDBOX_CACHE_MIB": "300",
 			},
 			want: func(c *Config) {
 				claim := 2 * time.Minute
@@ -74,14 +75,15 @@ func TestLoadConfig(t *testing.T) {
 					ClaimTimeout: &claim, SecureCookies: true, SessionSecret: strings.Repeat("k", 32),
 					TrustedProxies: []string{"10.0.0.1", "192.168.0.0/16"},
 					Solvers:        3, CheckMaxSize: 12, CheckMaxColors: 7, CheckMaxMoves: 6, RegisterRate: 2, RegistrationCode: "cs101", TokenTTL: 48 * time.Hour, Role: "worker", MaxInFlight: 64,
-					Sandbox: SandboxConfig{Mode: "remote", URL: []string{"http://10.0.0.5:5050", "http://10.0.0.6:5050"}, Parallel: 8}}
+					Sandbox: SandboxConfig{Mode: "remote", URL: []string{"http://10.0.0.5:5050", "http://10.0.0.6:5050"}, Parallel: 8,
+						Dir: "/var/lib/judge/sandbox", CacheMiB: 300}}
 			},
 		},
 		{
 			name: "file sets the sandbox and a language",
 			file: "sandbox:\n  mode: off\n  parallel: 3\nlanguages:\n  - id: cpp\n    name: C++17\n    extensions: [.cpp]\n    source: main.cpp\n    compile: [g++, -O2, -o, main, main.cpp]\n    artifacts: [main]\n    run: [./main]\n    time_factor: 1\n    version_command: [g++, --version]\n",
 			want: func(c *Config) {
-				c.Sandbox = SandboxConfig{Mode: "off", Parallel: 3}
+				c.Sandbox = SandboxConfig{Mode: "off", Parallel: 3, CacheMiB: 1024}
 				c.Languages = []sandbox.Language{{ID: "cpp", Name: "C++17", Extensions: []string{".cpp"}, Source: "main.cpp",
 					Compile: []string{"g++", "-O2", "-o", "main", "main.cpp"}, Artifacts: []string{"main"}, Run: []string{"./main"},
 					TimeFactor: 1, VersionCommand: []string{"g++", "--version"}}}
@@ -161,6 +163,7 @@ func TestLoadConfigErrors(t *testing.T) {
 		{name: "remote without url", optional: true, env: map[string]string{"JUDGE_SANDBOX_MODE": "remote"}, want: "sandbox.url"},
 		{name: "bad sandbox url", optional: true, env: map[string]string{"JUDGE_SANDBOX_URL": "localhost:5050"}, want: "sandbox.url"},
 		{name: "negative sandbox parallel", file: "sandbox:\n  parallel: -1\n", optional: true, want: "sandbox.parallel"},
+		{name: "negative sandbox cache", file: "sandbox:\n  cache_mib: -5\n", optional: true, want: "sandbox.cache_mib"},
 		{name: "language without run", file: "languages:\n  - id: cpp\n    name: C++\n    source: main.cpp\n", optional: true, want: "languages[0]"},
 		{name: "unknown language key", file: "languages:\n  - id: cpp\n    flags: [-O2]\n", optional: true, want: "flags"},
 	}
@@ -197,5 +200,27 @@ func TestClaimTimeout(t *testing.T) {
 		if got := c.claimTimeout(); got != tc.want {
 			t.Errorf("claimTimeout(%s, %v) = %s, want %s", tc.driver, tc.set, got, tc.want)
 		}
+	}
+}
+
+// TestSandboxDir: what the sandbox keeps across restarts lives in
+// sandbox.dir, by default beside the SQLite database.
+func TestSandboxDir(t *testing.T) {
+	for _, tc := range []struct {
+		name, driver, dsn, dir, want string
+	}{
+		{"default", "sqlite", "data/judge.db", "", "data/sandbox"},
+		{"beside the database", "sqlite", "/srv/judge/judge.db", "", "/srv/judge/sandbox"},
+		{"sqlite URI", "sqlite", "file:judge.db?cache=shared", "", "data/sandbox"},
+		{"postgres", "postgres", "host=db", "", "data/sandbox"},
+		{"set", "sqlite", "data/judge.db", "/var/cache/judge", "/var/cache/judge"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := DefaultConfig()
+			c.Database.Driver, c.Database.DSN, c.Sandbox.Dir = tc.driver, tc.dsn, tc.dir
+			if got := c.sandboxDir(); got != tc.want {
+				t.Errorf("sandboxDir() = %q, want %q", got, tc.want)
+			}
+		})
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -26,6 +27,7 @@ func writeSandboxConfig(t *testing.T, dir, sandboxYAML string) string {
 	var langs []sandbox.Language
 	for _, l := range sandbox.DefaultLanguages() {
 		if l.ID == "cpp" {
+			l.PrecompiledHeader = "" // its build costs 3-7 s of CPU at every test server's start
 			langs = append(langs, l)
 		}
 	}
@@ -98,6 +100,12 @@ func runsPrograms(t *testing.T, sandboxYAML string) {
 		if c.Verdict != "accepted" || c.MemoryKiB == nil || *c.MemoryKiB <= 0 {
 			t.Errorf("board %d = %+v, want accepted with its memory", i+1, c)
 		}
+	}
+	// The compiled program is kept for the next start, in sandbox.dir's
+	// default: beside the database.
+	kept, err := filepath.Glob(filepath.Join(dir, "data", "sandbox", "artifacts", "*", "*.art"))
+	if err != nil || len(kept) != 1 {
+		t.Errorf("compile cache holds %v (%v), want the one program compiled", kept, err)
 	}
 }
 

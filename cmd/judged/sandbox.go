@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
+	"path/filepath"
+	"strings"
 
 	"puzzlejudge/judge/sandbox"
 )
@@ -22,6 +24,11 @@ type SandboxConfig struct {
 	// Parallel bounds the compiles and runs at once in this process; 0 is
 	// one per core.
 	Parallel int `yaml:"parallel"`
+	// Dir keeps what outlives a restart: compiled programs (Dir/artifacts,
+	// at most CacheMiB) and, embedded, the warm Go build cache
+	// (Dir/gocache). Empty: see Config.sandboxDir.
+	Dir      string `yaml:"dir"`
+	CacheMiB int    `yaml:"cache_mib"`
 }
 
 // The sandbox modes.
@@ -60,6 +67,9 @@ func (c Config) validateSandbox() []string {
 			bad = append(bad, fmt.Sprintf("sandbox.url (JUDGE_SANDBOX_URL): %q is not an http:// or https:// URL", u))
 		}
 	}
+	if c.Sandbox.CacheMiB < 0 {
+		bad = append(bad, fmt.Sprintf("sandbox.cache_mib (JUDGE_SANDBOX_CACHE_MIB): %d is negative (0: 1024)", c.Sandbox.CacheMiB))
+	}
 	if c.Sandbox.Parallel < 0 || c.Sandbox.Parallel > 256 {
 		bad = append(bad, fmt.Sprintf("sandbox.parallel (JUDGE_SANDBOX_PARALLEL): %d is outside 0..256 (0: one per core)", c.Sandbox.Parallel))
 	}
@@ -76,12 +86,29 @@ func (c Config) validateSandbox() []string {
 	return bad
 }
 
+// sandboxDir returns the folder of what the sandbox keeps across restarts:
+// sandbox.dir, or else "sandbox" beside the SQLite database (data/sandbox
+// by default, and a test's own folder for a test's database), or
+// data/sandbox with PostgreSQL.
+func (c Config) sandboxDir() string {
+	dsn := c.Database.DSN
+	switch {
+	case c.Sandbox.Dir != "":
+		return c.Sandbox.Dir
+	case c.Database.Driver == "sqlite" && !strings.HasPrefix(dsn, "file:") && !strings.Contains(dsn, ":memory:"):
+		return filepath.Join(filepath.Dir(dsn), "sandbox")
+	}
+	return filepath.Join("data", "sandbox")
+}
+
 // openSandbox starts the sandbox the configuration names. When it cannot
 // (sandbox: off, a host without namespaces, a go-judge that does not
 // answer) the server still starts: the runner is nil and the reason, which
 // program submissions and /healthz then give, says why.
 func openSandbox(ctx context.Context, cfg Config, logger *slog.Logger) (sandbox.Runner, string) {
-	common := sandbox.Config{Languages: cfg.Languages, Parallel: cfg.Sandbox.Parallel}
+	common := sandbox.Config{Languages: cfg.Languages, Parallel: cfg.Sandbox.Parallel, CacheDirMiB: cfg.Sandbox.CacheMiB}
+	dir := cfg.sandboxDir()
+	common.CacheDir = filepath.Join(dir, "artifacts")
 	var (
 		r   sandbox.Runner
 		err error
@@ -93,7 +120,7 @@ func openSandbox(ctx context.Context, cfg Config, logger *slog.Logger) (sandbox.
 	case SandboxRemote:
 		r, err = sandbox.NewRemote(ctx, sandbox.RemoteConfig{Config: common, URLs: cfg.Sandbox.URL})
 	default:
-		r, err = sandbox.NewEmbedded(ctx, sandbox.EmbeddedConfig{Config: common})
+		r, err = sandbox.NewEmbedded(ctx, sandbox.EmbeddedConfig{Config: common, Dir: dir})
 	}
 	if err != nil {
 		var u *sandbox.UnavailableError

@@ -192,10 +192,10 @@ func TestCheck(t *testing.T) {
 	if !strings.Contains(r.stderr, "bad.txt: line 3, column 3") {
 		t.Errorf("a board that does not parse said %q, want the file, line and column", r.stderr)
 	}
-	// A board cut short has no line to point at; the file is still named.
+	// A board cut short points where its next row would start.
 	short := writeFile(t, "short.txt", "3\n0 1 2\n")
 	r = pj.want(exitUsage, "check", "floodit", short, "1")
-	if !strings.Contains(r.stderr, "short.txt: unexpected end of input") {
+	if !strings.Contains(r.stderr, "short.txt: line 3, column 1: unexpected end of input") {
 		t.Errorf("a board cut short said %q, want the file named", r.stderr)
 	}
 	pj.want(exitUsage, "check", "chess", board, "1")

@@ -79,7 +79,7 @@ func TestRun(t *testing.T) {
 		{"sample moves", []string{"-puzzle", "floodit", "-moves"}, sample, 0, "\n1 2 1\n", ""},
 		{"beyond the classic limits", []string{"-puzzle", "floodit"}, big, 0, "0\n", ""},
 		{"colour 15", []string{"-puzzle=floodit", "-moves"}, "2\n0 15\n15 15\n0\n", 0, "15\n", ""},
-		{"malformed row", []string{"-puzzle", "floodit"}, "2\n0 0\n0 0\n3\n0 1 2\n1 1\n2 2 1\n0\n", 2, "", "line 6: expected 3 colours, found 2"},
+		{"malformed row", []string{"-puzzle", "floodit"}, "2\n0 0\n0 0\n3\n0 1 2\n1 1\n2 2 1\n0\n", 2, "", "line 6, column 4: expected 3 colours, found 2"},
 		{"bad colour", []string{"-puzzle", "floodit"}, "2\n0 16\n0 0\n0\n", 2, "", "line 2, column 3: colour 16 is outside 0..15"},
 		{"truncated", []string{"-puzzle", "floodit"}, "3\n0 1 2\n", 2, "", "unexpected end of input: case 1 needs 2 more rows"},
 		{"byte order mark", []string{"-puzzle", "floodit"}, "\ufeff" + sample, 0, "0\n3\n", ""},

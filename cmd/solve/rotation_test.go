@@ -17,7 +17,7 @@ func TestRunRotation(t *testing.T) {
 		{"solved moves", []string{"-puzzle", "rotation", "-moves"}, solved + "0\n", 0, "\n", ""},
 		{"no cases", []string{"-puzzle", "rotation"}, "0\n", 0, "", ""},
 		{"bad symbol", []string{"-puzzle", "rotation"}, rotationSample[:4] + "4" + rotationSample[5:], 2, "", "line 1, column 5: symbol 4 is outside 1..3"},
-		{"short line", []string{"-puzzle", "rotation"}, solved + "1 2 3\n0\n", 2, "", "line 2: expected 24 symbols, found 3"},
+		{"short line", []string{"-puzzle", "rotation"}, solved + "1 2 3\n0\n", 2, "", "line 2, column 6: expected 24 symbols, found 3"},
 		{"missing 0", []string{"-puzzle", "rotation"}, solved, 2, "", "the input must end with a line holding only 0"},
 		{"text after 0", []string{"-puzzle", "rotation"}, rotationSample + "x\n", 2, "", `line 4, column 1: unexpected "x" after the closing line 0`},
 	}

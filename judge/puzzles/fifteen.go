@@ -21,6 +21,7 @@ var (
 	_ judge.Puzzle    = Fifteen{}
 	_ judge.Stepper   = Fifteen{}
 	_ judge.Hinter    = Fifteen{}
+	_ judge.Preparer  = Fifteen{}
 	_ judge.Generator = Fifteen{}
 )
 
@@ -42,7 +43,8 @@ func init() { Register(Fifteen{}) }
 func (Fifteen) Name() string { return "fifteen" }
 
 func (Fifteen) Info() judge.Info {
-	return judge.Info{Unit: "case", MovesSyntax: "the letters L, R, U and D, the way the blank goes (LLDR)."}
+	return judge.Info{Unit: "case", MovesSyntax: "the letters L, R, U and D, the way the blank goes (LLDR).",
+		Limits: judge.Limits{MaxSize: 4}}
 }
 
 func (Fifteen) SolverVersion() string { return fifteen.SolverVersion }
@@ -81,14 +83,23 @@ func (pz Fifteen) ParseCaseWithin(input string, l judge.Limits) (string, error) 
 }
 
 // CheckProblemLimits: only the width can be limited, to 3 or 4.
-func (Fifteen) CheckProblemLimits(l judge.Limits) error {
+func (pz Fifteen) CheckProblemLimits(l judge.Limits) error {
 	if l.MaxSize != 0 && l.MaxSize < 3 {
 		return judge.Errorf(judge.EINVALID, "limits.max_size: %d, the fifteen engine's boards are 3x3 or 4x4", l.MaxSize)
 	}
-	return checkLimitsUpTo("fifteen", l, 4, 0, 0)
+	return checkLimitsUpTo("fifteen", l, pz.Info().Limits)
 }
 
 func (Fifteen) Checkers() []string { return []string{CheckerClassic, CheckerOptimal} }
+
+// Prepare builds the pattern databases of c's width.
+func (Fifteen) Prepare(ctx context.Context, c string) error {
+	b, err := fifteen.ParseCase(c)
+	if err != nil {
+		return parseError(err)
+	}
+	return fifteen.Prepare(ctx, b.Width)
+}
 
 func (Fifteen) Solve(ctx context.Context, c string, p judge.Progress) (judge.Solution, error) {
 	b, err := fifteen.ParseCase(c)

@@ -29,7 +29,8 @@ func init() { Register(Floodit{}) }
 func (Floodit) Name() string { return "floodit" }
 
 func (Floodit) Info() judge.Info {
-	return judge.Info{Unit: "case", MovesSyntax: "the colours to flood with, separated by spaces or commas (1 2 1)."}
+	return judge.Info{Unit: "case", MovesSyntax: "the colours to flood with, separated by spaces or commas (1 2 1).",
+		Limits: judge.Limits{MaxSize: floodit.MaxN, MaxColors: floodit.MaxColors}}
 }
 
 func (Floodit) SolverVersion() string { return floodit.SolverVersion }
@@ -128,8 +129,8 @@ func oneToken(l judge.AnswerLine) (textin.Token, error) {
 	return toks[0], nil
 }
 
-func (Floodit) CheckProblemLimits(l judge.Limits) error {
-	return checkLimitsUpTo("floodit", l, floodit.MaxN, floodit.MaxColors, 0)
+func (pz Floodit) CheckProblemLimits(l judge.Limits) error {
+	return checkLimitsUpTo("floodit", l, pz.Info().Limits)
 }
 
 func (Floodit) Checkers() []string { return nil }

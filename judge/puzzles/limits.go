@@ -9,13 +9,13 @@ import (
 )
 
 // checkLimitsUpTo is the shape of every adapter's CheckProblemLimits: a
-// limit the puzzle has may go up to its engine's maximum, and one it does
-// not have (max 0) must stay 0.
-func checkLimitsUpTo(puzzle string, l judge.Limits, maxSize, maxColors, maxMoves int) error {
+// limit the puzzle has may go up to its engine's maximum (most, the
+// puzzle's Info().Limits), and one it does not have (0 there) must stay 0.
+func checkLimitsUpTo(puzzle string, l, most judge.Limits) error {
 	for _, f := range []struct {
 		name     string
 		v, limit int
-	}{{"max_size", l.MaxSize, maxSize}, {"max_colors", l.MaxColors, maxColors}, {"max_moves", l.MaxMoves, maxMoves}} {
+	}{{"max_size", l.MaxSize, most.MaxSize}, {"max_colors", l.MaxColors, most.MaxColors}, {"max_moves", l.MaxMoves, most.MaxMoves}} {
 		switch {
 		case f.limit == 0 && f.v != 0:
 			return judge.Errorf(judge.EINVALID, "limits.%s: puzzle %s has no such limit; leave it 0", f.name, puzzle)

@@ -30,7 +30,8 @@ func init() { Register(Mayan{}) }
 func (Mayan) Name() string { return "mayan" }
 
 func (Mayan) Info() judge.Info {
-	return judge.Info{Unit: "instance", MovesSyntax: "one move \"x y g\" per line: the block at column x, row y, moved right (g = 1) or left (g = -1)."}
+	return judge.Info{Unit: "instance", MovesSyntax: "one move \"x y g\" per line: the block at column x, row y, moved right (g = 1) or left (g = -1).",
+		Limits: judge.Limits{MaxColors: mayan.MaxColor, MaxMoves: mayan.MaxMoves}}
 }
 
 func (Mayan) SolverVersion() string { return mayan.SolverVersion }
@@ -187,8 +188,8 @@ func lineRange(a judge.Answer) string {
 	return fmt.Sprintf("lines %d-%d", first, last)
 }
 
-func (Mayan) CheckProblemLimits(l judge.Limits) error {
-	return checkLimitsUpTo("mayan", l, 0, mayan.MaxColor, mayan.MaxMoves)
+func (pz Mayan) CheckProblemLimits(l judge.Limits) error {
+	return checkLimitsUpTo("mayan", l, pz.Info().Limits)
 }
 
 func (Mayan) Checkers() []string { return []string{judge.CheckerAnyValid} }

@@ -181,3 +181,30 @@ func TestGenerators(t *testing.T) {
 		}
 	}
 }
+
+// TestPreparers prepares every shipped board of the puzzles that have a
+// Preparer (the service calls it before a solve's budget starts), and
+// checks a bad board is refused with EINVALID. The 15-puzzle must have one.
+func TestPreparers(t *testing.T) {
+	ctx := context.Background()
+	found := false
+	for name, boards := range shippedBoards(t) {
+		pz, _ := puzzles.Lookup(name)
+		p, ok := pz.(judge.Preparer)
+		if !ok {
+			continue
+		}
+		found = true
+		for _, c := range boards {
+			if err := p.Prepare(ctx, c); err != nil {
+				t.Fatalf("%s: Prepare(%q): %v", name, c, err)
+			}
+		}
+		if err := p.Prepare(ctx, "not a board"); judge.ErrorCode(err) != judge.EINVALID {
+			t.Errorf("%s: Prepare of a bad board = %v, want EINVALID", name, err)
+		}
+	}
+	if !found {
+		t.Fatal("no shipped puzzle has a Preparer: the 15-puzzle's tables are built inside the solve budget again")
+	}
+}

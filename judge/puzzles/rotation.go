@@ -183,8 +183,8 @@ func (Rotation) CheckMoves(c string, ref *judge.Solution, moves string) judge.Re
 		fmt.Sprintf("%s, but the centre is not solved (%d of 8 squares agree)", allLegal(r.Used), r.Final.CentreBest()))
 }
 
-func (Rotation) CheckProblemLimits(l judge.Limits) error {
-	return checkLimitsUpTo("rotation", l, 0, 0, 0)
+func (pz Rotation) CheckProblemLimits(l judge.Limits) error {
+	return checkLimitsUpTo("rotation", l, pz.Info().Limits)
 }
 
 func (Rotation) Checkers() []string { return nil }

@@ -18,10 +18,15 @@ func (r *runner) Compile(ctx context.Context, language string, source []byte, li
 		r.cache.release(st)
 		return CompileResult{Artifact: a, Output: out, Cached: true}, nil
 	}
+	if st := r.fromDisk(a.key); st != nil {
+		r.cache.put(st)
+		return CompileResult{Artifact: a, Output: st.output, Cached: true}, nil
+	}
 	res, st, err := r.compile(ctx, a, lim.withDefaults(lang))
 	if err != nil || st == nil {
 		return res, err
 	}
+	r.toDisk(ctx, st)
 	r.cache.put(st)
 	return res, nil
 }

@@ -14,8 +14,13 @@ type Config struct {
 	Languages []Language
 	// Parallel bounds the compiles and runs at once; default the CPU count.
 	Parallel int
-	// CacheSize bounds the compiled artifacts kept; default 256.
+	// CacheSize bounds the compiled artifacts kept in memory; default 256.
 	CacheSize int
+	// CacheDir, when set, keeps compiled artifacts on disk as well, across
+	// restarts and for every process that names the same folder (see
+	// diskCache); CacheDirMiB caps it, default 1024.
+	CacheDir    string
+	CacheDirMiB int
 }
 
 func (c Config) withDefaults(ctx context.Context) (Config, error) {
@@ -24,6 +29,9 @@ func (c Config) withDefaults(ctx context.Context) (Config, error) {
 	}
 	if c.CacheSize <= 0 {
 		c.CacheSize = 256
+	}
+	if c.CacheDirMiB <= 0 {
+		c.CacheDirMiB = 1024
 	}
 	if c.Languages == nil {
 		c.Languages = DefaultLanguages()

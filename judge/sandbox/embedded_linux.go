@@ -5,9 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/criyle/go-judge/env"
@@ -25,8 +28,12 @@ const (
 // EmbeddedConfig configures the in-process sandbox.
 type EmbeddedConfig struct {
 	Config
-	// Dir holds go-judge's files (compiled programs); default a new
-	// temporary folder, removed by Close.
+	// Dir keeps what outlives the process: compiled programs (Dir/artifacts,
+	// Config.CacheDir unless that is set) and the warm Go build cache
+	// (Dir/gocache, unless GoCache is set), so that a restart neither
+	// compiles again nor warms Go's cache again. Processes may share it.
+	// Empty: nothing is kept. go-judge's own working files are always in a
+	// temporary folder of the process, removed by Close.
 	Dir string
 	// CgroupPrefix names the cgroup the containers live under.
 	CgroupPrefix string
@@ -63,6 +70,9 @@ func NewEmbedded(ctx context.Context, cfg EmbeddedConfig) (Runner, error) {
 	if cfg.Parallel <= 0 {
 		cfg.Parallel = runtime.NumCPU()
 	}
+	if cfg.Dir != "" && cfg.CacheDir == "" {
+		cfg.CacheDir = filepath.Join(cfg.Dir, "artifacts")
+	}
 	b, err := newEmbedded(cfg, cfg.Parallel)
 	if err != nil {
 		return nil, err
@@ -77,7 +87,17 @@ func NewEmbedded(ctx context.Context, cfg EmbeddedConfig) (Runner, error) {
 	if id != "" {
 		r.wait(id, done)
 	}
-	b.stopWarm = func() { stop(); <-done }
+	pch := closedChan()
+	if b.pch != "" {
+		pch = startPCH(warm, b.pch, r.langs)
+		b.pchDone = pch
+		langs := make([]Language, len(r.langs))
+		for i, l := range r.langs {
+			langs[i] = withPCH(l)
+		}
+		r.setLanguages(langs)
+	}
+	b.stopWarm = func() { stop(); <-done; <-pch }
 	return r, nil
 }
 
@@ -85,9 +105,10 @@ func NewEmbedded(ctx context.Context, cfg EmbeddedConfig) (Runner, error) {
 type embedded struct {
 	work    worker.Worker
 	fs      filestore.FileStore
-	dir     string
-	tempDir bool
+	dir     string // the process's working files, removed by close
 	goCache string
+	pch     string          // the precompiled headers' folder (Dir/pch); empty: none
+	pchDone <-chan struct{} // closed when they are built (for tests)
 	// stopWarm ends the Go cache's warm-up and waits for it, so that
 	// Close leaves no go build running and no folder behind.
 	stopWarm func()
@@ -95,26 +116,33 @@ type embedded struct {
 }
 
 func newEmbedded(cfg EmbeddedConfig, parallel int) (*embedded, error) {
-	e := &embedded{dir: cfg.Dir}
-	if e.dir == "" {
-		d, err := os.MkdirTemp("", "puzzlejudge-sandbox-")
-		if err != nil {
-			return nil, fmt.Errorf("sandbox: file store: %w", err)
-		}
-		e.dir, e.tempDir = d, true
-	} else if err := os.MkdirAll(e.dir, 0o700); err != nil {
+	removeDeadWorkDirs()
+	d, err := os.MkdirTemp("", workDirPrefix+strconv.Itoa(os.Getpid())+"-")
+	if err != nil {
 		return nil, fmt.Errorf("sandbox: file store: %w", err)
 	}
-	// Files a crashed process left are nobody's now.
+	e := &embedded{dir: d}
 	files := filepath.Join(e.dir, "files")
 	e.goCache = cfg.GoCache
-	if e.goCache == "" {
+	switch {
+	case e.goCache != "":
+	case cfg.Dir != "":
+		e.goCache = filepath.Join(cfg.Dir, "gocache")
+	default:
 		e.goCache = filepath.Join(e.dir, "gocache")
 	}
 	mounts := filepath.Join(e.dir, "mount.yaml")
-	err := errors.Join(os.RemoveAll(files), os.MkdirAll(files, 0o700), os.MkdirAll(e.goCache, 0o755))
+	err = errors.Join(os.MkdirAll(files, 0o700), os.MkdirAll(e.goCache, 0o755))
+	shown := append([]Mount{{Source: e.goCache, Target: GoCacheMount}}, cfg.ReadOnly...)
+	if cfg.Dir != "" && err == nil {
+		// Without a Dir a PCH would be built again at every start, 3-7 s
+		// of CPU a language: none is built.
+		e.pch = filepath.Join(cfg.Dir, "pch")
+		err = os.MkdirAll(e.pch, 0o755)
+		shown = append(shown, Mount{Source: e.pch, Target: PCHMount})
+	}
 	if err == nil {
-		err = writeMountConfig(mounts, cfg.WorkFolderSize, append([]Mount{{Source: e.goCache, Target: GoCacheMount}}, cfg.ReadOnly...))
+		err = writeMountConfig(mounts, cfg.WorkFolderSize, shown)
 	}
 	if err != nil {
 		e.removeDir()
@@ -291,8 +319,38 @@ func (e *embedded) close() error {
 	return nil
 }
 
-func (e *embedded) removeDir() {
-	if e.tempDir {
-		os.RemoveAll(e.dir)
+func (e *embedded) removeDir() { os.RemoveAll(e.dir) }
+
+func closedChan() <-chan struct{} {
+	c := make(chan struct{})
+	close(c)
+	return c
+}
+
+// workDirPrefix names the working folders in os.TempDir, followed by the
+// pid of the process that made it.
+const workDirPrefix = "puzzlejudge-sandbox-"
+
+// removeDeadWorkDirs removes the working folders of processes that are
+// gone (killed, so their Close never ran): their files are nobody's now.
+func removeDeadWorkDirs() {
+	tmp := os.TempDir()
+	entries, err := os.ReadDir(tmp)
+	if err != nil {
+		return
+	}
+	for _, de := range entries {
+		rest, ok := strings.CutPrefix(de.Name(), workDirPrefix)
+		if !ok || !de.IsDir() {
+			continue
+		}
+		pid, _, ok := strings.Cut(rest, "-")
+		n, err := strconv.Atoi(pid)
+		if !ok || err != nil || n <= 0 {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join("/proc", pid)); errors.Is(err, fs.ErrNotExist) {
+			os.RemoveAll(filepath.Join(tmp, de.Name()))
+		}
 	}
 }

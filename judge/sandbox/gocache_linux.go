@@ -65,6 +65,7 @@ func warmGoCache(ctx context.Context, dir string, lang Language) error {
 	cmd := exec.CommandContext(ctx, gobin, "build", "-o", "main", "main.go")
 	cmd.Dir = work
 	cmd.Env = append(lang.env(), "GOCACHE="+dir, "GOPATH="+filepath.Join(work, "gopath"))
+	stoppable(cmd)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("go build of the warm-up program: %v\n%s", err, out)
 	}

@@ -72,7 +72,8 @@ type runner struct {
 	turn     atomic.Uint64
 	slots    chan struct{}
 	cache    *cache
-	ready    sync.Map // language id -> <-chan struct{} closed when it may compile
+	disk     *diskCache // nil: artifacts live in memory only
+	ready    sync.Map   // language id -> <-chan struct{} closed when it may compile
 	closed   atomic.Bool
 	closeMu  sync.Once
 	closeErr error
@@ -86,6 +87,11 @@ func start(ctx context.Context, cfg Config, backends []backend) (*runner, error)
 		return nil, err
 	}
 	r := newRunner(cfg, backends)
+	if cfg.CacheDir != "" {
+		if r.disk, err = openDiskCache(cfg.CacheDir, int64(cfg.CacheDirMiB)*MiB); err != nil {
+			return nil, err
+		}
+	}
 	var installed []Language
 	for _, l := range cfg.Languages {
 		v, err := r.version(ctx, l)
@@ -200,15 +206,20 @@ func (r *runner) files(ctx context.Context, a *Artifact) (*stored, error) {
 	if st := r.cache.get(a.key); st != nil {
 		return st, nil
 	}
-	res, st, err := r.compile(ctx, a, CompileLimits{}.withDefaults(a.language))
-	if err != nil {
-		return nil, err
+	if st := r.fromDisk(a.key); st != nil {
+		r.cache.put(st)
+	} else {
+		res, st, err := r.compile(ctx, a, CompileLimits{}.withDefaults(a.language))
+		if err != nil {
+			return nil, err
+		}
+		if st == nil {
+			// It compiled before with the same source and compiler.
+			return nil, fmt.Errorf("sandbox: compiling %s again failed: %s", a.key[:12], res.Output)
+		}
+		r.toDisk(ctx, st)
+		r.cache.put(st)
 	}
-	if st == nil {
-		// It compiled before with the same source and compiler.
-		return nil, fmt.Errorf("sandbox: compiling %s again failed: %s", a.key[:12], res.Output)
-	}
-	r.cache.put(st)
 	if st := r.cache.get(a.key); st != nil {
 		return st, nil
 	}
@@ -257,7 +268,43 @@ func (r *runner) placeFiles(ctx context.Context, st *stored, b int) (map[string]
 		files[name] = execFile{id: id}
 	}
 	st.ids[b] = ids
+	if len(r.backends) == 1 {
+		st.data = nil // read from the disk cache: the one backend has it now
+	}
 	return files, nil
+}
+
+// fromDisk returns the artifact of key from the disk cache, nil when it has
+// none; its files are uploaded to a backend at its first run.
+func (r *runner) fromDisk(key string) *stored {
+	if r.disk == nil {
+		return nil
+	}
+	e, ok := r.disk.get(key)
+	if !ok {
+		return nil
+	}
+	return &stored{key: key, output: e.Output, origin: -1, ids: map[int]map[string]string{}, data: e.Files}
+}
+
+// toDisk writes a compiled artifact to the disk cache. A failure costs a
+// compile after the next restart, no more: it is logged, not returned.
+func (r *runner) toDisk(ctx context.Context, st *stored) {
+	if r.disk == nil || st.content != nil {
+		return // no cache, or nothing compiled (the source runs)
+	}
+	files := make(map[string][]byte)
+	for name, id := range st.ids[st.origin] {
+		b, err := r.backends[st.origin].download(ctx, id)
+		if err != nil {
+			slog.Warn("sandbox: reading a compiled program for the compile cache", "err", err)
+			return
+		}
+		files[name] = b
+	}
+	if err := r.disk.put(st.key, diskEntry{Output: st.output, Files: files}); err != nil {
+		slog.Warn("sandbox: writing the compile cache", "dir", r.disk.dir, "err", err)
+	}
 }
 
 // removeFiles deletes an evicted artifact's files from every backend.

@@ -136,10 +136,12 @@ func TestOddSubmissions(t *testing.T) {
 }
 
 // TestProgress: the best is the highest score, whatever its verdict, and
-// moves count per board.
+// moves count per board; moves that solved a hidden board count as solved,
+// for 0, until the assignments of the problem have closed.
 func TestProgress(t *testing.T) {
 	ctx := context.Background()
-	s := newService(t, openDB(t, "p.db"), service.Config{})
+	c := &clock{t: t0}
+	s := newService(t, openDB(t, "p.db"), service.Config{Clock: c.Now})
 	u := mustUser(t, s, "alice")
 	syncProblem(t, s, "flood", "floodit", "", flooditCases...)
 	cases := waitReady(t, s, "flood")
@@ -165,12 +167,30 @@ func TestProgress(t *testing.T) {
 		t.Errorf("best after a wrong answer = %+v, want the latest of the two 50s", b)
 	}
 	waitDone(t, s, submit(t, s, u, judge.Submission{ProblemSlug: "flood", Kind: judge.KindMoves, CaseID: cases[1].ID, Payload: "1 2 1 1"}).ID)
-	if b := best(); b.Verdict != judge.Suboptimal || b.Score != 87.5 || b.Kind != judge.KindMoves {
-		t.Errorf("best after suboptimal moves for the second board = %+v, want suboptimal 87.5", b)
+	// The problem takes answers and is in no assignment: the optimum of
+	// its hidden board stays withheld.
+	if b := best(); b.Verdict != judge.Solved || b.Score != 50 || b.Kind != judge.KindMoves || b.Solved != 2 || b.Withheld != 1 {
+		t.Errorf("best after suboptimal moves for the hidden board = %+v, want solved 50, 2 boards solved, 1 withheld", b)
 	}
 	_, ok, boards, err := s.Standing(ctx, u, "flood")
+	if err != nil || !ok || boards[0].Status != judge.BoardAccepted || boards[1].Status != judge.BoardSolved || boards[1].Score != 0 {
+		t.Errorf("boards while withheld = %+v, %v", boards, err)
+	}
+	if _, err := s.CreateAssignment(ctx, staff, judge.AssignmentSpec{Title: "Week 1", OpensAt: t0, DueAt: t0.Add(time.Hour),
+		Problems: []judge.AssignmentProblemSpec{{Slug: "flood"}}}); err != nil {
+		t.Fatal(err)
+	}
+	c.Set(t0.Add(time.Hour)) // the deadline itself: still withheld
+	if b := best(); b.Verdict != judge.Solved {
+		t.Errorf("best at the deadline = %+v, want solved", b)
+	}
+	c.Set(t0.Add(time.Hour + time.Second))
+	if b := best(); b.Verdict != judge.Suboptimal || b.Score != 87.5 || b.Kind != judge.KindMoves || b.Withheld != 0 {
+		t.Errorf("best after the deadline = %+v, want suboptimal 87.5", b)
+	}
+	_, ok, boards, err = s.Standing(ctx, u, "flood")
 	if err != nil || !ok || boards[0].Status != judge.BoardAccepted || boards[1].Status != judge.BoardSuboptimal || boards[1].Score != 75 {
-		t.Errorf("boards = %+v, %v", boards, err)
+		t.Errorf("boards after the deadline = %+v, %v", boards, err)
 	}
 	added, err := s.AddCase(ctx, staff, "flood", judge.CaseSpec{Name: "added", Input: "2\n0 1\n1 1\n"})
 	if err != nil {

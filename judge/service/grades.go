@@ -63,11 +63,21 @@ func (g *grader) add(s judge.GradedSubmission) {
 			g.boards[s.CaseID] = b
 		}
 		b.Submissions += n
-		if b.Verdict == "" || score > b.Score || score == b.Score && s.ID > b.id {
+		if b.Verdict == "" || score > b.Score || score == b.Score && laterOrSolved(s, b) {
 			b.Score, b.Verdict, b.Late, b.id = score, s.Verdict, s.Late, s.ID
 		}
 		g.hasMoves = true
 	}
+}
+
+// laterOrSolved breaks a tie of scores between s and the board's best so
+// far: moves that solved a board whose optimum is withheld (judge.Solved,
+// read as 0) win over moves that did not solve it, then the latest wins.
+func laterOrSolved(s judge.GradedSubmission, b *board) bool {
+	if (s.Verdict == judge.Solved) != (b.Verdict == judge.Solved) {
+		return s.Verdict == judge.Solved
+	}
+	return s.ID > b.id
 }
 
 // result returns the problem's grade and its boards in g.graded order.
@@ -255,6 +265,11 @@ func (s *Service) stampedGrades(ctx context.Context, a judge.Assignment, only ju
 	in, err := s.loadGrades(ctx, a, only)
 	if err != nil {
 		return gradeInput{}, nil, err
+	}
+	if only.ID != 0 { // a student's own row: what they may read of it
+		if err := s.withholding(only).graded(ctx, a, in.subs); err != nil {
+			return gradeInput{}, nil, err
+		}
 	}
 	gs := in.graders()
 	if err := s.stampLast(ctx, gs); err != nil {

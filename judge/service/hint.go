@@ -76,6 +76,9 @@ func (s *Service) Hint(ctx context.Context, v judge.User, slug string, caseID in
 		return "", err
 	}
 	defer release()
+	if err := judge.Prepare(ctx, pz, c.Input); err != nil {
+		return "", err
+	}
 	hctx, cancel := context.WithTimeout(ctx, judge.HintTimeout)
 	defer cancel()
 	move, err := h.Hint(hctx, c.Input, moves)

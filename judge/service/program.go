@@ -238,10 +238,12 @@ func firstError(s string) string {
 const maxSandboxAttempts = 3
 
 // judgePrograms judges claimed programs, Config.ProgramsAtOnce at a time in
-// claim order, each written as soon as it is judged (a slow program does not hold the others' verdicts back). A
-// program the sandbox failed on, or one cut short by Close, goes back to
-// pending and is judged again; its claim, like every claim, is a lease, so
-// a process killed meanwhile loses nothing either.
+// claim order, each written as soon as it is judged (a slow program does
+// not hold the others' verdicts back). Their leases are renewed while they
+// are in hand (see heldClaims). A program the sandbox failed on, or one cut
+// short by Close, goes back to pending and is judged again; its claim, like
+// every claim, is a lease, so a process killed meanwhile loses nothing
+// either.
 func (s *Service) judgePrograms(ctx context.Context, claims []judge.Claim) {
 	problems := map[int64]*problemData{}
 	for _, c := range claims {
@@ -253,19 +255,30 @@ func (s *Service) judgePrograms(ctx context.Context, claims []judge.Claim) {
 			problems[c.ProblemID] = d
 		}
 	}
+	var held heldClaims
+	judging := make([]context.Context, len(claims))
+	for i, c := range claims {
+		judging[i] = held.hold(ctx, c)
+	}
+	renewing, stop := context.WithCancel(ctx)
+	renewed := make(chan struct{})
+	go func() { defer close(renewed); s.renewClaims(renewing, &held) }()
+	defer func() { stop(); <-renewed }()
+
 	done := make(chan struct{}, len(claims))
-	for _, c := range claims {
+	for i, c := range claims {
 		// In claim order, ProgramsAtOnce at a time.
 		select {
 		case s.programSlots <- struct{}{}:
-		case <-ctx.Done():
-			s.release(ctx, []judge.Claim{c})
+		case <-judging[i].Done(): // Close, or the claim was lost
+			s.release(judging[i], []judge.Claim{c})
+			held.drop(c.ID)
 			done <- struct{}{}
 			continue
 		}
 		go func() {
-			defer func() { <-s.programSlots; done <- struct{}{} }()
-			s.judgeClaimedProgram(ctx, c, problems[c.ProblemID])
+			defer func() { held.drop(c.ID); <-s.programSlots; done <- struct{}{} }()
+			s.judgeClaimedProgram(judging[i], c, problems[c.ProblemID])
 		}()
 	}
 	for range claims {

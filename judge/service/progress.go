@@ -21,6 +21,13 @@ func (s *Service) Bests(ctx context.Context, v judge.User) (map[string]judge.Bes
 	if err != nil {
 		return nil, err
 	}
+	slugs := make(map[int64]string, len(list))
+	for _, p := range list {
+		slugs[p.ID] = p.Slug
+	}
+	if err := s.withholding(v).bests(ctx, slugs, &res); err != nil {
+		return nil, err
+	}
 	out := map[string]judge.Best{}
 	for _, p := range list {
 		if b, ok := bestOf(p.ID, p.Cases, res); ok {
@@ -45,6 +52,9 @@ func (s *Service) Standing(ctx context.Context, v judge.User, slug string) (judg
 	if err != nil {
 		return judge.Best{}, false, nil, err
 	}
+	if err := s.withholding(v).bests(ctx, map[int64]string{p.ID: p.Slug}, &res); err != nil {
+		return judge.Best{}, false, nil, err
+	}
 	best, ok := bestOf(p.ID, len(cases), res)
 	boards := make([]judge.BoardProgress, len(cases))
 	byCase := map[int64][]judge.BoardResult{}
@@ -53,13 +63,17 @@ func (s *Service) Standing(ctx context.Context, v judge.User, slug string) (judg
 	}
 	for i, c := range cases {
 		b := judge.BoardProgress{Case: c, Status: judge.BoardUntried}
+		solved := false
 		for _, r := range byCase[c.ID] {
 			b.Status = judge.BoardTried
 			b.Score = max(b.Score, r.Best)
+			solved = solved || r.Withheld
 		}
 		switch {
 		case b.Score >= 100:
 			b.Status = judge.BoardAccepted
+		case solved:
+			b.Status = judge.BoardSolved // by moves; no answer got it right
 		case b.Score > 0:
 			b.Status = judge.BoardSuboptimal
 		}
@@ -92,17 +106,22 @@ func bestOf(problemID int64, boards int, res judge.UserResults) (judge.Best, boo
 		}
 		tried = true
 		sum += r.Best
-		if r.Best > 0 {
+		if r.Best > 0 || r.Withheld {
 			positive++
 		}
-		if r.Best >= 100 {
+		if r.Best >= 100 || r.Withheld {
 			moves.Solved++
+		}
+		if r.Withheld {
+			moves.Withheld++
 		}
 		moves.SubmissionID = max(moves.SubmissionID, r.Last)
 	}
 	if tried && boards > 0 {
 		moves.Score = sum / float64(boards)
 		switch {
+		case moves.Solved == boards && moves.Withheld > 0:
+			moves.Verdict = judge.Solved
 		case moves.Solved == boards:
 			moves.Verdict = judge.Accepted
 		case positive == boards:

@@ -152,6 +152,9 @@ func (s *Service) solve(ctx context.Context, pz judge.Puzzle, input string, p ju
 			err = fmt.Errorf("the reference solver crashed: %v", r)
 		}
 	}()
+	if err := judge.Prepare(ctx, pz, input); err != nil {
+		return judge.Solution{}, err
+	}
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.SolveTimeout)
 	defer cancel()
 	sol, err = pz.Solve(ctx, input, p)

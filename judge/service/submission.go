@@ -147,8 +147,10 @@ func (s *Service) Submission(ctx context.Context, v judge.User, id int64) (judge
 	if err := s.nameResults(ctx, v, &sub); err != nil {
 		return judge.Submission{}, err
 	}
-	sub.History, err = s.store.History(ctx, id)
-	return sub, err
+	if sub.History, err = s.store.History(ctx, id); err != nil {
+		return judge.Submission{}, err
+	}
+	return s.withholding(v).submission(ctx, sub)
 }
 
 // Submissions lists submissions newest first, with the total count of the
@@ -161,7 +163,20 @@ func (s *Service) Submissions(ctx context.Context, v judge.User, f judge.Submiss
 	if !judge.CanListAllSubmissions(v) {
 		f.UserID, f.Username = v.ID, ""
 	}
-	return s.store.Submissions(ctx, f)
+	w := s.withholding(v)
+	if err := w.filter(ctx, &f); err != nil {
+		return nil, 0, err
+	}
+	subs, total, err := s.store.Submissions(ctx, f)
+	if err != nil {
+		return nil, 0, err
+	}
+	for i, sub := range subs {
+		if subs[i], err = w.submission(ctx, sub); err != nil {
+			return nil, 0, err
+		}
+	}
+	return subs, total, nil
 }
 
 // Check judges a move text on one board given inline, now: the board is

@@ -34,42 +34,15 @@ func (s *Service) work(ctx context.Context) {
 		if full {
 			s.notify() // more may be waiting: let another worker claim too
 		}
+		// Answers and moves first: they take milliseconds, and behind the
+		// programs of the batch they would wait minutes for their verdicts.
 		claims, programs := splitPrograms(claims)
+		if len(claims) > 0 && !s.judgeAnswers(ctx, claims) {
+			continue
+		}
 		if len(programs) > 0 {
 			s.judgePrograms(ctx, programs)
-			if len(claims) == 0 {
-				continue
-			}
-		}
-		judged, release := s.judgeBatch(ctx, claims)
-		if len(release) > 0 {
-			s.release(ctx, release)
-			idle.Reset(s.cfg.PollInterval) // give the database a moment
-			select {
-			case <-ctx.Done():
-			case <-idle.C:
-			}
-		}
-		if len(judged) == 0 {
 			continue
-		}
-		written, err := s.finish(ctx, judged)
-		if err != nil {
-			// Queued again, to be judged once the database takes writes,
-			// without waiting for a restart.
-			if judge.ErrorCode(err) != judge.EUNAVAILABLE { // the store says that one, once a minute
-				s.log.Error("writing verdicts", "err", err, "submissions", len(judged))
-			}
-			s.release(ctx, claimsOf(judged))
-			continue
-		}
-		s.boards.judged(judged, written)
-		if s.cfg.OnJudged != nil {
-			for _, j := range judged {
-				if written[j.ID] {
-					s.cfg.OnJudged(j.Verdict)
-				}
-			}
 		}
 		if !full {
 			// Let submissions gather: the first of a quiet spell is judged
@@ -81,6 +54,39 @@ func (s *Service) work(ctx context.Context) {
 			}
 		}
 	}
+}
+
+// judgeAnswers judges and writes claims of answers and moves in one
+// transaction. It reports false when the worker should look for work again
+// at once: nothing was written, or the claims went back to pending.
+func (s *Service) judgeAnswers(ctx context.Context, claims []judge.Claim) bool {
+	judged, release := s.judgeBatch(ctx, claims)
+	if len(release) > 0 {
+		s.release(ctx, release)
+		sleep(ctx, s.cfg.PollInterval) // give the database a moment
+	}
+	if len(judged) == 0 {
+		return false
+	}
+	written, err := s.finish(ctx, judged)
+	if err != nil {
+		// Queued again, to be judged once the database takes writes,
+		// without waiting for a restart.
+		if judge.ErrorCode(err) != judge.EUNAVAILABLE { // the store says that one, once a minute
+			s.log.Error("writing verdicts", "err", err, "submissions", len(judged))
+		}
+		s.release(ctx, claimsOf(judged))
+		return false
+	}
+	s.boards.judged(judged, written)
+	if s.cfg.OnJudged != nil {
+		for _, j := range judged {
+			if written[j.ID] {
+				s.cfg.OnJudged(j.Verdict)
+			}
+		}
+	}
+	return true
 }
 
 // maxRetryDelay caps the waits between attempts to write a batch.

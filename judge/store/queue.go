@@ -107,6 +107,33 @@ func (d *DB) Release(ctx context.Context, claims []judge.Claim) error {
 	return d.fail(err, "release")
 }
 
+// Renew sets claimed_at to now for the claims still current, one
+// conditional UPDATE each in one transaction (a worker holds few claims:
+// those it is judging), and returns the ids renewed.
+func (d *DB) Renew(ctx context.Context, claims []judge.Claim) (map[int64]bool, error) {
+	held := map[int64]bool{}
+	now := time.Now().UTC()
+	defer d.gate.release(d.gate.worker())
+	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		clear(held)
+		for _, c := range claims {
+			res := tx.Model(&submissionRow{}).Where("id = ? AND claim_token = ? AND status = ?", c.ID, c.Token, string(judge.StatusJudging)).
+				Update("claimed_at", now)
+			if res.Error != nil {
+				return res.Error
+			}
+			if res.RowsAffected == 1 {
+				held[c.ID] = true
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, d.fail(err, "renew")
+	}
+	return held, nil
+}
+
 // ResetJudging puts the submissions claimed before a time and still judging
 // back to pending: their worker died.
 func (d *DB) ResetJudging(ctx context.Context, claimedBefore time.Time) (int, error) {

@@ -87,6 +87,7 @@ func runStoreTests(t *testing.T, newOpener func(t *testing.T) opener) {
 		{"ConcurrentInserts", testConcurrentInserts},
 		{"FairQueue", testFairQueue},
 		{"CaseLeases", testCaseLeases},
+		{"ClaimRenewals", testClaimRenewals},
 		{"Authoring", testAuthoring},
 		{"Answers", testAnswers},
 		{"Generations", testGenerations},

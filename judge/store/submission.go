@@ -155,7 +155,10 @@ func (d *DB) Submissions(ctx context.Context, f judge.SubmissionFilter) ([]judge
 		q = q.Where("users.username = ?", f.Username)
 	}
 	if f.Verdict != "" {
-		q = q.Where("submissions.verdict = ?", string(f.Verdict))
+		var ok bool
+		if q, ok = whereVerdict(q, f); !ok {
+			return []judge.Submission{}, 0, nil
+		}
 	}
 	var total int64
 	if err := q.Session(&gorm.Session{}).Count(&total).Error; err != nil {
@@ -174,4 +177,22 @@ func (d *DB) Submissions(ctx context.Context, f judge.SubmissionFilter) ([]judge
 		out[i] = v.domain()
 	}
 	return out, int(total), nil
+}
+
+// whereVerdict filters q by f.Verdict as the viewer reads verdicts: moves
+// on a case of f.Withheld that were accepted or suboptimal read as
+// judge.Solved (see judge.WithholdVerdict). ok is false when nothing can
+// match.
+func whereVerdict(q *gorm.DB, f judge.SubmissionFilter) (_ *gorm.DB, ok bool) {
+	solved := []string{string(judge.Accepted), string(judge.Suboptimal)}
+	switch {
+	case f.Verdict == judge.Solved:
+		if len(f.Withheld) == 0 {
+			return q, false
+		}
+		return q.Where("submissions.kind = ? AND submissions.case_id IN ? AND submissions.verdict IN ?", string(judge.KindMoves), f.Withheld, solved), true
+	case len(f.Withheld) > 0 && (f.Verdict == judge.Accepted || f.Verdict == judge.Suboptimal):
+		return q.Where("submissions.verdict = ? AND NOT (submissions.kind = ? AND submissions.case_id IN ?)", string(f.Verdict), string(judge.KindMoves), f.Withheld), true
+	}
+	return q.Where("submissions.verdict = ?", string(f.Verdict)), true
 }

@@ -3,7 +3,6 @@ package floodit
 import (
 	"errors"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"puzzlejudge/internal/testutil"
@@ -37,8 +36,8 @@ func checkParseError(t *testing.T, input string, err error) {
 	if !errors.As(err, &te) {
 		t.Fatalf("ParseCases(%q) error %v is not a *textin.Error", input, err)
 	}
-	if te.Line == 0 && !strings.HasPrefix(te.Msg, "unexpected end of input") {
-		t.Fatalf("ParseCases(%q) error %q has no line", input, err)
+	if te.Line == 0 || te.Col == 0 {
+		t.Fatalf("ParseCases(%q) error %q has no line and column", input, err)
 	}
 }
 

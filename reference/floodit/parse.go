@@ -25,7 +25,8 @@ func ParseCases(input string) ([]Board, error) {
 		l, ok := r.Next()
 		if !ok {
 			if len(boards) == 0 {
-				return nil, textin.Errorf(0, 0, "unexpected end of input: expected the board size N")
+				line, col := r.Missing()
+				return nil, textin.Errorf(line, col, "unexpected end of input: expected the board size N")
 			}
 			return boards, nil
 		}
@@ -64,7 +65,8 @@ func ParseCaseWithin(input string, maxSize, maxColors int) (Board, error) {
 	r := textin.NewReader(input, 0)
 	l, ok := r.Next()
 	if !ok {
-		return Board{}, textin.Errorf(0, 0, "unexpected end of input: expected the board size N")
+		line, col := r.Missing()
+		return Board{}, textin.Errorf(line, col, "unexpected end of input: expected the board size N")
 	}
 	n, err := sizeLine(l)
 	if err != nil {
@@ -125,7 +127,8 @@ func readRows(r *textin.Reader, n, no, maxColors int) (Board, error) {
 			if missing == 1 {
 				unit = "row"
 			}
-			return Board{}, textin.Errorf(0, 0, "unexpected end of input: case %d needs %d more %s", no, missing, unit)
+			line, col := r.Missing()
+			return Board{}, textin.Errorf(line, col, "unexpected end of input: case %d needs %d more %s", no, missing, unit)
 		}
 		for c, t := range l.Tokens[:min(n, len(l.Tokens))] {
 			v, err := t.Int()
@@ -137,8 +140,11 @@ func readRows(r *textin.Reader, n, no, maxColors int) (Board, error) {
 			}
 			b.cells[row*n+c] = uint8(v)
 		}
-		if len(l.Tokens) != n {
-			return Board{}, textin.Errorf(l.No, 0, "expected %d colours, found %d", n, len(l.Tokens))
+		switch {
+		case len(l.Tokens) < n: // where the next colour is missing
+			return Board{}, textin.Errorf(l.No, l.After(), "expected %d colours, found %d", n, len(l.Tokens))
+		case len(l.Tokens) > n: // at the first colour too many
+			return Board{}, l.Tokens[n].Errorf("expected %d colours, found %d", n, len(l.Tokens))
 		}
 	}
 	b.colors = b.derivedColors()

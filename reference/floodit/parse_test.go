@@ -60,18 +60,19 @@ func TestParseCasesErrors(t *testing.T) {
 		want        string
 		line, col   int
 	}{
-		{"empty", "", "unexpected end of input: expected the board size N", 0, 0},
+		{"empty", "", "line 1, column 1: unexpected end of input: expected the board size N", 1, 1},
+		{"blank", "\n\n", "line 1, column 1: unexpected end of input: expected the board size N", 1, 1},
 		{"size not a number", "x\n", `line 1, column 1: expected the board size N, found "x"`, 1, 1},
 		{"size too large", "31\n", "line 1, column 1: board size 31 is outside 1..30", 1, 1},
 		{"negative size", "-2\n", "line 1, column 1: board size -2 is outside 1..30", 1, 1},
 		{"two numbers on the size line", "2 2\n", `line 1, column 3: expected only the board size on this line, found "2"`, 1, 3},
-		{"short row", "3\n0 1 2\n1 1\n", "line 3: expected 3 colours, found 2", 3, 0},
-		{"long row", "2\n0 1\n1 1 1\n", "line 3: expected 2 colours, found 3", 3, 0},
+		{"short row", "3\n0 1 2\n1 1\n", "line 3, column 4: expected 3 colours, found 2", 3, 4},
+		{"long row", "2\n0 1\n1 1 1\n", "line 3, column 5: expected 2 colours, found 3", 3, 5},
 		{"colour out of range", "3\n0 1 2\n1 1 2\n2 2 16\n", "line 4, column 5: colour 16 is outside 0..15", 4, 5},
 		{"negative colour", "2\n0 -1\n1 1\n", "line 2, column 3: colour -1 is outside 0..15", 2, 3},
 		{"colour not a number", "2\n0 a\n1 1\n", `line 2, column 3: expected a colour, found "a"`, 2, 3},
-		{"missing rows", "2\n0 0\n0 0\n3\n0 1 2\n", "unexpected end of input: case 2 needs 2 more rows", 0, 0},
-		{"missing one row", "2\n0 0\n", "unexpected end of input: case 1 needs 1 more row", 0, 0},
+		{"missing rows", "2\n0 0\n0 0\n3\n0 1 2\n", "line 6, column 1: unexpected end of input: case 2 needs 2 more rows", 6, 1},
+		{"missing one row", "2\n0 0\n\n", "line 3, column 1: unexpected end of input: case 1 needs 1 more row", 3, 1},
 		{"text after the terminator", "1\n0\n0\n5\n", `line 4, column 1: unexpected "5" after the closing 0`, 4, 1},
 		{"too many boards", strings.Repeat("1\n0\n", MaxCases+1), "line 20001, column 1: more than 10000 boards in one input", 20001, 1},
 		{"long token quoted short", "1\n" + strings.Repeat("9", 40) + "\n", `line 2, column 1: expected a colour, found "99999999999999999999..."`, 2, 1},
@@ -108,7 +109,7 @@ func TestParseCase(t *testing.T) {
 		{"1\n0\n1\n2\n", `line 3, column 1: expected only one board, found "1" after it`},
 		{"1\n0\n0\n1\n", `line 4, column 1: unexpected "1" after the closing 0`},
 		{"1\n0\n0 0\n", `line 3, column 1: expected only one board, found "0" after it`},
-		{"", "unexpected end of input: expected the board size N"},
+		{"", "line 1, column 1: unexpected end of input: expected the board size N"},
 	}
 	for _, tc := range bad {
 		if _, err := ParseCase(tc.input); err == nil || err.Error() != tc.want {

@@ -1,11 +1,13 @@
 package rotation
 
 import (
+	"errors"
 	"os"
 	"strings"
 	"testing"
 
 	"puzzlejudge/internal/testutil"
+	"puzzlejudge/reference/textin"
 )
 
 // seedInputs returns the classic inputs of testdata plus broken variants.
@@ -25,6 +27,11 @@ func FuzzParseCases(f *testing.F) {
 			if err := b.Validate(); err != nil {
 				t.Fatalf("parsed an invalid board: %v", err)
 			}
+		}
+		// Every error names a line and a column (cmd/solve prints them).
+		var te *textin.Error
+		if _, err := ParseCases(input); err != nil && (!errors.As(err, &te) || te.Line == 0 || te.Col == 0) {
+			t.Fatalf("ParseCases(%q) error %v has no line and column", input, err)
 		}
 	})
 }

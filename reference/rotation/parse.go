@@ -20,10 +20,11 @@ func ParseCases(input string) ([]Board, error) {
 	for {
 		l, ok := r.Next()
 		if !ok {
+			line, col := r.Missing()
 			if len(boards) == 0 {
-				return nil, textin.Errorf(0, 0, "unexpected end of input: expected a line of %d symbols or the closing line 0", Squares)
+				return nil, textin.Errorf(line, col, "unexpected end of input: expected a line of %d symbols or the closing line 0", Squares)
 			}
-			return nil, textin.Errorf(0, 0, "unexpected end of input: the input must end with a line holding only 0 (after case %d)", len(boards))
+			return nil, textin.Errorf(line, col, "unexpected end of input: the input must end with a line holding only 0 (after case %d)", len(boards))
 		}
 		if isTerminator(l) {
 			if err := nothingAfter(r); err != nil {
@@ -32,7 +33,7 @@ func ParseCases(input string) ([]Board, error) {
 			return boards, nil
 		}
 		if len(boards) == MaxCases {
-			return nil, textin.Errorf(l.No, 0, "too many cases: at most %d are accepted", MaxCases)
+			return nil, l.Tokens[0].Errorf("too many cases: at most %d are accepted", MaxCases)
 		}
 		b, err := parseLine(l)
 		if err != nil {
@@ -48,10 +49,11 @@ func ParseCase(input string) (Board, error) {
 	r := textin.NewReader(input, 0)
 	l, ok := r.Next()
 	if !ok {
-		return Board{}, textin.Errorf(0, 0, "unexpected end of input: expected a line of %d symbols", Squares)
+		line, col := r.Missing()
+		return Board{}, textin.Errorf(line, col, "unexpected end of input: expected a line of %d symbols", Squares)
 	}
 	if isTerminator(l) {
-		return Board{}, textin.Errorf(l.No, 0, "expected a line of %d symbols, found the closing line 0", Squares)
+		return Board{}, l.Tokens[0].Errorf("expected a line of %d symbols, found the closing line 0", Squares)
 	}
 	b, err := parseLine(l)
 	if err != nil {
@@ -94,7 +96,7 @@ func parseLine(l textin.Line) (Board, error) {
 		b.Squares[i] = s
 	}
 	if n := len(l.Tokens); n < Squares {
-		return Board{}, textin.Errorf(l.No, 0, "expected %d symbols, found %d", Squares, n)
+		return Board{}, textin.Errorf(l.No, l.After(), "expected %d symbols, found %d", Squares, n) // where the next one is missing
 	}
 	return b, nil
 }

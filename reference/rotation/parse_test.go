@@ -49,27 +49,27 @@ func TestParseCaseForms(t *testing.T) {
 	}
 }
 
-// TestParseErrors checks that every error names its line, and its column
-// when one token is at fault.
+// TestParseErrors checks that every error names its line and column: the
+// token at fault, or where what is missing would go.
 func TestParseErrors(t *testing.T) {
 	tests := []struct {
 		name, in, want string
 		one            bool // ParseCase instead of ParseCases
 	}{
-		{"empty", "", "unexpected end of input: expected a line of 24 symbols or the closing line 0", false},
-		{"no terminator", sample1 + "\n", "unexpected end of input: the input must end with a line holding only 0 (after case 1)", false},
-		{"short line", sample1 + "\n1 2 3\n0\n", "line 2: expected 24 symbols, found 3", false},
+		{"empty", "", "line 1, column 1: unexpected end of input: expected a line of 24 symbols or the closing line 0", false},
+		{"no terminator", sample1 + "\n", "line 2, column 1: unexpected end of input: the input must end with a line holding only 0 (after case 1)", false},
+		{"short line", sample1 + "\n1 2 3\n0\n", "line 2, column 6: expected 24 symbols, found 3", false},
 		{"long line", sample1 + " 2\n0\n", "line 1, column 49: expected 24 symbols, found 25", false},
 		{"symbol 4", "1 1 4" + sample1[5:] + "\n0\n", "line 1, column 5: symbol 4 is outside 1..3", false},
 		{"symbol 0", "0 " + sample1[2:] + "\n0\n", "line 1, column 1: symbol 0 is outside 1..3", false},
 		{"letter", "\n" + sample1[:46] + " x\n0\n", `line 2, column 48: expected a symbol 1, 2 or 3, found "x"`, false},
 		{"comma", "1,1" + sample1[3:] + "\n0\n", `line 1, column 1: expected a symbol 1, 2 or 3, found "1,1"`, false},
 		{"after terminator", sample1 + "\n0\n" + sample2 + "\n", `line 3, column 1: unexpected "1" after the closing line 0`, false},
-		{"one: empty", "  \n", "unexpected end of input: expected a line of 24 symbols", true},
-		{"one: only 0", "0\n", "line 1: expected a line of 24 symbols, found the closing line 0", true},
+		{"one: empty", "  \n", "line 1, column 1: unexpected end of input: expected a line of 24 symbols", true},
+		{"one: only 0", "0\n", "line 1, column 1: expected a line of 24 symbols, found the closing line 0", true},
 		{"one: two cases", sample1 + "\n" + sample2 + "\n", `line 2, column 1: expected one case: only the closing line 0 may follow it, found "1"`, true},
 		{"one: after 0", sample1 + "\n0\n0\n", `line 3, column 1: unexpected "0" after the closing line 0`, true},
-		{"one: short", "1 2 3", "line 1: expected 24 symbols, found 3", true},
+		{"one: short", "1 2 3", "line 1, column 6: expected 24 symbols, found 3", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

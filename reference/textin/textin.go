@@ -93,6 +93,16 @@ type Line struct {
 // Blank reports whether the line holds no token.
 func (l Line) Blank() bool { return len(l.Tokens) == 0 }
 
+// After returns the column just after the line's last token, where text
+// missing at its end would go (1 on a blank line).
+func (l Line) After() int {
+	if len(l.Tokens) == 0 {
+		return 1
+	}
+	t := l.Tokens[len(l.Tokens)-1]
+	return t.Col + utf8.RuneCountInString(t.Text)
+}
+
 // Split cuts input into lines ("\n" or "\r\n") and each line into tokens
 // separated by spaces or tabs (and by sep, when it is not zero, for formats
 // that also allow commas). Every line is kept, blank ones too.
@@ -139,13 +149,12 @@ func tokens(text string, line int, sep rune) []Token {
 type Reader struct {
 	lines []Line
 	next  int
-	last  int
+	seen  int // the number of the last line Next returned, 0 before any
 }
 
 // NewReader returns a Reader over input (see Split for sep).
 func NewReader(input string, sep rune) *Reader {
-	lines := Split(input, sep)
-	return &Reader{lines: lines, last: len(lines)}
+	return &Reader{lines: Split(input, sep)}
 }
 
 // Next returns the next line that holds a token; ok is false at the end.
@@ -154,6 +163,7 @@ func (r *Reader) Next() (l Line, ok bool) {
 		l = r.lines[r.next]
 		r.next++
 		if !l.Blank() {
+			r.seen = l.No
 			return l, true
 		}
 	}
@@ -162,11 +172,16 @@ func (r *Reader) Next() (l Line, ok bool) {
 
 // Peek returns the next non-blank line without consuming it.
 func (r *Reader) Peek() (l Line, ok bool) {
-	save := r.next
+	next, seen := r.next, r.seen
 	l, ok = r.Next()
-	r.next = save
+	r.next, r.seen = next, seen
 	return l, ok
 }
+
+// Missing returns where a line missing at the end of the input would
+// start, for an "unexpected end of input": column 1 of the line after the
+// last one Next returned (line 1 of an input without any).
+func (r *Reader) Missing() (line, col int) { return r.seen + 1, 1 }
 
 // Rest returns the remaining non-blank lines without consuming them.
 func (r *Reader) Rest() []Line {

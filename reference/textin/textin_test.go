@@ -103,3 +103,30 @@ func TestJoinCases(t *testing.T) {
 		}
 	}
 }
+
+// TestAfterAndMissing: where text missing at the end of a line, or at the
+// end of the input, would go.
+func TestAfterAndMissing(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want int
+	}{{"", 1}, {"  ", 1}, {"1 2", 4}, {"  12\t", 5}, {"é x", 4}} {
+		if got := Split(tc.line+"\n", 0)[0].After(); got != tc.want {
+			t.Errorf("Line(%q).After() = %d, want %d", tc.line, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		input string
+		reads int
+		want  int
+	}{{"", 0, 1}, {"\n\n", 1, 1}, {"1\n\n2\n", 1, 2}, {"1\n\n2\n\n", 2, 4}} {
+		r := NewReader(tc.input, 0)
+		for range tc.reads {
+			r.Next()
+		}
+		r.Peek()
+		if line, col := r.Missing(); line != tc.want || col != 1 {
+			t.Errorf("Missing() after %d reads of %q = %d, %d, want %d, 1", tc.reads, tc.input, line, col, tc.want)
+		}
+	}
+}

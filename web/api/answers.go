@@ -217,6 +217,9 @@ type bestJSON struct {
 	// of the problem and those solved by moves.
 	Boards int `json:"boards,omitempty"`
 	Solved int `json:"solved,omitempty"`
+	// Withheld: of those solved, the boards whose optimum is withheld
+	// from the caller (judge.BoardSolved).
+	Withheld int `json:"withheld,omitempty"`
 }
 
 type boardStandingJSON struct {
@@ -243,7 +246,7 @@ func (s *API) standing(c *gin.Context) {
 	if tried {
 		out.Best = &bestJSON{Verdict: best.Verdict, Score: score(best.Score), Kind: best.Kind, Submission: best.SubmissionID}
 		if best.Kind == judge.KindMoves {
-			out.Best.Boards, out.Best.Solved = best.Boards, best.Solved
+			out.Best.Boards, out.Best.Solved, out.Best.Withheld = best.Boards, best.Solved, best.Withheld
 		}
 	}
 	for i, b := range boards {

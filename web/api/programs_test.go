@@ -143,7 +143,8 @@ func TestProgramsWithoutSandbox(t *testing.T) {
 	}
 }
 
-// TestVerdictEnum: the API document's verdicts are the domain's closed set.
+// TestVerdictEnum: the API document's verdicts are the domain's closed set,
+// and solved, which a student reads for moves whose optimum is withheld.
 func TestVerdictEnum(t *testing.T) {
 	var doc struct {
 		Components struct {
@@ -157,7 +158,7 @@ func TestVerdictEnum(t *testing.T) {
 	if err := json.Unmarshal(openAPIDocument, &doc); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := doc.Components.Schemas.Verdict.Enum, judge.Verdicts(); !slices.Equal(got, want) {
-		t.Errorf("openapi.json Verdict enum = %v, want judge.Verdicts() = %v", got, want)
+	if got, want := doc.Components.Schemas.Verdict.Enum, append(judge.Verdicts(), judge.Solved); !slices.Equal(got, want) {
+		t.Errorf("openapi.json Verdict enum = %v, want judge.Verdicts() and solved = %v", got, want)
 	}
 }

@@ -160,6 +160,59 @@ func (f *problemForm) setProgram(kinds []judge.Kind, l judge.Limits) {
 	f.CompilationTime, f.CompilationMemory, f.ACToTimeLimit = formatNumber(l.CompilationTime), strconv.Itoa(l.CompilationMemoryMiB), formatNumber(l.ACToTimeLimit)
 }
 
+// boardLimit is one field of a problem's board limits on the form.
+type boardLimit struct {
+	Name, Value string
+	// Most is the engine's most (the input's max), 0 on a new problem,
+	// whose puzzle may still change; Puzzles then names those that have
+	// the limit.
+	Most    int
+	Puzzles string
+}
+
+// BoardLimits are the board limit fields the form shows: those the
+// problem's puzzle has (judge.Info.Limits; none for Rotation, whose boards
+// are all alike), or on a new problem each limit some puzzle has, naming
+// them. A field not shown is sent as nothing, which is 0.
+func (f problemForm) BoardLimits() []boardLimit {
+	all := []boardLimit{{Name: "max_size", Value: f.MaxSize}, {Name: "max_colors", Value: f.MaxColors}, {Name: "max_moves", Value: f.MaxMoves}}
+	most := func(l judge.Limits) []int { return []int{l.MaxSize, l.MaxColors, l.MaxMoves} }
+	if !f.New {
+		pz, err := puzzles.Lookup(f.Puzzle)
+		if err != nil {
+			return all
+		}
+		var out []boardLimit
+		for i, m := range most(pz.Info().Limits) {
+			if m > 0 {
+				all[i].Most = m
+				out = append(out, all[i])
+			}
+		}
+		return out
+	}
+	names := make([][]string, len(all))
+	for _, name := range f.Puzzles {
+		pz, err := puzzles.Lookup(name)
+		if err != nil {
+			continue
+		}
+		for i, m := range most(pz.Info().Limits) {
+			if m > 0 {
+				names[i] = append(names[i], name)
+			}
+		}
+	}
+	var out []boardLimit
+	for i, b := range all {
+		if len(names[i]) > 0 {
+			b.Puzzles = strings.Join(names[i], ", ")
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
 // KindBoxes are the kinds' boxes, for the template.
 func (f problemForm) KindBoxes() []struct {
 	Kind  judge.Kind

@@ -65,9 +65,18 @@ func newClosedPagesEnv(t *testing.T, opts Options) *pagesEnv {
 
 func newPagesEnvWith(t *testing.T, opts Options, registrationOpen bool) *pagesEnv {
 	t.Helper()
+	return newPagesEnvConfig(t, opts, service.Config{RegistrationOpen: registrationOpen})
+}
+
+// newPagesEnvConfig returns an environment over a service of cfg (its
+// sandbox, say); the poll interval is the tests' unless cfg sets one.
+func newPagesEnvConfig(t *testing.T, opts Options, cfg service.Config) *pagesEnv {
+	t.Helper()
+	if cfg.PollInterval == 0 {
+		cfg.PollInterval = 10 * time.Millisecond
+	}
 	svc, db, logger := webtest.NewService(t, webtest.Setup{
-		Config:        service.Config{PollInterval: 10 * time.Millisecond, RegistrationOpen: registrationOpen},
-		AdminPassword: pagesAdminPassword, Catalogue: pagesFixtures()})
+		Config: cfg, AdminPassword: pagesAdminPassword, Catalogue: pagesFixtures()})
 	if opts.Logins == nil {
 		// The database's buckets, as cmd/judged gives the faces.
 		opts.Logins = httpx.NewLoginLimiter()

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"crypto/rand"
 	"embed"
+	"html/template"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -65,6 +66,10 @@ type Pages struct {
 	// pages and pictures cache what the problem page draws (page_cache.go).
 	pages    cache.Versioned[cachedPage]
 	pictures pictureCache
+	// sources keeps the highlighted sources of the programs last shown:
+	// a judging program's page reloads every second, and a source never
+	// changes once submitted.
+	sources *cache.FIFO[int64, template.HTML]
 	// boards keeps the last scoreboard tables drawn, by contest and ETag
 	// (contests.go).
 	boards cache.Memo[string, drawnBoard]
@@ -178,6 +183,7 @@ func (p *Pages) init() {
 			p.secret = []byte(rand.Text() + rand.Text())
 		}
 		p.md = newMarkdown()
+		p.sources = cache.NewFIFO[int64, template.HTML](sourceCacheSize)
 	})
 }
 

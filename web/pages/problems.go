@@ -90,9 +90,26 @@ type problemView struct {
 	TakesAnswers, TakesMoves, TakesPrograms bool
 	Playable                                []judge.Case
 	Secret                                  int
+	// The program form: the languages offered, the problem's limits, why
+	// the form is hidden (the sandbox is off or did not start; "" when it
+	// runs), and the language and pasted source of a refused program.
+	Languages []languageOption
+	Limits    judge.Limits
+	// LanguageTimes are the time limits of the languages given more time
+	// (their time_factor): "Python 3: 6 s".
+	LanguageTimes []string
+	SandboxOff    string
+	Language      string
+	Source        string
 	// Contest is the contest the forms submit in (?contest= of the
 	// contest page's links; 0: practice).
 	Contest int64
+}
+
+// languageOption is a language of the program form, with the extensions
+// that name it (space-separated, for pages.js to guess it from a file).
+type languageOption struct {
+	ID, Name, Version, Extensions string
 }
 
 // problemPage shows the statement, the sample boards and the submit forms.
@@ -164,6 +181,19 @@ func (p *Pages) problemView(c *gin.Context, in judge.ProblemInput) (problemView,
 		}
 	}
 	v.TakesAnswers, v.TakesMoves, v.TakesPrograms = prob.Takes(judge.KindAnswer), prob.Takes(judge.KindMoves), prob.Takes(judge.KindProgram)
+	if v.TakesPrograms {
+		v.Limits = prob.Limits.WithProgramDefaults()
+		if ok, reason := p.Service.SandboxState(); !ok {
+			v.SandboxOff = strings.TrimSuffix(reason, ".")
+		}
+		for _, l := range p.Service.Languages() {
+			v.Languages = append(v.Languages, languageOption{l.ID, l.Name, l.Version, strings.Join(l.Extensions, " ")})
+			if l.TimeFactor > 1 {
+				// As the sandbox applies it: the problem's CPU limit times the factor.
+				v.LanguageTimes = append(v.LanguageTimes, fmt.Sprintf("%s: %s s", l.Name, strconv.FormatFloat(v.Limits.TimeLimit*l.TimeFactor, 'f', -1, 64)))
+			}
+		}
+	}
 	return v, true
 }
 

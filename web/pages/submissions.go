@@ -2,6 +2,7 @@ package pages
 
 import (
 	"fmt"
+	"html/template"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -14,8 +15,9 @@ import (
 	"puzzlejudge/web/httpx"
 )
 
-// submit takes the answer form (pasted text or an uploaded file) or the
-// moves form of a problem page. A refused submission shows the problem page
+// submit takes the answer form (pasted text or an uploaded file), the
+// moves form or the program form (source pasted or uploaded) of a problem
+// page. A refused submission shows the problem page
 // again with the reason and the user's text kept.
 func (p *Pages) submit(c *gin.Context) {
 	u, ok := p.needUser(c)
@@ -30,8 +32,8 @@ func (p *Pages) submit(c *gin.Context) {
 		v.Error = msg
 		p.render(c, status, "problem", v.Problem.Title, v)
 	}
-	sub, outputs, msg := submissionForm(c, &v)
-	sub.ContestID = v.Contest
+	f, msg := submissionForm(c, &v)
+	f.sub.ContestID = v.Contest
 	if msg != "" {
 		refuse(http.StatusBadRequest, msg)
 		return
@@ -43,11 +45,15 @@ func (p *Pages) submit(c *gin.Context) {
 			return
 		}
 	}
+	var sub judge.Submission
 	var err error
-	if outputs != nil {
-		sub, err = p.Service.SubmitOutputs(c.Request.Context(), u, sub, outputs)
-	} else {
-		sub, err = p.Service.Submit(c.Request.Context(), u, sub)
+	switch {
+	case f.outputs != nil:
+		sub, err = p.Service.SubmitOutputs(c.Request.Context(), u, f.sub, f.outputs)
+	case f.sub.Kind == judge.KindProgram:
+		sub, err = p.Service.SubmitProgram(c.Request.Context(), u, f.sub, f.fileName)
+	default:
+		sub, err = p.Service.Submit(c.Request.Context(), u, f.sub)
 	}
 	if err != nil {
 		if judge.ErrorCode(err) == judge.ESTALEINPUT {
@@ -64,49 +70,92 @@ func (p *Pages) submit(c *gin.Context) {
 	p.redirect(c, fmt.Sprintf("/submissions/%d", sub.ID), "")
 }
 
+// sentForm is what a problem page's form sends: the submission, the
+// per-case outputs of an uploaded zip (nil for any other answer), and the
+// name of an uploaded program's file (its extension may name the language).
+type sentForm struct {
+	sub      judge.Submission
+	outputs  map[string]string
+	fileName string
+}
+
 // submissionForm reads the submission a problem page's form sends, keeping
-// the user's text in v for the page shown again: the submission, the
-// per-case outputs of an uploaded zip (nil for any other answer), or the
-// message that refuses the form (400) when it cannot be a submission.
-func submissionForm(c *gin.Context, v *problemView) (judge.Submission, map[string]string, string) {
-	sub := judge.Submission{ProblemSlug: v.Problem.Slug, Kind: judge.Kind(c.PostForm("kind"))}
+// the user's text in v for the page shown again; or the message that
+// refuses the form (400) when it cannot be a submission.
+func submissionForm(c *gin.Context, v *problemView) (sentForm, string) {
+	f := sentForm{sub: judge.Submission{ProblemSlug: v.Problem.Slug, Kind: judge.Kind(c.PostForm("kind"))}}
+	sub := &f.sub
 	switch sub.Kind {
 	case judge.KindAnswer:
 		v.Answer = c.PostForm("output")
 		sub.InputVersion = c.PostForm("input_version")
 		data, err := httpx.FormFile(c, "file", httpx.MaxBodyBytes)
 		if err != nil {
-			return sub, nil, judge.ErrorMessage(err)
+			return f, judge.ErrorMessage(err)
 		}
 		text, pasted := string(data), strings.TrimSpace(v.Answer) != ""
 		switch {
 		case text != "" && pasted:
-			return sub, nil, "Paste the output or choose a file, not both."
+			return f, "Paste the output or choose a file, not both."
 		case isZip(text):
 			outputs, err := judge.ReadOutputsZip(data)
 			if err != nil {
-				return sub, nil, judge.ErrorMessage(err)
+				return f, judge.ErrorMessage(err)
 			}
-			return sub, outputs, ""
+			f.outputs = outputs
+			return f, ""
 		case text != "":
 			sub.Payload = text
 		default:
 			sub.Payload = v.Answer
 		}
 		if strings.TrimSpace(sub.Payload) == "" {
-			return sub, nil, "The output is empty: paste your program's output or choose its file."
+			return f, "The output is empty: paste your program's output or choose its file."
 		}
 	case judge.KindMoves:
 		v.Moves = c.PostForm("moves")
 		id, err := strconv.ParseInt(c.PostForm("case"), 10, 64)
 		if err != nil || id <= 0 {
-			return sub, nil, "Choose the board the moves are for."
+			return f, "Choose the board the moves are for."
 		}
 		v.CaseID, sub.CaseID, sub.Payload = id, id, v.Moves
+	case judge.KindProgram:
+		return f, programForm(c, v, &f)
 	default:
-		return sub, nil, "Unknown kind of submission: use one of the two forms."
+		return f, "Unknown kind of submission: use one of the forms."
 	}
-	return sub, nil, ""
+	return f, ""
+}
+
+// programForm reads the program form into f: the source pasted or its
+// file (not both), and the language chosen, or none when the file's
+// extension names it (the service guesses it from f.fileName).
+func programForm(c *gin.Context, v *problemView, f *sentForm) string {
+	v.Language, v.Source = c.PostForm("language"), c.PostForm("source")
+	data, err := httpx.FormFile(c, "file", httpx.MaxBodyBytes)
+	if err != nil {
+		return judge.ErrorMessage(err)
+	}
+	text, pasted := string(data), strings.TrimSpace(v.Source) != ""
+	switch {
+	case text != "" && pasted:
+		return "Paste the source or choose its file, not both."
+	case text != "":
+		f.sub.Payload = text
+		if fh, err := c.FormFile("file"); err == nil {
+			f.fileName = fh.Filename
+		}
+	default:
+		f.sub.Payload = v.Source
+	}
+	if strings.TrimSpace(f.sub.Payload) == "" {
+		return "The source is empty: paste your program or choose its file."
+	}
+	f.sub.Language = v.Language
+	if f.sub.Language == "" && f.fileName == "" {
+		return "Choose the language of your program (or choose its file, whose extension names it)."
+	}
+	return ""
 }
 
 // isZip reports whether an uploaded file is a zip archive (of per-case
@@ -122,6 +171,9 @@ type submissionView struct {
 	Board     *caseView // for moves: the board, drawn (nil when it is gone)
 	History   []string  // the rejudges, oldest first (Judging.String)
 	Hints     int       // hints the author took on the problem: shown to instructors, and to the author when any
+	// A program's language as people read it, and its source highlighted.
+	Language string
+	Source   template.HTML
 }
 
 // refresh makes the page reload every second until the judging is done.
@@ -169,12 +221,50 @@ func (p *Pages) submissionPage(c *gin.Context) {
 			v.Board = &cv
 		}
 	}
+	if sub.Kind == judge.KindProgram {
+		// The source and the compiler's message go to those who read the
+		// submission (judge.CanReadSubmission), as the API gives them.
+		v.Language, v.Source = p.languageName(sub.Language), p.highlighted(sub)
+	}
 	if sub.ProblemSlug != "" {
 		// Instructors and the author alone read a submission, and both
 		// may read its author's hints.
 		v.Hints, _ = p.Service.HintCount(c.Request.Context(), u, sub.UserID, sub.ProblemSlug)
 	}
 	p.render(c, http.StatusOK, "submission", fmt.Sprintf("Submission %d", id), v)
+}
+
+// languageName returns how people read a language id ("C++17 (g++)"),
+// the id itself when the server no longer offers it.
+func (p *Pages) languageName(id string) string {
+	for _, l := range p.Service.Languages() {
+		if l.ID == id {
+			return l.Name
+		}
+	}
+	return id
+}
+
+// sourceCacheSize is the number of highlighted sources kept, each at most
+// maxCachedSource bytes of HTML (about ten times the source): 32 MiB at
+// most.
+const sourceCacheSize, maxCachedSource = 16, 2 << 20
+
+// highlighted returns a program's source highlighted, or plain (escaped)
+// when chroma fails on it, which is the page's problem, not the student's.
+func (p *Pages) highlighted(sub judge.Submission) template.HTML {
+	if h, ok := p.sources.Get(sub.ID); ok {
+		return h
+	}
+	h, err := highlight(sub.Language, sub.Payload)
+	if err != nil {
+		p.logger().Error("highlighting a source failed", "submission", sub.ID, "err", err)
+		return template.HTML(`<pre class="source-plain">` + template.HTMLEscapeString(sub.Payload) + `</pre>`)
+	}
+	if len(h) <= maxCachedSource {
+		p.sources.Put(sub.ID, h)
+	}
+	return h
 }
 
 // caseOf returns a case of a problem, as u may see it, with the problem

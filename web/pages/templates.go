@@ -34,8 +34,24 @@ var templateFuncs = template.FuncMap{
 	"grade":           judge.FormatScore,
 	"seconds":         func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) + " s" },
 	"cell":            cellClass,
+	"ms":              func(ms int64) string { return strconv.FormatInt(ms, 10) + " ms" },
+	"kib":             humanKiB,
 	// filter is the data of the "studentFilter" form.
 	"filter": func(table, value string) studentFilter { return studentFilter{table, value} },
+}
+
+// humanKiB writes a memory size given in KiB in the unit that reads best:
+// 536 KiB, 2.5 MiB, 256 MiB, 1.25 GiB.
+func humanKiB(kib int64) string {
+	switch {
+	case kib < 1<<10:
+		return strconv.FormatInt(kib, 10) + " KiB"
+	case kib < 100<<10:
+		return strconv.FormatFloat(float64(kib)/(1<<10), 'f', 1, 64) + " MiB"
+	case kib < 1<<20:
+		return strconv.FormatFloat(float64(kib)/(1<<10), 'f', 0, 64) + " MiB"
+	}
+	return strconv.FormatFloat(float64(kib)/(1<<20), 'f', 2, 64) + " GiB"
 }
 
 // studentFilter is the filter form above a table of students: the id of

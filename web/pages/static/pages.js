@@ -76,13 +76,37 @@ document.querySelectorAll("input[data-filter]").forEach(function (input) {
   });
 });
 
-// A code block that scrolls sideways can be reached and scrolled with the
-// keyboard.
-document.querySelectorAll("pre").forEach(function (pre) {
+// A code block or a table that scrolls sideways (a table does on a phone)
+// can be reached and scrolled with the keyboard.
+document.querySelectorAll("pre, table.list").forEach(function (pre) {
   if (pre.scrollWidth > pre.clientWidth && !pre.hasAttribute("tabindex")) {
     pre.setAttribute("tabindex", "0");
   }
 });
+
+// Choosing a program's file selects the language its extension names (the
+// first that does, as the server guesses it); the server guesses it too
+// when the language is left to the extension, so the form works without
+// this.
+document.querySelectorAll("input[type=file][data-language]").forEach(function (input) {
+  var select = document.getElementById(input.dataset.language);
+  if (!select) {
+    return;
+  }
+  input.addEventListener("change", function () {
+    var name = input.files.length ? input.files[0].name.toLowerCase() : "";
+    var dot = name.lastIndexOf(".");
+    if (dot < 0) {
+      return;
+    }
+    var ext = name.slice(dot);
+    var match = Array.prototype.find.call(select.options, function (o) {
+      return (o.dataset.extensions || "").split(" ").indexOf(ext) >= 0;
+    });
+    if (match) {
+      select.value = match.value;
+    }
+  });
 
 // A live scoreboard (data-live) fetches its table every 750 ms with the ETag
 // it was drawn at: the server answers 304 until the board changes, then the
