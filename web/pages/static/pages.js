@@ -107,6 +107,7 @@ document.querySelectorAll("input[type=file][data-language]").forEach(function (i
       select.value = match.value;
     }
   });
+});
 
 // A live scoreboard (data-live) fetches its table every 750 ms with the ETag
 // it was drawn at: the server answers 304 until the board changes, then the
