@@ -10,6 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"puzzlejudge/internal/cache"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
@@ -38,6 +39,9 @@ type API struct {
 	Options
 
 	replayOnce sync.Once
+	// boards keeps the last scoreboards encoded, by contest and ETag
+	// (contests.go).
+	boards cache.Memo[string, []byte]
 }
 
 // New returns the API over svc.
@@ -92,6 +96,7 @@ func (s *API) Register(r gin.IRouter) {
 	r.GET("/api/v1/openapi.json", serveOpenAPI)
 	r.GET("/api/docs", serveDocs)
 	s.registerCourses(api, user)
+	s.registerContests(api, user)
 	api.POST("/replay", s.addressLimit(), s.replay)
 	api.POST("/problems/:slug/cases/:id/hint", user, s.rateLimit(), s.hint)
 	api.GET("/submissions/:id/replay", user, s.addressLimit(), s.submissionReplay)

@@ -101,6 +101,9 @@ type problemView struct {
 	SandboxOff    string
 	Language      string
 	Source        string
+	// Contest is the contest the forms submit in (?contest= of the
+	// contest page's links; 0: practice).
+	Contest int64
 }
 
 // languageOption is a language of the program form, with the extensions
@@ -154,6 +157,7 @@ func (p *Pages) input(c *gin.Context) (judge.ProblemInput, bool) {
 func (p *Pages) problemView(c *gin.Context, in judge.ProblemInput) (problemView, bool) {
 	prob, cases := in.Problem, in.Cases
 	v := problemView{Problem: prob, Statement: p.md.render(withoutTitle(prob.Statement, prob.Title)), Cases: cases, InputVersion: in.Version}
+	v.Contest, _ = strconv.ParseInt(c.DefaultPostForm("contest", c.Query("contest")), 10, 64)
 	best, tried, boards, err := p.Service.Standing(c.Request.Context(), httpx.Viewer(c), prob.Slug)
 	if err != nil {
 		p.fail(c, err)

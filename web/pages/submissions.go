@@ -33,6 +33,7 @@ func (p *Pages) submit(c *gin.Context) {
 		p.render(c, status, "problem", v.Problem.Title, v)
 	}
 	f, msg := submissionForm(c, &v)
+	f.sub.ContestID = v.Contest
 	if msg != "" {
 		refuse(http.StatusBadRequest, msg)
 		return
