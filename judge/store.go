@@ -26,6 +26,7 @@ type Store interface {
 	LoginStore
 	CatalogueVersioner
 	ProgramStore
+	ContestStore
 }
 
 // AccountStore keeps users and their API tokens.

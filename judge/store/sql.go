@@ -31,8 +31,8 @@ type hot struct {
 
 const (
 	insertSQL = `INSERT INTO submissions (user_id, problem_id, kind, case_id, puzzle, board, payload, status, verdict, score, claim_token, created_at,
-	input_version, case_ids, format, rejudge_reason, changed, language)
-VALUES (?, ?, ?, ?, '', '', ?, 'pending', '', 0, 0, ?, ?, ?, ?, '', ?, ?) RETURNING id`
+	input_version, case_ids, format, rejudge_reason, changed, language, contest_id)
+VALUES (?, ?, ?, ?, '', '', ?, 'pending', '', 0, 0, ?, ?, ?, ?, '', ?, ?, ?) RETURNING id`
 	// moveSQL reads what a move submission is checked against (MoveTarget).
 	moveSQL = `SELECT p.id, p.puzzle, c.id, c.position, c.name, c.input, c.status, c.optimal, c.solvable FROM problems p
 LEFT JOIN cases c ON c.id = ? AND c.problem_id = p.id AND c.deleted_at IS NULL WHERE p.slug = ?`
@@ -159,8 +159,12 @@ func insertSubmission(ctx context.Context, stmt *sql.Stmt, r *insertRequest) err
 	if err != nil {
 		return err
 	}
+	var contestID *int64
+	if s.ContestID != 0 {
+		contestID = &s.ContestID
+	}
 	return stmt.QueryRowContext(ctx, s.UserID, problemID, string(s.Kind), s.CaseID, payload, s.CreatedAt,
-		s.InputVersion, encodeIDs(s.CaseIDs), format, false, s.Language).Scan(&r.id)
+		s.InputVersion, encodeIDs(s.CaseIDs), format, false, s.Language, contestID).Scan(&r.id)
 }
 
 // claimSQLite and claimPostgres move the oldest pending submissions of the
