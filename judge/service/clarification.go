@@ -11,6 +11,10 @@ import (
 // the messages it may see, oldest first, and how many of them it has not
 // read (those after its last read mark that someone else wrote).
 type ClarificationList struct {
+	// Contest is the contest, as the viewer may see it.
+	Contest judge.Contest
+	// CanAsk reports whether the viewer may ask the jury now.
+	CanAsk   bool
 	Messages []judge.Clarification
 	// Read is the id of the last message marked read.
 	Read   int64
@@ -56,7 +60,9 @@ func (s *Service) Clarifications(ctx context.Context, v judge.User, id int64) (C
 	if err != nil {
 		return ClarificationList{}, err
 	}
-	l := ClarificationList{Messages: []judge.Clarification{}, Read: read}
+	now := s.now()
+	l := ClarificationList{Contest: judge.ContestFor(v, c, now), Messages: []judge.Clarification{}, Read: read,
+		CanAsk: !judge.CanAnswerClarifications(v) && judge.CanAskClarification(v, c, now)}
 	for _, m := range all {
 		if !judge.ClarificationVisible(v, m) {
 			continue

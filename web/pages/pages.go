@@ -127,6 +127,7 @@ func (p *Pages) Register(r gin.IRouter) {
 	g.POST(ImportPath, p.importPackage)
 
 	p.registerCourses(g)
+	p.registerClarifications(g)
 }
 
 // NotFound is the handler chain of a path no route knows: the 404 page,
