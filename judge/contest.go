@@ -168,14 +168,46 @@ type ContestSubmission struct {
 	ProblemID int64
 	CreatedAt time.Time
 	Status    Status
-	Verdict   Verdict // "" until done
-	Score     float64 // 0..100
+	// Verdict is "" until the first judging; a rejudge keeps the earlier
+	// one until the new one is written.
+	Verdict Verdict
+	Score   float64 // 0..100
+}
+
+// ContestEventKind says what changed on a contest.
+type ContestEventKind string
+
+// The contest events of Service.ContestEvents.
+const (
+	// ContestSubmitted: a submission naming the contest was stored
+	// (Submission holds it, pending).
+	ContestSubmitted ContestEventKind = "submission"
+	// ContestJudged: a verdict was written, a rejudge's too (Submission
+	// holds the new one).
+	ContestJudged ContestEventKind = "judgement"
+	// ContestChanged: the contest itself changed (its times, problems,
+	// participants, or the jury unfroze its board).
+	ContestChanged ContestEventKind = "contest"
+	// ContestResync: the listener fell behind and events were lost; read
+	// the contest and its submissions again.
+	ContestResync ContestEventKind = "resync"
+)
+
+// ContestEvent tells a listener that a contest's board changed.
+type ContestEvent struct {
+	ContestID  int64
+	Kind       ContestEventKind
+	Submission ContestSubmission // for ContestSubmitted and ContestJudged
+	// Version is the board's version after the change: it grows with
+	// every event of the contest (and with every reading of the board
+	// from the store), and a restarted process starts above the last.
+	Version int64
 }
 
 // ContestStore keeps contests and reads the submissions their boards count.
 type ContestStore interface {
 	// CreateContest stores c (its Problems by ProblemID and Label, its
-	// Participants by username: ENOTFOUND names one that does not exist)
+	// Participants by username: EINVALID names one that does not exist)
 	// and returns it as Contest does.
 	CreateContest(ctx context.Context, c Contest) (Contest, error)
 	// UpdateContest replaces the fields, problems and participants of c.ID.

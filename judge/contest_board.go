@@ -13,6 +13,9 @@ type Scoreboard struct {
 	// (they show as pending).
 	Frozen bool  `json:"frozen"`
 	Rows   []Row `json:"rows"`
+	// Version is the version of the live board it was made from (see
+	// ContestEvent.Version): the faces' ETag.
+	Version int64 `json:"-"`
 }
 
 // Row is one contestant's line of a board, in rank order.
@@ -68,8 +71,10 @@ func countsAsTry(v Verdict) bool { return v != CompileError && v != JudgeError &
 
 // ScoreCell computes one contestant's cell of a problem under scoring
 // from their submissions to it during the contest, in time order (then id).
-// Submissions made at or after hideFrom (not zero: the freeze time of a
-// frozen board) count as pending, whatever their verdict.
+// Submissions without a verdict yet count as pending (a rejudge keeps the
+// earlier verdict until the new one is written), and so do those made at or
+// after hideFrom (not zero: the freeze time of a frozen board), whatever
+// their verdict.
 func ScoreCell(c Contest, label string, subs []ContestSubmission, hideFrom time.Time) ProblemCell {
 	cell := ProblemCell{Label: label}
 	best := -1.0
@@ -80,7 +85,7 @@ func ScoreCell(c Contest, label string, subs []ContestSubmission, hideFrom time.
 		if c.Scoring == ScoringICPC && cell.Solved {
 			break // later tries change nothing
 		}
-		if (!hideFrom.IsZero() && !s.CreatedAt.Before(hideFrom)) || s.Status != StatusDone {
+		if (!hideFrom.IsZero() && !s.CreatedAt.Before(hideFrom)) || s.Verdict == "" {
 			cell.Pending++
 			continue
 		}
@@ -181,7 +186,7 @@ func MarkFirst(rows []Row, firsts map[string]time.Time, solvedAt func(user int64
 // score; false when there is none among the subs shown (before hideFrom).
 func FirstAccepted(c Contest, subs []ContestSubmission, hideFrom time.Time) (time.Time, bool) {
 	for _, s := range subs {
-		if !c.Counts(s.CreatedAt) || s.Status != StatusDone || (!hideFrom.IsZero() && !s.CreatedAt.Before(hideFrom)) {
+		if !c.Counts(s.CreatedAt) || s.Verdict == "" || (!hideFrom.IsZero() && !s.CreatedAt.Before(hideFrom)) {
 			continue
 		}
 		if s.Verdict == Accepted {

@@ -63,6 +63,7 @@ func (s *Service) work(ctx context.Context) {
 			s.release(ctx, claimsOf(judged))
 			continue
 		}
+		s.boards.judged(judged, written)
 		if s.cfg.OnJudged != nil {
 			for _, j := range judged {
 				if written[j.ID] {

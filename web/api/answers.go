@@ -141,6 +141,9 @@ func (s *API) accepted(c *gin.Context) func(judge.Submission, error) {
 		if sub.InputVersion != "" {
 			out["input_version"] = sub.InputVersion
 		}
+		if sub.ContestID != 0 {
+			out["contest"] = sub.ContestID // absent: practice (also after a contest's end)
+		}
 		c.JSON(http.StatusAccepted, out)
 	}
 }

@@ -96,6 +96,7 @@ func (s *API) Register(r gin.IRouter) {
 	r.GET("/api/v1/openapi.json", serveOpenAPI)
 	r.GET("/api/docs", serveDocs)
 	s.registerCourses(api, user)
+	s.registerContests(api, user)
 	api.POST("/replay", s.addressLimit(), s.replay)
 	api.POST("/problems/:slug/cases/:id/hint", user, s.rateLimit(), s.hint)
 	api.GET("/submissions/:id/replay", user, s.addressLimit(), s.submissionReplay)
