@@ -62,6 +62,13 @@ func (s *API) ccsEventFeed(c *gin.Context) {
 		s.ccsFail(c, err)
 		return
 	}
+	// The service's contest events (a submission, a verdict, a change of
+	// the contest, in this process) make the feed sync at once; the poll
+	// catches the rest. The syncs of many feeds woken by one event are one.
+	changes, err := s.Service.ContestEvents(ctx, httpx.Viewer(c), id)
+	if err != nil {
+		changes = nil
+	}
 	poll, keepAlive := s.Options.FeedPoll, s.Options.FeedKeepAlive
 	if poll <= 0 {
 		poll = DefaultFeedPoll
@@ -127,6 +134,14 @@ func (s *API) ccsEventFeed(c *gin.Context) {
 		case <-ctx.Done():
 			return
 		case <-wake:
+		case _, ok := <-changes:
+			if !ok {
+				changes = nil
+				continue
+			}
+			if err := s.Service.SyncFeed(ctx, id, time.Now()); err != nil && ctx.Err() == nil {
+				s.Logger.Error("event feed: sync", "contest", id, "err", err)
+			}
 		case now := <-ticker.C:
 			if err := s.Service.SyncFeed(ctx, id, service.FeedPollSince(now)); err != nil && ctx.Err() == nil {
 				s.Logger.Error("event feed: sync", "contest", id, "err", err)

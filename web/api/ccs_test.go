@@ -48,20 +48,24 @@ func newCCSEnv(t *testing.T, opts Options) *ccsEnv {
 }
 
 // contest creates a contest of the catalogue's Flood-it (A) and Rotation
-// (B) problems that started ago before now.
+// (B) problems that started ago before now, through POST /api/v1/contests.
 func (e *ccsEnv) contest(title string, ago, duration, freeze time.Duration, scoring judge.Scoring, participants []string) judge.Contest {
 	e.t.Helper()
-	ctx := context.Background()
-	var ps []judge.ContestProblem
-	for i, slug := range []string{apiProblems[0].problem.Slug, apiProblems[1].problem.Slug} {
-		p, err := e.db.ProblemBySlug(ctx, slug)
-		if err != nil {
-			e.t.Fatal(err)
-		}
-		ps = append(ps, judge.ContestProblem{ProblemID: p.ID, Label: string(rune('A' + i))})
+	body := map[string]any{"title": title, "scoring": scoring, "public": true,
+		"problems":   []map[string]any{{"slug": apiProblems[0].problem.Slug, "label": "A"}, {"slug": apiProblems[1].problem.Slug, "label": "B"}},
+		"start_time": time.Now().Add(-ago).UTC().Truncate(time.Second).Format(time.RFC3339),
+		"duration":   int64(duration / time.Second)}
+	if freeze > 0 {
+		body["freeze"] = int64(freeze / time.Second)
 	}
-	c, err := e.db.CreateContest(ctx, judge.Contest{Title: title, Problems: ps, StartTime: time.Now().Add(-ago).UTC().Truncate(time.Second),
-		Duration: duration, Freeze: freeze, Scoring: scoring, Everyone: participants == nil, Participants: participants, Public: true})
+	if participants != nil {
+		body["participants"] = participants
+	}
+	var out struct {
+		ID int64 `json:"id"`
+	}
+	e.do("POST", "/api/v1/contests", e.admin, body).want(e.t, 201, "").json(e.t, &out)
+	c, err := e.db.Contest(context.Background(), out.ID)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -87,13 +91,9 @@ func (e *ccsEnv) contestSubmit(t *testing.T, token string, c judge.Contest, i in
 		last := len(answers) - 1
 		answers[last] = wrongAnswer(apiProblems[i].problem.Puzzle, answers[last])
 	}
-	sub, err := e.svc.Submit(context.Background(), e.user(token), judge.Submission{ProblemSlug: apiProblems[i].problem.Slug,
-		Kind: judge.KindAnswer, Payload: strings.Join(answers, ""), ContestID: c.ID})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.result(token, sub.ID)
-	return sub.ID
+	id := e.submit(token, apiProblems[i].problem.Slug, map[string]any{"kind": "answer", "output": strings.Join(answers, ""), "contest": c.ID})
+	e.result(token, id)
+	return id
 }
 
 // ccsGet answers GET path under /api/ccs with token, wanting status.
@@ -302,11 +302,7 @@ func TestCCSPrivateContest(t *testing.T) {
 	e := newCCSEnv(t, Options{})
 	alice, mallory := e.student("alice"), e.student("mallory")
 	c := e.contest("Exam", time.Hour, 2*time.Hour, 0, judge.ScoringIOI, []string{"alice"})
-	ctx := context.Background()
-	c.Public = false
-	if _, err := e.db.UpdateContest(ctx, c); err != nil {
-		t.Fatal(err)
-	}
+	e.do("PATCH", "/api/v1/contests/"+itoa64(c.ID), e.admin, map[string]any{"public": false}).want(t, 200, "")
 	base := "/contests/" + itoa64(c.ID)
 	e.ccsGet(t, base, mallory, 404)
 	e.ccsGet(t, base+"/event-feed?stream=false", "", 404)
@@ -506,11 +502,7 @@ func TestCCSFreeze(t *testing.T) {
 	}
 	feed := feedLines(t, e.ccsGet(t, base+"/event-feed?stream=false", "", 200))
 	last := feed[len(feed)-1].Token
-	at := time.Now().UTC()
-	c.UnfrozenAt = &at
-	if _, err := e.db.UpdateContest(context.Background(), c); err != nil {
-		t.Fatal(err)
-	}
+	e.do("PATCH", "/api/v1/contests/"+itoa64(c.ID), e.admin, map[string]any{"unfrozen": true}).want(t, 200, "")
 	if !slices.Contains(judgements(""), sid) {
 		t.Error("the public does not read the judgement after the unfreeze")
 	}
