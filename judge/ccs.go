@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"fmt"
 	"strconv"
 	"time"
 )
@@ -98,12 +97,19 @@ func CCSTime(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.00
 
 // CCSRelTime formats a duration as the API's RELTIME, (-)h:mm:ss.uuu.
 func CCSRelTime(d time.Duration) string {
-	sign := ""
-	if d < 0 {
-		sign, d = "-", -d
-	}
+	var b [32]byte
+	out := b[:0]
 	ms := d.Milliseconds()
-	return fmt.Sprintf("%s%d:%02d:%02d.%03d", sign, ms/3600000, ms/60000%60, ms/1000%60, ms%1000)
+	if ms < 0 {
+		out, ms = append(out, '-'), -ms
+	}
+	out = strconv.AppendInt(out, ms/3600000, 10)
+	two := func(n int64) { out = append(out, ':', byte('0'+n/10), byte('0'+n%10)) }
+	two(ms / 60000 % 60)
+	two(ms / 1000 % 60)
+	f := ms % 1000
+	out = append(out, '.', byte('0'+f/100), byte('0'+f/10%10), byte('0'+f%10))
+	return string(out)
 }
 
 // CCSMinutes formats whole minutes as a RELTIME (a board's penalty and

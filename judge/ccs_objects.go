@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -26,6 +27,39 @@ type CCSInput struct {
 	// Live is the jury's board; Frozen the board everyone else reads (the
 	// same as Live when the board is not frozen).
 	Live, Frozen Scoreboard
+	// Cache, when not nil, keeps the objects of each submission (it and
+	// its judgements) from one build to the next of the same contest:
+	// they are rebuilt only when the submission changed.
+	Cache *CCSCache
+}
+
+// CCSCache keeps the objects built for each submission of one contest.
+type CCSCache struct {
+	mu   sync.Mutex
+	subs map[int64]ccsCached
+}
+
+type ccsCached struct {
+	fp   ccsFingerprint
+	objs []CCSObject
+}
+
+// ccsFingerprint is everything a submission's objects are made of.
+type ccsFingerprint struct {
+	contest  int64
+	start    int64
+	scoring  Scoring
+	problem  string
+	language string
+	user     int64
+	created  int64
+	status   Status
+	verdict  Verdict
+	score    float64
+	judged   int64
+	cpu      int64
+	history  int
+	hidden   bool
 }
 
 // CCSProblemFacts are what a problem object says beyond the contest.
@@ -111,15 +145,15 @@ var CCSTypes = []string{CCSContest, CCSJudgementTypes, CCSLanguages, CCSProblems
 // their viewer sees, and the event feed logs each change. One builder for
 // both keeps the feed and the endpoints in agreement.
 func CCSObjects(in CCSInput) []CCSObject {
-	b := ccsBuilder{in: in, c: in.Contest}
+	b := ccsBuilder{in: in, c: in.Contest,
+		out: make([]CCSObject, 0, 2*len(in.Submissions)+len(in.Teams)+len(in.Clarifications)+2*len(in.Contest.Problems)+32)}
 	b.contest()
 	b.judgementTypes()
 	b.languages()
 	b.problems()
 	b.teams()
 	b.state()
-	b.submissions()
-	b.judgements()
+	b.submissionsAndJudgements()
 	b.clarifications()
 	b.awards()
 	return b.out
@@ -285,27 +319,95 @@ func (b *ccsBuilder) submissionProblem(s CCSSubmission) (ContestProblem, bool) {
 	return b.c.Problem(s.ProblemID)
 }
 
-func (b *ccsBuilder) submissions() {
+// ccsSubmission and ccsJudgement are the two objects a contest has by the
+// thousand: structs, which encoding/json writes several times faster than
+// maps.
+type ccsSubmission struct {
+	ID          string    `json:"id"`
+	LanguageID  string    `json:"language_id"`
+	ProblemID   string    `json:"problem_id"`
+	TeamID      string    `json:"team_id"`
+	Time        string    `json:"time"`
+	ContestTime string    `json:"contest_time"`
+	EntryPoint  *string   `json:"entry_point"`
+	Files       []ccsFile `json:"files"`
+}
+
+type ccsFile struct {
+	Href     string `json:"href"`
+	Filename string `json:"filename"`
+	Mime     string `json:"mime"`
+}
+
+type ccsJudgement struct {
+	ID               string   `json:"id"`
+	SubmissionID     string   `json:"submission_id"`
+	JudgementTypeID  string   `json:"judgement_type_id"`
+	Score            *float64 `json:"score,omitempty"`
+	Current          bool     `json:"current"`
+	StartTime        string   `json:"start_time"`
+	StartContestTime string   `json:"start_contest_time"`
+	EndTime          string   `json:"end_time"`
+	EndContestTime   string   `json:"end_contest_time"`
+	MaxRunTime       *float64 `json:"max_run_time,omitempty"`
+}
+
+// submissionsAndJudgements adds each submission and its judgements,
+// taken from the cache when the submission has not changed. The
+// submissions come first, then the judgements, as a feed wants them.
+func (b *ccsBuilder) submissionsAndJudgements() {
+	judgements := make([]CCSObject, 0, len(b.in.Submissions)+8)
+	cache := b.in.Cache
+	if cache != nil {
+		cache.mu.Lock()
+		defer cache.mu.Unlock()
+		if cache.subs == nil {
+			cache.subs = map[int64]ccsCached{}
+		}
+	}
 	for _, s := range b.in.Submissions {
 		p, ok := b.submissionProblem(s)
 		if !ok {
 			continue
 		}
-		id := ccsID(s.ID)
-		o := map[string]any{
-			"id": id, "language_id": s.Language, "problem_id": CCSProblemID(p), "team_id": CCSTeamID(s.UserID),
-			"time": CCSTime(s.CreatedAt), "contest_time": b.contestTime(s.CreatedAt),
-			"files": []map[string]any{{"href": "contests/" + CCSContestID(b.c.ID) + "/submissions/" + id + "/files",
-				"filename": "files.zip", "mime": "application/zip"}},
+		fp := ccsFingerprint{contest: b.c.ID, start: b.c.StartTime.UnixNano(), scoring: b.c.Scoring, problem: CCSProblemID(p),
+			language: s.Language, user: s.UserID, created: s.CreatedAt.UnixNano(), status: s.Status, verdict: s.Verdict,
+			score: s.Score, cpu: s.CPUMs, history: len(s.History), hidden: b.hidden(s)}
+		if s.JudgedAt != nil {
+			fp.judged = s.JudgedAt.UnixNano()
 		}
-		// The schema's oneOf for C and C++ wants entry_point present and
-		// null; the others take null too.
-		o["entry_point"] = nil
-		if s.Language == "java" || s.Language == "kotlin" {
-			o["entry_point"] = "Main"
+		if cache != nil {
+			if c, ok := cache.subs[s.ID]; ok && c.fp == fp {
+				b.out = append(b.out, c.objs[0])
+				judgements = append(judgements, c.objs[1:]...)
+				continue
+			}
 		}
-		b.add(CCSSubmissions, id, AudienceAll, 0, o)
+		n := len(b.out)
+		b.submission(s, p)
+		b.judgements(s)
+		objs := slices.Clone(b.out[n:])
+		b.out = append(b.out[:n], objs[0])
+		judgements = append(judgements, objs[1:]...)
+		if cache != nil {
+			cache.subs[s.ID] = ccsCached{fp: fp, objs: objs}
+		}
 	}
+	b.out = append(b.out, judgements...)
+}
+
+func (b *ccsBuilder) submission(s CCSSubmission, p ContestProblem) {
+	id := ccsID(s.ID)
+	o := ccsSubmission{ID: id, LanguageID: s.Language, ProblemID: CCSProblemID(p), TeamID: CCSTeamID(s.UserID),
+		Time: CCSTime(s.CreatedAt), ContestTime: b.contestTime(s.CreatedAt),
+		Files: []ccsFile{{Href: "contests/" + CCSContestID(b.c.ID) + "/submissions/" + id + "/files", Filename: "files.zip", Mime: "application/zip"}}}
+	// The schema's oneOf for C and C++ wants entry_point present and null;
+	// the other languages take null too.
+	if s.Language == "java" || s.Language == "kotlin" {
+		main := "Main"
+		o.EntryPoint = &main
+	}
+	b.add(CCSSubmissions, id, AudienceAll, 0, o)
 }
 
 // hidden reports whether the judgements of s are kept from everyone but
@@ -316,32 +418,29 @@ func (b *ccsBuilder) hidden(s CCSSubmission) bool {
 	return ok && b.in.Frozen.Frozen && !s.CreatedAt.Before(f)
 }
 
-func (b *ccsBuilder) judgements() {
-	for _, s := range b.in.Submissions {
-		if _, ok := b.submissionProblem(s); !ok {
-			continue
-		}
-		team := int64(0)
-		if b.hidden(s) {
-			team = s.UserID
-		}
-		n := 0
-		for _, h := range s.History {
-			n++
-			at := s.CreatedAt
-			if h.JudgedAt != nil {
-				at = *h.JudgedAt
-			}
-			b.judgement(s, n, h.Verdict, h.Score, at, 0, false, team)
-		}
-		if s.JudgedAt == nil || s.Verdict == "" {
-			continue
-		}
-		// During a rejudge the last result stays current until the new
-		// one is written (and it joins History).
-		n++
-		b.judgement(s, n, s.Verdict, s.Score, *s.JudgedAt, s.CPUMs, true, team)
+// judgements adds the judgements of s: one per judging a rejudge
+// replaced, no longer current, and the current one.
+func (b *ccsBuilder) judgements(s CCSSubmission) {
+	team := int64(0)
+	if b.hidden(s) {
+		team = s.UserID
 	}
+	n := 0
+	for _, h := range s.History {
+		n++
+		at := s.CreatedAt
+		if h.JudgedAt != nil {
+			at = *h.JudgedAt
+		}
+		b.judgement(s, n, h.Verdict, h.Score, at, 0, false, team)
+	}
+	// During a rejudge the last result stays current until the new one
+	// is written (and it joins History).
+	if s.JudgedAt == nil || s.Verdict == "" {
+		return
+	}
+	n++
+	b.judgement(s, n, s.Verdict, s.Score, *s.JudgedAt, s.CPUMs, true, team)
 }
 
 func (b *ccsBuilder) judgement(s CCSSubmission, n int, v Verdict, score float64, at time.Time, cpuMs int64, current bool, team int64) {
@@ -352,16 +451,14 @@ func (b *ccsBuilder) judgement(s CCSSubmission, n int, v Verdict, score float64,
 	if at.Before(s.CreatedAt) {
 		at = s.CreatedAt
 	}
-	o := map[string]any{
-		"id": id, "submission_id": ccsID(s.ID), "judgement_type_id": JudgementTypeOf(v), "current": current,
-		"start_time": CCSTime(at), "start_contest_time": b.contestTime(at),
-		"end_time": CCSTime(at), "end_contest_time": b.contestTime(at),
-	}
+	o := ccsJudgement{ID: id, SubmissionID: ccsID(s.ID), JudgementTypeID: JudgementTypeOf(v), Current: current,
+		StartTime: CCSTime(at), StartContestTime: b.contestTime(at), EndTime: CCSTime(at), EndContestTime: b.contestTime(at)}
 	if b.c.Scoring == ScoringIOI {
-		o["score"] = score
+		o.Score = &score
 	}
 	if cpuMs > 0 {
-		o["max_run_time"] = float64(cpuMs) / 1000
+		t := float64(cpuMs) / 1000
+		o.MaxRunTime = &t
 	}
 	b.add(CCSJudgements, id, AudienceAll, team, o)
 }

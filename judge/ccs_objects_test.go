@@ -253,3 +253,36 @@ func TestCCSObjectsFreezeAndPrivacy(t *testing.T) {
 		})
 	}
 }
+
+// TestCCSObjectsCache: a build through the cache equals a build without
+// it, also after a submission changed (a verdict, a rejudge) and after the
+// freeze was lifted.
+func TestCCSObjectsCache(t *testing.T) {
+	start := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	cache := &judge.CCSCache{}
+	same := func(name string, in judge.CCSInput) {
+		t.Helper()
+		plain := judge.CCSObjects(in)
+		in.Cache = cache
+		cached := judge.CCSObjects(in)
+		if len(plain) != len(cached) {
+			t.Fatalf("%s: %d objects cached, %d without", name, len(cached), len(plain))
+		}
+		for i := range plain {
+			if plain[i].Key() != cached[i].Key() || string(plain[i].Data) != string(cached[i].Data) {
+				t.Errorf("%s: object %d = %s %s, want %s %s", name, i, cached[i].Key(), cached[i].Data, plain[i].Key(), plain[i].Data)
+			}
+		}
+	}
+	in := contestFixture(start.Add(6*time.Hour), false)
+	same("first", in)
+	same("again", in)
+	in.Submissions[5].Status, in.Submissions[5].Verdict = judge.StatusDone, judge.Accepted
+	at := start.Add(5 * time.Hour)
+	in.Submissions[5].JudgedAt = &at
+	same("judged", in)
+	in.Submissions[1].History = []judge.Judging{{Verdict: judge.Accepted, Score: 100, JudgedAt: in.Submissions[1].JudgedAt}}
+	in.Submissions[1].Verdict = judge.TimeLimit
+	same("rejudged", in)
+	same("unfrozen", contestFixture(start.Add(6*time.Hour), true))
+}

@@ -78,7 +78,7 @@ func (s *Service) ccsLanguages() []judge.CCSLanguage {
 // ccsInput loads what contest c's API is built from, at the service's now.
 func (s *Service) ccsInput(ctx context.Context, c judge.Contest) (judge.CCSInput, error) {
 	now := s.now()
-	in := judge.CCSInput{Contest: c, Now: now, Languages: s.ccsLanguages()}
+	in := judge.CCSInput{Contest: c, Now: now, Languages: s.ccsLanguages(), Cache: &s.ccs.log(c.ID).cache}
 	for _, p := range c.Problems {
 		var f judge.CCSProblemFacts
 		cp, _, err := s.cachedProblem(ctx, p.Slug)

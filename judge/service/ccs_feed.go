@@ -50,6 +50,9 @@ type ccsLog struct {
 	last     int64
 	data     map[string]string
 	syncedAt time.Time
+	// cache keeps the objects of the contest's submissions between
+	// builds, the feed's and the endpoints'.
+	cache judge.CCSCache
 }
 
 func (l *ccsLogs) log(id int64) *ccsLog {
