@@ -107,6 +107,17 @@ func (s *Service) Contests(ctx context.Context, v judge.User) ([]judge.Contest, 
 	return all, nil
 }
 
+// Participation reports whether v takes part in contest id, and whether
+// v may join it with its registration code (not yet taking part).
+func (s *Service) Participation(ctx context.Context, v judge.User, id int64) (takes, mayJoin bool, err error) {
+	c, err := s.store.Contest(ctx, id)
+	if err != nil {
+		return false, false, err
+	}
+	takes = judge.IsContestant(v, c)
+	return takes, !takes && judge.CanJoinContest(v, c), nil
+}
+
 // JoinContest adds v to a contest's participants when code is its
 // registration code.
 func (s *Service) JoinContest(ctx context.Context, v judge.User, id int64, code string) error {

@@ -105,7 +105,7 @@ func writeContestParts(tx *gorm.DB, id int64, c judge.Contest) error {
 	for _, name := range c.Participants {
 		id, ok := ids[name]
 		if !ok {
-			return judge.Errorf(judge.ENOTFOUND, "participant %q: no such user", name)
+			return judge.Errorf(judge.EINVALID, "participants: no user %q", name)
 		}
 		rows = append(rows, contestParticipantRow{ContestID: c.ID, UserID: id})
 	}

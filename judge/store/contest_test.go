@@ -61,8 +61,8 @@ func testContests(t *testing.T, d *DB) {
 		t.Errorf("CreateContest problems = %+v, want q as A then p as B", c.Problems)
 	}
 	if _, err := d.CreateContest(ctx, judge.Contest{Title: "x", StartTime: start, Duration: time.Hour, Scoring: judge.ScoringIOI,
-		Participants: []string{"nobody"}}); code(err) != judge.ENOTFOUND {
-		t.Errorf("CreateContest with an unknown participant = %v, want not found", err)
+		Participants: []string{"nobody"}}); code(err) != judge.EINVALID {
+		t.Errorf("CreateContest with an unknown participant = %v, want invalid", err)
 	}
 
 	if err := d.AddParticipant(ctx, c.ID, bob.ID); err != nil {

@@ -301,7 +301,7 @@ func (s *API) scoreboard(c *gin.Context) {
 		s.writeError(c, err)
 		return
 	}
-	etag := BoardETag(b, judge.CanSeeLiveBoard(httpx.Viewer(c)))
+	etag := httpx.BoardETag(b.Version, b.Frozen, judge.CanSeeLiveBoard(httpx.Viewer(c)))
 	c.Header("ETag", etag)
 	c.Header("Cache-Control", "private, no-cache")
 	if c.GetHeader("If-None-Match") == etag {
@@ -309,18 +309,4 @@ func (s *API) scoreboard(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusOK, b)
-}
-
-// BoardETag is the ETag of a board as one view shows it: its version and
-// whether it is frozen or the jury's, which show the same version
-// differently.
-func BoardETag(b judge.Scoreboard, live bool) string {
-	view := "p"
-	switch {
-	case live:
-		view = "j"
-	case b.Frozen:
-		view = "f"
-	}
-	return `"` + strconv.FormatInt(b.Version, 10) + view + `"`
 }

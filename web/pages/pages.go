@@ -127,6 +127,7 @@ func (p *Pages) Register(r gin.IRouter) {
 	g.POST(ImportPath, p.importPackage)
 
 	p.registerCourses(g)
+	p.registerContests(g)
 	p.registerClarifications(g)
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -89,6 +90,9 @@ type problemView struct {
 	TakesAnswers, TakesMoves, TakesPrograms bool
 	Playable                                []judge.Case
 	Secret                                  int
+	// Contest is the contest the forms submit in (?contest= of the
+	// contest page's links; 0: practice).
+	Contest int64
 }
 
 // problemPage shows the statement, the sample boards and the submit forms.
@@ -136,6 +140,7 @@ func (p *Pages) input(c *gin.Context) (judge.ProblemInput, bool) {
 func (p *Pages) problemView(c *gin.Context, in judge.ProblemInput) (problemView, bool) {
 	prob, cases := in.Problem, in.Cases
 	v := problemView{Problem: prob, Statement: p.md.render(withoutTitle(prob.Statement, prob.Title)), Cases: cases, InputVersion: in.Version}
+	v.Contest, _ = strconv.ParseInt(c.DefaultPostForm("contest", c.Query("contest")), 10, 64)
 	best, tried, boards, err := p.Service.Standing(c.Request.Context(), httpx.Viewer(c), prob.Slug)
 	if err != nil {
 		p.fail(c, err)

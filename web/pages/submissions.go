@@ -31,6 +31,7 @@ func (p *Pages) submit(c *gin.Context) {
 		p.render(c, status, "problem", v.Problem.Title, v)
 	}
 	sub, outputs, msg := submissionForm(c, &v)
+	sub.ContestID = v.Contest
 	if msg != "" {
 		refuse(http.StatusBadRequest, msg)
 		return

@@ -23,15 +23,17 @@ type templateSet map[string]*template.Template
 var pageTemplates = mustParseTemplates(templateFS)
 
 var templateFuncs = template.FuncMap{
-	"verdictText":  verdictText,
-	"verdictClass": func(v judge.Verdict) string { return "v-" + strings.ReplaceAll(string(v), "_", "-") },
-	"score":        func(f float64) string { return fmt.Sprintf("%.0f", f) },
-	"when":         func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") },
-	"instructor":   func(u *judge.User) bool { return u != nil && u.IsInstructor() },
-	"inc":          func(i int) int { return i + 1 },
-	"grade":        judge.FormatScore,
-	"seconds":      func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) + " s" },
-	"cell":         cellClass,
+	"verdictText":     verdictText,
+	"verdictClass":    func(v judge.Verdict) string { return "v-" + strings.ReplaceAll(string(v), "_", "-") },
+	"score":           func(f float64) string { return fmt.Sprintf("%.0f", f) },
+	"when":            func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") },
+	"instructor":      func(u *judge.User) bool { return u != nil && u.IsInstructor() },
+	"inc":             func(i int) int { return i + 1 },
+	"dec":             func(i int) int { return i - 1 },
+	"contestDuration": judge.FormatContestDuration,
+	"grade":           judge.FormatScore,
+	"seconds":         func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) + " s" },
+	"cell":            cellClass,
 	// filter is the data of the "studentFilter" form.
 	"filter": func(table, value string) studentFilter { return studentFilter{table, value} },
 }
