@@ -61,6 +61,7 @@ func TestClarificationsPage(t *testing.T) {
 	bob.login("bob", "bob-pass-1")
 	jury.login("admin", pagesAdminPassword)
 
+	alice.get("/contests/"+strconv.FormatInt(c.ID, 10)).want(t, 200, `href="`+path+`"`)
 	p := alice.get(path).want(t, 200, "Weekly &lt;1&gt;", "Ask the jury", "0 unread", "No clarifications yet.")
 	noTemplateError(t, p)
 	alice.post(path, url.Values{"problem": {"A"}, "text": {"Is the <board> square?"}}).redirectTo(t, path)
