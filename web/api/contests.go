@@ -310,3 +310,23 @@ func (s *API) scoreboard(c *gin.Context) {
 	}
 	c.JSON(http.StatusOK, b)
 }
+
+// contestKey holds the contest a multipart submission names (its field
+// "contest"), read once by submitForm for the answer and program forms.
+const contestKey = "pj.contest"
+
+// formContest reads the field "contest" of a multipart submission into
+// contestKey; a value that is not an id is a 400, and false.
+func (s *API) formContest(c *gin.Context) bool {
+	v := c.PostForm("contest")
+	if v == "" {
+		return true
+	}
+	id, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || id <= 0 {
+		s.fail(c, judge.EINVALID, "field \"contest\" must be the id of a contest, found %q", v)
+		return false
+	}
+	c.Set(contestKey, id)
+	return true
+}

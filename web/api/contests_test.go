@@ -6,7 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"puzzlejudge/internal/testkit/sandboxtest"
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 )
 
 // TestContestsAPI runs a contest through the API as the contract writes
@@ -123,4 +125,36 @@ func TestContestsAPI(t *testing.T) {
 		t.Errorf("GET /contests = %+v", list)
 	}
 	e.do("GET", "/api/v1/contests/999", "", nil).want(t, 404, judge.ENOTFOUND)
+}
+
+// TestContestProgram submits a program in a contest as pj does (a
+// multipart form with the field contest) and reads its verdict, judged in
+// the real sandbox, on the board.
+func TestContestProgram(t *testing.T) {
+	e := newAPIEnvWith(t, Options{}, service.Config{RegistrationOpen: true, Sandbox: sandboxtest.Embedded(t)})
+	e.waitReady()
+	alice := e.student("alice")
+	var c contestJSON
+	e.do("POST", "/api/v1/contests", e.admin, map[string]any{"title": "Programs", "problems": []map[string]any{{"slug": "flood"}},
+		"start_time": time.Now().UTC().Add(-time.Minute).Format(time.RFC3339), "duration": 3600, "scoring": "ioi"}).want(t, 201, "").json(t, &c)
+
+	body, ct := programForm(map[string]string{"language": "cpp", "contest": "x"}, "main.cpp", floodIDA(t))
+	e.postForm(alice, "flood", body, ct).want(t, 400, judge.EINVALID)
+	body, ct = programForm(map[string]string{"language": "cpp", "contest": itoa64(c.ID)}, "main.cpp", floodIDA(t))
+	var q struct {
+		ID      int64 `json:"id"`
+		Contest int64 `json:"contest"`
+	}
+	e.postForm(alice, "flood", body, ct).want(t, 202, "").json(t, &q)
+	if q.Contest != c.ID {
+		t.Errorf("202 = %+v, want contest %d", q, c.ID)
+	}
+	if s := e.result(alice, q.ID); s.Verdict != judge.Accepted {
+		t.Fatalf("the program's verdict = %s, want accepted", s.Verdict)
+	}
+	var b judge.Scoreboard
+	e.do("GET", "/api/v1/contests/"+itoa64(c.ID)+"/scoreboard", alice, nil).want(t, 200, "").json(t, &b)
+	if len(b.Rows) != 1 || b.Rows[0].Score != 100 || !b.Rows[0].Problems[0].Solved || !b.Rows[0].Problems[0].First {
+		t.Errorf("the board after the program = %+v", b)
+	}
 }
