@@ -150,17 +150,33 @@ func fillUserIDs(rows []judge.Row, ids map[string]int64) {
 	}
 }
 
-// CCSScoreboard returns contest id's board as v reads it, with the time it
-// was made.
+// CCSScoreboard returns contest id's board as v reads it (the contests'
+// live board, kept in memory: the jury's live, everyone else's frozen),
+// with the contest and the time it was read.
 func (s *Service) CCSScoreboard(ctx context.Context, v judge.User, id int64) (judge.CCSInput, judge.Scoreboard, error) {
-	_, in, view, err := s.CCSObjects(ctx, v, id)
+	c, _, err := s.CCSContest(ctx, v, id)
 	if err != nil {
-		return in, judge.Scoreboard{}, err
+		return judge.CCSInput{}, judge.Scoreboard{}, err
 	}
-	if view.Jury {
-		return in, in.Live, nil
+	board, err := s.Scoreboard(ctx, v, id)
+	if err != nil {
+		return judge.CCSInput{}, judge.Scoreboard{}, err
 	}
-	return in, in.Frozen, nil
+	// The rows are shared with other readers: copied before the ids of
+	// participants without a submission (listed by name) are filled in.
+	rows := slices.Clone(board.Rows)
+	if slices.ContainsFunc(rows, func(r judge.Row) bool { return r.UserID == 0 }) {
+		users, err := s.store.Users(ctx)
+		if err != nil {
+			return judge.CCSInput{}, judge.Scoreboard{}, err
+		}
+		ids := make(map[string]int64, len(users))
+		for _, u := range users {
+			ids[strings.ToLower(u.Username)] = u.ID
+		}
+		fillUserIDs(rows, ids)
+	}
+	return judge.CCSInput{Contest: c, Now: s.now()}, judge.Scoreboard{Frozen: board.Frozen, Rows: rows}, nil
 }
 
 // CCSSubmissionFiles returns a contest submission's text (source, answer

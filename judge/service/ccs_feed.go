@@ -17,18 +17,21 @@ import (
 // current), a clarification, the clock passing the start, the freeze or
 // the end, an unfreeze: each becomes an event at the next sync. The feed
 // syncs before it reads, and while it streams, so that every change
-// reaches it within a poll interval whoever made it (another process on
-// PostgreSQL too); FeedChanged syncs at once.
+// reaches it within two seconds whoever made it (another process on
+// PostgreSQL too).
 
 // ccsEventBatch bounds the events read from the log at once.
 const ccsEventBatch = 500
 
 // ccsMinSync is the least time between two syncs of one contest that the
-// polls of open feeds ask for: with 500 feeds open, one sync serves them
-// all.
-const ccsMinSync = 250 * time.Millisecond
+// open feeds ask for, by their polls and on the contests' events: a sync of
+// a contest of 20,000 submissions costs about 300 ms of CPU
+// (BenchmarkCCSFeedSync), so at most one a second, shared by every open
+// feed, and a change reaches the feeds within two seconds.
+const ccsMinSync = time.Second
 
-// FeedPollSince is the since of a poll's SyncFeed at now.
+// FeedPollSince is the since of SyncFeed for a feed that polls, or that
+// heard of a change, at now.
 func FeedPollSince(now time.Time) time.Time { return now.Add(-ccsMinSync) }
 
 // ccsMoved marks, in a contest log's memory, an object version that no
@@ -195,15 +198,6 @@ func keyEvent(k string) judge.FeedEvent {
 	aud, _ := strconv.Atoi(parts[2])
 	team, _ := strconv.ParseInt(parts[3], 10, 64)
 	return judge.FeedEvent{Type: parts[0], ID: parts[1], Audience: judge.Audience(aud), TeamID: team}
-}
-
-// FeedChanged syncs contest id's event log now: the service's contest
-// code calls it after a verdict, a rejudge or a change of the contest, so
-// that the feeds need not wait for their next poll. Errors are logged.
-func (s *Service) FeedChanged(ctx context.Context, id int64) {
-	if err := s.SyncFeed(ctx, id, time.Now()); err != nil {
-		s.log.Error("contest event feed: sync", "contest", id, "err", err)
-	}
 }
 
 // ParseSinceToken checks a since_token of contest id's feed: a token of

@@ -158,8 +158,6 @@ func (s *Service) PostClarification(ctx context.Context, v judge.User, id int64,
 	if err != nil {
 		return judge.Clarification{}, err
 	}
-	// The writer has read what it wrote, and the feed says it at once.
-	s.FeedChanged(ctx, id)
 	ms := []judge.Clarification{m}
 	judge.WithLabels(c, ms)
 	return ms[0], nil

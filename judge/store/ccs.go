@@ -12,28 +12,15 @@ import (
 // judgings a rejudge replaced. Two queries: the submissions, then the
 // history of them all.
 func (d *DB) CCSSubmissions(ctx context.Context, contestID int64) ([]judge.CCSSubmission, error) {
-	var rows []submissionRow
-	err := d.db.WithContext(ctx).
-		Select("id", "user_id", "problem_id", "kind", "language", "created_at", "status", "verdict", "score", "judged_at", "cpu_ms").
-		Where("contest_id = ?", contestID).Order("id").Find(&rows).Error
+	out, err := d.ccsSubmissionRows(ctx, contestID)
 	if err != nil {
-		return nil, d.fail(err, "contest submissions")
+		return nil, err
 	}
-	out := make([]judge.CCSSubmission, len(rows))
-	index := make(map[int64]int, len(rows))
-	for i, r := range rows {
-		lang := r.Language
-		if judge.Kind(r.Kind) != judge.KindProgram || lang == "" {
-			lang = r.Kind
-		}
-		out[i] = judge.CCSSubmission{ID: r.ID, UserID: r.UserID, Language: lang, CreatedAt: r.CreatedAt,
-			Status: judge.Status(r.Status), Verdict: judge.Verdict(r.Verdict), Score: r.Score, JudgedAt: r.JudgedAt, CPUMs: r.CPUMs}
-		if r.ProblemID != nil {
-			out[i].ProblemID = *r.ProblemID
-		}
-		index[r.ID] = i
+	index := make(map[int64]int, len(out))
+	for i, s := range out {
+		index[s.ID] = i
 	}
-	if len(rows) == 0 {
+	if len(out) == 0 {
 		return out, nil
 	}
 	var hist []historyRow

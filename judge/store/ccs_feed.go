@@ -57,15 +57,12 @@ func (d *DB) AppendFeedEvents(ctx context.Context, events []judge.FeedEvent) ([]
 			rows[i].Data = &s
 		}
 	}
+	// Multi-row inserts of 500: the first sync of a contest of 20,000
+	// submissions logs 40,000 events, and one insert a row took seconds.
+	// Both databases number the rows of one INSERT in the order of its
+	// VALUES, so the tokens keep the order of the events.
 	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		// One insert per row keeps the ids in the order of the events on
-		// both databases.
-		for i := range rows {
-			if err := tx.Create(&rows[i]).Error; err != nil {
-				return err
-			}
-		}
-		return nil
+		return tx.CreateInBatches(rows, 500).Error
 	})
 	if err != nil {
 		return nil, d.fail(err, "contest event")

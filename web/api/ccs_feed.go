@@ -63,8 +63,8 @@ func (s *API) ccsEventFeed(c *gin.Context) {
 		return
 	}
 	// The service's contest events (a submission, a verdict, a change of
-	// the contest, in this process) make the feed sync at once; the poll
-	// catches the rest. The syncs of many feeds woken by one event are one.
+	// the contest, in this process) make the feed sync, as the poll does
+	// for the rest; the syncs of all open feeds are at most one a second.
 	changes, err := s.Service.ContestEvents(ctx, httpx.Viewer(c), id)
 	if err != nil {
 		changes = nil
@@ -139,7 +139,7 @@ func (s *API) ccsEventFeed(c *gin.Context) {
 				changes = nil
 				continue
 			}
-			if err := s.Service.SyncFeed(ctx, id, time.Now()); err != nil && ctx.Err() == nil {
+			if err := s.Service.SyncFeed(ctx, id, service.FeedPollSince(time.Now())); err != nil && ctx.Err() == nil {
 				s.Logger.Error("event feed: sync", "contest", id, "err", err)
 			}
 		case now := <-ticker.C:
