@@ -11,6 +11,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"puzzlejudge/internal/cache"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
@@ -42,6 +43,9 @@ type API struct {
 	Options
 
 	replayOnce sync.Once
+	// boards keeps the last scoreboards encoded, by contest and ETag
+	// (contests.go).
+	boards cache.Memo[string, []byte]
 }
 
 // New returns the API over svc.

@@ -22,6 +22,7 @@ func (s *API) registerContests(api gin.IRouter, user gin.HandlerFunc) {
 	api.PATCH("/contests/:id", jury, s.updateContest)
 	api.POST("/contests/:id/join", user, s.joinContest)
 	api.GET("/contests/:id/scoreboard", s.scoreboard)
+	api.GET("/contests/:id/scoreboard.csv", s.scoreboardCSV)
 }
 
 // contestProblemRef is a problem of a contest in a request.
@@ -308,8 +309,24 @@ func (s *API) scoreboard(c *gin.Context) {
 		c.Status(http.StatusNotModified)
 		return
 	}
-	c.JSON(http.StatusOK, b)
+	key := strconv.FormatInt(id, 10) + etag
+	body, ok := s.boards.Get(key)
+	if !ok {
+		var err error
+		if body, err = json.Marshal(b); err != nil {
+			s.writeError(c, err)
+			return
+		}
+		s.boards.Put(key, body, maxEncodedBoards)
+	}
+	c.Data(http.StatusOK, "application/json; charset=utf-8", body)
 }
+
+// maxEncodedBoards bounds the boards kept encoded as JSON (API.boards): a
+// few views of a few contests. Every reader of one view between two
+// changes gets the same bytes, and encoding 500 rows cost more than the
+// rest of a request (docs/PERFORMANCE.md, "Contest boards").
+const maxEncodedBoards = 16
 
 // contestKey holds the contest a multipart submission names (its field
 // "contest"), read once by submitForm for the answer and program forms.
@@ -329,4 +346,31 @@ func (s *API) formContest(c *gin.Context) bool {
 	}
 	c.Set(contestKey, id)
 	return true
+}
+
+// scoreboardCSV answers the board as the caller may see it as CSV (the
+// final board, once the contest is over and unfrozen): judge.WriteBoardCSV.
+func (s *API) scoreboardCSV(c *gin.Context) {
+	id, ok := s.pathID(c, "id", "contest")
+	if !ok {
+		return
+	}
+	ctx, v := c.Request.Context(), httpx.Viewer(c)
+	b, err := s.Service.Scoreboard(ctx, v, id)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	ct, err := s.Service.Contest(ctx, v, id)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	var buf bytes.Buffer
+	if err := judge.WriteBoardCSV(&buf, ct, b); err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.Header("Content-Disposition", `attachment; filename="contest-`+strconv.FormatInt(id, 10)+`-scoreboard.csv"`)
+	c.Data(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
 }

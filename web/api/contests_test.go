@@ -100,6 +100,11 @@ func TestContestsAPI(t *testing.T) {
 	if pub.Frozen || pub.Rows[0].Penalty != 290 {
 		t.Errorf("the public's board after unfreezing = %+v", pub)
 	}
+	csv := e.do("GET", path+"/scoreboard.csv", "", nil).want(t, 200, "")
+	if got := string(csv.body); !strings.HasPrefix(got, "rank,user,solved,penalty,score,A tries,A minutes,A solved,A score,B tries,") ||
+		!strings.Contains(got, "\r\n1,ada,1,290,1,2,270,true,1,") {
+		t.Errorf("scoreboard.csv = %q", got)
+	}
 
 	// A contest that has not started: 403 naming its start.
 	later := map[string]any{"title": "Later", "problems": []map[string]any{{"slug": "flood"}}, "scoring": "ioi", "duration": "90m",

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -22,6 +23,8 @@ func (p *Pages) registerContests(g gin.IRouter) {
 	g.POST("/contests/:id/unfreeze", p.unfreezeContest)
 	g.POST("/contests/:id/join", p.joinContest)
 	getAndHead(g, "/contests/:id/scoreboard", p.scoreboardPage)
+	getAndHead(g, "/contests/:id/scoreboard.csv", p.scoreboardExport(true))
+	getAndHead(g, "/contests/:id/scoreboard.json", p.scoreboardExport(false))
 }
 
 // contestView is a contest with where it stands now, in words.
@@ -261,6 +264,9 @@ func (p *Pages) joinContest(c *gin.Context) {
 	p.redirect(c, fmt.Sprintf("/contests/%d", id), "You take part in this contest.")
 }
 
+// maxDrawnBoards bounds Pages.boards: a few views of a few contests.
+const maxDrawnBoards = 16
+
 // scoreboardView is the board page, or its table alone (?fragment=1, what
 // the page's script fetches to update itself).
 type scoreboardView struct {
@@ -305,14 +311,57 @@ func (p *Pages) scoreboardPage(c *gin.Context) {
 	}
 	data := scoreboardView{C: newContestView(ct, p.Service.Now()), Board: b, Jury: jury, ETag: etag}
 	if c.Query("fragment") != "" {
-		var buf bytes.Buffer
-		if err := pageTemplates["scoreboard"].ExecuteTemplate(&buf, "scoreboardTable", data); err != nil {
-			p.logger().Error("page template failed", "page", "scoreboardTable", "err", err)
-			c.Data(http.StatusInternalServerError, "text/plain; charset=utf-8", []byte("internal error\n"))
-			return
+		// Drawn once per board and view: every poller of it between two
+		// changes gets the same bytes.
+		key := strconv.FormatInt(id, 10) + etag
+		body, ok := p.boards.Get(key)
+		if !ok {
+			var buf bytes.Buffer
+			if err := pageTemplates["scoreboard"].ExecuteTemplate(&buf, "scoreboardTable", data); err != nil {
+				p.logger().Error("page template failed", "page", "scoreboardTable", "err", err)
+				c.Data(http.StatusInternalServerError, "text/plain; charset=utf-8", []byte("internal error\n"))
+				return
+			}
+			body = buf.Bytes()
+			p.boards.Put(key, body, maxDrawnBoards)
 		}
-		c.Data(http.StatusOK, "text/html; charset=utf-8", buf.Bytes())
+		c.Data(http.StatusOK, "text/html; charset=utf-8", body)
 		return
 	}
 	p.render(c, http.StatusOK, "scoreboard", ct.Title+": scoreboard", data)
+}
+
+// scoreboardExport downloads the board as the viewer may see it, as CSV
+// (judge.WriteBoardCSV) or as the API's JSON.
+func (p *Pages) scoreboardExport(asCSV bool) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		id, ok := p.pathID(c, "id", "contest")
+		if !ok {
+			return
+		}
+		ctx, v := c.Request.Context(), httpx.Viewer(c)
+		b, err := p.Service.Scoreboard(ctx, v, id)
+		if err != nil {
+			p.fail(c, err)
+			return
+		}
+		name := "contest-" + strconv.FormatInt(id, 10) + "-scoreboard"
+		if !asCSV {
+			c.Header("Content-Disposition", `attachment; filename="`+name+`.json"`)
+			c.JSON(http.StatusOK, b)
+			return
+		}
+		ct, err := p.Service.Contest(ctx, v, id)
+		if err != nil {
+			p.fail(c, err)
+			return
+		}
+		var buf bytes.Buffer
+		if err := judge.WriteBoardCSV(&buf, ct, b); err != nil {
+			p.fail(c, err)
+			return
+		}
+		c.Header("Content-Disposition", `attachment; filename="`+name+`.csv"`)
+		c.Data(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+	}
 }

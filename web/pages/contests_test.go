@@ -68,7 +68,12 @@ func TestPagesContest(t *testing.T) {
 	// The jury unfreezes: ada sees the final board.
 	prof.get(loc + "/scoreboard")
 	prof.post(loc+"/unfreeze", url.Values{}).redirectTo(t, loc+"/scoreboard")
-	stu.get(loc+"/scoreboard").want(t, 200, `class="cell first"`)
+	stu.get(loc+"/scoreboard").want(t, 200, `class="cell first"`, "scoreboard.csv")
+	if csv := stu.get(loc+"/scoreboard.csv").want(t, 200, "rank,user,solved,penalty,score", "\r\n1,ada,1,"); csv.header.Get("Content-Type") != "text/csv; charset=utf-8" {
+		t.Errorf("scoreboard.csv Content-Type %q", csv.header.Get("Content-Type"))
+	}
+	stu.get(loc+"/scoreboard.json").want(t, 200, `"rows":[{"rank":1,"user":"ada"`)
+	other.get(loc+"/scoreboard.csv").want(t, 403)
 	if got := stu.do(req); got.status != http.StatusOK {
 		t.Errorf("the fragment after unfreezing with the old ETag = %d, want 200", got.status)
 	}

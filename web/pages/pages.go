@@ -65,6 +65,9 @@ type Pages struct {
 	// pages and pictures cache what the problem page draws (page_cache.go).
 	pages    cache.Versioned[cachedPage]
 	pictures pictureCache
+	// boards keeps the last scoreboard tables drawn, by contest and ETag
+	// (contests.go).
+	boards cache.Memo[string, []byte]
 }
 
 // New returns the pages over svc.
