@@ -20,7 +20,7 @@ import (
 // through this one.
 
 // boardRefresh is how old a board may be with several processes.
-const boardRefresh = 2 * time.Second
+const boardRefresh = 5 * time.Second
 
 // listenerBuffer is how many events a slow listener may lag behind.
 const listenerBuffer = 1024

@@ -285,3 +285,42 @@ func TestJoinContestWithCode(t *testing.T) {
 		t.Errorf("board after joining:\n%s", got)
 	}
 }
+
+// TestContestRejudgeMovesTheBoard: a board of a problem changes under an
+// accepted answer (the catalogue ships a new input for it); the answer is
+// judged again, wrong now, and the board loses the solve without a reload,
+// as the live board and the board computed from the store both say.
+func TestContestRejudgeMovesTheBoard(t *testing.T) {
+	e := newContestEnv(t)
+	ctx := context.Background()
+	alice, bob := mustUser(t, e.s, "alice"), mustUser(t, e.s, "bob")
+	c := e.contest(t, judge.ContestSpec{})
+	e.submitIn(t, c.ID, 10*time.Minute, alice, "flood", e.right)
+	e.submitIn(t, c.ID, 20*time.Minute, bob, "flood", e.right)
+	if got := rowsText(e.scoreboard(t, e.admin, c.ID)); got != "alice 1 1 10 | A:1/10/0+* B:0/0/0\nbob 2 1 20 | A:1/20/0+ B:0/0/0\n" {
+		t.Fatalf("board before the rejudge:\n%s", got)
+	}
+	events, err := e.s.ContestEvents(ctx, e.admin, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The graded board "three" gets another input, whose optimum differs:
+	// both answers were judged on it and are judged again.
+	changed := []judge.CaseSpec{flooditCases[0], {Name: "three", Input: "3\n0 0 0\n0 0 0\n0 0 1\n"}}
+	syncProblem(t, e.s, "flood", "floodit", "", changed...)
+	waitReady(t, e.s, "flood")
+	judged := 0
+	for judged < 2 {
+		select {
+		case ev := <-events:
+			if ev.Kind == judge.ContestJudged {
+				judged++
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%d rejudges on the board after 30 s, want 2", judged)
+		}
+	}
+	if got := rowsText(e.scoreboard(t, e.admin, c.ID)); got != "alice 1 0 0 | A:1/0/0 B:0/0/0\nbob 1 0 0 | A:1/0/0 B:0/0/0\n" {
+		t.Errorf("board after the rejudge:\n%s", got)
+	}
+}

@@ -26,8 +26,13 @@ func (loginBucketRow) TableName() string { return "login_buckets" }
 // The rows are inserted first when missing, then locked (FOR UPDATE on
 // PostgreSQL, in key order so that two logins cannot deadlock; SQLite's
 // immediate transactions already run one at a time), so that concurrent
-// logins through several processes see each other's attempts.
+// logins through several processes see each other's attempts. On SQLite the
+// logins of this process take the write gate in turn, as inserts do: 150
+// guesses at once, left to SQLite's busy handler, starved one past the
+// 10 s busy timeout at load 20 ("database is locked", a 500).
 func (d *DB) UpdateLoginBuckets(ctx context.Context, keys []string, update func([]judge.LoginBucket) ([]judge.LoginBucket, error)) error {
+	d.gate.lock(true)
+	defer d.gate.unlock()
 	sorted := slices.Clone(keys)
 	slices.Sort(sorted)
 	sorted = slices.Compact(sorted)

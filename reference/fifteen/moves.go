@@ -3,7 +3,6 @@ package fifteen
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"puzzlejudge/reference/textin"
 )
@@ -100,24 +99,7 @@ func (m Move) offset(width int) int {
 }
 
 // MoveError describes the first bad move of a move text.
-type MoveError struct {
-	Index  int    // 1-based number of the move in the text
-	Token  string // the move as written
-	Reason string
-}
-
-func (e *MoveError) Error() string {
-	return fmt.Sprintf("move %d (%s): %s", e.Index, textin.Quote(e.Token), e.Reason)
-}
-
-// isMoveSeparator reports whether r may stand between two moves.
-func isMoveSeparator(r rune) bool {
-	switch r {
-	case ' ', '\t', '\n', '\r', '\v', '\f', ',':
-		return true
-	}
-	return false
-}
+type MoveError = textin.MoveError
 
 // ParseMoves reads a move text: the letters L, R, U, D, one per move,
 // optionally separated by spaces, tabs, commas or newlines ("LLDR",
@@ -137,26 +119,9 @@ func ParseMoves(text string) ([]Move, error) {
 // 1-based index and its text, and returns a *MoveError at the first
 // malformed one or the first error f returns.
 func scanMoves(text string, f func(m Move, index int, token string) *MoveError) error {
-	index := 0
-	for i, r := range text {
-		if isMoveSeparator(r) {
-			continue
-		}
-		index++
-		_, size := utf8.DecodeRuneInString(text[i:])
-		token := text[i : i+size]
-		if index > MaxMoves {
-			return &MoveError{Index: index, Token: token,
-				Reason: fmt.Sprintf("too many moves: at most %d are read", MaxMoves)}
-		}
-		if reason := badMove(r); reason != "" {
-			return &MoveError{Index: index, Token: token, Reason: reason}
-		}
-		if err := f(Move(r), index, token); err != nil {
-			return err
-		}
-	}
-	return nil
+	return textin.ScanLetters(text, MaxMoves, badMove, func(r rune, index int, token string) *MoveError {
+		return f(Move(r), index, token)
+	})
 }
 
 // badMove says why r is not a move letter, or returns "" when it is one.

@@ -16,15 +16,7 @@ const MaxMoves = 10000
 type Move int
 
 // MoveError says which move of a move text is wrong and why.
-type MoveError struct {
-	Index  int    // 1-based number of the move
-	Token  string // the move as written
-	Reason string
-}
-
-func (e *MoveError) Error() string {
-	return fmt.Sprintf("move %d (%s): %s", e.Index, textin.Quote(e.Token), e.Reason)
-}
+type MoveError = textin.MoveError
 
 // moveTokens splits a move text at spaces, tabs, commas and line breaks.
 // It stops after limit tokens so that a huge text costs no more than that.

@@ -27,16 +27,9 @@ func (m Move) String() string {
 // sent by a user is not echoed back whole.
 const maxTokenRunes = 40
 
-// MoveError is a malformed or impossible move of a move text.
-type MoveError struct {
-	Index  int    // 1-based number of the move
-	Token  string // the move as written ("2 7 1"), shortened when very long
-	Reason string
-}
-
-func (e *MoveError) Error() string {
-	return fmt.Sprintf("move %d (%s): %s", e.Index, textin.Quote(e.Token), e.Reason)
-}
+// MoveError is a malformed or impossible move of a move text; its Token
+// ("2 7 1") is shortened in the message when very long.
+type MoveError = textin.MoveError
 
 // geometryReason returns why m cannot be a move on any board, or "".
 func geometryReason(m Move) string {

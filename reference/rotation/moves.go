@@ -3,7 +3,6 @@ package rotation
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"puzzlejudge/reference/textin"
 )
@@ -26,24 +25,7 @@ func (m Move) index() int { return int(m - 'A') }
 func (m Move) String() string { return string(rune(m)) }
 
 // MoveError describes the first bad move of a move text.
-type MoveError struct {
-	Index  int    // 1-based number of the move in the text
-	Token  string // the move as written
-	Reason string
-}
-
-func (e *MoveError) Error() string {
-	return fmt.Sprintf("move %d (%s): %s", e.Index, textin.Quote(e.Token), e.Reason)
-}
-
-// isMoveSeparator reports whether r may stand between two moves.
-func isMoveSeparator(r rune) bool {
-	switch r {
-	case ' ', '\t', '\n', '\r', '\v', '\f', ',':
-		return true
-	}
-	return false
-}
+type MoveError = textin.MoveError
 
 // ParseMoves reads a move text: the letters A-H, one letter per move,
 // optionally separated by spaces, tabs, commas or newlines ("DDHH", "D D H H",
@@ -58,24 +40,10 @@ func ParseMoves(text string) ([]Move, error) {
 // scanMoves calls f for each good move of text in order and returns a
 // *MoveError at the first bad one.
 func scanMoves(text string, f func(Move)) error {
-	index := 0
-	for i, r := range text {
-		if isMoveSeparator(r) {
-			continue
-		}
-		index++
-		_, size := utf8.DecodeRuneInString(text[i:])
-		token := text[i : i+size]
-		if index > MaxMoves {
-			return &MoveError{Index: index, Token: token,
-				Reason: fmt.Sprintf("too many moves: at most %d are read", MaxMoves)}
-		}
-		if reason := badMove(r); reason != "" {
-			return &MoveError{Index: index, Token: token, Reason: reason}
-		}
+	return textin.ScanLetters(text, MaxMoves, badMove, func(r rune, _ int, _ string) *MoveError {
 		f(Move(r))
-	}
-	return nil
+		return nil
+	})
 }
 
 // badMove says why r is not a move, or returns "" when it is one.

@@ -2,6 +2,7 @@ package pages
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -267,6 +268,27 @@ func (p *Pages) joinContest(c *gin.Context) {
 // maxDrawnBoards bounds Pages.boards: a few views of a few contests.
 const maxDrawnBoards = 16
 
+// drawnBoard is a board's table drawn once, plain and gzipped: compressing
+// the table of 500 rows took 27 ms a reader, which 500 open pages cannot
+// pay on every change (docs/PERFORMANCE.md, "Contest boards").
+type drawnBoard struct{ plain, gzipped []byte }
+
+func drawBoard(data scoreboardView) (drawnBoard, error) {
+	var buf bytes.Buffer
+	if err := pageTemplates["scoreboard"].ExecuteTemplate(&buf, "scoreboardTable", data); err != nil {
+		return drawnBoard{}, err
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	if _, err := zw.Write(buf.Bytes()); err != nil {
+		return drawnBoard{}, err
+	}
+	if err := zw.Close(); err != nil {
+		return drawnBoard{}, err
+	}
+	return drawnBoard{plain: buf.Bytes(), gzipped: gz.Bytes()}, nil
+}
+
 // scoreboardView is the board page, or its table alone (?fragment=1, what
 // the page's script fetches to update itself).
 type scoreboardView struct {
@@ -277,7 +299,7 @@ type scoreboardView struct {
 }
 
 // scoreboardPage shows the board as the viewer may see it. The page polls
-// its own ?fragment=1 every second with If-None-Match: 304 while the
+// its own ?fragment=1 every 750 ms with If-None-Match: 304 while the
 // board has not changed (docs/PERFORMANCE.md, "Contest boards", says why
 // a poll and not Server-Sent Events).
 func (p *Pages) scoreboardPage(c *gin.Context) {
@@ -304,31 +326,48 @@ func (p *Pages) scoreboardPage(c *gin.Context) {
 		c.Status(http.StatusNotModified)
 		return
 	}
-	ct, err := p.Service.Contest(ctx, v, id)
-	if err != nil {
-		p.fail(c, err)
-		return
+	view := func() (scoreboardView, bool) {
+		ct, err := p.Service.Contest(ctx, v, id)
+		if err != nil {
+			p.fail(c, err)
+			return scoreboardView{}, false
+		}
+		return scoreboardView{C: newContestView(ct, p.Service.Now()), Board: b, Jury: jury, ETag: etag}, true
 	}
-	data := scoreboardView{C: newContestView(ct, p.Service.Now()), Board: b, Jury: jury, ETag: etag}
 	if c.Query("fragment") != "" {
 		// Drawn once per board and view: every poller of it between two
-		// changes gets the same bytes.
+		// changes gets the same bytes, without reading the contest again.
 		key := strconv.FormatInt(id, 10) + etag
-		body, ok := p.boards.Get(key)
+		d, ok := p.boards.Get(key)
 		if !ok {
-			var buf bytes.Buffer
-			if err := pageTemplates["scoreboard"].ExecuteTemplate(&buf, "scoreboardTable", data); err != nil {
+			data, ok := view()
+			if !ok {
+				return
+			}
+			var err error
+			if d, err = drawBoard(data); err != nil {
 				p.logger().Error("page template failed", "page", "scoreboardTable", "err", err)
 				c.Data(http.StatusInternalServerError, "text/plain; charset=utf-8", []byte("internal error\n"))
 				return
 			}
-			body = buf.Bytes()
-			p.boards.Put(key, body, maxDrawnBoards)
+			p.boards.Put(key, d, maxDrawnBoards)
+		}
+		body := d.plain
+		if strings.Contains(c.GetHeader("Accept-Encoding"), "gzip") && c.Request.Method != http.MethodHead {
+			// Compressed once per change here, not per reader by the
+			// Gzip middleware, which leaves an encoded answer alone.
+			c.Header("Content-Encoding", "gzip")
+			c.Header("Vary", "Accept-Encoding")
+			body = d.gzipped
 		}
 		c.Data(http.StatusOK, "text/html; charset=utf-8", body)
 		return
 	}
-	p.render(c, http.StatusOK, "scoreboard", ct.Title+": scoreboard", data)
+	data, ok := view()
+	if !ok {
+		return
+	}
+	p.render(c, http.StatusOK, "scoreboard", data.C.Title+": scoreboard", data)
 }
 
 // scoreboardExport downloads the board as the viewer may see it, as CSV

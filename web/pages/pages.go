@@ -67,7 +67,7 @@ type Pages struct {
 	pictures pictureCache
 	// boards keeps the last scoreboard tables drawn, by contest and ETag
 	// (contests.go).
-	boards cache.Memo[string, []byte]
+	boards cache.Memo[string, drawnBoard]
 }
 
 // New returns the pages over svc.

@@ -1,0 +1,57 @@
+package textin
+
+import (
+	"fmt"
+	"unicode/utf8"
+)
+
+// MoveError describes the first bad move of a move text: every engine's move
+// parser returns one, so a message names a move the same way in each puzzle.
+type MoveError struct {
+	Index  int    // 1-based number of the move in the text
+	Token  string // the move as written, shortened in the message when long
+	Reason string
+}
+
+func (e *MoveError) Error() string {
+	return fmt.Sprintf("move %d (%s): %s", e.Index, Quote(e.Token), e.Reason)
+}
+
+// IsMoveSeparator reports whether r may stand between two moves: spaces,
+// tabs, line breaks and commas.
+func IsMoveSeparator(r rune) bool {
+	switch r {
+	case ' ', '\t', '\n', '\r', '\v', '\f', ',':
+		return true
+	}
+	return false
+}
+
+// ScanLetters reads a move text of one character a move, separators
+// allowed anywhere. For each character in order it asks bad why it is not a
+// move ("" when it is one) and then calls f with the character, its 1-based
+// index and its text. It returns a *MoveError at the first bad character,
+// at move max+1 (so a huge text costs no more than max moves), or the first
+// error f returns.
+func ScanLetters(text string, max int, bad func(rune) string, f func(r rune, index int, token string) *MoveError) error {
+	index := 0
+	for i, r := range text {
+		if IsMoveSeparator(r) {
+			continue
+		}
+		index++
+		_, size := utf8.DecodeRuneInString(text[i:])
+		token := text[i : i+size]
+		if index > max {
+			return &MoveError{Index: index, Token: token,
+				Reason: fmt.Sprintf("too many moves: at most %d are read", max)}
+		}
+		if reason := bad(r); reason != "" {
+			return &MoveError{Index: index, Token: token, Reason: reason}
+		}
+		if err := f(r, index, token); err != nil {
+			return err
+		}
+	}
+	return nil
+}
