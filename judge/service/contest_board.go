@@ -1,6 +1,7 @@
 package service
 
 import (
+	"bytes"
 	"context"
 	"slices"
 	"sync"
@@ -362,6 +363,24 @@ func (s *Service) Scoreboard(ctx context.Context, v judge.User, id int64) (judge
 		return judge.Scoreboard{}, err
 	}
 	return lb.snapshot(judge.CanSeeLiveBoard(v), s.now()), nil
+}
+
+// ScoreboardCSV returns the board v may see (Scoreboard) as CSV: the
+// final board once the contest is over and unfrozen (judge.WriteBoardCSV).
+func (s *Service) ScoreboardCSV(ctx context.Context, v judge.User, id int64) ([]byte, error) {
+	b, err := s.Scoreboard(ctx, v, id)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.Contest(ctx, v, id)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := judge.WriteBoardCSV(&buf, c, b); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // ContestEvents returns a channel that receives an event whenever the

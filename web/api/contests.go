@@ -355,22 +355,11 @@ func (s *API) scoreboardCSV(c *gin.Context) {
 	if !ok {
 		return
 	}
-	ctx, v := c.Request.Context(), httpx.Viewer(c)
-	b, err := s.Service.Scoreboard(ctx, v, id)
+	body, err := s.Service.ScoreboardCSV(c.Request.Context(), httpx.Viewer(c), id)
 	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	ct, err := s.Service.Contest(ctx, v, id)
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	var buf bytes.Buffer
-	if err := judge.WriteBoardCSV(&buf, ct, b); err != nil {
 		s.writeError(c, err)
 		return
 	}
 	c.Header("Content-Disposition", `attachment; filename="contest-`+strconv.FormatInt(id, 10)+`-scoreboard.csv"`)
-	c.Data(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+	c.Data(http.StatusOK, "text/csv; charset=utf-8", body)
 }

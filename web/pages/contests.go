@@ -379,28 +379,23 @@ func (p *Pages) scoreboardExport(asCSV bool) gin.HandlerFunc {
 			return
 		}
 		ctx, v := c.Request.Context(), httpx.Viewer(c)
+		name := "contest-" + strconv.FormatInt(id, 10) + "-scoreboard"
+		if asCSV {
+			body, err := p.Service.ScoreboardCSV(ctx, v, id)
+			if err != nil {
+				p.fail(c, err)
+				return
+			}
+			c.Header("Content-Disposition", `attachment; filename="`+name+`.csv"`)
+			c.Data(http.StatusOK, "text/csv; charset=utf-8", body)
+			return
+		}
 		b, err := p.Service.Scoreboard(ctx, v, id)
 		if err != nil {
 			p.fail(c, err)
 			return
 		}
-		name := "contest-" + strconv.FormatInt(id, 10) + "-scoreboard"
-		if !asCSV {
-			c.Header("Content-Disposition", `attachment; filename="`+name+`.json"`)
-			c.JSON(http.StatusOK, b)
-			return
-		}
-		ct, err := p.Service.Contest(ctx, v, id)
-		if err != nil {
-			p.fail(c, err)
-			return
-		}
-		var buf bytes.Buffer
-		if err := judge.WriteBoardCSV(&buf, ct, b); err != nil {
-			p.fail(c, err)
-			return
-		}
-		c.Header("Content-Disposition", `attachment; filename="`+name+`.csv"`)
-		c.Data(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+		c.Header("Content-Disposition", `attachment; filename="`+name+`.json"`)
+		c.JSON(http.StatusOK, b)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/puzzles"
 	"puzzlejudge/judge/service"
 	"puzzlejudge/judge/store"
 )
@@ -73,7 +74,9 @@ func (c *Contest) populate(ctx context.Context, size Size) error {
 	var specs []judge.ContestProblemSpec
 	for p := range size.Problems {
 		slug := fmt.Sprintf("c%d", p+1)
-		if err := c.Svc.SyncProblem(ctx, judge.Problem{Slug: slug, Title: slug, Puzzle: "floodit", Statement: "."}, nil); err != nil {
+		// Any puzzle: the problems have no boards, nothing is judged.
+		puzzle := puzzles.PuzzleNames()[0]
+		if err := c.Svc.SyncProblem(ctx, judge.Problem{Slug: slug, Title: slug, Puzzle: puzzle, Statement: "."}, nil); err != nil {
 			return err
 		}
 		specs = append(specs, judge.ContestProblemSpec{Slug: slug})
