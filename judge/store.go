@@ -27,6 +27,7 @@ type Store interface {
 	CatalogueVersioner
 	ProgramStore
 	ContestStore
+	CCSStore
 }
 
 // AccountStore keeps users and their API tokens.

@@ -198,6 +198,7 @@ func (d *DB) migrate() error {
 	rows := []any{&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &programRow{}, &submissionRow{}, &caseResultRow{}, &heartbeatRow{},
 		&assignmentRow{}, &assignmentProblemRow{}, &historyRow{}, &problemHintsRow{}, &hintRow{}, &loginBucketRow{}, &catalogueVersionRow{}, &generationRow{},
 		&contestRow{}, &contestProblemRow{}, &contestParticipantRow{}}
+	rows = append(rows, eventRows()...)
 	var err error
 	if d.postgres {
 		// DDL is transactional on PostgreSQL: the lock and the tables

@@ -7,6 +7,7 @@ package api
 import (
 	"log/slog"
 	"sync"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -29,6 +30,9 @@ type Options struct {
 	// Replays bounds the public replays of each address; nil means
 	// DefaultReplaysPerMinute.
 	Replays *httpx.RateLimiter
+	// FeedPoll and FeedKeepAlive time the Contest API's event feed; 0
+	// means DefaultFeedPoll and DefaultFeedKeepAlive.
+	FeedPoll, FeedKeepAlive time.Duration
 }
 
 // API holds the dependencies of the API's handlers. Build it with New and
@@ -100,6 +104,8 @@ func (s *API) Register(r gin.IRouter) {
 	api.POST("/replay", s.addressLimit(), s.replay)
 	api.POST("/problems/:slug/cases/:id/hint", user, s.rateLimit(), s.hint)
 	api.GET("/submissions/:id/replay", user, s.addressLimit(), s.submissionReplay)
+	s.registerClarifications(api, user)
+	s.registerCCS(r)
 }
 
 // writeError answers err as the API's JSON error.
