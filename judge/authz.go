@@ -222,3 +222,61 @@ func CanChangePassword(v User) bool { return !v.Anonymous() }
 // CanSetPreferences reports whether v may change their own language and
 // time zone: anyone logged in.
 func CanSetPreferences(v User) bool { return !v.Anonymous() }
+
+// CanManageContests reports whether v may create and change contests,
+// read their live board through a freeze and unfreeze it: the jury, who
+// are the instructors.
+func CanManageContests(v User) bool { return v.IsInstructor() }
+
+// IsContestant reports whether v takes part in c: a logged-in user who is
+// a participant, or anyone logged in when c is open to everyone.
+func IsContestant(v User, c Contest) bool { return !v.Anonymous() && c.Takes(v.Username) }
+
+// CanSubmitInContest reports whether v may submit to c at now, naming it:
+// a contestant, from the start on. After the end a submission is taken as
+// practice (Contest.Counts), not refused.
+func CanSubmitInContest(v User, c Contest, now time.Time) bool {
+	return IsContestant(v, c) && c.Started(now)
+}
+
+// CanSeeContestProblems reports whether v may read c's problem list at
+// now: the jury always, anyone else once it has started.
+func CanSeeContestProblems(v User, c Contest, now time.Time) bool {
+	return CanManageContests(v) || c.Started(now)
+}
+
+// CanSeeBoard reports whether v may read c's scoreboard: anyone when it is
+// public, else its contestants and the jury.
+func CanSeeBoard(v User, c Contest) bool {
+	return c.Public || CanManageContests(v) || IsContestant(v, c)
+}
+
+// CanSeeLiveBoard reports whether v reads c's board unfrozen during a
+// freeze: the jury.
+func CanSeeLiveBoard(v User) bool { return CanManageContests(v) }
+
+// CanJoinContest reports whether v may join c with its registration code:
+// anyone logged in, when c has one.
+func CanJoinContest(v User, c Contest) bool { return !v.Anonymous() && c.RegistrationCode != "" }
+
+// ContestFor returns c as v may see it at now: the problems withheld
+// before the start (CanSeeContestProblems), the participants and the
+// registration code from everyone but the jury, and a problem v may not
+// open kept under its label without its title.
+func ContestFor(v User, c Contest, now time.Time) Contest {
+	if !CanManageContests(v) {
+		c.Participants, c.RegistrationCode = nil, ""
+	}
+	if !CanSeeContestProblems(v, c, now) {
+		c.Problems = nil
+		return c
+	}
+	ps := slices.Clone(c.Problems)
+	for i, p := range ps {
+		if !(Problem{Draft: p.Draft, Archived: p.Archived}).VisibleTo(v) {
+			ps[i].Title = ""
+		}
+	}
+	c.Problems = ps
+	return c
+}

@@ -256,6 +256,10 @@ type Submission struct {
 	CompileOutput string
 	CPUMs         int64
 	MemoryKiB     int64
+
+	// ContestID is the contest the submission was made in (0: practice);
+	// it counts there when made while the contest runs (Contest.Counts).
+	ContestID int64
 }
 
 // MaxCompileOutput caps the compiler's message kept with a program.

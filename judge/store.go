@@ -26,6 +26,8 @@ type Store interface {
 	LoginStore
 	CatalogueVersioner
 	ProgramStore
+	ContestStore
+	CCSStore
 }
 
 // AccountStore keeps users and their API tokens.

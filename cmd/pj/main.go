@@ -72,6 +72,7 @@ type app struct {
 
 	server  string // --server
 	jsonOut bool   // --json
+	contest int64  // pj submit --contest
 }
 
 func (a *app) rootCommand() *cobra.Command {
@@ -99,7 +100,7 @@ Exit status: 0 accepted, 1 judged and not accepted, 2 usage or input error,
 		a.problemsCommand(), a.showCommand(), a.inputCommand(),
 		a.submitCommand(), a.movesCommand(), a.checkCommand(), a.languagesCommand(),
 		a.statusCommand(), a.submissionsCommand(),
-		a.casesCommand(), a.gradesCommand(),
+		a.casesCommand(), a.gradesCommand(), a.contestCommand(),
 	)
 	root.CompletionOptions.DisableDefaultCmd = true
 	return root

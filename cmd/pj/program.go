@@ -60,16 +60,19 @@ func (a *app) sendProgram(c *client, path, from, lang string) (*response, error)
 	if err != nil {
 		return nil, &inputError{err}
 	}
-	body, contentType, err := multipartProgram(filepath.Base(from), data, lang)
+	body, contentType, err := multipartProgram(filepath.Base(from), data, lang, a.contest)
 	if err != nil {
 		return nil, err
 	}
 	return c.do(a.ctx, http.MethodPost, path, body, contentType, nil)
 }
 
-func multipartProgram(name string, source []byte, lang string) (io.Reader, string, error) {
+func multipartProgram(name string, source []byte, lang string, contest int64) (io.Reader, string, error) {
 	var buf bytes.Buffer
 	w := multipart.NewWriter(&buf)
+	if err := writeContest(w, contest); err != nil {
+		return nil, "", err
+	}
 	fields := [][2]string{{"kind", "program"}}
 	if lang != "" {
 		fields = append(fields, [2]string{"language", lang})

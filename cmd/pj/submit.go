@@ -66,6 +66,7 @@ it is not.`,
 	cmd.Flags().BoolVar(&wait, "wait", false, "wait for the verdict; the exit status tells it")
 	cmd.Flags().StringVar(&inputVersion, "input-version", "", "the input version the answer was made for (printed by 'pj input')")
 	cmd.Flags().StringVar(&lang, "lang", "", "submit FILE as a program in this language (an id of 'pj languages'); default: from its extension")
+	cmd.Flags().Int64Var(&a.contest, "contest", 0, "submit in this contest (its id; see 'pj contest list'); default: practice")
 	return cmd
 }
 
@@ -77,6 +78,7 @@ type answerBody struct {
 	Output       *string           `json:"output,omitempty"`
 	Outputs      map[string]string `json:"outputs,omitempty"`
 	InputVersion string            `json:"input_version,omitempty"`
+	Contest      int64             `json:"contest,omitempty"`
 }
 
 // sendAnswer posts an answer from a file, a directory of per-case outputs
@@ -84,7 +86,7 @@ type answerBody struct {
 func (a *app) sendAnswer(c *client, path, from, inputVersion string) (*response, error) {
 	whole := func(data []byte) (*response, error) {
 		out := string(data)
-		return c.sendJSON(a.ctx, http.MethodPost, path, answerBody{Kind: "answer", Output: &out, InputVersion: inputVersion}, nil, nil)
+		return c.sendJSON(a.ctx, http.MethodPost, path, answerBody{Kind: "answer", Output: &out, InputVersion: inputVersion, Contest: a.contest}, nil, nil)
 	}
 	if from == "-" {
 		data, err := a.readArg(from)
@@ -102,14 +104,14 @@ func (a *app) sendAnswer(c *client, path, from, inputVersion string) (*response,
 		if err != nil {
 			return nil, err
 		}
-		return c.sendJSON(a.ctx, http.MethodPost, path, answerBody{Kind: "answer", Outputs: outputs, InputVersion: inputVersion}, nil, nil)
+		return c.sendJSON(a.ctx, http.MethodPost, path, answerBody{Kind: "answer", Outputs: outputs, InputVersion: inputVersion, Contest: a.contest}, nil, nil)
 	}
 	data, err := os.ReadFile(from)
 	if err != nil {
 		return nil, &inputError{err}
 	}
 	if bytes.HasPrefix(data, []byte("PK\x03\x04")) || strings.EqualFold(filepath.Ext(from), ".zip") {
-		body, contentType, err := multipartAnswer(filepath.Base(from), data, inputVersion)
+		body, contentType, err := multipartAnswer(filepath.Base(from), data, inputVersion, a.contest)
 		if err != nil {
 			return nil, err
 		}
@@ -144,10 +146,13 @@ func readOutputs(dir string) (map[string]string, error) {
 
 // multipartAnswer is the form kind=answer with the zip as "file" (and the
 // input version, when known).
-func multipartAnswer(name string, zip []byte, inputVersion string) (io.Reader, string, error) {
+func multipartAnswer(name string, zip []byte, inputVersion string, contest int64) (io.Reader, string, error) {
 	var buf bytes.Buffer
 	w := multipart.NewWriter(&buf)
 	if err := w.WriteField("kind", "answer"); err != nil {
+		return nil, "", err
+	}
+	if err := writeContest(w, contest); err != nil {
 		return nil, "", err
 	}
 	if inputVersion != "" {

@@ -316,6 +316,7 @@ func (s *Service) judgeClaimedProgram(ctx context.Context, c judge.Claim, d *pro
 		s.release(ctx, []judge.Claim{c})
 		return
 	}
+	s.boards.judged(judged, written)
 	if s.cfg.OnJudged != nil && written[c.ID] {
 		s.cfg.OnJudged(v)
 	}

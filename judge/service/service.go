@@ -155,6 +155,10 @@ type Service struct {
 	// problems caches the problems with their cases, checked against the
 	// catalogue version on every use.
 	problems cache.Versioned[cachedProblem]
+	// ccs is this process's view of the contests' event logs (ccs_feed.go).
+	ccs ccsLogs
+	// boards are the contests' live scoreboards (contest_board.go).
+	boards *contestBoards
 
 	healthMu sync.Mutex
 	health   judge.Health // the last probe's, at healthAt
@@ -193,6 +197,7 @@ func NewService(store judge.Store, cfg Config, logger *slog.Logger) *Service {
 		solving:   map[int64]bool{},
 
 		programSlots: make(chan struct{}, cfg.ProgramsAtOnce),
+		boards:       newContestBoards(cfg.ClaimTimeout > 0),
 	}
 	return s
 }
@@ -225,6 +230,9 @@ func (s *Service) Start(ctx context.Context) error {
 		return err
 	}
 	if err := s.recoverCases(ctx); err != nil {
+		return err
+	}
+	if err := s.loadRunningBoards(ctx); err != nil {
 		return err
 	}
 	run, cancel := context.WithCancel(ctx)

@@ -92,9 +92,15 @@ func (s *Service) submit(ctx context.Context, v judge.User, sub judge.Submission
 	}
 	sub.Puzzle, sub.Board, sub.Results = "", "", nil
 	sub.CreatedAt = s.now() // the deadlines of assignments are read on this clock
+	if err := s.enterContest(ctx, v, &sub, sub.CreatedAt); err != nil {
+		return judge.Submission{}, err
+	}
 	out, err := s.store.CreateSubmission(ctx, sub)
 	if err != nil {
 		return judge.Submission{}, err
+	}
+	if out.ContestID != 0 {
+		s.boards.submitted(out)
 	}
 	s.notify()
 	return out, nil

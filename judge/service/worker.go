@@ -78,6 +78,7 @@ func (s *Service) judgeAnswers(ctx context.Context, claims []judge.Claim) bool {
 		s.release(ctx, claimsOf(judged))
 		return false
 	}
+	s.boards.judged(judged, written)
 	if s.cfg.OnJudged != nil {
 		for _, j := range judged {
 			if written[j.ID] {

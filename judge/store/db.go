@@ -196,7 +196,9 @@ const migrateLock int64 = 0x707a6d69677221
 
 func (d *DB) migrate() error {
 	rows := []any{&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &programRow{}, &submissionRow{}, &caseResultRow{}, &heartbeatRow{},
-		&assignmentRow{}, &assignmentProblemRow{}, &historyRow{}, &problemHintsRow{}, &hintRow{}, &loginBucketRow{}, &catalogueVersionRow{}, &generationRow{}}
+		&assignmentRow{}, &assignmentProblemRow{}, &historyRow{}, &problemHintsRow{}, &hintRow{}, &loginBucketRow{}, &catalogueVersionRow{}, &generationRow{},
+		&contestRow{}, &contestProblemRow{}, &contestParticipantRow{}}
+	rows = append(rows, eventRows()...)
 	var err error
 	if d.postgres {
 		// DDL is transactional on PostgreSQL: the lock and the tables

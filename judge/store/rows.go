@@ -218,6 +218,10 @@ type submissionRow struct {
 	CompileOutput string `gorm:"not null;default:''"`
 	CPUMs         int64  `gorm:"column:cpu_ms;not null;default:0"`
 	MemoryKiB     int64  `gorm:"column:memory_kib;not null;default:0"`
+	// ContestID is the contest the submission names (NULL: practice);
+	// the contest's board reads its submissions by it, through an index
+	// of the contest submissions only (practice ones never pay for it).
+	ContestID *int64 `gorm:"index:idx_submissions_contest,where:contest_id IS NOT NULL"`
 }
 
 func (submissionRow) TableName() string { return "submissions" }

@@ -35,6 +35,7 @@ type submissionView struct {
 	Language     string
 	CPUMs        int64 `gorm:"column:cpu_ms"`
 	MemoryKiB    int64 `gorm:"column:memory_kib"`
+	ContestID    *int64
 }
 
 // viewOf is the view of a row read without the joined names.
@@ -44,7 +45,7 @@ func viewOf(r submissionRow) submissionView {
 		Board: r.Board, Payload: r.Payload, Status: r.Status, Verdict: r.Verdict, Score: r.Score,
 		CreatedAt: r.CreatedAt, JudgedAt: r.JudgedAt,
 		InputVersion: r.InputVersion, CaseIDs: r.CaseIDs, Format: r.Format, Changed: r.Changed,
-		Language: r.Language, CPUMs: r.CPUMs, MemoryKiB: r.MemoryKiB,
+		Language: r.Language, CPUMs: r.CPUMs, MemoryKiB: r.MemoryKiB, ContestID: r.ContestID,
 	}
 }
 
@@ -59,6 +60,9 @@ func (v submissionView) domain() judge.Submission {
 	}
 	if v.ProblemID != nil {
 		s.ProblemID = *v.ProblemID
+	}
+	if v.ContestID != nil {
+		s.ContestID = *v.ContestID
 	}
 	if v.Format == formatPerCase {
 		s.Outputs, s.Payload = decodeOutputs(v.Payload), ""
@@ -75,6 +79,10 @@ func rowOf(s judge.Submission) submissionRow {
 	if s.ProblemID != 0 {
 		id := s.ProblemID
 		r.ProblemID = &id
+	}
+	if s.ContestID != 0 {
+		id := s.ContestID
+		r.ContestID = &id
 	}
 	return r
 }
@@ -101,7 +109,7 @@ func (d *DB) views(ctx context.Context) *gorm.DB {
 			"submissions.puzzle, submissions.board, submissions.payload, submissions.status, submissions.verdict, " +
 			"submissions.score, submissions.created_at, submissions.judged_at, " +
 			"submissions.input_version, submissions.case_ids, submissions.format, submissions.changed, " +
-			"submissions.language, submissions.cpu_ms, submissions.memory_kib, " +
+			"submissions.language, submissions.cpu_ms, submissions.memory_kib, submissions.contest_id, " +
 			"users.username AS username, COALESCE(problems.slug, '') AS problem_slug").
 		Joins("JOIN users ON users.id = submissions.user_id").
 		Joins("LEFT JOIN problems ON problems.id = submissions.problem_id")

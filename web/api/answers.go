@@ -104,6 +104,9 @@ func (s *API) submitForm(c *gin.Context) {
 		s.fail(c, judge.EINVALID, "malformed multipart form: %v", err)
 		return
 	}
+	if !s.formContest(c) {
+		return
+	}
 	switch kind := c.PostForm("kind"); kind {
 	case string(judge.KindAnswer):
 		s.submitZip(c)
@@ -126,7 +129,8 @@ func (s *API) submitZip(c *gin.Context) {
 		s.writeError(c, err)
 		return
 	}
-	sub := judge.Submission{ProblemSlug: c.Param("slug"), Kind: judge.KindAnswer, InputVersion: c.PostForm("input_version")}
+	sub := judge.Submission{ProblemSlug: c.Param("slug"), Kind: judge.KindAnswer, InputVersion: c.PostForm("input_version"),
+		ContestID: c.GetInt64(contestKey)}
 	s.accepted(c)(s.Service.SubmitOutputs(c.Request.Context(), httpx.Viewer(c), sub, outputs))
 }
 
@@ -140,6 +144,9 @@ func (s *API) accepted(c *gin.Context) func(judge.Submission, error) {
 		out := gin.H{"id": sub.ID, "status": sub.Status}
 		if sub.InputVersion != "" {
 			out["input_version"] = sub.InputVersion
+		}
+		if sub.ContestID != 0 {
+			out["contest"] = sub.ContestID // absent: practice (also after a contest's end)
 		}
 		c.JSON(http.StatusAccepted, out)
 	}

@@ -7,9 +7,11 @@ package api
 import (
 	"log/slog"
 	"sync"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"puzzlejudge/internal/cache"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
@@ -28,6 +30,9 @@ type Options struct {
 	// Replays bounds the public replays of each address; nil means
 	// DefaultReplaysPerMinute.
 	Replays *httpx.RateLimiter
+	// FeedPoll and FeedKeepAlive time the Contest API's event feed; 0
+	// means DefaultFeedPoll and DefaultFeedKeepAlive.
+	FeedPoll, FeedKeepAlive time.Duration
 }
 
 // API holds the dependencies of the API's handlers. Build it with New and
@@ -38,6 +43,9 @@ type API struct {
 	Options
 
 	replayOnce sync.Once
+	// boards keeps the last scoreboards encoded, by contest and ETag
+	// (contests.go).
+	boards cache.Memo[string, []byte]
 }
 
 // New returns the API over svc.
@@ -92,9 +100,12 @@ func (s *API) Register(r gin.IRouter) {
 	r.GET("/api/v1/openapi.json", serveOpenAPI)
 	r.GET("/api/docs", serveDocs)
 	s.registerCourses(api, user)
+	s.registerContests(api, user)
 	api.POST("/replay", s.addressLimit(), s.replay)
 	api.POST("/problems/:slug/cases/:id/hint", user, s.rateLimit(), s.hint)
 	api.GET("/submissions/:id/replay", user, s.addressLimit(), s.submissionReplay)
+	s.registerClarifications(api, user)
+	s.registerCCS(r)
 }
 
 // writeError answers err as the API's JSON error.

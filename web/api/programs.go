@@ -21,7 +21,8 @@ func (s *API) submitFile(c *gin.Context) {
 	if !ok {
 		return
 	}
-	sub := judge.Submission{ProblemSlug: c.Param("slug"), Kind: judge.KindProgram, Language: c.PostForm("language"), Payload: string(data)}
+	sub := judge.Submission{ProblemSlug: c.Param("slug"), Kind: judge.KindProgram, Language: c.PostForm("language"), Payload: string(data),
+		ContestID: c.GetInt64(contestKey)}
 	s.accepted(c)(s.Service.SubmitProgram(c.Request.Context(), httpx.Viewer(c), sub, fh.Filename))
 }
 

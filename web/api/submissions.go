@@ -25,6 +25,8 @@ type submitRequest struct {
 	InputVersion string            `json:"input_version"`
 	Case         int64             `json:"case"`
 	Moves        string            `json:"moves"`
+	// Contest names the contest the submission is made in (0: practice).
+	Contest int64 `json:"contest"`
 }
 
 // submissionJSON is a submission as the API shows it. Cases is filled only
@@ -114,7 +116,7 @@ func (s *API) submit(c *gin.Context) {
 	if !s.readJSON(c, &req) {
 		return
 	}
-	sub := judge.Submission{ProblemSlug: c.Param("slug"), Kind: req.Kind}
+	sub := judge.Submission{ProblemSlug: c.Param("slug"), Kind: req.Kind, ContestID: req.Contest}
 	switch req.Kind {
 	case judge.KindAnswer:
 		sub.Payload, sub.InputVersion = req.Output, req.InputVersion

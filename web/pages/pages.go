@@ -78,6 +78,9 @@ type Pages struct {
 	// a judging program's page reloads every second, and a source never
 	// changes once submitted.
 	sources *cache.FIFO[int64, template.HTML]
+	// boards keeps the last scoreboard tables drawn, by contest and ETag
+	// (contests.go).
+	boards cache.Memo[string, drawnBoard]
 }
 
 // New returns the pages over svc.
@@ -142,6 +145,8 @@ func (p *Pages) Register(r gin.IRouter) {
 	g.POST(ImportPath, p.importPackage)
 
 	p.registerCourses(g)
+	p.registerContests(g)
+	p.registerClarifications(g)
 }
 
 // NotFound is the handler chain of a path no route knows: the 404 page,

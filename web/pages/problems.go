@@ -107,6 +107,9 @@ type problemView struct {
 	SandboxOff    string
 	Language      string
 	Source        string
+	// Contest is the contest the forms submit in (?contest= of the
+	// contest page's links; 0: practice).
+	Contest int64
 }
 
 // languageOption is a language of the program form, with the extensions
@@ -169,6 +172,7 @@ func (p *Pages) problemView(c *gin.Context, in judge.ProblemInput) (problemView,
 		}
 	}
 	v.Statement, v.StatementLang, v.Bilingual = p.md.render(withoutTitle(text, v.Title)), lang, prob.StatementZH != ""
+	v.Contest, _ = strconv.ParseInt(c.DefaultPostForm("contest", c.Query("contest")), 10, 64)
 	best, tried, boards, err := p.Service.Standing(c.Request.Context(), httpx.Viewer(c), prob.Slug)
 	if err != nil {
 		p.fail(c, err)

@@ -33,6 +33,7 @@ func (p *Pages) submit(c *gin.Context) {
 		p.render(c, status, "problem", v.Title, v)
 	}
 	f, msg := submissionForm(c, p.localeOf(c), &v)
+	f.sub.ContestID = v.Contest
 	if msg != "" {
 		refuse(http.StatusBadRequest, msg)
 		return

@@ -8,6 +8,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"time"
 
 	"puzzlejudge/judge"
 )
@@ -57,15 +58,20 @@ func funcsFor(l *locale) template.FuncMap {
 }
 
 var templateFuncs = template.FuncMap{
-	"verdictClass": func(v judge.Verdict) string { return "v-" + strings.ReplaceAll(string(v), "_", "-") },
-	"score":        func(f float64) string { return fmt.Sprintf("%.0f", f) },
-	"instructor":   func(u *judge.User) bool { return u != nil && u.IsInstructor() },
-	"inc":          func(i int) int { return i + 1 },
-	"grade":        judge.FormatScore,
-	"seconds":      func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) + " s" },
-	"cell":         cellClass,
-	"ms":           func(ms int64) string { return strconv.FormatInt(ms, 10) + " ms" },
-	"kib":          humanKiB,
+	"verdictClass":    func(v judge.Verdict) string { return "v-" + strings.ReplaceAll(string(v), "_", "-") },
+	"score":           func(f float64) string { return fmt.Sprintf("%.0f", f) },
+	"instructor":      func(u *judge.User) bool { return u != nil && u.IsInstructor() },
+	"inc":             func(i int) int { return i + 1 },
+	"dec":             func(i int) int { return i - 1 },
+	"contestDuration": judge.FormatContestDuration,
+	// when is UTC for the pages not yet in the reader's zone (the
+	// contest pages of issue 25); the others use view.When.
+	"when":    func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") },
+	"grade":   judge.FormatScore,
+	"seconds": func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) + " s" },
+	"cell":    cellClass,
+	"ms":      func(ms int64) string { return strconv.FormatInt(ms, 10) + " ms" },
+	"kib":     humanKiB,
 	// filter is the data of the "studentFilter" form.
 	"filter": func(table, value string) studentFilter { return studentFilter{table, value} },
 }

@@ -108,3 +108,47 @@ document.querySelectorAll("input[type=file][data-language]").forEach(function (i
     }
   });
 });
+
+// A live scoreboard (data-live) fetches its table every 750 ms with the ETag
+// it was drawn at: the server answers 304 until the board changes, then the
+// new table, which replaces the old one without a reload.
+document.querySelectorAll("[data-live]").forEach(function (el) {
+  var etag = el.dataset.etag || "";
+  var busy = false;
+  window.setInterval(function () {
+    if (busy || document.hidden) {
+      return;
+    }
+    busy = true;
+    fetch(el.dataset.live, { credentials: "same-origin", headers: etag ? { "If-None-Match": etag } : {} })
+      .then(function (r) {
+        if (r.status !== 200) {
+          return null;
+        }
+        etag = r.headers.get("ETag") || "";
+        return r.text();
+      })
+      .then(function (html) {
+        if (html !== null) {
+          el.innerHTML = html;
+        }
+      })
+      .catch(function () {})
+      .then(function () { busy = false; });
+  }, 750); // a verdict shows within a second
+});
+
+// A contest's clock (data-countdown, an RFC 3339 time) counts down each second.
+document.querySelectorAll("[data-countdown]").forEach(function (el) {
+  var to = Date.parse(el.dataset.countdown);
+  if (isNaN(to)) {
+    return;
+  }
+  var tick = function () {
+    var s = Math.max(0, Math.floor((to - Date.now()) / 1000));
+    var hms = Math.floor(s / 3600) + ":" + String(Math.floor(s / 60) % 60).padStart(2, "0") + ":" + String(s % 60).padStart(2, "0");
+    el.textContent = (el.dataset.status === "scheduled" ? "starts in " : "") + hms + (el.dataset.status === "scheduled" ? "" : " left");
+  };
+  tick();
+  window.setInterval(tick, 1000);
+});

@@ -1,0 +1,553 @@
+package judge
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// CCSInput is what the Contest API objects of one contest are built from.
+type CCSInput struct {
+	Contest Contest
+	Now     time.Time
+	// Problems are the facts of Contest.Problems beyond the contest's own,
+	// in the same order.
+	Problems []CCSProblemFacts
+	// Languages are the languages submissions are written in: the
+	// sandbox's and the two of this judge's text kinds.
+	Languages []CCSLanguage
+	// Teams are the contestants: every participant and everyone who
+	// submitted or asked in the contest.
+	Teams          []CCSTeam
+	Submissions    []CCSSubmission // in id order
+	Clarifications []Clarification // in id order
+	// Live is the jury's board; Frozen the board everyone else reads (the
+	// same as Live when the board is not frozen).
+	Live, Frozen Scoreboard
+	// Cache, when not nil, keeps the objects of each submission (it and
+	// its judgements) from one build to the next of the same contest:
+	// they are rebuilt only when the submission changed.
+	Cache *CCSCache
+}
+
+// CCSCache keeps the objects built for each submission of one contest.
+type CCSCache struct {
+	mu   sync.Mutex
+	subs map[int64]ccsCached
+}
+
+type ccsCached struct {
+	fp   ccsFingerprint
+	objs []CCSObject
+}
+
+// ccsFingerprint is everything a submission's objects are made of.
+type ccsFingerprint struct {
+	contest  int64
+	start    int64
+	scoring  Scoring
+	problem  string
+	language string
+	user     int64
+	created  int64
+	status   Status
+	verdict  Verdict
+	score    float64
+	judged   int64
+	cpu      int64
+	history  int
+	hidden   bool
+}
+
+// CCSProblemFacts are what a problem object says beyond the contest.
+type CCSProblemFacts struct {
+	Cases  int
+	Limits Limits
+	// Programs reports a problem that takes programs: its limits are
+	// then the sandbox's.
+	Programs bool
+}
+
+// CCSLanguage is a language of the API.
+type CCSLanguage struct {
+	ID, Name   string
+	Extensions []string
+	// EntryPoint names the kind of entry point the language needs
+	// ("Main class"); "" when it needs none.
+	EntryPoint string
+}
+
+// CCSTeam is a contestant: a team of one.
+type CCSTeam struct {
+	UserID   int64
+	Username string
+}
+
+// CCSSubmission is a contest submission as the API reads it.
+type CCSSubmission struct {
+	ID        int64
+	UserID    int64
+	ProblemID int64
+	// Language is the program's language, or the kind ("answer",
+	// "moves") of a text submission.
+	Language  string
+	CreatedAt time.Time
+	Status    Status
+	Verdict   Verdict
+	Score     float64
+	JudgedAt  *time.Time
+	CPUMs     int64
+	// History holds the judgings a rejudge replaced, oldest first: each
+	// is a judgement of its own, no longer current.
+	History []Judging
+}
+
+// CCSObject is one object of the API (or a whole singleton: the contest,
+// the state) as an audience reads it: what GET on its endpoint answers, and
+// what the event feed sends when it changes.
+type CCSObject struct {
+	Type     string
+	ID       string // "" for a singleton
+	Audience Audience
+	TeamID   int64
+	Data     json.RawMessage
+}
+
+// Key identifies the object within its audience.
+func (o CCSObject) Key() string {
+	return o.Type + "\x00" + o.ID + "\x00" + strconv.Itoa(int(o.Audience)) + "\x00" + strconv.FormatInt(o.TeamID, 10)
+}
+
+// The API's types (the event feed's and the endpoints' names) built here.
+const (
+	CCSContest        = "contest"
+	CCSJudgementTypes = "judgement-types"
+	CCSLanguages      = "languages"
+	CCSProblems       = "problems"
+	CCSTeams          = "teams"
+	CCSState          = "state"
+	CCSSubmissions    = "submissions"
+	CCSJudgements     = "judgements"
+	CCSClarifications = "clarifications"
+	CCSAwards         = "awards"
+)
+
+// CCSTypes lists the types in the order a feed starts with them:
+// configuration first, then live data.
+var CCSTypes = []string{CCSContest, CCSJudgementTypes, CCSLanguages, CCSProblems, CCSTeams, CCSState,
+	CCSSubmissions, CCSJudgements, CCSClarifications, CCSAwards}
+
+// CCSObjects builds every object of the contest's API, each once per
+// audience that reads it (see CCSView.Sees): the endpoints answer the ones
+// their viewer sees, and the event feed logs each change. One builder for
+// both keeps the feed and the endpoints in agreement.
+func CCSObjects(in CCSInput) []CCSObject {
+	b := ccsBuilder{in: in, c: in.Contest,
+		out: make([]CCSObject, 0, 2*len(in.Submissions)+len(in.Teams)+len(in.Clarifications)+2*len(in.Contest.Problems)+32)}
+	b.contest()
+	b.judgementTypes()
+	b.languages()
+	b.problems()
+	b.teams()
+	b.state()
+	b.submissionsAndJudgements()
+	b.clarifications()
+	b.awards()
+	return b.out
+}
+
+type ccsBuilder struct {
+	in  CCSInput
+	c   Contest
+	out []CCSObject
+}
+
+func (b *ccsBuilder) add(typ, id string, aud Audience, team int64, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // the values are this file's own maps and structs
+	}
+	b.out = append(b.out, CCSObject{Type: typ, ID: id, Audience: aud, TeamID: team, Data: data})
+}
+
+func (b *ccsBuilder) contestTime(t time.Time) string { return CCSRelTime(t.Sub(b.c.StartTime)) }
+
+// CCSContestObject is the contest object alone (the /contests list).
+func CCSContestObject(c Contest) map[string]any {
+	o := map[string]any{
+		"id":          CCSContestID(c.ID),
+		"name":        c.Title,
+		"formal_name": c.Title,
+		"start_time":  CCSTime(c.StartTime),
+		"duration":    CCSRelTime(c.Duration),
+	}
+	if c.Freeze > 0 {
+		o["scoreboard_freeze_duration"] = CCSRelTime(c.Freeze)
+	}
+	if c.UnfrozenAt != nil {
+		o["scoreboard_thaw_time"] = CCSTime(ccsThawed(c, *c.UnfrozenAt))
+	}
+	if c.Scoring == ScoringIOI {
+		o["scoreboard_type"] = "score"
+	} else {
+		o["scoreboard_type"] = "pass-fail"
+		o["penalty_time"] = CCSMinutes(PenaltyMinutes)
+	}
+	return o
+}
+
+// ccsThawed is the API's thaw time: the unfreeze, or the end when the jury
+// unfroze before it (the API orders ended before thawed).
+func ccsThawed(c Contest, at time.Time) time.Time {
+	if at.Before(c.EndTime()) {
+		return c.EndTime()
+	}
+	return at
+}
+
+func (b *ccsBuilder) contest() {
+	b.add(CCSContest, "", AudienceAll, 0, CCSContestObject(b.c))
+}
+
+func (b *ccsBuilder) judgementTypes() {
+	for _, t := range JudgementTypes(b.c.Scoring) {
+		b.add(CCSJudgementTypes, t.ID, AudienceAll, 0, t)
+	}
+}
+
+func (b *ccsBuilder) languages() {
+	for _, l := range b.in.Languages {
+		o := map[string]any{"id": l.ID, "name": l.Name, "entry_point_required": l.EntryPoint != "",
+			"extensions": ccsExtensions(l.Extensions)}
+		if l.EntryPoint != "" {
+			o["entry_point_name"] = l.EntryPoint
+		}
+		b.add(CCSLanguages, l.ID, AudienceAll, 0, o)
+	}
+}
+
+func ccsExtensions(exts []string) []string {
+	out := []string{}
+	for _, e := range exts {
+		e = strings.TrimPrefix(e, ".")
+		if e != "" && !slices.Contains(out, e) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func (b *ccsBuilder) problems() {
+	// Before the start only the jury reads the problems.
+	aud := AudienceAll
+	if !b.c.Started(b.in.Now) {
+		aud = AudienceJury
+	}
+	for i, p := range b.c.Problems {
+		o := map[string]any{"id": CCSProblemID(p), "label": p.Label, "name": p.Title, "ordinal": i + 1, "test_data_count": 0}
+		if o["name"] == "" {
+			o["name"] = p.Label
+		}
+		if i < len(b.in.Problems) {
+			f := b.in.Problems[i]
+			o["test_data_count"] = f.Cases
+			if f.Programs {
+				if f.Limits.TimeLimit > 0 {
+					o["time_limit"] = float64(int64(f.Limits.TimeLimit*1000+0.5)) / 1000
+				}
+				if f.Limits.MemoryMiB > 0 {
+					o["memory_limit"] = f.Limits.MemoryMiB
+				}
+				if f.Limits.OutputMiB > 0 {
+					o["output_limit"] = f.Limits.OutputMiB
+				}
+				if f.Limits.CodeKiB > 0 {
+					o["code_limit"] = f.Limits.CodeKiB
+				}
+			}
+		}
+		if b.c.Scoring == ScoringIOI {
+			o["max_score"] = 100
+		}
+		b.add(CCSProblems, CCSProblemID(p), aud, 0, o)
+	}
+}
+
+func (b *ccsBuilder) teams() {
+	for _, t := range b.in.Teams {
+		id := CCSTeamID(t.UserID)
+		b.add(CCSTeams, id, AudienceAll, 0, map[string]any{"id": id, "name": t.Username, "label": id, "display_name": t.Username})
+	}
+}
+
+// CCSStateObject is the contest's state at now.
+func CCSStateObject(c Contest, now time.Time) map[string]any {
+	at := func(t time.Time) any {
+		if now.Before(t) {
+			return nil
+		}
+		return CCSTime(t)
+	}
+	o := map[string]any{"started": at(c.StartTime), "ended": at(c.EndTime()), "finalized": nil, "end_of_updates": nil}
+	if f, ok := c.FreezeTime(); ok {
+		o["frozen"] = at(f)
+		o["thawed"] = nil
+		if c.UnfrozenAt != nil && c.Ended(now) {
+			o["thawed"] = CCSTime(ccsThawed(c, *c.UnfrozenAt))
+		}
+	}
+	// The results are final once the contest has ended and its board is
+	// revealed; rejudges may still come, so updates never end.
+	if c.Ended(now) && (o["frozen"] == nil || o["thawed"] != nil) {
+		fin := c.EndTime()
+		if c.UnfrozenAt != nil {
+			fin = ccsThawed(c, *c.UnfrozenAt)
+		}
+		o["finalized"] = CCSTime(fin)
+	}
+	return o
+}
+
+func (b *ccsBuilder) state() {
+	b.add(CCSState, "", AudienceAll, 0, CCSStateObject(b.c, b.in.Now))
+}
+
+func (b *ccsBuilder) submissionProblem(s CCSSubmission) (ContestProblem, bool) {
+	return b.c.Problem(s.ProblemID)
+}
+
+// ccsSubmission and ccsJudgement are the two objects a contest has by the
+// thousand: structs, which encoding/json writes several times faster than
+// maps.
+type ccsSubmission struct {
+	ID          string    `json:"id"`
+	LanguageID  string    `json:"language_id"`
+	ProblemID   string    `json:"problem_id"`
+	TeamID      string    `json:"team_id"`
+	Time        string    `json:"time"`
+	ContestTime string    `json:"contest_time"`
+	EntryPoint  *string   `json:"entry_point"`
+	Files       []ccsFile `json:"files"`
+}
+
+type ccsFile struct {
+	Href     string `json:"href"`
+	Filename string `json:"filename"`
+	Mime     string `json:"mime"`
+}
+
+type ccsJudgement struct {
+	ID               string   `json:"id"`
+	SubmissionID     string   `json:"submission_id"`
+	JudgementTypeID  string   `json:"judgement_type_id"`
+	Score            *float64 `json:"score,omitempty"`
+	Current          bool     `json:"current"`
+	StartTime        string   `json:"start_time"`
+	StartContestTime string   `json:"start_contest_time"`
+	EndTime          string   `json:"end_time"`
+	EndContestTime   string   `json:"end_contest_time"`
+	MaxRunTime       *float64 `json:"max_run_time,omitempty"`
+}
+
+// submissionsAndJudgements adds each submission and its judgements,
+// taken from the cache when the submission has not changed. The
+// submissions come first, then the judgements, as a feed wants them.
+func (b *ccsBuilder) submissionsAndJudgements() {
+	judgements := make([]CCSObject, 0, len(b.in.Submissions)+8)
+	cache := b.in.Cache
+	if cache != nil {
+		cache.mu.Lock()
+		defer cache.mu.Unlock()
+		if cache.subs == nil {
+			cache.subs = map[int64]ccsCached{}
+		}
+	}
+	for _, s := range b.in.Submissions {
+		p, ok := b.submissionProblem(s)
+		if !ok {
+			continue
+		}
+		fp := ccsFingerprint{contest: b.c.ID, start: b.c.StartTime.UnixNano(), scoring: b.c.Scoring, problem: CCSProblemID(p),
+			language: s.Language, user: s.UserID, created: s.CreatedAt.UnixNano(), status: s.Status, verdict: s.Verdict,
+			score: s.Score, cpu: s.CPUMs, history: len(s.History), hidden: b.hidden(s)}
+		if s.JudgedAt != nil {
+			fp.judged = s.JudgedAt.UnixNano()
+		}
+		if cache != nil {
+			if c, ok := cache.subs[s.ID]; ok && c.fp == fp {
+				b.out = append(b.out, c.objs[0])
+				judgements = append(judgements, c.objs[1:]...)
+				continue
+			}
+		}
+		n := len(b.out)
+		b.submission(s, p)
+		b.judgements(s)
+		objs := slices.Clone(b.out[n:])
+		b.out = append(b.out[:n], objs[0])
+		judgements = append(judgements, objs[1:]...)
+		if cache != nil {
+			cache.subs[s.ID] = ccsCached{fp: fp, objs: objs}
+		}
+	}
+	b.out = append(b.out, judgements...)
+}
+
+func (b *ccsBuilder) submission(s CCSSubmission, p ContestProblem) {
+	id := ccsID(s.ID)
+	o := ccsSubmission{ID: id, LanguageID: s.Language, ProblemID: CCSProblemID(p), TeamID: CCSTeamID(s.UserID),
+		Time: CCSTime(s.CreatedAt), ContestTime: b.contestTime(s.CreatedAt),
+		Files: []ccsFile{{Href: "contests/" + CCSContestID(b.c.ID) + "/submissions/" + id + "/files", Filename: "files.zip", Mime: "application/zip"}}}
+	// The schema's oneOf for C and C++ wants entry_point present and null;
+	// the other languages take null too.
+	if s.Language == "java" || s.Language == "kotlin" {
+		main := "Main"
+		o.EntryPoint = &main
+	}
+	b.add(CCSSubmissions, id, AudienceAll, 0, o)
+}
+
+// hidden reports whether the judgements of s are kept from everyone but
+// the jury and its owner: it was made from the freeze on and the board
+// the others read is still frozen.
+func (b *ccsBuilder) hidden(s CCSSubmission) bool {
+	f, ok := b.c.FreezeTime()
+	return ok && b.in.Frozen.Frozen && !s.CreatedAt.Before(f)
+}
+
+// judgements adds the judgements of s: one per judging a rejudge
+// replaced, no longer current, and the current one.
+func (b *ccsBuilder) judgements(s CCSSubmission) {
+	team := int64(0)
+	if b.hidden(s) {
+		team = s.UserID
+	}
+	n := 0
+	for _, h := range s.History {
+		n++
+		at := s.CreatedAt
+		if h.JudgedAt != nil {
+			at = *h.JudgedAt
+		}
+		b.judgement(s, n, h.Verdict, h.Score, at, 0, false, team)
+	}
+	// During a rejudge the last result stays current until the new one
+	// is written (and it joins History).
+	if s.JudgedAt == nil || s.Verdict == "" {
+		return
+	}
+	n++
+	b.judgement(s, n, s.Verdict, s.Score, *s.JudgedAt, s.CPUMs, true, team)
+}
+
+func (b *ccsBuilder) judgement(s CCSSubmission, n int, v Verdict, score float64, at time.Time, cpuMs int64, current bool, team int64) {
+	id := ccsID(s.ID)
+	if n > 1 {
+		id += "-" + strconv.Itoa(n)
+	}
+	if at.Before(s.CreatedAt) {
+		at = s.CreatedAt
+	}
+	o := ccsJudgement{ID: id, SubmissionID: ccsID(s.ID), JudgementTypeID: JudgementTypeOf(v), Current: current,
+		StartTime: CCSTime(at), StartContestTime: b.contestTime(at), EndTime: CCSTime(at), EndContestTime: b.contestTime(at)}
+	if b.c.Scoring == ScoringIOI {
+		o.Score = &score
+	}
+	if cpuMs > 0 {
+		t := float64(cpuMs) / 1000
+		o.MaxRunTime = &t
+	}
+	b.add(CCSJudgements, id, AudienceAll, team, o)
+}
+
+func (b *ccsBuilder) clarifications() {
+	for _, m := range b.in.Clarifications {
+		id := ccsID(m.ID)
+		o := map[string]any{"id": id, "from_team_id": nil, "to_team_id": nil, "to_team_ids": nil, "reply_to_id": nil,
+			"problem_id": nil, "text": m.Text, "time": CCSTime(m.CreatedAt), "contest_time": b.contestTime(m.CreatedAt)}
+		if m.FromUserID != 0 {
+			o["from_team_id"] = CCSTeamID(m.FromUserID)
+		}
+		if m.ToUserID != 0 {
+			o["to_team_id"] = CCSTeamID(m.ToUserID)
+			o["to_team_ids"] = []string{CCSTeamID(m.ToUserID)}
+		}
+		if p, ok := b.c.Problem(m.ProblemID); ok {
+			o["problem_id"] = CCSProblemID(p)
+		}
+		switch {
+		case !m.FromJury():
+			b.add(CCSClarifications, id, AudienceAll, m.FromUserID, o)
+		case m.ToUserID != 0:
+			if m.ReplyToID != 0 {
+				o["reply_to_id"] = ccsID(m.ReplyToID)
+			}
+			b.add(CCSClarifications, id, AudienceAll, m.ToUserID, o)
+		case m.ReplyToID != 0:
+			// An answer to all of a private question: only the jury
+			// reads the question, so only the jury's copy refers to it
+			// (the API keeps references intact for each reader).
+			b.add(CCSClarifications, id, AudienceOthers, 0, o)
+			jury := map[string]any{}
+			for k, v := range o {
+				jury[k] = v
+			}
+			jury["reply_to_id"] = ccsID(m.ReplyToID)
+			b.add(CCSClarifications, id, AudienceJury, 0, jury)
+		default:
+			b.add(CCSClarifications, id, AudienceAll, 0, o)
+		}
+	}
+}
+
+// ccsAwards are the awards a board gives: the winners (the rows ranked
+// first, when they have scored) and each problem's first to solve it.
+func (b *ccsBuilder) ccsAwards(board Scoreboard) []map[string]any {
+	winners := []string{}
+	for _, r := range board.Rows {
+		if r.Rank == 1 && (r.Solved > 0 || r.Score > 0) && r.UserID != 0 {
+			winners = append(winners, CCSTeamID(r.UserID))
+		}
+	}
+	out := []map[string]any{{"id": "winner", "citation": "Contest winner", "team_ids": winners}}
+	for i, p := range b.c.Problems {
+		first := []string{}
+		for _, r := range board.Rows {
+			if i < len(r.Problems) && r.Problems[i].First && r.UserID != 0 {
+				first = append(first, CCSTeamID(r.UserID))
+			}
+		}
+		out = append(out, map[string]any{"id": "first-to-solve-" + CCSProblemID(p),
+			"citation": "First to solve problem " + p.Label, "team_ids": first})
+	}
+	return out
+}
+
+func (b *ccsBuilder) awards() {
+	live, frozen := b.ccsAwards(b.in.Live), b.ccsAwards(b.in.Frozen)
+	for i := range live {
+		id := live[i]["id"].(string)
+		lj, _ := json.Marshal(live[i])
+		fj, _ := json.Marshal(frozen[i])
+		if string(lj) == string(fj) {
+			b.add(CCSAwards, id, AudienceAll, 0, live[i])
+			continue
+		}
+		b.add(CCSAwards, id, AudienceJury, 0, live[i])
+		b.add(CCSAwards, id, AudienceOthers, 0, frozen[i])
+	}
+}
+
+// Visible returns the objects the viewer reads, in order.
+func (w CCSView) Visible(objs []CCSObject) []CCSObject {
+	var out []CCSObject
+	for _, o := range objs {
+		if w.Sees(FeedEvent{Audience: o.Audience, TeamID: o.TeamID}) {
+			out = append(out, o)
+		}
+	}
+	return out
+}

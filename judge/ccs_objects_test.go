@@ -1,0 +1,288 @@
+package judge_test
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+
+	"puzzlejudge/internal/testkit/ccstest"
+	"puzzlejudge/judge"
+)
+
+func TestJudgementTypeOf(t *testing.T) {
+	tests := []struct {
+		v    judge.Verdict
+		want string
+	}{
+		{judge.Accepted, "AC"}, {judge.WrongAnswer, "WA"}, {judge.TimeLimit, "TLE"}, {judge.RuntimeError, "RTE"},
+		{judge.CompileError, "CE"}, {judge.MemoryLimit, "MLE"}, {judge.OutputLimit, "OLE"},
+		{judge.Suboptimal, "WA"}, {judge.Invalid, "WA"}, {judge.NotSolved, "WA"}, {judge.JudgeError, "JE"}, {"", ""},
+	}
+	for _, tc := range tests {
+		if got := judge.JudgementTypeOf(tc.v); got != tc.want {
+			t.Errorf("JudgementTypeOf(%q) = %q, want %q", tc.v, got, tc.want)
+		}
+	}
+	// Every type given is one the contest lists, with the flags the
+	// scoring asks for: penalty only on pass-fail, CE and JE without it.
+	for _, scoring := range []judge.Scoring{judge.ScoringICPC, judge.ScoringIOI} {
+		listed := map[string]judge.JudgementType{}
+		for _, jt := range judge.JudgementTypes(scoring) {
+			listed[jt.ID] = jt
+		}
+		for _, tc := range tests {
+			if tc.want == "" {
+				continue
+			}
+			jt, ok := listed[tc.want]
+			if !ok {
+				t.Errorf("%s: %s is not among the judgement types", scoring, tc.want)
+				continue
+			}
+			if (jt.Penalty != nil) != (scoring == judge.ScoringICPC) {
+				t.Errorf("%s: %s has penalty %v", scoring, jt.ID, jt.Penalty)
+			}
+			if jt.Penalty != nil && *jt.Penalty != (tc.want != "AC" && tc.want != "CE" && tc.want != "JE") {
+				t.Errorf("%s: penalty %v", jt.ID, *jt.Penalty)
+			}
+			if jt.Solved != (tc.want == "AC") {
+				t.Errorf("%s: solved %v", jt.ID, jt.Solved)
+			}
+		}
+	}
+}
+
+func TestCCSRelTime(t *testing.T) {
+	tests := []struct {
+		d    time.Duration
+		want string
+	}{
+		{0, "0:00:00.000"},
+		{5 * time.Hour, "5:00:00.000"},
+		{90*time.Minute + 1500*time.Millisecond, "1:30:01.500"},
+		{-15*time.Minute - 32457*time.Millisecond, "-0:15:32.457"},
+		{123 * time.Hour, "123:00:00.000"},
+	}
+	for _, tc := range tests {
+		if got := judge.CCSRelTime(tc.d); got != tc.want {
+			t.Errorf("CCSRelTime(%v) = %q, want %q", tc.d, got, tc.want)
+		}
+	}
+	if got := judge.CCSTime(time.Date(2026, 12, 1, 10, 0, 0, 5e6, time.FixedZone("x", 3600))); got != "2026-12-01T09:00:00.005Z" {
+		t.Errorf("CCSTime = %q", got)
+	}
+}
+
+// schemaOf names the schema of one object of a type, and the mode it is
+// checked in: clarifications carry to_team_ids, which the release's text
+// defines and its schema (still to_team_id) does not, so they are checked
+// with extra properties allowed (check-api.sh -p).
+func schemaOf(typ string) (string, ccstest.Mode) {
+	switch typ {
+	case judge.CCSContest, judge.CCSState:
+		return typ, ccstest.Strict
+	case judge.CCSJudgementTypes:
+		return "judgement-type", ccstest.Strict
+	case judge.CCSClarifications:
+		return "clarification", ccstest.Extra
+	}
+	return typ[:len(typ)-1], ccstest.Strict // problems -> problem
+}
+
+// contestFixture is a hand-worked ICPC contest: 5 hours from 10:00, frozen
+// for the last hour (from 14:00). Alice (id 2) solves A at 0:30 after a
+// wrong try, and tries B at 14:30 (under the freeze) and gets AC; Bob (id
+// 3) gets a compile error on A, then a rejudged submission on B.
+func contestFixture(now time.Time, unfrozen bool) judge.CCSInput {
+	start := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	c := judge.Contest{ID: 7, Title: "Weekly 7", StartTime: start, Duration: 5 * time.Hour, Freeze: time.Hour,
+		Scoring: judge.ScoringICPC, Everyone: true, Public: true,
+		Problems: []judge.ContestProblem{
+			{ProblemID: 11, Slug: "floodit-small", Title: "Flood-it small", Label: "A"},
+			{ProblemID: 12, Slug: "a-slug-that-is-far-too-long-for-an-api-identifier", Title: "Rotation", Label: "B"},
+		}}
+	if unfrozen {
+		at := start.Add(5*time.Hour + 10*time.Minute)
+		c.UnfrozenAt = &at
+	}
+	at := func(m int) time.Time { return start.Add(time.Duration(m) * time.Minute) }
+	judged := func(m int) *time.Time { t := at(m); return &t }
+	subs := []judge.CCSSubmission{
+		{ID: 100, UserID: 2, ProblemID: 11, Language: "answer", CreatedAt: at(10), Status: judge.StatusDone, Verdict: judge.WrongAnswer, JudgedAt: judged(11)},
+		{ID: 101, UserID: 2, ProblemID: 11, Language: "cpp", CreatedAt: at(30), Status: judge.StatusDone, Verdict: judge.Accepted, Score: 100, JudgedAt: judged(31), CPUMs: 250},
+		{ID: 102, UserID: 3, ProblemID: 11, Language: "java", CreatedAt: at(40), Status: judge.StatusDone, Verdict: judge.CompileError, JudgedAt: judged(41)},
+		{ID: 103, UserID: 3, ProblemID: 12, Language: "moves", CreatedAt: at(50), Status: judge.StatusDone, Verdict: judge.Suboptimal, Score: 50, JudgedAt: judged(120),
+			History: []judge.Judging{{Verdict: judge.Accepted, Score: 100, JudgedAt: judged(51), RejudgedAt: at(119), NewVerdict: judge.Suboptimal, NewScore: 50}}},
+		{ID: 104, UserID: 2, ProblemID: 12, Language: "python3", CreatedAt: at(270), Status: judge.StatusDone, Verdict: judge.Accepted, Score: 100, JudgedAt: judged(271)},
+		{ID: 105, UserID: 3, ProblemID: 12, Language: "moves", CreatedAt: at(280), Status: judge.StatusPending},
+	}
+	clars := []judge.Clarification{
+		{ID: 1, ContestID: 7, FromUserID: 2, FromUsername: "alice", ProblemID: 11, Text: "Is the board square?", CreatedAt: at(5)},
+		{ID: 2, ContestID: 7, ToUserID: 2, ToUsername: "alice", ReplyToID: 1, ProblemID: 11, Text: "Yes.", CreatedAt: at(6)},
+		{ID: 3, ContestID: 7, FromUserID: 3, FromUsername: "bob", Text: "May I use C?", CreatedAt: at(7)},
+		{ID: 4, ContestID: 7, ReplyToID: 3, Text: "Any language of the list.", CreatedAt: at(8)},
+		{ID: 5, ContestID: 7, Text: "One hour left.", CreatedAt: at(240)},
+	}
+	var cs []judge.ContestSubmission
+	for _, s := range subs {
+		cs = append(cs, judge.ContestSubmission{ID: s.ID, UserID: s.UserID, Username: map[int64]string{2: "alice", 3: "bob"}[s.UserID],
+			ProblemID: s.ProblemID, CreatedAt: s.CreatedAt, Status: s.Status, Verdict: s.Verdict, Score: s.Score})
+	}
+	return judge.CCSInput{
+		Contest: c, Now: now,
+		Problems:    []judge.CCSProblemFacts{{Cases: 3, Programs: true, Limits: judge.Limits{TimeLimit: 1.5, MemoryMiB: 256}}, {Cases: 2}},
+		Languages:   []judge.CCSLanguage{{ID: "answer", Name: "Answer text"}, {ID: "moves", Name: "Move text"}, {ID: "cpp", Name: "C++", Extensions: []string{".cpp"}}, {ID: "java", Name: "Java", Extensions: []string{".java"}, EntryPoint: "Main class"}, {ID: "python3", Name: "Python 3", Extensions: []string{".py"}}},
+		Teams:       []judge.CCSTeam{{UserID: 2, Username: "alice"}, {UserID: 3, Username: "bob"}},
+		Submissions: subs, Clarifications: clars,
+		Live:   judge.ComputeBoard(c, cs, now, true),
+		Frozen: judge.ComputeBoard(c, cs, now, false),
+	}
+}
+
+var (
+	juryView   = judge.CCSView{Jury: true}
+	aliceView  = judge.CCSView{Team: 2}
+	bobView    = judge.CCSView{Team: 3}
+	publicView = judge.CCSView{}
+)
+
+func TestCCSObjectsMatchTheSchemas(t *testing.T) {
+	start := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		name     string
+		now      time.Time
+		unfrozen bool
+	}{
+		{"before the start", start.Add(-time.Hour), false},
+		{"running", start.Add(2 * time.Hour), false},
+		{"frozen", start.Add(4*time.Hour + 45*time.Minute), false},
+		{"ended, frozen", start.Add(6 * time.Hour), false},
+		{"unfrozen", start.Add(6 * time.Hour), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			objs := judge.CCSObjects(contestFixture(tc.now, tc.unfrozen))
+			for _, view := range []judge.CCSView{juryView, aliceView, publicView} {
+				seen := map[string]bool{}
+				for _, o := range view.Visible(objs) {
+					if seen[o.Type+"/"+o.ID] {
+						t.Errorf("view %+v reads %s/%s twice", view, o.Type, o.ID)
+					}
+					seen[o.Type+"/"+o.ID] = true
+					schema, mode := schemaOf(o.Type)
+					ccstest.Check(t, mode, schema, o.Data)
+				}
+			}
+		})
+	}
+}
+
+// find returns the data of type/id the view reads, nil when it reads none.
+func find(objs []judge.CCSObject, view judge.CCSView, typ, id string) map[string]any {
+	for _, o := range view.Visible(objs) {
+		if o.Type == typ && o.ID == id {
+			var m map[string]any
+			if err := json.Unmarshal(o.Data, &m); err != nil {
+				panic(err)
+			}
+			return m
+		}
+	}
+	return nil
+}
+
+func TestCCSObjectsFreezeAndPrivacy(t *testing.T) {
+	start := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	frozen := judge.CCSObjects(contestFixture(start.Add(6*time.Hour), false))
+	thawed := judge.CCSObjects(contestFixture(start.Add(6*time.Hour), true))
+	before := judge.CCSObjects(contestFixture(start.Add(-time.Minute), false))
+	tests := []struct {
+		name     string
+		objs     []judge.CCSObject
+		typ, id  string
+		view     judge.CCSView
+		visible  bool
+		property string // when visible: a property to check
+		want     any
+	}{
+		// Alice's AC at 4:30 is under the freeze: hers and the jury's.
+		{"frozen judgement, jury", frozen, "judgements", "104", juryView, true, "judgement_type_id", "AC"},
+		{"frozen judgement, owner", frozen, "judgements", "104", aliceView, true, "judgement_type_id", "AC"},
+		{"frozen judgement, other team", frozen, "judgements", "104", bobView, false, "", nil},
+		{"frozen judgement, public", frozen, "judgements", "104", publicView, false, "", nil},
+		{"frozen submission, public", frozen, "submissions", "104", publicView, true, "problem_id", "p12"},
+		{"judgement before the freeze, public", frozen, "judgements", "101", publicView, true, "max_run_time", 0.25},
+		{"thawed judgement, public", thawed, "judgements", "104", publicView, true, "judgement_type_id", "AC"},
+		// The rejudge: the first judgement stays, no longer current.
+		{"rejudged, old", frozen, "judgements", "103", publicView, true, "current", false},
+		{"rejudged, new", frozen, "judgements", "103-2", publicView, true, "judgement_type_id", "WA"},
+		{"pending, no judgement", frozen, "judgements", "105", juryView, false, "", nil},
+		// Clarifications.
+		{"question, asker", frozen, "clarifications", "1", aliceView, true, "from_team_id", "2"},
+		{"question, other", frozen, "clarifications", "1", bobView, false, "", nil},
+		{"question, public", frozen, "clarifications", "1", publicView, false, "", nil},
+		{"private answer, asker", frozen, "clarifications", "2", aliceView, true, "reply_to_id", "1"},
+		{"private answer, other", frozen, "clarifications", "2", bobView, false, "", nil},
+		{"answer to all, jury", frozen, "clarifications", "4", juryView, true, "reply_to_id", "3"},
+		{"answer to all, other", frozen, "clarifications", "4", aliceView, true, "reply_to_id", nil},
+		{"announcement, public", frozen, "clarifications", "5", publicView, true, "to_team_ids", nil},
+		// Awards follow the board each reads: the public's frozen board
+		// has no solve of B, the jury's has Alice's.
+		{"first to solve B, jury", frozen, "awards", "first-to-solve-p12", juryView, true, "team_ids", []any{"2"}},
+		{"first to solve B, public", frozen, "awards", "first-to-solve-p12", publicView, true, "team_ids", []any{}},
+		{"first to solve A, public", frozen, "awards", "first-to-solve-floodit-small", publicView, true, "team_ids", []any{"2"}},
+		// Problems wait for the start, except for the jury.
+		{"problem before the start, jury", before, "problems", "floodit-small", juryView, true, "time_limit", 1.5},
+		{"problem before the start, team", before, "problems", "floodit-small", aliceView, false, "", nil},
+		{"state, thawed", thawed, "state", "", publicView, true, "thawed", "2026-12-01T15:10:00.000Z"},
+		{"state, frozen", frozen, "state", "", publicView, true, "thawed", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := find(tc.objs, tc.view, tc.typ, tc.id)
+			if (m != nil) != tc.visible {
+				t.Fatalf("%s/%s visible to %+v: %v, want %v", tc.typ, tc.id, tc.view, m != nil, tc.visible)
+			}
+			if m == nil || tc.property == "" {
+				return
+			}
+			got, _ := json.Marshal(m[tc.property])
+			want, _ := json.Marshal(tc.want)
+			if string(got) != string(want) {
+				t.Errorf("%s/%s.%s = %s, want %s", tc.typ, tc.id, tc.property, got, want)
+			}
+		})
+	}
+}
+
+// TestCCSObjectsCache: a build through the cache equals a build without
+// it, also after a submission changed (a verdict, a rejudge) and after the
+// freeze was lifted.
+func TestCCSObjectsCache(t *testing.T) {
+	start := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	cache := &judge.CCSCache{}
+	same := func(name string, in judge.CCSInput) {
+		t.Helper()
+		plain := judge.CCSObjects(in)
+		in.Cache = cache
+		cached := judge.CCSObjects(in)
+		if len(plain) != len(cached) {
+			t.Fatalf("%s: %d objects cached, %d without", name, len(cached), len(plain))
+		}
+		for i := range plain {
+			if plain[i].Key() != cached[i].Key() || string(plain[i].Data) != string(cached[i].Data) {
+				t.Errorf("%s: object %d = %s %s, want %s %s", name, i, cached[i].Key(), cached[i].Data, plain[i].Key(), plain[i].Data)
+			}
+		}
+	}
+	in := contestFixture(start.Add(6*time.Hour), false)
+	same("first", in)
+	same("again", in)
+	in.Submissions[5].Status, in.Submissions[5].Verdict = judge.StatusDone, judge.Accepted
+	at := start.Add(5 * time.Hour)
+	in.Submissions[5].JudgedAt = &at
+	same("judged", in)
+	in.Submissions[1].History = []judge.Judging{{Verdict: judge.Accepted, Score: 100, JudgedAt: in.Submissions[1].JudgedAt}}
+	in.Submissions[1].Verdict = judge.TimeLimit
+	same("rejudged", in)
+	same("unfrozen", contestFixture(start.Add(6*time.Hour), true))
+}

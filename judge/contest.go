@@ -1,0 +1,228 @@
+package judge
+
+import (
+	"context"
+	"slices"
+	"time"
+)
+
+// Scoring is how a contest ranks its contestants.
+type Scoring string
+
+// The scorings. ICPC ranks by problems solved, then penalty minutes (the
+// minutes to each first accepted submission plus PenaltyMinutes per
+// rejected try before it), then the time of the last accepted one. IOI
+// ranks by the sum of each problem's best score.
+const (
+	ScoringICPC Scoring = "icpc"
+	ScoringIOI  Scoring = "ioi"
+)
+
+// PenaltyMinutes is what each rejected try before a problem's first
+// accepted submission adds to an ICPC contestant's penalty, as DOMjudge
+// and the ICPC rules count.
+const PenaltyMinutes = 20
+
+// Contest is a timed set of problems with a scoreboard. Submissions that
+// name the contest and are made in [StartTime, EndTime()) count; those made
+// later are kept as practice.
+type Contest struct {
+	ID       int64
+	Title    string
+	Problems []ContestProblem // in label order
+	// StartTime may be in the past: a contest created while it runs.
+	StartTime time.Time
+	Duration  time.Duration
+	// Freeze is how long before the end the board freezes for contestants
+	// and the public (0: it never does). The jury sees the live board.
+	Freeze  time.Duration
+	Scoring Scoring
+	// Everyone reports a contest open to every logged-in user; otherwise
+	// Participants (usernames) take part, and a user who gives
+	// RegistrationCode (when it is not "") joins them.
+	Everyone         bool
+	Participants     []string
+	RegistrationCode string
+	// Public boards are read by anyone, logged in or not; a private one by
+	// participants and the jury.
+	Public bool
+	// UnfrozenAt is when the jury revealed the final board (the ICPC
+	// Contest API's "thawed"); nil while the freeze holds.
+	UnfrozenAt *time.Time
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+}
+
+// ContestProblem is a problem of a contest under its label ("A", "B", ...).
+type ContestProblem struct {
+	ProblemID int64
+	Slug      string
+	Title     string
+	Label     string
+	// Draft and Archived are the problem's own states (Problem.VisibleTo).
+	Draft, Archived bool
+}
+
+// EndTime is the first instant at which a submission no longer counts.
+func (c Contest) EndTime() time.Time { return c.StartTime.Add(c.Duration) }
+
+// FreezeTime is when the board freezes, and whether it ever does.
+func (c Contest) FreezeTime() (time.Time, bool) {
+	if c.Freeze <= 0 {
+		return time.Time{}, false
+	}
+	return c.EndTime().Add(-c.Freeze), true
+}
+
+// Started reports whether the contest has begun at now.
+func (c Contest) Started(now time.Time) bool { return !now.Before(c.StartTime) }
+
+// Ended reports whether the contest is over at now: from EndTime on, as
+// DOMjudge counts (a submission at the exact end second is too late).
+func (c Contest) Ended(now time.Time) bool { return !now.Before(c.EndTime()) }
+
+// Running reports whether submissions made at now count.
+func (c Contest) Running(now time.Time) bool { return c.Started(now) && !c.Ended(now) }
+
+// Counts reports whether a submission made at t counts in the contest.
+func (c Contest) Counts(t time.Time) bool { return c.Running(t) }
+
+// Frozen reports whether the board shown to contestants and the public is
+// frozen at now: from the freeze time on, until the jury unfreezes it.
+func (c Contest) Frozen(now time.Time) bool {
+	at, ok := c.FreezeTime()
+	return ok && !now.Before(at) && c.UnfrozenAt == nil
+}
+
+// Minutes is the contest time of t in whole minutes, rounded down: the
+// minutes an ICPC board shows and its penalty counts.
+func (c Contest) Minutes(t time.Time) int { return int(t.Sub(c.StartTime) / time.Minute) }
+
+// Problem returns the contest problem with the problem id, if any.
+func (c Contest) Problem(problemID int64) (ContestProblem, bool) {
+	i := slices.IndexFunc(c.Problems, func(p ContestProblem) bool { return p.ProblemID == problemID })
+	if i < 0 {
+		return ContestProblem{}, false
+	}
+	return c.Problems[i], true
+}
+
+// Takes reports whether the user named username takes part.
+func (c Contest) Takes(username string) bool {
+	return c.Everyone || slices.Contains(c.Participants, username)
+}
+
+// ContestSpec is a contest as an instructor writes it.
+type ContestSpec struct {
+	Title     string
+	Problems  []ContestProblemSpec
+	StartTime time.Time
+	Duration  time.Duration
+	Freeze    time.Duration
+	Scoring   Scoring
+	// Participants nil: everyone takes part (unless RegistrationCode is
+	// set, when those who give it do).
+	Participants     []string
+	RegistrationCode string
+	Public           bool
+}
+
+// ContestProblemSpec names a problem by slug; Label "" takes the next
+// letter (A for the first problem, B for the second, ...).
+type ContestProblemSpec struct {
+	Slug  string
+	Label string
+}
+
+// ContestPatch changes some fields of a contest; nil fields stay.
+// Everyone opens the contest to all (Participants then must be nil).
+type ContestPatch struct {
+	Title            *string
+	Problems         []ContestProblemSpec // nil: unchanged
+	StartTime        *time.Time
+	Duration         *time.Duration
+	Freeze           *time.Duration
+	Scoring          *Scoring
+	Participants     []string // nil: unchanged
+	Everyone         bool
+	RegistrationCode *string
+	Public           *bool
+	// Unfreeze reveals the final board (sets UnfrozenAt); Refreeze undoes it.
+	Unfreeze, Refreeze bool
+}
+
+// Bounds of a contest.
+const (
+	MaxContestTitle        = 200
+	MaxContestProblems     = 26
+	MaxContestParticipants = 10000
+	MaxContestDuration     = 30 * 24 * time.Hour
+	MaxContestLabel        = 10
+)
+
+// ContestSubmission is the part of a submission a scoreboard reads.
+type ContestSubmission struct {
+	ID        int64
+	UserID    int64
+	Username  string
+	ProblemID int64
+	CreatedAt time.Time
+	Status    Status
+	// Verdict is "" until the first judging; a rejudge keeps the earlier
+	// one until the new one is written.
+	Verdict Verdict
+	Score   float64 // 0..100
+}
+
+// ContestEventKind says what changed on a contest.
+type ContestEventKind string
+
+// The contest events of Service.ContestEvents.
+const (
+	// ContestSubmitted: a submission naming the contest was stored
+	// (Submission holds it, pending).
+	ContestSubmitted ContestEventKind = "submission"
+	// ContestJudged: a verdict was written, a rejudge's too (Submission
+	// holds the new one).
+	ContestJudged ContestEventKind = "judgement"
+	// ContestChanged: the contest itself changed (its times, problems,
+	// participants, or the jury unfroze its board).
+	ContestChanged ContestEventKind = "contest"
+	// ContestResync: the listener fell behind and events were lost; read
+	// the contest and its submissions again.
+	ContestResync ContestEventKind = "resync"
+)
+
+// ContestEvent tells a listener that a contest's board changed.
+type ContestEvent struct {
+	ContestID  int64
+	Kind       ContestEventKind
+	Submission ContestSubmission // for ContestSubmitted and ContestJudged
+	// Version is the board's version after the change: it grows with
+	// every event of the contest (and with every reading of the board
+	// from the store), and a restarted process starts above the last.
+	Version int64
+}
+
+// ContestStore keeps contests and reads the submissions their boards count.
+type ContestStore interface {
+	// CreateContest stores c (its Problems by ProblemID and Label, its
+	// Participants by username: EINVALID names one that does not exist)
+	// and returns it as Contest does.
+	CreateContest(ctx context.Context, c Contest) (Contest, error)
+	// UpdateContest replaces the fields, problems and participants of c.ID.
+	UpdateContest(ctx context.Context, c Contest) (Contest, error)
+	// Contest returns a contest with its problems (slugs and titles
+	// joined) and participants.
+	Contest(ctx context.Context, id int64) (Contest, error)
+	// Contests returns every contest, by start time then id.
+	Contests(ctx context.Context) ([]Contest, error)
+	// AddParticipant adds the user userID to a contest's participants
+	// (nothing when already there).
+	AddParticipant(ctx context.Context, contestID, userID int64) error
+	// ContestSubmissions returns the submissions that name the contest,
+	// by creation time then id.
+	ContestSubmissions(ctx context.Context, contestID int64) ([]ContestSubmission, error)
+	// ContestSubmission returns the one submission id as a board reads it.
+	ContestSubmission(ctx context.Context, id int64) (ContestSubmission, error)
+}

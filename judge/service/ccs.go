@@ -1,0 +1,222 @@
+package service
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	"puzzlejudge/judge"
+)
+
+// The ICPC Contest API of a contest is built from the contest, its
+// submissions, their judgings, its clarifications and its two boards (the
+// jury's and everyone else's) by judge.CCSObjects. The endpoints answer
+// the objects their viewer sees; the event feed logs every change of them
+// (ccs_events.go).
+
+// CCSContests returns the contests whose Contest API v may read: those
+// whose board v may see (judge.CanSeeBoard).
+func (s *Service) CCSContests(ctx context.Context, v judge.User) ([]judge.Contest, error) {
+	all, err := s.store.Contests(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []judge.Contest
+	for _, c := range all {
+		if judge.CanSeeBoard(v, c) {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// CCSContest returns the contest id for v's Contest API and how v reads it;
+// ENOTFOUND when it does not exist or v may not read it (a private
+// contest is not admitted to exist).
+func (s *Service) CCSContest(ctx context.Context, v judge.User, id int64) (judge.Contest, judge.CCSView, error) {
+	c, err := s.store.Contest(ctx, id)
+	if err != nil {
+		return judge.Contest{}, judge.CCSView{}, err
+	}
+	if !judge.CanSeeBoard(v, c) {
+		return judge.Contest{}, judge.CCSView{}, judge.Errorf(judge.ENOTFOUND, "contest %d not found", id)
+	}
+	return c, judge.CCSViewOf(v, c), nil
+}
+
+// CCSObjects returns the objects of contest id's API that v reads, in the
+// order of judge.CCSTypes, with the input they were built from.
+func (s *Service) CCSObjects(ctx context.Context, v judge.User, id int64) ([]judge.CCSObject, judge.CCSInput, judge.CCSView, error) {
+	c, view, err := s.CCSContest(ctx, v, id)
+	if err != nil {
+		return nil, judge.CCSInput{}, view, err
+	}
+	in, err := s.ccsInput(ctx, c)
+	if err != nil {
+		return nil, in, view, err
+	}
+	return view.Visible(judge.CCSObjects(in)), in, view, nil
+}
+
+// ccsLanguages are the languages of the API: the sandbox's, then this
+// judge's two text kinds, which are submissions too.
+func (s *Service) ccsLanguages() []judge.CCSLanguage {
+	var out []judge.CCSLanguage
+	for _, l := range s.Languages() {
+		cl := judge.CCSLanguage{ID: l.ID, Name: l.Name, Extensions: l.Extensions}
+		if l.ID == "java" || l.ID == "kotlin" {
+			cl.EntryPoint = "Main class"
+		}
+		out = append(out, cl)
+	}
+	return append(out,
+		judge.CCSLanguage{ID: string(judge.KindAnswer), Name: "Answer (the output for every board)", Extensions: []string{"txt"}},
+		judge.CCSLanguage{ID: string(judge.KindMoves), Name: "Moves (a move sequence for one board)", Extensions: []string{"txt"}})
+}
+
+// ccsInput loads what contest c's API is built from, at the service's now.
+func (s *Service) ccsInput(ctx context.Context, c judge.Contest) (judge.CCSInput, error) {
+	now := s.now()
+	in := judge.CCSInput{Contest: c, Now: now, Languages: s.ccsLanguages(), Cache: &s.ccs.log(c.ID).cache}
+	for _, p := range c.Problems {
+		var f judge.CCSProblemFacts
+		cp, _, err := s.cachedProblem(ctx, p.Slug)
+		if err == nil {
+			f = judge.CCSProblemFacts{Cases: len(cp.cases), Limits: cp.p.Limits, Programs: slices.Contains(cp.p.Kinds, judge.KindProgram)}
+		} else if judge.ErrorCode(err) != judge.ENOTFOUND {
+			return in, err
+		}
+		in.Problems = append(in.Problems, f)
+	}
+	subs, err := s.store.CCSSubmissions(ctx, c.ID)
+	if err != nil {
+		return in, err
+	}
+	clars, err := s.store.Clarifications(ctx, c.ID)
+	if err != nil {
+		return in, err
+	}
+	users, err := s.store.Users(ctx)
+	if err != nil {
+		return in, err
+	}
+	names := make(map[int64]string, len(users))
+	ids := make(map[string]int64, len(users))
+	for _, u := range users {
+		names[u.ID] = u.Username
+		ids[strings.ToLower(u.Username)] = u.ID
+	}
+	teams := map[int64]bool{}
+	addTeam := func(id int64) {
+		if id != 0 && !teams[id] {
+			teams[id] = true
+			in.Teams = append(in.Teams, judge.CCSTeam{UserID: id, Username: names[id]})
+		}
+	}
+	for _, p := range c.Participants {
+		addTeam(ids[strings.ToLower(p)])
+	}
+	var board []judge.ContestSubmission
+	for _, sub := range subs {
+		if _, ok := c.Problem(sub.ProblemID); !ok || !c.Counts(sub.CreatedAt) {
+			continue // practice: not the contest's
+		}
+		in.Submissions = append(in.Submissions, sub)
+		addTeam(sub.UserID)
+		board = append(board, judge.ContestSubmission{ID: sub.ID, UserID: sub.UserID, Username: names[sub.UserID],
+			ProblemID: sub.ProblemID, CreatedAt: sub.CreatedAt, Status: sub.Status, Verdict: sub.Verdict, Score: sub.Score})
+	}
+	for _, m := range clars {
+		addTeam(m.FromUserID)
+		addTeam(m.ToUserID)
+	}
+	in.Clarifications = clars
+	slices.SortFunc(in.Teams, func(a, b judge.CCSTeam) int { return int(a.UserID - b.UserID) })
+	in.Live = judge.ComputeBoard(c, board, now, true)
+	in.Frozen = judge.ComputeBoard(c, board, now, false)
+	fillUserIDs(in.Live.Rows, ids)
+	fillUserIDs(in.Frozen.Rows, ids)
+	return in, nil
+}
+
+// fillUserIDs sets the ids of the rows of participants without a
+// submission, which a board lists by name only.
+func fillUserIDs(rows []judge.Row, ids map[string]int64) {
+	for i := range rows {
+		if rows[i].UserID == 0 {
+			rows[i].UserID = ids[strings.ToLower(rows[i].User)]
+		}
+	}
+}
+
+// CCSScoreboard returns contest id's board as v reads it (the contests'
+// live board, kept in memory: the jury's live, everyone else's frozen),
+// with the contest and the time it was read.
+func (s *Service) CCSScoreboard(ctx context.Context, v judge.User, id int64) (judge.CCSInput, judge.Scoreboard, error) {
+	c, _, err := s.CCSContest(ctx, v, id)
+	if err != nil {
+		return judge.CCSInput{}, judge.Scoreboard{}, err
+	}
+	board, err := s.Scoreboard(ctx, v, id)
+	if err != nil {
+		return judge.CCSInput{}, judge.Scoreboard{}, err
+	}
+	// The rows are shared with other readers: copied before the ids of
+	// participants without a submission (listed by name) are filled in.
+	rows := slices.Clone(board.Rows)
+	if slices.ContainsFunc(rows, func(r judge.Row) bool { return r.UserID == 0 }) {
+		users, err := s.store.Users(ctx)
+		if err != nil {
+			return judge.CCSInput{}, judge.Scoreboard{}, err
+		}
+		ids := make(map[string]int64, len(users))
+		for _, u := range users {
+			ids[strings.ToLower(u.Username)] = u.ID
+		}
+		fillUserIDs(rows, ids)
+	}
+	return judge.CCSInput{Contest: c, Now: s.now()}, judge.Scoreboard{Frozen: board.Frozen, Rows: rows}, nil
+}
+
+// CCSSubmissionFiles returns a contest submission's text (source, answer
+// or moves) and its file name, for its owner and the jury.
+func (s *Service) CCSSubmissionFiles(ctx context.Context, v judge.User, contestID, id int64) (name, text string, err error) {
+	c, view, err := s.CCSContest(ctx, v, contestID)
+	if err != nil {
+		return "", "", err
+	}
+	sub, err := s.store.Submission(ctx, id)
+	if err != nil {
+		return "", "", err
+	}
+	if sub.ContestID != c.ID {
+		return "", "", judge.Errorf(judge.ENOTFOUND, "submission %d not found", id)
+	}
+	if !view.Jury && sub.UserID != view.Team {
+		return "", "", judge.Errorf(judge.EFORBIDDEN, "only its author and the jury read a submission's files")
+	}
+	name = "answer.txt"
+	switch sub.Kind {
+	case judge.KindMoves:
+		name = "moves.txt"
+	case judge.KindProgram:
+		name = "main"
+		for _, l := range s.Languages() {
+			if l.ID == sub.Language && l.Source != "" {
+				name = l.Source
+			}
+		}
+	}
+	if sub.Payload == "" && len(sub.Outputs) > 0 {
+		var b strings.Builder
+		for _, o := range sub.Outputs {
+			b.WriteString(o.Output)
+		}
+		return name, b.String(), nil
+	}
+	return name, sub.Payload, nil
+}
+
+// ccsNow is the service's clock, for the web layer's answers.
+func (s *Service) CCSNow() time.Time { return s.now() }

@@ -1,0 +1,240 @@
+package service
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"puzzlejudge/judge"
+)
+
+// contestsOnly is the refusal of CanManageContests.
+const contestsOnly = "only an instructor may manage contests"
+
+// CreateContest validates and stores a contest (instructors only).
+func (s *Service) CreateContest(ctx context.Context, v judge.User, spec judge.ContestSpec) (judge.Contest, error) {
+	if err := judge.Allow(v, judge.CanManageContests(v), contestsOnly); err != nil {
+		return judge.Contest{}, err
+	}
+	c, err := s.contestOf(ctx, spec)
+	if err != nil {
+		return judge.Contest{}, err
+	}
+	return s.store.CreateContest(ctx, c)
+}
+
+// UpdateContest applies a patch (instructors only), validates the result
+// as a whole, and rebuilds the contest's board: its problems, times or
+// freeze may have changed.
+func (s *Service) UpdateContest(ctx context.Context, v judge.User, id int64, p judge.ContestPatch) (judge.Contest, error) {
+	if err := judge.Allow(v, judge.CanManageContests(v), contestsOnly); err != nil {
+		return judge.Contest{}, err
+	}
+	old, err := s.store.Contest(ctx, id)
+	if err != nil {
+		return judge.Contest{}, err
+	}
+	spec := judge.ContestSpec{Title: old.Title, StartTime: old.StartTime, Duration: old.Duration, Freeze: old.Freeze,
+		Scoring: old.Scoring, RegistrationCode: old.RegistrationCode, Public: old.Public}
+	if !old.Everyone {
+		spec.Participants = old.Participants
+	}
+	for _, cp := range old.Problems {
+		spec.Problems = append(spec.Problems, judge.ContestProblemSpec{Slug: cp.Slug, Label: cp.Label})
+	}
+	set(&spec.Title, p.Title)
+	set(&spec.StartTime, p.StartTime)
+	set(&spec.Duration, p.Duration)
+	set(&spec.Freeze, p.Freeze)
+	set(&spec.Scoring, p.Scoring)
+	set(&spec.RegistrationCode, p.RegistrationCode)
+	set(&spec.Public, p.Public)
+	if p.Problems != nil {
+		spec.Problems = p.Problems
+	}
+	switch {
+	case p.Everyone && p.Participants != nil:
+		return judge.Contest{}, judge.Errorf(judge.EINVALID, "a contest is open to everyone or to its participants, not both")
+	case p.Everyone:
+		spec.Participants = nil
+	case p.Participants != nil:
+		spec.Participants = p.Participants
+	}
+	if p.Unfreeze && p.Refreeze {
+		return judge.Contest{}, judge.Errorf(judge.EINVALID, "unfreeze or refreeze, not both")
+	}
+	c, err := s.contestOf(ctx, spec)
+	if err != nil {
+		return judge.Contest{}, err
+	}
+	c.ID, c.UnfrozenAt = id, old.UnfrozenAt
+	switch {
+	case p.Unfreeze && c.UnfrozenAt == nil:
+		now := s.now()
+		c.UnfrozenAt = &now
+	case p.Refreeze:
+		c.UnfrozenAt = nil
+	}
+	out, err := s.store.UpdateContest(ctx, c)
+	if err != nil {
+		return judge.Contest{}, err
+	}
+	s.boards.changed(out)
+	return out, nil
+}
+
+// Contest returns a contest as v may see it (judge.ContestFor).
+func (s *Service) Contest(ctx context.Context, v judge.User, id int64) (judge.Contest, error) {
+	c, err := s.store.Contest(ctx, id)
+	if err != nil {
+		return judge.Contest{}, err
+	}
+	return judge.ContestFor(v, c, s.now()), nil
+}
+
+// Contests returns every contest, by start time, as v may see each.
+func (s *Service) Contests(ctx context.Context, v judge.User) ([]judge.Contest, error) {
+	all, err := s.store.Contests(ctx)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	for i, c := range all {
+		all[i] = judge.ContestFor(v, c, now)
+	}
+	return all, nil
+}
+
+// Participation reports whether v takes part in contest id, and whether
+// v may join it with its registration code (not yet taking part).
+func (s *Service) Participation(ctx context.Context, v judge.User, id int64) (takes, mayJoin bool, err error) {
+	c, err := s.store.Contest(ctx, id)
+	if err != nil {
+		return false, false, err
+	}
+	takes = judge.IsContestant(v, c)
+	return takes, !takes && judge.CanJoinContest(v, c), nil
+}
+
+// JoinContest adds v to a contest's participants when code is its
+// registration code.
+func (s *Service) JoinContest(ctx context.Context, v judge.User, id int64, code string) error {
+	c, err := s.store.Contest(ctx, id)
+	if err != nil {
+		return err
+	}
+	if judge.IsContestant(v, c) {
+		return nil
+	}
+	if err := judge.Allow(v, judge.CanJoinContest(v, c), "contest %d takes no registration: ask the jury to add you", id); err != nil {
+		return err
+	}
+	if code != c.RegistrationCode {
+		return judge.Errorf(judge.EREGISTRATIONCODE, "that is not the registration code of contest %d", id)
+	}
+	if err := s.store.AddParticipant(ctx, id, v.ID); err != nil {
+		return err
+	}
+	c.Participants = append(c.Participants, v.Username)
+	s.boards.changed(c)
+	return nil
+}
+
+// enterContest checks a submission that names a contest: the problem is
+// one of its problems, v takes part, and the contest has started
+// (EFORBIDDEN naming the start before it). After the end the submission is
+// taken as practice: its ContestID is cleared.
+func (s *Service) enterContest(ctx context.Context, v judge.User, sub *judge.Submission, now time.Time) error {
+	if sub.ContestID == 0 {
+		return nil
+	}
+	c, err := s.store.Contest(ctx, sub.ContestID)
+	if err != nil {
+		return err
+	}
+	if !slices.ContainsFunc(c.Problems, func(p judge.ContestProblem) bool { return p.ProblemID == sub.ProblemID }) {
+		return judge.Errorf(judge.EINVALID, "problem %s is not a problem of contest %d", sub.ProblemSlug, c.ID)
+	}
+	if err := judge.Allow(v, judge.IsContestant(v, c), "you do not take part in contest %d (%s)", c.ID, c.Title); err != nil {
+		return err
+	}
+	if !judge.CanSubmitInContest(v, c, now) {
+		return judge.Errorf(judge.EFORBIDDEN, "contest %d (%s) starts at %s", c.ID, c.Title, c.StartTime.UTC().Format(time.RFC3339))
+	}
+	if !c.Counts(now) {
+		sub.ContestID = 0 // over: practice
+	}
+	return nil
+}
+
+// contestOf validates a spec into a contest (without ID).
+func (s *Service) contestOf(ctx context.Context, spec judge.ContestSpec) (judge.Contest, error) {
+	title := strings.TrimSpace(spec.Title)
+	switch {
+	case title == "":
+		return judge.Contest{}, judge.Errorf(judge.EINVALID, "title: a contest needs a title")
+	case !utf8.ValidString(title) || strings.ContainsRune(title, 0):
+		return judge.Contest{}, judge.Errorf(judge.EINVALID, "title: text with a NUL byte or bytes that are not UTF-8 is refused")
+	case utf8.RuneCountInString(title) > judge.MaxContestTitle:
+		return judge.Contest{}, judge.Errorf(judge.EINVALID, "title: at most %d characters", judge.MaxContestTitle)
+	case spec.StartTime.IsZero():
+		return judge.Contest{}, judge.Errorf(judge.EINVALID, "start_time: a contest needs a start time (RFC 3339)")
+	case spec.Duration <= 0 || spec.Duration > judge.MaxContestDuration || spec.Duration%time.Second != 0:
+		return judge.Contest{}, judge.Errorf(judge.EINVALID, "duration: whole seconds, more than 0 and at most %s", judge.FormatContestDuration(judge.MaxContestDuration))
+	case spec.Freeze < 0 || spec.Freeze > spec.Duration || spec.Freeze%time.Second != 0:
+		return judge.Contest{}, judge.Errorf(judge.EINVALID, "freeze: whole seconds, from 0 to the duration (%s)", judge.FormatContestDuration(spec.Duration))
+	case spec.Scoring != judge.ScoringICPC && spec.Scoring != judge.ScoringIOI:
+		return judge.Contest{}, judge.Errorf(judge.EINVALID, "scoring: %q is neither \"icpc\" nor \"ioi\"", spec.Scoring)
+	case len(spec.Problems) == 0:
+		return judge.Contest{}, judge.Errorf(judge.EINVALID, "problems: a contest needs at least one problem")
+	case len(spec.Problems) > judge.MaxContestProblems:
+		return judge.Contest{}, judge.Errorf(judge.EINVALID, "problems: at most %d", judge.MaxContestProblems)
+	case len(spec.Participants) > judge.MaxContestParticipants:
+		return judge.Contest{}, judge.Errorf(judge.EINVALID, "participants: at most %d", judge.MaxContestParticipants)
+	case len(spec.RegistrationCode) > 100:
+		return judge.Contest{}, judge.Errorf(judge.EINVALID, "registration_code: at most 100 bytes")
+	}
+	c := judge.Contest{Title: title, StartTime: spec.StartTime.UTC().Truncate(time.Second), Duration: spec.Duration, Freeze: spec.Freeze,
+		Scoring: spec.Scoring, RegistrationCode: spec.RegistrationCode, Public: spec.Public}
+	labels, slugs := map[string]bool{}, map[string]bool{}
+	for i, ps := range spec.Problems {
+		label := strings.TrimSpace(ps.Label)
+		if label == "" {
+			label = string(rune('A' + i))
+		}
+		if len(label) > judge.MaxContestLabel || strings.IndexFunc(label, func(r rune) bool {
+			return !(r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+		}) >= 0 {
+			return judge.Contest{}, judge.Errorf(judge.EINVALID, "problems[%d].label: %q: letters and digits, at most %d", i, label, judge.MaxContestLabel)
+		}
+		if labels[label] {
+			return judge.Contest{}, judge.Errorf(judge.EINVALID, "problems[%d].label: %q is given twice", i, label)
+		}
+		if slugs[ps.Slug] {
+			return judge.Contest{}, judge.Errorf(judge.EINVALID, "problems[%d]: problem %q is given twice", i, ps.Slug)
+		}
+		labels[label], slugs[ps.Slug] = true, true
+		p, err := s.store.ProblemBySlug(ctx, ps.Slug)
+		if err != nil {
+			if judge.ErrorCode(err) == judge.ENOTFOUND {
+				return judge.Contest{}, judge.Errorf(judge.EINVALID, "problems[%d]: no problem %q", i, ps.Slug)
+			}
+			return judge.Contest{}, err
+		}
+		c.Problems = append(c.Problems, judge.ContestProblem{ProblemID: p.ID, Slug: p.Slug, Title: p.Title, Label: label})
+	}
+	switch {
+	case spec.Participants == nil && spec.RegistrationCode == "":
+		c.Everyone = true
+	default:
+		c.Participants = []string{}
+		for _, u := range spec.Participants {
+			if u = strings.TrimSpace(u); u != "" && !slices.Contains(c.Participants, u) {
+				c.Participants = append(c.Participants, u)
+			}
+		}
+	}
+	return c, nil
+}

@@ -1,0 +1,308 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+
+	"puzzlejudge/judge"
+)
+
+type contestRow struct {
+	ID               int64     `gorm:"primaryKey"`
+	Title            string    `gorm:"not null"`
+	StartTime        time.Time `gorm:"not null"`
+	DurationSeconds  int64     `gorm:"not null"`
+	FreezeSeconds    int64     `gorm:"not null;default:0"`
+	Scoring          string    `gorm:"size:8;not null"`
+	Everyone         bool      `gorm:"not null;default:false"`
+	RegistrationCode string    `gorm:"size:100;not null;default:''"`
+	Public           bool      `gorm:"not null;default:false"`
+	UnfrozenAt       *time.Time
+	CreatedAt        time.Time
+	UpdatedAt        time.Time
+}
+
+func (contestRow) TableName() string { return "contests" }
+
+// contestProblemRow is a problem of a contest under its label; deleting
+// either deletes it.
+type contestProblemRow struct {
+	ID        int64       `gorm:"primaryKey"`
+	ContestID int64       `gorm:"not null;uniqueIndex:idx_contest_problems_label,priority:1"`
+	Contest   *contestRow `gorm:"constraint:OnDelete:CASCADE"`
+	ProblemID int64       `gorm:"not null;index"`
+	Problem   *problemRow `gorm:"constraint:OnDelete:CASCADE"`
+	Label     string      `gorm:"size:10;not null;uniqueIndex:idx_contest_problems_label,priority:2"`
+	Position  int         `gorm:"not null"`
+}
+
+func (contestProblemRow) TableName() string { return "contest_problems" }
+
+// contestParticipantRow is a user taking part in a contest that is not
+// open to everyone.
+type contestParticipantRow struct {
+	ContestID int64       `gorm:"primaryKey;autoIncrement:false"`
+	Contest   *contestRow `gorm:"constraint:OnDelete:CASCADE"`
+	UserID    int64       `gorm:"primaryKey;autoIncrement:false;index"`
+	User      *userRow    `gorm:"constraint:OnDelete:CASCADE"`
+}
+
+func (contestParticipantRow) TableName() string { return "contest_participants" }
+
+func contestRowOf(c judge.Contest) contestRow {
+	r := contestRow{ID: c.ID, Title: c.Title, StartTime: c.StartTime.UTC(), DurationSeconds: int64(c.Duration / time.Second),
+		FreezeSeconds: int64(c.Freeze / time.Second), Scoring: string(c.Scoring), Everyone: c.Everyone,
+		RegistrationCode: c.RegistrationCode, Public: c.Public}
+	if c.UnfrozenAt != nil {
+		t := c.UnfrozenAt.UTC()
+		r.UnfrozenAt = &t
+	}
+	return r
+}
+
+func (r contestRow) domain() judge.Contest {
+	c := judge.Contest{ID: r.ID, Title: r.Title, StartTime: r.StartTime.UTC(), Duration: time.Duration(r.DurationSeconds) * time.Second,
+		Freeze: time.Duration(r.FreezeSeconds) * time.Second, Scoring: judge.Scoring(r.Scoring), Everyone: r.Everyone,
+		RegistrationCode: r.RegistrationCode, Public: r.Public, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
+	if r.UnfrozenAt != nil {
+		t := r.UnfrozenAt.UTC()
+		c.UnfrozenAt = &t
+	}
+	return c
+}
+
+// writeContestParts replaces the problems and participants of contest id.
+func writeContestParts(tx *gorm.DB, id int64, c judge.Contest) error {
+	if err := tx.Where("contest_id = ?", id).Delete(&contestProblemRow{}).Error; err != nil {
+		return err
+	}
+	if err := tx.Where("contest_id = ?", id).Delete(&contestParticipantRow{}).Error; err != nil {
+		return err
+	}
+	if len(c.Problems) > 0 {
+		rows := make([]contestProblemRow, len(c.Problems))
+		for i, p := range c.Problems {
+			rows[i] = contestProblemRow{ContestID: id, ProblemID: p.ProblemID, Label: p.Label, Position: i + 1}
+		}
+		if err := tx.Create(&rows).Error; err != nil {
+			return err
+		}
+	}
+	if c.Everyone || len(c.Participants) == 0 {
+		return nil
+	}
+	var users []userRow
+	if err := tx.Where("username IN ?", c.Participants).Find(&users).Error; err != nil {
+		return err
+	}
+	ids := make(map[string]int64, len(users))
+	for _, u := range users {
+		ids[u.Username] = u.ID
+	}
+	rows := make([]contestParticipantRow, 0, len(c.Participants))
+	for _, name := range c.Participants {
+		id, ok := ids[name]
+		if !ok {
+			return judge.Errorf(judge.EINVALID, "participants: no user %q", name)
+		}
+		rows = append(rows, contestParticipantRow{ContestID: c.ID, UserID: id})
+	}
+	for i := range rows {
+		rows[i].ContestID = id
+	}
+	return tx.CreateInBatches(&rows, 500).Error
+}
+
+// CreateContest stores a contest, its problems and participants in one
+// transaction.
+func (d *DB) CreateContest(ctx context.Context, c judge.Contest) (judge.Contest, error) {
+	row := contestRowOf(c)
+	row.ID = 0
+	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(&row).Error; err != nil {
+			return err
+		}
+		return writeContestParts(tx, row.ID, c)
+	})
+	if err != nil {
+		return judge.Contest{}, d.fail(err, "contest")
+	}
+	return d.Contest(ctx, row.ID)
+}
+
+// UpdateContest replaces a contest's fields, problems and participants.
+func (d *DB) UpdateContest(ctx context.Context, c judge.Contest) (judge.Contest, error) {
+	row := contestRowOf(c)
+	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&contestRow{ID: c.ID}).
+			Select("title", "start_time", "duration_seconds", "freeze_seconds", "scoring", "everyone", "registration_code", "public", "unfrozen_at", "updated_at").
+			Updates(map[string]any{"title": row.Title, "start_time": row.StartTime, "duration_seconds": row.DurationSeconds,
+				"freeze_seconds": row.FreezeSeconds, "scoring": row.Scoring, "everyone": row.Everyone,
+				"registration_code": row.RegistrationCode, "public": row.Public, "unfrozen_at": row.UnfrozenAt, "updated_at": time.Now().UTC()})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return gorm.ErrRecordNotFound
+		}
+		return writeContestParts(tx, c.ID, c)
+	})
+	if err != nil {
+		return judge.Contest{}, d.fail(err, "contest")
+	}
+	return d.Contest(ctx, c.ID)
+}
+
+// Contest returns a contest with its problems in label order and its
+// participants by name.
+func (d *DB) Contest(ctx context.Context, id int64) (judge.Contest, error) {
+	var row contestRow
+	if err := d.db.WithContext(ctx).Take(&row, id).Error; err != nil {
+		return judge.Contest{}, d.fail(err, "contest")
+	}
+	all, err := d.withContestParts(ctx, []contestRow{row})
+	if err != nil {
+		return judge.Contest{}, err
+	}
+	return all[0], nil
+}
+
+// Contests returns every contest, by start time then id.
+func (d *DB) Contests(ctx context.Context) ([]judge.Contest, error) {
+	var rows []contestRow
+	if err := d.db.WithContext(ctx).Order("start_time, id").Find(&rows).Error; err != nil {
+		return nil, d.fail(err, "contests")
+	}
+	return d.withContestParts(ctx, rows)
+}
+
+// withContestParts reads the problems and participants of the contests of
+// rows, in two queries.
+func (d *DB) withContestParts(ctx context.Context, rows []contestRow) ([]judge.Contest, error) {
+	out := make([]judge.Contest, len(rows))
+	if len(rows) == 0 {
+		return out, nil
+	}
+	ids := make([]int64, len(rows))
+	at := make(map[int64]int, len(rows))
+	for i, r := range rows {
+		out[i] = r.domain()
+		ids[i] = r.ID
+		at[r.ID] = i
+	}
+	var ps []struct {
+		ContestID int64
+		ProblemID int64
+		Label     string
+		Slug      string
+		Title     string
+		Draft     bool
+		Archived  bool
+	}
+	err := d.db.WithContext(ctx).Table("contest_problems").
+		Select("contest_problems.contest_id, contest_problems.problem_id, contest_problems.label, problems.slug, problems.title, problems.draft, problems.archived").
+		Joins("JOIN problems ON problems.id = contest_problems.problem_id").
+		Where("contest_problems.contest_id IN ?", ids).
+		Order("contest_problems.contest_id, contest_problems.position").Scan(&ps).Error
+	if err != nil {
+		return nil, d.fail(err, "contest problems")
+	}
+	for _, p := range ps {
+		c := &out[at[p.ContestID]]
+		c.Problems = append(c.Problems, judge.ContestProblem{ProblemID: p.ProblemID, Label: p.Label, Slug: p.Slug, Title: p.Title,
+			Draft: p.Draft, Archived: p.Archived})
+	}
+	var us []struct {
+		ContestID int64
+		Username  string
+	}
+	err = d.db.WithContext(ctx).Table("contest_participants").
+		Select("contest_participants.contest_id, users.username").
+		Joins("JOIN users ON users.id = contest_participants.user_id").
+		Where("contest_participants.contest_id IN ?", ids).
+		Order("contest_participants.contest_id, users.username").Scan(&us).Error
+	if err != nil {
+		return nil, d.fail(err, "contest participants")
+	}
+	for _, u := range us {
+		c := &out[at[u.ContestID]]
+		c.Participants = append(c.Participants, u.Username)
+	}
+	for i := range out {
+		if !out[i].Everyone && out[i].Participants == nil {
+			out[i].Participants = []string{}
+		}
+	}
+	return out, nil
+}
+
+// AddParticipant adds a user to a contest; nothing when already there.
+func (d *DB) AddParticipant(ctx context.Context, contestID, userID int64) error {
+	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var n int64
+		if err := tx.Model(&contestRow{}).Where("id = ?", contestID).Count(&n).Error; err != nil {
+			return err
+		}
+		if n == 0 {
+			return gorm.ErrRecordNotFound
+		}
+		if err := tx.Model(&contestParticipantRow{}).Where("contest_id = ? AND user_id = ?", contestID, userID).Count(&n).Error; err != nil || n > 0 {
+			return err
+		}
+		return tx.Create(&contestParticipantRow{ContestID: contestID, UserID: userID}).Error
+	})
+	return d.fail(err, "contest")
+}
+
+// contestSubmissions selects what a board reads of the submissions.
+func (d *DB) contestSubmissions(ctx context.Context) *gorm.DB {
+	return d.db.WithContext(ctx).Table("submissions").
+		Select("submissions.id, submissions.user_id, users.username, submissions.problem_id, submissions.created_at, " +
+			"submissions.status, submissions.verdict, submissions.score").
+		Joins("JOIN users ON users.id = submissions.user_id")
+}
+
+type contestSubmissionView struct {
+	ID        int64
+	UserID    int64
+	Username  string
+	ProblemID *int64
+	CreatedAt time.Time
+	Status    string
+	Verdict   string
+	Score     float64
+}
+
+func (v contestSubmissionView) domain() judge.ContestSubmission {
+	s := judge.ContestSubmission{ID: v.ID, UserID: v.UserID, Username: v.Username, CreatedAt: v.CreatedAt.UTC(),
+		Status: judge.Status(v.Status), Verdict: judge.Verdict(v.Verdict), Score: v.Score}
+	if v.ProblemID != nil {
+		s.ProblemID = *v.ProblemID
+	}
+	return s
+}
+
+// ContestSubmissions returns the submissions naming a contest, by time.
+func (d *DB) ContestSubmissions(ctx context.Context, contestID int64) ([]judge.ContestSubmission, error) {
+	var vs []contestSubmissionView
+	if err := d.contestSubmissions(ctx).Where("submissions.contest_id = ?", contestID).
+		Order("submissions.created_at, submissions.id").Scan(&vs).Error; err != nil {
+		return nil, d.fail(err, "contest submissions")
+	}
+	out := make([]judge.ContestSubmission, len(vs))
+	for i, v := range vs {
+		out[i] = v.domain()
+	}
+	return out, nil
+}
+
+// ContestSubmission returns one submission as a board reads it.
+func (d *DB) ContestSubmission(ctx context.Context, id int64) (judge.ContestSubmission, error) {
+	var v contestSubmissionView
+	if err := d.contestSubmissions(ctx).Where("submissions.id = ?", id).Take(&v).Error; err != nil {
+		return judge.ContestSubmission{}, d.fail(err, "submission")
+	}
+	return v.domain(), nil
+}

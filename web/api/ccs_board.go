@@ -1,0 +1,142 @@
+package api
+
+import (
+	"archive/zip"
+	"bytes"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/web/httpx"
+)
+
+// ccsScoreboard answers the board the caller reads (the jury the live
+// one, everyone else the frozen one during a freeze) in the Contest API's
+// shape.
+func (s *API) ccsScoreboard(c *gin.Context) {
+	id, ok := s.ccsContestID(c)
+	if !ok {
+		return
+	}
+	in, board, err := s.Service.CCSScoreboard(c.Request.Context(), httpx.Viewer(c), id)
+	if err != nil {
+		s.ccsFail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, ccsBoardJSON(in, board))
+}
+
+func ccsBoardJSON(in judge.CCSInput, board judge.Scoreboard) gin.H {
+	k := in.Contest
+	rows := []gin.H{}
+	for _, r := range board.Rows {
+		if r.UserID == 0 {
+			continue // a participant whose account is gone
+		}
+		var score gin.H
+		last := -1
+		problems := make([]gin.H, 0, len(r.Problems))
+		for i, p := range r.Problems {
+			if i >= len(k.Problems) {
+				break
+			}
+			cell := gin.H{"problem_id": judge.CCSProblemID(k.Problems[i]), "num_judged": p.Tries, "num_pending": p.Pending}
+			if k.Scoring == judge.ScoringIOI {
+				cell["score"] = p.Score
+				if p.Score > 0 {
+					cell["time"] = judge.CCSMinutes(p.Minutes)
+					last = max(last, p.Minutes)
+				}
+			} else {
+				cell["solved"] = p.Solved
+				if p.Solved {
+					cell["time"] = judge.CCSMinutes(p.Minutes)
+				}
+			}
+			problems = append(problems, cell)
+		}
+		if k.Scoring == judge.ScoringIOI {
+			score = gin.H{"score": r.Score, "time": nil}
+			if last >= 0 {
+				score["time"] = judge.CCSMinutes(last)
+			}
+		} else {
+			score = gin.H{"num_solved": r.Solved, "total_time": judge.CCSMinutes(r.Penalty), "time": nil}
+			if r.Solved > 0 {
+				score["time"] = judge.CCSMinutes(r.LastAccepted)
+			}
+		}
+		rows = append(rows, gin.H{"rank": r.Rank, "team_id": judge.CCSTeamID(r.UserID), "score": score, "problems": problems})
+	}
+	return gin.H{"time": judge.CCSTime(in.Now), "contest_time": judge.CCSRelTime(in.Now.Sub(k.StartTime)),
+		"state": judge.CCSStateObject(k, in.Now), "rows": rows}
+}
+
+// ccsProperties are the properties each type of object may have, as the
+// access endpoint lists them.
+var ccsProperties = []struct {
+	typ   string
+	props []string
+}{
+	{judge.CCSContest, []string{"id", "name", "formal_name", "start_time", "duration", "scoreboard_freeze_duration", "scoreboard_thaw_time", "scoreboard_type", "penalty_time"}},
+	{judge.CCSJudgementTypes, []string{"id", "name", "penalty", "solved"}},
+	{judge.CCSLanguages, []string{"id", "name", "entry_point_required", "entry_point_name", "extensions"}},
+	{judge.CCSProblems, []string{"id", "label", "name", "ordinal", "time_limit", "memory_limit", "output_limit", "code_limit", "test_data_count", "max_score"}},
+	{judge.CCSTeams, []string{"id", "name", "label", "display_name"}},
+	{judge.CCSState, []string{"started", "frozen", "ended", "thawed", "finalized", "end_of_updates"}},
+	{judge.CCSSubmissions, []string{"id", "language_id", "problem_id", "team_id", "time", "contest_time", "entry_point", "files"}},
+	{judge.CCSJudgements, []string{"id", "submission_id", "judgement_type_id", "score", "current", "start_time", "start_contest_time", "end_time", "end_contest_time", "max_run_time"}},
+	{judge.CCSClarifications, []string{"id", "from_team_id", "to_team_id", "to_team_ids", "reply_to_id", "problem_id", "text", "time", "contest_time"}},
+	{judge.CCSAwards, []string{"id", "citation", "team_ids"}},
+	{"scoreboard", []string{"time", "contest_time", "state", "rows"}},
+	{"event-feed", []string{"type", "id", "data", "token"}},
+}
+
+// ccsAccess answers what the caller may read: every endpoint, no
+// capability (the API is read-only here; questions go through /api/v1).
+func (s *API) ccsAccess(c *gin.Context) {
+	if _, _, _, ok := s.ccsObjects(c); !ok {
+		return
+	}
+	endpoints := make([]gin.H, 0, len(ccsProperties))
+	for _, e := range ccsProperties {
+		endpoints = append(endpoints, gin.H{"type": e.typ, "properties": e.props})
+	}
+	c.JSON(http.StatusOK, gin.H{"capabilities": []string{}, "endpoints": endpoints})
+}
+
+// ccsSubmissionFiles answers a submission's files as one zip, for its
+// author and the jury.
+func (s *API) ccsSubmissionFiles(c *gin.Context) {
+	contestID, ok := s.ccsContestID(c)
+	if !ok {
+		return
+	}
+	id, err := strconv.ParseInt(c.Param("oid"), 10, 64)
+	if err != nil {
+		s.ccsFail(c, judge.Errorf(judge.ENOTFOUND, "submission %q not found", c.Param("oid")))
+		return
+	}
+	name, text, err := s.Service.CCSSubmissionFiles(c.Request.Context(), httpx.Viewer(c), contestID, id)
+	if err != nil {
+		s.ccsFail(c, err)
+		return
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	w, err := zw.Create(name)
+	if err == nil {
+		_, err = w.Write([]byte(text))
+	}
+	if err == nil {
+		err = zw.Close()
+	}
+	if err != nil {
+		s.ccsFail(c, err)
+		return
+	}
+	c.Header("Content-Disposition", `attachment; filename="files.zip"`)
+	c.Data(http.StatusOK, "application/zip", buf.Bytes())
+}

@@ -1,0 +1,365 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/web/httpx"
+)
+
+// registerContests adds the routes of issue 25: contests and their boards.
+func (s *API) registerContests(api gin.IRouter, user gin.HandlerFunc) {
+	jury := s.allow(judge.CanManageContests)
+	api.GET("/contests", s.listContests)
+	api.POST("/contests", jury, s.createContest)
+	api.GET("/contests/:id", s.getContest)
+	api.PATCH("/contests/:id", jury, s.updateContest)
+	api.POST("/contests/:id/join", user, s.joinContest)
+	api.GET("/contests/:id/scoreboard", s.scoreboard)
+	api.GET("/contests/:id/scoreboard.csv", s.scoreboardCSV)
+}
+
+// contestProblemRef is a problem of a contest in a request.
+type contestProblemRef struct {
+	Slug  string `json:"slug"`
+	Label string `json:"label"`
+}
+
+// contestRequest is the body of POST /contests. Duration and freeze are
+// "5h", "90m", "5:00:00" or a number of seconds (a JSON string or number);
+// participants absent means everyone.
+type contestRequest struct {
+	Title            string              `json:"title"`
+	Problems         []contestProblemRef `json:"problems"`
+	StartTime        time.Time           `json:"start_time"`
+	Duration         json.RawMessage     `json:"duration"`
+	Freeze           json.RawMessage     `json:"freeze"`
+	Scoring          judge.Scoring       `json:"scoring"`
+	Participants     []string            `json:"participants"`
+	RegistrationCode string              `json:"registration_code"`
+	Public           bool                `json:"public"`
+}
+
+// contestPatchRequest is the body of PATCH /contests/{id}: absent fields
+// stay; "participants": null opens the contest to everyone; "unfrozen":
+// true reveals the final board, false freezes it again.
+type contestPatchRequest struct {
+	Title            *string              `json:"title"`
+	Problems         *[]contestProblemRef `json:"problems"`
+	StartTime        *time.Time           `json:"start_time"`
+	Duration         json.RawMessage      `json:"duration"`
+	Freeze           json.RawMessage      `json:"freeze"`
+	Scoring          *judge.Scoring       `json:"scoring"`
+	Participants     json.RawMessage      `json:"participants"`
+	RegistrationCode *string              `json:"registration_code"`
+	Public           *bool                `json:"public"`
+	Unfrozen         *bool                `json:"unfrozen"`
+}
+
+// durationOf reads a duration field: a JSON number of seconds, or a string
+// ParseContestDuration reads. Absent or null is 0 with present false.
+func durationOf(field string, raw json.RawMessage) (d time.Duration, present bool, err error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return 0, false, nil
+	}
+	var s string
+	if raw[0] == '"' {
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return 0, true, judge.Errorf(judge.EINVALID, "field %q: %v", field, err)
+		}
+	} else {
+		s = string(raw)
+	}
+	d, err = judge.ParseContestDuration(s)
+	if err != nil {
+		return 0, true, judge.Errorf(judge.EINVALID, "field %q: %s", field, judge.ErrorMessage(err))
+	}
+	return d, true, nil
+}
+
+func contestSpecsOf(refs []contestProblemRef) []judge.ContestProblemSpec {
+	out := make([]judge.ContestProblemSpec, len(refs))
+	for i, r := range refs {
+		out[i] = judge.ContestProblemSpec{Slug: r.Slug, Label: r.Label}
+	}
+	return out
+}
+
+// contestJSON is a contest as the API shows it. Status and SecondsLeft are
+// at the server's time: SecondsLeft counts to the start while scheduled,
+// to the end while running.
+type contestJSON struct {
+	ID              int64                `json:"id"`
+	Title           string               `json:"title"`
+	Problems        []contestProblemJSON `json:"problems"`
+	StartTime       time.Time            `json:"start_time"`
+	EndTime         time.Time            `json:"end_time"`
+	Duration        string               `json:"duration"`
+	DurationSeconds int64                `json:"duration_seconds"`
+	Freeze          string               `json:"freeze"`
+	FreezeSeconds   int64                `json:"freeze_seconds"`
+	FreezeTime      *time.Time           `json:"freeze_time"`
+	Scoring         judge.Scoring        `json:"scoring"`
+	Everyone        bool                 `json:"everyone"`
+	// Participants and RegistrationCode are the jury's to read.
+	Participants     []string      `json:"participants,omitempty"`
+	RegistrationCode string        `json:"registration_code,omitempty"`
+	Registration     bool          `json:"registration"`
+	Public           bool          `json:"public"`
+	Status           contestStatus `json:"status"`
+	SecondsLeft      int64         `json:"seconds_left"`
+	Frozen           bool          `json:"frozen"`
+	UnfrozenAt       *time.Time    `json:"unfrozen_at"`
+}
+
+type contestProblemJSON struct {
+	Label string `json:"label"`
+	Slug  string `json:"slug"`
+	Title string `json:"title"`
+}
+
+// contestStatus is where a contest is in its time.
+type contestStatus string
+
+// The contest statuses.
+const (
+	contestScheduled contestStatus = "scheduled"
+	contestRunning   contestStatus = "running"
+	contestOver      contestStatus = "over"
+)
+
+func toContestJSON(c judge.Contest, now time.Time) contestJSON {
+	out := contestJSON{ID: c.ID, Title: c.Title, Problems: make([]contestProblemJSON, len(c.Problems)), StartTime: c.StartTime,
+		EndTime: c.EndTime(), Duration: judge.FormatContestDuration(c.Duration), DurationSeconds: int64(c.Duration / time.Second),
+		Freeze: judge.FormatContestDuration(c.Freeze), FreezeSeconds: int64(c.Freeze / time.Second), Scoring: c.Scoring,
+		Everyone: c.Everyone, Participants: c.Participants, RegistrationCode: c.RegistrationCode, Registration: c.RegistrationCode != "",
+		Public: c.Public, Frozen: c.Frozen(now), UnfrozenAt: c.UnfrozenAt}
+	for i, p := range c.Problems {
+		out.Problems[i] = contestProblemJSON{Label: p.Label, Slug: p.Slug, Title: p.Title}
+	}
+	if at, ok := c.FreezeTime(); ok {
+		out.FreezeTime = &at
+	}
+	switch {
+	case !c.Started(now):
+		out.Status, out.SecondsLeft = contestScheduled, int64(c.StartTime.Sub(now)/time.Second)
+	case c.Running(now):
+		out.Status, out.SecondsLeft = contestRunning, int64(c.EndTime().Sub(now)/time.Second)
+	default:
+		out.Status = contestOver
+	}
+	return out
+}
+
+// listContests lists the contests by start time.
+func (s *API) listContests(c *gin.Context) {
+	list, err := s.Service.Contests(c.Request.Context(), httpx.Viewer(c))
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	now := s.Service.Now()
+	out := make([]contestJSON, len(list))
+	for i, ct := range list {
+		out[i] = toContestJSON(ct, now)
+	}
+	c.JSON(http.StatusOK, out)
+}
+
+// createContest answers 201 with the new contest.
+func (s *API) createContest(c *gin.Context) {
+	var req contestRequest
+	if !s.readJSON(c, &req) {
+		return
+	}
+	d, present, err := durationOf("duration", req.Duration)
+	if err == nil && !present {
+		err = judge.Errorf(judge.EINVALID, "field \"duration\" is required: \"5h\", \"90m\", \"5:00:00\" or a number of seconds")
+	}
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	freeze, _, err := durationOf("freeze", req.Freeze)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	ct, err := s.Service.CreateContest(c.Request.Context(), httpx.Viewer(c), judge.ContestSpec{
+		Title: req.Title, Problems: contestSpecsOf(req.Problems), StartTime: req.StartTime, Duration: d, Freeze: freeze,
+		Scoring: req.Scoring, Participants: req.Participants, RegistrationCode: req.RegistrationCode, Public: req.Public,
+	})
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.Header("Location", "/api/v1/contests/"+strconv.FormatInt(ct.ID, 10))
+	c.JSON(http.StatusCreated, toContestJSON(ct, s.Service.Now()))
+}
+
+// getContest answers a contest as the caller may see it.
+func (s *API) getContest(c *gin.Context) {
+	id, ok := s.pathID(c, "id", "contest")
+	if !ok {
+		return
+	}
+	ct, err := s.Service.Contest(c.Request.Context(), httpx.Viewer(c), id)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toContestJSON(ct, s.Service.Now()))
+}
+
+// updateContest changes the fields given.
+func (s *API) updateContest(c *gin.Context) {
+	id, ok := s.pathID(c, "id", "contest")
+	if !ok {
+		return
+	}
+	var req contestPatchRequest
+	if !s.readJSON(c, &req) {
+		return
+	}
+	p := judge.ContestPatch{Title: req.Title, StartTime: req.StartTime, Scoring: req.Scoring, RegistrationCode: req.RegistrationCode, Public: req.Public}
+	if req.Problems != nil {
+		p.Problems = contestSpecsOf(*req.Problems)
+	}
+	for _, f := range []struct {
+		name string
+		raw  json.RawMessage
+		dst  **time.Duration
+	}{{"duration", req.Duration, &p.Duration}, {"freeze", req.Freeze, &p.Freeze}} {
+		d, present, err := durationOf(f.name, f.raw)
+		if err != nil {
+			s.writeError(c, err)
+			return
+		}
+		if present {
+			*f.dst = &d
+		}
+	}
+	switch raw := bytes.TrimSpace(req.Participants); {
+	case len(raw) == 0:
+	case string(raw) == "null":
+		p.Everyone = true
+	default:
+		if err := json.Unmarshal(raw, &p.Participants); err != nil {
+			s.fail(c, judge.EINVALID, "field \"participants\" must be a list of usernames or null (everyone)")
+			return
+		}
+		if p.Participants == nil {
+			p.Participants = []string{}
+		}
+	}
+	if req.Unfrozen != nil {
+		p.Unfreeze, p.Refreeze = *req.Unfrozen, !*req.Unfrozen
+	}
+	ct, err := s.Service.UpdateContest(c.Request.Context(), httpx.Viewer(c), id, p)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, toContestJSON(ct, s.Service.Now()))
+}
+
+// joinContest adds the caller to a contest's participants: {"code": ...}.
+func (s *API) joinContest(c *gin.Context) {
+	id, ok := s.pathID(c, "id", "contest")
+	if !ok {
+		return
+	}
+	var req struct {
+		Code string `json:"code"`
+	}
+	if !s.readJSON(c, &req) {
+		return
+	}
+	if err := s.Service.JoinContest(c.Request.Context(), httpx.Viewer(c), id, req.Code); err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}
+
+// scoreboard answers the board as the caller may see it, with an ETag of
+// the board's version and view: a poller that sends it back in
+// If-None-Match gets 304 until the board changes.
+func (s *API) scoreboard(c *gin.Context) {
+	id, ok := s.pathID(c, "id", "contest")
+	if !ok {
+		return
+	}
+	b, err := s.Service.Scoreboard(c.Request.Context(), httpx.Viewer(c), id)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	etag := httpx.BoardETag(b.Version, b.Frozen, judge.CanSeeLiveBoard(httpx.Viewer(c)))
+	c.Header("ETag", etag)
+	c.Header("Cache-Control", "private, no-cache")
+	if c.GetHeader("If-None-Match") == etag {
+		c.Status(http.StatusNotModified)
+		return
+	}
+	key := strconv.FormatInt(id, 10) + etag
+	body, ok := s.boards.Get(key)
+	if !ok {
+		var err error
+		if body, err = json.Marshal(b); err != nil {
+			s.writeError(c, err)
+			return
+		}
+		s.boards.Put(key, body, maxEncodedBoards)
+	}
+	c.Data(http.StatusOK, "application/json; charset=utf-8", body)
+}
+
+// maxEncodedBoards bounds the boards kept encoded as JSON (API.boards): a
+// few views of a few contests. Every reader of one view between two
+// changes gets the same bytes, and encoding 500 rows cost more than the
+// rest of a request (docs/PERFORMANCE.md, "Contest boards").
+const maxEncodedBoards = 16
+
+// contestKey holds the contest a multipart submission names (its field
+// "contest"), read once by submitForm for the answer and program forms.
+const contestKey = "pj.contest"
+
+// formContest reads the field "contest" of a multipart submission into
+// contestKey; a value that is not an id is a 400, and false.
+func (s *API) formContest(c *gin.Context) bool {
+	v := c.PostForm("contest")
+	if v == "" {
+		return true
+	}
+	id, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || id <= 0 {
+		s.fail(c, judge.EINVALID, "field \"contest\" must be the id of a contest, found %q", v)
+		return false
+	}
+	c.Set(contestKey, id)
+	return true
+}
+
+// scoreboardCSV answers the board as the caller may see it as CSV (the
+// final board, once the contest is over and unfrozen): judge.WriteBoardCSV.
+func (s *API) scoreboardCSV(c *gin.Context) {
+	id, ok := s.pathID(c, "id", "contest")
+	if !ok {
+		return
+	}
+	body, err := s.Service.ScoreboardCSV(c.Request.Context(), httpx.Viewer(c), id)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.Header("Content-Disposition", `attachment; filename="contest-`+strconv.FormatInt(id, 10)+`-scoreboard.csv"`)
+	c.Data(http.StatusOK, "text/csv; charset=utf-8", body)
+}

@@ -1,0 +1,403 @@
+package pages
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"puzzlejudge/judge"
+	"puzzlejudge/web/httpx"
+)
+
+// registerContests adds the pages of issue 25: contests and their boards.
+func (p *Pages) registerContests(g gin.IRouter) {
+	getAndHead(g, "/contests", p.contestList)
+	g.POST("/contests", p.createContest)
+	getAndHead(g, "/contests/:id", p.contestPage)
+	g.POST("/contests/:id/edit", p.editContest)
+	g.POST("/contests/:id/unfreeze", p.unfreezeContest)
+	g.POST("/contests/:id/join", p.joinContest)
+	getAndHead(g, "/contests/:id/scoreboard", p.scoreboardPage)
+	getAndHead(g, "/contests/:id/scoreboard.csv", p.scoreboardExport(true))
+	getAndHead(g, "/contests/:id/scoreboard.json", p.scoreboardExport(false))
+}
+
+// contestView is a contest with where it stands now, in words.
+type contestView struct {
+	judge.Contest
+	Status string // "scheduled", "running", "over"
+	// Clock says the time to the start or the end, or "over"; Ends the
+	// RFC 3339 time it counts to, for the page's live clock.
+	Clock, CountsTo string
+	Frozen          bool
+	FreezeAt        *time.Time
+}
+
+func newContestView(c judge.Contest, now time.Time) contestView {
+	v := contestView{Contest: c, Frozen: c.Frozen(now)}
+	if at, ok := c.FreezeTime(); ok {
+		v.FreezeAt = &at
+	}
+	switch {
+	case !c.Started(now):
+		v.Status, v.Clock, v.CountsTo = "scheduled", "starts in "+timeLeft(english, c.StartTime.Sub(now)), c.StartTime.Format(time.RFC3339)
+	case c.Running(now):
+		v.Status, v.Clock, v.CountsTo = "running", timeLeft(english, c.EndTime().Sub(now))+" left", c.EndTime().Format(time.RFC3339)
+	default:
+		v.Status, v.Clock = "over", "over"
+	}
+	return v
+}
+
+// contestForm is the create or edit form as the instructor filled it.
+type contestForm struct {
+	Title, StartTime, Duration, Freeze, Scoring, Problems, Participants, Code string
+	Public                                                                    bool
+	Error                                                                     string
+}
+
+func contestFormOf(c *judge.Contest, now time.Time) contestForm {
+	if c == nil {
+		return contestForm{StartTime: now.Truncate(time.Hour).Add(time.Hour).Format(formTime), Duration: "5h", Scoring: "icpc"}
+	}
+	f := contestForm{Title: c.Title, StartTime: c.StartTime.Format(formTime), Duration: judge.FormatContestDuration(c.Duration),
+		Scoring: string(c.Scoring), Participants: strings.Join(c.Participants, "\n"), Code: c.RegistrationCode, Public: c.Public}
+	if c.Freeze > 0 {
+		f.Freeze = judge.FormatContestDuration(c.Freeze)
+	}
+	var ps []string
+	for _, cp := range c.Problems {
+		ps = append(ps, cp.Label+" "+cp.Slug)
+	}
+	f.Problems = strings.Join(ps, "\n")
+	return f
+}
+
+// readContestForm reads the posted form: problems one a line, "slug" or
+// "label slug"; participants one a line or separated by commas (none:
+// everyone).
+func readContestForm(c *gin.Context) (contestForm, judge.ContestSpec, error) {
+	f := contestForm{Title: c.PostForm("title"), StartTime: c.PostForm("start_time"), Duration: c.PostForm("duration"),
+		Freeze: c.PostForm("freeze"), Scoring: c.PostForm("scoring"), Problems: c.PostForm("problems"),
+		Participants: c.PostForm("participants"), Code: c.PostForm("registration_code"), Public: c.PostForm("public") != ""}
+	spec := judge.ContestSpec{Title: f.Title, Scoring: judge.Scoring(f.Scoring), RegistrationCode: strings.TrimSpace(f.Code), Public: f.Public}
+	start, err := time.ParseInLocation(formTime, f.StartTime, time.UTC)
+	if err != nil {
+		if start, err = time.Parse(time.RFC3339, f.StartTime); err != nil {
+			return f, spec, judge.Errorf(judge.EINVALID, "start: expected a date and time like 2026-03-02T09:00, found %q", f.StartTime)
+		}
+	}
+	spec.StartTime = start
+	if spec.Duration, err = judge.ParseContestDuration(strings.TrimSpace(f.Duration)); err != nil {
+		return f, spec, judge.Errorf(judge.EINVALID, "duration: %s", judge.ErrorMessage(err))
+	}
+	if s := strings.TrimSpace(f.Freeze); s != "" {
+		if spec.Freeze, err = judge.ParseContestDuration(s); err != nil {
+			return f, spec, judge.Errorf(judge.EINVALID, "freeze: %s", judge.ErrorMessage(err))
+		}
+	}
+	for i, line := range strings.Split(f.Problems, "\n") {
+		fields := strings.Fields(line)
+		switch len(fields) {
+		case 0:
+		case 1:
+			spec.Problems = append(spec.Problems, judge.ContestProblemSpec{Slug: fields[0]})
+		case 2:
+			spec.Problems = append(spec.Problems, judge.ContestProblemSpec{Label: fields[0], Slug: fields[1]})
+		default:
+			return f, spec, judge.Errorf(judge.EINVALID, "problems, line %d: write \"slug\" or \"label slug\", found %q", i+1, line)
+		}
+	}
+	for _, u := range strings.FieldsFunc(f.Participants, func(r rune) bool { return r == ',' || r == '\n' || r == '\r' || r == ' ' }) {
+		spec.Participants = append(spec.Participants, u)
+	}
+	return f, spec, nil
+}
+
+// contestsView is the data of the contest list.
+type contestsView struct {
+	Contests []contestView
+	Form     *contestForm // the jury: the create form
+}
+
+func (p *Pages) contestList(c *gin.Context) { p.showContests(c, http.StatusOK, nil) }
+
+func (p *Pages) showContests(c *gin.Context, status int, form *contestForm) {
+	v := httpx.Viewer(c)
+	list, err := p.Service.Contests(c.Request.Context(), v)
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	now := p.Service.Now()
+	data := contestsView{}
+	for i := len(list) - 1; i >= 0; i-- { // the latest first
+		data.Contests = append(data.Contests, newContestView(list[i], now))
+	}
+	if judge.CanManageContests(v) {
+		if form == nil {
+			f := contestFormOf(nil, now)
+			form = &f
+		}
+		data.Form = form
+	}
+	p.render(c, status, "contests", "Contests", data)
+}
+
+func (p *Pages) createContest(c *gin.Context) {
+	u, ok := p.needTo(judge.CanManageContests)(c)
+	if !ok {
+		return
+	}
+	form, spec, err := readContestForm(c)
+	var ct judge.Contest
+	if err == nil {
+		ct, err = p.Service.CreateContest(c.Request.Context(), u, spec)
+	}
+	if err != nil {
+		if st, ok := p.formError(c, err); ok {
+			form.Error = judge.ErrorMessage(err)
+			p.showContests(c, st, &form)
+		}
+		return
+	}
+	p.redirect(c, fmt.Sprintf("/contests/%d", ct.ID), "Contest created.")
+}
+
+// contestPageView is one contest: its problems, its clock, and for the
+// jury its edit form.
+type contestPageView struct {
+	C          contestView
+	Contestant bool
+	CanJoin    bool
+	Form       *contestForm
+}
+
+func (p *Pages) contestPage(c *gin.Context) { p.showContest(c, http.StatusOK, nil) }
+
+func (p *Pages) showContest(c *gin.Context, status int, form *contestForm) {
+	v := httpx.Viewer(c)
+	id, ok := p.pathID(c, "id", "contest")
+	if !ok {
+		return
+	}
+	ct, err := p.Service.Contest(c.Request.Context(), v, id)
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	now := p.Service.Now()
+	data := contestPageView{C: newContestView(ct, now)}
+	if data.Contestant, data.CanJoin, err = p.Service.Participation(c.Request.Context(), v, id); err != nil {
+		p.fail(c, err)
+		return
+	}
+	if judge.CanManageContests(v) {
+		if form == nil {
+			f := contestFormOf(&ct, now)
+			form = &f
+		}
+		data.Form = form
+	}
+	p.render(c, status, "contest", ct.Title, data)
+}
+
+func (p *Pages) editContest(c *gin.Context) {
+	u, id, ok := p.needID(c, p.needTo(judge.CanManageContests), "contest")
+	if !ok {
+		return
+	}
+	form, spec, err := readContestForm(c)
+	if err == nil {
+		patch := judge.ContestPatch{Title: &spec.Title, Problems: spec.Problems, StartTime: &spec.StartTime, Duration: &spec.Duration,
+			Freeze: &spec.Freeze, Scoring: &spec.Scoring, RegistrationCode: &spec.RegistrationCode, Public: &spec.Public,
+			Participants: spec.Participants, Everyone: spec.Participants == nil}
+		if patch.Problems == nil {
+			patch.Problems = []judge.ContestProblemSpec{}
+		}
+		_, err = p.Service.UpdateContest(c.Request.Context(), u, id, patch)
+	}
+	if err != nil {
+		if st, ok := p.formError(c, err); ok {
+			form.Error = judge.ErrorMessage(err)
+			p.showContest(c, st, &form)
+		}
+		return
+	}
+	p.redirect(c, fmt.Sprintf("/contests/%d", id), "Contest saved.")
+}
+
+// unfreezeContest reveals the final board, or freezes it again
+// (refreeze=1).
+func (p *Pages) unfreezeContest(c *gin.Context) {
+	u, id, ok := p.needID(c, p.needTo(judge.CanManageContests), "contest")
+	if !ok {
+		return
+	}
+	patch, msg := judge.ContestPatch{Unfreeze: true}, "The board is unfrozen: everyone sees the final board."
+	if c.PostForm("refreeze") != "" {
+		patch, msg = judge.ContestPatch{Refreeze: true}, "The board is frozen again."
+	}
+	if _, err := p.Service.UpdateContest(c.Request.Context(), u, id, patch); err != nil {
+		p.fail(c, err)
+		return
+	}
+	p.redirect(c, fmt.Sprintf("/contests/%d/scoreboard", id), msg)
+}
+
+func (p *Pages) joinContest(c *gin.Context) {
+	u, id, ok := p.needID(c, p.needUser, "contest")
+	if !ok {
+		return
+	}
+	if err := p.Service.JoinContest(c.Request.Context(), u, id, strings.TrimSpace(c.PostForm("code"))); err != nil {
+		if _, ok := p.formError(c, err); ok {
+			p.redirect(c, fmt.Sprintf("/contests/%d", id), judge.ErrorMessage(err))
+		}
+		return
+	}
+	p.redirect(c, fmt.Sprintf("/contests/%d", id), "You take part in this contest.")
+}
+
+// maxDrawnBoards bounds Pages.boards: a few views of a few contests.
+const maxDrawnBoards = 16
+
+// drawnBoard is a board's table drawn once, plain and gzipped: compressing
+// the table of 500 rows took 27 ms a reader, which 500 open pages cannot
+// pay on every change (docs/PERFORMANCE.md, "Contest boards").
+type drawnBoard struct{ plain, gzipped []byte }
+
+func drawBoard(data scoreboardView) (drawnBoard, error) {
+	var buf bytes.Buffer
+	// The table is drawn once for every reader: in English, as the
+	// contest pages are until they are translated.
+	if err := pageTemplates[english.Lang]["scoreboard"].ExecuteTemplate(&buf, "scoreboardTable", data); err != nil {
+		return drawnBoard{}, err
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	if _, err := zw.Write(buf.Bytes()); err != nil {
+		return drawnBoard{}, err
+	}
+	if err := zw.Close(); err != nil {
+		return drawnBoard{}, err
+	}
+	return drawnBoard{plain: buf.Bytes(), gzipped: gz.Bytes()}, nil
+}
+
+// scoreboardView is the board page, or its table alone (?fragment=1, what
+// the page's script fetches to update itself).
+type scoreboardView struct {
+	C     contestView
+	Board judge.Scoreboard
+	Jury  bool
+	ETag  string
+}
+
+// scoreboardPage shows the board as the viewer may see it. The page polls
+// its own ?fragment=1 every 750 ms with If-None-Match: 304 while the
+// board has not changed (docs/PERFORMANCE.md, "Contest boards", says why
+// a poll and not Server-Sent Events).
+func (p *Pages) scoreboardPage(c *gin.Context) {
+	v := httpx.Viewer(c)
+	id, ok := p.pathID(c, "id", "contest")
+	if !ok {
+		return
+	}
+	ctx := c.Request.Context()
+	b, err := p.Service.Scoreboard(ctx, v, id)
+	if err != nil {
+		if judge.ErrorCode(err) == judge.EUNAUTHORIZED {
+			p.needUser(c)
+			return
+		}
+		p.fail(c, err)
+		return
+	}
+	jury := judge.CanSeeLiveBoard(v)
+	etag := httpx.BoardETag(b.Version, b.Frozen, jury)
+	c.Header("ETag", etag)
+	c.Header("Cache-Control", "private, no-cache")
+	if c.GetHeader("If-None-Match") == etag {
+		c.Status(http.StatusNotModified)
+		return
+	}
+	view := func() (scoreboardView, bool) {
+		ct, err := p.Service.Contest(ctx, v, id)
+		if err != nil {
+			p.fail(c, err)
+			return scoreboardView{}, false
+		}
+		return scoreboardView{C: newContestView(ct, p.Service.Now()), Board: b, Jury: jury, ETag: etag}, true
+	}
+	if c.Query("fragment") != "" {
+		// Drawn once per board and view: every poller of it between two
+		// changes gets the same bytes, without reading the contest again.
+		key := strconv.FormatInt(id, 10) + etag
+		d, ok := p.boards.Get(key)
+		if !ok {
+			data, ok := view()
+			if !ok {
+				return
+			}
+			var err error
+			if d, err = drawBoard(data); err != nil {
+				p.logger().Error("page template failed", "page", "scoreboardTable", "err", err)
+				c.Data(http.StatusInternalServerError, "text/plain; charset=utf-8", []byte("internal error\n"))
+				return
+			}
+			p.boards.Put(key, d, maxDrawnBoards)
+		}
+		body := d.plain
+		if strings.Contains(c.GetHeader("Accept-Encoding"), "gzip") && c.Request.Method != http.MethodHead {
+			// Compressed once per change here, not per reader by the
+			// Gzip middleware, which leaves an encoded answer alone.
+			c.Header("Content-Encoding", "gzip")
+			c.Header("Vary", "Accept-Encoding")
+			body = d.gzipped
+		}
+		c.Data(http.StatusOK, "text/html; charset=utf-8", body)
+		return
+	}
+	data, ok := view()
+	if !ok {
+		return
+	}
+	p.render(c, http.StatusOK, "scoreboard", data.C.Title+": scoreboard", data)
+}
+
+// scoreboardExport downloads the board as the viewer may see it, as CSV
+// (judge.WriteBoardCSV) or as the API's JSON.
+func (p *Pages) scoreboardExport(asCSV bool) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		id, ok := p.pathID(c, "id", "contest")
+		if !ok {
+			return
+		}
+		ctx, v := c.Request.Context(), httpx.Viewer(c)
+		name := "contest-" + strconv.FormatInt(id, 10) + "-scoreboard"
+		if asCSV {
+			body, err := p.Service.ScoreboardCSV(ctx, v, id)
+			if err != nil {
+				p.fail(c, err)
+				return
+			}
+			c.Header("Content-Disposition", `attachment; filename="`+name+`.csv"`)
+			c.Data(http.StatusOK, "text/csv; charset=utf-8", body)
+			return
+		}
+		b, err := p.Service.Scoreboard(ctx, v, id)
+		if err != nil {
+			p.fail(c, err)
+			return
+		}
+		c.Header("Content-Disposition", `attachment; filename="`+name+`.json"`)
+		c.JSON(http.StatusOK, b)
+	}
+}
