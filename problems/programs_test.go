@@ -21,14 +21,14 @@ func TestMain(m *testing.M) { os.Exit(sandboxtest.Main(m)) }
 
 // The folders of a problem's submissions/ that this test knows, with the
 // verdict every program in them must get (Kattis's layout).
-// cpuNoise is how much more CPU time a board may take on a busy machine
-// than on the idle one the limits were set on.
-const cpuNoise = 1.25
-
 var expected = map[string]judge.Verdict{
 	"accepted":            judge.Accepted,
 	"time_limit_exceeded": judge.TimeLimit,
 }
+
+// cpuNoise is how much more CPU time a board may take on a busy machine
+// than on the idle one the limits were set on.
+const cpuNoise = 1.25
 
 // TestShippedPrograms compiles every program in a shipped problem's
 // submissions/ folders and runs it on every board of the problem in the
