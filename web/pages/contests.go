@@ -37,20 +37,26 @@ type contestView struct {
 	Clock, CountsTo string
 	Frozen          bool
 	FreezeAt        *time.Time
+	// Start and Freezes are the start and the freeze time in the
+	// reader's zone ("" when the board never freezes), for the board's
+	// table, which is drawn without the page around it.
+	Start, Freezes string
+	// ScoringText names the scoring in the reader's language.
+	ScoringText string
 }
 
-func newContestView(c judge.Contest, now time.Time) contestView {
-	v := contestView{Contest: c, Frozen: c.Frozen(now)}
+func newContestView(l *locale, c judge.Contest, now time.Time) contestView {
+	v := contestView{Contest: c, Frozen: c.Frozen(now), Start: l.When(c.StartTime), ScoringText: l.text("scoring_" + string(c.Scoring))}
 	if at, ok := c.FreezeTime(); ok {
-		v.FreezeAt = &at
+		v.FreezeAt, v.Freezes = &at, l.When(at)
 	}
 	switch {
 	case !c.Started(now):
-		v.Status, v.Clock, v.CountsTo = "scheduled", "starts in "+timeLeft(english, c.StartTime.Sub(now)), c.StartTime.Format(time.RFC3339)
+		v.Status, v.Clock, v.CountsTo = "scheduled", l.text("contest_starts_in", "Left", timeLeft(l, c.StartTime.Sub(now))), c.StartTime.Format(time.RFC3339)
 	case c.Running(now):
-		v.Status, v.Clock, v.CountsTo = "running", timeLeft(english, c.EndTime().Sub(now))+" left", c.EndTime().Format(time.RFC3339)
+		v.Status, v.Clock, v.CountsTo = "running", l.text("contest_left", "Left", timeLeft(l, c.EndTime().Sub(now))), c.EndTime().Format(time.RFC3339)
 	default:
-		v.Status, v.Clock = "over", "over"
+		v.Status, v.Clock = "over", l.text("contest_over")
 	}
 	return v
 }
@@ -138,7 +144,7 @@ func (p *Pages) showContests(c *gin.Context, status int, form *contestForm) {
 	now := p.Service.Now()
 	data := contestsView{}
 	for i := len(list) - 1; i >= 0; i-- { // the latest first
-		data.Contests = append(data.Contests, newContestView(list[i], now))
+		data.Contests = append(data.Contests, newContestView(p.localeOf(c), list[i], now))
 	}
 	if judge.CanManageContests(v) {
 		if form == nil {
@@ -147,7 +153,7 @@ func (p *Pages) showContests(c *gin.Context, status int, form *contestForm) {
 		}
 		data.Form = form
 	}
-	p.render(c, status, "contests", "Contests", data)
+	p.render(c, status, "contests", p.tr(c, "contests_title"), data)
 }
 
 func (p *Pages) createContest(c *gin.Context) {
@@ -193,7 +199,7 @@ func (p *Pages) showContest(c *gin.Context, status int, form *contestForm) {
 		return
 	}
 	now := p.Service.Now()
-	data := contestPageView{C: newContestView(ct, now)}
+	data := contestPageView{C: newContestView(p.localeOf(c), ct, now)}
 	if data.Contestant, data.CanJoin, err = p.Service.Participation(c.Request.Context(), v, id); err != nil {
 		p.fail(c, err)
 		return
@@ -334,7 +340,7 @@ func (p *Pages) scoreboardPage(c *gin.Context) {
 			p.fail(c, err)
 			return scoreboardView{}, false
 		}
-		return scoreboardView{C: newContestView(ct, p.Service.Now()), Board: b, Jury: jury, ETag: etag}, true
+		return scoreboardView{C: newContestView(p.localeOf(c), ct, p.Service.Now()), Board: b, Jury: jury, ETag: etag}, true
 	}
 	if c.Query("fragment") != "" {
 		// Drawn once per board and view: every poller of it between two

@@ -229,7 +229,6 @@ var notWords = map[string]bool{"puzzlejudge": true, "MiB": true, "KiB": true, "o
 var untranslated = map[string]bool{
 	"templates/_contest_form.html": true,
 	"templates/contest.html":       true,
-	"templates/contests.html":      true,
 	"templates/scoreboard.html":    true,
 }
 
