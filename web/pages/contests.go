@@ -173,7 +173,7 @@ func (p *Pages) createContest(c *gin.Context) {
 		}
 		return
 	}
-	p.redirect(c, fmt.Sprintf("/contests/%d", ct.ID), "Contest created.")
+	p.redirect(c, fmt.Sprintf("/contests/%d", ct.ID), p.tr(c, "flash_contest_created"))
 }
 
 // contestPageView is one contest: its problems, its clock, and for the
@@ -236,7 +236,7 @@ func (p *Pages) editContest(c *gin.Context) {
 		}
 		return
 	}
-	p.redirect(c, fmt.Sprintf("/contests/%d", id), "Contest saved.")
+	p.redirect(c, fmt.Sprintf("/contests/%d", id), p.tr(c, "flash_contest_saved"))
 }
 
 // unfreezeContest reveals the final board, or freezes it again
@@ -246,9 +246,9 @@ func (p *Pages) unfreezeContest(c *gin.Context) {
 	if !ok {
 		return
 	}
-	patch, msg := judge.ContestPatch{Unfreeze: true}, "The board is unfrozen: everyone sees the final board."
+	patch, msg := judge.ContestPatch{Unfreeze: true}, p.tr(c, "flash_board_unfrozen")
 	if c.PostForm("refreeze") != "" {
-		patch, msg = judge.ContestPatch{Refreeze: true}, "The board is frozen again."
+		patch, msg = judge.ContestPatch{Refreeze: true}, p.tr(c, "flash_board_refrozen")
 	}
 	if _, err := p.Service.UpdateContest(c.Request.Context(), u, id, patch); err != nil {
 		p.fail(c, err)
@@ -268,7 +268,7 @@ func (p *Pages) joinContest(c *gin.Context) {
 		}
 		return
 	}
-	p.redirect(c, fmt.Sprintf("/contests/%d", id), "You take part in this contest.")
+	p.redirect(c, fmt.Sprintf("/contests/%d", id), p.tr(c, "flash_contest_joined"))
 }
 
 // maxDrawnBoards bounds Pages.boards: a few views of a few contests.
@@ -279,11 +279,11 @@ const maxDrawnBoards = 16
 // pay on every change (docs/PERFORMANCE.md, "Contest boards").
 type drawnBoard struct{ plain, gzipped []byte }
 
-func drawBoard(data scoreboardView) (drawnBoard, error) {
+func drawBoard(l *locale, data scoreboardView) (drawnBoard, error) {
 	var buf bytes.Buffer
-	// The table is drawn once for every reader: in English, as the
-	// contest pages are until they are translated.
-	if err := pageTemplates[english.Lang]["scoreboard"].ExecuteTemplate(&buf, "scoreboardTable", data); err != nil {
+	// The table is drawn once for every reader of one language and zone
+	// (the cache's key says both).
+	if err := pageTemplates[l.Lang]["scoreboard"].ExecuteTemplate(&buf, "scoreboardTable", data); err != nil {
 		return drawnBoard{}, err
 	}
 	var gz bytes.Buffer
@@ -345,7 +345,8 @@ func (p *Pages) scoreboardPage(c *gin.Context) {
 	if c.Query("fragment") != "" {
 		// Drawn once per board and view: every poller of it between two
 		// changes gets the same bytes, without reading the contest again.
-		key := strconv.FormatInt(id, 10) + etag
+		l := p.localeOf(c)
+		key := strconv.FormatInt(id, 10) + etag + " " + l.Lang + " " + l.Zone.String()
 		d, ok := p.boards.Get(key)
 		if !ok {
 			data, ok := view()
@@ -353,7 +354,7 @@ func (p *Pages) scoreboardPage(c *gin.Context) {
 				return
 			}
 			var err error
-			if d, err = drawBoard(data); err != nil {
+			if d, err = drawBoard(l, data); err != nil {
 				p.logger().Error("page template failed", "page", "scoreboardTable", "err", err)
 				c.Data(http.StatusInternalServerError, "text/plain; charset=utf-8", []byte("internal error\n"))
 				return
@@ -375,7 +376,7 @@ func (p *Pages) scoreboardPage(c *gin.Context) {
 	if !ok {
 		return
 	}
-	p.render(c, http.StatusOK, "scoreboard", data.C.Title+": scoreboard", data)
+	p.render(c, http.StatusOK, "scoreboard", p.tr(c, "scoreboard_page_title", "Title", data.C.Title), data)
 }
 
 // scoreboardExport downloads the board as the viewer may see it, as CSV

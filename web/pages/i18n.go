@@ -395,7 +395,3 @@ func (l *locale) boardName(name string, position int) string {
 	}
 	return name
 }
-
-// english is the locale of the pages not yet translated (the contest
-// pages of issue 25): their words are still English literals.
-var english = newLocale("en", nil)
