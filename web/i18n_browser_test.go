@@ -77,6 +77,12 @@ func TestBrowserChinese(t *testing.T) {
 	contest := e.srv.URL + "/contests/" + strconv.FormatInt(ct.ID, 10)
 	b.step("open the contest", chromedp.Navigate(contest), chromedp.WaitVisible(chromedp.CSS(`.contest-problems`)))
 	zh("contest")
+	// The script's clock ticks in the page's words: 剩余 h:mm:ss.
+	b.step("the clock ticks in Chinese", chromedp.WaitVisible(chromedp.CSS(`.contest-clock strong`)))
+	clock, _ := chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS(`.contest-clock strong`)))
+	if !strings.HasPrefix(strings.TrimSpace(clock), "剩余 ") || strings.Contains(clock, "left") {
+		t.Errorf("the contest's clock reads %q, want 剩余 and the time left", clock)
+	}
 	b.shot("zh-contest")
 	b.step("open the scoreboard", chromedp.Navigate(contest+"/scoreboard"), chromedp.WaitVisible(chromedp.CSS(`#scoreboard table.scoreboard`)))
 	zh("scoreboard")
