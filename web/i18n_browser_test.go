@@ -15,8 +15,9 @@ import (
 
 // TestBrowserChinese walks the pages in Chinese in a real headless
 // Chromium (issue 26): the language switch of the page, then a student's
-// problem, submission and assignment pages, each shot at 1280 and 390 px
-// (zh-*.png; CJK glyphs come from fonts-noto-cjk, which .ci/run installs).
+// problem, submission, assignment, contest and scoreboard pages, each shot
+// at 1280 and 390 px (zh-*.png; CJK glyphs come from fonts-noto-cjk,
+// which .ci/run installs).
 // Every page must say it is zh-CN and none may scroll sideways at 390 px.
 func TestBrowserChinese(t *testing.T) {
 	chrome := needChromium(t)
@@ -25,6 +26,12 @@ func TestBrowserChinese(t *testing.T) {
 	now := time.Now().UTC()
 	a, err := e.svc.CreateAssignment(context.Background(), webtest.Staff, judge.AssignmentSpec{Title: "第一周：搜索",
 		Problems: []judge.AssignmentProblemSpec{{Slug: "flood"}}, OpensAt: now.Add(-time.Hour), DueAt: now.Add(50 * time.Hour)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ct, err := e.svc.CreateContest(context.Background(), webtest.Staff, judge.ContestSpec{Title: "周赛 1",
+		Problems: []judge.ContestProblemSpec{{Slug: "flood"}}, StartTime: now.Add(-time.Hour), Duration: 5 * time.Hour, Freeze: time.Hour,
+		Scoring: judge.ScoringICPC, Public: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,4 +73,22 @@ func TestBrowserChinese(t *testing.T) {
 		t.Errorf("the assignment's dates read %q, want a deadline (截止于)", dates)
 	}
 	b.shot("zh-assignment")
+
+	contest := e.srv.URL + "/contests/" + strconv.FormatInt(ct.ID, 10)
+	b.step("open the contest", chromedp.Navigate(contest), chromedp.WaitVisible(chromedp.CSS(`.contest-problems`)))
+	zh("contest")
+	// The script's clock ticks in the page's words: 剩余 h:mm:ss.
+	b.step("the clock ticks in Chinese", chromedp.WaitVisible(chromedp.CSS(`.contest-clock strong`)))
+	clock, _ := chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS(`.contest-clock strong`)))
+	if !strings.HasPrefix(strings.TrimSpace(clock), "剩余 ") || strings.Contains(clock, "left") {
+		t.Errorf("the contest's clock reads %q, want 剩余 and the time left", clock)
+	}
+	b.shot("zh-contest")
+	b.step("open the scoreboard", chromedp.Navigate(contest+"/scoreboard"), chromedp.WaitVisible(chromedp.CSS(`#scoreboard table.scoreboard`)))
+	zh("scoreboard")
+	head, _ := chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS(`table.scoreboard thead`)))
+	if !strings.Contains(head, "排名") || !strings.Contains(head, "罚时") {
+		t.Errorf("the scoreboard's head reads %q, want 排名 and 罚时", head)
+	}
+	b.shot("zh-scoreboard")
 }

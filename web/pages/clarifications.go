@@ -41,7 +41,7 @@ func (v clarificationsView) Unread(m judge.Clarification) bool { return v.List.U
 func (p *Pages) contestID(c *gin.Context) (int64, bool) {
 	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
 	if err != nil || id <= 0 {
-		p.errorPage(c, http.StatusNotFound, "There is no contest "+c.Param("id")+".")
+		p.errorPage(c, http.StatusNotFound, p.tr(c, "error_no_contest", "ID", c.Param("id")))
 		return 0, false
 	}
 	return id, true
@@ -76,7 +76,7 @@ func (p *Pages) clarificationsPage(c *gin.Context) {
 		p.clarificationList(c, v)
 		return
 	}
-	p.render(c, http.StatusOK, "clarifications", "Clarifications: "+v.List.Contest.Title, v)
+	p.render(c, http.StatusOK, "clarifications", p.tr(c, "clar_page_title", "Title", v.List.Contest.Title), v)
 	if err := p.Service.MarkClarificationsRead(c.Request.Context(), u, id, lastID(v.List)); err != nil {
 		p.logger().Error("mark clarifications read", "err", err)
 	}
@@ -131,12 +131,12 @@ func (p *Pages) postClarification(c *gin.Context) {
 			return
 		}
 		v.Error, v.Form = judge.ErrorMessage(err), clarificationForm{Problem: spec.Label, Text: spec.Text}
-		p.render(c, status, "clarifications", "Clarifications: "+v.List.Contest.Title, v)
+		p.render(c, status, "clarifications", p.tr(c, "clar_page_title", "Title", v.List.Contest.Title), v)
 		return
 	}
-	what := "Your question is sent to the jury."
+	what := p.tr(c, "flash_question_sent")
 	if judge.CanAnswerClarifications(u) {
-		what = "Sent."
+		what = p.tr(c, "flash_clarification_sent")
 	}
 	p.redirect(c, fmt.Sprintf("/contests/%d/clarifications#c%d", id, m.ID), what)
 }

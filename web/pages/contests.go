@@ -37,20 +37,26 @@ type contestView struct {
 	Clock, CountsTo string
 	Frozen          bool
 	FreezeAt        *time.Time
+	// Start and Freezes are the start and the freeze time in the
+	// reader's zone ("" when the board never freezes), for the board's
+	// table, which is drawn without the page around it.
+	Start, Freezes string
+	// ScoringText names the scoring in the reader's language.
+	ScoringText string
 }
 
-func newContestView(c judge.Contest, now time.Time) contestView {
-	v := contestView{Contest: c, Frozen: c.Frozen(now)}
+func newContestView(l *locale, c judge.Contest, now time.Time) contestView {
+	v := contestView{Contest: c, Frozen: c.Frozen(now), Start: l.When(c.StartTime), ScoringText: l.text("scoring_" + string(c.Scoring))}
 	if at, ok := c.FreezeTime(); ok {
-		v.FreezeAt = &at
+		v.FreezeAt, v.Freezes = &at, l.When(at)
 	}
 	switch {
 	case !c.Started(now):
-		v.Status, v.Clock, v.CountsTo = "scheduled", "starts in "+timeLeft(english, c.StartTime.Sub(now)), c.StartTime.Format(time.RFC3339)
+		v.Status, v.Clock, v.CountsTo = "scheduled", l.text("contest_starts_in", "Left", timeLeft(l, c.StartTime.Sub(now))), c.StartTime.Format(time.RFC3339)
 	case c.Running(now):
-		v.Status, v.Clock, v.CountsTo = "running", timeLeft(english, c.EndTime().Sub(now))+" left", c.EndTime().Format(time.RFC3339)
+		v.Status, v.Clock, v.CountsTo = "running", l.text("contest_left", "Left", timeLeft(l, c.EndTime().Sub(now))), c.EndTime().Format(time.RFC3339)
 	default:
-		v.Status, v.Clock = "over", "over"
+		v.Status, v.Clock = "over", l.text("contest_over")
 	}
 	return v
 }
@@ -138,7 +144,7 @@ func (p *Pages) showContests(c *gin.Context, status int, form *contestForm) {
 	now := p.Service.Now()
 	data := contestsView{}
 	for i := len(list) - 1; i >= 0; i-- { // the latest first
-		data.Contests = append(data.Contests, newContestView(list[i], now))
+		data.Contests = append(data.Contests, newContestView(p.localeOf(c), list[i], now))
 	}
 	if judge.CanManageContests(v) {
 		if form == nil {
@@ -147,7 +153,7 @@ func (p *Pages) showContests(c *gin.Context, status int, form *contestForm) {
 		}
 		data.Form = form
 	}
-	p.render(c, status, "contests", "Contests", data)
+	p.render(c, status, "contests", p.tr(c, "contests_title"), data)
 }
 
 func (p *Pages) createContest(c *gin.Context) {
@@ -167,7 +173,7 @@ func (p *Pages) createContest(c *gin.Context) {
 		}
 		return
 	}
-	p.redirect(c, fmt.Sprintf("/contests/%d", ct.ID), "Contest created.")
+	p.redirect(c, fmt.Sprintf("/contests/%d", ct.ID), p.tr(c, "flash_contest_created"))
 }
 
 // contestPageView is one contest: its problems, its clock, and for the
@@ -193,7 +199,7 @@ func (p *Pages) showContest(c *gin.Context, status int, form *contestForm) {
 		return
 	}
 	now := p.Service.Now()
-	data := contestPageView{C: newContestView(ct, now)}
+	data := contestPageView{C: newContestView(p.localeOf(c), ct, now)}
 	if data.Contestant, data.CanJoin, err = p.Service.Participation(c.Request.Context(), v, id); err != nil {
 		p.fail(c, err)
 		return
@@ -230,7 +236,7 @@ func (p *Pages) editContest(c *gin.Context) {
 		}
 		return
 	}
-	p.redirect(c, fmt.Sprintf("/contests/%d", id), "Contest saved.")
+	p.redirect(c, fmt.Sprintf("/contests/%d", id), p.tr(c, "flash_contest_saved"))
 }
 
 // unfreezeContest reveals the final board, or freezes it again
@@ -240,9 +246,9 @@ func (p *Pages) unfreezeContest(c *gin.Context) {
 	if !ok {
 		return
 	}
-	patch, msg := judge.ContestPatch{Unfreeze: true}, "The board is unfrozen: everyone sees the final board."
+	patch, msg := judge.ContestPatch{Unfreeze: true}, p.tr(c, "flash_board_unfrozen")
 	if c.PostForm("refreeze") != "" {
-		patch, msg = judge.ContestPatch{Refreeze: true}, "The board is frozen again."
+		patch, msg = judge.ContestPatch{Refreeze: true}, p.tr(c, "flash_board_refrozen")
 	}
 	if _, err := p.Service.UpdateContest(c.Request.Context(), u, id, patch); err != nil {
 		p.fail(c, err)
@@ -262,7 +268,7 @@ func (p *Pages) joinContest(c *gin.Context) {
 		}
 		return
 	}
-	p.redirect(c, fmt.Sprintf("/contests/%d", id), "You take part in this contest.")
+	p.redirect(c, fmt.Sprintf("/contests/%d", id), p.tr(c, "flash_contest_joined"))
 }
 
 // maxDrawnBoards bounds Pages.boards: a few views of a few contests.
@@ -273,11 +279,11 @@ const maxDrawnBoards = 16
 // pay on every change (docs/PERFORMANCE.md, "Contest boards").
 type drawnBoard struct{ plain, gzipped []byte }
 
-func drawBoard(data scoreboardView) (drawnBoard, error) {
+func drawBoard(l *locale, data scoreboardView) (drawnBoard, error) {
 	var buf bytes.Buffer
-	// The table is drawn once for every reader: in English, as the
-	// contest pages are until they are translated.
-	if err := pageTemplates[english.Lang]["scoreboard"].ExecuteTemplate(&buf, "scoreboardTable", data); err != nil {
+	// The table is drawn once for every reader of one language and zone
+	// (the cache's key says both).
+	if err := pageTemplates[l.Lang]["scoreboard"].ExecuteTemplate(&buf, "scoreboardTable", data); err != nil {
 		return drawnBoard{}, err
 	}
 	var gz bytes.Buffer
@@ -334,12 +340,13 @@ func (p *Pages) scoreboardPage(c *gin.Context) {
 			p.fail(c, err)
 			return scoreboardView{}, false
 		}
-		return scoreboardView{C: newContestView(ct, p.Service.Now()), Board: b, Jury: jury, ETag: etag}, true
+		return scoreboardView{C: newContestView(p.localeOf(c), ct, p.Service.Now()), Board: b, Jury: jury, ETag: etag}, true
 	}
 	if c.Query("fragment") != "" {
 		// Drawn once per board and view: every poller of it between two
 		// changes gets the same bytes, without reading the contest again.
-		key := strconv.FormatInt(id, 10) + etag
+		l := p.localeOf(c)
+		key := strconv.FormatInt(id, 10) + etag + " " + l.Lang + " " + l.Zone.String()
 		d, ok := p.boards.Get(key)
 		if !ok {
 			data, ok := view()
@@ -347,7 +354,7 @@ func (p *Pages) scoreboardPage(c *gin.Context) {
 				return
 			}
 			var err error
-			if d, err = drawBoard(data); err != nil {
+			if d, err = drawBoard(l, data); err != nil {
 				p.logger().Error("page template failed", "page", "scoreboardTable", "err", err)
 				c.Data(http.StatusInternalServerError, "text/plain; charset=utf-8", []byte("internal error\n"))
 				return
@@ -369,7 +376,7 @@ func (p *Pages) scoreboardPage(c *gin.Context) {
 	if !ok {
 		return
 	}
-	p.render(c, http.StatusOK, "scoreboard", data.C.Title+": scoreboard", data)
+	p.render(c, http.StatusOK, "scoreboard", p.tr(c, "scoreboard_page_title", "Title", data.C.Title), data)
 }
 
 // scoreboardExport downloads the board as the viewer may see it, as CSV

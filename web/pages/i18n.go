@@ -305,6 +305,9 @@ func builtMessages() []string {
 	for _, s := range []string{"draft", "archived"} {
 		ids = append(ids, "tag_"+s)
 	}
+	for _, s := range []judge.Scoring{judge.ScoringICPC, judge.ScoringIOI} {
+		ids = append(ids, "scoring_"+string(s))
+	}
 	for _, name := range puzzles.PuzzleNames() {
 		ids = append(ids, "puzzle_"+name, "moves_syntax_"+name)
 	}
@@ -392,7 +395,3 @@ func (l *locale) boardName(name string, position int) string {
 	}
 	return name
 }
-
-// english is the locale of the pages not yet translated (the contest
-// pages of issue 25): their words are still English literals.
-var english = newLocale("en", nil)

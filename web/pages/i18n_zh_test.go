@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+
+	"puzzlejudge/judge"
 )
 
 // catalogueWords are the words of a catalogue's messages, lower case:
@@ -126,4 +128,48 @@ func TestChinesePagesSpeakNoEnglish(t *testing.T) {
 		"/submissions", "/problems/flood/submissions", "/assignments", loc, loc + "/progress", "/me/settings", "/me/password"} {
 		check(path, b.get(path))
 	}
+}
+
+// TestChineseContestPages reads a running contest as a Chinese reader in
+// Shanghai: the list, the contest, the board and its polled table, the
+// clarifications, with no English word of the catalogue and the times in
+// the reader's zone. The board's table is drawn once per language and
+// zone, so the English reader's table stays English.
+func TestChineseContestPages(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	english, chinese := catalogueWords(t, "en"), catalogueWords(t, "zh-CN")
+	chinese["english"] = true // the switch's own name of the language
+
+	prof := e.browser()
+	prof.login("admin", pagesAdminPassword)
+	start := time.Now().UTC().Add(-time.Hour).Truncate(time.Minute)
+	loc := prof.post("/contests", url.Values{"title": {"周赛"}, "start_time": {start.Format(formTime)}, "duration": {"5h"},
+		"freeze": {"1h"}, "scoring": {"icpc"}, "problems": {"A flood"}, "public": {"1"}}).redirectTo(t, "/contests/")
+
+	b := e.browser()
+	b.post("/language", url.Values{"lang": {"zh-CN"}, "next": {"/"}})
+	b.register("xiaoming", "xiaoming-pass-1")
+	b.post("/me/settings", url.Values{"language": {"zh-CN"}, "time_zone": {"Asia/Shanghai"}}).redirectTo(t, "/me/settings")
+	sh, _ := judge.LoadTimeZone("Asia/Shanghai")
+	inShanghai := start.In(sh).Format("2006-01-02 15:04:05 MST")
+
+	data := []string{"Flood-it", "flood", "xiaoming", "ICPC"}
+	check := func(path string, p page, want ...string) {
+		t.Helper()
+		p.want(t, 200, append([]string{`<html lang="zh-CN">`}, want...)...)
+		noTemplateError(t, p)
+		if words := englishOnPage(p.body, english, chinese, data); len(words) > 0 {
+			t.Errorf("the Chinese page %s shows English words %q", path, words)
+		}
+	}
+	check("/contests", b.get("/contests"), "比赛", inShanghai)
+	check(loc, b.get(loc), "排行榜", inShanghai, "封榜")
+	check(loc+"/scoreboard", b.get(loc+"/scoreboard"), "排名", "罚时")
+	check(loc+"/clarifications", b.get(loc+"/clarifications"), "提问与澄清")
+
+	frag := b.get(loc+"/scoreboard?fragment=1").want(t, 200, "排名", "罚时")
+	if words := englishOnPage(frag.body, english, chinese, data); len(words) > 0 {
+		t.Errorf("the Chinese board's table shows English words %q", words)
+	}
+	e.browser().get(loc+"/scoreboard?fragment=1").want(t, 200, "Rank", "Penalty")
 }

@@ -8,7 +8,6 @@ import (
 	"path"
 	"strconv"
 	"strings"
-	"time"
 
 	"puzzlejudge/judge"
 )
@@ -64,14 +63,11 @@ var templateFuncs = template.FuncMap{
 	"inc":             func(i int) int { return i + 1 },
 	"dec":             func(i int) int { return i - 1 },
 	"contestDuration": judge.FormatContestDuration,
-	// when is UTC for the pages not yet in the reader's zone (the
-	// contest pages of issue 25); the others use view.When.
-	"when":    func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") },
-	"grade":   judge.FormatScore,
-	"seconds": func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) + " s" },
-	"cell":    cellClass,
-	"ms":      func(ms int64) string { return strconv.FormatInt(ms, 10) + " ms" },
-	"kib":     humanKiB,
+	"grade":           judge.FormatScore,
+	"seconds":         func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) + " s" },
+	"cell":            cellClass,
+	"ms":              func(ms int64) string { return strconv.FormatInt(ms, 10) + " ms" },
+	"kib":             humanKiB,
 	// filter is the data of the "studentFilter" form.
 	"filter": func(table, value string) studentFilter { return studentFilter{table, value} },
 }

@@ -138,7 +138,8 @@ document.querySelectorAll("[data-live]").forEach(function (el) {
   }, 750); // a verdict shows within a second
 });
 
-// A contest's clock (data-countdown, an RFC 3339 time) counts down each second.
+// A contest's clock (data-countdown, an RFC 3339 time) counts down each
+// second, in the words of data-clock ("%s" stands for the time left).
 document.querySelectorAll("[data-countdown]").forEach(function (el) {
   var to = Date.parse(el.dataset.countdown);
   if (isNaN(to)) {
@@ -147,7 +148,7 @@ document.querySelectorAll("[data-countdown]").forEach(function (el) {
   var tick = function () {
     var s = Math.max(0, Math.floor((to - Date.now()) / 1000));
     var hms = Math.floor(s / 3600) + ":" + String(Math.floor(s / 60) % 60).padStart(2, "0") + ":" + String(s % 60).padStart(2, "0");
-    el.textContent = (el.dataset.status === "scheduled" ? "starts in " : "") + hms + (el.dataset.status === "scheduled" ? "" : " left");
+    el.textContent = (el.dataset.clock || "%s").replace("%s", hms); // the page's words, in its language
   };
   tick();
   window.setInterval(tick, 1000);
