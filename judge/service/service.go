@@ -172,10 +172,13 @@ type Service struct {
 	sandboxFailures map[int64]int
 	programSlots    chan struct{}
 	solving         map[int64]bool // cases queued or being solved in this process
-	gens            generations    // board generation runs
-	cancel          context.CancelFunc
-	done            chan struct{}
-	started         bool
+	// solveAgain holds the cases scheduled again while being solved: their
+	// solve may have read them before the change, so they are solved again.
+	solveAgain map[int64]bool
+	gens       generations // board generation runs
+	cancel     context.CancelFunc
+	done       chan struct{}
+	started    bool
 }
 
 // NewService returns a Service over store; it judges the puzzles of the registry.
@@ -185,16 +188,17 @@ func NewService(store judge.Store, cfg Config, logger *slog.Logger) *Service {
 	}
 	cfg = cfg.withDefaults()
 	s := &Service{
-		store:     store,
-		cfg:       cfg,
-		log:       logger,
-		wake:      make(chan struct{}, 1),
-		solveWake: make(chan struct{}, 1),
-		checks:    cache.NewFIFO[string, judge.Solution](1024),
-		replays:   cache.NewFIFO[int64, judge.Replay](8),
-		slots:     newSolverSlots(cfg.Solvers),
-		keys:      newKeyCache(),
-		solving:   map[int64]bool{},
+		store:      store,
+		cfg:        cfg,
+		log:        logger,
+		wake:       make(chan struct{}, 1),
+		solveWake:  make(chan struct{}, 1),
+		checks:     cache.NewFIFO[string, judge.Solution](1024),
+		replays:    cache.NewFIFO[int64, judge.Replay](8),
+		slots:      newSolverSlots(cfg.Solvers),
+		keys:       newKeyCache(),
+		solving:    map[int64]bool{},
+		solveAgain: map[int64]bool{},
 
 		programSlots: make(chan struct{}, cfg.ProgramsAtOnce),
 		boards:       newContestBoards(cfg.ClaimTimeout > 0),

@@ -16,6 +16,11 @@ func (s *Service) scheduleSolve(id int64) {
 	if !s.solving[id] {
 		s.solving[id] = true
 		s.solveQueue = append(s.solveQueue, id)
+	} else {
+		// Queued or in flight: a solve that has already stored its outcome
+		// and not yet left solving[] would drop this request (the case
+		// then stayed solving for good: TestSyncProblem timed out once).
+		s.solveAgain[id] = true
 	}
 	s.mu.Unlock()
 	select {
@@ -33,6 +38,7 @@ func (s *Service) nextSolve() (int64, bool) {
 	}
 	id := s.solveQueue[0]
 	s.solveQueue = s.solveQueue[1:]
+	delete(s.solveAgain, id) // the solve starting now reads the case as it is
 	if len(s.solveQueue) > 0 {
 		select { // let another solver take the next one
 		case s.solveWake <- struct{}{}:
@@ -91,6 +97,10 @@ func (s *Service) solveLoop(ctx context.Context) {
 		again := s.solveCase(ctx, id)
 		s.mu.Lock()
 		delete(s.solving, id)
+		if s.solveAgain[id] {
+			delete(s.solveAgain, id)
+			again = true
+		}
 		s.mu.Unlock()
 		if again && ctx.Err() == nil {
 			s.scheduleSolve(id)
