@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
+	"io/fs"
 	"net/http"
 	"slices"
 	"strconv"
@@ -22,10 +23,11 @@ import (
 )
 
 // The pages speak the languages of judge.PageLanguages. Their words are
-// messages of go-i18n catalogues, one TOML file per language in locales/
-// (active.en.toml, active.zh-CN.toml), with CLDR's plural rules; a test
-// (i18n_catalogue_test.go) keeps both complete for what the templates and
-// the handlers ask.
+// messages of go-i18n catalogues in locales/, files named <part>.<lang>.toml
+// (active.en.toml and active.zh-CN.toml hold the pages' own words; other
+// parts, such as the judge's messages, sit beside them), with CLDR's plural
+// rules; a test (i18n_catalogue_test.go) keeps every language complete for
+// what the templates and the handlers ask.
 
 //go:embed locales/*.toml
 var localeFS embed.FS
@@ -38,11 +40,22 @@ func mustBundle() *i18n.Bundle {
 	b := i18n.NewBundle(language.English)
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
 	for _, lang := range judge.PageLanguages {
-		if _, err := b.LoadMessageFileFS(localeFS, "locales/active."+lang+".toml"); err != nil {
-			panic(err)
+		for _, f := range catalogueFiles(lang) {
+			if _, err := b.LoadMessageFileFS(localeFS, f); err != nil {
+				panic(err)
+			}
 		}
 	}
 	return b
+}
+
+// catalogueFiles are the files of lang's catalogue: locales/*.<lang>.toml.
+func catalogueFiles(lang string) []string {
+	files, err := fs.Glob(localeFS, "locales/*."+lang+".toml")
+	if err != nil || len(files) == 0 {
+		panic(fmt.Sprintf("no catalogue for %s: %v", lang, err))
+	}
+	return files
 }
 
 // pageTags are judge.PageLanguages as tags, in the same order, and

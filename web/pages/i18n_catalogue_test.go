@@ -167,18 +167,34 @@ func walkTemplate(n parse.Node, f func(*parse.CommandNode)) {
 	}
 }
 
-// catalogueIDs reads the ids of locales/active.<lang>.toml.
+// catalogueIDs reads the ids of lang's catalogue (locales/*.<lang>.toml),
+// failing on an id that two of its files define.
 func catalogueIDs(t *testing.T, lang string) map[string]bool {
 	t.Helper()
-	var raw map[string]any
-	if _, err := toml.DecodeFS(localeFS, "locales/active."+lang+".toml", &raw); err != nil {
-		t.Fatalf("%s: %v", lang, err)
-	}
 	ids := map[string]bool{}
-	for id := range raw {
-		ids[id] = true
+	for f, raw := range catalogueRaw(t, lang) {
+		for id := range raw {
+			if ids[id] {
+				t.Errorf("%s: %s is defined twice in the %s catalogue", f, id, lang)
+			}
+			ids[id] = true
+		}
 	}
 	return ids
+}
+
+// catalogueRaw decodes each file of lang's catalogue, by file name.
+func catalogueRaw(t *testing.T, lang string) map[string]map[string]any {
+	t.Helper()
+	out := map[string]map[string]any{}
+	for _, f := range catalogueFiles(lang) {
+		var raw map[string]any
+		if _, err := toml.DecodeFS(localeFS, f, &raw); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		out[f] = raw
+	}
+	return out
 }
 
 func TestCataloguesComplete(t *testing.T) {
@@ -202,10 +218,10 @@ func TestCataloguesComplete(t *testing.T) {
 		sort.Strings(missing)
 		sort.Strings(unused)
 		for _, m := range missing {
-			t.Errorf("locales/active.%s.toml lacks %s", lang, m)
+			t.Errorf("the %s catalogue (locales/*.%s.toml) lacks %s", lang, lang, m)
 		}
 		for _, u := range unused {
-			t.Errorf("locales/active.%s.toml has %s, which no page uses", lang, u)
+			t.Errorf("the %s catalogue (locales/*.%s.toml) has %s, which no page uses", lang, lang, u)
 		}
 	}
 }

@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/BurntSushi/toml"
-
 	"puzzlejudge/judge"
 )
 
@@ -17,10 +15,6 @@ import (
 // their text without template actions and markup.
 func catalogueWords(t *testing.T, lang string) map[string]bool {
 	t.Helper()
-	var raw map[string]any
-	if _, err := toml.DecodeFS(localeFS, "locales/active."+lang+".toml", &raw); err != nil {
-		t.Fatal(err)
-	}
 	words := map[string]bool{}
 	add := func(s string) {
 		s = regexp.MustCompile(`\{\{[^}]*\}\}`).ReplaceAllString(s, " ")
@@ -31,14 +25,16 @@ func catalogueWords(t *testing.T, lang string) map[string]bool {
 			}
 		}
 	}
-	for _, v := range raw {
-		switch v := v.(type) {
-		case string:
-			add(v)
-		case map[string]any:
-			for _, f := range v {
-				if s, ok := f.(string); ok {
-					add(s)
+	for _, raw := range catalogueRaw(t, lang) {
+		for _, v := range raw {
+			switch v := v.(type) {
+			case string:
+				add(v)
+			case map[string]any:
+				for _, f := range v {
+					if s, ok := f.(string); ok {
+						add(s)
+					}
 				}
 			}
 		}
