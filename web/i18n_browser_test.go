@@ -58,6 +58,25 @@ func TestBrowserChinese(t *testing.T) {
 	b.shot("zh-problem")
 
 	sample := cases[1] // 02-sample-2: the first needs no move
+	// The play page's script writes its status in the page's words:
+	// sample 2's optimum is 1 2 1.
+	b.step("play a move in Chinese",
+		chromedp.Navigate(e.srv.URL+"/problems/flood/play/"+strconv.FormatInt(sample.ID, 10)),
+		chromedp.WaitVisible(chromedp.CSS(`#play-board svg`)),
+		chromedp.Click(chromedp.CSS(`button[data-move="1"]`)),
+	)
+	b.until("the first move's status", `document.getElementById("play-status").textContent.startsWith("第 1 步（1）")`)
+	b.step("solve it", chromedp.Click(chromedp.CSS(`button[data-move="2"]`)))
+	b.until("the second move's status", `document.getElementById("play-status").textContent.startsWith("第 2 步（2）")`)
+	b.step("solve it", chromedp.Click(chromedp.CSS(`button[data-move="1"]`)))
+	b.until("solved, in Chinese", `document.getElementById("play").dataset.solved === "yes" && document.getElementById("play-status").textContent.endsWith("用 3 步解出！")`)
+	b.step("undo", chromedp.Click(chromedp.CSS(`#play-undo`)))
+	b.until("undone, in Chinese", `document.getElementById("play-status").textContent.startsWith("已撤销，还剩 2 步")`)
+	status, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`document.getElementById("play-status").textContent`))
+	if strings.Contains(status, "Undone") || strings.Contains(status, "Move") {
+		t.Errorf("the play status reads %q, English words on a Chinese page", status)
+	}
+	b.shot("zh-play")
 	b.submitMoves(e.srv.URL, "flood", sample.ID, sample.Expected.Moves, "accepted")
 	zh("submission")
 	verdict, _ := chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS(`.result .verdict`)))

@@ -49,6 +49,7 @@ func funcsFor(l *locale) template.FuncMap {
 		"judgeText":      l.judgeText,
 		"judgeMessage":   l.judgeMessage,
 		"langChoices":    langChoices,
+		"messages":       scriptMessages,
 	}
 	for k, f := range templateFuncs {
 		fm[k] = f
@@ -70,6 +71,22 @@ var templateFuncs = template.FuncMap{
 	"kib":             humanKiB,
 	// filter is the data of the "studentFilter" form.
 	"filter": func(table, value string) studentFilter { return studentFilter{table, value} },
+}
+
+// scriptMessages are the words a page's script writes, for a <script
+// type="application/json"> block: pairs of a name and a message rendered
+// in the page's language with {name} where the script puts a value. A
+// message with plural forms is given twice, as name_one (Count 1) and
+// name_other (Count 2), and the script picks one with Intl.PluralRules.
+func scriptMessages(pairs ...string) (map[string]string, error) {
+	if len(pairs)%2 != 0 {
+		return nil, fmt.Errorf("messages: %d arguments, want pairs of a name and a message", len(pairs))
+	}
+	out := make(map[string]string, len(pairs)/2)
+	for i := 0; i < len(pairs); i += 2 {
+		out[pairs[i]] = pairs[i+1]
+	}
+	return out, nil
 }
 
 // humanKiB writes a memory size given in KiB in the unit that reads best:

@@ -10,6 +10,24 @@
   var board = document.getElementById("play-board");
   var status = document.getElementById("play-status");
 
+  // The words this script writes are the page's, in its language: the
+  // block #play-msgs holds them, {name} standing for a value, and a
+  // message with plural forms as name_one and name_other.
+  var msgBlock = document.getElementById("play-msgs");
+  var msgs = msgBlock ? JSON.parse(msgBlock.textContent) : {};
+  var plurals = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
+
+  // words is the message name with its {values} filled in; with a count
+  // n, the plural form of the page's language for n.
+  function words(name, values, n) {
+    var s = msgs[name];
+    if (n !== undefined) {
+      s = msgs[name + "_" + (plurals ? plurals.select(n) : "other")] || msgs[name + "_other"];
+    }
+    if (s === undefined) { return name; }
+    return s.replace(/\{(\w+)\}/g, function (all, k) { return values && k in values ? String(values[k]) : all; });
+  }
+
   // draw shows the picture of a board (canonical text) in el; a refusal
   // is JSON {error: {code, message}}, whose message it passes on.
   function draw(el, puzzle, text, id) {
@@ -18,8 +36,7 @@
     return fetch(url).then(function (r) {
       if (r.ok) { return r.text(); }
       return r.json().catch(function () { return null; }).then(function (res) {
-        var why = res && res.error ? ": " + res.error.message : "";
-        var e = new Error("The board could not be drawn" + why + ".");
+        var e = new Error(res && res.error ? words("draw_refused", { message: res.error.message }) : words("draw_failed"));
         e.answered = true;
         throw e;
       });
@@ -30,7 +47,7 @@
 
   // failed shows why a request failed: the server's own refusal as it is,
   // anything else (no answer, not JSON) as the server not answering.
-  function failed(e) { say(e.answered ? e.message : "The server did not answer: " + e.message); }
+  function failed(e) { say(e.answered ? e.message : words("no_answer", { message: e.message })); }
 
   var play = document.getElementById("play");
   if (play) { setUpPlay(play); }
@@ -79,15 +96,15 @@
             text.value = moves.join(sep);
             if (hidden) { hidden.value = text.value; }
             count.textContent = moves.length;
-            say("Not a move: " + last.message);
+            say(words("not_a_move", { message: last.message }));
             return;
           }
           board.innerHTML = res.picture;
           var ms = Math.round(performance.now() - t0);
           root.dataset.latency = ms;
           root.dataset.latencies = (root.dataset.latencies ? root.dataset.latencies + " " : "") + ms;
-          var msg = what + (last ? ": " + last.message : "") + ".";
-          if (res.final.solved) { msg += " Solved in " + res.final.moves + " move" + (res.final.moves === 1 ? "" : "s") + "!"; }
+          var msg = last ? words("said", { what: what, message: last.message }) : words("said_plain", { what: what });
+          if (res.final.solved) { msg = words("solved", { said: msg, n: res.final.moves }, res.final.moves); }
           say(msg);
           root.dataset.solved = res.final.solved ? "yes" : "no";
           fillBlocks();
@@ -100,7 +117,7 @@
       root.querySelectorAll("button.hinted").forEach(function (h) { h.classList.remove("hinted"); });
       moves.push(m);
       undone = [];
-      update("Move " + moves.length + " (" + m + ")");
+      update(words("move", { n: moves.length, move: m }));
     }
 
     // Mayan: the blocks of the board's picture, selectable from a list too.
@@ -163,13 +180,13 @@
     });
 
     document.getElementById("play-undo").addEventListener("click", function () {
-      if (moves.length) { undone.push(moves.pop()); update("Undone, " + moves.length + " moves"); }
+      if (moves.length) { undone.push(moves.pop()); update(words("undone", { n: moves.length }, moves.length)); }
     });
     document.getElementById("play-redo").addEventListener("click", function () {
-      if (undone.length) { moves.push(undone.pop()); update("Redone move " + moves.length); }
+      if (undone.length) { moves.push(undone.pop()); update(words("redone", { n: moves.length })); }
     });
     document.getElementById("play-reset").addEventListener("click", function () {
-      if (moves.length) { undone = moves.reverse(); moves = []; update("Back to the start"); }
+      if (moves.length) { undone = moves.reverse(); moves = []; update(words("reset")); }
     });
 
     // Hint: the server names the next move of an optimal continuation
@@ -181,8 +198,8 @@
         fetch(hintButton.dataset.url, { method: "POST", body: form })
           .then(function (r) { return r.json(); })
           .then(function (res) {
-            if (res.error) { say("No hint: " + res.error.message); return; }
-            say("Hint: the next move of a shortest solution is " + res.move + ".");
+            if (res.error) { say(words("no_hint", { message: res.error.message })); return; }
+            say(words("hint", { move: res.move }));
             document.getElementById("play-hints").textContent = res.hints;
             root.querySelectorAll("button.hinted").forEach(function (h) { h.classList.remove("hinted"); });
             var b = root.querySelector('button[data-move="' + res.move + '"]');
@@ -267,7 +284,7 @@
       rounds.innerHTML = "";
       if (at === 0) {
         mark();
-        say("The starting board.");
+        say(words("start"));
         return draw(board, data.puzzle, data.board);
       }
       return load(at - 1).then(function () {
@@ -275,12 +292,12 @@
         listPage(at - 1);
         mark();
         var s = steps[at - 1];
-        say(s.legal ? "Move " + at + " (" + s.move + "): " + s.message + "." : "Not a move: " + s.message);
+        say(s.legal ? words("said", { what: words("move", { n: at, move: s.move }), message: s.message }) : words("not_a_move", { message: s.message }));
         if (s.rounds && s.rounds.length > 1) {
           s.rounds.forEach(function (r, k) {
             var f = document.createElement("figure");
             var cap = document.createElement("figcaption");
-            cap.textContent = k === 0 ? "after the move" : "round " + k;
+            cap.textContent = k === 0 ? words("round_first") : words("round", { n: k });
             rounds.appendChild(f);
             draw(f, data.puzzle, r, "round" + k).then(function () { f.appendChild(cap); });
           });
@@ -288,7 +305,7 @@
         return draw(board, data.puzzle, s.board);
       }).catch(failed);
     }
-    function stop() { if (timer) { clearInterval(timer); timer = null; } document.getElementById("replay-play").textContent = "Play"; }
+    function stop() { if (timer) { clearInterval(timer); timer = null; } document.getElementById("replay-play").textContent = words("play"); }
 
     document.getElementById("replay-back").addEventListener("click", function () { stop(); show(at - 1); });
     document.getElementById("replay-next").addEventListener("click", function () { stop(); show(at + 1); });
@@ -296,7 +313,7 @@
     document.getElementById("replay-play").addEventListener("click", function (ev) {
       if (timer) { stop(); return; }
       if (at >= total) { show(0); }
-      ev.target.textContent = "Pause";
+      ev.target.textContent = words("pause");
       timer = setInterval(function () {
         if (at >= total) { stop(); return; }
         show(at + 1);
