@@ -25,9 +25,22 @@ func Allow(v User, may bool, format string, args ...any) error {
 	case may:
 		return nil
 	case v.Anonymous():
-		return Errorf(EUNAUTHORIZED, "this needs a logged-in user")
+		return Errort(EUNAUTHORIZED, "login_needed", "this needs a logged-in user")
 	}
 	return Errorf(EFORBIDDEN, format, args...)
+}
+
+// Allowt is Allow with the refusal made by Errort: a message id, its
+// English text and arguments, which a face may render in its reader's
+// language.
+func Allowt(v User, may bool, id, text string, args ...any) error {
+	switch {
+	case may:
+		return nil
+	case v.Anonymous():
+		return Allow(v, may, "")
+	}
+	return Errort(EFORBIDDEN, id, text, args...)
 }
 
 // Anonymous reports whether the viewer is nobody in particular.

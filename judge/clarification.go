@@ -61,11 +61,11 @@ type ClarificationSpec struct {
 func CheckClarificationText(text string) error {
 	switch {
 	case strings.TrimSpace(text) == "":
-		return Errorf(EINVALID, "text: a clarification needs a text")
+		return Errort(EINVALID, "clar_text_empty", "text: a clarification needs a text")
 	case len(text) > MaxClarificationText:
-		return Errorf(EINVALID, "text: at most %d bytes, this one has %d", MaxClarificationText, len(text))
+		return Errort(EINVALID, "clar_text_long", "text: at most {Max} bytes, this one has {Bytes}", "Max", MaxClarificationText, "Bytes", len(text))
 	case !utf8.ValidString(text) || strings.IndexByte(text, 0) >= 0:
-		return Errorf(EINVALID, "text: not UTF-8 text")
+		return Errort(EINVALID, "clar_text_utf8", "text: not UTF-8 text")
 	}
 	return nil
 }

@@ -14,7 +14,7 @@ import (
 // first character it cannot read.
 func ParseContestDuration(s string) (time.Duration, error) {
 	if s == "" {
-		return 0, Errorf(EINVALID, "column 1: empty duration: want \"5h\", \"90m\", \"5:00:00\" or a number of seconds")
+		return 0, Errort(EINVALID, "duration_empty", "column 1: empty duration: want \"5h\", \"90m\", \"5:00:00\" or a number of seconds")
 	}
 	var d time.Duration
 	switch {
@@ -27,17 +27,17 @@ func ParseContestDuration(s string) (time.Duration, error) {
 	case strings.Contains(s, ":"):
 		parts := strings.Split(s, ":")
 		if len(parts) != 3 {
-			return 0, Errorf(EINVALID, "column 1: %q: want h:mm:ss", s)
+			return 0, Errort(EINVALID, "duration_hms", "column {Col}: {Text}: want h:mm:ss", "Col", 1, "Text", strconv.Quote(s))
 		}
 		col := 1
 		var total int64
 		for i, p := range parts {
 			if !allDigits(p) || (i > 0 && len(p) != 2) || len(p) > 6 {
-				return 0, Errorf(EINVALID, "column %d: %q: want h:mm:ss", col, s)
+				return 0, Errort(EINVALID, "duration_hms", "column {Col}: {Text}: want h:mm:ss", "Col", col, "Text", strconv.Quote(s))
 			}
 			n, _ := strconv.ParseInt(p, 10, 64)
 			if i > 0 && n > 59 {
-				return 0, Errorf(EINVALID, "column %d: %q: minutes and seconds go up to 59", col, s)
+				return 0, Errort(EINVALID, "duration_sixty", "column {Col}: {Text}: minutes and seconds go up to 59", "Col", col, "Text", strconv.Quote(s))
 			}
 			total = total*60 + n
 			col += len(p) + 1
@@ -48,24 +48,24 @@ func ParseContestDuration(s string) (time.Duration, error) {
 		d = time.Duration(total) * time.Second
 	default:
 		if i := strings.IndexFunc(s, func(r rune) bool { return !strings.ContainsRune("0123456789.hms", r) }); i >= 0 {
-			return 0, Errorf(EINVALID, "column %d: %q: want \"5h\", \"90m\", \"5:00:00\" or a number of seconds", i+1, s)
+			return 0, Errort(EINVALID, "duration_form", "column {Col}: {Text}: want \"5h\", \"90m\", \"5:00:00\" or a number of seconds", "Col", i+1, "Text", strconv.Quote(s))
 		}
 		var err error
 		if d, err = time.ParseDuration(s); err != nil {
-			return 0, Errorf(EINVALID, "column 1: %q: want \"5h\", \"90m\", \"5:00:00\" or a number of seconds", s)
+			return 0, Errort(EINVALID, "duration_form", "column {Col}: {Text}: want \"5h\", \"90m\", \"5:00:00\" or a number of seconds", "Col", 1, "Text", strconv.Quote(s))
 		}
 		if d > MaxContestDuration {
 			return 0, tooLong(s)
 		}
 		if d%time.Second != 0 {
-			return 0, Errorf(EINVALID, "column 1: %q: a duration is whole seconds", s)
+			return 0, Errort(EINVALID, "duration_whole", "column 1: {Text}: a duration is whole seconds", "Text", strconv.Quote(s))
 		}
 	}
 	return d, nil
 }
 
 func tooLong(s string) error {
-	return Errorf(EINVALID, "column 1: %q: a contest lasts at most %s", s, FormatContestDuration(MaxContestDuration))
+	return Errort(EINVALID, "duration_max", "column 1: {Text}: a contest lasts at most {Max}", "Text", strconv.Quote(s), "Max", FormatContestDuration(MaxContestDuration))
 }
 
 func allDigits(s string) bool {

@@ -3,6 +3,7 @@ package judge
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"time"
 )
 
@@ -33,9 +34,20 @@ const (
 
 // Error is an error a user may see: a code and a plain message. Any other
 // error is internal and is shown as "internal error".
+//
+// An Error made by Errort also carries a message id with its arguments,
+// which a face that speaks other languages (the pages) renders from its
+// catalogue; Message stays English, the API's contract.
 type Error struct {
 	Code    string
 	Message string
+	// ID names the message in the faces' catalogues; "" when there is
+	// none (Errorf), and the face shows Message.
+	ID string
+	// Args are the values of the message's {Name} placeholders: strings,
+	// numbers (a Count chooses a plural form) or errors (whose own
+	// message is put in, translated in turn).
+	Args map[string]any
 }
 
 func (e *Error) Error() string {
@@ -46,6 +58,49 @@ func (e *Error) Error() string {
 func Errorf(code string, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
 }
+
+// placeholder is a {Name} of Errort's text.
+var placeholder = regexp.MustCompile(`\{([A-Za-z][A-Za-z0-9]*)\}`)
+
+// Errort returns an *Error whose message a face may render in its
+// reader's language. id names the message in the faces' catalogues; text
+// is its English, the Message, with {Name} where argument Name goes; args
+// are pairs of a name and a value. A value that is an error puts in its
+// ErrorMessage. Write a value as the English wants it (strconv.Quote for
+// a name in quotes): the catalogues receive the same value.
+func Errort(code, id, text string, args ...any) *Error {
+	if len(args)%2 != 0 {
+		panic(fmt.Sprintf("judge.Errort(%q): %d arguments, want pairs of a name and a value", id, len(args)))
+	}
+	m := make(map[string]any, len(args)/2)
+	for i := 0; i < len(args); i += 2 {
+		name, ok := args[i].(string)
+		if !ok {
+			panic(fmt.Sprintf("judge.Errort(%q): argument %d is not a name", id, i))
+		}
+		m[name] = args[i+1]
+	}
+	msg := placeholder.ReplaceAllStringFunc(text, func(ph string) string {
+		v, ok := m[ph[1:len(ph)-1]]
+		if !ok {
+			return ph
+		}
+		if err, isErr := v.(error); isErr {
+			return ErrorMessage(err)
+		}
+		return fmt.Sprint(v)
+	})
+	return &Error{Code: code, Message: msg, ID: id, Args: m}
+}
+
+// At is a time given to Errort: the English writes it in UTC with
+// Layout, a face in its reader's zone.
+type At struct {
+	Time   time.Time
+	Layout string
+}
+
+func (a At) String() string { return a.Time.UTC().Format(a.Layout) }
 
 // ErrorCode returns the code of err: "" for nil, the Code of a *Error found
 // with errors.As, EINTERNAL otherwise.

@@ -3,8 +3,10 @@ package judge
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+
 	// The zones of LoadTimeZone come with the binary, so that a machine
 	// without /usr/share/zoneinfo (a slim container) knows them too.
 	_ "time/tzdata"
@@ -85,11 +87,11 @@ func LoadTimeZone(name string) (*time.Location, error) {
 	// time.LoadLocation reads files for names with "..": refuse them, and
 	// anything that is not a plain name, before asking it.
 	if len(name) > 64 || strings.Contains(name, "..") || strings.HasPrefix(name, "/") || name == "Local" {
-		return nil, Errorf(EINVALID, "time_zone: %q is not an IANA time zone name (such as Asia/Shanghai)", name)
+		return nil, Errort(EINVALID, "time_zone", "time_zone: {Name} is not an IANA time zone name (such as Asia/Shanghai)", "Name", strconv.Quote(name))
 	}
 	loc, err := time.LoadLocation(name)
 	if err != nil {
-		return nil, Errorf(EINVALID, "time_zone: %q is not an IANA time zone name (such as Asia/Shanghai)", name)
+		return nil, Errort(EINVALID, "time_zone", "time_zone: {Name} is not an IANA time zone name (such as Asia/Shanghai)", "Name", strconv.Quote(name))
 	}
 	return loc, nil
 }

@@ -169,3 +169,16 @@ func TestForwardedForTrusted(t *testing.T) {
 	req.Header.Set("X-Forwarded-For", "10.9.0.2")
 	e.Serve(req).Want(t, 201, "token")
 }
+
+// TestAPIErrorsStayEnglish: the errors the pages render in the reader's
+// language (judge.Errort) keep their English message in the JSON API,
+// whatever the client's Accept-Language.
+func TestAPIErrorsStayEnglish(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	req := e.Request("POST", "/api/v1/register", map[string]string{"username": "n", "password": "noah-pass-123"})
+	req.Header.Set("Accept-Language", "zh-CN,zh;q=0.9")
+	r := e.Serve(req).Want(t, 400, judge.EINVALID)
+	if got, want := r.ErrorMessage(t), "the username must have 3 to 32 characters"; got != want {
+		t.Errorf("a Chinese client's refusal = %q, want the English %q", got, want)
+	}
+}

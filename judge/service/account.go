@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/base64"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -42,7 +43,7 @@ func (s *Service) Register(ctx context.Context, username, password string, role 
 		return judge.User{}, err
 	}
 	if n := len(password); n < judge.MinPassword || n > judge.MaxPassword {
-		return judge.User{}, judge.Errorf(judge.EINVALID, "the password must have %d to %d bytes", judge.MinPassword, judge.MaxPassword)
+		return judge.User{}, judge.Errort(judge.EINVALID, "password_length", "the password must have {Min} to {Max} bytes", "Min", judge.MinPassword, "Max", judge.MaxPassword)
 	}
 	if role != judge.RoleStudent && role != judge.RoleInstructor {
 		return judge.User{}, judge.Errorf(judge.EINVALID, "unknown role %q", role)
@@ -53,7 +54,7 @@ func (s *Service) Register(ctx context.Context, username, password string, role 
 	}
 	u, err := s.store.CreateUser(ctx, judge.User{Username: username, Role: role}, hash)
 	if judge.ErrorCode(err) == judge.ECONFLICT {
-		return judge.User{}, judge.Errorf(judge.ECONFLICT, "the username %q is taken (names are compared without regard to case)", username)
+		return judge.User{}, judge.Errort(judge.ECONFLICT, "username_taken", "the username {Name} is taken (names are compared without regard to case)", "Name", strconv.Quote(username))
 	}
 	return u, err
 }
@@ -72,14 +73,14 @@ func (s *Service) RegistrationNeedsCode() bool { return s.cfg.RegistrationCode !
 // for the admin's tools.
 func (s *Service) SignUp(ctx context.Context, v judge.User, username, password, code string) (judge.User, error) {
 	if !judge.CanSignUp(v, s.cfg.RegistrationOpen) {
-		return judge.User{}, judge.Errorf(judge.EFORBIDDEN, "registration is closed: ask an instructor for an account")
+		return judge.User{}, judge.Errort(judge.EFORBIDDEN, "registration_closed", "registration is closed: ask an instructor for an account")
 	}
 	if want := s.cfg.RegistrationCode; want != "" {
 		if code == "" {
-			return judge.User{}, judge.Errorf(judge.EREGISTRATIONCODE, "registration needs the course code: ask your instructor for it")
+			return judge.User{}, judge.Errort(judge.EREGISTRATIONCODE, "registration_code_needed", "registration needs the course code: ask your instructor for it")
 		}
 		if subtle.ConstantTimeCompare([]byte(strings.TrimSpace(code)), []byte(want)) != 1 {
-			return judge.User{}, judge.Errorf(judge.EREGISTRATIONCODE, "wrong course code: ask your instructor for it")
+			return judge.User{}, judge.Errort(judge.EREGISTRATIONCODE, "registration_code_wrong", "wrong course code: ask your instructor for it")
 		}
 	}
 	return s.Register(ctx, username, password, judge.RoleStudent)
@@ -87,12 +88,12 @@ func (s *Service) SignUp(ctx context.Context, v judge.User, username, password, 
 
 func validUsername(name string) error {
 	if n := utf8.RuneCountInString(name); n < judge.MinUsername || n > judge.MaxUsername {
-		return judge.Errorf(judge.EINVALID, "the username must have %d to %d characters", judge.MinUsername, judge.MaxUsername)
+		return judge.Errort(judge.EINVALID, "username_length", "the username must have {Min} to {Max} characters", "Min", judge.MinUsername, "Max", judge.MaxUsername)
 	}
 	for _, r := range name {
 		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.'
 		if !ok {
-			return judge.Errorf(judge.EINVALID, "the username may hold only the letters a-z and A-Z (no accents), the digits 0-9, '_', '-' and '.'")
+			return judge.Errort(judge.EINVALID, "username_characters", "the username may hold only the letters a-z and A-Z (no accents), the digits 0-9, '_', '-' and '.'")
 		}
 	}
 	return nil
@@ -105,15 +106,15 @@ func (s *Service) Authenticate(ctx context.Context, username, password string) (
 	switch {
 	case judge.ErrorCode(err) == judge.ENOTFOUND:
 		bcrypt.CompareHashAndPassword(dummyHash(s.cfg.BcryptCost), []byte(password))
-		return judge.User{}, judge.Errorf(judge.EUNAUTHORIZED, "wrong username or password")
+		return judge.User{}, judge.Errort(judge.EUNAUTHORIZED, "wrong_login", "wrong username or password")
 	case err != nil:
 		return judge.User{}, err
 	}
 	if bcrypt.CompareHashAndPassword(hash, []byte(password)) != nil {
-		return judge.User{}, judge.Errorf(judge.EUNAUTHORIZED, "wrong username or password")
+		return judge.User{}, judge.Errort(judge.EUNAUTHORIZED, "wrong_login", "wrong username or password")
 	}
 	if u.Disabled {
-		return judge.User{}, judge.Errorf(judge.EFORBIDDEN, "this account is disabled: ask an instructor")
+		return judge.User{}, judge.Errort(judge.EFORBIDDEN, "account_disabled", "this account is disabled: ask an instructor")
 	}
 	return u, nil
 }

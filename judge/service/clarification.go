@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
 	"puzzlejudge/judge"
@@ -39,9 +40,9 @@ func (s *Service) clarificationContest(ctx context.Context, v judge.User, id int
 	}
 	if !judge.CanReadClarifications(v, c) {
 		if v.Anonymous() {
-			return judge.Contest{}, judge.Errorf(judge.EUNAUTHORIZED, "log in to read the clarifications of contest %d", id)
+			return judge.Contest{}, judge.Errort(judge.EUNAUTHORIZED, "clar_read_login", "log in to read the clarifications of contest {ID}", "ID", id)
 		}
-		return judge.Contest{}, judge.Errorf(judge.EFORBIDDEN, "only the contestants and the jury read the clarifications of contest %d", id)
+		return judge.Contest{}, judge.Errort(judge.EFORBIDDEN, "clar_read_forbidden", "only the contestants and the jury read the clarifications of contest {ID}", "ID", id)
 	}
 	return c, nil
 }
@@ -101,7 +102,7 @@ func (s *Service) Clarification(ctx context.Context, v judge.User, contestID, id
 // announcement to all (no ReplyTo).
 func (s *Service) PostClarification(ctx context.Context, v judge.User, id int64, spec judge.ClarificationSpec) (judge.Clarification, error) {
 	if v.Anonymous() {
-		return judge.Clarification{}, judge.Errorf(judge.EUNAUTHORIZED, "log in to write a clarification")
+		return judge.Clarification{}, judge.Errort(judge.EUNAUTHORIZED, "clar_write_login", "log in to write a clarification")
 	}
 	c, err := s.store.Contest(ctx, id)
 	if err != nil {
@@ -119,7 +120,7 @@ func (s *Service) PostClarification(ctx context.Context, v judge.User, id int64,
 			}
 		}
 		if i < 0 {
-			return judge.Clarification{}, judge.Errorf(judge.EINVALID, "problem: contest %d has no problem %q", id, spec.Label)
+			return judge.Clarification{}, judge.Errort(judge.EINVALID, "clar_no_problem", "problem: contest {ID} has no problem {Label}", "ID", id, "Label", strconv.Quote(spec.Label))
 		}
 		m.ProblemID = c.Problems[i].ProblemID
 	}
@@ -129,7 +130,7 @@ func (s *Service) PostClarification(ctx context.Context, v judge.User, id int64,
 		if spec.ReplyTo != 0 {
 			q, err := s.store.Clarification(ctx, spec.ReplyTo)
 			if judge.ErrorCode(err) == judge.ENOTFOUND || (err == nil && (q.ContestID != id || q.FromJury())) {
-				return judge.Clarification{}, judge.Errorf(judge.EINVALID, "reply_to: contest %d has no question %d", id, spec.ReplyTo)
+				return judge.Clarification{}, judge.Errort(judge.EINVALID, "clar_no_question", "reply_to: contest {ID} has no question {Question}", "ID", id, "Question", spec.ReplyTo)
 			}
 			if err != nil {
 				return judge.Clarification{}, err
@@ -144,15 +145,15 @@ func (s *Service) PostClarification(ctx context.Context, v judge.User, id int64,
 		}
 	case judge.IsContestant(v, c):
 		if spec.ReplyTo != 0 || spec.ToAll {
-			return judge.Clarification{}, judge.Errorf(judge.EFORBIDDEN, "only the jury answers clarifications; a contestant asks the jury")
+			return judge.Clarification{}, judge.Errort(judge.EFORBIDDEN, "clar_jury_answers", "only the jury answers clarifications; a contestant asks the jury")
 		}
 		if !judge.CanAskClarification(v, c, now) {
-			return judge.Clarification{}, judge.Errorf(judge.EFORBIDDEN, "questions are taken while contest %d runs, from %s to %s",
-				id, c.StartTime.UTC().Format("2006-01-02 15:04 UTC"), c.EndTime().UTC().Format("2006-01-02 15:04 UTC"))
+			return judge.Clarification{}, judge.Errort(judge.EFORBIDDEN, "clar_not_running", "questions are taken while contest {ID} runs, from {Start} to {End}",
+				"ID", id, "Start", judge.At{Time: c.StartTime, Layout: "2006-01-02 15:04 UTC"}, "End", judge.At{Time: c.EndTime(), Layout: "2006-01-02 15:04 UTC"})
 		}
 		m.FromUserID = v.ID
 	default:
-		return judge.Clarification{}, judge.Errorf(judge.EFORBIDDEN, "only the contestants of contest %d and its jury write clarifications", id)
+		return judge.Clarification{}, judge.Errort(judge.EFORBIDDEN, "clar_write_forbidden", "only the contestants of contest {ID} and its jury write clarifications", "ID", id)
 	}
 	m, err = s.store.CreateClarification(ctx, m)
 	if err != nil {

@@ -132,7 +132,7 @@ func (s *Service) JoinContest(ctx context.Context, v judge.User, id int64, code 
 		return err
 	}
 	if code != c.RegistrationCode {
-		return judge.Errorf(judge.EREGISTRATIONCODE, "that is not the registration code of contest %d", id)
+		return judge.Errort(judge.EREGISTRATIONCODE, "contest_code_wrong", "that is not the registration code of contest {ID}", "ID", id)
 	}
 	if err := s.store.AddParticipant(ctx, id, v.ID); err != nil {
 		return err
@@ -155,13 +155,13 @@ func (s *Service) enterContest(ctx context.Context, v judge.User, sub *judge.Sub
 		return err
 	}
 	if !slices.ContainsFunc(c.Problems, func(p judge.ContestProblem) bool { return p.ProblemID == sub.ProblemID }) {
-		return judge.Errorf(judge.EINVALID, "problem %s is not a problem of contest %d", sub.ProblemSlug, c.ID)
+		return judge.Errort(judge.EINVALID, "contest_not_its_problem", "problem {Slug} is not a problem of contest {ID}", "Slug", sub.ProblemSlug, "ID", c.ID)
 	}
-	if err := judge.Allow(v, judge.IsContestant(v, c), "you do not take part in contest %d (%s)", c.ID, c.Title); err != nil {
+	if err := judge.Allowt(v, judge.IsContestant(v, c), "contest_not_contestant", "you do not take part in contest {ID} ({Title})", "ID", c.ID, "Title", c.Title); err != nil {
 		return err
 	}
 	if !judge.CanSubmitInContest(v, c, now) {
-		return judge.Errorf(judge.EFORBIDDEN, "contest %d (%s) starts at %s", c.ID, c.Title, c.StartTime.UTC().Format(time.RFC3339))
+		return judge.Errort(judge.EFORBIDDEN, "contest_not_started", "contest {ID} ({Title}) starts at {Start}", "ID", c.ID, "Title", c.Title, "Start", judge.At{Time: c.StartTime, Layout: time.RFC3339})
 	}
 	if !c.Counts(now) {
 		sub.ContestID = 0 // over: practice

@@ -52,7 +52,7 @@ func (s *Service) Hint(ctx context.Context, v judge.User, slug string, caseID in
 		return "", err
 	}
 	if !on {
-		return "", judge.Errorf(judge.EFORBIDDEN, "hints are off for problem %s", slug)
+		return "", judge.Errort(judge.EFORBIDDEN, "hints_off", "hints are off for problem {Slug}", "Slug", slug)
 	}
 	if err := judge.Allow(v, judge.CanHint(v, c), "hints are given on sample boards only"); err != nil {
 		return "", err
@@ -63,7 +63,7 @@ func (s *Service) Hint(ctx context.Context, v judge.User, slug string, caseID in
 	}
 	h, ok := pz.(judge.Hinter)
 	if !ok {
-		return "", judge.Errorf(judge.EINVALID, "puzzle %s gives no hints", p.Puzzle)
+		return "", judge.Errort(judge.EINVALID, "hints_none", "puzzle {Puzzle} gives no hints", "Puzzle", p.Puzzle)
 	}
 	if moves, err = puzzleText("the move text", moves, judge.MaxReplayMoveBytes); err != nil {
 		return "", err
@@ -84,7 +84,7 @@ func (s *Service) Hint(ctx context.Context, v judge.User, slug string, caseID in
 	move, err := h.Hint(hctx, c.Input, moves)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		return "", judge.Errorf(judge.EUNAVAILABLE, "no hint could be found in %s; try again after a few more moves", judge.HintTimeout)
+		return "", judge.Errort(judge.EUNAVAILABLE, "hint_timeout", "no hint could be found in {Timeout}; try again after a few more moves", "Timeout", judge.HintTimeout)
 	case err != nil:
 		return "", err
 	}

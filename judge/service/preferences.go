@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
 	"puzzlejudge/judge"
@@ -18,7 +19,7 @@ func (s *Service) SetPreferences(ctx context.Context, viewer judge.User, p judge
 	if p.Language != nil {
 		lang = strings.TrimSpace(*p.Language)
 		if !judge.ValidPageLanguage(lang) {
-			return judge.User{}, judge.Errorf(judge.EINVALID, "language: %q is not one of %s (or empty)", lang, strings.Join(judge.PageLanguages, ", "))
+			return judge.User{}, judge.Errort(judge.EINVALID, "preference_language", "language: {Lang} is not one of {Langs} (or empty)", "Lang", strconv.Quote(lang), "Langs", strings.Join(judge.PageLanguages, ", "))
 		}
 	}
 	if p.TimeZone != nil {

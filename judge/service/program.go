@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"puzzlejudge/judge"
@@ -50,7 +51,7 @@ func (s *Service) SubmitProgram(ctx context.Context, v judge.User, sub judge.Sub
 	if sub.Language == "" && fileName != "" {
 		l, ok := sandbox.ByExtension(s.Languages(), fileName)
 		if !ok {
-			return judge.Submission{}, judge.Errorf(judge.EINVALID, "no language has the extension of %q: name it in \"language\" (one of %s)", fileName, s.languageIDs())
+			return judge.Submission{}, judge.Errort(judge.EINVALID, "language_extension", "no language has the extension of {File}: name it in \"language\" (one of {Languages})", "File", strconv.Quote(fileName), "Languages", s.languageIDs())
 		}
 		sub.Language = l.ID
 	}
@@ -72,16 +73,16 @@ func (s *Service) checkProgram(ctx context.Context, v judge.User, sub *judge.Sub
 		return s.sandboxUnavailable()
 	}
 	if sub.Language == "" {
-		return judge.Errorf(judge.EINVALID, "field \"language\" is required for kind \"program\": one of %s", s.languageIDs())
+		return judge.Errort(judge.EINVALID, "language_required", "field \"language\" is required for kind \"program\": one of {Languages}", "Languages", s.languageIDs())
 	}
 	if !s.hasLanguage(sub.Language) {
-		return judge.Errorf(judge.EINVALID, "unknown language %q: this server offers %s (GET /api/v1/languages)", sub.Language, s.languageIDs())
+		return judge.Errort(judge.EINVALID, "language_unknown", "unknown language {Language}: this server offers {Languages} (GET /api/v1/languages)", "Language", strconv.Quote(sub.Language), "Languages", s.languageIDs())
 	}
 	if strings.TrimSpace(sub.Payload) == "" {
-		return judge.Errorf(judge.EINVALID, "the source is empty")
+		return judge.Errort(judge.EINVALID, "source_empty", "the source is empty")
 	}
 	if limit := programLimits(p).codeKiB; len(sub.Payload) > limit<<10 {
-		return judge.Errorf(judge.ETOOLARGE, "the source has %d bytes; problem %s takes programs of at most %d KiB (limits.code)", len(sub.Payload), p.Slug, limit)
+		return judge.Errort(judge.ETOOLARGE, "source_too_large", "the source has {Bytes} bytes; problem {Slug} takes programs of at most {Limit} KiB (limits.code)", "Bytes", len(sub.Payload), "Slug", p.Slug, "Limit", limit)
 	}
 	sub.ProblemID, sub.CaseID, sub.InputVersion, sub.CaseIDs = p.ID, 0, "", nil
 	return nil

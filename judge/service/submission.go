@@ -286,10 +286,10 @@ func validText(what, text string, max int) error {
 func checkMovesLength(pz judge.Puzzle, moves string) error {
 	limit := pz.MaxMoves()
 	if n := pz.CountMoves(moves, limit); n > limit {
-		return judge.Errorf(judge.EINVALID, "the moves hold more than %d moves, the most a %s move text may have", limit, pz.Name())
+		return judge.Errort(judge.EINVALID, "moves_too_many", "the moves hold more than {Limit} moves, the most a {Puzzle} move text may have", "Limit", limit, "Puzzle", pz.Name())
 	}
 	if maxBytes := 16 * limit; len(moves) > maxBytes {
-		return judge.Errorf(judge.EINVALID, "the moves have %d bytes; a %s move text may have at most %d moves and %d bytes", len(moves), pz.Name(), limit, maxBytes)
+		return judge.Errort(judge.EINVALID, "moves_too_long", "the moves have {Bytes} bytes; a {Puzzle} move text may have at most {Limit} moves and {MaxBytes} bytes", "Bytes", len(moves), "Puzzle", pz.Name(), "Limit", limit, "MaxBytes", maxBytes)
 	}
 	return nil
 }

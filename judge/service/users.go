@@ -29,7 +29,7 @@ func NewPassword() string {
 
 func validPassword(pw string) error {
 	if n := len(pw); n < judge.MinPassword || n > judge.MaxPassword {
-		return judge.Errorf(judge.EINVALID, "the password must have %d to %d bytes", judge.MinPassword, judge.MaxPassword)
+		return judge.Errort(judge.EINVALID, "password_length", "the password must have {Min} to {Max} bytes", "Min", judge.MinPassword, "Max", judge.MaxPassword)
 	}
 	return nil
 }
@@ -246,14 +246,14 @@ func (s *Service) ChangePassword(ctx context.Context, viewer judge.User, current
 		return err
 	}
 	if newPassword == "" {
-		return judge.Errorf(judge.EINVALID, "the new password is empty")
+		return judge.Errort(judge.EINVALID, "new_password_empty", "the new password is empty")
 	}
 	if err := validPassword(newPassword); err != nil {
 		return err
 	}
 	if _, err := s.Authenticate(ctx, viewer.Username, oldPassword); err != nil {
 		if judge.ErrorCode(err) == judge.EUNAUTHORIZED {
-			return judge.Errorf(judge.EFORBIDDEN, "the old password is wrong")
+			return judge.Errort(judge.EFORBIDDEN, "old_password_wrong", "the old password is wrong")
 		}
 		return err
 	}

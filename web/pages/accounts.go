@@ -41,7 +41,7 @@ func (p *Pages) showUsers(c *gin.Context, status int, data usersView) {
 // error page for what is not the form's fault.
 func (p *Pages) usersError(c *gin.Context, err error) {
 	if st, ok := p.formError(c, err); ok {
-		p.showUsers(c, st, usersView{Error: judge.ErrorMessage(err)})
+		p.showUsers(c, st, usersView{Error: p.errorText(c, err)})
 	}
 }
 
@@ -163,7 +163,7 @@ func (p *Pages) changePassword(c *gin.Context) {
 	err := p.Service.ChangePassword(c.Request.Context(), u, token, c.PostForm("old_password"), c.PostForm("new_password"))
 	if err != nil {
 		if st, ok := p.formError(c, err); ok {
-			p.render(c, st, "password", p.tr(c, "password_title"), passwordView{Error: judge.ErrorMessage(err)})
+			p.render(c, st, "password", p.tr(c, "password_title"), passwordView{Error: p.errorText(c, err)})
 		}
 		return
 	}

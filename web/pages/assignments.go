@@ -251,7 +251,7 @@ func (p *Pages) createAssignment(c *gin.Context) {
 	}
 	if err != nil {
 		if st, ok := p.formError(c, err); ok {
-			form.Error = judge.ErrorMessage(err)
+			form.Error = p.errorText(c, err)
 			p.showAssignments(c, st, &form)
 		}
 		return
@@ -381,7 +381,7 @@ func (p *Pages) editAssignment(c *gin.Context) {
 	}
 	if err != nil {
 		if st, ok := p.formError(c, err); ok {
-			form.Error = judge.ErrorMessage(err)
+			form.Error = p.errorText(c, err)
 			p.showAssignment(c, st, &form)
 		}
 		return

@@ -83,7 +83,7 @@ func (p *Pages) register(c *gin.Context) {
 	u, err := p.Service.SignUp(c.Request.Context(), httpx.Viewer(c), v.Username, c.PostForm("password"), c.PostForm("code"))
 	if err != nil {
 		if status, ok := p.formError(c, err); ok {
-			v.Error = judge.ErrorMessage(err)
+			v.Error = p.errorText(c, err)
 			p.render(c, status, "register", p.tr(c, "register_title"), v)
 		}
 		return

@@ -246,7 +246,7 @@ func (p *Pages) createProblem(c *gin.Context) {
 	}
 	if err != nil {
 		if status, ok := p.formError(c, err); ok {
-			f.Error = judge.ErrorMessage(err)
+			f.Error = p.errorText(c, err)
 			p.render(c, status, "problem_form", p.tr(c, "problems_new"), f)
 		}
 		return
@@ -282,7 +282,7 @@ func (p *Pages) editProblem(c *gin.Context) {
 	}
 	if err != nil {
 		if status, ok := p.formError(c, err); ok {
-			f.Error = judge.ErrorMessage(err)
+			f.Error = p.errorText(c, err)
 			p.render(c, status, "problem_form", "Edit "+c.Param("slug"), f)
 		}
 		return
@@ -362,7 +362,7 @@ func (p *Pages) generate(c *gin.Context) {
 		}
 	}
 	if status, ok := p.formError(c, err); ok {
-		f.Error = judge.ErrorMessage(err)
+		f.Error = p.errorText(c, err)
 		p.showCasesWith(c, status, caseForm{}, f)
 	}
 }
@@ -530,7 +530,7 @@ func (p *Pages) importPackage(c *gin.Context) {
 	prob, created, err := p.Service.ImportPackage(c.Request.Context(), u, pkg.Problem, pkg.Cases, pkg.Programs, nil)
 	if err != nil {
 		if status, ok := p.formError(c, err); ok {
-			refuse(status, judge.ErrorMessage(err))
+			refuse(status, p.errorText(c, err))
 		}
 		return
 	}

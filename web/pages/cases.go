@@ -76,7 +76,7 @@ func (p *Pages) addCase(c *gin.Context) {
 	cs, err := p.Service.AddCase(c.Request.Context(), u, c.Param("slug"), judge.CaseSpec{Name: form.Name, Input: form.Input, Sample: form.Sample})
 	if err != nil {
 		if status, ok := p.formError(c, err); ok {
-			form.Error = judge.ErrorMessage(err)
+			form.Error = p.errorText(c, err)
 			p.showCases(c, status, form)
 		}
 		return

@@ -130,7 +130,7 @@ func (p *Pages) postClarification(c *gin.Context) {
 		if !ok {
 			return
 		}
-		v.Error, v.Form = judge.ErrorMessage(err), clarificationForm{Problem: spec.Label, Text: spec.Text}
+		v.Error, v.Form = p.errorText(c, err), clarificationForm{Problem: spec.Label, Text: spec.Text}
 		p.render(c, status, "clarifications", p.tr(c, "clar_page_title", "Title", v.List.Contest.Title), v)
 		return
 	}

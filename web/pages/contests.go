@@ -96,16 +96,16 @@ func readContestForm(c *gin.Context) (contestForm, judge.ContestSpec, error) {
 	start, err := time.ParseInLocation(formTime, f.StartTime, time.UTC)
 	if err != nil {
 		if start, err = time.Parse(time.RFC3339, f.StartTime); err != nil {
-			return f, spec, judge.Errorf(judge.EINVALID, "start: expected a date and time like 2026-03-02T09:00, found %q", f.StartTime)
+			return f, spec, judge.Errort(judge.EINVALID, "form_start", "start: expected a date and time like 2026-03-02T09:00, found {Text}", "Text", strconv.Quote(f.StartTime))
 		}
 	}
 	spec.StartTime = start
 	if spec.Duration, err = judge.ParseContestDuration(strings.TrimSpace(f.Duration)); err != nil {
-		return f, spec, judge.Errorf(judge.EINVALID, "duration: %s", judge.ErrorMessage(err))
+		return f, spec, judge.Errort(judge.EINVALID, "form_duration", "duration: {Err}", "Err", err)
 	}
 	if s := strings.TrimSpace(f.Freeze); s != "" {
 		if spec.Freeze, err = judge.ParseContestDuration(s); err != nil {
-			return f, spec, judge.Errorf(judge.EINVALID, "freeze: %s", judge.ErrorMessage(err))
+			return f, spec, judge.Errort(judge.EINVALID, "form_freeze", "freeze: {Err}", "Err", err)
 		}
 	}
 	for i, line := range strings.Split(f.Problems, "\n") {
@@ -117,7 +117,7 @@ func readContestForm(c *gin.Context) (contestForm, judge.ContestSpec, error) {
 		case 2:
 			spec.Problems = append(spec.Problems, judge.ContestProblemSpec{Label: fields[0], Slug: fields[1]})
 		default:
-			return f, spec, judge.Errorf(judge.EINVALID, "problems, line %d: write \"slug\" or \"label slug\", found %q", i+1, line)
+			return f, spec, judge.Errort(judge.EINVALID, "form_contest_problems", "problems, line {Line}: write \"slug\" or \"label slug\", found {Text}", "Line", i+1, "Text", strconv.Quote(line))
 		}
 	}
 	for _, u := range strings.FieldsFunc(f.Participants, func(r rune) bool { return r == ',' || r == '\n' || r == '\r' || r == ' ' }) {
@@ -168,7 +168,7 @@ func (p *Pages) createContest(c *gin.Context) {
 	}
 	if err != nil {
 		if st, ok := p.formError(c, err); ok {
-			form.Error = judge.ErrorMessage(err)
+			form.Error = p.errorText(c, err)
 			p.showContests(c, st, &form)
 		}
 		return
@@ -231,7 +231,7 @@ func (p *Pages) editContest(c *gin.Context) {
 	}
 	if err != nil {
 		if st, ok := p.formError(c, err); ok {
-			form.Error = judge.ErrorMessage(err)
+			form.Error = p.errorText(c, err)
 			p.showContest(c, st, &form)
 		}
 		return
@@ -264,7 +264,7 @@ func (p *Pages) joinContest(c *gin.Context) {
 	}
 	if err := p.Service.JoinContest(c.Request.Context(), u, id, strings.TrimSpace(c.PostForm("code"))); err != nil {
 		if _, ok := p.formError(c, err); ok {
-			p.redirect(c, fmt.Sprintf("/contests/%d", id), judge.ErrorMessage(err))
+			p.redirect(c, fmt.Sprintf("/contests/%d", id), p.errorText(c, err))
 		}
 		return
 	}

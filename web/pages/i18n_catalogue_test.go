@@ -113,7 +113,80 @@ func usedMessages(t *testing.T) map[string]string {
 	for _, id := range builtMessages() {
 		used[id] = "builtMessages"
 	}
+	for _, e := range translatableErrors(t) {
+		used["err_"+e.id] = e.where
+	}
 	return used
+}
+
+// translatableError is a call of judge.Errort or judge.Allowt in the
+// judge's code or the pages': the message id and its English text.
+type translatableError struct{ id, text, where string }
+
+// translatableErrors finds every judge.Errort and judge.Allowt call of the
+// non-test Go files under judge/ and of this package, whose ids are the
+// catalogues' err_<id>.
+func translatableErrors(t *testing.T) []translatableError {
+	t.Helper()
+	var files []string
+	err := filepath.WalkDir("../../judge", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") {
+			files = append(files, path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, _ := filepath.Glob("*.go")
+	for _, f := range own {
+		if !strings.HasSuffix(f, "_test.go") {
+			files = append(files, f)
+		}
+	}
+	fset := token.NewFileSet()
+	var out []translatableError
+	for _, f := range files {
+		file, err := parser.ParseFile(fset, f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			var name string
+			switch fn := call.Fun.(type) {
+			case *ast.SelectorExpr:
+				name = fn.Sel.Name
+			case *ast.Ident:
+				name = fn.Name
+			}
+			arg := map[string]int{"Errort": 1, "Allowt": 2}[name]
+			if arg == 0 || len(call.Args) <= arg+1 {
+				return true
+			}
+			where := fset.Position(call.Pos()).String()
+			if _, passed := call.Args[arg].(*ast.Ident); passed {
+				return true // Allowt passing its own id on
+			}
+			id, ok1 := call.Args[arg].(*ast.BasicLit)
+			text, ok2 := call.Args[arg+1].(*ast.BasicLit)
+			if !ok1 || !ok2 || id.Kind != token.STRING || text.Kind != token.STRING {
+				t.Errorf("%s: %s with an id or a text that is not a string literal", where, name)
+				return true
+			}
+			idv, _ := strconv.Unquote(id.Value)
+			textv, _ := strconv.Unquote(text.Value)
+			out = append(out, translatableError{idv, textv, where})
+			return true
+		})
+	}
+	if len(out) < 40 {
+		t.Fatalf("found only %d judge.Errort calls: the walk is broken", len(out))
+	}
+	return out
 }
 
 // builtinFuncs names the template functions that text/template knows

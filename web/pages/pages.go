@@ -303,7 +303,7 @@ type errorView struct {
 // neutral one when it is the server's.
 func (p *Pages) fail(c *gin.Context, err error) {
 	status := httpx.StatusOf(err)
-	msg := judge.ErrorMessage(err)
+	msg := p.errorText(c, err)
 	if status == http.StatusInternalServerError {
 		p.logger().Error("internal error", "method", c.Request.Method, "path", c.Request.URL.Path, "err", err)
 		msg = p.tr(c, "error_internal")

@@ -314,7 +314,7 @@ func (p *Pages) hint(c *gin.Context) {
 func (p *Pages) jsonError(c *gin.Context, what string, err error) {
 	status := httpx.StatusOf(err)
 	httpx.SetRetryAfterOf(c, err)
-	msg := judge.ErrorMessage(err)
+	msg := p.errorText(c, err)
 	if status == http.StatusInternalServerError {
 		p.logger().Error(what+" failed", "err", err)
 		msg = p.tr(c, "error_internal")

@@ -40,7 +40,7 @@ func (p *Pages) saveSettings(c *gin.Context) {
 	changed, err := p.Service.SetPreferences(c.Request.Context(), u, judge.Preferences{Language: &lang, TimeZone: &zone})
 	if err != nil {
 		if st, ok := p.formError(c, err); ok {
-			p.render(c, st, "settings", p.tr(c, "settings_title"), settingsView{Language: lang, TimeZone: zone, Zones: commonZones, Error: judge.ErrorMessage(err)})
+			p.render(c, st, "settings", p.tr(c, "settings_title"), settingsView{Language: lang, TimeZone: zone, Zones: commonZones, Error: p.errorText(c, err)})
 		}
 		return
 	}

@@ -63,7 +63,7 @@ func (p *Pages) submit(c *gin.Context) {
 			return
 		}
 		if status, ok := p.formError(c, err); ok {
-			refuse(status, judge.ErrorMessage(err))
+			refuse(status, p.errorText(c, err))
 		}
 		return
 	}
@@ -91,7 +91,7 @@ func submissionForm(c *gin.Context, l *locale, v *problemView) (sentForm, string
 		sub.InputVersion = c.PostForm("input_version")
 		data, err := httpx.FormFile(c, "file", httpx.MaxBodyBytes)
 		if err != nil {
-			return f, judge.ErrorMessage(err)
+			return f, l.errorText(err)
 		}
 		text, pasted := string(data), strings.TrimSpace(v.Answer) != ""
 		switch {
@@ -100,7 +100,7 @@ func submissionForm(c *gin.Context, l *locale, v *problemView) (sentForm, string
 		case isZip(text):
 			outputs, err := judge.ReadOutputsZip(data)
 			if err != nil {
-				return f, judge.ErrorMessage(err)
+				return f, l.errorText(err)
 			}
 			f.outputs = outputs
 			return f, ""
@@ -134,7 +134,7 @@ func programForm(c *gin.Context, l *locale, v *problemView, f *sentForm) string 
 	v.Language, v.Source = c.PostForm("language"), c.PostForm("source")
 	data, err := httpx.FormFile(c, "file", httpx.MaxBodyBytes)
 	if err != nil {
-		return judge.ErrorMessage(err)
+		return l.errorText(err)
 	}
 	text, pasted := string(data), strings.TrimSpace(v.Source) != ""
 	switch {

@@ -1,0 +1,134 @@
+package pages
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+
+	"puzzlejudge/internal/testkit/webtest"
+	"puzzlejudge/judge"
+)
+
+// TestErrorCataloguesAreTheEnglish holds the English catalogue of the
+// domain's errors to their Message: for every judge.Errort call, err_<id>
+// is its text with {Name} written {{.Name}}, so that an English page says
+// what the API says.
+func TestErrorCataloguesAreTheEnglish(t *testing.T) {
+	en := map[string]any{}
+	for _, raw := range catalogueRaw(t, "en") {
+		for id, v := range raw {
+			en[id] = v
+		}
+	}
+	braces := regexp.MustCompile(`\{([A-Za-z][A-Za-z0-9]*)\}`)
+	for _, e := range translatableErrors(t) {
+		want := braces.ReplaceAllString(e.text, "{{.$1}}")
+		if got, _ := en["err_"+e.id].(string); got != want {
+			t.Errorf("%s: err_%s = %q in the English catalogue, want the error's text %q", e.where, e.id, got, want)
+		}
+	}
+}
+
+// TestDomainErrorsInTheReadersLanguage renders errors the service really
+// gives: in English word for word their Message (the API's text), in
+// Chinese the catalogue's text, with every argument put in.
+func TestDomainErrorsInTheReadersLanguage(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	ctx := context.Background()
+	student, err := e.svc.Register(ctx, "liam", "liam-pass-123", judge.RoleStudent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	errOf := func(_ any, err error) error { return err }
+	fr, mars := "fr", "Mars/Olympus"
+	tests := []struct {
+		name, id string
+		err      error
+	}{
+		{"a short password", "password_length", errOf(e.svc.Register(ctx, "noah", "x", judge.RoleStudent))},
+		{"a short username", "username_length", errOf(e.svc.Register(ctx, "n", "noah-pass-123", judge.RoleStudent))},
+		{"a username with a space", "username_characters", errOf(e.svc.Register(ctx, "no ah", "noah-pass-123", judge.RoleStudent))},
+		{"a taken username", "username_taken", errOf(e.svc.Register(ctx, "LIAM", "noah-pass-123", judge.RoleStudent))},
+		{"a wrong password", "wrong_login", errOf(e.svc.Authenticate(ctx, "liam", "not-the-pass"))},
+		{"a page language", "preference_language", errOf(e.svc.SetPreferences(ctx, student, judge.Preferences{Language: &fr}))},
+		{"a time zone", "time_zone", errOf(e.svc.SetPreferences(ctx, student, judge.Preferences{TimeZone: &mars}))},
+		{"a program's extension", "language_extension", errOf(e.svc.SubmitProgram(ctx, student, judge.Submission{ProblemSlug: "flood", Payload: "x"}, "main.xyz"))},
+		{"hints off", "hints_off", errOf(e.svc.Hint(ctx, student, "flood", 1, ""))},
+		{"a clarification from a visitor", "clar_write_login", errOf(e.svc.PostClarification(ctx, judge.User{}, 1, judge.ClarificationSpec{Text: "?"}))},
+		{"a clarification without a text", "clar_text_empty", judge.CheckClarificationText(" ")},
+		{"a visitor", "login_needed", judge.Allow(judge.User{}, false, "")},
+		{"a duration's minutes", "duration_sixty", errOf(judge.ParseContestDuration("1:75:00"))},
+		{"a duration", "duration_form", errOf(judge.ParseContestDuration("5 hours"))},
+	}
+	en, zh := newLocale("en", time.UTC), newLocale("zh-CN", time.UTC)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var je *judge.Error
+			if tc.err == nil || !errors.As(tc.err, &je) || je.ID != tc.id {
+				t.Fatalf("the service answered %v, want an error with id %s", tc.err, tc.id)
+			}
+			if got := en.errorText(tc.err); got != je.Message {
+				t.Errorf("in English %q, want the Message %q", got, je.Message)
+			}
+			got := zh.errorText(tc.err)
+			if got == je.Message || !strings.ContainsFunc(got, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+				t.Errorf("in Chinese %q: not the catalogue's Chinese", got)
+			}
+			if strings.Contains(got, "<no value>") || strings.Contains(got, "{{") {
+				t.Errorf("in Chinese %q: an argument is missing", got)
+			}
+		})
+	}
+}
+
+// TestErrorTimesInTheReadersZone: a time in a refusal (a contest that
+// has not started) is the reader's, as every time on a page is; the
+// Message, the API's, stays RFC 3339 in UTC.
+func TestErrorTimesInTheReadersZone(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	ctx := context.Background()
+	start := time.Date(2030, 3, 2, 1, 0, 0, 0, time.UTC)
+	ct, err := e.svc.CreateContest(ctx, webtest.Staff, judge.ContestSpec{Title: "Later", Problems: []judge.ContestProblemSpec{{Slug: "flood"}},
+		StartTime: start, Duration: 5 * time.Hour, Scoring: judge.ScoringICPC, Public: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	student, err := e.svc.Register(ctx, "liam", "liam-pass-123", judge.RoleStudent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := e.waitCases("flood")
+	_, err = e.svc.Submit(ctx, student, judge.Submission{ProblemSlug: "flood", Kind: judge.KindMoves, CaseID: cases[0].ID, Payload: "1", ContestID: ct.ID})
+	var je *judge.Error
+	if !errors.As(err, &je) || je.ID != "contest_not_started" {
+		t.Fatalf("a submission before the start: %v, want contest_not_started", err)
+	}
+	if !strings.HasSuffix(je.Message, "starts at 2030-03-02T01:00:00Z") {
+		t.Errorf("Message %q: want the start in RFC 3339, UTC", je.Message)
+	}
+	sh, _ := judge.LoadTimeZone("Asia/Shanghai")
+	if got, want := newLocale("zh-CN", sh).errorText(err), "于 2030-03-02 09:00:00 CST 开始"; !strings.Contains(got, want) {
+		t.Errorf("in Chinese in Shanghai %q, want %q", got, want)
+	}
+}
+
+// TestChineseFormShowsChineseError: a Chinese reader's refused form shows
+// the catalogue's Chinese, an English reader's the service's English.
+func TestChineseFormShowsChineseError(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	zh := e.browser()
+	zh.post("/language", url.Values{"lang": {"zh-CN"}, "next": {"/"}})
+	form := func() url.Values {
+		return url.Values{"username": {"n"}, "password": {"noah-pass-123"}, "password2": {"noah-pass-123"}}
+	}
+	zh.get("/register")
+	zh.post("/register", form()).want(t, 400, "用户名须为", `<html lang="zh-CN">`)
+	en := e.browser()
+	en.get("/register")
+	en.post("/register", form()).want(t, 400, "the username must have")
+}
