@@ -286,12 +286,13 @@ func pathInt(c *gin.Context, name string) (int64, bool) {
 }
 
 // pathID reads the id of the path parameter name; when it is not a
-// positive number it answers the not-found page ("There is no such what.")
-// and reports false.
+// positive number it answers the not-found page ("There is no such
+// assignment.", the catalogue's error_no_such_<what>, one of
+// noSuchThings) and reports false.
 func (p *Pages) pathID(c *gin.Context, name, what string) (int64, bool) {
 	id, ok := pathInt(c, name)
 	if !ok {
-		p.errorPage(c, http.StatusNotFound, p.tr(c, "error_no_such", "What", what))
+		p.errorPage(c, http.StatusNotFound, p.tr(c, "error_no_such_"+what))
 	}
 	return id, ok
 }

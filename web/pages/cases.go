@@ -56,7 +56,7 @@ func (p *Pages) showCasesWith(c *gin.Context, status int, form caseForm, gen *ge
 	v := casesView{Problem: prob, Form: form, Generate: gen}
 	v.Hints, _ = p.Service.ProblemHints(c.Request.Context(), prob.Slug)
 	for _, cs := range cases {
-		v.Cases = append(v.Cases, p.caseView(prob.Puzzle, cs))
+		v.Cases = append(v.Cases, p.caseView(p.localeOf(c), prob.Puzzle, cs))
 		if cs.Status == judge.CaseSolving {
 			v.Solving = true
 		}

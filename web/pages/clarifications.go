@@ -91,7 +91,7 @@ func lastID(l service.ClarificationList) int64 {
 
 // clarificationList answers the list alone, 304 when the client has it.
 func (p *Pages) clarificationList(c *gin.Context, v clarificationsView) {
-	etag := fmt.Sprintf(`W/"c%d-%d-%d-%d"`, v.List.Contest.ID, lastID(v.List), v.List.Read, v.List.Unread)
+	etag := p.localETag(c, fmt.Sprintf(`W/"c%d-%d-%d-%d"`, v.List.Contest.ID, lastID(v.List), v.List.Read, v.List.Unread))
 	c.Header("ETag", etag)
 	c.Header("Cache-Control", "no-cache")
 	c.Header("X-Unread", strconv.Itoa(v.List.Unread))

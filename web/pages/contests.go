@@ -327,8 +327,9 @@ func (p *Pages) scoreboardPage(c *gin.Context) {
 		return
 	}
 	jury := judge.CanSeeLiveBoard(v)
-	etag := httpx.BoardETag(b.Version, b.Frozen, jury)
+	etag := p.localETag(c, httpx.BoardETag(b.Version, b.Frozen, jury))
 	c.Header("ETag", etag)
+	c.Header("Vary", "Accept-Language, Cookie")
 	c.Header("Cache-Control", "private, no-cache")
 	if c.GetHeader("If-None-Match") == etag {
 		c.Status(http.StatusNotModified)

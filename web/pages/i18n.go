@@ -214,6 +214,19 @@ func (p *Pages) localeOf(c *gin.Context) *locale {
 	return newLocale(p.DefaultLanguage, p.zone)
 }
 
+// localETag is the entity tag of a page drawn from data tagged tag, for
+// the request's reader: the same data reads otherwise in another language
+// or zone, so a reader who switches (or shares a browser's cache with
+// another) is not told 304 for a page in the other's words.
+func (p *Pages) localETag(c *gin.Context, tag string) string {
+	l := p.localeOf(c)
+	suffix := "-" + l.Lang + "-" + l.Zone.String()
+	if strings.HasSuffix(tag, `"`) {
+		return tag[:len(tag)-1] + suffix + `"`
+	}
+	return tag + suffix
+}
+
 // tr is the message id in the request's language (locale.text).
 func (p *Pages) tr(c *gin.Context, id string, args ...any) string {
 	return p.localeOf(c).text(id, args...)
@@ -339,8 +352,16 @@ func builtMessages() []string {
 	for _, c := range palette {
 		ids = append(ids, "colour_"+strings.ReplaceAll(c.Name, " ", "_"))
 	}
+	for _, what := range noSuchThings {
+		ids = append(ids, "error_no_such_"+what)
+	}
 	return ids
 }
+
+// noSuchThings are the things whose page pathID may not find, each the
+// catalogue's error_no_such_<thing> (a noun is a word of the sentence: the
+// Chinese one takes its own measure word).
+var noSuchThings = []string{"assignment", "board", "contest", "generation", "submission"}
 
 // judgeText is a message of the judge that comes without an id (a replay
 // step's), shown as the judge wrote it, in English.

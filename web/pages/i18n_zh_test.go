@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"net/http"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -167,5 +168,23 @@ func TestChineseContestPages(t *testing.T) {
 	if words := englishOnPage(frag.body, english, chinese, data); len(words) > 0 {
 		t.Errorf("the Chinese board's table shows English words %q", words)
 	}
-	e.browser().get(loc+"/scoreboard?fragment=1").want(t, 200, "Rank", "Penalty")
+	enFrag := e.browser().get(loc+"/scoreboard?fragment=1").want(t, 200, "Rank", "Penalty")
+	// The board's ETag says the language and the zone: polled with the
+	// English reader's tag, the Chinese reader gets the Chinese table,
+	// with their own, 304.
+	poll := func(etag string) page {
+		req, _ := http.NewRequest("GET", e.srv.URL+loc+"/scoreboard?fragment=1", nil)
+		req.Header.Set("If-None-Match", etag)
+		return b.do(req)
+	}
+	if enTag, zhTag := enFrag.header.Get("ETag"), frag.header.Get("ETag"); enTag == zhTag {
+		t.Errorf("the English and the Chinese board's table have one ETag %s", enTag)
+	}
+	poll(enFrag.header.Get("ETag")).want(t, 200, "排名")
+	if got := poll(frag.header.Get("ETag")); got.status != http.StatusNotModified {
+		t.Errorf("the Chinese poll with its own ETag = %d, want 304", got.status)
+	}
+	// A thing that is not there is named in the reader's words.
+	b.get(loc+"x/scoreboard").want(t, 404, "没有这场比赛。")
+	b.get("/submissions/x").want(t, 404, "没有这个提交。")
 }

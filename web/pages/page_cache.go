@@ -86,7 +86,8 @@ func (p *Pages) cachedProblemPage(c *gin.Context, in judge.ProblemInput) bool {
 	return true
 }
 
-// pictureCache holds the boards' pictures by puzzle, element id and input,
+// pictureCache holds the boards' pictures by language, puzzle, element id
+// and input (a picture's titles are in its reader's language),
 // within a bound on their bytes: past it the cache starts again empty.
 type pictureCache struct {
 	mu    sync.Mutex
@@ -98,8 +99,8 @@ type pictureCache struct {
 const maxPictureBytes = 8 << 20
 
 // caseView is newCaseView with the picture from the cache.
-func (p *Pages) caseView(puzzle string, cs judge.Case) caseView {
-	key := puzzle + "\x00" + fmt.Sprint(cs.ID) + "\x00" + cs.Input
+func (p *Pages) caseView(l *locale, puzzle string, cs judge.Case) caseView {
+	key := l.Lang + "\x00" + puzzle + "\x00" + fmt.Sprint(cs.ID) + "\x00" + cs.Input
 	p.pictures.mu.Lock()
 	cached, ok := p.pictures.m[key]
 	p.pictures.mu.Unlock()
@@ -107,7 +108,7 @@ func (p *Pages) caseView(puzzle string, cs judge.Case) caseView {
 		cached.Case = cs
 		return cached
 	}
-	v := newCaseView(puzzle, cs)
+	v := newCaseView(l, puzzle, cs)
 	size := len(key) + len(v.Picture) + len(v.PictureError)
 	p.pictures.mu.Lock()
 	if p.pictures.m == nil || p.pictures.bytes+size > maxPictureBytes {

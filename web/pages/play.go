@@ -92,8 +92,8 @@ func (p *Pages) playPage(c *gin.Context) {
 		p.errorPage(c, http.StatusNotFound, l.text("error_not_playable", "Puzzle", l.puzzleName(prob.Puzzle)))
 		return
 	}
-	v := playView{Problem: prob, Case: *cs, Board: newCaseView(prob.Puzzle, *cs), Player: pl, Help: l.text(pl.Help), Buttons: pl.Buttons(l, cs.Input)}
-	v.Board.Picture, _ = boardPicture(prob.Puzzle, "play", cs.Input)
+	v := playView{Problem: prob, Case: *cs, Board: newCaseView(l, prob.Puzzle, *cs), Player: pl, Help: l.text(pl.Help), Buttons: pl.Buttons(l, cs.Input)}
+	v.Board.Picture, _ = boardPicture(l, prob.Puzzle, "play", cs.Input)
 	if pl.Goal != nil {
 		v.Goal = pl.Goal(l, cs.Input)
 	}
@@ -118,7 +118,7 @@ func (p *Pages) boardSVG(c *gin.Context) {
 		p.jsonError(c, "play board", judge.Errorf(httpx.ETOOLARGE, "the board has more than %d bytes", judge.MaxCaseBytes))
 		return
 	}
-	pic, err := boardPicture(c.Query("puzzle"), c.DefaultQuery("id", "play"), board)
+	pic, err := boardPicture(p.localeOf(c), c.Query("puzzle"), c.DefaultQuery("id", "play"), board)
 	if err != nil {
 		p.jsonError(c, "play board", judge.Errorf(judge.EINVALID, "%s", err.Error()))
 		return
@@ -152,7 +152,7 @@ func (p *Pages) playMove(c *gin.Context) {
 		last = map[string]any{"move": s.Move, "legal": s.Legal, "message": s.Message, "board": s.Board}
 		board = s.Board
 	}
-	pic, err := boardPicture(puzzle, "play", board)
+	pic, err := boardPicture(p.localeOf(c), puzzle, "play", board)
 	if err != nil {
 		p.jsonError(c, "play move", err)
 		return
@@ -231,7 +231,7 @@ func (p *Pages) replayPage(c *gin.Context) {
 	for i, s := range steps {
 		v.Steps = append(v.Steps, stepView{N: from + i + 1, Step: s})
 	}
-	v.Picture, _ = boardPicture(r.Puzzle, "play", v.Start)
+	v.Picture, _ = boardPicture(p.localeOf(c), r.Puzzle, "play", v.Start)
 	var caseParam int64 // an answer's: the case shown
 	if len(v.Cases) > 0 {
 		caseParam = v.Cases[v.Current].CaseID

@@ -105,12 +105,12 @@ func TestPlayMove(t *testing.T) {
 		t.Errorf("answer = %+v", r)
 	}
 	// The picture is the last step's board: every square of colour 1.
-	if want, _ := boardPicture("floodit", "play", r.Step.Board); r.Picture != string(want) {
+	if want, _ := boardPicture(inEnglish, "floodit", "play", r.Step.Board); r.Picture != string(want) {
 		t.Errorf("picture is not the board after the last move")
 	}
 	// No moves: no step, the starting board.
 	decode(b.get(move("floodit", sample, "")).want(t, 200))
-	if want, _ := boardPicture("floodit", "play", sample); r.Step != nil || r.Final.Moves != 0 || r.Picture != string(want) {
+	if want, _ := boardPicture(inEnglish, "floodit", "play", sample); r.Step != nil || r.Final.Moves != 0 || r.Picture != string(want) {
 		t.Errorf("no moves: %+v", r)
 	}
 	// An illegal last move: the step says why, the picture is the board it

@@ -56,9 +56,9 @@ type caseView struct {
 	PictureError string
 }
 
-func newCaseView(puzzle string, cs judge.Case) caseView {
+func newCaseView(l *locale, puzzle string, cs judge.Case) caseView {
 	v := caseView{Case: cs}
-	pic, err := boardPicture(puzzle, fmt.Sprintf("case%d", cs.ID), cs.Input)
+	pic, err := boardPicture(l, puzzle, fmt.Sprintf("case%d", cs.ID), cs.Input)
 	if err != nil {
 		v.PictureError = err.Error()
 	}
@@ -190,7 +190,7 @@ func (p *Pages) problemView(c *gin.Context, in judge.ProblemInput) (problemView,
 	}
 	for _, cs := range cases {
 		if cs.Sample {
-			v.Samples = append(v.Samples, p.caseView(prob.Puzzle, cs))
+			v.Samples = append(v.Samples, p.caseView(p.localeOf(c), prob.Puzzle, cs))
 		}
 		if cs.Secret {
 			v.Secret++

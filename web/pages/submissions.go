@@ -218,7 +218,7 @@ func (p *Pages) submissionPage(c *gin.Context) {
 		// Only the board is drawn, never its expected answer. A board
 		// deleted since is simply not drawn.
 		if prob, cs, err := p.caseOf(c, u, sub.ProblemSlug, sub.CaseID); err == nil {
-			cv := newCaseView(prob.Puzzle, cs)
+			cv := newCaseView(l, prob.Puzzle, cs)
 			v.Board = &cv
 		}
 	}

@@ -55,10 +55,10 @@ const (
 // drawFifteen draws the board in its frame: each tile with its number, the
 // blank as a hole. The tiles next to the blank carry data-move, the move of
 // the blank that slides them, so that a click on one plays it.
-func drawFifteen(id string, b fifteen.Board) template.HTML {
+func drawFifteen(l *locale, id string, b fifteen.Board) template.HTML {
 	w := max(b.Width, 1)
 	size := w*fifteenCell + (w+1)*fifteenGap
-	svg := newSVG(id, size, size, min(80*w, 300), fmt.Sprintf("%d-puzzle board, %d by %d", w*w-1, w, w))
+	svg := newSVG(id, size, size, min(80*w, 300), l.text("svg_fifteen_label", "N", w*w-1, "Width", w))
 	svg.raw(`<rect x="0" y="0" width="%d" height="%d" rx="8" fill="%s"/>`, size, size, fifteenFrame)
 	blank := b.Blank()
 	slides := map[int]fifteen.Move{}
@@ -73,20 +73,20 @@ func drawFifteen(id string, b fifteen.Board) template.HTML {
 		y := fifteenGap + (cell/w)*(fifteenCell+fifteenGap)
 		t := int(b.Cells[cell])
 		if t == 0 {
-			svg.raw(`<rect class="blank" x="%d" y="%d" width="%d" height="%d" rx="6" fill="%s"><title>the blank, row %d, column %d</title></rect>`,
-				x, y, fifteenCell, fifteenCell, fifteenBlank, cell/w+1, cell%w+1)
+			svg.raw(`<rect class="blank" x="%d" y="%d" width="%d" height="%d" rx="6" fill="%s"><title>%s</title></rect>`,
+				x, y, fifteenCell, fifteenCell, fifteenBlank, template.HTMLEscapeString(l.text("svg_fifteen_blank", "Row", cell/w+1, "Col", cell%w+1)))
 			continue
 		}
-		fill, where := fifteenTile, ""
+		fill, title := fifteenTile, l.text("svg_fifteen_tile", "N", t)
 		if t == cell+1 {
-			fill, where = fifteenInPlace, ", in place"
+			fill, title = fifteenInPlace, l.text("svg_fifteen_in_place", "Title", title)
 		}
 		move := ""
 		if m, ok := slides[cell]; ok {
 			move = fmt.Sprintf(` data-move="%s"`, m)
-			where += fmt.Sprintf(", slides into the blank (%s)", m)
+			title = l.text("svg_fifteen_slides", "Title", title, "Move", m)
 		}
-		svg.raw(`<g class="cell tile"%s><title>tile %d%s</title>`, move, t, where)
+		svg.raw(`<g class="cell tile"%s><title>%s</title>`, move, template.HTMLEscapeString(title))
 		svg.raw(`<rect x="%d" y="%d" width="%d" height="%d" rx="6" fill="%s" stroke="%s" stroke-width="1"/>`, x, y, fifteenCell, fifteenCell, fill, fifteenInk)
 		svg.raw(`<text x="%d" y="%d" font-size="28" font-weight="700" text-anchor="middle" dominant-baseline="central" fill="%s">%d</text></g>`,
 			x+fifteenCell/2, y+fifteenCell/2, fifteenInk, t)

@@ -14,8 +14,8 @@ func TestSVGFifteen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svg := string(drawFifteen("f", b))
-	wellFormed(t, drawFifteen("f", b))
+	svg := string(drawFifteen(inEnglish, "f", b))
+	wellFormed(t, drawFifteen(inEnglish, "f", b))
 	if got := strings.Count(svg, `class="cell tile"`); got != 15 {
 		t.Errorf("drawFifteen drew %d tiles, want 15", got)
 	}
@@ -32,12 +32,12 @@ func TestSVGFifteen(t *testing.T) {
 	golden(t, "fifteen-sample.svg", svg)
 
 	eight, _ := fifteen.ParseCase("1 2 3\n4 0 6\n7 5 8\n")
-	svg = string(drawFifteen("e", eight))
-	wellFormed(t, drawFifteen("e", eight))
+	svg = string(drawFifteen(inEnglish, "e", eight))
+	wellFormed(t, drawFifteen(inEnglish, "e", eight))
 	if got := strings.Count(svg, "data-move="); got != 4 || !strings.Contains(svg, "8-puzzle board, 3 by 3") {
 		t.Errorf("the 8-puzzle with the blank in the middle: %d tiles carry a move, want 4\n%s", got, svg)
 	}
-	wellFormed(t, drawFifteen("z", fifteen.Board{}))
+	wellFormed(t, drawFifteen(inEnglish, "z", fifteen.Board{}))
 }
 
 // TestFifteenButtons: the four moves, each on its arrow key.

@@ -9,8 +9,8 @@ import (
 )
 
 func init() {
-	drawers["floodit"] = drawWith(floodit.ParseCase, func(id string, b floodit.Board) template.HTML {
-		return drawFlood(id, b.Rows())
+	drawers["floodit"] = drawWith(floodit.ParseCase, func(l *locale, id string, b floodit.Board) template.HTML {
+		return drawFlood(l, id, b.Rows())
 	})
 	players["floodit"] = player{Sep: " ", Buttons: floodButtons,
 		Help: "play_help_floodit"}
@@ -25,12 +25,18 @@ func floodButtons(l *locale, input string) []playButton {
 	out := make([]playButton, b.Colors())
 	for k := range out {
 		c := colourOf(k)
-		out[k] = playButton{Move: fmt.Sprint(k), Label: fmt.Sprint(k), Title: l.text("play_button_floodit", "Colour", k, "Name", l.text("colour_"+strings.ReplaceAll(c.Name, " ", "_"))), Fill: c.Fill, Ink: c.Ink}
+		out[k] = playButton{Move: fmt.Sprint(k), Label: fmt.Sprint(k), Title: l.text("play_button_floodit", "Colour", k, "Name", l.colourName(k)), Fill: c.Fill, Ink: c.Ink}
 		if k < 10 {
 			out[k].Key = fmt.Sprint(k)
 		}
 	}
 	return out
+}
+
+// colourName is the name of colour k (its palette entry's) in the
+// language of l.
+func (l *locale) colourName(k int) string {
+	return l.text("colour_" + strings.ReplaceAll(colourOf(k).Name, " ", "_"))
 }
 
 // floodCell is the side of one Flood-it square in picture units; a 30x30
@@ -40,7 +46,7 @@ const floodCell = 24
 // drawFlood draws a Flood-it board given row by row as colour numbers: a grid
 // of coloured, patterned and numbered squares, with the top-left square (where
 // the flood starts) outlined.
-func drawFlood(id string, rows [][]int) template.HTML {
+func drawFlood(l *locale, id string, rows [][]int) template.HTML {
 	n := len(rows)
 	width := 0
 	for _, r := range rows {
@@ -51,7 +57,7 @@ func drawFlood(id string, rows [][]int) template.HTML {
 	// reads well beside its text.
 	display := min(max(width*floodCell*3/2, 150), 420)
 	w := newSVG(id, width*floodCell+2*pad, n*floodCell+2*pad, display,
-		fmt.Sprintf("Flood-it board, %d by %d", n, width))
+		l.text("svg_floodit_label", "Rows", n, "Cols", width))
 
 	var used [len(palette)]bool
 	for _, r := range rows {
@@ -62,13 +68,13 @@ func drawFlood(id string, rows [][]int) template.HTML {
 	w.patternDefs(&used)
 	for i, r := range rows {
 		for j, k := range r {
-			title := fmt.Sprintf("row %d, column %d: colour %d (%s)", i+1, j+1, k, colourOf(k).Name)
+			title := l.text("svg_floodit_cell", "Row", i+1, "Col", j+1, "Colour", k, "Name", l.colourName(k))
 			w.cell(pad+j*floodCell, pad+i*floodCell, floodCell, k, title, true)
 		}
 	}
 	if n > 0 && width > 0 {
-		w.raw(`<rect class="start" x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#000" stroke-width="3"><title>the flood starts here</title></rect>`,
-			pad, pad, floodCell, floodCell)
+		w.raw(`<rect class="start" x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#000" stroke-width="3"><title>%s</title></rect>`,
+			pad, pad, floodCell, floodCell, template.HTMLEscapeString(l.text("svg_floodit_start")))
 	}
 	return w.html()
 }

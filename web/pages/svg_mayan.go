@@ -9,12 +9,12 @@ import (
 
 func init() {
 	// ParsePicture: the pictures within a move hold runs of three.
-	drawers["mayan"] = drawWith(mayan.ParsePicture, func(id string, b mayan.Board) template.HTML {
+	drawers["mayan"] = drawWith(mayan.ParsePicture, func(l *locale, id string, b mayan.Board) template.HTML {
 		cols := make([][]int, mayan.Width)
 		for x := range cols {
 			cols[x] = b.Column(x)
 		}
-		return drawMayan(id, b.N, cols)
+		return drawMayan(l, id, b.N, cols)
 	})
 	players["mayan"] = player{Sep: "\n", Buttons: func(*locale, string) []playButton { return nil }, Blocks: true,
 		Help: "play_help_mayan",
@@ -37,11 +37,11 @@ const (
 // drawMayan draws a Mayan board given as its columns from left to right, each
 // bottom-up, for a puzzle to clear in moves moves: blocks on an empty 5x7 grid
 // with x along the bottom and y up the left side, as in the move syntax.
-func drawMayan(id string, moves int, columns [][]int) template.HTML {
+func drawMayan(l *locale, id string, moves int, columns [][]int) template.HTML {
 	const left, top, bottom = 28, 8, 28
 	width := left + mayanWidth*mayanCell + 8
 	height := top + mayanHeight*mayanCell + bottom
-	w := newSVG(id, width, height, 230, fmt.Sprintf("Mayan board, to clear in %d moves", moves))
+	w := newSVG(id, width, height, 230, l.text("svg_mayan_label", "Count", moves))
 	at := func(x, y int) (int, int) { return left + x*mayanCell, top + (mayanHeight-1-y)*mayanCell }
 
 	gx, gy := at(0, mayanHeight-1)
@@ -67,7 +67,7 @@ func drawMayan(id string, moves int, columns [][]int) template.HTML {
 			px, py := at(x, y)
 			// The play page selects a block and moves it by these moves.
 			w.raw(`<g class="block" data-block="%d %d" data-left="%d %d -1" data-right="%d %d 1">`, x, y, x, y, x, y)
-			w.cell(px, py, mayanCell, k, fmt.Sprintf("block at x %d, y %d: colour %d", x, y, k), false)
+			w.cell(px, py, mayanCell, k, l.text("svg_mayan_block", "X", x, "Y", y, "Colour", k), false)
 			w.raw(`</g>`)
 		}
 	}

@@ -1,7 +1,6 @@
 package pages
 
 import (
-	"fmt"
 	"html/template"
 	"strings"
 
@@ -9,12 +8,12 @@ import (
 )
 
 func init() {
-	drawers["rotation"] = drawWith(rotation.ParseCase, func(id string, b rotation.Board) template.HTML {
+	drawers["rotation"] = drawWith(rotation.ParseCase, func(l *locale, id string, b rotation.Board) template.HTML {
 		cells := make([]int, len(b.Squares))
 		for i, s := range b.Squares {
 			cells[i] = int(s)
 		}
-		return drawRotation(id, cells)
+		return drawRotation(l, id, cells)
 	})
 	players["rotation"] = player{Sep: "", Buttons: rotationButtons,
 		Help: "play_help_rotation"}
@@ -63,10 +62,10 @@ const rotationCell = 30
 // drawRotation draws a Rotation board (24 symbols in the order of the classic
 // input) in its cross shape, with the centre ring outlined, the middle marked
 // and each move's letter at the end of its bar.
-func drawRotation(id string, cells []int) template.HTML {
+func drawRotation(l *locale, id string, cells []int) template.HTML {
 	const margin = rotationCell
 	size := 7*rotationCell + 2*margin
-	w := newSVG(id, size, size, 300, "Rotation board")
+	w := newSVG(id, size, size, 300, l.text("svg_rotation_label"))
 	at := func(row, col int) (int, int) { return margin + col*rotationCell, margin + row*rotationCell }
 
 	x0, y0 := at(2, 2)
@@ -76,17 +75,17 @@ func drawRotation(id string, cells []int) template.HTML {
 			break
 		}
 		x, y := at(rotationPlace[i][0], rotationPlace[i][1])
-		where := ""
+		title := l.text("svg_rotation_square", "N", i+1, "Symbol", k)
 		if rotationCentre[i] {
-			where = ", centre ring"
+			title = l.text("svg_rotation_square_centre", "N", i+1, "Symbol", k)
 		}
-		w.cell(x, y, rotationCell, k, fmt.Sprintf("square %d%s: symbol %d", i+1, where, k), false)
+		w.cell(x, y, rotationCell, k, title, false)
 	}
-	w.raw(`<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#000" stroke-width="3"><title>the centre ring: these eight squares must end up equal</title></rect>`,
-		x0, y0, 3*rotationCell, 3*rotationCell)
+	w.raw(`<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#000" stroke-width="3"><title>%s</title></rect>`,
+		x0, y0, 3*rotationCell, 3*rotationCell, template.HTMLEscapeString(l.text("svg_rotation_ring")))
 	cx, cy := at(3, 3)
-	w.raw(`<circle class="middle" cx="%d" cy="%d" r="%d" fill="none" stroke="#000" stroke-width="2"><title>centre</title></circle>`,
-		cx+rotationCell/2, cy+rotationCell/2, rotationCell/4)
+	w.raw(`<circle class="middle" cx="%d" cy="%d" r="%d" fill="none" stroke="#000" stroke-width="2"><title>%s</title></circle>`,
+		cx+rotationCell/2, cy+rotationCell/2, rotationCell/4, template.HTMLEscapeString(l.text("svg_rotation_centre")))
 	for _, m := range rotationMoves {
 		x, y := at(m.row, m.col)
 		w.text(x+rotationCell/2, y+rotationCell/2, rotationCell/2, "move", m.letter)

@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"io"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -54,7 +55,7 @@ func TestSVGFlood(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			svg := drawFlood("t1", tc.rows)
+			svg := drawFlood(inEnglish, "t1", tc.rows)
 			wellFormed(t, svg)
 			if got := strings.Count(string(svg), `class="cell"`); got != tc.cells {
 				t.Errorf("drawFlood drew %d cells, want %d", got, tc.cells)
@@ -79,7 +80,7 @@ func TestSVGFloodPatterns(t *testing.T) {
 		}
 		seen[key] = k
 	}
-	svg := string(drawFlood("x", [][]int{{0, 1}, {7, 9}}))
+	svg := string(drawFlood(inEnglish, "x", [][]int{{0, 1}, {7, 9}}))
 	for _, k := range []string{"1", "7", "9"} {
 		if !strings.Contains(svg, `id="b-x-p`+k+`"`) || !strings.Contains(svg, `url(#b-x-p`+k+`)`) {
 			t.Errorf("colour %s: pattern missing or unused in\n%s", k, svg)
@@ -92,7 +93,7 @@ func TestSVGFloodPatterns(t *testing.T) {
 
 func TestSVGRotation(t *testing.T) {
 	cells := []int{1, 1, 1, 1, 3, 2, 3, 2, 3, 1, 3, 2, 2, 3, 1, 2, 2, 2, 1, 3, 2, 3, 3, 3}
-	svg := drawRotation("r", cells)
+	svg := drawRotation(inEnglish, "r", cells)
 	wellFormed(t, svg)
 	if got := strings.Count(string(svg), `class="cell"`); got != 24 {
 		t.Errorf("drawRotation drew %d cells, want 24", got)
@@ -107,7 +108,7 @@ func TestSVGRotation(t *testing.T) {
 
 func TestSVGMayan(t *testing.T) {
 	columns := [][]int{{1}, {2, 1}, {2, 3, 4}, {3, 1}, {2, 4, 3, 4}}
-	svg := drawMayan("m", 3, columns)
+	svg := drawMayan(inEnglish, "m", 3, columns)
 	wellFormed(t, svg)
 	if got := strings.Count(string(svg), `class="cell"`); got != 12 {
 		t.Errorf("drawMayan drew %d blocks, want 12", got)
@@ -121,11 +122,11 @@ func TestSVGMayan(t *testing.T) {
 // TestSVGOddInput feeds shapes that the engines reject, to show the drawing
 // functions stay well-formed and never panic whatever they are given.
 func TestSVGOddInput(t *testing.T) {
-	wellFormed(t, drawFlood(`"><script>`, [][]int{{-3, 99}, {}, {1 << 40}}))
-	wellFormed(t, drawFlood("e", nil))
-	wellFormed(t, drawRotation("e", make([]int, 30)))
-	wellFormed(t, drawMayan("e", -1, [][]int{{1, 2, 3, 4, 5, 6, 7, 8, 9}, nil, nil, nil, nil, {1}}))
-	if s := string(drawFlood(`"><script>`, nil)); strings.Contains(s, "<script") {
+	wellFormed(t, drawFlood(inEnglish, `"><script>`, [][]int{{-3, 99}, {}, {1 << 40}}))
+	wellFormed(t, drawFlood(inEnglish, "e", nil))
+	wellFormed(t, drawRotation(inEnglish, "e", make([]int, 30)))
+	wellFormed(t, drawMayan(inEnglish, "e", -1, [][]int{{1, 2, 3, 4, 5, 6, 7, 8, 9}, nil, nil, nil, nil, {1}}))
+	if s := string(drawFlood(inEnglish, `"><script>`, nil)); strings.Contains(s, "<script") {
 		t.Errorf("id was not cleaned: %s", s)
 	}
 }
@@ -147,7 +148,7 @@ func FuzzSVGBoard(f *testing.F) {
 			return
 		}
 		puzzle := puzzles[int(which)%len(puzzles)]
-		svg, err := boardPicture(puzzle, "f", input)
+		svg, err := boardPicture(inEnglish, puzzle, "f", input)
 		if err != nil {
 			return
 		}
@@ -168,5 +169,59 @@ func TestEveryPuzzleHasADrawer(t *testing.T) {
 	}
 	if len(drawers) != len(puzzles.PuzzleNames()) {
 		t.Errorf("%d drawers for %d puzzles", len(drawers), len(puzzles.PuzzleNames()))
+	}
+}
+
+// inEnglish is an English reader in UTC, for the pictures' titles.
+var inEnglish = newLocale("en", nil)
+
+// TestPicturesSpeakTheReadersLanguage: a board's label and its parts'
+// titles, which a screen reader speaks, are the reader's words.
+func TestPicturesSpeakTheReadersLanguage(t *testing.T) {
+	zh := newLocale("zh-CN", nil)
+	tests := []struct {
+		puzzle, input string
+		en, zh        []string
+	}{
+		{"floodit", "2\n0 1\n1 0\n", []string{`aria-label="Flood-it board, 2 by 2"`, "<title>row 1, column 2: colour 1 (sky blue)</title>", "the flood starts here"},
+			[]string{`aria-label="染色游戏棋盘，2 行 2 列"`, "<title>第 1 行第 2 列：颜色 1（天蓝色）</title>", "从这里开始染色"}},
+	}
+	for _, tc := range tests {
+		for _, side := range []struct {
+			l    *locale
+			want []string
+		}{{inEnglish, tc.en}, {zh, tc.zh}} {
+			svg, err := boardPicture(side.l, tc.puzzle, "t", tc.input)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range side.want {
+				if !strings.Contains(string(svg), w) {
+					t.Errorf("%s in %s: the picture lacks %q", tc.puzzle, side.l.Lang, w)
+				}
+			}
+		}
+	}
+	// Every puzzle's picture in Chinese: no English word in a label or a
+	// title.
+	spoken := regexp.MustCompile(`aria-label="([^"]*)"|<title>([^<]*)</title>`)
+	boards := map[string]string{"fifteen": "2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n"}
+	for _, f := range pagesCatalogue {
+		boards[f.problem.Puzzle] = f.cases[0].Input
+	}
+	for puzzle, input := range boards {
+		svg, err := boardPicture(zh, puzzle, "z", input)
+		if err != nil {
+			t.Fatalf("%s: %v", puzzle, err)
+		}
+		found := spoken.FindAllStringSubmatch(string(svg), -1)
+		if len(found) < 2 {
+			t.Errorf("%s: the picture has %d labels and titles", puzzle, len(found))
+		}
+		for _, m := range found {
+			if w := englishWord.FindString(m[1] + m[2]); w != "" {
+				t.Errorf("%s in Chinese: %q says %q in English", puzzle, m[0], w)
+			}
+		}
 	}
 }
