@@ -68,11 +68,15 @@ type contestForm struct {
 	Error                                                                     string
 }
 
-func contestFormOf(c *judge.Contest, now time.Time) contestForm {
+// contestFormOf is the form of contest c (nil: a new one, starting at the
+// next full hour), its start on a clock in zone, the reader's.
+func contestFormOf(c *judge.Contest, now time.Time, zone *time.Location) contestForm {
 	if c == nil {
-		return contestForm{StartTime: now.Truncate(time.Hour).Add(time.Hour).Format(formTime), Duration: "5h", Scoring: "icpc"}
+		t := now.In(zone)
+		next := time.Date(t.Year(), t.Month(), t.Day(), t.Hour()+1, 0, 0, 0, zone)
+		return contestForm{StartTime: formatLocal(next, zone), Duration: "5h", Scoring: "icpc"}
 	}
-	f := contestForm{Title: c.Title, StartTime: c.StartTime.Format(formTime), Duration: judge.FormatContestDuration(c.Duration),
+	f := contestForm{Title: c.Title, StartTime: formatLocal(c.StartTime, zone), Duration: judge.FormatContestDuration(c.Duration),
 		Scoring: string(c.Scoring), Participants: strings.Join(c.Participants, "\n"), Code: c.RegistrationCode, Public: c.Public}
 	if c.Freeze > 0 {
 		f.Freeze = judge.FormatContestDuration(c.Freeze)
@@ -85,15 +89,16 @@ func contestFormOf(c *judge.Contest, now time.Time) contestForm {
 	return f
 }
 
-// readContestForm reads the posted form: problems one a line, "slug" or
-// "label slug"; participants one a line or separated by commas (none:
-// everyone).
-func readContestForm(c *gin.Context) (contestForm, judge.ContestSpec, error) {
+// readContestForm reads the posted form: the start on a clock in zone, the
+// reader's (parseLocal: a repeated hour is the first, a skipped one moves
+// forward), or an RFC 3339 time; problems one a line, "slug" or "label
+// slug"; participants one a line or separated by commas (none: everyone).
+func readContestForm(c *gin.Context, zone *time.Location) (contestForm, judge.ContestSpec, error) {
 	f := contestForm{Title: c.PostForm("title"), StartTime: c.PostForm("start_time"), Duration: c.PostForm("duration"),
 		Freeze: c.PostForm("freeze"), Scoring: c.PostForm("scoring"), Problems: c.PostForm("problems"),
 		Participants: c.PostForm("participants"), Code: c.PostForm("registration_code"), Public: c.PostForm("public") != ""}
 	spec := judge.ContestSpec{Title: f.Title, Scoring: judge.Scoring(f.Scoring), RegistrationCode: strings.TrimSpace(f.Code), Public: f.Public}
-	start, err := time.ParseInLocation(formTime, f.StartTime, time.UTC)
+	start, err := parseLocal(strings.TrimSpace(f.StartTime), zone)
 	if err != nil {
 		if start, err = time.Parse(time.RFC3339, f.StartTime); err != nil {
 			return f, spec, judge.Errort(judge.EINVALID, "form_start", "start: expected a date and time like 2026-03-02T09:00, found {Text}", "Text", strconv.Quote(f.StartTime))
@@ -148,7 +153,7 @@ func (p *Pages) showContests(c *gin.Context, status int, form *contestForm) {
 	}
 	if judge.CanManageContests(v) {
 		if form == nil {
-			f := contestFormOf(nil, now)
+			f := contestFormOf(nil, now, p.localeOf(c).Zone)
 			form = &f
 		}
 		data.Form = form
@@ -161,7 +166,7 @@ func (p *Pages) createContest(c *gin.Context) {
 	if !ok {
 		return
 	}
-	form, spec, err := readContestForm(c)
+	form, spec, err := readContestForm(c, p.localeOf(c).Zone)
 	var ct judge.Contest
 	if err == nil {
 		ct, err = p.Service.CreateContest(c.Request.Context(), u, spec)
@@ -206,7 +211,7 @@ func (p *Pages) showContest(c *gin.Context, status int, form *contestForm) {
 	}
 	if judge.CanManageContests(v) {
 		if form == nil {
-			f := contestFormOf(&ct, now)
+			f := contestFormOf(&ct, now, p.localeOf(c).Zone)
 			form = &f
 		}
 		data.Form = form
@@ -219,7 +224,7 @@ func (p *Pages) editContest(c *gin.Context) {
 	if !ok {
 		return
 	}
-	form, spec, err := readContestForm(c)
+	form, spec, err := readContestForm(c, p.localeOf(c).Zone)
 	if err == nil {
 		patch := judge.ContestPatch{Title: &spec.Title, Problems: spec.Problems, StartTime: &spec.StartTime, Duration: &spec.Duration,
 			Freeze: &spec.Freeze, Scoring: &spec.Scoring, RegistrationCode: &spec.RegistrationCode, Public: &spec.Public,

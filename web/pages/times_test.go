@@ -3,6 +3,7 @@ package pages
 import (
 	"context"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -103,4 +104,42 @@ func mustZone(t *testing.T, name string) *time.Location {
 		t.Fatal(err)
 	}
 	return z
+}
+
+// TestContestFormInReadersZone: the contest form reads its start on the
+// instructor's clock, with the zone shown, across both daylight-saving
+// changes of New York in 2026: 01:30 on the night clocks go back is the
+// first (EDT), 02:30 on the night they go forward, which no clock shows,
+// moves forward to 03:30 EDT; the edit form gives the start back as typed.
+func TestContestFormInReadersZone(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	prof := e.browser()
+	prof.login("admin", pagesAdminPassword)
+	prof.post("/me/settings", url.Values{"language": {"en"}, "time_zone": {"America/New_York"}}).redirectTo(t, "/me/settings")
+	prof.get("/contests").want(t, 200, "Start (America/New_York)", `id="contest-form-zone"`)
+	for _, tc := range []struct {
+		typed, want, shown string
+	}{
+		{"2026-11-01T01:30", "2026-11-01T05:30:00Z", "2026-11-01T01:30"},
+		{"2026-03-08T02:30", "2026-03-08T07:30:00Z", "2026-03-08T03:30"},
+		{"2026-07-01T09:00", "2026-07-01T13:00:00Z", "2026-07-01T09:00"},
+	} {
+		loc := prof.post("/contests", url.Values{"title": {"At " + tc.typed}, "start_time": {tc.typed}, "duration": {"5h"},
+			"scoring": {"icpc"}, "problems": {"flood"}, "public": {"1"}}).redirectTo(t, "/contests/")
+		id, err := strconv.ParseInt(strings.TrimPrefix(loc, "/contests/"), 10, 64)
+		if err != nil {
+			t.Fatalf("created at %q", loc)
+		}
+		ct, err := e.svc.Contest(context.Background(), staff, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ct.StartTime.UTC().Format(time.RFC3339); got != tc.want {
+			t.Errorf("start typed %s in New York = %s, want %s", tc.typed, got, tc.want)
+		}
+		prof.get(loc).want(t, 200, `name="start_time" value="`+tc.shown+`"`)
+	}
+	// A Chinese instructor in Shanghai reads and writes Shanghai's clock.
+	prof.post("/me/settings", url.Values{"language": {"zh-CN"}, "time_zone": {"Asia/Shanghai"}}).redirectTo(t, "/me/settings")
+	prof.get("/contests").want(t, 200, "开始时间（Asia/Shanghai）")
 }
