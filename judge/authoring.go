@@ -11,6 +11,8 @@ const CheckerExact = "exact"
 // ProblemSpec is a problem as an instructor writes it.
 type ProblemSpec struct {
 	Slug, Title, Puzzle, Statement string
+	// StatementZH is the Chinese statement, "" for none.
+	StatementZH string
 	// Checker is CheckerExact (or "") or one of the puzzle's Checkers.
 	Checker string
 	// Kinds nil is all three (judge.NormalizeKinds).
@@ -22,9 +24,11 @@ type ProblemSpec struct {
 // ProblemPatch is an edit of a problem: nil fields are left as they are.
 type ProblemPatch struct {
 	Slug, Title, Puzzle, Statement, Checker *string
-	Kinds                                   *[]Kind
-	Limits                                  *Limits
-	Published                               *bool
+	// StatementZH is the Chinese statement; "" removes it.
+	StatementZH *string
+	Kinds       *[]Kind
+	Limits      *Limits
+	Published   *bool
 }
 
 // AuthoringStore keeps the problems instructors make and edit.

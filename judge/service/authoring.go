@@ -51,7 +51,7 @@ func (s *Service) CreateProblem(ctx context.Context, viewer judge.User, spec jud
 	if err := judge.Allow(viewer, judge.CanAuthor(viewer), authorsOnly); err != nil {
 		return judge.Problem{}, err
 	}
-	p := judge.Problem{Slug: spec.Slug, Title: spec.Title, Puzzle: spec.Puzzle, Statement: spec.Statement,
+	p := judge.Problem{Slug: spec.Slug, Title: spec.Title, Puzzle: spec.Puzzle, Statement: spec.Statement, StatementZH: spec.StatementZH,
 		Checker: spec.Checker, Kinds: spec.Kinds, Limits: spec.Limits, Draft: !spec.Published}
 	p, err := checkProblem(p)
 	if err != nil {
@@ -77,6 +77,7 @@ func (s *Service) UpdateProblem(ctx context.Context, viewer judge.User, slug str
 	set(&p.Title, patch.Title)
 	set(&p.Puzzle, patch.Puzzle)
 	set(&p.Statement, patch.Statement)
+	set(&p.StatementZH, patch.StatementZH)
 	set(&p.Checker, patch.Checker)
 	set(&p.Kinds, patch.Kinds)
 	if patch.Limits != nil {

@@ -28,7 +28,9 @@ type problemRequest struct {
 	Title     *string `json:"title"`
 	Puzzle    *string `json:"puzzle"`
 	Statement *string `json:"statement"`
-	Checker   *string `json:"checker"`
+	// StatementZH is the Chinese statement (Markdown); "" removes it.
+	StatementZH *string `json:"statement_zh"`
+	Checker     *string `json:"checker"`
 	// Kinds left out is all three in a POST, unchanged in a PATCH.
 	Kinds     *[]judge.Kind `json:"kinds"`
 	Limits    *limitsJSON   `json:"limits"`
@@ -39,15 +41,17 @@ type problemRequest struct {
 
 // authoredJSON is a problem as its authors see it.
 type authoredJSON struct {
-	Slug      string       `json:"slug"`
-	Title     string       `json:"title"`
-	Puzzle    string       `json:"puzzle"`
-	Statement string       `json:"statement"`
-	Checker   string       `json:"checker"`
-	Kinds     []judge.Kind `json:"kinds"`
-	Limits    limitsJSON   `json:"limits"`
-	Published bool         `json:"published"`
-	Archived  bool         `json:"archived"`
+	Slug      string `json:"slug"`
+	Title     string `json:"title"`
+	Puzzle    string `json:"puzzle"`
+	Statement string `json:"statement"`
+	// StatementZH is the Chinese statement, "" for none.
+	StatementZH string       `json:"statement_zh"`
+	Checker     string       `json:"checker"`
+	Kinds       []judge.Kind `json:"kinds"`
+	Limits      limitsJSON   `json:"limits"`
+	Published   bool         `json:"published"`
+	Archived    bool         `json:"archived"`
 	// Detached is true for a shipped problem an instructor edited: the
 	// catalogue no longer updates it.
 	Detached bool `json:"detached"`
@@ -56,7 +60,7 @@ type authoredJSON struct {
 }
 
 func toAuthoredJSON(p judge.Problem) authoredJSON {
-	return authoredJSON{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Statement: p.Statement, Checker: checkerName(p), Kinds: p.Kinds,
+	return authoredJSON{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Statement: p.Statement, StatementZH: p.StatementZH, Checker: checkerName(p), Kinds: p.Kinds,
 		Limits:    toLimitsJSON(p.Limits),
 		Published: !p.Draft, Archived: p.Archived, Detached: p.Detached}
 }
@@ -85,7 +89,7 @@ func (s *API) createProblem(c *gin.Context) {
 		return
 	}
 	spec := judge.ProblemSpec{Slug: deref(req.Slug), Title: deref(req.Title), Puzzle: deref(req.Puzzle),
-		Statement: deref(req.Statement), Checker: deref(req.Checker), Kinds: deref(req.Kinds), Published: deref(req.Published)}
+		Statement: deref(req.Statement), StatementZH: deref(req.StatementZH), Checker: deref(req.Checker), Kinds: deref(req.Kinds), Published: deref(req.Published)}
 	if l := req.Limits.domain(); l != nil {
 		spec.Limits = *l
 	}
@@ -115,9 +119,9 @@ func (s *API) updateProblem(c *gin.Context) {
 	}
 	var p judge.Problem
 	var err error
-	if req.Hints == nil || req.Slug != nil || req.Title != nil || req.Puzzle != nil || req.Statement != nil ||
+	if req.Hints == nil || req.Slug != nil || req.Title != nil || req.Puzzle != nil || req.Statement != nil || req.StatementZH != nil ||
 		req.Checker != nil || req.Kinds != nil || req.Limits != nil || req.Published != nil {
-		patch := judge.ProblemPatch{Slug: req.Slug, Title: req.Title, Puzzle: req.Puzzle, Statement: req.Statement,
+		patch := judge.ProblemPatch{Slug: req.Slug, Title: req.Title, Puzzle: req.Puzzle, Statement: req.Statement, StatementZH: req.StatementZH,
 			Checker: req.Checker, Kinds: req.Kinds, Limits: req.Limits.domain(), Published: req.Published}
 		p, err = s.Service.UpdateProblem(ctx, v, slug, patch)
 	} else {

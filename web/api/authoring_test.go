@@ -250,3 +250,38 @@ func TestImportIsADraft(t *testing.T) {
 	e.do("GET", "/api/v1/problems/flood-live", ada, nil).want(t, 200, "")
 	e.importZip(e.admin, zipData, "flood-x", "published", "maybe").want(t, 400, "invalid")
 }
+
+// TestProblemStatementZH: statement_zh is written with the problem,
+// edited, read back from the authoring answers and GET /problems/{slug},
+// and removed with "".
+func TestProblemStatementZH(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	var p authoredJSON
+	e.do("POST", "/api/v1/problems", e.admin, map[string]any{"slug": "flood-zh", "title": "Flood", "puzzle": "floodit",
+		"statement": "# Flood\n", "statement_zh": "# 染色\n", "published": true}).want(t, 201, "").json(t, &p)
+	if p.StatementZH != "# 染色\n" || p.Statement != "# Flood\n" {
+		t.Errorf("created with statement_zh: %+v", p)
+	}
+	e.do("PATCH", "/api/v1/problems/flood-zh", e.admin, map[string]any{"statement_zh": "# 染色游戏\n"}).want(t, 200, "").json(t, &p)
+	if p.StatementZH != "# 染色游戏\n" || p.Statement != "# Flood\n" {
+		t.Errorf("after a PATCH of statement_zh: %+v", p)
+	}
+	var read problemJSON
+	e.do("GET", "/api/v1/problems/flood-zh", e.admin, nil).want(t, 200, "").json(t, &read)
+	if read.StatementZH != "# 染色游戏\n" {
+		t.Errorf("GET /problems/flood-zh: statement_zh %q", read.StatementZH)
+	}
+	msg := e.do("PATCH", "/api/v1/problems/flood-zh", e.admin, map[string]any{"statement_zh": "bad \x00"}).want(t, 400, "invalid").errorMessage(t)
+	if !strings.HasPrefix(msg, "statement_zh ") {
+		t.Errorf("a NUL in statement_zh: message %q does not name the field", msg)
+	}
+	e.do("PATCH", "/api/v1/problems/flood-zh", e.admin, map[string]any{"statement_zh": ""}).want(t, 200, "").json(t, &p)
+	if p.StatementZH != "" {
+		t.Errorf("statement_zh \"\" kept %q", p.StatementZH)
+	}
+	var after problemJSON // statement_zh is left out when there is none
+	e.do("GET", "/api/v1/problems/flood-zh", e.admin, nil).want(t, 200, "").json(t, &after)
+	if after.StatementZH != "" {
+		t.Errorf("GET after removing it: statement_zh %q", after.StatementZH)
+	}
+}

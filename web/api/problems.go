@@ -30,8 +30,10 @@ type problemJSON struct {
 	Kinds     []judge.Kind `json:"kinds"`
 	Limits    limitsJSON   `json:"limits"`
 	Statement string       `json:"statement"`
-	Samples   []sampleJSON `json:"samples"`
-	Cases     []caseRow    `json:"cases"`
+	// StatementZH is the Chinese statement, left out when there is none.
+	StatementZH string       `json:"statement_zh,omitempty"`
+	Samples     []sampleJSON `json:"samples"`
+	Cases       []caseRow    `json:"cases"`
 	// InputVersion is the version of the case set that /input serves and
 	// an answer may name.
 	InputVersion string `json:"input_version"`
@@ -110,7 +112,7 @@ func (s *API) getProblem(c *gin.Context) {
 	}
 	p, cases, files := in.Problem, in.Cases, judge.CaseBases(in.Cases)
 	out := problemJSON{
-		Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Checker: checkerName(p), Statement: p.Statement, InputVersion: in.Version,
+		Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Checker: checkerName(p), Statement: p.Statement, StatementZH: p.StatementZH, InputVersion: in.Version,
 		Kinds: p.Kinds, Limits: toLimitsJSON(p.Limits),
 		Samples:   []sampleJSON{},
 		Cases:     make([]caseRow, 0, len(cases)),

@@ -22,8 +22,12 @@ const ImportPath = "/problems/import"
 type problemForm struct {
 	New                            bool
 	Slug, Title, Puzzle, Statement string
-	Checker                        string
-	MaxSize, MaxColors, MaxMoves   string
+	// StatementZH is the Chinese statement; StatementZHSent, that the
+	// form had its field (a form without it leaves the statement alone).
+	StatementZH                  string
+	StatementZHSent              bool
+	Checker                      string
+	MaxSize, MaxColors, MaxMoves string
 	// Kinds are the boxes ticked; the program limits are as typed, in the
 	// Kattis names and units (seconds, MiB, KiB).
 	Kinds map[judge.Kind]bool
@@ -123,7 +127,8 @@ func deref[T any](p *T) T {
 func formatNumber(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 func formOf(c *gin.Context) problemForm {
-	return problemForm{Slug: strings.TrimSpace(c.PostForm("slug")), Title: c.PostForm("title"), Puzzle: c.PostForm("puzzle"),
+	zh, zhSent := c.GetPostForm("statement_zh")
+	return problemForm{StatementZH: strings.ReplaceAll(zh, "\r\n", "\n"), StatementZHSent: zhSent, Slug: strings.TrimSpace(c.PostForm("slug")), Title: c.PostForm("title"), Puzzle: c.PostForm("puzzle"),
 		Statement: strings.ReplaceAll(c.PostForm("statement"), "\r\n", "\n"), Checker: c.PostForm("checker"),
 		MaxSize: c.PostForm("max_size"), MaxColors: c.PostForm("max_colors"), MaxMoves: c.PostForm("max_moves"),
 		TimeLimit: c.PostForm("time_limit"), Memory: c.PostForm("memory"), Output: c.PostForm("output"), Code: c.PostForm("code"),
@@ -145,7 +150,7 @@ func formFromProblem(p judge.Problem) problemForm {
 	if checker == "" {
 		checker = judge.CheckerExact
 	}
-	f := problemForm{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Statement: p.Statement, Checker: checker,
+	f := problemForm{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Statement: p.Statement, StatementZH: p.StatementZH, Checker: checker,
 		MaxSize: strconv.Itoa(p.Limits.MaxSize), MaxColors: strconv.Itoa(p.Limits.MaxColors), MaxMoves: strconv.Itoa(p.Limits.MaxMoves),
 		Published: !p.Draft, Archived: p.Archived, Detached: p.Detached, Shipped: p.Shipped(), Puzzles: puzzles.PuzzleNames()}
 	f.setProgram(p.Kinds, p.Limits)
@@ -242,7 +247,7 @@ func (p *Pages) createProblem(c *gin.Context) {
 	l, err := f.limits()
 	if err == nil {
 		_, err = p.Service.CreateProblem(c.Request.Context(), u, judge.ProblemSpec{Slug: f.Slug, Title: f.Title, Puzzle: f.Puzzle,
-			Statement: f.Statement, Checker: f.Checker, Kinds: deref(f.kinds()), Limits: l, Published: f.Published})
+			Statement: f.Statement, StatementZH: f.StatementZH, Checker: f.Checker, Kinds: deref(f.kinds()), Limits: l, Published: f.Published})
 	}
 	if err != nil {
 		if status, ok := p.formError(c, err); ok {
@@ -277,8 +282,12 @@ func (p *Pages) editProblem(c *gin.Context) {
 	f := formOf(c)
 	l, err := f.limits()
 	if err == nil {
-		_, err = p.Service.UpdateProblem(c.Request.Context(), u, c.Param("slug"), judge.ProblemPatch{Slug: &f.Slug, Title: &f.Title,
-			Puzzle: &f.Puzzle, Statement: &f.Statement, Checker: &f.Checker, Kinds: f.kinds(), Limits: &l, Published: &f.Published})
+		patch := judge.ProblemPatch{Slug: &f.Slug, Title: &f.Title,
+			Puzzle: &f.Puzzle, Statement: &f.Statement, Checker: &f.Checker, Kinds: f.kinds(), Limits: &l, Published: &f.Published}
+		if f.StatementZHSent {
+			patch.StatementZH = &f.StatementZH
+		}
+		_, err = p.Service.UpdateProblem(c.Request.Context(), u, c.Param("slug"), patch)
 	}
 	if err != nil {
 		if status, ok := p.formError(c, err); ok {

@@ -101,3 +101,34 @@ func TestAuthoringPages(t *testing.T) {
 		t.Errorf("the student's problem list shows the archived problem")
 	}
 }
+
+// TestAuthoringStatementZH: the problem form takes the Chinese statement
+// (statement_zh), gives it back on the edit form, and a Chinese reader
+// reads it on the problem page while an English reader reads the English
+// one; an edit from a form without the field leaves it alone.
+func TestAuthoringStatementZH(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	teacher := e.browser()
+	teacher.login("admin", pagesAdminPassword)
+	teacher.get("/problems/new").want(t, 200, `name="statement_zh"`)
+	form := url.Values{"slug": {"flood-zh"}, "title": {"Flood zh"}, "puzzle": {"floodit"}, "checker": {"exact"},
+		"max_size": {"6"}, "max_colors": {"0"}, "max_moves": {"0"}, "statement": {"# Flood\n\nFlood the board.\n"},
+		"statement_zh": {"# 染色\n\n把棋盘染成一种颜色。\n"}, "published": {"1"}}
+	teacher.post("/problems/new", form).redirectTo(t, "/problems/flood-zh/cases")
+	edit := teacher.get("/problems/flood-zh/edit").want(t, 200, "把棋盘染成一种颜色。")
+	noTemplateError(t, edit)
+
+	form.Set("statement_zh", "# 染色游戏\n\n把整个棋盘染成同一种颜色。\n")
+	teacher.post("/problems/flood-zh/edit", form).redirectTo(t, "/problems/flood-zh")
+	form.Del("statement_zh")
+	form.Set("title", "Flood in two languages")
+	teacher.post("/problems/flood-zh/edit", form).redirectTo(t, "/problems/flood-zh")
+
+	zh := e.browser()
+	zh.post("/language", url.Values{"lang": {"zh-CN"}, "next": {"/"}})
+	zh.get("/problems/flood-zh").want(t, 200, "把整个棋盘染成同一种颜色。")
+	en := e.browser()
+	if p := en.get("/problems/flood-zh").want(t, 200, "Flood the board."); strings.Contains(p.body, "染色游戏") {
+		t.Errorf("the English reader's page shows the Chinese statement")
+	}
+}
