@@ -103,6 +103,10 @@ func TestBrowserChinese(t *testing.T) {
 		t.Errorf("the contest's clock reads %q, want 剩余 and the time left", clock)
 	}
 	b.shot("zh-contest")
+	// The clarifications' script writes the unread count in the page's
+	// words as soon as it runs.
+	b.step("open the clarifications", chromedp.Navigate(contest+"/clarifications"), chromedp.WaitVisible(chromedp.CSS(`#unread`)))
+	b.until("the unread count in Chinese", `document.getElementById("unread").textContent === "0 条未读"`)
 	b.step("open the scoreboard", chromedp.Navigate(contest+"/scoreboard"), chromedp.WaitVisible(chromedp.CSS(`#scoreboard table.scoreboard`)))
 	zh("scoreboard")
 	head, _ := chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS(`table.scoreboard thead`)))

@@ -10,6 +10,13 @@
     return;
   }
   var title = document.title;
+  // The count in the page's words: data-one and data-other are the
+  // catalogue's plural forms, {n} standing for the number.
+  var plurals = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
+  function unreadText(n) {
+    var form = plurals && plurals.select(n) === "one" ? count.dataset.one : count.dataset.other;
+    return (form || "{n}").replace("{n}", String(n));
+  }
   var etag = "";
   function busy() {
     var fields = box.querySelectorAll("textarea");
@@ -22,7 +29,7 @@
   }
   function show(unread) {
     count.dataset.count = unread;
-    count.textContent = unread + " unread";
+    count.textContent = unreadText(unread);
     document.title = (unread > 0 ? "(" + unread + ") " : "") + title;
   }
   function poll() {
