@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -123,7 +124,7 @@ func rfc3339Offset(name string, t *time.Time) error {
 		return nil
 	}
 	if _, off := t.Zone(); off <= -24*3600 || off >= 24*3600 {
-		return judge.Errorf(judge.EINVALID, "%s: the offset must be within -23:59 and +23:59 (RFC 3339)", name)
+		return judge.Errort(judge.EINVALID, "time_offset", "{Field}: the offset must be within -23:59 and +23:59 (RFC 3339)", "Field", name)
 	}
 	return nil
 }
@@ -137,15 +138,15 @@ func (s *Service) assignmentOf(ctx context.Context, spec judge.AssignmentSpec, k
 	a := judge.Assignment{Title: strings.TrimSpace(spec.Title), OpensAt: spec.OpensAt.UTC(), DueAt: spec.DueAt.UTC()}
 	switch n := utf8.RuneCountInString(a.Title); {
 	case n == 0:
-		return judge.Assignment{}, judge.Errorf(judge.EINVALID, "the assignment needs a title")
+		return judge.Assignment{}, judge.Errort(judge.EINVALID, "assignment_title", "the assignment needs a title")
 	case n > judge.MaxAssignmentTitle:
-		return judge.Assignment{}, judge.Errorf(judge.EINVALID, "the title has more than %d characters", judge.MaxAssignmentTitle)
+		return judge.Assignment{}, judge.Errort(judge.EINVALID, "assignment_title_long", "the title has more than {Max} characters", "Max", judge.MaxAssignmentTitle)
 	}
 	if err := validText("the title", a.Title, 4*judge.MaxAssignmentTitle); err != nil {
 		return judge.Assignment{}, err
 	}
 	if spec.OpensAt.IsZero() || spec.DueAt.IsZero() {
-		return judge.Assignment{}, judge.Errorf(judge.EINVALID, "opens_at and due_at are required (RFC 3339 times)")
+		return judge.Assignment{}, judge.Errort(judge.EINVALID, "assignment_times", "opens_at and due_at are required (RFC 3339 times)")
 	}
 	for _, t := range []struct {
 		name string
@@ -156,22 +157,22 @@ func (s *Service) assignmentOf(ctx context.Context, spec judge.AssignmentSpec, k
 		}
 	}
 	if !a.DueAt.After(a.OpensAt) {
-		return judge.Assignment{}, judge.Errorf(judge.EINVALID, "due_at must be after opens_at")
+		return judge.Assignment{}, judge.Errort(judge.EINVALID, "assignment_due_order", "due_at must be after opens_at")
 	}
 	if spec.LateUntil != nil {
 		lu := spec.LateUntil.UTC()
 		if !lu.After(a.DueAt) {
-			return judge.Assignment{}, judge.Errorf(judge.EINVALID, "late_until must be after due_at")
+			return judge.Assignment{}, judge.Errort(judge.EINVALID, "assignment_late_order", "late_until must be after due_at")
 		}
 		if spec.LateFactor == nil {
-			return judge.Assignment{}, judge.Errorf(judge.EINVALID, "late_until needs a late_factor (0 to 1)")
+			return judge.Assignment{}, judge.Errort(judge.EINVALID, "assignment_late_factor_needed", "late_until needs a late_factor (0 to 1)")
 		}
 		a.LateUntil = &lu
 	}
 	if spec.LateFactor != nil {
 		f := *spec.LateFactor
 		if math.IsNaN(f) || f < 0 || f > 1 {
-			return judge.Assignment{}, judge.Errorf(judge.EINVALID, "late_factor must be between 0 and 1")
+			return judge.Assignment{}, judge.Errort(judge.EINVALID, "assignment_late_factor_range", "late_factor must be between 0 and 1")
 		}
 		switch {
 		case a.LateUntil != nil:
@@ -179,20 +180,20 @@ func (s *Service) assignmentOf(ctx context.Context, spec judge.AssignmentSpec, k
 		case f != 0:
 			// Stored as 0 it would be dropped without a word: the
 			// instructor meant a late period and did not get one.
-			return judge.Assignment{}, judge.Errorf(judge.EINVALID, "late_factor %g needs a late_until: late submissions count only up to it", f)
+			return judge.Assignment{}, judge.Errort(judge.EINVALID, "assignment_late_until_needed", "late_factor {Factor} needs a late_until: late submissions count only up to it", "Factor", f)
 		}
 	}
 	if len(spec.Problems) == 0 {
-		return judge.Assignment{}, judge.Errorf(judge.EINVALID, "the assignment needs at least one problem")
+		return judge.Assignment{}, judge.Errort(judge.EINVALID, "assignment_no_problem", "the assignment needs at least one problem")
 	}
 	if len(spec.Problems) > judge.MaxAssignmentProblems {
-		return judge.Assignment{}, judge.Errorf(judge.EINVALID, "an assignment has at most %d problems", judge.MaxAssignmentProblems)
+		return judge.Assignment{}, judge.Errort(judge.EINVALID, "assignment_too_many_problems", "an assignment has at most {Max} problems", "Max", judge.MaxAssignmentProblems)
 	}
 	seen := map[string]bool{}
 	total := 0.0
 	for i, ps := range spec.Problems {
 		if seen[ps.Slug] {
-			return judge.Assignment{}, judge.Errorf(judge.EINVALID, "problem %s is listed twice", ps.Slug)
+			return judge.Assignment{}, judge.Errort(judge.EINVALID, "assignment_problem_twice", "problem {Slug} is listed twice", "Slug", ps.Slug)
 		}
 		seen[ps.Slug] = true
 		w := 1.0
@@ -202,23 +203,23 @@ func (s *Service) assignmentOf(ctx context.Context, spec judge.AssignmentSpec, k
 		// 1e-320 is a weight no one means, and a sum of such is 0 or
 		// nonsense: a weight is 0 or at least MinWeight.
 		if math.IsNaN(w) || w < 0 || w > judge.MaxWeight || (w != 0 && w < judge.MinWeight) {
-			return judge.Assignment{}, judge.Errorf(judge.EINVALID, "problems[%d]: the weight must be 0 or between %g and %d", i, judge.MinWeight, judge.MaxWeight)
+			return judge.Assignment{}, judge.Errort(judge.EINVALID, "assignment_weight_range", "problems[{Index}]: the weight must be 0 or between {Min} and {Max}", "Index", i, "Min", judge.MinWeight, "Max", judge.MaxWeight)
 		}
 		p, err := s.store.ProblemBySlug(ctx, ps.Slug)
 		if judge.ErrorCode(err) == judge.ENOTFOUND {
-			return judge.Assignment{}, judge.Errorf(judge.EINVALID, "problems[%d]: there is no problem %q", i, ps.Slug)
+			return judge.Assignment{}, judge.Errort(judge.EINVALID, "assignment_no_such_problem", "problems[{Index}]: there is no problem {Slug}", "Index", i, "Slug", strconv.Quote(ps.Slug))
 		}
 		if err != nil {
 			return judge.Assignment{}, err
 		}
 		if p.Archived && !slices.ContainsFunc(kept, func(ap judge.AssignmentProblem) bool { return ap.ProblemID == p.ID }) {
-			return judge.Assignment{}, judge.Errorf(judge.EINVALID, "problems[%d]: problem %s is archived: students cannot open it, so it cannot be added to an assignment", i, ps.Slug)
+			return judge.Assignment{}, judge.Errort(judge.EINVALID, "assignment_problem_archived", "problems[{Index}]: problem {Slug} is archived: students cannot open it, so it cannot be added to an assignment", "Index", i, "Slug", ps.Slug)
 		}
 		total += w
 		a.Problems = append(a.Problems, judge.AssignmentProblem{ProblemID: p.ID, Slug: p.Slug, Title: p.Title, Weight: w, Draft: p.Draft, Archived: p.Archived})
 	}
 	if total <= 0 {
-		return judge.Assignment{}, judge.Errorf(judge.EINVALID, "the weights must not all be 0")
+		return judge.Assignment{}, judge.Errort(judge.EINVALID, "assignment_weights_zero", "the weights must not all be 0")
 	}
 	return a, nil
 }

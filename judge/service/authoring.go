@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"puzzlejudge/judge"
@@ -151,19 +152,19 @@ func set[T any](dst *T, v *T) {
 func checkProblem(p judge.Problem) (judge.Problem, error) {
 	switch {
 	case p.Slug == "":
-		return p, judge.Errorf(judge.EINVALID, "slug: required")
+		return p, judge.Errort(judge.EINVALID, "slug_required", "slug: required")
 	case len(p.Slug) > judge.MaxSlugBytes:
-		return p, judge.Errorf(judge.EINVALID, "slug: more than %d characters", judge.MaxSlugBytes)
+		return p, judge.Errort(judge.EINVALID, "slug_long", "slug: more than {Max} characters", "Max", judge.MaxSlugBytes)
 	case p.Slug == "new" || p.Slug == "import":
-		return p, judge.Errorf(judge.EINVALID, "slug: %q is reserved for the pages that make problems", p.Slug)
+		return p, judge.Errort(judge.EINVALID, "slug_reserved", "slug: {Slug} is reserved for the pages that make problems", "Slug", strconv.Quote(p.Slug))
 	case !slugPattern.MatchString(p.Slug):
-		return p, judge.Errorf(judge.EINVALID, "slug: %q is not lowercase letters, digits and dashes, starting with a letter or digit", p.Slug)
+		return p, judge.Errort(judge.EINVALID, "slug_form", "slug: {Slug} is not lowercase letters, digits and dashes, starting with a letter or digit", "Slug", strconv.Quote(p.Slug))
 	case strings.TrimSpace(p.Title) == "":
-		return p, judge.Errorf(judge.EINVALID, "title: required")
+		return p, judge.Errort(judge.EINVALID, "problem_title_required", "title: required")
 	case len(p.Title) > judge.MaxTitleBytes:
-		return p, judge.Errorf(judge.EINVALID, "title: more than %d bytes", judge.MaxTitleBytes)
+		return p, judge.Errort(judge.EINVALID, "problem_title_long", "title: more than {Max} bytes", "Max", judge.MaxTitleBytes)
 	case p.Puzzle == "":
-		return p, judge.Errorf(judge.EINVALID, "puzzle: required (one of %s)", strings.Join(puzzles.PuzzleNames(), ", "))
+		return p, judge.Errort(judge.EINVALID, "puzzle_required", "puzzle: required (one of {Puzzles})", "Puzzles", strings.Join(puzzles.PuzzleNames(), ", "))
 	}
 	if err := validText("the title", p.Title, judge.MaxTitleBytes); err != nil {
 		return p, err
@@ -183,7 +184,7 @@ func checkProblem(p judge.Problem) (judge.Problem, error) {
 	case p.Checker == judge.CheckerExact:
 		p.Checker = ""
 	case p.Checker != "" && !slices.Contains(checkers, p.Checker):
-		return p, judge.Errorf(judge.EINVALID, "checker: %q is not one of %s for puzzle %s", p.Checker, strings.Join(append([]string{judge.CheckerExact}, checkers...), ", "), p.Puzzle)
+		return p, judge.Errort(judge.EINVALID, "checker_unknown", "checker: {Checker} is not one of {Checkers} for puzzle {Puzzle}", "Checker", strconv.Quote(p.Checker), "Checkers", strings.Join(append([]string{judge.CheckerExact}, checkers...), ", "), "Puzzle", p.Puzzle)
 	}
 	if p.Kinds, err = judge.NormalizeKinds(p.Kinds); err != nil {
 		return p, err

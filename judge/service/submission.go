@@ -122,10 +122,10 @@ func checkMoves(p judge.Problem, c judge.Case, moves string) error {
 	limit := min(pz.MaxMoves(), pz.BoardMoves(c.Input))
 	n := pz.CountMoves(moves, limit)
 	if n == 0 && !(c.Status == judge.CaseReady && c.Expected.Solvable && c.Expected.Optimal == 0) {
-		return judge.Errorf(judge.EINVALID, "the moves are empty: send the moves for board %d, %s", c.Position, pz.Info().MovesSyntax)
+		return judge.Errort(judge.EINVALID, "moves_empty", "the moves are empty: send the moves for board {Board}, {Syntax}", "Board", c.Position, "Syntax", pz.Info().MovesSyntax)
 	}
 	if n > limit {
-		return judge.Errorf(judge.EINVALID, "more than %s: a move text for board %d may hold at most %s", judge.Plural(limit, "move"), c.Position, judge.Plural(limit, "move"))
+		return judge.Errort(judge.EINVALID, "moves_over_limit", "more than {Moves}: a move text for board {Board} may hold at most {Moves}", "Moves", judge.Plural(limit, "move"), "Board", c.Position, "Limit", limit)
 	}
 	return nil
 }

@@ -165,13 +165,13 @@ func (p *Pages) readForm(c *gin.Context, f *assignmentForm) (judge.AssignmentSpe
 			t, e = time.Parse(time.RFC3339, s)
 		}
 		if e != nil {
-			err = judge.Errorf(judge.EINVALID, "%s: expected a date and time like 2026-03-02T09:00, found %q", name, s)
+			err = judge.Errort(judge.EINVALID, "form_time", "{Field}: expected a date and time like 2026-03-02T09:00, found {Text}", "Field", name, "Text", strconv.Quote(s))
 		}
 		return t
 	}
-	spec.OpensAt, spec.DueAt = parse("opens at", f.OpensAt), parse("due at", f.DueAt)
+	spec.OpensAt, spec.DueAt = parse("opens_at", f.OpensAt), parse("due_at", f.DueAt)
 	if f.LateUntil != "" {
-		lu := parse("late until", f.LateUntil)
+		lu := parse("late_until", f.LateUntil)
 		spec.LateUntil = &lu
 	}
 	// The factor goes to the service whenever it is given, with or without
@@ -179,7 +179,7 @@ func (p *Pages) readForm(c *gin.Context, f *assignmentForm) (judge.AssignmentSpe
 	if strings.TrimSpace(f.LateFactor) != "" {
 		factor, e := strconv.ParseFloat(strings.TrimSpace(f.LateFactor), 64)
 		if e != nil && err == nil {
-			err = judge.Errorf(judge.EINVALID, "late factor: expected a number from 0 to 1, found %q", f.LateFactor)
+			err = judge.Errort(judge.EINVALID, "form_late_factor", "late factor: expected a number from 0 to 1, found {Text}", "Text", strconv.Quote(f.LateFactor))
 		}
 		spec.LateFactor = &factor
 	}
@@ -193,7 +193,7 @@ func (p *Pages) readForm(c *gin.Context, f *assignmentForm) (judge.AssignmentSpe
 		}
 		w, e := strconv.ParseFloat(strings.TrimSpace(fp.Weight), 64)
 		if e != nil && err == nil {
-			err = judge.Errorf(judge.EINVALID, "the weight of %s: expected a number, found %q", fp.Slug, fp.Weight)
+			err = judge.Errort(judge.EINVALID, "form_weight", "the weight of {Slug}: expected a number, found {Text}", "Slug", fp.Slug, "Text", strconv.Quote(fp.Weight))
 		}
 		spec.Problems = append(spec.Problems, judge.AssignmentProblemSpec{Slug: fp.Slug, Weight: &w})
 	}

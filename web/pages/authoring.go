@@ -60,7 +60,7 @@ func (f problemForm) limits() (judge.Limits, error) {
 		}
 		n, err := strconv.Atoi(strings.TrimSpace(x.text))
 		if err != nil {
-			return l, judge.Errorf(judge.EINVALID, "limits.%s: %q is not a whole number", x.name, x.text)
+			return l, judge.Errort(judge.EINVALID, "form_limit_whole", "limits.{Limit}: {Text} is not a whole number", "Limit", x.name, "Text", strconv.Quote(x.text))
 		}
 		*x.dst = n
 	}
@@ -75,7 +75,7 @@ func (f problemForm) limits() (judge.Limits, error) {
 		}
 		v, err := strconv.ParseFloat(strings.TrimSpace(x.text), 64)
 		if err != nil {
-			return l, judge.Errorf(judge.EINVALID, "limits.%s: %q is not a number", x.name, x.text)
+			return l, judge.Errort(judge.EINVALID, "form_limit_number", "limits.{Limit}: {Text} is not a number", "Limit", x.name, "Text", strconv.Quote(x.text))
 		}
 		*x.dst = v
 	}
@@ -385,7 +385,7 @@ func (f *generateForm) spec(c *gin.Context) (judge.GenerateSpec, error) {
 		}
 		n, err := strconv.Atoi(text)
 		if err != nil {
-			return nil, judge.Errorf(judge.EINVALID, "%s: %q is not a whole number", field, text)
+			return nil, judge.Errort(judge.EINVALID, "form_whole", "{Field}: {Text} is not a whole number", "Field", field, "Text", strconv.Quote(text))
 		}
 		return &n, nil
 	}
@@ -399,7 +399,7 @@ func (f *generateForm) spec(c *gin.Context) (judge.GenerateSpec, error) {
 	}
 	seed, err := strconv.ParseUint(strings.TrimSpace(f.Seed), 10, 64)
 	if err != nil && strings.TrimSpace(f.Seed) != "" {
-		return spec, judge.Errorf(judge.EINVALID, "seed: %q is not a whole number of 0 or more", f.Seed)
+		return spec, judge.Errort(judge.EINVALID, "form_seed", "seed: {Text} is not a whole number of 0 or more", "Text", strconv.Quote(f.Seed))
 	}
 	spec.Seed = seed
 	spec.Params = map[string]int{}

@@ -44,6 +44,7 @@ func TestDomainErrorsInTheReadersLanguage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	cases := e.waitCases("flood")
 	errOf := func(_ any, err error) error { return err }
 	fr, mars := "fr", "Mars/Olympus"
 	tests := []struct {
@@ -64,6 +65,9 @@ func TestDomainErrorsInTheReadersLanguage(t *testing.T) {
 		{"a visitor", "login_needed", judge.Allow(judge.User{}, false, "")},
 		{"a duration's minutes", "duration_sixty", errOf(judge.ParseContestDuration("1:75:00"))},
 		{"a duration", "duration_form", errOf(judge.ParseContestDuration("5 hours"))},
+		{"empty moves", "moves_empty", errOf(e.svc.Submit(ctx, student, judge.Submission{ProblemSlug: "flood", Kind: judge.KindMoves, CaseID: cases[1].ID}))},
+		{"an assignment without a title", "assignment_title", errOf(e.svc.CreateAssignment(ctx, webtest.Staff, judge.AssignmentSpec{}))},
+		{"a problem's slug", "slug_form", errOf(e.svc.CreateProblem(ctx, webtest.Staff, judge.ProblemSpec{Slug: "Bad Slug", Title: "x", Puzzle: "floodit"}))},
 	}
 	en, zh := newLocale("en", time.UTC), newLocale("zh-CN", time.UTC)
 	for _, tc := range tests {
@@ -131,4 +135,20 @@ func TestChineseFormShowsChineseError(t *testing.T) {
 	en := e.browser()
 	en.get("/register")
 	en.post("/register", form()).want(t, 400, "the username must have")
+}
+
+// TestContestFormErrorInChinese: the contest form's own refusal wraps the
+// duration's (duration: column 3: ...), each part in the reader's words.
+func TestContestFormErrorInChinese(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	form := func() url.Values {
+		return url.Values{"title": {"周赛"}, "start_time": {"2030-03-02T09:00"}, "duration": {"1:x:00"}, "scoring": {"icpc"}, "problems": {"flood"}}
+	}
+	en := e.browser()
+	en.login("admin", pagesAdminPassword)
+	en.get("/contests")
+	en.post("/contests", form()).want(t, 400, "duration: column 3: &#34;1:x:00&#34;: want h:mm:ss")
+	en.post("/language", url.Values{"lang": {"zh-CN"}, "next": {"/contests"}})
+	en.get("/contests")
+	en.post("/contests", form()).want(t, 400, "时长：第 3 列：&#34;1:x:00&#34;：应为 h:mm:ss。")
 }

@@ -115,7 +115,7 @@ func (p *Pages) playPage(c *gin.Context) {
 func (p *Pages) boardSVG(c *gin.Context) {
 	board := c.Query("board")
 	if len(board) > judge.MaxCaseBytes {
-		p.jsonError(c, "play board", judge.Errorf(httpx.ETOOLARGE, "the board has more than %d bytes", judge.MaxCaseBytes))
+		p.jsonError(c, "play board", judge.Errort(httpx.ETOOLARGE, "board_too_large", "the board has more than {Max} bytes", "Max", judge.MaxCaseBytes))
 		return
 	}
 	pic, err := boardPicture(p.localeOf(c), c.Query("puzzle"), c.DefaultQuery("id", "play"), board)
@@ -269,7 +269,7 @@ func (p *Pages) replayStepsPage(c *gin.Context) {
 	}
 	_, rep, _, ok := replayCase(c, r)
 	if !ok {
-		p.jsonError(c, "replay", judge.Errorf(judge.ENOTFOUND, "this answer holds no moves to replay"))
+		p.jsonError(c, "replay", judge.Errort(judge.ENOTFOUND, "no_moves_to_replay", "this answer holds no moves to replay"))
 		return
 	}
 	from = min(max(from, 0), len(rep.Steps))
