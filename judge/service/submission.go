@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -77,7 +78,7 @@ func (s *Service) submit(ctx context.Context, v judge.User, sub judge.Submission
 			return judge.Submission{}, err
 		}
 		if !ok {
-			return judge.Submission{}, judge.Errorf(judge.EINVALID, "problem %s has no case %d (the ids of its boards are in GET /api/v1/problems/%s)", p.Slug, sub.CaseID, p.Slug)
+			return judge.Submission{}, judge.Errort(judge.EINVALID, "no_such_case", "problem {Slug} has no case {Case} (the ids of its boards are in GET /api/v1/problems/{Slug})", "Slug", p.Slug, "Case", sub.CaseID)
 		}
 		if err := checkMoves(p, c, sub.Payload); err != nil {
 			return judge.Submission{}, err
@@ -88,7 +89,7 @@ func (s *Service) submit(ctx context.Context, v judge.User, sub judge.Submission
 			return judge.Submission{}, err
 		}
 	default:
-		return judge.Submission{}, judge.Errorf(judge.EINVALID, "unknown kind %q (want answer, moves or program)", sub.Kind)
+		return judge.Submission{}, judge.Errort(judge.EINVALID, "kind_unknown", "unknown kind {Kind} (want answer, moves or program)", "Kind", strconv.Quote(string(sub.Kind)))
 	}
 	sub.Puzzle, sub.Board, sub.Results = "", "", nil
 	sub.CreatedAt = s.now() // the deadlines of assignments are read on this clock

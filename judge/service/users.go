@@ -71,10 +71,10 @@ func (s *Service) CreateUsers(ctx context.Context, viewer judge.User, specs []ju
 		return nil, err
 	}
 	if len(specs) == 0 {
-		return nil, judge.Errorf(judge.EINVALID, "no accounts to create")
+		return nil, judge.Errort(judge.EINVALID, "accounts_none", "no accounts to create")
 	}
 	if len(specs) > judge.MaxBulkUsers {
-		return nil, judge.Errorf(judge.EINVALID, "at most %d accounts at once", judge.MaxBulkUsers)
+		return nil, judge.Errort(judge.EINVALID, "accounts_too_many", "at most {Max} accounts at once", "Max", judge.MaxBulkUsers)
 	}
 	out := make([]judge.CreatedUser, len(specs))
 	seen := map[string]int{}
@@ -84,7 +84,7 @@ func (s *Service) CreateUsers(ctx context.Context, viewer judge.User, specs []ju
 			where = "line " + strconv.Itoa(sp.Line) + ": "
 		}
 		if err := validUsername(sp.Username); err != nil {
-			return nil, judge.Errorf(judge.EINVALID, "%s%s", where, judge.ErrorMessage(err))
+			return nil, onLine(sp.Line, err)
 		}
 		key := strings.ToLower(sp.Username)
 		if j, dup := seen[key]; dup {
@@ -96,7 +96,7 @@ func (s *Service) CreateUsers(ctx context.Context, viewer judge.User, specs []ju
 			pw = NewPassword()
 			out[i].Password = pw
 		} else if err := validPassword(pw); err != nil {
-			return nil, judge.Errorf(judge.EINVALID, "%s%s", where, judge.ErrorMessage(err))
+			return nil, onLine(sp.Line, err)
 		}
 		specs[i].Password = pw
 	}
@@ -178,7 +178,7 @@ func ParseUserCSV(r io.Reader) ([]judge.UserSpec, error) {
 			continue
 		}
 		if len(rec) > 2 {
-			return nil, judge.Errorf(judge.EINVALID, "line %d: expected username[,password], found %d fields", line, len(rec))
+			return nil, judge.Errort(judge.EINVALID, "accounts_fields", "line {Line}: expected username[,password], found {Fields} fields", "Line", line, "Fields", len(rec))
 		}
 		sp := judge.UserSpec{Username: strings.TrimPrefix(rec[0], "\ufeff"), Line: line}
 		if len(rec) == 2 {
@@ -186,11 +186,11 @@ func ParseUserCSV(r io.Reader) ([]judge.UserSpec, error) {
 		}
 		out = append(out, sp)
 		if len(out) > judge.MaxBulkUsers {
-			return nil, judge.Errorf(judge.EINVALID, "at most %d accounts at once", judge.MaxBulkUsers)
+			return nil, judge.Errort(judge.EINVALID, "accounts_too_many", "at most {Max} accounts at once", "Max", judge.MaxBulkUsers)
 		}
 	}
 	if len(out) == 0 {
-		return nil, judge.Errorf(judge.EINVALID, "the file lists no account")
+		return nil, judge.Errort(judge.EINVALID, "accounts_file_empty", "the file lists no account")
 	}
 	return out, nil
 }
@@ -289,9 +289,18 @@ func (s *Service) UpdateUser(ctx context.Context, viewer judge.User, id int64, p
 	out, err := s.store.UpdateUser(ctx, id, role, disabled)
 	if judge.ErrorCode(err) == judge.ECONFLICT {
 		if id == viewer.ID {
-			return judge.User{}, judge.Errorf(judge.ECONFLICT, "you are the last instructor: make another account instructor before you demote or disable your own")
+			return judge.User{}, judge.Errort(judge.ECONFLICT, "last_instructor_self", "you are the last instructor: make another account instructor before you demote or disable your own")
 		}
-		return judge.User{}, judge.Errorf(judge.ECONFLICT, "%s is the last instructor: make another account instructor first", u.Username)
+		return judge.User{}, judge.Errort(judge.ECONFLICT, "last_instructor", "{User} is the last instructor: make another account instructor first", "User", u.Username)
 	}
 	return out, err
+}
+
+// onLine is err about the account on line of a file (0: not from a file),
+// the line named before the message.
+func onLine(line int, err error) error {
+	if line <= 0 {
+		return err
+	}
+	return judge.Errort(judge.EINVALID, "accounts_line", "line {Line}: {Err}", "Line", line, "Err", err)
 }

@@ -67,6 +67,7 @@ func TestDomainErrorsInTheReadersLanguage(t *testing.T) {
 		{"a duration", "duration_form", errOf(judge.ParseContestDuration("5 hours"))},
 		{"empty moves", "moves_empty", errOf(e.svc.Submit(ctx, student, judge.Submission{ProblemSlug: "flood", Kind: judge.KindMoves, CaseID: cases[1].ID}))},
 		{"an assignment without a title", "assignment_title", errOf(e.svc.CreateAssignment(ctx, webtest.Staff, judge.AssignmentSpec{}))},
+		{"an account on a line of a file", "accounts_line", errOf(e.svc.CreateUsers(ctx, webtest.Staff, []judge.UserSpec{{Username: "x", Line: 3}}, judge.RoleStudent))},
 		{"a problem's slug", "slug_form", errOf(e.svc.CreateProblem(ctx, webtest.Staff, judge.ProblemSpec{Slug: "Bad Slug", Title: "x", Puzzle: "floodit"}))},
 	}
 	en, zh := newLocale("en", time.UTC), newLocale("zh-CN", time.UTC)
