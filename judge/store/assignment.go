@@ -17,8 +17,11 @@ type assignmentRow struct {
 	DueAt      time.Time `gorm:"not null"`
 	LateUntil  *time.Time
 	LateFactor float64 `gorm:"not null"`
-	CreatedAt  time.Time
-	UpdatedAt  time.Time
+	// ContestID is NULL for an assignment of its own; an older database
+	// gains the column, NULL in every row, on migration.
+	ContestID *int64 `gorm:"index"`
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 func (assignmentRow) TableName() string { return "assignments" }
@@ -43,6 +46,10 @@ func assignmentRowOf(a judge.Assignment) assignmentRow {
 		t := a.LateUntil.UTC()
 		r.LateUntil = &t
 	}
+	if a.ContestID != 0 {
+		id := a.ContestID
+		r.ContestID = &id
+	}
 	return r
 }
 
@@ -52,6 +59,9 @@ func (r assignmentRow) domain() judge.Assignment {
 	if r.LateUntil != nil {
 		t := r.LateUntil.UTC()
 		a.LateUntil = &t
+	}
+	if r.ContestID != nil {
+		a.ContestID = *r.ContestID
 	}
 	return a
 }
@@ -84,9 +94,9 @@ func (d *DB) CreateAssignment(ctx context.Context, a judge.Assignment) (judge.As
 func (d *DB) UpdateAssignment(ctx context.Context, a judge.Assignment) (judge.Assignment, error) {
 	row := assignmentRowOf(a)
 	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		res := tx.Model(&assignmentRow{ID: a.ID}).Select("title", "opens_at", "due_at", "late_until", "late_factor", "updated_at").
+		res := tx.Model(&assignmentRow{ID: a.ID}).Select("title", "opens_at", "due_at", "late_until", "late_factor", "contest_id", "updated_at").
 			Updates(map[string]any{"title": row.Title, "opens_at": row.OpensAt, "due_at": row.DueAt,
-				"late_until": row.LateUntil, "late_factor": row.LateFactor, "updated_at": time.Now().UTC()})
+				"late_until": row.LateUntil, "late_factor": row.LateFactor, "contest_id": row.ContestID, "updated_at": time.Now().UTC()})
 		if res.Error != nil {
 			return res.Error
 		}
