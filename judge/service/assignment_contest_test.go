@@ -275,3 +275,36 @@ func golden(t *testing.T, name string, got []byte) {
 		t.Errorf("%s:\n%q\nwant:\n%q", name, got, want)
 	}
 }
+
+// TestContestAssignmentWithholdsUntilTheContestEnds: the optima of a
+// problem's hidden boards stay withheld until its contest's assignment
+// closes, which is when the contest ends now: a contest lengthened after
+// the assignment was made keeps them withheld.
+func TestContestAssignmentWithholdsUntilTheContestEnds(t *testing.T) {
+	e := newContestEnv(t)
+	ctx := context.Background()
+	st := mustUser(t, e.s, "stu")
+	c := e.contest(t, judge.ContestSpec{Duration: time.Hour})
+	if _, err := e.s.CreateAssignment(ctx, e.admin, judge.AssignmentSpec{Title: "Exam", ContestID: c.ID}); err != nil {
+		t.Fatal(err)
+	}
+	best := e.submitAt(t, t0.Add(2*time.Hour), st, "flood", judge.KindMoves, "1 2 1") // optimal, after the first end
+	read := func() judge.Verdict {
+		t.Helper()
+		got, err := e.s.Submission(ctx, st, best.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got.Verdict
+	}
+	if v := read(); v != judge.Accepted {
+		t.Fatalf("after the contest's end the student reads %s, want accepted", v)
+	}
+	long := 5 * time.Hour
+	if _, err := e.s.UpdateContest(ctx, e.admin, c.ID, judge.ContestPatch{Duration: &long}); err != nil {
+		t.Fatal(err)
+	}
+	if v := read(); v != judge.Solved {
+		t.Errorf("the contest lengthened past now: the student reads %s, want solved (the optimum withheld)", v)
+	}
+}
