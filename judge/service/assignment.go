@@ -1,6 +1,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"slices"
@@ -165,6 +166,11 @@ func (s *Service) Assignments(ctx context.Context, viewer judge.User) ([]judge.A
 	if err := s.followAll(ctx, all); err != nil {
 		return nil, err
 	}
+	// By due time still: a contest moved since its assignment was stored
+	// moved the assignment's due time.
+	slices.SortStableFunc(all, func(a, b judge.Assignment) int {
+		return cmp.Or(a.DueAt.Compare(b.DueAt), cmp.Compare(a.ID, b.ID))
+	})
 	now := s.now()
 	out := all[:0]
 	for _, a := range all {

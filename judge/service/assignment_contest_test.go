@@ -172,6 +172,19 @@ func TestContestAssignmentFollowsTheContest(t *testing.T) {
 	if err != nil || !got.OpensAt.Equal(start) || !got.DueAt.Equal(start.Add(dur)) || len(got.Problems) != 1 || got.Problems[0].Weight != 2 {
 		t.Errorf("the assignment after its contest changed = %+v, %v", got, err)
 	}
+	// The list is by due time, the contest's end now: after an assignment
+	// of its own due between the contest's old end and its new one.
+	own, err := e.s.CreateAssignment(ctx, e.admin, judge.AssignmentSpec{Title: "Week", OpensAt: t0, DueAt: t0.Add(5*time.Hour + time.Minute),
+		Problems: []judge.AssignmentProblemSpec{{Slug: "flood"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if list, err := e.s.Assignments(ctx, e.admin); err != nil || len(list) != 2 || list[0].ID != own.ID || list[1].ID != a.ID {
+		t.Errorf("Assignments = %+v, %v, want Week (due t0+5h01) before Exam (due t0+6h)", list, err)
+	}
+	if err := e.s.DeleteAssignment(ctx, e.admin, own.ID); err != nil {
+		t.Fatal(err)
+	}
 	if got := total(); got != "alice 100 | flood:100/accepted/1/0\n" {
 		t.Errorf("grades after the contest lost flood2 = %q", got)
 	}
