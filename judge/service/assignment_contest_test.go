@@ -160,6 +160,12 @@ func TestContestAssignmentFollowsTheContest(t *testing.T) {
 	if got := total(); got != "alice 66.67 | flood:100/accepted/1/0 flood2:0//0/0\n" {
 		t.Errorf("grades = %q", got)
 	}
+	// The drill-down gives the contest's grade and the boards empty: the
+	// contest counts submissions, not boards.
+	pb, err := e.s.ProblemProgress(ctx, e.admin, a.ID, "flood")
+	if err != nil || len(pb.Rows) != 1 || pb.Rows[0].Grade.Score != 100 || len(pb.Rows[0].Boards) != len(pb.Cases) || pb.Rows[0].Boards[1].Verdict != "" {
+		t.Errorf("ProblemProgress of the contest's assignment = %+v, %v", pb, err)
+	}
 
 	// The contest loses flood2, starts earlier and runs longer: the
 	// assignment follows, flood keeps its weight.
