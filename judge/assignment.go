@@ -176,6 +176,9 @@ type CourseStore interface {
 	// score, the latest among equal ones) with Count and LastID filled in.
 	// It runs a constant number of queries, whatever the number of students.
 	GradedSubmissions(ctx context.Context, problemIDs []int64, from, due, to time.Time, userID int64) ([]GradedSubmission, error)
+	// ContestGradedSubmissions is GradedSubmissions over the submissions
+	// that name contest contestID instead of a window; none is late.
+	ContestGradedSubmissions(ctx context.Context, contestID int64, problemIDs []int64, userID int64) ([]GradedSubmission, error)
 	// SubmissionTimes returns the creation time of each submission of ids.
 	SubmissionTimes(ctx context.Context, ids []int64) (map[int64]time.Time, error)
 }

@@ -104,7 +104,8 @@ func (s *Service) contestAssignmentOf(ctx context.Context, a judge.Assignment, s
 
 // loadContestGrades reads the submissions that grading the assignment of
 // contest a.ContestID counts: those that named the contest, of onlyUser
-// when it is set, by cell.
+// when it is set, by cell for the grades and summarised (in.subs) for the
+// drill-down's boards.
 func (s *Service) loadContestGrades(ctx context.Context, in *gradeInput, onlyUser judge.User) error {
 	c, err := s.store.Contest(ctx, in.a.ContestID)
 	if err != nil {
@@ -112,6 +113,15 @@ func (s *Service) loadContestGrades(ctx context.Context, in *gradeInput, onlyUse
 	}
 	subs, err := s.store.ContestSubmissions(ctx, c.ID)
 	if err != nil {
+		return err
+	}
+	ids := make([]int64, len(in.a.Problems))
+	for i, ap := range in.a.Problems {
+		ids[i] = ap.ProblemID
+	}
+	// The same submissions summarised as for any assignment, for the
+	// boards of the drill-down.
+	if in.subs, err = s.store.ContestGradedSubmissions(ctx, c.ID, ids, onlyUser.ID); err != nil {
 		return err
 	}
 	in.contest = &c
@@ -132,7 +142,7 @@ func (s *Service) loadContestGrades(ctx context.Context, in *gradeInput, onlyUse
 // submissions' pages), as a grade.
 func (g *grader) contestResult() (judge.ProblemGrade, []judge.BoardGrade) {
 	c := *g.contest
-	pg := g.pg
+	pg := judge.ProblemGrade{Slug: g.pg.Slug}
 	cell := judge.ScoreCell(c, g.label, g.cell, time.Time{})
 	pg.Score = judge.Round2(judge.ContestGrade(c.Scoring, cell))
 	var latest, best judge.Verdict
@@ -161,11 +171,8 @@ func (g *grader) contestResult() (judge.ProblemGrade, []judge.BoardGrade) {
 	default:
 		pg.Verdict = latest
 	}
-	// The contest counts submissions, not boards: the drill-down shows
-	// the boards empty.
-	boards := make([]judge.BoardGrade, len(g.graded))
-	for i, id := range g.graded {
-		boards[i] = judge.BoardGrade{CaseID: id}
-	}
+	// The boards of the drill-down: each board's best moves in the
+	// contest, as for any assignment; the grade is the contest's.
+	_, boards := g.fold()
 	return pg, boards
 }

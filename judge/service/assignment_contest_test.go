@@ -160,11 +160,22 @@ func TestContestAssignmentFollowsTheContest(t *testing.T) {
 	if got := total(); got != "alice 66.67 | flood:100/accepted/1/0 flood2:0//0/0\n" {
 		t.Errorf("grades = %q", got)
 	}
-	// The drill-down gives the contest's grade and the boards empty: the
-	// contest counts submissions, not boards.
-	pb, err := e.s.ProblemProgress(ctx, e.admin, a.ID, "flood")
-	if err != nil || len(pb.Rows) != 1 || pb.Rows[0].Grade.Score != 100 || len(pb.Rows[0].Boards) != len(pb.Cases) || pb.Rows[0].Boards[1].Verdict != "" {
-		t.Errorf("ProblemProgress of the contest's assignment = %+v, %v", pb, err)
+	// The drill-down: the contest's grade, and each board's best moves
+	// made in the contest (the practice ones left out).
+	e.submitAt(t, t0.Add(12*time.Minute), alice, "flood2", judge.KindMoves, "1 2 1") // practice, optimal
+	e.clock.Set(t0.Add(15 * time.Minute))
+	mv, err := e.s.Submit(ctx, alice, judge.Submission{ProblemSlug: "flood2", Kind: judge.KindMoves, CaseID: e.board["flood2"], Payload: "1 2 1 1", ContestID: c.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitDone(t, e.s, mv.ID) // 4 moves, the optimum is 3: 75 on the board, not solved for ICPC
+	pb, err := e.s.ProblemProgress(ctx, e.admin, a.ID, "flood2")
+	if err != nil || len(pb.Rows) != 1 || pb.Rows[0].Grade.Score != 0 || pb.Rows[0].Grade.Submissions != 1 || len(pb.Rows[0].Boards) != len(pb.Cases) ||
+		pb.Rows[0].Boards[1].Verdict != judge.Suboptimal || pb.Rows[0].Boards[1].Score != 75 || pb.Rows[0].Boards[1].Submissions != 1 {
+		t.Errorf("ProblemProgress of the contest's assignment = %+v, %v, want grade 0 (icpc: not solved), board 2 suboptimal 75 from 1 submission", pb.Rows, err)
+	}
+	if got := total(); got != "alice 66.67 | flood:100/accepted/1/0 flood2:0/suboptimal/1/0\n" {
+		t.Errorf("grades after moves in the contest = %q", got)
 	}
 
 	// The contest loses flood2, starts earlier and runs longer: the
@@ -199,7 +210,7 @@ func TestContestAssignmentFollowsTheContest(t *testing.T) {
 		Problems: []judge.ContestProblemSpec{{Slug: "flood"}, {Slug: "flood2"}}}); err != nil {
 		t.Fatal(err)
 	}
-	if got := total(); got != "alice 66.67 | flood:100/accepted/1/0 flood2:0//0/0\n" {
+	if got := total(); got != "alice 66.67 | flood:100/accepted/1/0 flood2:0/suboptimal/1/0\n" {
 		t.Errorf("grades after flood2 came back = %q", got)
 	}
 
@@ -220,7 +231,7 @@ func TestContestAssignmentFollowsTheContest(t *testing.T) {
 			t.Fatal("no rejudge on the board after 30 s")
 		}
 	}
-	if got := total(); got != "alice 0 | flood:0/wrong_answer/1/0 flood2:0//0/0\n" {
+	if got := total(); got != "alice 0 | flood:0/wrong_answer/1/0 flood2:0/suboptimal/1/0\n" {
 		t.Errorf("grades after the rejudge = %q", got)
 	}
 

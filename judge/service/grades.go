@@ -90,6 +90,12 @@ func (g *grader) result() (judge.ProblemGrade, []judge.BoardGrade) {
 	if g.contest != nil {
 		return g.contestResult()
 	}
+	return g.fold()
+}
+
+// fold returns the problem's grade from the submissions added, and its
+// boards in g.graded order.
+func (g *grader) fold() (judge.ProblemGrade, []judge.BoardGrade) {
 	pg := g.pg
 	boards := make([]judge.BoardGrade, len(g.graded))
 	var moves judge.ProblemGrade

@@ -208,17 +208,34 @@ const (
 // cost more than SQLite's aggregation (see docs/PERFORMANCE.md, "Grades and progress").
 // No time is parsed: the lateness is compared in SQL.
 func (d *DB) GradedSubmissions(ctx context.Context, problemIDs []int64, from, due, to time.Time, userID int64) ([]judge.GradedSubmission, error) {
+	return d.gradedGroups(ctx, problemIDs, due, userID, func(q *gorm.DB) *gorm.DB {
+		return q.Where("created_at >= ? AND created_at <= ?", from.UTC(), to.UTC())
+	})
+}
+
+// ContestGradedSubmissions is GradedSubmissions for the submissions that
+// count in contest contestID: those that name it (one made after the end
+// names none). None is late.
+func (d *DB) ContestGradedSubmissions(ctx context.Context, contestID int64, problemIDs []int64, userID int64) ([]judge.GradedSubmission, error) {
+	never := time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
+	return d.gradedGroups(ctx, problemIDs, never, userID, func(q *gorm.DB) *gorm.DB {
+		return q.Where("contest_id = ?", contestID)
+	})
+}
+
+// gradedGroups is GradedSubmissions over the submissions window selects.
+func (d *DB) gradedGroups(ctx context.Context, problemIDs []int64, due time.Time, userID int64, window func(*gorm.DB) *gorm.DB) ([]judge.GradedSubmission, error) {
 	if len(problemIDs) == 0 {
 		return nil, nil
 	}
 	// flags: 1 moves, 2 judged, 4 late.
-	inner := d.db.WithContext(ctx).Table("submissions").
+	inner := window(d.db.WithContext(ctx).Table("submissions").
 		Select("user_id, problem_id, case_id, "+
 			"CASE WHEN kind = ? THEN 1 ELSE 0 END + CASE WHEN status = ? THEN 2 ELSE 0 END + CASE WHEN created_at > ? THEN 4 ELSE 0 END AS flags, "+
 			"id, "+bestKey+" AS k",
 			string(judge.KindMoves), string(judge.StatusDone), due.UTC()).
-		Where("problem_id IN ? AND kind IN ? AND created_at >= ? AND created_at <= ?",
-			problemIDs, []string{string(judge.KindAnswer), string(judge.KindProgram), string(judge.KindMoves)}, from.UTC(), to.UTC())
+		Where("problem_id IN ? AND kind IN ?",
+			problemIDs, []string{string(judge.KindAnswer), string(judge.KindProgram), string(judge.KindMoves)}))
 	if userID != 0 {
 		inner = inner.Where("user_id = ?", userID)
 	}
