@@ -160,22 +160,24 @@ func TestContestAssignmentFollowsTheContest(t *testing.T) {
 	if got := total(); got != "alice 66.67 | flood:100/accepted/1/0 flood2:0//0/0\n" {
 		t.Errorf("grades = %q", got)
 	}
-	// The drill-down: the contest's grade, and each board's best moves
-	// made in the contest (the practice ones left out).
+	// The drill-down: the contest's grade beside boards, which show moves
+	// only (as any assignment's); moves, even naming the contest, are
+	// practice (one board is not the problem), so they stay empty.
 	e.submitAt(t, t0.Add(12*time.Minute), alice, "flood2", judge.KindMoves, "1 2 1") // practice, optimal
 	e.clock.Set(t0.Add(15 * time.Minute))
-	mv, err := e.s.Submit(ctx, alice, judge.Submission{ProblemSlug: "flood2", Kind: judge.KindMoves, CaseID: e.board["flood2"], Payload: "1 2 1 1", ContestID: c.ID})
-	if err != nil {
-		t.Fatal(err)
+	mv, err := e.s.Submit(ctx, alice, judge.Submission{ProblemSlug: "flood2", Kind: judge.KindMoves, CaseID: e.board["flood2"], Payload: "1 2 1", ContestID: c.ID})
+	if err != nil || mv.ContestID != 0 {
+		t.Fatalf("moves naming the contest = contest %d, %v, want practice", mv.ContestID, err)
 	}
-	waitDone(t, e.s, mv.ID) // 4 moves, the optimum is 3: 75 on the board, not solved for ICPC
+	waitDone(t, e.s, mv.ID)
+	e.submitIn(t, c.ID, 16*time.Minute, alice, "flood2", e.wrong)
 	pb, err := e.s.ProblemProgress(ctx, e.admin, a.ID, "flood2")
 	if err != nil || len(pb.Rows) != 1 || pb.Rows[0].Grade.Score != 0 || pb.Rows[0].Grade.Submissions != 1 || len(pb.Rows[0].Boards) != len(pb.Cases) ||
-		pb.Rows[0].Boards[1].Verdict != judge.Suboptimal || pb.Rows[0].Boards[1].Score != 75 || pb.Rows[0].Boards[1].Submissions != 1 {
-		t.Errorf("ProblemProgress of the contest's assignment = %+v, %v, want grade 0 (icpc: not solved), board 2 suboptimal 75 from 1 submission", pb.Rows, err)
+		pb.Rows[0].Boards[1].Verdict != "" || pb.Rows[0].Boards[1].Submissions != 0 {
+		t.Errorf("ProblemProgress of the contest's assignment = %+v, %v, want grade 0 from the 1 answer, no moves on the boards (they are practice)", pb.Rows, err)
 	}
-	if got := total(); got != "alice 66.67 | flood:100/accepted/1/0 flood2:0/suboptimal/1/0\n" {
-		t.Errorf("grades after moves in the contest = %q", got)
+	if got := total(); got != "alice 66.67 | flood:100/accepted/1/0 flood2:0/wrong_answer/1/0\n" {
+		t.Errorf("grades after an answer and moves in the contest = %q", got)
 	}
 
 	// The contest loses flood2, starts earlier and runs longer: the
@@ -210,7 +212,7 @@ func TestContestAssignmentFollowsTheContest(t *testing.T) {
 		Problems: []judge.ContestProblemSpec{{Slug: "flood"}, {Slug: "flood2"}}}); err != nil {
 		t.Fatal(err)
 	}
-	if got := total(); got != "alice 66.67 | flood:100/accepted/1/0 flood2:0/suboptimal/1/0\n" {
+	if got := total(); got != "alice 66.67 | flood:100/accepted/1/0 flood2:0/wrong_answer/1/0\n" {
 		t.Errorf("grades after flood2 came back = %q", got)
 	}
 
@@ -231,7 +233,7 @@ func TestContestAssignmentFollowsTheContest(t *testing.T) {
 			t.Fatal("no rejudge on the board after 30 s")
 		}
 	}
-	if got := total(); got != "alice 0 | flood:0/wrong_answer/1/0 flood2:0/suboptimal/1/0\n" {
+	if got := total(); got != "alice 0 | flood:0/wrong_answer/1/0 flood2:0/wrong_answer/1/0\n" {
 		t.Errorf("grades after the rejudge = %q", got)
 	}
 
