@@ -229,7 +229,8 @@ func (s *Service) contestOf(ctx context.Context, spec judge.ContestSpec) (judge.
 		if !p.TakesAnswers() && !p.Takes(judge.KindProgram) {
 			// Moves are practice in a contest (enterContest): nothing
 			// would count on such a problem.
-			return judge.Contest{}, judge.Errorf(judge.EINVALID, "problems[%d]: problem %q takes only moves, which are judged one board at a time and do not count in a contest: it needs answers or programs", i, ps.Slug)
+			return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_moves_only",
+				"problems[{I}]: problem \"{Slug}\" takes only moves, which are judged one board at a time and do not count in a contest: it needs answers or programs", "I", i, "Slug", ps.Slug)
 		}
 		c.Problems = append(c.Problems, judge.ContestProblem{ProblemID: p.ID, Slug: p.Slug, Title: p.Title, Label: label})
 	}
