@@ -122,13 +122,13 @@ type Info struct {
 
 // NoOutput is the result of a case an output does not answer.
 func NoOutput() Result {
-	return Result{Verdict: WrongAnswer, Message: "no output for this case", MessageID: "no_output"}
+	return Result{Verdict: WrongAnswer}.With(M("no_output"))
 }
 
 // Correct is the result of a right answer of a case whose optimum is
 // optimal.
 func Correct(optimal int) Result {
-	return Result{Verdict: Accepted, Message: "correct", Optimal: optimal, Score: 100, MessageID: "correct"}
+	return Result{Verdict: Accepted, Optimal: optimal, Score: 100}.With(M("correct"))
 }
 
 // Args encodes the arguments of a message id (Result.MessageArgs): pairs

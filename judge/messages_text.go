@@ -1,0 +1,108 @@
+package judge
+
+// messageTexts holds the English text of every message id: {one, other},
+// one being the form for a Count of 1 ("" when the message has no Count
+// or no such form). The texts are what the API has always said; the
+// golden files of the puzzles hold them to it. Ids named after a
+// reference engine (floodit_..., input_..., move_...) are the codes of
+// its textin.Reason values, and say exactly its English text.
+var messageTexts = map[MessageID][2]string{
+	// Verdicts every puzzle gives (judge.NoOutput, judge.Correct, ...).
+	"no_output":           {"", "no output for this case"},
+	"correct":             {"", "correct"},
+	"no_reference":        {"", "the reference answer of this case is not available yet; it will be judged again"},
+	"reference_disagrees": {"", "your answer disagrees with the reference solver in your favour; the judge will look into it"},
+	"broken_case":         {"", "the stored case cannot be read by the engine: {{.Error}}"},
+	"wrong_answer":        {"", "wrong answer"},
+	"moves_optimal":       {"{{.Count}} move, optimal", "{{.Count}} moves, optimal"},
+	"moves_suboptimal":    {"{{.Count}} move, the optimum is {{.Optimal}}", "{{.Count}} moves, the optimum is {{.Optimal}}"},
+	"withheld": {"solved in {{.Count}} move; whether that is the fewest, and the score, are shown when the assignments of this problem have closed",
+		"solved in {{.Count}} moves; whether that is the fewest, and the score, are shown when the assignments of this problem have closed"},
+
+	// Pieces that other messages hold.
+	"at_line":         {"", "line {{.Line}}: {{.Text}}"},
+	"at_line_col":     {"", "line {{.Line}}, column {{.Col}}: {{.Text}}"},
+	"lines":           {"", "lines {{.First}}-{{.Last}}"},
+	"line":            {"", "line {{.Line}}"},
+	"n_moves":         {"{{.Count}} move", "{{.Count}} moves"},
+	"n_blocks":        {"{{.Count}} block", "{{.Count}} blocks"},
+	"n_tiles":         {"{{.Count}} tile", "{{.Count}} tiles"},
+	"n_rounds":        {"{{.Count}} round", "{{.Count}} rounds"},
+	"n_blocks_are":    {"{{.Count}} block is", "{{.Count}} blocks are"},
+	"moves_all_legal": {"the 1 move is legal", "all {{.Count}} moves are legal"},
+
+	// A bad move of a move text (textin.MoveError) and its reasons.
+	"move_bad":                    {"", "move {{.Index}} ({{.Token}}): {{.Reason}}"},
+	"move_too_many":               {"", "too many moves: at most {{.Max}} are read"},
+	"move_capital":                {"", "moves are capital letters: write {{.Want}}, not {{.Got}}"},
+	"input_expected_integer":      {"", "expected an integer, found {{.Found}}"},
+	"floodit_negative_colour":     {"", "colours are not negative"},
+	"floodit_expected_colour":     {"", "expected a colour number"},
+	"floodit_no_such_colour":      {"", "no such colour: colours are 0..{{.Max}}"},
+	"floodit_colour_not_on_board": {"", "no such colour on a {{.Colours}}-colour board"},
+	"rotation_no_such_move":       {"", "no such move: the moves are the letters A to H"},
+	"rotation_not_a_move":         {"", "not a move: write the letters A to H, optionally separated by spaces or commas"},
+	"fifteen_no_such_move":        {"", "no such move: the moves are L, R, U and D (the direction the blank goes)"},
+	"fifteen_not_a_move":          {"", "not a move: write the letters L, R, U and D, optionally separated by spaces or commas"},
+	"fifteen_invalid_board":       {"", "the board is not a valid 3x3 or 4x4 board"},
+	"fifteen_no_blank":            {"", "the board has no blank"},
+	"fifteen_no_such_move_letter": {"", "no such move {{.Move}}: the moves are L, R, U and D"},
+	"fifteen_blank_left":          {"", "the blank is in the leftmost column: it cannot move left"},
+	"fifteen_blank_right":         {"", "the blank is in the rightmost column: it cannot move right"},
+	"fifteen_blank_top":           {"", "the blank is in the top row: it cannot move up"},
+	"fifteen_blank_bottom":        {"", "the blank is in the bottom row: it cannot move down"},
+	"mayan_bad_direction":         {"", "direction {{.G}} is neither 1 (right) nor -1 (left)"},
+	"mayan_x_outside":             {"", "x = {{.X}} is outside the board (columns 0..{{.Max}})"},
+	"mayan_y_outside":             {"", "y = {{.Y}} is outside the board (rows 0..{{.Max}})"},
+	"mayan_off_board":             {"", "moves off the board: there is no column {{.Column}}"},
+	"mayan_no_block":              {"", "there is no block at ({{.X}},{{.Y}})"},
+	"mayan_same_colour":           {"", "the block at ({{.X}},{{.Y}}) has the same colour as the one it would swap with: that changes nothing and is not a move"},
+	"mayan_move_items":            {"", `expected three integers "x y g" on a line, found {{.Found}} item(s)`},
+	"mayan_not_integer":           {"", "{{.Found}} is not an integer"},
+	"mayan_too_many_moves":        {"", "more than {{.Max}} moves"},
+	"mayan_exactly":               {"", "this board must be cleared in exactly {{.Moves}}"},
+
+	// Flood-it.
+	"floodit_not_minimum": {"", "line {{.Line}}: {{.Value}} is not the minimum number of moves"},
+	"floodit_not_flooded": {"the 1 move is legal, but the board is not flooded ({{.Region}} of {{.Cells}} cells)",
+		"all {{.Count}} moves are legal, but the board is not flooded ({{.Region}} of {{.Cells}} cells)"},
+	"floodit_answer_empty_line": {"", "expected an integer, found an empty line"},
+	"floodit_answer_extra":      {"", "expected one integer on the line, found also {{.Found}}"},
+	"floodit_step":              {"", "flooded with colour {{.Colour}}: {{.Region}} of {{.Cells}} cells"},
+
+	// The Rotation Game.
+	"rotation_not_solved_at_start": {"", "the centre is not solved at the start, moves are needed"},
+	"rotation_does_not_solve":      {"", "{{.Moves}} does not solve the centre"},
+	"rotation_above_optimum":       {"", "{{.Moves}} is {{.Used}}, the optimum is {{.Optimal}}"},
+	"rotation_not_smallest":        {"", "optimal, but not the lexicographically smallest sequence of {{.Used}}"},
+	"rotation_symbol_missing":      {"", "the centre symbol is missing after the moves"},
+	"rotation_wrong_symbol":        {"", "the centre symbol after these moves is {{.Got}}, not {{.Value}}"},
+	"rotation_lower_case":          {"", "moves are capital letters, found {{.Found}}"},
+	"rotation_not_letter":          {"", "{{.Found}} is not a move (A to H)"},
+	"rotation_not_solved":          {"", "{{.Legal}}, but the centre is not solved"},
+	"rotation_not_solved_agree":    {"", "{{.Legal}}, but the centre is not solved ({{.Agree}} of 8 squares agree)"},
+	"rotation_step":                {"", "{{.Agree}} of 8 centre squares agree"},
+
+	// The Mayan puzzle.
+	"mayan_can_be_cleared":  {"", "-1, but the board can be cleared in {{.Moves}}"},
+	"mayan_output_ends":     {"", "the output ends after {{.Got}} of the {{.Want}} moves"},
+	"mayan_left_after":      {"", "{{.Lines}}: {{.Blocks}} left after {{.Used}}"},
+	"mayan_any_valid":       {"", "a valid solution"},
+	"mayan_not_smallest":    {"", "valid, but not the lexicographically smallest"},
+	"mayan_cleared":         {"", "cleared in {{.Moves}}"},
+	"mayan_cleared_early":   {"", "the board is cleared after {{.Used}}, but it must be cleared in exactly {{.Want}}"},
+	"mayan_blocks_left":     {"", "{{.Legal}}, but {{.Blocks}} left ({{.Moves}} allowed)"},
+	"mayan_step_none":       {"", "nothing vanished; {{.Left}} left"},
+	"mayan_step":            {"", "{{.Cleared}} vanished in {{.Rounds}}; {{.Left}} left"},
+	"mayan_step_too_early":  {"", "{{.Step}}, but this board must be cleared in exactly {{.Moves}}"},
+	"fifteen_can_be_solved": {"", "wrong answer, this board can be solved"},
+	"fifteen_not_solved":    {"", "{{.Legal}}, but the board is not solved ({{.Misplaced}} out of place)"},
+	"fifteen_classic_long":  {"", "{{.Used}} solve the board, at most {{.Max}} are allowed"},
+	"fifteen_above_optimum": {"", "{{.Used}}, the optimum is {{.Optimal}}"},
+	"fifteen_not_first":     {"", "optimal, but not the first shortest sequence in the order D < L < R < U"},
+	"fifteen_step":          {"", "tile {{.Tile}} slid {{.Way}}, {{.Misplaced}} out of place"},
+	"fifteen_slid_right":    {"", "right"},
+	"fifteen_slid_left":     {"", "left"},
+	"fifteen_slid_down":     {"", "down"},
+	"fifteen_slid_up":       {"", "up"},
+}
