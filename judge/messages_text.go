@@ -89,6 +89,17 @@ var messageTexts = map[MessageID][2]string{
 	"all_cases_deleted":      {"", "every board this answer was for has been deleted: nothing is left to judge"},
 	"unknown_kind":           {"", "unknown kind {{.Kind}}"},
 
+	// Reasons of a rejudge (judge.Judging, judge/service/history.go).
+	"rejudge_requested":       {"", "rejudge requested by an instructor"},
+	"rejudge_deleted":         {"", "{{.Board}} was deleted"},
+	"rejudge_new_answer":      {"", "new expected answer for {{.Board}}"},
+	"rejudge_solve_failed":    {"", "the reference solver failed on {{.Board}}"},
+	"rejudge_ready":           {"", "the reference answers of the boards are ready"},
+	"rejudge_checker_changed": {"", "the problem's checker changed"},
+	"rejudge_package_again":   {"", "the problem was imported again from a package"},
+	"board_n":                 {"", "board {{.Position}}"},
+	"board_named":             {"", "board {{.Position}} ({{.Name}})"},
+
 	// Flood-it.
 	"floodit_not_minimum": {"", "line {{.Line}}: {{.Value}} is not the minimum number of moves"},
 	"floodit_not_flooded": {"the 1 move is legal, but the board is not flooded ({{.Region}} of {{.Cells}} cells)",

@@ -376,9 +376,14 @@ func (l *locale) judgeMsg(m judge.Msg) string {
 }
 
 // judging says what a rejudge did (judge.Judging.String) in the reader's
-// language; the reason is the judge's own text.
+// language, its reason too when it has a message id (a judging stored
+// before reasons had ids shows the English reason).
 func (l *locale) judging(j judge.Judging) string {
-	return l.text("history_line", "When", l.When(j.RejudgedAt), "Reason", j.Reason,
+	reason := j.Reason
+	if m, ok := j.ReasonMsg(); ok {
+		reason = l.judgeMsg(m)
+	}
+	return l.text("history_line", "When", l.When(j.RejudgedAt), "Reason", reason,
 		"Was", verdictText(l, j.Verdict), "WasScore", fmt.Sprintf("%.0f", j.Score),
 		"Now", verdictText(l, j.NewVerdict), "NowScore", fmt.Sprintf("%.0f", j.NewScore))
 }

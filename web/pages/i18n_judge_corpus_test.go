@@ -293,3 +293,24 @@ func TestJudgeMessageOldRows(t *testing.T) {
 		t.Errorf("judgeMessage(%+v) = %q, want %q", r, got, want)
 	}
 }
+
+// TestJudgingReason: a rejudge's reason reads in the reader's language
+// when it has a message id, and as stored (English) when it has none.
+func TestJudgingReason(t *testing.T) {
+	r := judge.Requeue{}.Saying(judge.M("rejudge_deleted", "Board", judge.M("board_named", "Position", 1, "Name", "01-sample")))
+	when := time.Date(2026, 12, 1, 20, 0, 0, 0, time.UTC)
+	withID := judge.Judging{Verdict: judge.Accepted, Score: 100, Reason: r.Reason, ReasonID: r.ReasonID, ReasonArgs: r.ReasonArgs,
+		RejudgedAt: when, NewVerdict: judge.WrongAnswer, NewScore: 0}
+	old := withID
+	old.ReasonID, old.ReasonArgs = "", ""
+	zh, en := newLocale("zh-CN", nil), newLocale("en", nil)
+	if got := zh.judging(withID); !strings.Contains(got, "棋盘 1（01-sample）已被删除") {
+		t.Errorf("zh judging = %q, want the reason in Chinese", got)
+	}
+	if got := zh.judging(old); !strings.Contains(got, "board 1 (01-sample) was deleted") {
+		t.Errorf("zh judging of an old row = %q, want its stored English reason", got)
+	}
+	if got := en.judging(withID); !strings.Contains(got, "(board 1 (01-sample) was deleted)") {
+		t.Errorf("en judging = %q", got)
+	}
+}
