@@ -99,9 +99,10 @@ func reasonMsg(why textin.Reason) judge.Msg {
 	return judge.M(judge.MessageID(why.Code), pairs...)
 }
 
-// errorMsg is an engine's error as a message of the judge, where it has a
-// code: a bad move, or a parse error at its line and column.
-func errorMsg(err error) (judge.Msg, bool) {
+// ErrorMsg is an engine's error as a message of the judge, where it has a
+// code: a bad move, or a parse error at its line and column. Its English
+// text is err.Error(), which the API gives.
+func ErrorMsg(err error) (judge.Msg, bool) {
 	var me *textin.MoveError
 	var te *textin.Error
 	switch {
@@ -123,7 +124,7 @@ func errorMsg(err error) (judge.Msg, bool) {
 // sayError returns r saying err as the API always has (err.Error()), with
 // the message id when the error has one that says exactly that.
 func sayError(r judge.Result, err error) judge.Result {
-	if m, ok := errorMsg(err); ok && m.Text() == err.Error() {
+	if m, ok := ErrorMsg(err); ok && m.Text() == err.Error() {
 		return r.With(m)
 	}
 	r.Message = err.Error()

@@ -13,7 +13,76 @@ import (
 
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/puzzles"
+	"puzzlejudge/reference/fifteen"
+	"puzzlejudge/reference/floodit"
+	"puzzlejudge/reference/mayan"
+	"puzzlejudge/reference/rotation"
 )
+
+// engineParsers are the reference engines' parsers of a whole input and
+// of one case, by puzzle name: their errors are what a student reads of
+// a board that does not parse.
+var engineParsers = map[string][]func(string) error{
+	"floodit":  {func(s string) error { _, err := floodit.ParseCases(s); return err }, func(s string) error { _, err := floodit.ParseCaseWithin(s, 4, 3); return err }},
+	"rotation": {func(s string) error { _, err := rotation.ParseCases(s); return err }, func(s string) error { _, err := rotation.ParseCase(s); return err }},
+	"mayan":    {func(s string) error { _, err := mayan.ParseCases(s); return err }, func(s string) error { _, err := mayan.ParseCase(s); return err }},
+	"fifteen":  {func(s string) error { _, err := fifteen.ParseCases(s); return err }, func(s string) error { _, err := fifteen.ParseCase(s); return err }},
+}
+
+// handInputs are bad boards of each puzzle that the fuzz corpora and the
+// test inputs cut short may not hold.
+var handInputs = map[string][]string{
+	"floodit":  {"5\n", "2\n0 9\n0 0\n"},
+	"rotation": {"1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 9\n0\n"},
+	"fifteen":  {"1\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 99\n", "1\n1 2 3\n4 5 6\n7 8 0\n5\n", "1\n1 2 3\n4 5 6\n7 8 8\n"},
+	"mayan":    {"3\n11 0\n0\n0\n0\n0\n", "3\n1 0 2\n0\n0\n0\n0\n", "3\n1 1 1 0\n0\n0\n0\n0\n", "3\n1 0\n1 0\n1 0\n0\n0\n"},
+}
+
+// parseSamples returns the errors of every engine's parsers over its fuzz
+// corpora and test inputs, as messages of the judge (puzzles.ErrorMsg).
+func parseSamples(t *testing.T) []judgeSample {
+	t.Helper()
+	var out []judgeSample
+	for name, parsers := range engineParsers {
+		inputs := fuzzStrings(t, engineDirs[name])
+		files, _ := filepath.Glob(filepath.Join("..", "..", "reference", engineDirs[name], "testdata", "*.in"))
+		more, _ := filepath.Glob(filepath.Join("..", "..", "reference", engineDirs[name], "testdata", "golden", "*.in"))
+		for _, f := range append(files, more...) {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := string(src)
+			// The input cut short after each line, and with a stray word.
+			for i := range len(s) {
+				if s[i] == '\n' {
+					inputs = append(inputs, s[:i+1], s[:i+1]+"x\n", s[:i+1]+"7 7\n")
+				}
+			}
+		}
+		inputs = append(inputs, "", "0\n", "1\n", "-3\n", "2\n1 2\n", "x")
+		inputs = append(inputs, handInputs[name]...)
+		for _, in := range inputs {
+			for _, parse := range parsers {
+				err := parse(in)
+				if err == nil {
+					continue
+				}
+				where := name + " input " + strconv.Quote(shorten(in))
+				m, ok := puzzles.ErrorMsg(err)
+				if !ok {
+					out = append(out, judgeSample{where, err.Error(), "", ""})
+					continue
+				}
+				if m.Text() != err.Error() {
+					t.Errorf("%s: the message says %q, the engine %q", where, m.Text(), err.Error())
+				}
+				out = append(out, judgeSample{where, err.Error(), string(m.ID), m.ArgsJSON()})
+			}
+		}
+	}
+	return out
+}
 
 // judgeSample is one message the judge gave on a real input: a case
 // result's or a replay step's, with where it came from.
@@ -248,7 +317,7 @@ func checkJudgeSamples(t *testing.T, samples []judgeSample, least int) {
 // TestJudgeMessagesCorpus: every message the puzzles' checkers and replays
 // give over real inputs has an id that both catalogues say right.
 func TestJudgeMessagesCorpus(t *testing.T) {
-	samples := puzzleSamples(t)
+	samples := append(puzzleSamples(t), parseSamples(t)...)
 	checkJudgeSamples(t, samples, 50)
 	seen := map[judge.MessageID]bool{}
 	for _, s := range samples {
