@@ -3,10 +3,10 @@ package judge
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
-	"text/template"
 )
 
 // MessageID names a message the judge gives students (Result.MessageID):
@@ -48,32 +48,47 @@ func M(id MessageID, pairs ...any) Msg {
 }
 
 // Text is the message in English, as the API gives it: its id's text of
-// Messages with the arguments put in. An id without a text gives "".
+// Messages with the arguments put in. An id without a text, or a message
+// without an argument its text names, gives "".
 func (m Msg) Text() string {
 	t, ok := englishTemplates()[m.ID]
 	if !ok {
 		return ""
 	}
-	data := make(map[string]string, len(m.Args))
-	count := ""
-	for _, a := range m.Args {
-		data[a.Name] = a.Value
-		if a.Sub != nil {
-			data[a.Name] = a.Sub.Text()
-		}
-		if a.Name == "Count" {
-			count = a.Value
-		}
-	}
 	tmpl := t.other
-	if count == "1" && t.one != nil {
-		tmpl = t.one
+	if t.one != nil {
+		for _, a := range m.Args {
+			if a.Name == "Count" && a.Sub == nil && a.Value == "1" {
+				tmpl = t.one
+			}
+		}
 	}
 	var sb strings.Builder
-	if tmpl.Execute(&sb, data) != nil {
-		return ""
+	sb.WriteString(tmpl.parts[0])
+	for i, name := range tmpl.names {
+		v, ok := m.arg(name)
+		if !ok {
+			return ""
+		}
+		sb.WriteString(v)
+		sb.WriteString(tmpl.parts[i+1])
 	}
 	return sb.String()
+}
+
+// arg is the text of the argument name, a message said in English.
+func (m Msg) arg(name string) (string, bool) {
+	for _, a := range m.Args {
+		if a.Name != name {
+			continue
+		}
+		if a.Sub != nil {
+			s := a.Sub.Text()
+			return s, s != ""
+		}
+		return a.Value, true
+	}
+	return "", false
 }
 
 // argsJSON encodes the arguments as Result.MessageArgs: a JSON object
@@ -193,20 +208,50 @@ func KnownMessage(id string) bool {
 	return ok
 }
 
-type englishTemplate struct{ one, other *template.Template }
+// englishTemplate is a message's English text cut at its arguments:
+// parts[0], the value of names[0], parts[1], and so on.
+type englishTemplate struct{ one, other *cutText }
 
-// englishTemplates parses messageTexts once; a text that does not parse
-// is a bug the messages test finds, and reads as "".
+type cutText struct {
+	parts []string
+	names []string
+}
+
+// argument is the one action a message's text may hold, {{.Name}}: the
+// catalogues' templates (go-i18n's, text/template) read the same.
+var argument = regexp.MustCompile(`\{\{\s*\.([A-Za-z][A-Za-z0-9_]*)\s*\}\}`)
+
+// cut reads a message's text; ok is false when it holds anything but
+// text and {{.Name}} arguments.
+func cut(text string) (*cutText, bool) {
+	c := &cutText{}
+	last := 0
+	for _, loc := range argument.FindAllStringSubmatchIndex(text, -1) {
+		c.parts = append(c.parts, text[last:loc[0]])
+		c.names = append(c.names, text[loc[2]:loc[3]])
+		last = loc[1]
+	}
+	c.parts = append(c.parts, text[last:])
+	for _, p := range c.parts {
+		if strings.Contains(p, "{{") || strings.Contains(p, "}}") {
+			return nil, false
+		}
+	}
+	return c, true
+}
+
+// englishTemplates cuts messageTexts once; a text that does not cut is a
+// bug TestEveryMessageParses finds, and reads as "".
 var englishTemplates = sync.OnceValue(func() map[MessageID]englishTemplate {
 	out := make(map[MessageID]englishTemplate, len(messageTexts))
 	for id, t := range messageTexts {
 		var e englishTemplate
-		var err error
-		if e.other, err = template.New(string(id)).Option("missingkey=error").Parse(t[1]); err != nil {
+		var ok bool
+		if e.other, ok = cut(t[1]); !ok {
 			continue
 		}
 		if t[0] != "" {
-			if e.one, err = template.New(string(id)).Option("missingkey=error").Parse(t[0]); err != nil {
+			if e.one, ok = cut(t[0]); !ok {
 				continue
 			}
 		}

@@ -343,7 +343,7 @@ func builtMessages() []string {
 // judgeText is a replay step's message in the reader's language (its
 // judge.Msg), else as the judge wrote it, in English.
 func (l *locale) judgeText(s judge.Step) string {
-	if s.Msg.ID == "" || !judge.KnownMessage(string(s.Msg.ID)) {
+	if s.Msg.ID == "" || s.Msg.Text() != s.Message {
 		return s.Message
 	}
 	return l.judgeMsg(s.Msg)
@@ -355,8 +355,8 @@ func (l *locale) judgeText(s judge.Step) string {
 // stored before its message had an id shows.
 func (l *locale) judgeMessage(r judge.CaseResult) string {
 	m, ok := judge.ParseMsg(r.MessageID, r.MessageArgs)
-	if r.MessageID == "" || !ok {
-		return r.Message
+	if r.MessageID == "" || !ok || m.Text() != r.Message {
+		return r.Message // stored by a judge whose messages differ
 	}
 	return l.judgeMsg(m)
 }

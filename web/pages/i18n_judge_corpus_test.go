@@ -352,6 +352,7 @@ func TestJudgeMessageOldRows(t *testing.T) {
 		{Message: `move 3 ("x"): expected a colour number`},
 		{Message: "some old text", MessageID: "gone_since", MessageArgs: `{"A":"1"}`},
 		{Message: "broken args", MessageID: "move_bad", MessageArgs: `{"Reason":`},
+		{Message: "an older English text", MessageID: "moves_optimal", MessageArgs: `{"Count":"3"}`},
 	} {
 		if got := zh.judgeMessage(r); got != r.Message {
 			t.Errorf("judgeMessage(%+v) = %q, want the stored English %q", r, got, r.Message)
