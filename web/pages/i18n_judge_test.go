@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -56,5 +57,50 @@ func TestJudgeCatalogueEnglish(t *testing.T) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("%s differs from judge.Messages; run go test ./web/pages -run TestJudgeCatalogueEnglish -update-judge", file)
+	}
+}
+
+// TestJudgeCatalogueArguments: every catalogue's text of a judge message
+// names only arguments that the English text names, so that no message
+// the corpus tests do not reach can show "<no value>".
+func TestJudgeCatalogueArguments(t *testing.T) {
+	names := func(s string) map[string]bool {
+		out := map[string]bool{}
+		for _, m := range regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`).FindAllStringSubmatch(s, -1) {
+			out[m[1]] = true
+		}
+		return out
+	}
+	english := map[string]map[string]bool{}
+	for _, m := range judge.Messages() {
+		english["judge_"+string(m.ID)] = names(m.One + " " + m.Other)
+	}
+	for _, lang := range judge.PageLanguages {
+		for file, raw := range catalogueRaw(t, lang) {
+			for id, v := range raw {
+				want, ok := english[id]
+				if !ok {
+					continue
+				}
+				var texts []string
+				switch v := v.(type) {
+				case string:
+					texts = append(texts, v)
+				case map[string]any:
+					for _, f := range v {
+						if s, ok := f.(string); ok {
+							texts = append(texts, s)
+						}
+					}
+				}
+				for _, s := range texts {
+					for n := range names(s) {
+						if !want[n] {
+							t.Errorf("%s: %s names {{.%s}}, which the judge's message does not have", file, id, n)
+						}
+					}
+				}
+			}
+		}
 	}
 }
