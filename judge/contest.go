@@ -223,6 +223,10 @@ type ContestStore interface {
 	// ContestSubmissions returns the submissions that name the contest,
 	// by creation time then id.
 	ContestSubmissions(ctx context.Context, contestID int64) ([]ContestSubmission, error)
+	// ContestChanges returns the submissions naming the contest that were
+	// made or judged at since or later (each process's clock), by
+	// creation time then id.
+	ContestChanges(ctx context.Context, contestID int64, since time.Time) ([]ContestSubmission, error)
 	// ContestSubmission returns the one submission id as a board reads it.
 	ContestSubmission(ctx context.Context, id int64) (ContestSubmission, error)
 }

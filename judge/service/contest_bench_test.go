@@ -21,6 +21,10 @@ import (
 //	          of the read right after a verdict
 //	apply:    one verdict applied to the board alone (no read follows)
 //	load:     the board read again from the store (a restart, a contest edited)
+//	catch-up: the store's part of a catch-up with several processes: the
+//	          submissions made or judged in the last 11 s (rows/op: the
+//	          fixture's last ones), asked once a second while the board is
+//	          read
 func BenchmarkContestBoard(b *testing.B) {
 	c := contesttest.New(b, contesttest.Issue25)
 	ctx := context.Background()
@@ -72,6 +76,16 @@ func BenchmarkContestBoard(b *testing.B) {
 			c.Verdicts[k] = v
 			c.Svc.ApplyJudged([]judge.Judged{{ID: c.Submissions[k], Verdict: v}})
 			i += 7919
+		}
+	})
+	b.Run("catch-up", func(b *testing.B) {
+		since := time.Now().Add(-11 * time.Second)
+		for b.Loop() {
+			subs, err := c.DB.ContestChanges(ctx, id, since)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(len(subs)), "rows/op")
 		}
 	})
 	b.Run("load", func(b *testing.B) {

@@ -16,12 +16,22 @@ import (
 // only after a change. A board is read from the store once, on its first
 // use or at Start for the contests running then; a change of the contest
 // itself reads it again. Boards are this process's: with several processes
-// on one database (Config.ClaimTimeout set) a board older than
-// boardRefresh is read again, since other processes' verdicts do not pass
-// through this one.
+// on one database (Config.ClaimTimeout set) other processes' submissions
+// and verdicts do not pass through this one, so a board read more than
+// boardCatchUp after its last look asks the store for the submissions made
+// or judged since then (less clockSkew) and applies them as its own
+// (catchUp), and one older than boardReload is read again whole, which
+// also sees what a catch-up cannot: a contest changed by another process,
+// a deleted submission.
 
-// boardRefresh is how old a board may be with several processes.
-const boardRefresh = 5 * time.Second
+// With several processes: how often a board read looks for other
+// processes' changes, how often it is read whole again, and how far the
+// clocks of the processes may differ (the look-back of a catch-up).
+const (
+	boardCatchUp = time.Second
+	boardReload  = time.Minute
+	clockSkew    = 10 * time.Second
+)
 
 // listenerBuffer is how many events a slow listener may lag behind.
 const listenerBuffer = 1024
@@ -41,9 +51,13 @@ type subRef struct {
 type liveBoard struct {
 	contest  judge.Contest
 	loadedAt time.Time
-	version  int64
-	cells    map[cellKey][]judge.ContestSubmission // in time order, then id
-	names    map[int64]string
+	// lookedAt is when the board last read the store (its load or its
+	// last catch-up), by the wall clock, and since the same instant by the
+	// service's clock, the one submissions are stamped with.
+	lookedAt, since time.Time
+	version         int64
+	cells           map[cellKey][]judge.ContestSubmission // in time order, then id
+	names           map[int64]string
 	// rows holds each contestant's row as the jury sees it (live) and as
 	// the frozen board shows it, with the times of their solves.
 	rows map[int64]*contestantRows
@@ -77,7 +91,8 @@ type contestBoards struct {
 	// a restarted process is not one of before (a face's ETag).
 	versions map[int64]int64
 	base     int64
-	refresh  bool // several processes: reload old boards
+	refresh  bool // several processes: catch up with the store
+	now      func() time.Time
 }
 
 // bump raises the version of contest id and returns it; b.mu is held.
@@ -90,9 +105,11 @@ func (b *contestBoards) bump(id int64) int64 {
 	return v + 1
 }
 
-func newContestBoards(refresh bool) *contestBoards {
+// newContestBoards makes the boards of a service whose clock is now;
+// refresh: other processes write on the same database.
+func newContestBoards(refresh bool, now func() time.Time) *contestBoards {
 	return &contestBoards{boards: map[int64]*liveBoard{}, owner: map[int64]subRef{},
-		listeners: map[int64]map[*listener]bool{}, versions: map[int64]int64{}, base: time.Now().UnixMilli(), refresh: refresh}
+		listeners: map[int64]map[*listener]bool{}, versions: map[int64]int64{}, base: time.Now().UnixMilli(), refresh: refresh, now: now}
 }
 
 // board returns the board of contest id, reading it from st when it is not
@@ -102,9 +119,17 @@ func newContestBoards(refresh bool) *contestBoards {
 func (b *contestBoards) board(ctx context.Context, st judge.Store, id int64) (*liveBoard, error) {
 	b.mu.Lock()
 	lb := b.boards[id]
-	if lb != nil && !(b.refresh && time.Since(lb.loadedAt) > boardRefresh) {
+	switch {
+	case lb == nil:
+	case !b.refresh || time.Since(lb.lookedAt) < boardCatchUp:
 		return lb, nil
+	case time.Since(lb.loadedAt) < boardReload:
+		if ok, err := b.catchUp(ctx, st, lb); err != nil || ok {
+			// A failed catch-up serves the board as it was.
+			return lb, nil
+		}
 	}
+	started, since := time.Now(), b.now()
 	c, err := st.Contest(ctx, id)
 	if err != nil {
 		b.mu.Unlock()
@@ -115,7 +140,7 @@ func (b *contestBoards) board(ctx context.Context, st judge.Store, id int64) (*l
 		b.mu.Unlock()
 		return nil, err
 	}
-	lb = &liveBoard{contest: c, loadedAt: time.Now(), cells: map[cellKey][]judge.ContestSubmission{}, names: map[int64]string{},
+	lb = &liveBoard{contest: c, loadedAt: started, lookedAt: started, since: since, cells: map[cellKey][]judge.ContestSubmission{}, names: map[int64]string{},
 		rows: map[int64]*contestantRows{}}
 	for _, s := range subs {
 		k := cellKey{s.UserID, s.ProblemID}
@@ -134,6 +159,65 @@ func (b *contestBoards) board(ctx context.Context, st judge.Store, id int64) (*l
 	lb.version = b.bump(id)
 	b.boards[id] = lb
 	return lb, nil
+}
+
+// catchUp applies to lb what other processes wrote since its last look:
+// submissions made and verdicts written from lb.since - clockSkew on,
+// each through the path this process's own take (seen ones change
+// nothing). It reports false, with nothing applied, when the contest itself
+// changed: the board must be read again whole. b.mu is held.
+func (b *contestBoards) catchUp(ctx context.Context, st judge.Store, lb *liveBoard) (bool, error) {
+	started, since := time.Now(), b.now()
+	c, err := st.Contest(ctx, lb.contest.ID)
+	if err != nil {
+		return false, err
+	}
+	if !c.UpdatedAt.Equal(lb.contest.UpdatedAt) {
+		return false, nil
+	}
+	subs, err := st.ContestChanges(ctx, c.ID, lb.since.Add(-clockSkew))
+	if err != nil {
+		return false, err
+	}
+	for _, cs := range subs {
+		b.apply(lb, cs)
+	}
+	lb.lookedAt, lb.since = started, since
+	return true, nil
+}
+
+// apply brings cs, a submission of lb's contest as the store has it, onto
+// the board: a new one is added, a known one whose verdict differs is
+// changed; each change is emitted as this process's own are. b.mu is held.
+func (b *contestBoards) apply(lb *liveBoard, cs judge.ContestSubmission) {
+	ref, known := b.owner[cs.ID]
+	if !known {
+		k := cellKey{cs.UserID, cs.ProblemID}
+		_, ok := lb.contest.Problem(cs.ProblemID)
+		ok = ok && lb.contest.Counts(cs.CreatedAt)
+		b.owner[cs.ID] = subRef{contest: lb.contest.ID, cell: k, counted: ok}
+		if ok {
+			lb.names[cs.UserID] = cs.Username
+			lb.cells[k] = insertByTime(lb.cells[k], cs)
+			lb.recount(cs.UserID, cs.ProblemID)
+		}
+		b.emit(lb, judge.ContestSubmitted, cs)
+		if cs.Verdict != "" {
+			b.emit(lb, judge.ContestJudged, cs)
+		}
+		return
+	}
+	if !ref.counted {
+		return
+	}
+	subs := lb.cells[ref.cell]
+	i := slices.IndexFunc(subs, func(s judge.ContestSubmission) bool { return s.ID == cs.ID })
+	if i < 0 || subs[i].Verdict == cs.Verdict && subs[i].Score == cs.Score {
+		return
+	}
+	subs[i].Status, subs[i].Verdict, subs[i].Score = cs.Status, cs.Verdict, cs.Score
+	lb.recount(ref.cell.user, ref.cell.problem)
+	b.emit(lb, judge.ContestJudged, subs[i])
 }
 
 // recount computes again the cells of problem (0: every problem) of user,

@@ -201,8 +201,9 @@ func NewService(store judge.Store, cfg Config, logger *slog.Logger) *Service {
 		solveAgain: map[int64]bool{},
 
 		programSlots: make(chan struct{}, cfg.ProgramsAtOnce),
-		boards:       newContestBoards(cfg.ClaimTimeout > 0),
+		boards:       newContestBoards(cfg.ClaimTimeout > 0, nil),
 	}
+	s.boards.now = s.now
 	return s
 }
 

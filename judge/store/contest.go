@@ -298,6 +298,23 @@ func (d *DB) ContestSubmissions(ctx context.Context, contestID int64) ([]judge.C
 	return out, nil
 }
 
+// ContestChanges returns the submissions naming a contest that were made
+// or judged at since or later, by time: what other processes changed on its
+// board since a board read at since.
+func (d *DB) ContestChanges(ctx context.Context, contestID int64, since time.Time) ([]judge.ContestSubmission, error) {
+	var vs []contestSubmissionView
+	if err := d.contestSubmissions(ctx).
+		Where("submissions.contest_id = ? AND (submissions.created_at >= ? OR submissions.judged_at >= ?)", contestID, since.UTC(), since.UTC()).
+		Order("submissions.created_at, submissions.id").Scan(&vs).Error; err != nil {
+		return nil, d.fail(err, "contest submissions")
+	}
+	out := make([]judge.ContestSubmission, len(vs))
+	for i, v := range vs {
+		out[i] = v.domain()
+	}
+	return out, nil
+}
+
 // ContestSubmission returns one submission as a board reads it.
 func (d *DB) ContestSubmission(ctx context.Context, id int64) (judge.ContestSubmission, error) {
 	var v contestSubmissionView

@@ -108,6 +108,32 @@ func testContests(t *testing.T, d *DB) {
 	if one, err := d.ContestSubmission(ctx, in.ID); err != nil || one != want {
 		t.Errorf("ContestSubmission = %+v, %v", one, err)
 	}
+	// ContestChanges: made at since or later, or judged at since or later.
+	for _, tc := range []struct {
+		since time.Time
+		n     int
+	}{{start, 1}, {start.Add(10 * time.Minute), 1}, {start.Add(10*time.Minute + time.Millisecond), 0}} {
+		if got, err := d.ContestChanges(ctx, c.ID, tc.since); err != nil || len(got) != tc.n || tc.n == 1 && got[0] != want {
+			t.Errorf("ContestChanges(since %v) = %+v, %v, want %d", tc.since, got, err, tc.n)
+		}
+	}
+	claims, err := d.Claim(ctx, 10)
+	if err != nil || len(claims) != 2 {
+		t.Fatalf("Claim = %v, %v", claims, err)
+	}
+	judgedAt := start.Add(3 * time.Hour)
+	if _, err := d.Finish(ctx, []judge.Judged{{ID: in.ID, Token: claims[0].Token, Verdict: judge.Accepted, Score: 100, JudgedAt: judgedAt}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		since time.Time
+		n     int
+	}{{judgedAt, 1}, {judgedAt.Add(time.Millisecond), 0}} {
+		got, err := d.ContestChanges(ctx, c.ID, tc.since)
+		if err != nil || len(got) != tc.n || tc.n == 1 && (got[0].Verdict != judge.Accepted || got[0].Score != 100 || got[0].Status != judge.StatusDone) {
+			t.Errorf("ContestChanges(since %v) after the verdict = %+v, %v, want %d", tc.since, got, err, tc.n)
+		}
+	}
 	if s, err := d.Submission(ctx, in.ID); err != nil || s.ContestID != c.ID {
 		t.Errorf("Submission(%d).ContestID = %d, %v, want %d", in.ID, s.ContestID, err, c.ID)
 	}
