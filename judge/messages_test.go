@@ -56,7 +56,7 @@ func TestMessageArgsRoundTrip(t *testing.T) {
 		t.Fatalf("ParseMsg(%q, %q) = %v, %v; its text %q, want %q", r.MessageID, r.MessageArgs, back, ok, back.Text(), r.Message)
 	}
 	// An old stored row: flat strings, as judge.Args wrote them.
-	if old, ok := ParseMsg("moves_optimal", Args("Count", 3)); !ok || old.Text() != "3 moves, optimal" {
+	if old, ok := ParseMsg("moves_optimal", `{"Count":"3"}`); !ok || old.Text() != "3 moves, optimal" {
 		t.Errorf("ParseMsg of an old row = %v, %v", old, ok)
 	}
 	for _, bad := range []struct{ id, args string }{{"no_such_id", ""}, {"move_bad", "{"}, {"move_bad", `{"Reason":{"id":"nope"}}`}, {"move_bad", `{"Index":7}`}} {
