@@ -259,3 +259,8 @@ var englishTemplates = sync.OnceValue(func() map[MessageID]englishTemplate {
 	}
 	return out
 })
+
+// Args encodes a message's arguments given as pairs of a name and a value
+// (Result.MessageArgs) as Msg.ArgsJSON writes them; it stays for callers
+// written before Msg (other branches may hold some).
+func Args(pairs ...any) string { return M(Msg{}.ID, pairs...).ArgsJSON() }
