@@ -18,8 +18,12 @@ type Assignment struct {
 	// LateUntil is nil when late submissions do not count at all.
 	LateUntil  *time.Time
 	LateFactor float64 // 0..1; meaningful only with LateUntil
-	CreatedAt  time.Time
-	UpdatedAt  time.Time
+	// ContestID, when not 0, makes the assignment a contest's: its
+	// problems and window follow the contest (FollowContest) and its
+	// grades are the contest's results.
+	ContestID int64
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // AssignmentProblem is one problem of an assignment with its weight in the
@@ -79,6 +83,10 @@ type AssignmentSpec struct {
 	// LateFactor nil: 0 (late submissions are marked late and worth
 	// nothing) unless LateUntil is set, when it must be given.
 	LateFactor *float64
+	// ContestID, when not 0, makes it a contest's assignment: the times
+	// and the late policy must then be left out, and Problems may only
+	// give weights to the contest's problems.
+	ContestID int64
 }
 
 // AssignmentProblemSpec names a problem by slug; Weight nil means 1.
@@ -97,6 +105,48 @@ type AssignmentPatch struct {
 	LateUntil      *time.Time
 	ClearLateUntil bool
 	LateFactor     *float64
+	// ContestID links the assignment to a contest; ClearContest unlinks
+	// it, keeping the contest's problems and window as its own.
+	ContestID    *int64
+	ClearContest bool
+}
+
+// FollowContest returns a as the assignment of contest c: c's problems in
+// label order, each with the weight a gives it (1 for a problem a does not
+// list: one added to the contest later), and c's window, from its start to
+// its end, with no late period. Grading counts the submissions c counts
+// (Contest.Counts: the end is exclusive), not the window's bounds.
+func (a Assignment) FollowContest(c Contest) Assignment {
+	weights := make(map[int64]float64, len(a.Problems))
+	for _, ap := range a.Problems {
+		weights[ap.ProblemID] = ap.Weight
+	}
+	a.Problems = make([]AssignmentProblem, len(c.Problems))
+	for i, cp := range c.Problems {
+		w, ok := weights[cp.ProblemID]
+		if !ok {
+			w = 1
+		}
+		a.Problems[i] = AssignmentProblem{ProblemID: cp.ProblemID, Slug: cp.Slug, Title: cp.Title, Weight: w,
+			Draft: cp.Draft, Archived: cp.Archived}
+	}
+	a.OpensAt, a.DueAt, a.LateUntil, a.LateFactor = c.StartTime, c.EndTime(), nil, 0
+	a.ContestID = c.ID
+	return a
+}
+
+// ContestGrade is a contest's result on one problem as an assignment's
+// score, 0..100: under IOI the problem's best score, as the board adds it
+// up; under ICPC 100 when solved, else 0 (the board gives no partial
+// credit: the tries and minutes rank contestants, they are no grade).
+func ContestGrade(scoring Scoring, cell ProblemCell) float64 {
+	if scoring == ScoringIOI {
+		return cell.Score
+	}
+	if cell.Solved {
+		return 100
+	}
+	return 0
 }
 
 // Bounds of an assignment.
@@ -126,6 +176,9 @@ type CourseStore interface {
 	// score, the latest among equal ones) with Count and LastID filled in.
 	// It runs a constant number of queries, whatever the number of students.
 	GradedSubmissions(ctx context.Context, problemIDs []int64, from, due, to time.Time, userID int64) ([]GradedSubmission, error)
+	// ContestGradedSubmissions is GradedSubmissions over the submissions
+	// that name contest contestID instead of a window; none is late.
+	ContestGradedSubmissions(ctx context.Context, contestID int64, problemIDs []int64, userID int64) ([]GradedSubmission, error)
 	// SubmissionTimes returns the creation time of each submission of ids.
 	SubmissionTimes(ctx context.Context, ids []int64) (map[int64]time.Time, error)
 }

@@ -40,7 +40,7 @@ func (s *Server) Router() *gin.Engine {
 	}
 	r.Use(httpx.LimitBodyExcept(MaxBodyBytes, map[string]int64{api.ImportPath: api.ImportMaxBody, pages.ImportPath: api.ImportMaxBody}))
 	r.GET("/healthz", s.healthz)
-	r.Use(httpx.MaxInFlight(s.Options.MaxInFlight, s.Logger))
+	r.Use(httpx.Bound(httpx.Limits{Requests: s.Options.MaxInFlight, Streams: s.Options.MaxStreams, IsStream: api.IsStream}, s.Logger))
 
 	s.API.Register(r)
 	s.Pages.Register(r)

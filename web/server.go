@@ -50,6 +50,10 @@ type Options struct {
 	// past it a request gets 503 busy at once. 0 means no bound. /healthz
 	// and /metrics are not counted.
 	MaxInFlight int
+	// MaxStreams bounds the open streams (the ICPC event feed), which
+	// MaxInFlight does not count: past it a stream gets 503 busy at once.
+	// 0 means no bound.
+	MaxStreams int
 	// DefaultLanguage and TimeZone are the pages' language when neither
 	// the user nor the browser chooses, and their zone for users who
 	// chose none (pages.Options).

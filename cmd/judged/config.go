@@ -63,6 +63,9 @@ type Config struct {
 	// MaxInFlight bounds the requests served at once (web.Options); 0
 	// means no bound.
 	MaxInFlight int `yaml:"max_inflight"`
+	// MaxStreams bounds the open streams (the ICPC event feed), apart
+	// from MaxInFlight (web.Options); 0 means no bound.
+	MaxStreams int `yaml:"max_streams"`
 	// Sandbox says where programs are compiled and run (sandbox.go).
 	Sandbox SandboxConfig `yaml:"sandbox"`
 	// Languages are the languages programs may be written in; empty means
@@ -129,6 +132,7 @@ func DefaultConfig() Config {
 		RegisterRate:     10,
 		TokenTTL:         30 * 24 * time.Hour,
 		MaxInFlight:      256,
+		MaxStreams:       64,
 		Sandbox:          SandboxConfig{Mode: SandboxAuto, CacheMiB: 1024},
 		DefaultLanguage:  "en",
 		TimeZone:         "UTC",
@@ -224,6 +228,7 @@ var envVars = []envVar{
 	{"JUDGE_REGISTRATION_CODE", func(c *Config, v string) error { c.RegistrationCode = v; return nil }},
 	{"JUDGE_TOKEN_TTL", durationVar(func(c *Config) *time.Duration { return &c.TokenTTL })},
 	{"JUDGE_MAX_INFLIGHT", intVar(func(c *Config) *int { return &c.MaxInFlight })},
+	{"JUDGE_MAX_STREAMS", intVar(func(c *Config) *int { return &c.MaxStreams })},
 	{"JUDGE_SANDBOX_MODE", func(c *Config, v string) error { c.Sandbox.Mode = strings.TrimSpace(v); return nil }},
 	{"JUDGE_SANDBOX_URL", func(c *Config, v string) error {
 		c.Sandbox.URL = nil
@@ -343,6 +348,9 @@ func (c Config) Validate() error {
 	}
 	if c.MaxInFlight < 0 {
 		bad("max_inflight: must be 0 (no bound) or positive, found %d", c.MaxInFlight)
+	}
+	if c.MaxStreams < 0 {
+		bad("max_streams: must be 0 (no bound) or positive, found %d", c.MaxStreams)
 	}
 	if len(c.RegistrationCode) > 128 {
 		bad("registration_code: at most 128 bytes, found %d", len(c.RegistrationCode))

@@ -63,7 +63,7 @@ func TestLoadConfig(t *testing.T) {
 				"JUDGE_CLAIM_TIMEOUT": "2m", "JUDGE_SECURE_COOKIES": "true", "JUDGE_SESSION_SECRET": strings.Repeat("k", 32),
 				"JUDGE_TRUSTED_PROXIES": "10.0.0.1, 192.168.0.0/16",
 				"JUDGE_SOLVERS":         "3", "JUDGE_CHECK_MAX_SIZE": "12", "JUDGE_CHECK_MAX_COLORS": "7", "JUDGE_CHECK_MAX_MOVES": "6",
-				"JUDGE_REGISTER_RATE": "2", "JUDGE_REGISTRATION_CODE": "cs101", "JUDGE_TOKEN_TTL": "48h", "JUDGE_ROLE": "worker", "JUDGE_MAX_INFLIGHT": "64",
+				"JUDGE_REGISTER_RATE": "2", "JUDGE_REGISTRATION_CODE": "cs101", "JUDGE_TOKEN_TTL": "48h", "JUDGE_ROLE": "worker", "JUDGE_MAX_INFLIGHT": "64", "JUDGE_MAX_STREAMS": "8",
 				"JUDGE_SANDBOX_MODE": "remote", "JUDGE_SANDBOX_URL": "http://10.0.0.5:5050, http://10.0.0.6:5050", "JUDGE_SANDBOX_PARALLEL": "8",
 				"JUDGE_SANDBOX_DIR": "/var/lib/judge/sandbox", "JUDGE_SANDBOX_CACHE_MIB": "300",
 				"JUDGE_DEFAULT_LANGUAGE": "zh-CN", "JUDGE_TIME_ZONE": "Asia/Shanghai",
@@ -75,7 +75,7 @@ func TestLoadConfig(t *testing.T) {
 					RegistrationOpen: false, SubmitRate: 0, ShutdownTimeout: 3 * time.Second, LogLevel: "debug",
 					ClaimTimeout: &claim, SecureCookies: true, SessionSecret: strings.Repeat("k", 32),
 					TrustedProxies: []string{"10.0.0.1", "192.168.0.0/16"},
-					Solvers:        3, CheckMaxSize: 12, CheckMaxColors: 7, CheckMaxMoves: 6, RegisterRate: 2, RegistrationCode: "cs101", TokenTTL: 48 * time.Hour, Role: "worker", MaxInFlight: 64,
+					Solvers:        3, CheckMaxSize: 12, CheckMaxColors: 7, CheckMaxMoves: 6, RegisterRate: 2, RegistrationCode: "cs101", TokenTTL: 48 * time.Hour, Role: "worker", MaxInFlight: 64, MaxStreams: 8,
 					Sandbox: SandboxConfig{Mode: "remote", URL: []string{"http://10.0.0.5:5050", "http://10.0.0.6:5050"}, Parallel: 8,
 						Dir: "/var/lib/judge/sandbox", CacheMiB: 300},
 					DefaultLanguage: "zh-CN", TimeZone: "Asia/Shanghai"}

@@ -59,13 +59,14 @@ func contestPath(id string) string { return "/contests/" + url.PathEscape(id) }
 func (a *app) contestCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "contest",
-		Short: "Contests: create one (instructors), show it, read its scoreboard",
+		Short: "Contests: create one (instructors), show it, read its scoreboard, clarifications",
 		Args:  exactArgs(),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return usageErrorf("pj contest needs a subcommand: list, create, show, board or unfreeze")
+			return usageErrorf("pj contest needs a subcommand: list, create, show, board, unfreeze, clarifications, ask, answer or announce")
 		},
 	}
-	cmd.AddCommand(a.contestListCommand(), a.contestCreateCommand(), a.contestShowCommand(), a.contestBoardCommand(), a.contestUnfreezeCommand())
+	cmd.AddCommand(a.contestListCommand(), a.contestCreateCommand(), a.contestShowCommand(), a.contestBoardCommand(), a.contestUnfreezeCommand(),
+		a.contestClarificationsCommand(), a.contestAskCommand(), a.contestAnswerCommand(), a.contestAnnounceCommand())
 	return cmd
 }
 

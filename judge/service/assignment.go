@@ -1,6 +1,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"slices"
@@ -23,7 +24,10 @@ func (s *Service) CreateAssignment(ctx context.Context, viewer judge.User, spec 
 	if err != nil {
 		return judge.Assignment{}, err
 	}
-	return s.store.CreateAssignment(ctx, a)
+	if a, err = s.store.CreateAssignment(ctx, a); err != nil {
+		return judge.Assignment{}, err
+	}
+	return s.follow(ctx, a)
 }
 
 // UpdateAssignment applies a patch (instructors only) and validates the
@@ -36,6 +40,14 @@ func (s *Service) UpdateAssignment(ctx context.Context, viewer judge.User, id in
 	if err != nil {
 		return judge.Assignment{}, err
 	}
+	if old, err = s.follow(ctx, old); err != nil {
+		return judge.Assignment{}, err
+	}
+	if p.ContestID != nil || old.ContestID != 0 && !p.ClearContest {
+		return s.updateContestAssignment(ctx, old, p)
+	}
+	// Unlinked from its contest, an assignment keeps the contest's
+	// problems and window as its own (old has followed the contest).
 	spec := judge.AssignmentSpec{Title: old.Title, OpensAt: old.OpensAt, DueAt: old.DueAt, LateUntil: old.LateUntil}
 	if old.LateUntil != nil {
 		// The factor of the late period kept or moved; a late period the
@@ -76,6 +88,48 @@ func (s *Service) UpdateAssignment(ctx context.Context, viewer judge.User, id in
 	return s.store.UpdateAssignment(ctx, a)
 }
 
+// updateContestAssignment applies p to old when the result is a contest's
+// assignment: linked now, or still. A contest it already follows keeps
+// its weights unless p gives others; another contest starts from p's
+// weights alone (the old problems are not the new contest's).
+func (s *Service) updateContestAssignment(ctx context.Context, old judge.Assignment, p judge.AssignmentPatch) (judge.Assignment, error) {
+	spec := judge.AssignmentSpec{Title: old.Title, ContestID: old.ContestID, OpensAt: timeOr(p.OpensAt), DueAt: timeOr(p.DueAt),
+		LateUntil: p.LateUntil, LateFactor: p.LateFactor, Problems: p.Problems}
+	if p.ClearLateUntil {
+		return judge.Assignment{}, judge.Errorf(judge.EINVALID, "late_until: the assignment of a contest has no late period")
+	}
+	set(&spec.Title, p.Title)
+	if p.ContestID != nil {
+		spec.ContestID = *p.ContestID
+	}
+	if spec.ContestID == 0 {
+		return judge.Assignment{}, judge.Errorf(judge.EINVALID, "contest: a contest id, or null to unlink the assignment from its contest")
+	}
+	if p.Problems == nil && spec.ContestID == old.ContestID {
+		for _, ap := range old.Problems {
+			w := ap.Weight
+			spec.Problems = append(spec.Problems, judge.AssignmentProblemSpec{Slug: ap.Slug, Weight: &w})
+		}
+	}
+	a, err := s.assignmentOf(ctx, spec, nil)
+	if err != nil {
+		return judge.Assignment{}, err
+	}
+	a.ID = old.ID
+	if a, err = s.store.UpdateAssignment(ctx, a); err != nil {
+		return judge.Assignment{}, err
+	}
+	return s.follow(ctx, a)
+}
+
+// timeOr returns *t, or the zero time for nil.
+func timeOr(t *time.Time) time.Time {
+	if t == nil {
+		return time.Time{}
+	}
+	return *t
+}
+
 // DeleteAssignment removes an assignment (instructors only); submissions
 // stay, they belong to the problems.
 func (s *Service) DeleteAssignment(ctx context.Context, viewer judge.User, id int64) error {
@@ -93,6 +147,9 @@ func (s *Service) Assignment(ctx context.Context, viewer judge.User, id int64) (
 	if err != nil {
 		return judge.Assignment{}, err
 	}
+	if a, err = s.follow(ctx, a); err != nil {
+		return judge.Assignment{}, err
+	}
 	if !judge.CanSeeAssignment(viewer, a, s.now()) {
 		return judge.Assignment{}, judge.Errorf(judge.ENOTFOUND, "assignment not found")
 	}
@@ -106,6 +163,14 @@ func (s *Service) Assignments(ctx context.Context, viewer judge.User) ([]judge.A
 	if err != nil {
 		return nil, err
 	}
+	if err := s.followAll(ctx, all); err != nil {
+		return nil, err
+	}
+	// By due time still: a contest moved since its assignment was stored
+	// moved the assignment's due time.
+	slices.SortStableFunc(all, func(a, b judge.Assignment) int {
+		return cmp.Or(a.DueAt.Compare(b.DueAt), cmp.Compare(a.ID, b.ID))
+	})
 	now := s.now()
 	out := all[:0]
 	for _, a := range all {
@@ -143,6 +208,9 @@ func (s *Service) assignmentOf(ctx context.Context, spec judge.AssignmentSpec, k
 	}
 	if err := validText("the title", a.Title, 4*judge.MaxAssignmentTitle); err != nil {
 		return judge.Assignment{}, err
+	}
+	if spec.ContestID != 0 {
+		return s.contestAssignmentOf(ctx, a, spec)
 	}
 	if spec.OpensAt.IsZero() || spec.DueAt.IsZero() {
 		return judge.Assignment{}, judge.Errorf(judge.EINVALID, "opens_at and due_at are required (RFC 3339 times)")
@@ -195,14 +263,9 @@ func (s *Service) assignmentOf(ctx context.Context, spec judge.AssignmentSpec, k
 			return judge.Assignment{}, judge.Errorf(judge.EINVALID, "problem %s is listed twice", ps.Slug)
 		}
 		seen[ps.Slug] = true
-		w := 1.0
-		if ps.Weight != nil {
-			w = *ps.Weight
-		}
-		// 1e-320 is a weight no one means, and a sum of such is 0 or
-		// nonsense: a weight is 0 or at least MinWeight.
-		if math.IsNaN(w) || w < 0 || w > judge.MaxWeight || (w != 0 && w < judge.MinWeight) {
-			return judge.Assignment{}, judge.Errorf(judge.EINVALID, "problems[%d]: the weight must be 0 or between %g and %d", i, judge.MinWeight, judge.MaxWeight)
+		w, err := weightOf(i, ps)
+		if err != nil {
+			return judge.Assignment{}, err
 		}
 		p, err := s.store.ProblemBySlug(ctx, ps.Slug)
 		if judge.ErrorCode(err) == judge.ENOTFOUND {
@@ -221,4 +284,19 @@ func (s *Service) assignmentOf(ctx context.Context, spec judge.AssignmentSpec, k
 		return judge.Assignment{}, judge.Errorf(judge.EINVALID, "the weights must not all be 0")
 	}
 	return a, nil
+}
+
+// weightOf returns the weight of the i-th problem of a spec: 1 when it is
+// not given.
+func weightOf(i int, ps judge.AssignmentProblemSpec) (float64, error) {
+	w := 1.0
+	if ps.Weight != nil {
+		w = *ps.Weight
+	}
+	// 1e-320 is a weight no one means, and a sum of such is 0 or
+	// nonsense: a weight is 0 or at least MinWeight.
+	if math.IsNaN(w) || w < 0 || w > judge.MaxWeight || (w != 0 && w < judge.MinWeight) {
+		return 0, judge.Errorf(judge.EINVALID, "problems[%d]: the weight must be 0 or between %g and %d", i, judge.MinWeight, judge.MaxWeight)
+	}
+	return w, nil
 }

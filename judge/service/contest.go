@@ -163,8 +163,11 @@ func (s *Service) enterContest(ctx context.Context, v judge.User, sub *judge.Sub
 	if !judge.CanSubmitInContest(v, c, now) {
 		return judge.Errorf(judge.EFORBIDDEN, "contest %d (%s) starts at %s", c.ID, c.Title, c.StartTime.UTC().Format(time.RFC3339))
 	}
-	if !c.Counts(now) {
-		sub.ContestID = 0 // over: practice
+	// Over: practice. Moves too: they are judged on one board, and a
+	// board is not the problem (one accepted try on a sample, even an
+	// empty one on a board flooded already, solved the problem for ICPC).
+	if !c.Counts(now) || sub.Kind == judge.KindMoves {
+		sub.ContestID = 0
 	}
 	return nil
 }
@@ -222,6 +225,11 @@ func (s *Service) contestOf(ctx context.Context, spec judge.ContestSpec) (judge.
 				return judge.Contest{}, judge.Errorf(judge.EINVALID, "problems[%d]: no problem %q", i, ps.Slug)
 			}
 			return judge.Contest{}, err
+		}
+		if !p.TakesAnswers() && !p.Takes(judge.KindProgram) {
+			// Moves are practice in a contest (enterContest): nothing
+			// would count on such a problem.
+			return judge.Contest{}, judge.Errorf(judge.EINVALID, "problems[%d]: problem %q takes only moves, which are judged one board at a time and do not count in a contest: it needs answers or programs", i, ps.Slug)
 		}
 		c.Problems = append(c.Problems, judge.ContestProblem{ProblemID: p.ID, Slug: p.Slug, Title: p.Title, Label: label})
 	}

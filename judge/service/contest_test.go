@@ -324,3 +324,37 @@ func TestContestRejudgeMovesTheBoard(t *testing.T) {
 		t.Errorf("board after the rejudge:\n%s", got)
 	}
 }
+
+// TestContestMovesArePractice: moves are judged on one board, and a board
+// is not the problem. Empty moves on a sample already flooded were
+// accepted, and solved the problem for ICPC (an IOI board took one board's
+// score as the problem's): moves naming a running contest are practice.
+// A problem that takes only moves cannot be in a contest.
+func TestContestMovesArePractice(t *testing.T) {
+	e := newContestEnv(t)
+	ctx := context.Background()
+	bob := mustUser(t, e.s, "bob")
+	c := e.contest(t, judge.ContestSpec{})
+	sample := waitReady(t, e.s, "flood")[0]
+	e.clock.Set(t0.Add(5 * time.Minute))
+	out, err := e.s.Submit(ctx, bob, judge.Submission{ProblemSlug: "flood", Kind: judge.KindMoves, CaseID: sample.ID, Payload: "", ContestID: c.ID})
+	if err != nil || out.ContestID != 0 {
+		t.Fatalf("moves naming contest %d = contest %d, %v, want practice", c.ID, out.ContestID, err)
+	}
+	if got := waitDone(t, e.s, out.ID); got.Verdict != judge.Accepted {
+		t.Fatalf("the moves were judged %s, want accepted (as practice)", got.Verdict)
+	}
+	if got := rowsText(e.scoreboard(t, e.admin, c.ID)); got != "" {
+		t.Errorf("the board after moves in the contest:\n%s", got)
+	}
+
+	p := judge.Problem{Slug: "movesonly", Title: "m", Puzzle: "floodit", Statement: "Solve it.", Kinds: []judge.Kind{judge.KindMoves}}
+	if err := e.s.SyncProblem(ctx, p, flooditCases); err != nil {
+		t.Fatal(err)
+	}
+	_, err = e.s.CreateContest(ctx, e.admin, judge.ContestSpec{Title: "M", StartTime: t0, Duration: time.Hour, Scoring: judge.ScoringIOI,
+		Problems: []judge.ContestProblemSpec{{Slug: "flood"}, {Slug: "movesonly"}}})
+	if judge.ErrorCode(err) != judge.EINVALID || !strings.Contains(err.Error(), `problems[1]: problem "movesonly" takes only moves`) {
+		t.Errorf("a contest of a moves-only problem = %v, want invalid naming problems[1]", err)
+	}
+}

@@ -20,6 +20,11 @@ type grader struct {
 	pg       judge.ProblemGrade
 	hasMoves bool
 	lastID   int64 // the last submission, whose time becomes pg.Last
+	// contest is set for the assignment of a contest: the grade is the
+	// contest's result of cell, the submissions of the problem's label.
+	contest *judge.Contest
+	label   string
+	cell    []judge.ContestSubmission
 }
 
 // board is a BoardGrade with the id of its best submission.
@@ -82,6 +87,15 @@ func laterOrSolved(s judge.GradedSubmission, b *board) bool {
 
 // result returns the problem's grade and its boards in g.graded order.
 func (g *grader) result() (judge.ProblemGrade, []judge.BoardGrade) {
+	if g.contest != nil {
+		return g.contestResult()
+	}
+	return g.fold()
+}
+
+// fold returns the problem's grade from the submissions added, and its
+// boards in g.graded order.
+func (g *grader) fold() (judge.ProblemGrade, []judge.BoardGrade) {
 	pg := g.pg
 	boards := make([]judge.BoardGrade, len(g.graded))
 	var moves judge.ProblemGrade
@@ -142,6 +156,10 @@ type gradeInput struct {
 	cases    [][]judge.Case // per problem of a, every case in position order
 	graded   [][]int64      // per problem of a, the non-sample case ids
 	subs     []judge.GradedSubmission
+	// contest and cells are set instead of subs for the assignment of a
+	// contest: its submissions by user and problem, in time order.
+	contest *judge.Contest
+	cells   map[cellKey][]judge.ContestSubmission
 }
 
 // load reads what grading a needs, in one query for the submissions and one
@@ -170,6 +188,9 @@ func (s *Service) loadGrades(ctx context.Context, a judge.Assignment, onlyUser j
 		}
 		in.cases = append(in.cases, cases)
 		in.graded = append(in.graded, graded)
+	}
+	if a.ContestID != 0 {
+		return in, s.loadContestGrades(ctx, &in, onlyUser)
 	}
 	in.subs, err = s.store.GradedSubmissions(ctx, ids, a.OpensAt, a.DueAt, a.CloseAt(), onlyUser.ID)
 	return in, err
@@ -202,6 +223,12 @@ func (in gradeInput) graders() map[int64][]*grader {
 		gs := make([]*grader, len(in.a.Problems))
 		for i, ap := range in.a.Problems {
 			gs[i] = newGrader(in.a, ap.Slug, in.graded[i])
+			if in.contest != nil {
+				gs[i].contest, gs[i].cell = in.contest, in.cells[cellKey{u.ID, ap.ProblemID}]
+				if cp, ok := in.contest.Problem(ap.ProblemID); ok {
+					gs[i].label = cp.Label
+				}
+			}
 		}
 		out[u.ID] = gs
 	}

@@ -51,6 +51,11 @@ func (w *withholding) problem(ctx context.Context, slug string) (withheldProblem
 			if w.all, err = w.s.store.Assignments(ctx); err != nil {
 				return withheldProblem{}, err
 			}
+			// A contest's assignment closes when its contest ends now,
+			// not when it ended as the assignment was made.
+			if err := w.s.followAll(ctx, w.all); err != nil {
+				return withheldProblem{}, err
+			}
 			w.loaded = true
 		}
 		wp.shown = judge.OptimaShown(e.p, w.all, w.s.now())

@@ -17,8 +17,11 @@ type assignmentRow struct {
 	DueAt      time.Time `gorm:"not null"`
 	LateUntil  *time.Time
 	LateFactor float64 `gorm:"not null"`
-	CreatedAt  time.Time
-	UpdatedAt  time.Time
+	// ContestID is NULL for an assignment of its own; an older database
+	// gains the column, NULL in every row, on migration.
+	ContestID *int64 `gorm:"index"`
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 func (assignmentRow) TableName() string { return "assignments" }
@@ -43,6 +46,10 @@ func assignmentRowOf(a judge.Assignment) assignmentRow {
 		t := a.LateUntil.UTC()
 		r.LateUntil = &t
 	}
+	if a.ContestID != 0 {
+		id := a.ContestID
+		r.ContestID = &id
+	}
 	return r
 }
 
@@ -52,6 +59,9 @@ func (r assignmentRow) domain() judge.Assignment {
 	if r.LateUntil != nil {
 		t := r.LateUntil.UTC()
 		a.LateUntil = &t
+	}
+	if r.ContestID != nil {
+		a.ContestID = *r.ContestID
 	}
 	return a
 }
@@ -84,9 +94,9 @@ func (d *DB) CreateAssignment(ctx context.Context, a judge.Assignment) (judge.As
 func (d *DB) UpdateAssignment(ctx context.Context, a judge.Assignment) (judge.Assignment, error) {
 	row := assignmentRowOf(a)
 	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		res := tx.Model(&assignmentRow{ID: a.ID}).Select("title", "opens_at", "due_at", "late_until", "late_factor", "updated_at").
+		res := tx.Model(&assignmentRow{ID: a.ID}).Select("title", "opens_at", "due_at", "late_until", "late_factor", "contest_id", "updated_at").
 			Updates(map[string]any{"title": row.Title, "opens_at": row.OpensAt, "due_at": row.DueAt,
-				"late_until": row.LateUntil, "late_factor": row.LateFactor, "updated_at": time.Now().UTC()})
+				"late_until": row.LateUntil, "late_factor": row.LateFactor, "contest_id": row.ContestID, "updated_at": time.Now().UTC()})
 		if res.Error != nil {
 			return res.Error
 		}
@@ -198,17 +208,34 @@ const (
 // cost more than SQLite's aggregation (see docs/PERFORMANCE.md, "Grades and progress").
 // No time is parsed: the lateness is compared in SQL.
 func (d *DB) GradedSubmissions(ctx context.Context, problemIDs []int64, from, due, to time.Time, userID int64) ([]judge.GradedSubmission, error) {
+	return d.gradedGroups(ctx, problemIDs, due, userID, func(q *gorm.DB) *gorm.DB {
+		return q.Where("created_at >= ? AND created_at <= ?", from.UTC(), to.UTC())
+	})
+}
+
+// ContestGradedSubmissions is GradedSubmissions for the submissions that
+// count in contest contestID: those that name it (one made after the end
+// names none). None is late.
+func (d *DB) ContestGradedSubmissions(ctx context.Context, contestID int64, problemIDs []int64, userID int64) ([]judge.GradedSubmission, error) {
+	never := time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
+	return d.gradedGroups(ctx, problemIDs, never, userID, func(q *gorm.DB) *gorm.DB {
+		return q.Where("contest_id = ?", contestID)
+	})
+}
+
+// gradedGroups is GradedSubmissions over the submissions window selects.
+func (d *DB) gradedGroups(ctx context.Context, problemIDs []int64, due time.Time, userID int64, window func(*gorm.DB) *gorm.DB) ([]judge.GradedSubmission, error) {
 	if len(problemIDs) == 0 {
 		return nil, nil
 	}
 	// flags: 1 moves, 2 judged, 4 late.
-	inner := d.db.WithContext(ctx).Table("submissions").
+	inner := window(d.db.WithContext(ctx).Table("submissions").
 		Select("user_id, problem_id, case_id, "+
 			"CASE WHEN kind = ? THEN 1 ELSE 0 END + CASE WHEN status = ? THEN 2 ELSE 0 END + CASE WHEN created_at > ? THEN 4 ELSE 0 END AS flags, "+
 			"id, "+bestKey+" AS k",
 			string(judge.KindMoves), string(judge.StatusDone), due.UTC()).
-		Where("problem_id IN ? AND kind IN ? AND created_at >= ? AND created_at <= ?",
-			problemIDs, []string{string(judge.KindAnswer), string(judge.KindProgram), string(judge.KindMoves)}, from.UTC(), to.UTC())
+		Where("problem_id IN ? AND kind IN ?",
+			problemIDs, []string{string(judge.KindAnswer), string(judge.KindProgram), string(judge.KindMoves)}))
 	if userID != 0 {
 		inner = inner.Where("user_id = ?", userID)
 	}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -130,10 +131,53 @@ func testCourses(t *testing.T, d *DB) {
 	if err != nil || times[got[0].ID].IsZero() {
 		t.Errorf("SubmissionTimes = %v, %v", times, err)
 	}
+	// A contest's assignment keeps its contest; 0 unlinks it (NULL).
+	for _, contest := range []int64{7, 0} {
+		a.ContestID = contest
+		got, err := d.UpdateAssignment(ctx, a)
+		if err != nil || got.ContestID != contest {
+			t.Errorf("UpdateAssignment with contest %d = %+v, %v", contest, got, err)
+		}
+		if all, err := d.Assignments(ctx); err != nil || len(all) != 1 || all[0].ContestID != contest {
+			t.Errorf("Assignments with contest %d = %+v, %v", contest, all, err)
+		}
+	}
 	if err := d.DeleteAssignment(ctx, a.ID); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := d.Assignment(ctx, a.ID); code(err) != judge.ENOTFOUND {
 		t.Errorf("Assignment after delete = %v", err)
+	}
+}
+
+// TestAssignmentContestMigration opens a database whose assignments table
+// predates contests: the migration adds contest_id, NULL in the old rows,
+// which read as assignments of their own.
+func TestAssignmentContestMigration(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	d := mustOpen(t, "sqlite", path)
+	t0 := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+	if err := d.db.Exec("DROP INDEX idx_assignments_contest_id").Error; err != nil {
+		t.Fatal(err)
+	}
+	if err := d.db.Exec("ALTER TABLE assignments DROP COLUMN contest_id").Error; err != nil {
+		t.Fatal(err)
+	}
+	if err := d.db.Exec("INSERT INTO assignments (title, opens_at, due_at, late_factor) VALUES ('old', ?, ?, 0)", t0, t0.Add(time.Hour)).Error; err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	d = mustOpen(t, "sqlite", path)
+	defer d.Close()
+	all, err := d.Assignments(ctx)
+	if err != nil || len(all) != 1 || all[0].Title != "old" || all[0].ContestID != 0 {
+		t.Fatalf("Assignments after the migration = %+v, %v", all, err)
+	}
+	if err := d.db.Exec("UPDATE assignments SET contest_id = 3").Error; err != nil {
+		t.Fatalf("the migrated column: %v", err)
+	}
+	if a, err := d.Assignment(ctx, all[0].ID); err != nil || a.ContestID != 3 {
+		t.Errorf("Assignment with contest_id 3 = %+v, %v", a, err)
 	}
 }

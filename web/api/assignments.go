@@ -51,6 +51,8 @@ type assignmentRequest struct {
 	DueAt      time.Time    `json:"due_at"`
 	LateUntil  *time.Time   `json:"late_until"`
 	LateFactor *float64     `json:"late_factor"`
+	// Contest makes it the assignment of that contest (docs/COURSES.md).
+	Contest *int64 `json:"contest"`
 }
 
 // assignmentPatchRequest is the body of PATCH /assignments/{id}: absent
@@ -62,6 +64,8 @@ type assignmentPatchRequest struct {
 	DueAt      *time.Time      `json:"due_at"`
 	LateUntil  json.RawMessage `json:"late_until"`
 	LateFactor *float64        `json:"late_factor"`
+	// Contest: an id links the assignment to that contest, null unlinks it.
+	Contest json.RawMessage `json:"contest"`
 }
 
 func specsOf(refs []problemRef) []judge.AssignmentProblemSpec {
@@ -83,6 +87,7 @@ type assignmentJSON struct {
 	DueAt       time.Time               `json:"due_at"`
 	LateUntil   *time.Time              `json:"late_until"`
 	LateFactor  float64                 `json:"late_factor"`
+	Contest     *int64                  `json:"contest,omitempty"`
 	Status      judge.Phase             `json:"status"`
 	SecondsLeft int64                   `json:"seconds_left"`
 	Progress    *progressRowJSON        `json:"progress,omitempty"`
@@ -106,6 +111,10 @@ func toAssignmentJSON(a judge.Assignment, now time.Time) assignmentJSON {
 		LateFactor: a.LateFactor, Status: a.PhaseAt(now), Problems: make([]assignmentProblemJSON, len(a.Problems))}
 	for i, p := range a.Problems {
 		out.Problems[i] = toAssignmentProblemJSON(p)
+	}
+	if a.ContestID != 0 {
+		id := a.ContestID
+		out.Contest = &id
 	}
 	switch out.Status {
 	case judge.PhaseOpen:
@@ -188,10 +197,18 @@ func (s *API) createAssignment(c *gin.Context) {
 	if !s.readJSON(c, &req) {
 		return
 	}
-	a, err := s.Service.CreateAssignment(c.Request.Context(), httpx.Viewer(c), judge.AssignmentSpec{
+	spec := judge.AssignmentSpec{
 		Title: req.Title, Problems: specsOf(req.Problems), OpensAt: req.OpensAt, DueAt: req.DueAt,
 		LateUntil: req.LateUntil, LateFactor: req.LateFactor,
-	})
+	}
+	if req.Contest != nil {
+		if *req.Contest <= 0 {
+			s.fail(c, judge.EINVALID, "field \"contest\" must be a contest id")
+			return
+		}
+		spec.ContestID = *req.Contest
+	}
+	a, err := s.Service.CreateAssignment(c.Request.Context(), httpx.Viewer(c), spec)
 	if err != nil {
 		s.writeError(c, err)
 		return
@@ -245,6 +262,18 @@ func (s *API) updateAssignment(c *gin.Context) {
 			return
 		}
 		p.LateUntil = &t
+	}
+	switch ct := bytes.TrimSpace(req.Contest); {
+	case len(ct) == 0:
+	case string(ct) == "null":
+		p.ClearContest = true
+	default:
+		var id int64
+		if err := json.Unmarshal(ct, &id); err != nil || id <= 0 {
+			s.fail(c, judge.EINVALID, "field \"contest\" must be a contest id or null")
+			return
+		}
+		p.ContestID = &id
 	}
 	a, err := s.Service.UpdateAssignment(c.Request.Context(), httpx.Viewer(c), id, p)
 	if err != nil {

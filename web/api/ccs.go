@@ -21,6 +21,18 @@ import (
 // CCSPath is the base of the Contest API.
 const CCSPath = "/api/ccs"
 
+// IsStream reports a request whose answer streams for as long as its client
+// keeps it open: the event feed, unless ?stream=false. The server bounds
+// these apart from the other requests (httpx.Limits.Streams).
+func IsStream(c *gin.Context) bool {
+	return c.FullPath() == CCSPath+"/contests/:id/event-feed" && feedStreams(c)
+}
+
+// feedStreams reports whether the event feed is asked to stream.
+func feedStreams(c *gin.Context) bool {
+	return c.Query("stream") != "false" && c.Query("stream") != "0"
+}
+
 // ccsCollections are the collection endpoints of a contest, in the order
 // of the specification's table.
 var ccsCollections = []string{judge.CCSJudgementTypes, judge.CCSLanguages, judge.CCSProblems, judge.CCSTeams,

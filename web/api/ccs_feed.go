@@ -57,7 +57,7 @@ func (s *API) ccsEventFeed(c *gin.Context) {
 			}
 		}
 	}
-	stream := c.Query("stream") != "false" && c.Query("stream") != "0"
+	stream := feedStreams(c)
 	if err := s.Service.SyncFeed(ctx, id, time.Now()); err != nil {
 		s.ccsFail(c, err)
 		return

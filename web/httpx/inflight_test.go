@@ -46,3 +46,43 @@ func TestMaxInFlight(t *testing.T) {
 		t.Errorf("after the slow request ended: %d, want 200", w.Code)
 	}
 }
+
+// TestBoundStreams checks that streams and requests have bounds of their
+// own: a held stream takes no request's slot, a held request no
+// stream's, and a stream past its bound gets 503 busy with Retry-After 10.
+func TestBoundStreams(t *testing.T) {
+	gin.SetMode(gin.TestMode)
+	r := gin.New()
+	r.Use(Bound(Limits{Requests: 1, Streams: 1, IsStream: func(c *gin.Context) bool { return c.FullPath() == "/stream" }}, nil))
+	entered, release := make(chan struct{}, 2), make(chan struct{})
+	hold := func(c *gin.Context) {
+		entered <- struct{}{}
+		<-release
+		c.String(200, "held")
+	}
+	r.GET("/stream", hold)
+	r.GET("/slow", hold)
+	r.GET("/fast", func(c *gin.Context) { c.String(200, "fast") })
+	serve := func(path string) *httptest.ResponseRecorder {
+		w := httptest.NewRecorder()
+		r.ServeHTTP(w, httptest.NewRequest("GET", path, nil))
+		return w
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { serve("/stream") })
+	<-entered
+	if w := serve("/fast"); w.Code != 200 {
+		t.Errorf("a request beside an open stream: %d, want 200", w.Code)
+	}
+	wg.Go(func() { serve("/slow") })
+	<-entered
+	w := serve("/stream")
+	if w.Code != http.StatusServiceUnavailable || w.Header().Get("Retry-After") != "10" || !strings.Contains(w.Body.String(), `"code":"busy"`) {
+		t.Errorf("a stream past its bound: %d, Retry-After %q, %s; want 503 busy with Retry-After 10", w.Code, w.Header().Get("Retry-After"), w.Body)
+	}
+	if w := serve("/fast"); w.Code != http.StatusServiceUnavailable {
+		t.Errorf("a request past its bound: %d, want 503", w.Code)
+	}
+	close(release)
+	wg.Wait()
+}

@@ -81,7 +81,17 @@ func newAssignmentView(l *locale, a judge.Assignment, now time.Time) assignmentV
 type assignmentForm struct {
 	Title, OpensAt, DueAt, LateUntil, LateFactor string
 	Problems                                     []formProblem
-	Error                                        string
+	// Contests are the contests the assignment may be; the chosen one
+	// (Selected) gives it its problems and times.
+	Contests []formContest
+	Error    string
+}
+
+// formContest is a contest on offer in the assignment form.
+type formContest struct {
+	ID       int64
+	Title    string
+	Selected bool
 }
 
 type formProblem struct {
@@ -109,6 +119,13 @@ func (p *Pages) emptyForm(c *gin.Context, a *judge.Assignment) (assignmentForm, 
 		if a.LateUntil != nil {
 			f.LateUntil, f.LateFactor = formatLocal(*a.LateUntil, zone), judge.FormatScore(a.LateFactor)
 		}
+	}
+	contests, err := p.Service.Contests(c.Request.Context(), httpx.Viewer(c))
+	if err != nil {
+		return assignmentForm{}, err
+	}
+	for _, ct := range contests {
+		f.Contests = append(f.Contests, formContest{ID: ct.ID, Title: ct.Title, Selected: a != nil && a.ContestID == ct.ID})
 	}
 	for _, pr := range probs {
 		fp := formProblem{Slug: pr.Slug, Title: pr.Title, Weight: "1"}
@@ -197,6 +214,20 @@ func (p *Pages) readForm(c *gin.Context, f *assignmentForm) (judge.AssignmentSpe
 		}
 		spec.Problems = append(spec.Problems, judge.AssignmentProblemSpec{Slug: fp.Slug, Weight: &w})
 	}
+	// A contest gives the assignment its times: the form's are left out
+	// (its time inputs are required and always hold something).
+	contest := strings.TrimSpace(c.PostForm("contest"))
+	for i := range f.Contests {
+		f.Contests[i].Selected = strconv.FormatInt(f.Contests[i].ID, 10) == contest
+	}
+	if contest != "" {
+		id, e := strconv.ParseInt(contest, 10, 64)
+		if (e != nil || id <= 0) && err == nil {
+			err = judge.Errorf(judge.EINVALID, "contest: expected a contest id, found %q", contest)
+		}
+		spec.ContestID = id
+		spec.OpensAt, spec.DueAt, spec.LateUntil, spec.LateFactor = time.Time{}, time.Time{}, nil, nil
+	}
 	return spec, err
 }
 
@@ -262,7 +293,9 @@ func (p *Pages) createAssignment(c *gin.Context) {
 // assignmentPageView is one assignment with the viewer's standing and, per
 // problem, their submissions of the assignment's time and after it.
 type assignmentPageView struct {
-	A        assignmentView
+	A assignmentView
+	// Contest is the contest the assignment is, if it is one.
+	Contest  *judge.Contest
 	Mine     judge.StudentGrade
 	Problems []assignmentProblemView
 	Form     *assignmentForm // instructors: the edit form
@@ -323,6 +356,14 @@ func (p *Pages) showAssignment(c *gin.Context, status int, form *assignmentForm)
 	}
 	now := p.Service.Now()
 	data := assignmentPageView{A: newAssignmentView(p.localeOf(c), a, now), Mine: mine}
+	if a.ContestID != 0 {
+		ct, err := p.Service.Contest(ctx, v, a.ContestID)
+		if err != nil {
+			p.fail(c, err)
+			return
+		}
+		data.Contest = &ct
+	}
 	for i, ap := range a.Problems {
 		pv := assignmentProblemView{AssignmentProblem: ap, Grade: mine.Problems[i]}
 		subs, _, err := p.Service.Submissions(ctx, v, judge.SubmissionFilter{UserID: v.ID, Username: v.Username, ProblemSlug: ap.Slug, Limit: 20})
@@ -335,6 +376,10 @@ func (p *Pages) showAssignment(c *gin.Context, status int, form *assignmentForm)
 			l := p.localeOf(c)
 			t := l.text("timing_on_time")
 			switch {
+			case a.ContestID != 0 && s.ContestID == a.ContestID:
+				t = l.text("timing_in_contest") // named the contest while it ran
+			case a.ContestID != 0:
+				t = l.text("timing_not_in_contest")
 			case counted && late:
 				t = l.text("timing_late", "Factor", judge.FormatScore(factor))
 			case !counted && s.CreatedAt.Before(a.OpensAt):
@@ -373,7 +418,10 @@ func (p *Pages) editAssignment(c *gin.Context) {
 	form, spec, err := p.postedForm(c, &a)
 	if err == nil {
 		patch := judge.AssignmentPatch{Title: &spec.Title, Problems: spec.Problems, OpensAt: &spec.OpensAt, DueAt: &spec.DueAt,
-			LateUntil: spec.LateUntil, LateFactor: spec.LateFactor, ClearLateUntil: spec.LateUntil == nil}
+			LateUntil: spec.LateUntil, LateFactor: spec.LateFactor, ClearLateUntil: spec.LateUntil == nil, ClearContest: a.ContestID != 0}
+		if spec.ContestID != 0 { // the contest's times, not the form's
+			patch = judge.AssignmentPatch{Title: &spec.Title, Problems: spec.Problems, ContestID: &spec.ContestID}
+		}
 		if patch.Problems == nil {
 			patch.Problems = []judge.AssignmentProblemSpec{}
 		}
