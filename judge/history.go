@@ -10,13 +10,17 @@ import (
 // DOMjudge keeps its judgings: what it was, when it was judged, why it was
 // judged again, and what it became.
 type Judging struct {
-	Verdict    Verdict // the earlier verdict
-	Score      float64 // the earlier score
-	JudgedAt   *time.Time
-	Reason     string
-	RejudgedAt time.Time
-	NewVerdict Verdict
-	NewScore   float64
+	Verdict  Verdict // the earlier verdict
+	Score    float64 // the earlier score
+	JudgedAt *time.Time
+	Reason   string
+	// ReasonID and ReasonArgs are Reason as a message id with arguments
+	// (Msg.ArgsJSON), for the pages; empty for a judging stored before
+	// reasons had ids.
+	ReasonID, ReasonArgs string
+	RejudgedAt           time.Time
+	NewVerdict           Verdict
+	NewScore             float64
 }
 
 // Changed reports whether the rejudge changed the verdict or the score.
@@ -44,6 +48,25 @@ type Requeue struct {
 	OnlyErrors  bool
 	AnswersOnly bool
 	Reason      string
+	// ReasonID and ReasonArgs are Reason as a message (see Saying).
+	ReasonID, ReasonArgs string
+}
+
+// Saying returns r with m as its reason: its English Reason, and its id
+// and arguments for the pages.
+func (r Requeue) Saying(m Msg) Requeue {
+	r.Reason, r.ReasonID, r.ReasonArgs = m.Text(), string(m.ID), m.ArgsJSON()
+	return r
+}
+
+// ReasonMsg is the reason of a judging as a message; ok is false for one
+// stored without an id (its Reason is then all there is).
+func (j Judging) ReasonMsg() (Msg, bool) {
+	if j.ReasonID == "" {
+		return Msg{}, false
+	}
+	m, ok := ParseMsg(j.ReasonID, j.ReasonArgs)
+	return m, ok && m.Text() == j.Reason
 }
 
 // RejudgeStore is what rejudging with history, bound answers and progress
@@ -73,7 +96,10 @@ type RejudgeStore interface {
 	UserBests(ctx context.Context, userID, problemID int64) (UserResults, error)
 }
 
+// RequestedRejudge is the reason of a rejudge an instructor asked for.
+var RequestedRejudge = M("rejudge_requested")
+
 // Reasons of a rejudge, shown in a submission's history.
 const (
-	ReasonRequested = "rejudge requested by an instructor"
+	ReasonRequested = "rejudge requested by an instructor" // RequestedRejudge's text
 )

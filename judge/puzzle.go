@@ -2,8 +2,6 @@ package judge
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 )
 
 // Progress receives the progress of a running solve: the current depth bound
@@ -15,9 +13,9 @@ type Result struct {
 	Verdict Verdict
 	Message string
 	// MessageID and MessageArgs say Message as a message id with its
-	// arguments (a JSON object of strings, built by Args), for the faces
-	// that translate it (the pages); empty when the message has no id
-	// yet. The API keeps Message, in English.
+	// arguments (Msg.ArgsJSON; With sets all three from one Msg), for the
+	// faces that translate it (the pages); empty when the message has no
+	// id. The API keeps Message, in English.
 	MessageID   string
 	MessageArgs string
 	Used        int
@@ -122,27 +120,11 @@ type Info struct {
 
 // NoOutput is the result of a case an output does not answer.
 func NoOutput() Result {
-	return Result{Verdict: WrongAnswer, Message: "no output for this case", MessageID: "no_output"}
+	return Result{Verdict: WrongAnswer}.With(M("no_output"))
 }
 
 // Correct is the result of a right answer of a case whose optimum is
 // optimal.
 func Correct(optimal int) Result {
-	return Result{Verdict: Accepted, Message: "correct", Optimal: optimal, Score: 100, MessageID: "correct"}
-}
-
-// Args encodes the arguments of a message id (Result.MessageArgs): pairs
-// of a name and a value, the values written as fmt prints them, as one
-// JSON object with its keys in order.
-func Args(pairs ...any) string {
-	m := make(map[string]string, len(pairs)/2)
-	for i := 0; i+1 < len(pairs); i += 2 {
-		name, _ := pairs[i].(string)
-		m[name] = fmt.Sprint(pairs[i+1])
-	}
-	b, err := json.Marshal(m) // sorts the keys
-	if err != nil {
-		return ""
-	}
-	return string(b)
+	return Result{Verdict: Accepted, Optimal: optimal, Score: 100}.With(M("correct"))
 }

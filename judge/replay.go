@@ -32,6 +32,8 @@ type Step struct {
 	Move    string // the move as written
 	Legal   bool
 	Message string // what the move did, or why it is not legal
+	// Msg is Message as a message id with arguments, for the pages.
+	Msg Msg
 	// Board is the canonical text of the board after the move; for an
 	// illegal move, the board it was refused on.
 	Board string

@@ -39,5 +39,5 @@ func Plural(n int, noun string) string {
 // NoReference is the result of a case whose expected answer is missing:
 // a judge_error, judged again once the reference solve ends.
 func NoReference() Result {
-	return Result{Verdict: JudgeError, Message: "the reference answer of this case is not available yet; it will be judged again"}
+	return Result{Verdict: JudgeError}.With(M("no_reference"))
 }

@@ -43,7 +43,7 @@ func OptimaShown(p Problem, assignments []Assignment, now time.Time) bool {
 
 // WithheldMessage is the message of a Solved result.
 func WithheldMessage(used int) string {
-	return "solved in " + Plural(used, "move") + "; whether that is the fewest, and the score, are shown when the assignments of this problem have closed"
+	return M("withheld", "Count", used).Text()
 }
 
 // WithholdVerdict returns a verdict and score of moves on a board whose
@@ -61,10 +61,10 @@ func WithholdVerdict(verdict Verdict, score float64) (Verdict, float64) {
 // says only the moves it used.
 func WithholdResult(r CaseResult) CaseResult {
 	if v, s := WithholdVerdict(r.Verdict, r.Score); v != r.Verdict {
-		r.Verdict, r.Score, r.Message = v, s, WithheldMessage(r.Used)
 		// The message's id must not say the optimum either ("N moves,
 		// optimal"): the pages render the id, not Message.
-		r.MessageID, r.MessageArgs = "withheld", Args("Count", r.Used)
+		r = r.With(M("withheld", "Count", r.Used))
+		r.Verdict, r.Score = v, s
 	}
 	r.Optimal = 0
 	return r

@@ -1,8 +1,8 @@
 package puzzles
 
 import (
-	"fmt"
-	"strconv"
+	"errors"
+	"slices"
 	"strings"
 
 	"puzzlejudge/judge"
@@ -52,24 +52,20 @@ func splitByCount(lines []judge.AnswerLine, cases int, count func(i int, first j
 // referenceDisagrees is the result when a student's answer beats the
 // reference: never the student's fault.
 func referenceDisagrees() judge.Result {
-	return judge.Result{Verdict: judge.JudgeError, Message: "your answer disagrees with the reference solver in your favour; the judge will look into it"}
+	return judge.Result{Verdict: judge.JudgeError}.With(judge.M("reference_disagrees"))
 }
 
 // movesResult judges a replay that read every move legally: accepted (100)
 // at the optimum, suboptimal (100 * optimum/used) above it.
-func movesResult(solved bool, used, optimal int, unsolvedMsg string) judge.Result {
+func movesResult(solved bool, used, optimal int, unsolved judge.Msg) judge.Result {
 	switch {
 	case !solved:
-		return judge.Result{Verdict: judge.NotSolved, Message: unsolvedMsg, Used: used}
+		return judge.Result{Verdict: judge.NotSolved, Used: used}.With(unsolved)
 	case used == optimal:
-		return judge.Result{Verdict: judge.Accepted, Message: judge.Plural(used, "move") + ", optimal", Used: used, Optimal: optimal, Score: 100,
-			MessageID: "moves_optimal", MessageArgs: judge.Args("Count", used)}
+		return judge.Result{Verdict: judge.Accepted, Used: used, Optimal: optimal, Score: 100}.With(judge.M("moves_optimal", "Count", used))
 	case used > optimal:
-		return judge.Result{
-			Verdict: judge.Suboptimal, Used: used, Optimal: optimal, Score: 100 * float64(optimal) / float64(used),
-			Message:   judge.Plural(used, "move") + ", the optimum is " + strconv.Itoa(optimal),
-			MessageID: "moves_suboptimal", MessageArgs: judge.Args("Count", used, "Optimal", optimal),
-		}
+		return judge.Result{Verdict: judge.Suboptimal, Used: used, Optimal: optimal, Score: 100 * float64(optimal) / float64(used)}.
+			With(judge.M("moves_suboptimal", "Count", used, "Optimal", optimal))
 	default:
 		return referenceDisagrees()
 	}
@@ -77,22 +73,68 @@ func movesResult(solved bool, used, optimal int, unsolvedMsg string) judge.Resul
 
 // allLegal says that the n moves of a text are legal: "all 3 moves are
 // legal", but "the 1 move is legal".
-func allLegal(n int) string {
-	if n == 1 {
-		return "the 1 move is legal"
-	}
-	return "all " + judge.Plural(n, "move") + " are legal"
-}
+func allLegal(n int) judge.Msg { return judge.M("moves_all_legal", "Count", n) }
+
+// plural is n of a unit ("n_moves": "1 move", "3 moves").
+func plural(n int, unit judge.MessageID) judge.Msg { return judge.M(unit, "Count", n) }
+
+// atLine is a message about line n of an answer: "line 3: ...".
+func atLine(n int, m judge.Msg) judge.Msg { return judge.M("at_line", "Line", n, "Text", m) }
 
 // badMove is the message of an invalid move: its index, token and reason.
-func badMove(index int, token, reason string) string {
-	return fmt.Sprintf("move %d (%s): %s", index, textin.Quote(token), reason)
+func badMove(index int, token string, why textin.Reason) judge.Msg {
+	return judge.M("move_bad", "Index", index, "Token", textin.Quote(token), "Reason", reasonMsg(why))
+}
+
+// reasonMsg is an engine's reason as a message of the judge: its code is
+// the message id, its arguments the message's (a Reason among them a
+// message of its own).
+func reasonMsg(why textin.Reason) judge.Msg {
+	pairs := slices.Clone(why.Args)
+	for i := 1; i < len(pairs); i += 2 {
+		if sub, ok := pairs[i].(textin.Reason); ok {
+			pairs[i] = reasonMsg(sub)
+		}
+	}
+	return judge.M(judge.MessageID(why.Code), pairs...)
+}
+
+// ErrorMsg is an engine's error as a message of the judge, where it has a
+// code: a bad move, or a parse error at its line and column. Its English
+// text is err.Error(), which the API gives.
+func ErrorMsg(err error) (judge.Msg, bool) {
+	var me *textin.MoveError
+	var te *textin.Error
+	switch {
+	case errors.As(err, &me) && me.Why.Code != "":
+		return badMove(me.Index, me.Token, me.Why), true
+	case errors.As(err, &te) && te.Code != "":
+		m := reasonMsg(textin.Reason{Text: te.Msg, Code: te.Code, Args: te.Args})
+		switch {
+		case te.Line > 0 && te.Col > 0:
+			return judge.M("at_line_col", "Line", te.Line, "Col", te.Col, "Text", m), true
+		case te.Line > 0:
+			return atLine(te.Line, m), true
+		}
+		return m, true
+	}
+	return judge.Msg{}, false
+}
+
+// sayError returns r saying err as the API always has (err.Error()), with
+// the message id when the error has one that says exactly that.
+func sayError(r judge.Result, err error) judge.Result {
+	if m, ok := ErrorMsg(err); ok && m.Text() == err.Error() {
+		return r.With(m)
+	}
+	r.Message = err.Error()
+	return r
 }
 
 // brokenCase is the result when a stored case no longer parses (an engine
 // changed its format): the judge's fault, not the student's.
 func brokenCase(err error) judge.Result {
-	return judge.Result{Verdict: judge.JudgeError, Message: "the stored case cannot be read by the engine: " + err.Error()}
+	return judge.Result{Verdict: judge.JudgeError}.With(judge.M("broken_case", "Error", err.Error()))
 }
 
 // parseError converts an engine parse error into an EINVALID error that keeps

@@ -2,6 +2,7 @@ package puzzles
 
 import (
 	"puzzlejudge/judge"
+	"puzzlejudge/reference/textin"
 )
 
 // The adapters' parse and format methods are the same three steps over each
@@ -47,18 +48,18 @@ func judgeInputWith[B any](parse func(string) (B, error), formatCases func([]B) 
 // stepsWith builds a Replay from what an engine's replay read: the tokens
 // of every step, the board after each legal one, the message of each legal
 // one, and the first bad move.
-func stepsWith[B any](start B, format func(B) string, tokens []string, boards []B, messages []string,
-	badIndex int, badToken, reason string, solved bool) judge.Replay {
+func stepsWith[B any](start B, format func(B) string, tokens []string, boards []B, messages []judge.Msg,
+	badIndex int, badToken string, why textin.Reason, solved bool) judge.Replay {
 	r := judge.Replay{Steps: make([]judge.Step, 0, len(tokens)), Solved: solved, Moves: len(boards)}
 	last := format(start)
 	for i, tok := range tokens {
 		if i < len(boards) {
 			last = format(boards[i])
-			r.Steps = append(r.Steps, judge.Step{Move: tok, Legal: true, Message: messages[i], Board: last})
+			r.Steps = append(r.Steps, judge.Step{Move: tok, Legal: true, Board: last}.With(messages[i]))
 			continue
 		}
 		if badIndex > 0 {
-			r.Steps = append(r.Steps, judge.Step{Move: tok, Message: badMove(badIndex, badToken, reason), Board: last})
+			r.Steps = append(r.Steps, judge.Step{Move: tok, Board: last}.With(badMove(badIndex, badToken, why)))
 		}
 		break
 	}
@@ -76,8 +77,8 @@ func stepTokens[S any](steps []S, token func(S) string) []string {
 
 // stepMessages returns the message of every step an engine's replay read;
 // only those of legal steps are used.
-func stepMessages[S any](steps []S, message func(S) string) []string {
-	out := make([]string, len(steps))
+func stepMessages[S any](steps []S, message func(S) judge.Msg) []judge.Msg {
+	out := make([]judge.Msg, len(steps))
 	for i, s := range steps {
 		out[i] = message(s)
 	}

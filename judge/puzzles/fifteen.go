@@ -3,7 +3,6 @@ package puzzles
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"strings"
 
@@ -172,40 +171,39 @@ func (Fifteen) CheckAnswer(c string, ref judge.Solution, a judge.Answer, checker
 	tooLong := checker == CheckerClassic && ref.Optimal > ClassicMaxMoves
 	if text == fifteenNotSolvable {
 		if !ref.Solvable || tooLong {
-			return judge.Result{Verdict: judge.Accepted, Message: "correct", Score: 100}
+			return judge.Correct(0)
 		}
-		return judge.Result{Verdict: judge.WrongAnswer, Message: fmt.Sprintf("line %d: wrong answer, this board can be solved", line.No)}
+		return judge.Result{Verdict: judge.WrongAnswer}.With(atLine(line.No, judge.M("fifteen_can_be_solved")))
 	}
 	r := fifteen.Replay(b, text)
 	switch {
 	case r.BadIndex > 0:
-		return judge.Result{Verdict: judge.Invalid, Used: r.Used, Message: fmt.Sprintf("line %d: %s", line.No, badMove(r.BadIndex, r.BadToken, r.Reason))}
+		return judge.Result{Verdict: judge.Invalid, Used: r.Used}.With(atLine(line.No, badMove(r.BadIndex, r.BadToken, r.Why)))
 	case !r.Solved:
-		return judge.Result{Verdict: judge.WrongAnswer, Used: r.Used,
-			Message: fmt.Sprintf("line %d: %s, but the board is not solved (%s out of place)", line.No, allLegal(r.Used), judge.Plural(r.Final.Misplaced(), "tile"))}
+		return judge.Result{Verdict: judge.WrongAnswer, Used: r.Used}.
+			With(atLine(line.No, judge.M("fifteen_not_solved", "Legal", allLegal(r.Used), "Misplaced", plural(r.Final.Misplaced(), "n_tiles"))))
 	case !ref.Solvable || r.Used < ref.Optimal:
 		return referenceDisagrees()
 	}
-	solved := judge.Result{Verdict: judge.Accepted, Message: "correct", Used: r.Used, Optimal: ref.Optimal, Score: 100}
-	wrong := func(format string, args ...any) judge.Result {
-		return judge.Result{Verdict: judge.WrongAnswer, Used: r.Used, Optimal: ref.Optimal, Solved: true,
-			Message: fmt.Sprintf("line %d: ", line.No) + fmt.Sprintf(format, args...)}
+	solved := judge.Result{Verdict: judge.Accepted, Used: r.Used, Optimal: ref.Optimal, Score: 100}.With(judge.M("correct"))
+	wrong := func(m judge.Msg) judge.Result {
+		return judge.Result{Verdict: judge.WrongAnswer, Used: r.Used, Optimal: ref.Optimal, Solved: true}.With(atLine(line.No, m))
 	}
 	switch checker {
 	case CheckerClassic:
 		if r.Used > ClassicMaxMoves {
-			return wrong("%s solve the board, at most %d are allowed", judge.Plural(r.Used, "move"), ClassicMaxMoves)
+			return wrong(judge.M("fifteen_classic_long", "Used", plural(r.Used, "n_moves"), "Max", ClassicMaxMoves))
 		}
 	case CheckerOptimal:
 		if r.Used > ref.Optimal {
-			return wrong("%s, the optimum is %d", judge.Plural(r.Used, "move"), ref.Optimal)
+			return wrong(judge.M("fifteen_above_optimum", "Used", plural(r.Used, "n_moves"), "Optimal", ref.Optimal))
 		}
 	default:
 		if r.Used > ref.Optimal {
-			return wrong("%s, the optimum is %d", judge.Plural(r.Used, "move"), ref.Optimal)
+			return wrong(judge.M("fifteen_above_optimum", "Used", plural(r.Used, "n_moves"), "Optimal", ref.Optimal))
 		}
 		if strings.Join(strings.FieldsFunc(text, isMoveSep), "") != ref.Moves {
-			return wrong("optimal, but not the first shortest sequence in the order D < L < R < U")
+			return wrong(judge.M("fifteen_not_first"))
 		}
 	}
 	return solved
@@ -221,14 +219,14 @@ func (Fifteen) CheckMoves(c string, ref *judge.Solution, moves string) judge.Res
 	}
 	r := fifteen.Replay(b, moves)
 	if r.BadIndex > 0 {
-		return judge.Result{Verdict: judge.Invalid, Message: badMove(r.BadIndex, r.BadToken, r.Reason), Used: r.Used}
+		return judge.Result{Verdict: judge.Invalid, Used: r.Used}.With(badMove(r.BadIndex, r.BadToken, r.Why))
 	}
-	unsolved := fmt.Sprintf("%s, but the board is not solved (%s out of place)", allLegal(r.Used), judge.Plural(r.Final.Misplaced(), "tile"))
+	unsolved := judge.M("fifteen_not_solved", "Legal", allLegal(r.Used), "Misplaced", plural(r.Final.Misplaced(), "n_tiles"))
 	if !ref.Solvable {
 		if r.Solved {
 			return referenceDisagrees()
 		}
-		return judge.Result{Verdict: judge.NotSolved, Used: r.Used, Message: unsolved}
+		return judge.Result{Verdict: judge.NotSolved, Used: r.Used}.With(unsolved)
 	}
 	return movesResult(r.Solved, r.Used, ref.Optimal, unsolved)
 }
@@ -322,7 +320,8 @@ func (Fifteen) Candidates(params map[string]int, _ *bool, l judge.Limits) (func(
 
 // blankGoes names, for each move of the blank, the way the tile it swaps
 // with slides: the other way.
-var blankGoes = map[fifteen.Move]string{fifteen.Left: "right", fifteen.Right: "left", fifteen.Up: "down", fifteen.Down: "up"}
+var blankGoes = map[fifteen.Move]judge.Msg{fifteen.Left: judge.M("fifteen_slid_right"), fifteen.Right: judge.M("fifteen_slid_left"),
+	fifteen.Up: judge.M("fifteen_slid_down"), fifteen.Down: judge.M("fifteen_slid_up")}
 
 // Steps replays moves with the engine; each step tells which tile slid and
 // how many are still out of place.
@@ -330,9 +329,9 @@ func (Fifteen) Steps(c, moves string) judge.Replay {
 	b, _ := fifteen.ParseCase(c) // c is canonical: it parses
 	r := fifteen.Replay(b, moves)
 	return stepsWith(b, fifteen.Format, stepTokens(r.Steps, func(s fifteen.Step) string { return s.Token }),
-		fifteen.Boards(b, r), stepMessages(r.Steps, func(s fifteen.Step) string {
-			return fmt.Sprintf("tile %d slid %s, %s out of place", s.Tile, blankGoes[s.Move], judge.Plural(s.Misplaced, "tile"))
-		}), r.BadIndex, r.BadToken, r.Reason, r.Solved)
+		fifteen.Boards(b, r), stepMessages(r.Steps, func(s fifteen.Step) judge.Msg {
+			return judge.M("fifteen_step", "Tile", s.Tile, "Way", blankGoes[s.Move], "Misplaced", plural(s.Misplaced, "n_tiles"))
+		}), r.BadIndex, r.BadToken, r.Why, r.Solved)
 }
 
 // AnswerMoves returns the moves of an answer line, none for "This puzzle is
@@ -350,7 +349,7 @@ func (Fifteen) Hint(ctx context.Context, c, moves string) (string, error) {
 	r := fifteen.Replay(b, moves)
 	switch {
 	case r.BadIndex > 0:
-		return "", judge.Errorf(judge.EINVALID, "%s", badMove(r.BadIndex, r.BadToken, r.Reason))
+		return "", judge.Errorf(judge.EINVALID, "%s", badMove(r.BadIndex, r.BadToken, r.Why).Text())
 	case r.Solved:
 		return "", judge.Errorf(judge.EINVALID, "the board is already solved")
 	}

@@ -82,15 +82,14 @@ func (Floodit) CheckAnswer(c string, ref judge.Solution, a judge.Answer, _ strin
 	}
 	tok, err := oneToken(a[0])
 	if err != nil {
-		return judge.Result{Verdict: judge.Invalid, Message: err.Error()}
+		return sayError(judge.Result{Verdict: judge.Invalid}, err)
 	}
 	v, err := tok.Int()
 	if err != nil {
-		return judge.Result{Verdict: judge.Invalid, Message: err.Error()}
+		return sayError(judge.Result{Verdict: judge.Invalid}, err)
 	}
 	if v != ref.Optimal {
-		return judge.Result{Verdict: judge.WrongAnswer, Message: fmt.Sprintf("line %d: %d is not the minimum number of moves", a[0].No, v),
-			MessageID: "floodit_not_minimum", MessageArgs: judge.Args("Line", a[0].No, "Value", v)}
+		return judge.Result{Verdict: judge.WrongAnswer}.With(judge.M("floodit_not_minimum", "Line", a[0].No, "Value", v))
 	}
 	return judge.Correct(ref.Optimal)
 }
@@ -105,14 +104,10 @@ func (Floodit) CheckMoves(c string, ref *judge.Solution, moves string) judge.Res
 	}
 	r := floodit.Replay(b, moves)
 	if r.BadIndex > 0 {
-		return judge.Result{Verdict: judge.Invalid, Message: badMove(r.BadIndex, r.BadToken, r.Reason), Used: r.Used}
+		return judge.Result{Verdict: judge.Invalid, Used: r.Used}.With(badMove(r.BadIndex, r.BadToken, r.Why))
 	}
-	res := movesResult(r.Solved, r.Used, ref.Optimal,
-		fmt.Sprintf("%s, but the board is not flooded (%d of %d cells)", allLegal(r.Used), r.Final.Region(), b.N()*b.N()))
-	if res.Verdict == judge.NotSolved {
-		res.MessageID, res.MessageArgs = "floodit_not_flooded", judge.Args("Count", r.Used, "Region", r.Final.Region(), "Cells", b.N()*b.N())
-	}
-	return res
+	return movesResult(r.Solved, r.Used, ref.Optimal,
+		judge.M("floodit_not_flooded", "Count", r.Used, "Region", r.Final.Region(), "Cells", b.N()*b.N()))
 }
 
 // oneToken returns the only token of an answer line, positioned in the
@@ -127,9 +122,9 @@ func oneToken(l judge.AnswerLine) (textin.Token, error) {
 	}
 	switch {
 	case len(toks) == 0:
-		return textin.Token{}, textin.Errorf(l.No, 0, "expected an integer, found an empty line")
+		return textin.Token{}, textin.Fail(l.No, 0, "floodit_answer_empty_line", "expected an integer, found an empty line")
 	case len(toks) > 1:
-		return textin.Token{}, toks[1].Errorf("expected one integer on the line, found also %s", toks[1].Quoted())
+		return textin.Token{}, toks[1].Fail("floodit_answer_extra", "expected one integer on the line, found also %s", "Found", toks[1].Quoted())
 	}
 	return toks[0], nil
 }
@@ -176,9 +171,9 @@ func (Floodit) Steps(c, moves string) judge.Replay {
 	b, _ := floodit.ParseCase(c) // c is canonical: it parses
 	r := floodit.Replay(b, moves)
 	return stepsWith(b, floodit.Format, stepTokens(r.Steps, func(s floodit.Step) string { return s.Token }),
-		floodit.Boards(b, r), stepMessages(r.Steps, func(s floodit.Step) string {
-			return fmt.Sprintf("flooded with colour %d: %d of %d cells", s.Color, s.Region, b.N()*b.N())
-		}), r.BadIndex, r.BadToken, r.Reason, r.Solved)
+		floodit.Boards(b, r), stepMessages(r.Steps, func(s floodit.Step) judge.Msg {
+			return judge.M("floodit_step", "Colour", s.Color, "Region", s.Region, "Cells", b.N()*b.N())
+		}), r.BadIndex, r.BadToken, r.Why, r.Solved)
 }
 
 // AnswerMoves: a Flood-it answer is a number, it holds no moves.
@@ -190,7 +185,7 @@ func (Floodit) Hint(ctx context.Context, c, moves string) (string, error) {
 	r := floodit.Replay(b, moves)
 	switch {
 	case r.BadIndex > 0:
-		return "", judge.Errorf(judge.EINVALID, "%s", badMove(r.BadIndex, r.BadToken, r.Reason))
+		return "", judge.Errorf(judge.EINVALID, "%s", badMove(r.BadIndex, r.BadToken, r.Why).Text())
 	case r.Solved:
 		return "", judge.Errorf(judge.EINVALID, "the board is already flooded")
 	}

@@ -3,7 +3,6 @@ package puzzles
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 
 	"puzzlejudge/judge"
 	"puzzlejudge/reference/mayan"
+	"puzzlejudge/reference/textin"
 )
 
 // Mayan adapts reference/mayan: n lines "x y g" or "-1" per case in
@@ -98,9 +98,9 @@ func (Mayan) CheckAnswer(c string, ref judge.Solution, a judge.Answer, checker s
 	}
 	if strings.TrimSpace(a[0].Text) == "-1" {
 		if !ref.Solvable {
-			return judge.Result{Verdict: judge.Accepted, Message: "correct", Score: 100}
+			return judge.Correct(0)
 		}
-		return judge.Result{Verdict: judge.WrongAnswer, Message: fmt.Sprintf("line %d: -1, but the board can be cleared in %s", a[0].No, judge.Plural(b.N, "move"))}
+		return judge.Result{Verdict: judge.WrongAnswer}.With(atLine(a[0].No, judge.M("mayan_can_be_cleared", "Moves", plural(b.N, "n_moves"))))
 	}
 	lines := make([]string, len(a))
 	for i, l := range a {
@@ -109,11 +109,12 @@ func (Mayan) CheckAnswer(c string, ref judge.Solution, a judge.Answer, checker s
 	r := mayan.Replay(b, strings.Join(lines, "\n"))
 	switch {
 	case r.BadIndex > 0:
-		return judge.Result{Verdict: judge.Invalid, Message: fmt.Sprintf("line %d: %s", a[r.BadIndex-1].No, badMove(r.BadIndex, r.BadToken, r.Reason))}
+		return judge.Result{Verdict: judge.Invalid}.With(atLine(a[r.BadIndex-1].No, badMove(r.BadIndex, r.BadToken, r.Why)))
 	case len(a) < b.N:
-		return judge.Result{Verdict: judge.WrongAnswer, Message: fmt.Sprintf("line %d: the output ends after %d of the %d moves", a[len(a)-1].No, len(a), b.N)}
+		return judge.Result{Verdict: judge.WrongAnswer}.With(atLine(a[len(a)-1].No, judge.M("mayan_output_ends", "Got", len(a), "Want", b.N)))
 	case !r.Solved:
-		return judge.Result{Verdict: judge.WrongAnswer, Message: fmt.Sprintf("%s: %s left after %s", lineRange(a), judge.Plural(r.Final.Blocks(), "block"), judge.Plural(r.Used, "move"))}
+		return judge.Result{Verdict: judge.WrongAnswer}.
+			With(judge.M("mayan_left_after", "Lines", lineRange(a), "Blocks", plural(r.Final.Blocks(), "n_blocks"), "Used", plural(r.Used, "n_moves")))
 	case !ref.Solvable:
 		return referenceDisagrees()
 	}
@@ -127,11 +128,11 @@ func (Mayan) CheckAnswer(c string, ref judge.Solution, a judge.Answer, checker s
 	}
 	switch {
 	case slices.Equal(got, want):
-		return judge.Result{Verdict: judge.Accepted, Message: "correct", Used: r.Used, Optimal: b.N, Score: 100}
+		return judge.Result{Verdict: judge.Accepted, Used: r.Used, Optimal: b.N, Score: 100}.With(judge.M("correct"))
 	case checker == judge.CheckerAnyValid:
-		return judge.Result{Verdict: judge.Accepted, Message: "a valid solution", Used: r.Used, Optimal: b.N, Score: 100}
+		return judge.Result{Verdict: judge.Accepted, Used: r.Used, Optimal: b.N, Score: 100}.With(judge.M("mayan_any_valid"))
 	}
-	return judge.Result{Verdict: judge.WrongAnswer, Used: r.Used, Optimal: b.N, Solved: true, Message: "valid, but not the lexicographically smallest"}
+	return judge.Result{Verdict: judge.WrongAnswer, Used: r.Used, Optimal: b.N, Solved: true}.With(judge.M("mayan_not_smallest"))
 }
 
 // CheckMoves needs no reference: the rule of the puzzle is to clear the board
@@ -144,29 +145,20 @@ func (Mayan) CheckMoves(c string, ref *judge.Solution, moves string) judge.Resul
 	r := mayan.Replay(b, moves)
 	switch {
 	case r.BadIndex > 0:
-		return judge.Result{Verdict: judge.Invalid, Message: badMove(r.BadIndex, r.BadToken, r.Reason), Used: r.Used}
+		return judge.Result{Verdict: judge.Invalid, Used: r.Used}.With(badMove(r.BadIndex, r.BadToken, r.Why))
 	case r.Used > b.N:
-		return judge.Result{Verdict: judge.Invalid, Used: r.Used,
-			Message: badMove(b.N+1, r.Steps[b.N].Token, fmt.Sprintf("this board must be cleared in exactly %s", judge.Plural(b.N, "move")))}
+		return judge.Result{Verdict: judge.Invalid, Used: r.Used}.With(judge.M("move_bad", "Index", b.N+1, "Token", textin.Quote(r.Steps[b.N].Token),
+			"Reason", judge.M("mayan_exactly", "Moves", plural(b.N, "n_moves"))))
 	case r.Solved && r.Used == b.N:
 		if ref != nil && !ref.Solvable {
 			return referenceDisagrees()
 		}
-		return judge.Result{Verdict: judge.Accepted, Message: fmt.Sprintf("cleared in %s", judge.Plural(b.N, "move")), Used: r.Used, Optimal: b.N, Score: 100}
+		return judge.Result{Verdict: judge.Accepted, Used: r.Used, Optimal: b.N, Score: 100}.With(judge.M("mayan_cleared", "Moves", plural(b.N, "n_moves")))
 	case r.Solved:
-		return judge.Result{Verdict: judge.NotSolved, Used: r.Used,
-			Message: fmt.Sprintf("the board is cleared after %s, but it must be cleared in exactly %d", judge.Plural(r.Used, "move"), b.N)}
+		return judge.Result{Verdict: judge.NotSolved, Used: r.Used}.With(judge.M("mayan_cleared_early", "Used", plural(r.Used, "n_moves"), "Want", b.N))
 	}
-	return judge.Result{Verdict: judge.NotSolved, Used: r.Used,
-		Message: fmt.Sprintf("%s, but %s left (%s allowed)", allLegal(r.Used), blocksAre(r.Final.Blocks()), judge.Plural(b.N, "move"))}
-}
-
-// blocksAre says how many blocks are left: "1 block is", "12 blocks are".
-func blocksAre(n int) string {
-	if n == 1 {
-		return "1 block is"
-	}
-	return judge.Plural(n, "block") + " are"
+	return judge.Result{Verdict: judge.NotSolved, Used: r.Used}.
+		With(judge.M("mayan_blocks_left", "Legal", allLegal(r.Used), "Blocks", plural(r.Final.Blocks(), "n_blocks_are"), "Moves", plural(b.N, "n_moves")))
 }
 
 // BoardMoves is the board's n: it must be cleared in exactly n moves, so a
@@ -180,12 +172,12 @@ func (Mayan) BoardMoves(c string) int {
 }
 
 // lineRange names the lines of an answer: "line 4" or "lines 1-3".
-func lineRange(a judge.Answer) string {
+func lineRange(a judge.Answer) judge.Msg {
 	first, last := a[0].No, a[len(a)-1].No
 	if first == last {
-		return fmt.Sprintf("line %d", first)
+		return judge.M("line", "Line", first)
 	}
-	return fmt.Sprintf("lines %d-%d", first, last)
+	return judge.M("lines", "First", first, "Last", last)
 }
 
 func (pz Mayan) CheckProblemLimits(l judge.Limits) error {
@@ -240,17 +232,17 @@ func (Mayan) Steps(c, moves string) judge.Replay {
 		boards[i] = p[len(p)-1]
 	}
 	out := stepsWith(b, mayan.Format, stepTokens(r.Steps, func(s mayan.Step) string { return s.Token }),
-		boards, stepMessages(r.Steps, func(s mayan.Step) string {
+		boards, stepMessages(r.Steps, func(s mayan.Step) judge.Msg {
 			if s.Cleared == 0 {
-				return fmt.Sprintf("nothing vanished; %s left", judge.Plural(s.Left, "block"))
+				return judge.M("mayan_step_none", "Left", plural(s.Left, "n_blocks"))
 			}
-			return fmt.Sprintf("%s vanished in %s; %s left", judge.Plural(s.Cleared, "block"), judge.Plural(s.Rounds, "round"), judge.Plural(s.Left, "block"))
-		}), r.BadIndex, r.BadToken, r.Reason, r.Solved && r.Used == b.N)
+			return judge.M("mayan_step", "Cleared", plural(s.Cleared, "n_blocks"), "Rounds", plural(s.Rounds, "n_rounds"), "Left", plural(s.Left, "n_blocks"))
+		}), r.BadIndex, r.BadToken, r.Why, r.Solved && r.Used == b.N)
 	// Solved means what the judge means: cleared in exactly n moves, not
 	// sooner (a board cleared too early is not_solved).
 	if r.Solved && r.Used < b.N && len(boards) > 0 {
 		last := &out.Steps[len(boards)-1]
-		last.Message += fmt.Sprintf(", but this board must be cleared in exactly %s", judge.Plural(b.N, "move"))
+		*last = last.With(judge.M("mayan_step_too_early", "Step", last.Msg, "Moves", plural(b.N, "n_moves")))
 	}
 	for i, p := range pictures {
 		for _, pb := range p {
@@ -279,7 +271,7 @@ func (Mayan) Hint(ctx context.Context, c, moves string) (string, error) {
 	r := mayan.Replay(b, moves)
 	switch {
 	case r.BadIndex > 0:
-		return "", judge.Errorf(judge.EINVALID, "%s", badMove(r.BadIndex, r.BadToken, r.Reason))
+		return "", judge.Errorf(judge.EINVALID, "%s", badMove(r.BadIndex, r.BadToken, r.Why).Text())
 	case r.Solved:
 		return "", judge.Errorf(judge.EINVALID, "the board is already cleared")
 	case r.Used >= b.N:

@@ -2,8 +2,8 @@ package puzzles
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 
 	"puzzlejudge/judge"
@@ -96,54 +96,55 @@ func (Rotation) CheckAnswer(c string, ref judge.Solution, a judge.Answer, _ stri
 	if !ref.Solvable {
 		// No symbol fills the centre: only the reference's exact text is right.
 		if strings.TrimSpace(a[0].Text) == strings.TrimSpace(ref.Answer) {
-			return judge.Result{Verdict: judge.Accepted, Message: "correct", Score: 100}
+			return judge.Correct(0)
 		}
-		return judge.Result{Verdict: judge.WrongAnswer, Message: fmt.Sprintf("line %d: wrong answer", a[0].No)}
+		return judge.Result{Verdict: judge.WrongAnswer}.With(atLine(a[0].No, judge.M("wrong_answer")))
 	}
 	first := a[0]
 	moves := strings.TrimSpace(first.Text)
 	if moves == noMovesNeeded {
 		moves = ""
-	} else if msg := notLetters(first); msg != "" {
-		return judge.Result{Verdict: judge.Invalid, Message: msg}
+	} else if msg, bad := notLetters(first); bad {
+		return judge.Result{Verdict: judge.Invalid}.With(msg)
 	}
 	r := rotation.Replay(b, moves)
 	switch {
 	case r.BadIndex > 0:
-		return judge.Result{Verdict: judge.Invalid, Message: fmt.Sprintf("line %d: %s", first.No, badMove(r.BadIndex, r.BadToken, r.Reason))}
+		return judge.Result{Verdict: judge.Invalid}.With(atLine(first.No, badMove(r.BadIndex, r.BadToken, r.Why)))
 	case !r.Solved && r.Used == 0:
-		return judge.Result{Verdict: judge.WrongAnswer, Message: fmt.Sprintf("line %d: the centre is not solved at the start, moves are needed", first.No)}
+		return judge.Result{Verdict: judge.WrongAnswer}.With(atLine(first.No, judge.M("rotation_not_solved_at_start")))
 	case !r.Solved:
-		return judge.Result{Verdict: judge.WrongAnswer, Message: fmt.Sprintf("line %d: %s does not solve the centre", first.No, textin.Quote(moves))}
+		return judge.Result{Verdict: judge.WrongAnswer}.With(atLine(first.No, judge.M("rotation_does_not_solve", "Moves", textin.Quote(moves))))
 	case r.Used > ref.Optimal:
-		return judge.Result{Verdict: judge.WrongAnswer, Used: r.Used, Optimal: ref.Optimal, Solved: true,
-			Message: fmt.Sprintf("line %d: %s is %s, the optimum is %d", first.No, textin.Quote(moves), judge.Plural(r.Used, "move"), ref.Optimal)}
+		return judge.Result{Verdict: judge.WrongAnswer, Used: r.Used, Optimal: ref.Optimal, Solved: true}.
+			With(atLine(first.No, judge.M("rotation_above_optimum", "Moves", textin.Quote(moves), "Used", plural(r.Used, "n_moves"), "Optimal", ref.Optimal)))
 	case r.Used < ref.Optimal:
 		return referenceDisagrees()
 	case moves != strings.TrimSpace(ref.Moves):
-		return judge.Result{Verdict: judge.WrongAnswer, Used: r.Used, Optimal: ref.Optimal, Solved: true,
-			Message: fmt.Sprintf("line %d: optimal, but not the lexicographically smallest sequence of %s", first.No, judge.Plural(r.Used, "move"))}
+		return judge.Result{Verdict: judge.WrongAnswer, Used: r.Used, Optimal: ref.Optimal, Solved: true}.
+			With(atLine(first.No, judge.M("rotation_not_smallest", "Used", plural(r.Used, "n_moves"))))
 	}
 	if len(a) < 2 {
-		return judge.Result{Verdict: judge.WrongAnswer, Message: fmt.Sprintf("line %d: the centre symbol is missing after the moves", first.No)}
+		return judge.Result{Verdict: judge.WrongAnswer}.With(atLine(first.No, judge.M("rotation_symbol_missing")))
 	}
 	tok, err := oneToken(a[1])
 	if err != nil {
-		return judge.Result{Verdict: judge.Invalid, Message: err.Error()}
+		return sayError(judge.Result{Verdict: judge.Invalid}, err)
 	}
 	v, err := tok.Int()
 	if err != nil {
-		return judge.Result{Verdict: judge.Invalid, Message: err.Error()}
+		return sayError(judge.Result{Verdict: judge.Invalid}, err)
 	}
 	if got := r.Final.CentreSymbol(); v != got {
-		return judge.Result{Verdict: judge.WrongAnswer, Message: fmt.Sprintf("line %d: the centre symbol after these moves is %d, not %d", a[1].No, got, v)}
+		return judge.Result{Verdict: judge.WrongAnswer}.With(atLine(a[1].No, judge.M("rotation_wrong_symbol", "Got", got, "Value", v)))
 	}
-	return judge.Result{Verdict: judge.Accepted, Message: "correct", Used: r.Used, Optimal: ref.Optimal, Score: 100}
+	return judge.Result{Verdict: judge.Accepted, Used: r.Used, Optimal: ref.Optimal, Score: 100}.With(judge.M("correct"))
 }
 
 // notLetters returns a message naming the first character of a moves line
-// that is not a capital letter A-H (after leading blanks), or "".
-func notLetters(l judge.AnswerLine) string {
+// that is not a capital letter A-H (after leading blanks); bad is false
+// when there is none.
+func notLetters(l judge.AnswerLine) (msg judge.Msg, bad bool) {
 	col, started := 0, false
 	for _, r := range l.Text {
 		col++
@@ -153,12 +154,12 @@ func notLetters(l judge.AnswerLine) string {
 		case r >= 'A' && r <= 'H':
 			started = true
 		case r >= 'a' && r <= 'h':
-			return fmt.Sprintf("line %d, column %d: moves are capital letters, found %q", l.No, col, r)
+			return judge.M("at_line_col", "Line", l.No, "Col", col, "Text", judge.M("rotation_lower_case", "Found", strconv.QuoteRune(r))), true
 		default:
-			return fmt.Sprintf("line %d, column %d: %q is not a move (A to H)", l.No, col, r)
+			return judge.M("at_line_col", "Line", l.No, "Col", col, "Text", judge.M("rotation_not_letter", "Found", strconv.QuoteRune(r))), true
 		}
 	}
-	return ""
+	return judge.Msg{}, false
 }
 
 func (Rotation) CheckMoves(c string, ref *judge.Solution, moves string) judge.Result {
@@ -171,16 +172,16 @@ func (Rotation) CheckMoves(c string, ref *judge.Solution, moves string) judge.Re
 	}
 	r := rotation.Replay(b, moves)
 	if r.BadIndex > 0 {
-		return judge.Result{Verdict: judge.Invalid, Message: badMove(r.BadIndex, r.BadToken, r.Reason), Used: r.Used}
+		return judge.Result{Verdict: judge.Invalid, Used: r.Used}.With(badMove(r.BadIndex, r.BadToken, r.Why))
 	}
 	if !ref.Solvable {
 		if r.Solved {
 			return referenceDisagrees()
 		}
-		return judge.Result{Verdict: judge.NotSolved, Used: r.Used, Message: allLegal(r.Used) + ", but the centre is not solved"}
+		return judge.Result{Verdict: judge.NotSolved, Used: r.Used}.With(judge.M("rotation_not_solved", "Legal", allLegal(r.Used)))
 	}
 	return movesResult(r.Solved, r.Used, ref.Optimal,
-		fmt.Sprintf("%s, but the centre is not solved (%d of 8 squares agree)", allLegal(r.Used), r.Final.CentreBest()))
+		judge.M("rotation_not_solved_agree", "Legal", allLegal(r.Used), "Agree", r.Final.CentreBest()))
 }
 
 func (pz Rotation) CheckProblemLimits(l judge.Limits) error {
@@ -214,9 +215,9 @@ func (Rotation) Steps(c, moves string) judge.Replay {
 	b, _ := rotation.ParseCase(c) // c is canonical: it parses
 	r := rotation.Replay(b, moves)
 	return stepsWith(b, rotation.Format, stepTokens(r.Steps, func(s rotation.Step) string { return s.Token }),
-		rotation.Boards(b, r), stepMessages(r.Steps, func(s rotation.Step) string {
-			return fmt.Sprintf("%d of 8 centre squares agree", s.Centre)
-		}), r.BadIndex, r.BadToken, r.Reason, r.Solved)
+		rotation.Boards(b, r), stepMessages(r.Steps, func(s rotation.Step) judge.Msg {
+			return judge.M("rotation_step", "Agree", s.Centre)
+		}), r.BadIndex, r.BadToken, r.Why, r.Solved)
 }
 
 // AnswerMoves returns the first line of an answer: its move letters.
@@ -236,7 +237,7 @@ func (Rotation) Hint(ctx context.Context, c, moves string) (string, error) {
 	r := rotation.Replay(b, moves)
 	switch {
 	case r.BadIndex > 0:
-		return "", judge.Errorf(judge.EINVALID, "%s", badMove(r.BadIndex, r.BadToken, r.Reason))
+		return "", judge.Errorf(judge.EINVALID, "%s", badMove(r.BadIndex, r.BadToken, r.Why).Text())
 	case r.Solved:
 		return "", judge.Errorf(judge.EINVALID, "the centre is already solved")
 	}

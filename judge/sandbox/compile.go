@@ -128,7 +128,7 @@ func compileFailure(out execResult, lim CompileLimits, missing bool) string {
 	case execExited:
 		return fmt.Sprintf("compilation failed: exit status %d", out.exitStatus)
 	case execSignalled:
-		return "compilation failed: " + signalMessage(out.exitStatus)
+		return "compilation failed: " + signalMessage(out.exitStatus).Text()
 	case execOK:
 		if missing {
 			return "compilation: the compiler left no program"

@@ -3,6 +3,8 @@ package sandbox
 import (
 	"fmt"
 	"time"
+
+	"puzzlejudge/judge"
 )
 
 // Status is how a run ended, from the program's side. Everything but StatusOK
@@ -24,6 +26,8 @@ type RunResult struct {
 	// Message says what happened in words: "exit status 3", "killed by
 	// signal SIGSEGV (segmentation fault)", "CPU time limit of 1s exceeded".
 	Message string
+	// Msg is Message as a message of the judge, for the pages.
+	Msg judge.Msg
 	// ExitStatus is the exit status of a program that exited.
 	ExitStatus int
 	// Signal names the signal that killed the program ("SIGSEGV"), if one did.

@@ -1,11 +1,12 @@
 package sandbox
 
 import (
-	"fmt"
 	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"puzzlejudge/judge"
 )
 
 // runResult turns what the backend saw into the judge's terms.
@@ -22,31 +23,34 @@ func runResult(out execResult, lim Limits) RunResult {
 	case execExited:
 		res.Status = StatusRuntimeError
 		res.ExitStatus = out.exitStatus
-		res.Message = fmt.Sprintf("exit status %d", out.exitStatus)
+		res.say(judge.M("run_exit_status", "Status", out.exitStatus))
 	case execSignalled:
 		if cpuKilled(out, lim) {
 			res.Status = StatusTimeLimit
-			res.Message = fmt.Sprintf("CPU time limit of %v exceeded", lim.CPU)
+			res.say(judge.M("run_cpu_limit", "Limit", lim.CPU))
 			break
 		}
 		res.Status = StatusRuntimeError
 		res.Signal = unix.SignalName(syscall.Signal(out.exitStatus))
-		res.Message = signalMessage(out.exitStatus)
+		res.say(signalMessage(out.exitStatus))
 	case execForbidden:
 		res.Status = StatusRuntimeError
-		res.Message = "forbidden system call"
+		res.say(judge.M("run_forbidden_call"))
 	case execTimeLimit:
 		res.Status = StatusTimeLimit
-		res.Message = timeLimitMessage(out, lim)
+		res.say(timeLimitMessage(out, lim))
 	case execMemoryLimit:
 		res.Status = StatusMemoryLimit
-		res.Message = fmt.Sprintf("memory limit of %d MiB exceeded", lim.Memory/MiB)
+		res.say(judge.M("run_memory_limit", "MiB", lim.Memory/MiB))
 	case execOutputLimit:
 		res.Status = StatusOutputLimit
-		res.Message = fmt.Sprintf("output limit of %d MiB exceeded (standard output or a written file)", lim.Output/MiB)
+		res.say(judge.M("run_output_limit", "MiB", lim.Output/MiB))
 	}
 	return res
 }
+
+// say sets the result's message: m, and its English text.
+func (r *RunResult) say(m judge.Msg) { r.Msg, r.Message = m, m.Text() }
 
 // cpuKilled reports whether a signalled run was the kernel's CPU limit at
 // work rather than the program's fault: go-judge backs its own CPU clock
@@ -63,20 +67,22 @@ func cpuKilled(out execResult, lim Limits) bool {
 	return false
 }
 
-// signalMessage names a signal: "killed by signal SIGSEGV (segmentation fault)".
-func signalMessage(n int) string {
+// signalMessage names a signal: "killed by signal SIGSEGV (segmentation
+// fault)". The description is the system's, in English: the other
+// languages name the signal only.
+func signalMessage(n int) judge.Msg {
 	sig := syscall.Signal(n)
 	name := unix.SignalName(sig)
 	if name == "" {
-		return fmt.Sprintf("killed by signal %d", n)
+		return judge.M("run_signal_number", "Signal", n)
 	}
-	return fmt.Sprintf("killed by signal %s (%v)", name, sig)
+	return judge.M("run_signal", "Signal", name, "About", sig.String())
 }
 
 // timeLimitMessage says which clock ran out.
-func timeLimitMessage(out execResult, lim Limits) string {
+func timeLimitMessage(out execResult, lim Limits) judge.Msg {
 	if out.cpu >= lim.CPU {
-		return fmt.Sprintf("CPU time limit of %v exceeded", lim.CPU)
+		return judge.M("run_cpu_limit", "Limit", lim.CPU)
 	}
-	return fmt.Sprintf("wall-clock limit of %v exceeded (%v of CPU: the program was waiting or sleeping)", lim.Wall, out.cpu.Round(time.Millisecond))
+	return judge.M("run_wall_limit", "Limit", lim.Wall, "CPU", out.cpu.Round(time.Millisecond))
 }

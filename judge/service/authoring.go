@@ -109,7 +109,7 @@ func (s *Service) UpdateProblem(ctx context.Context, viewer judge.User, slug str
 	}
 	if p.Checker != old.Checker {
 		// The checker decides verdicts: earlier answers are judged again.
-		err = s.requeue(ctx, judge.Requeue{ProblemID: p.ID, Reason: "the problem's checker changed"})
+		err = s.requeue(ctx, judge.Requeue{ProblemID: p.ID}.Saying(judge.M("rejudge_checker_changed")))
 	}
 	return p, err
 }

@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"strconv"
 
 	"puzzlejudge/judge"
 )
@@ -11,28 +10,27 @@ import (
 // owner reads, so they name a case as a student may (judge.CaseNameFor
 // for a viewer who is no instructor): a hidden case by its position only.
 
-func reasonDeleted(c judge.Case) string {
-	return boardWords(c) + " was deleted"
+func reasonDeleted(c judge.Case) judge.Msg {
+	return judge.M("rejudge_deleted", "Board", boardWords(c))
 }
 
-func reasonNewAnswer(c judge.Case) string {
-	return "new expected answer for " + boardWords(c)
+func reasonNewAnswer(c judge.Case) judge.Msg {
+	return judge.M("rejudge_new_answer", "Board", boardWords(c))
 }
 
-func reasonSolveFailed(c judge.Case) string {
-	return "the reference solver failed on " + boardWords(c)
+func reasonSolveFailed(c judge.Case) judge.Msg {
+	return judge.M("rejudge_solve_failed", "Board", boardWords(c))
 }
 
 // boardWords is "board 3", or "board 1 (01-sample-1)" for a sample.
-func boardWords(c judge.Case) string {
-	w := "board " + strconv.Itoa(c.Position)
+func boardWords(c judge.Case) judge.Msg {
 	if judge.CanReadCaseName(judge.User{}, c) {
-		w += " (" + c.Name + ")"
+		return judge.M("board_named", "Position", c.Position, "Name", c.Name)
 	}
-	return w
+	return judge.M("board_n", "Position", c.Position)
 }
 
-const reasonReady = "the reference answers of the boards are ready"
+var reasonReady = judge.M("rejudge_ready")
 
 // SeenBy clears the Changed mark of a submission when its owner opens it;
 // an instructor's view leaves it.

@@ -71,7 +71,7 @@ func (s *Service) ImportProblem(ctx context.Context, viewer judge.User, p judge.
 		s.scheduleSolve(c.ID)
 	}
 	if !created {
-		err = s.requeue(ctx, judge.Requeue{ProblemID: p.ID, Reason: "the problem was imported again from a package"})
+		err = s.requeue(ctx, judge.Requeue{ProblemID: p.ID}.Saying(judge.M("rejudge_package_again")))
 	}
 	return p, created, err
 }

@@ -167,7 +167,7 @@ func (s *Service) DeleteCase(ctx context.Context, v judge.User, slug string, id 
 	if err := s.store.DeleteCase(ctx, c.ID); err != nil {
 		return err
 	}
-	return s.requeue(ctx, judge.Requeue{ProblemID: c.ProblemID, CaseID: c.ID, AnswersOnly: true, Reason: reasonDeleted(c)})
+	return s.requeue(ctx, judge.Requeue{ProblemID: c.ProblemID, CaseID: c.ID, AnswersOnly: true}.Saying(reasonDeleted(c)))
 }
 
 // Rejudge queues every answer and move submission of a problem again; their
@@ -181,7 +181,7 @@ func (s *Service) Rejudge(ctx context.Context, v judge.User, slug string) (int, 
 	if err != nil {
 		return 0, err
 	}
-	n, err := s.store.RequeueFor(ctx, judge.Requeue{ProblemID: p.ID, Reason: judge.ReasonRequested})
+	n, err := s.store.RequeueFor(ctx, judge.Requeue{ProblemID: p.ID}.Saying(judge.RequestedRejudge))
 	if err == nil {
 		s.notify()
 	}

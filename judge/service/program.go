@@ -123,24 +123,25 @@ type programJudging struct {
 func (s *Service) judgeProgram(ctx context.Context, sub judge.Submission, d *problemData) programJudging {
 	sb := s.cfg.Sandbox
 	if sb == nil {
-		return programJudging{results: []judge.CaseResult{{Position: 1, Verdict: judge.JudgeError, Message: s.sandboxUnavailable().Error() + "; it will be judged again by a rejudge once the sandbox runs"}}}
+		return programJudging{results: []judge.CaseResult{judge.CaseResult{Position: 1, Verdict: judge.JudgeError}.
+			With(judge.M("program_no_sandbox", "Error", s.sandboxUnavailable().Error()))}}
 	}
 	lim := programLimits(d.problem)
 	c, err := sb.Compile(ctx, sub.Language, []byte(sub.Payload), lim.compile)
 	if err != nil {
 		if errors.Is(err, sandbox.ErrUnknownLanguage) {
-			return programJudging{results: []judge.CaseResult{{Position: 1, Verdict: judge.JudgeError,
-				Message: fmt.Sprintf("this server no longer offers language %q; it will be judged again by a rejudge once it does", sub.Language)}}}
+			return programJudging{results: []judge.CaseResult{judge.CaseResult{Position: 1, Verdict: judge.JudgeError}.
+				With(judge.M("program_no_language", "Language", strconv.Quote(sub.Language)))}}
 		}
 		return programJudging{retry: fmt.Errorf("compiling: %w", err)}
 	}
 	out := capCompileOutput(c.Output)
 	if !c.OK() {
-		msg := "the program did not compile"
+		msg := judge.M("compile_failed")
 		if first := firstError(out); first != "" {
-			msg += ": " + first
+			msg = judge.M("compile_failed_first", "First", first)
 		}
-		return programJudging{compileOutput: out, results: []judge.CaseResult{{Position: 1, Verdict: judge.CompileError, Message: msg}}}
+		return programJudging{compileOutput: out, results: []judge.CaseResult{judge.CaseResult{Position: 1, Verdict: judge.CompileError}.With(msg)}}
 	}
 	var cases []judge.Case
 	for _, cs := range d.cases {
@@ -149,7 +150,7 @@ func (s *Service) judgeProgram(ctx context.Context, sub judge.Submission, d *pro
 		}
 	}
 	if len(cases) == 0 {
-		return programJudging{compileOutput: out, results: []judge.CaseResult{{Verdict: judge.JudgeError, Message: "the problem has no boards to run the program on"}}}
+		return programJudging{compileOutput: out, results: []judge.CaseResult{judge.CaseResult{Verdict: judge.JudgeError}.With(judge.M("program_no_boards"))}}
 	}
 	results := make([]judge.CaseResult, len(cases))
 	errs := make([]error, len(cases))
@@ -181,21 +182,30 @@ func (s *Service) runBoard(ctx context.Context, a *sandbox.Artifact, pz judge.Pu
 	switch res.Status {
 	case sandbox.StatusOK:
 		answers, surplus := pz.SplitAnswers([]string{c.Input}, string(res.Stdout))
-		r = checkAnswer(pz, c, answers, 0, surplus, "this case", checker)
+		r = checkAnswer(pz, c, answers, 0, surplus, afterThisCase, checker)
 	case sandbox.StatusTimeLimit:
-		r = judge.Result{Verdict: judge.TimeLimit, Message: res.Message}
+		r = runVerdict(judge.TimeLimit, res)
 	case sandbox.StatusMemoryLimit:
-		r = judge.Result{Verdict: judge.MemoryLimit, Message: res.Message}
+		r = runVerdict(judge.MemoryLimit, res)
 	case sandbox.StatusOutputLimit:
-		r = judge.Result{Verdict: judge.OutputLimit, Message: res.Message}
+		r = runVerdict(judge.OutputLimit, res)
 	case sandbox.StatusRuntimeError:
-		r = judge.Result{Verdict: judge.RuntimeError, Message: res.Message}
+		r = runVerdict(judge.RuntimeError, res)
 	default:
 		return judge.CaseResult{}, fmt.Errorf("board %d: sandbox status %q", c.Position, res.Status)
 	}
 	out := caseResult(c, r)
 	out.CPUMs, out.WallMs, out.MemoryKiB = res.CPU.Milliseconds(), res.Wall.Milliseconds(), res.MemoryKiB
 	return out, nil
+}
+
+// runVerdict is the result v of a run that ended as res says: its
+// message, with its id when the sandbox gave one that says the same.
+func runVerdict(v judge.Verdict, res sandbox.RunResult) judge.Result {
+	if res.Msg.ID != "" && res.Msg.Text() == res.Message {
+		return judge.Result{Verdict: v}.With(res.Msg)
+	}
+	return judge.Result{Verdict: v, Message: res.Message}
 }
 
 // capCompileOutput cuts a compiler's message to MaxCompileOutput bytes, at
@@ -302,8 +312,7 @@ func (s *Service) judgeClaimedProgram(ctx context.Context, c judge.Claim, d *pro
 			return
 		}
 		s.log.Error("the sandbox failed again; the program's boards are judge_error", "submission", c.ID, "err", j.retry)
-		j = programJudging{results: []judge.CaseResult{{Position: 1, Verdict: judge.JudgeError,
-			Message: "the sandbox failed while judging this program (not your fault); a rejudge judges it again"}}}
+		j = programJudging{results: []judge.CaseResult{judge.CaseResult{Position: 1, Verdict: judge.JudgeError}.With(judge.M("program_sandbox_failed"))}}
 	}
 	s.forgetSandboxAttempts(c.ID)
 	v, score := judge.Combine(j.results)
@@ -329,7 +338,7 @@ func (s *Service) judgeProgramSafely(ctx context.Context, sub judge.Submission, 
 	defer func() {
 		if r := recover(); r != nil {
 			s.log.Error("judging a program panicked", "submission", sub.ID, "panic", fmt.Sprint(r))
-			j = programJudging{results: []judge.CaseResult{{Position: 1, Verdict: judge.JudgeError, Message: "internal error while judging"}}}
+			j = programJudging{results: []judge.CaseResult{judge.CaseResult{Position: 1, Verdict: judge.JudgeError}.With(judge.M("internal_error"))}}
 		}
 	}()
 	return s.judgeProgram(ctx, sub, d)

@@ -192,7 +192,8 @@ func (s *Service) finishCase(ctx context.Context, c judge.Case, status judge.Cas
 		if status != judge.CaseReady {
 			reason = reasonSolveFailed(c)
 		}
-		rejudge = &judge.Requeue{ProblemID: c.ProblemID, CaseID: c.ID, Reason: reason}
+		r := judge.Requeue{ProblemID: c.ProblemID, CaseID: c.ID}.Saying(reason)
+		rejudge = &r
 	}
 	err := s.store.FinishCase(ctx, c.ID, c.Input, status, sol, msg, rejudge)
 	if judge.ErrorCode(err) == judge.ENOTFOUND {
@@ -212,7 +213,7 @@ func (s *Service) finishCase(ctx context.Context, c judge.Case, status judge.Cas
 		return false
 	}
 	if !stillSolving(cases) {
-		if err := s.requeue(ctx, judge.Requeue{ProblemID: c.ProblemID, OnlyErrors: true, Reason: reasonReady}); err != nil {
+		if err := s.requeue(ctx, judge.Requeue{ProblemID: c.ProblemID, OnlyErrors: true}.Saying(reasonReady)); err != nil {
 			s.log.Error("rejudging", "problem", c.ProblemID, "err", err)
 		}
 	}

@@ -222,7 +222,7 @@ func (s *Service) Check(ctx context.Context, v judge.User, puzzle, board, moves 
 		case ctx.Err() != nil:
 			return judge.CheckResult{}, ctx.Err()
 		case err != nil:
-			r = judge.Result{Verdict: judge.JudgeError, Message: "the reference solver could not solve this board: " + err.Error()}
+			r = judge.Result{Verdict: judge.JudgeError}.With(judge.M("reference_failed_board", "Error", err.Error()))
 		default:
 			s.checks.Put(key, ref)
 			if s.cfg.OnSolved != nil {

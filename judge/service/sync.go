@@ -83,7 +83,7 @@ func (s *Service) SyncProblem(ctx context.Context, p judge.Problem, cases []judg
 		// A submission answers the cases it recorded, in their order: a
 		// move changes none, a removal rejudges the answers holding it.
 		for _, c := range plan.remove {
-			ch.Requeues = append(ch.Requeues, judge.Requeue{CaseID: c.ID, AnswersOnly: true, Reason: reasonDeleted(c)})
+			ch.Requeues = append(ch.Requeues, judge.Requeue{CaseID: c.ID, AnswersOnly: true}.Saying(reasonDeleted(c)))
 		}
 		requeue = len(ch.Requeues) > 0
 		return ch, nil

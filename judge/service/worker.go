@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"puzzlejudge/judge"
@@ -225,7 +226,7 @@ func (s *Service) judgeOne(sub judge.Submission, d *problemData) (results []judg
 	defer func() {
 		if r := recover(); r != nil {
 			s.log.Error("judging panicked", "submission", sub.ID, "panic", fmt.Sprint(r))
-			results = []judge.CaseResult{{CaseID: sub.CaseID, Position: 1, Verdict: judge.JudgeError, Message: "internal error while judging"}}
+			results = []judge.CaseResult{judge.CaseResult{CaseID: sub.CaseID, Position: 1, Verdict: judge.JudgeError}.With(judge.M("internal_error"))}
 		}
 	}()
 	switch sub.Kind {
@@ -234,7 +235,7 @@ func (s *Service) judgeOne(sub judge.Submission, d *problemData) (results []judg
 	case judge.KindMoves:
 		return judgeMoves(sub, d)
 	}
-	return []judge.CaseResult{{Verdict: judge.JudgeError, Message: fmt.Sprintf("unknown kind %q", sub.Kind)}}
+	return []judge.CaseResult{judge.CaseResult{Verdict: judge.JudgeError}.With(judge.M("unknown_kind", "Kind", strconv.Quote(string(sub.Kind))))}
 }
 
 // answeredCases returns the cases an answer answered (CaseIDs), deleted
@@ -276,7 +277,7 @@ func judgeAnswer(sub judge.Submission, d *problemData) []judge.CaseResult {
 				continue
 			}
 			answers, surplus := d.puzzle.SplitAnswers([]string{c.Input}, text)
-			results = append(results, caseResult(c, checkAnswer(d.puzzle, c, answers, 0, surplus, "this case", checker)))
+			results = append(results, caseResult(c, checkAnswer(d.puzzle, c, answers, 0, surplus, afterThisCase, checker)))
 		}
 	} else {
 		answers, surplus := d.puzzle.SplitAnswers(judge.CaseInputs(cases), sub.Payload)
@@ -288,11 +289,11 @@ func judgeAnswer(sub judge.Submission, d *problemData) []judge.CaseResult {
 			if i == len(cases)-1 {
 				extra = surplus
 			}
-			results = append(results, caseResult(c, checkAnswer(d.puzzle, c, answers, i, extra, "the last case", checker)))
+			results = append(results, caseResult(c, checkAnswer(d.puzzle, c, answers, i, extra, judge.M("after_the_last_case"), checker)))
 		}
 	}
 	if len(results) == 0 {
-		return []judge.CaseResult{{Verdict: judge.JudgeError, Message: "every board this answer was for has been deleted: nothing is left to judge"}}
+		return []judge.CaseResult{judge.CaseResult{Verdict: judge.JudgeError}.With(judge.M("all_cases_deleted"))}
 	}
 	return results
 }
@@ -301,7 +302,7 @@ func judgeAnswer(sub judge.Submission, d *problemData) []judge.CaseResult {
 // found only after the last case of a whole output, or in a case's own file)
 // makes an accepted answer wrong: the statements say so, and a verdict
 // never contradicts its score.
-func checkAnswer(pz judge.Puzzle, c judge.Case, answers []judge.Answer, i int, surplus judge.Answer, after string, checker string) judge.Result {
+func checkAnswer(pz judge.Puzzle, c judge.Case, answers []judge.Answer, i int, surplus judge.Answer, after judge.Msg, checker string) judge.Result {
 	var r judge.Result
 	switch {
 	case c.Status != judge.CaseReady:
@@ -312,14 +313,22 @@ func checkAnswer(pz judge.Puzzle, c judge.Case, answers []judge.Answer, i int, s
 		r = pz.CheckAnswer(c.Input, c.Expected, answers[i], checker)
 	}
 	if len(surplus) > 0 {
-		msg := fmt.Sprintf("line %d: output after the answer of %s (%s): print nothing after it", surplus[0].No, after, judge.Plural(len(surplus), "more line"))
+		msg := judge.M("output_after_answer", "Line", surplus[0].No, "After", after, "Lines", judge.M("n_more_lines", "Count", len(surplus)))
 		if r.Verdict == judge.Accepted {
-			return judge.Result{Verdict: judge.WrongAnswer, Message: msg, Used: r.Used, Optimal: r.Optimal, Solved: true}
+			return judge.Result{Verdict: judge.WrongAnswer, Used: r.Used, Optimal: r.Optimal, Solved: true}.With(msg)
 		}
-		r.Message += "; " + msg
+		if first, ok := judge.ParseMsg(r.MessageID, r.MessageArgs); ok && r.MessageID != "" && first.Text() == r.Message {
+			return r.With(judge.M("and_then", "First", first, "Then", msg))
+		}
+		r.Message += "; " + msg.Text()
+		r.MessageID, r.MessageArgs = "", ""
 	}
 	return r
 }
+
+// afterThisCase names the case an output of one case answers, in the
+// message of output after its answer.
+var afterThisCase = judge.M("after_this_case")
 
 func missingOutput() judge.Result {
 	return judge.NoOutput()
@@ -330,7 +339,7 @@ func missingOutput() judge.Result {
 func judgeMoves(sub judge.Submission, d *problemData) []judge.CaseResult {
 	c, ok := d.byID[sub.CaseID]
 	if !ok {
-		return []judge.CaseResult{{CaseID: sub.CaseID, Position: 1, Verdict: judge.JudgeError, Message: "this case was removed from the problem"}}
+		return []judge.CaseResult{judge.CaseResult{CaseID: sub.CaseID, Position: 1, Verdict: judge.JudgeError}.With(judge.M("case_removed"))}
 	}
 	var ref *judge.Solution
 	if c.Status == judge.CaseReady {
@@ -346,7 +355,7 @@ func judgeMoves(sub judge.Submission, d *problemData) []judge.CaseResult {
 // unavailable is the result of a case whose reference answer is missing.
 func unavailable(c judge.Case) judge.Result {
 	if c.Status == judge.CaseFailed {
-		return judge.Result{Verdict: judge.JudgeError, Message: "the reference solver could not solve this case; it is not your fault"}
+		return judge.Result{Verdict: judge.JudgeError}.With(judge.M("reference_failed"))
 	}
 	return judge.NoReference()
 }

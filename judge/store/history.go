@@ -22,6 +22,8 @@ type historyRow struct {
 	Score        float64        `gorm:"not null"`
 	JudgedAt     *time.Time
 	Reason       string    `gorm:"not null"`
+	ReasonID     string    `gorm:"size:64;not null;default:''"`
+	ReasonArgs   string    `gorm:"not null;default:''"`
 	RejudgedAt   time.Time `gorm:"not null"`
 	NewVerdict   string    `gorm:"size:16;not null"`
 	NewScore     float64   `gorm:"not null"`
@@ -31,7 +33,7 @@ func (historyRow) TableName() string { return "submission_history" }
 
 func (r historyRow) domain() judge.Judging {
 	return judge.Judging{
-		Verdict: judge.Verdict(r.Verdict), Score: r.Score, JudgedAt: r.JudgedAt, Reason: r.Reason,
+		Verdict: judge.Verdict(r.Verdict), Score: r.Score, JudgedAt: r.JudgedAt, Reason: r.Reason, ReasonID: r.ReasonID, ReasonArgs: r.ReasonArgs,
 		RejudgedAt: r.RejudgedAt, NewVerdict: judge.Verdict(r.NewVerdict), NewScore: r.NewScore,
 	}
 }
@@ -168,7 +170,7 @@ WHERE c.problem_id = ? AND c.status = ? AND c.deleted_at IS NULL AND cr.verdict 
 	}
 	return q.Updates(map[string]any{
 		"status":         string(judge.StatusPending),
-		"rejudge_reason": r.Reason,
+		"rejudge_reason": r.Reason, "rejudge_reason_id": r.ReasonID, "rejudge_reason_args": r.ReasonArgs,
 		// A rejudge waits behind new submissions (see submissionRow).
 		"priority": gorm.Expr("CASE WHEN judged_at IS NULL THEN priority ELSE ? END", rejudgePriority),
 	})
@@ -199,6 +201,8 @@ type previous struct {
 	Score         float64
 	JudgedAt      *time.Time
 	RejudgeReason string
+	// RejudgeReasonID and RejudgeReasonArgs are the reason as a message.
+	RejudgeReasonID, RejudgeReasonArgs string
 }
 
 // judgedBefore reads the verdicts that a batch is about to replace: those of
@@ -213,19 +217,21 @@ func judgedBefore(tx *gorm.DB, judged []judge.Judged) (map[int64]previous, error
 	}
 	for start := 0; start < len(ids); start += resultsChunk {
 		var rows []struct {
-			ID            int64
-			Verdict       string
-			Score         float64
-			JudgedAt      *time.Time
-			RejudgeReason string
+			ID                                 int64
+			Verdict                            string
+			Score                              float64
+			JudgedAt                           *time.Time
+			RejudgeReason                      string
+			RejudgeReasonID, RejudgeReasonArgs string
 		}
-		err := tx.Model(&submissionRow{}).Select("id, verdict, score, judged_at, rejudge_reason").
+		err := tx.Model(&submissionRow{}).Select("id, verdict, score, judged_at, rejudge_reason, rejudge_reason_id, rejudge_reason_args").
 			Where("id IN ? AND verdict <> ''", ids[start:min(start+resultsChunk, len(ids))]).Scan(&rows).Error
 		if err != nil {
 			return nil, err
 		}
 		for _, r := range rows {
-			out[r.ID] = previous{Verdict: r.Verdict, Score: r.Score, JudgedAt: r.JudgedAt, RejudgeReason: r.RejudgeReason}
+			out[r.ID] = previous{Verdict: r.Verdict, Score: r.Score, JudgedAt: r.JudgedAt, RejudgeReason: r.RejudgeReason,
+				RejudgeReasonID: r.RejudgeReasonID, RejudgeReasonArgs: r.RejudgeReasonArgs}
 		}
 	}
 	return out, nil
@@ -243,7 +249,7 @@ func keepJudgings(tx *gorm.DB, before map[int64]previous, written []judge.Judged
 			continue
 		}
 		h := historyRow{
-			SubmissionID: j.ID, Verdict: p.Verdict, Score: p.Score, JudgedAt: p.JudgedAt, Reason: p.RejudgeReason,
+			SubmissionID: j.ID, Verdict: p.Verdict, Score: p.Score, JudgedAt: p.JudgedAt, Reason: p.RejudgeReason, ReasonID: p.RejudgeReasonID, ReasonArgs: p.RejudgeReasonArgs,
 			RejudgedAt: j.JudgedAt.UTC(), NewVerdict: string(j.Verdict), NewScore: j.Score,
 		}
 		rows = append(rows, h)

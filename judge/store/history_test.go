@@ -106,8 +106,9 @@ func testAnswers(t *testing.T, open opener) {
 		t.Errorf("UserBests counts a deleted case: %+v", ub.Boards)
 	}
 
+	deleted := judge.M("rejudge_deleted", "Board", judge.M("board_n", "Position", 3))
 	// Requeues: the answers holding the deleted case, not the moves for it.
-	if n, err := d.RequeueFor(ctx, judge.Requeue{ProblemID: p.ID, CaseID: cs[2].ID, AnswersOnly: true, Reason: "c deleted"}); n != 1 || err != nil {
+	if n, err := d.RequeueFor(ctx, judge.Requeue{ProblemID: p.ID, CaseID: cs[2].ID, AnswersOnly: true}.Saying(deleted)); n != 1 || err != nil {
 		t.Errorf("RequeueFor(deleted c, answers) = %d, %v; want 1", n, err)
 	}
 	if n, err := d.RequeueFor(ctx, judge.Requeue{ProblemID: p.ID, OnlyErrors: true, Reason: "ready"}); n != 0 || err != nil {
@@ -135,13 +136,17 @@ func testAnswers(t *testing.T, open opener) {
 	if got, _ := d.Submission(ctx, whole.ID); got.Changed {
 		t.Errorf("a rejudge with the same verdict and score marked the answer changed")
 	}
-	if h, _ := d.History(ctx, whole.ID); len(h) != 1 || h[0].Reason != "c deleted" || h[0].Changed() {
+	if h, _ := d.History(ctx, whole.ID); len(h) != 1 || h[0].Reason != "board 3 was deleted" || h[0].Changed() {
 		t.Errorf("History of the whole answer = %+v", h)
+	} else if m, ok := h[0].ReasonMsg(); !ok || m.ID != "rejudge_deleted" || h[0].ReasonArgs != deleted.ArgsJSON() {
+		t.Errorf("History of the whole answer keeps the reason's message as %q %q, want rejudge_deleted %s", h[0].ReasonID, h[0].ReasonArgs, deleted.ArgsJSON())
 	}
 	if got, _ := d.Submission(ctx, perCase.ID); !got.Changed {
 		t.Errorf("a rejudge from judge_error to accepted left the answer unmarked")
 	}
-	if h, _ := d.History(ctx, perCase.ID); len(h) != 1 || h[0].Reason != "ready" || h[0].Verdict != judge.JudgeError || h[0].NewVerdict != judge.Accepted {
+	// A reason without a message (as rows stored before reasons had ids)
+	// has none.
+	if h, _ := d.History(ctx, perCase.ID); len(h) != 1 || h[0].Reason != "ready" || h[0].ReasonID != "" || h[0].Verdict != judge.JudgeError || h[0].NewVerdict != judge.Accepted {
 		t.Errorf("History of the per-case answer = %+v", h)
 	}
 	if h, _ := d.History(ctx, moves.ID); len(h) != 0 {

@@ -210,7 +210,11 @@ type submissionRow struct {
 	// RejudgeReason is why the submission was queued again; Changed that
 	// a rejudge changed its verdict or score and its owner has not looked.
 	RejudgeReason string `gorm:"not null;default:''"`
-	Changed       bool   `gorm:"not null;default:false"`
+	// RejudgeReasonID and RejudgeReasonArgs are RejudgeReason as a message
+	// id with arguments (judge.Requeue.Saying), '' for none.
+	RejudgeReasonID   string `gorm:"size:64;not null;default:''"`
+	RejudgeReasonArgs string `gorm:"not null;default:''"`
+	Changed           bool   `gorm:"not null;default:false"`
 	// A program's language (Payload is its source), its compiler's
 	// message, and the CPU time of its slowest board and the memory of its
 	// largest; empty and 0 for the other kinds, and for the rows of before.

@@ -1,7 +1,7 @@
 package fifteen
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"puzzlejudge/reference/textin"
@@ -47,27 +47,36 @@ func (m Move) Inverse() Move {
 
 // Check says why m cannot be played on b (the blank on the edge it would
 // leave by), or returns "" when it can.
-func (b Board) Check(m Move) string {
+func (b Board) Check(m Move) string { return b.why(m).Text }
+
+// why is Check with the reason's message code.
+func (b Board) why(m Move) textin.Reason {
 	if b.Width != 3 && b.Width != 4 {
-		return "the board is not a valid 3x3 or 4x4 board"
+		return invalidBoard()
 	}
 	blank := b.Blank()
 	r, c := blank/b.Width, blank%b.Width
 	switch {
 	case blank < 0:
-		return "the board has no blank"
+		return textin.Why("fifteen_no_blank", "the board has no blank")
 	case !m.Valid():
-		return fmt.Sprintf("no such move %q: the moves are L, R, U and D", m.String())
+		return textin.Why("fifteen_no_such_move_letter", "no such move %s: the moves are L, R, U and D", "Move", strconv.Quote(m.String()))
 	case m == Left && c == 0:
-		return "the blank is in the leftmost column: it cannot move left"
+		return textin.Why("fifteen_blank_left", "the blank is in the leftmost column: it cannot move left")
 	case m == Right && c == b.Width-1:
-		return "the blank is in the rightmost column: it cannot move right"
+		return textin.Why("fifteen_blank_right", "the blank is in the rightmost column: it cannot move right")
 	case m == Up && r == 0:
-		return "the blank is in the top row: it cannot move up"
+		return textin.Why("fifteen_blank_top", "the blank is in the top row: it cannot move up")
 	case m == Down && r == b.Width-1:
-		return "the blank is in the bottom row: it cannot move down"
+		return textin.Why("fifteen_blank_bottom", "the blank is in the bottom row: it cannot move down")
 	}
-	return ""
+	return textin.Reason{}
+}
+
+// invalidBoard is the reason of every move on a board that is not a valid
+// 3x3 or 4x4 one.
+func invalidBoard() textin.Reason {
+	return textin.Why("fifteen_invalid_board", "the board is not a valid 3x3 or 4x4 board")
 }
 
 // Apply returns the board after m and the tile that slid, or ok false when
@@ -124,18 +133,19 @@ func scanMoves(text string, f func(m Move, index int, token string) *MoveError) 
 	})
 }
 
-// badMove says why r is not a move letter, or returns "" when it is one.
-func badMove(r rune) string {
+// badMove says why r is not a move letter, or returns the zero Reason
+// when it is one.
+func badMove(r rune) textin.Reason {
 	switch r {
 	case 'L', 'R', 'U', 'D':
-		return ""
+		return textin.Reason{}
 	case 'l', 'r', 'u', 'd':
-		return fmt.Sprintf("moves are capital letters: write %q, not %q", string(r-'a'+'A'), string(r))
+		return textin.Why("move_capital", "moves are capital letters: write %s, not %s", "Want", strconv.Quote(string(r-'a'+'A')), "Got", strconv.Quote(string(r)))
 	}
 	if r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' {
-		return "no such move: the moves are L, R, U and D (the direction the blank goes)"
+		return textin.Why("fifteen_no_such_move", "no such move: the moves are L, R, U and D (the direction the blank goes)")
 	}
-	return "not a move: write the letters L, R, U and D, optionally separated by spaces or commas"
+	return textin.Why("fifteen_not_a_move", "not a move: write the letters L, R, U and D, optionally separated by spaces or commas")
 }
 
 // movesText writes moves as letters without separators ("LLDR").

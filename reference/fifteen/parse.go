@@ -21,7 +21,7 @@ func ParseCases(input string) ([]Board, error) {
 	r := textin.NewReader(input, 0)
 	l, ok := r.Next()
 	if !ok {
-		return nil, textin.Errorf(0, 0, "unexpected end of input: expected the number of cases")
+		return nil, textin.Fail(0, 0, "fifteen_end_expected_count", "unexpected end of input: expected the number of cases")
 	}
 	n, err := parseCount(l)
 	if err != nil {
@@ -36,7 +36,7 @@ func ParseCases(input string) ([]Board, error) {
 		boards = append(boards, b)
 	}
 	if l, ok := r.Next(); ok {
-		return nil, l.Tokens[0].Errorf("unexpected %s after the last of the %d cases", l.Tokens[0].Quoted(), n)
+		return nil, l.Tokens[0].Fail("fifteen_after_last", "unexpected %s after the last of the %d cases", "Found", l.Tokens[0].Quoted(), "Cases", n)
 	}
 	return boards, nil
 }
@@ -52,7 +52,7 @@ func ParseCase(input string) (Board, error) {
 			return Board{}, err
 		}
 		if n != 1 {
-			return Board{}, l.Tokens[0].Errorf("expected one case, but the count says %d", n)
+			return Board{}, l.Tokens[0].Fail("fifteen_count_not_one", "expected one case, but the count says %d", "Count", n)
 		}
 	}
 	b, err := parseBoard(r, 1, 1)
@@ -60,7 +60,7 @@ func ParseCase(input string) (Board, error) {
 		return Board{}, err
 	}
 	if l, ok := r.Next(); ok {
-		return Board{}, l.Tokens[0].Errorf("expected one case: unexpected %s after it", l.Tokens[0].Quoted())
+		return Board{}, l.Tokens[0].Fail("fifteen_one_case", "expected one case: unexpected %s after it", "Found", l.Tokens[0].Quoted())
 	}
 	return b, nil
 }
@@ -69,14 +69,14 @@ func ParseCase(input string) (Board, error) {
 func parseCount(l textin.Line) (int, error) {
 	t := l.Tokens[0]
 	if len(l.Tokens) > 1 {
-		return 0, l.Tokens[1].Errorf("expected only the number of cases on the first line, found %s after it", l.Tokens[1].Quoted())
+		return 0, l.Tokens[1].Fail("fifteen_count_alone", "expected only the number of cases on the first line, found %s after it", "Found", l.Tokens[1].Quoted())
 	}
 	n, err := t.Int()
 	if err != nil {
-		return 0, t.Errorf("expected the number of cases, found %s", t.Quoted())
+		return 0, t.Fail("fifteen_expected_count", "expected the number of cases, found %s", "Found", t.Quoted())
 	}
 	if n < 0 || n > MaxCases {
-		return 0, t.Errorf("the number of cases %d is outside 0..%d", n, MaxCases)
+		return 0, t.Fail("fifteen_count_outside", "the number of cases %d is outside 0..%d", "Cases", n, "Max", MaxCases)
 	}
 	return n, nil
 }
@@ -85,11 +85,11 @@ func parseCount(l textin.Line) (int, error) {
 func parseBoard(r *textin.Reader, k, n int) (Board, error) {
 	first, ok := r.Next()
 	if !ok {
-		return Board{}, textin.Errorf(0, 0, "unexpected end of input: expected case %d of %d (3 or 4 lines of as many numbers)", k, n)
+		return Board{}, textin.Fail(0, 0, "fifteen_end_expected_case", "unexpected end of input: expected case %d of %d (3 or 4 lines of as many numbers)", "Case", k, "Cases", n)
 	}
 	width := len(first.Tokens)
 	if width != 3 && width != 4 {
-		return Board{}, textin.Errorf(first.No, 0, "expected the first row of case %d: 4 numbers (15-puzzle) or 3 (8-puzzle), found %d", k, width)
+		return Board{}, textin.Fail(first.No, 0, "fifteen_first_row", "expected the first row of case %d: 4 numbers (15-puzzle) or 3 (8-puzzle), found %d", "Case", k, "Found", width)
 	}
 	b := Board{Width: width}
 	var where [MaxCells]textin.Token // the token of each tile seen, for duplicates
@@ -98,10 +98,10 @@ func parseBoard(r *textin.Reader, k, n int) (Board, error) {
 	for row := 0; row < width; row++ {
 		if row > 0 {
 			if l, ok = r.Next(); !ok {
-				return Board{}, textin.Errorf(0, 0, "unexpected end of input: case %d has %d rows, expected %d", k, row, width)
+				return Board{}, textin.Fail(0, 0, "fifteen_end_rows", "unexpected end of input: case %d has %d rows, expected %d", "Case", k, "Rows", row, "Want", width)
 			}
 			if len(l.Tokens) != width {
-				return Board{}, textin.Errorf(l.No, 0, "row %d of case %d: expected %d numbers, found %d", row+1, k, width, len(l.Tokens))
+				return Board{}, textin.Fail(l.No, 0, "fifteen_row_numbers", "row %d of case %d: expected %d numbers, found %d", "Row", row+1, "Case", k, "Want", width, "Found", len(l.Tokens))
 			}
 		}
 		for col, t := range l.Tokens {
@@ -110,11 +110,11 @@ func parseBoard(r *textin.Reader, k, n int) (Board, error) {
 				return Board{}, err
 			}
 			if v < 0 || v >= width*width {
-				return Board{}, t.Errorf("tile %d is outside 0..%d (0 is the blank)", v, width*width-1)
+				return Board{}, t.Fail("fifteen_tile_outside", "tile %d is outside 0..%d (0 is the blank)", "Tile", v, "Max", width*width-1)
 			}
 			if seen[v] {
 				p := where[v]
-				return Board{}, t.Errorf("%s appears twice in case %d (first at line %d, column %d)", tileName(v), k, p.Line, p.Col)
+				return Board{}, t.Fail("fifteen_tile_twice", "%s appears twice in case %d (first at line %d, column %d)", "Tile", tileName(v), "Case", k, "Line", p.Line, "Col", p.Col)
 			}
 			seen[v], where[v] = true, t
 			b.Cells[row*width+col] = uint8(v)
@@ -123,11 +123,11 @@ func parseBoard(r *textin.Reader, k, n int) (Board, error) {
 	return b, nil
 }
 
-func tileName(v int) string {
+func tileName(v int) textin.Reason {
 	if v == 0 {
-		return "the blank 0"
+		return textin.Why("fifteen_the_blank", "the blank 0")
 	}
-	return "tile " + strconv.Itoa(v)
+	return textin.Why("fifteen_tile", "tile %d", "Tile", v)
 }
 
 // Format returns the case as Width lines of Width numbers, each line ending

@@ -1,6 +1,10 @@
 package fifteen
 
-import "errors"
+import (
+	"errors"
+
+	"puzzlejudge/reference/textin"
+)
 
 // Step is one move read by Replay.
 type Step struct {
@@ -15,13 +19,14 @@ type Step struct {
 
 // ReplayResult is the outcome of replaying a move text on a board.
 type ReplayResult struct {
-	Steps    []Step // one per move read, up to and including the first bad one
-	BadIndex int    // 1-based index of the first bad move; 0 when every move is fine
-	BadToken string // the first bad move as written
-	Reason   string // why it is bad
-	Used     int    // number of legal moves applied
-	Solved   bool   // the board is the goal after the last legal move
-	Final    Board  // the board after the last legal move
+	Steps    []Step        // one per move read, up to and including the first bad one
+	BadIndex int           // 1-based index of the first bad move; 0 when every move is fine
+	BadToken string        // the first bad move as written
+	Reason   string        // why it is bad
+	Why      textin.Reason // Reason with its message code
+	Used     int           // number of legal moves applied
+	Solved   bool          // the board is the goal after the last legal move
+	Final    Board         // the board after the last legal move
 }
 
 // Replay applies the moves of text (see ParseMoves) to b one by one and
@@ -33,10 +38,10 @@ func Replay(b Board, text string) ReplayResult {
 	valid := b.Validate() == nil
 	err := scanMoves(text, func(m Move, index int, token string) *MoveError {
 		if !valid {
-			return &MoveError{Index: index, Token: token, Reason: "the board is not a valid 3x3 or 4x4 board"}
+			return textin.BadMove(index, token, invalidBoard())
 		}
-		if reason := res.Final.Check(m); reason != "" {
-			return &MoveError{Index: index, Token: token, Reason: reason}
+		if why := res.Final.why(m); why.Bad() {
+			return textin.BadMove(index, token, why)
 		}
 		next, tile, _ := res.Final.Apply(m)
 		res.Final = next
@@ -46,7 +51,7 @@ func Replay(b Board, text string) ReplayResult {
 	})
 	var me *MoveError
 	if errors.As(err, &me) {
-		res.BadIndex, res.BadToken, res.Reason = me.Index, me.Token, me.Reason
+		res.BadIndex, res.BadToken, res.Reason, res.Why = me.Index, me.Token, me.Reason, me.Why
 		res.Steps = append(res.Steps, Step{Token: me.Token})
 	}
 	res.Solved = valid && res.Final.Solved()

@@ -1,7 +1,6 @@
 package floodit
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -38,25 +37,29 @@ func moveTokens(text string, limit int) []string {
 	return toks
 }
 
-// parseColor reads one move token; reason is empty when it is a colour
-// number in 0..MaxColors-1.
-func parseColor(tok string) (v int, reason string) {
+// parseColor reads one move token; the reason is the zero Reason when it
+// is a colour number in 0..MaxColors-1.
+func parseColor(tok string) (v int, why textin.Reason) {
 	for _, c := range tok {
 		if c < '0' || c > '9' {
 			if c == '-' && len(tok) > 1 {
-				return 0, "colours are not negative"
+				return 0, textin.Why("floodit_negative_colour", "colours are not negative")
 			}
-			return 0, "expected a colour number"
+			return 0, textin.Why("floodit_expected_colour", "expected a colour number")
 		}
 	}
 	if len(tok) > 4 {
-		return 0, fmt.Sprintf("no such colour: colours are 0..%d", MaxColors-1)
+		return 0, noSuchColour()
 	}
 	v, _ = strconv.Atoi(tok)
 	if v >= MaxColors {
-		return 0, fmt.Sprintf("no such colour: colours are 0..%d", MaxColors-1)
+		return 0, noSuchColour()
 	}
-	return v, ""
+	return v, textin.Reason{}
+}
+
+func noSuchColour() textin.Reason {
+	return textin.Why("floodit_no_such_colour", "no such colour: colours are 0..%d", "Max", MaxColors-1)
 }
 
 // ParseMoves reads a move text: colour numbers separated by spaces, tabs,
@@ -67,11 +70,11 @@ func ParseMoves(text string) ([]Move, error) {
 	moves := make([]Move, 0, min(len(toks), MaxMoves))
 	for i, tok := range toks {
 		if i == MaxMoves {
-			return nil, &MoveError{Index: i + 1, Token: tok, Reason: fmt.Sprintf("too many moves: at most %d are read", MaxMoves)}
+			return nil, textin.BadMove(i+1, tok, textin.TooMany(MaxMoves))
 		}
-		v, reason := parseColor(tok)
-		if reason != "" {
-			return nil, &MoveError{Index: i + 1, Token: tok, Reason: reason}
+		v, why := parseColor(tok)
+		if why.Bad() {
+			return nil, textin.BadMove(i+1, tok, why)
 		}
 		moves = append(moves, Move(v))
 	}
@@ -88,13 +91,14 @@ type Step struct {
 
 // ReplayResult is the outcome of replaying a move text on a board.
 type ReplayResult struct {
-	Steps    []Step // one per move read, up to and including the first bad one
-	BadIndex int    // 1-based index of the first malformed or illegal move; 0 when all are fine
-	BadToken string // that move as written
-	Reason   string // why it is bad
-	Used     int    // legal moves played
-	Solved   bool   // whether the board ended flooded
-	Final    Board  // the board after the last legal move
+	Steps    []Step        // one per move read, up to and including the first bad one
+	BadIndex int           // 1-based index of the first malformed or illegal move; 0 when all are fine
+	BadToken string        // that move as written
+	Reason   string        // why it is bad
+	Why      textin.Reason // Reason with its message code
+	Used     int           // legal moves played
+	Solved   bool          // whether the board ended flooded
+	Final    Board         // the board after the last legal move
 }
 
 // Replay plays a move text on b and reports every step. A move that picks the
@@ -104,21 +108,21 @@ type ReplayResult struct {
 func Replay(b Board, moves string) ReplayResult {
 	res := ReplayResult{Final: b}
 	for i, tok := range moveTokens(moves, MaxMoves+1) {
-		bad := func(reason string) ReplayResult {
+		bad := func(why textin.Reason) ReplayResult {
 			res.Steps = append(res.Steps, Step{Token: tok})
-			res.BadIndex, res.BadToken, res.Reason = i+1, tok, reason
+			res.BadIndex, res.BadToken, res.Reason, res.Why = i+1, tok, why.Text, why
 			res.Solved = res.Final.Flooded()
 			return res
 		}
 		if i == MaxMoves {
-			return bad(fmt.Sprintf("too many moves: at most %d are read", MaxMoves))
+			return bad(textin.TooMany(MaxMoves))
 		}
-		v, reason := parseColor(tok)
-		if reason != "" {
-			return bad(reason)
+		v, why := parseColor(tok)
+		if why.Bad() {
+			return bad(why)
 		}
 		if v >= b.colors {
-			return bad(fmt.Sprintf("no such colour on a %d-colour board", b.colors))
+			return bad(textin.Why("floodit_colour_not_on_board", "no such colour on a %d-colour board", "Colours", b.colors))
 		}
 		res.Final = Flood(res.Final, v)
 		res.Used++

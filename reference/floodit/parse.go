@@ -26,7 +26,7 @@ func ParseCases(input string) ([]Board, error) {
 		if !ok {
 			if len(boards) == 0 {
 				line, col := r.Missing()
-				return nil, textin.Errorf(line, col, "unexpected end of input: expected the board size N")
+				return nil, textin.Fail(line, col, "floodit_end_expected_size", "unexpected end of input: expected the board size N")
 			}
 			return boards, nil
 		}
@@ -35,11 +35,11 @@ func ParseCases(input string) ([]Board, error) {
 			return nil, err
 		}
 		if n > 0 && len(boards) == MaxCases {
-			return nil, l.Tokens[0].Errorf("more than %d boards in one input", MaxCases)
+			return nil, l.Tokens[0].Fail("floodit_too_many_boards", "more than %d boards in one input", "Max", MaxCases)
 		}
 		if n == 0 {
 			if rest := r.Rest(); len(rest) > 0 {
-				return nil, rest[0].Tokens[0].Errorf("unexpected %s after the closing 0", rest[0].Tokens[0].Quoted())
+				return nil, rest[0].Tokens[0].Fail("input_after_closing_0", "unexpected %s after the closing 0", "Found", rest[0].Tokens[0].Quoted())
 			}
 			return boards, nil
 		}
@@ -66,17 +66,17 @@ func ParseCaseWithin(input string, maxSize, maxColors int) (Board, error) {
 	l, ok := r.Next()
 	if !ok {
 		line, col := r.Missing()
-		return Board{}, textin.Errorf(line, col, "unexpected end of input: expected the board size N")
+		return Board{}, textin.Fail(line, col, "floodit_end_expected_size", "unexpected end of input: expected the board size N")
 	}
 	n, err := sizeLine(l)
 	if err != nil {
 		return Board{}, err
 	}
 	if n == 0 {
-		return Board{}, l.Tokens[0].Errorf("expected a board, found the closing 0")
+		return Board{}, l.Tokens[0].Fail("floodit_closing_not_board", "expected a board, found the closing 0")
 	}
 	if maxSize > 0 && n > maxSize {
-		return Board{}, l.Tokens[0].Errorf("board size %d is above this problem's limit of %d", n, maxSize)
+		return Board{}, l.Tokens[0].Fail("floodit_size_above_limit", "board size %d is above this problem's limit of %d", "Size", n, "Max", maxSize)
 	}
 	b, err := readRows(r, n, 1, maxColors)
 	if err != nil {
@@ -85,10 +85,10 @@ func ParseCaseWithin(input string, maxSize, maxColors int) (Board, error) {
 	if l, ok := r.Next(); ok {
 		t := l.Tokens[0]
 		if t.Text != "0" || len(l.Tokens) > 1 {
-			return Board{}, t.Errorf("expected only one board, found %s after it", t.Quoted())
+			return Board{}, t.Fail("floodit_one_board", "expected only one board, found %s after it", "Found", t.Quoted())
 		}
 		if rest := r.Rest(); len(rest) > 0 {
-			return Board{}, rest[0].Tokens[0].Errorf("unexpected %s after the closing 0", rest[0].Tokens[0].Quoted())
+			return Board{}, rest[0].Tokens[0].Fail("input_after_closing_0", "unexpected %s after the closing 0", "Found", rest[0].Tokens[0].Quoted())
 		}
 	}
 	return b, nil
@@ -99,14 +99,14 @@ func sizeLine(l textin.Line) (int, error) {
 	t := l.Tokens[0]
 	n, err := t.Int()
 	if err != nil {
-		return 0, t.Errorf("expected the board size N, found %s", t.Quoted())
+		return 0, t.Fail("floodit_expected_size", "expected the board size N, found %s", "Found", t.Quoted())
 	}
 	if n < 0 || n > MaxN {
-		return 0, t.Errorf("board size %d is outside 1..%d", n, MaxN)
+		return 0, t.Fail("floodit_size_outside", "board size %d is outside 1..%d", "Size", n, "Max", MaxN)
 	}
 	if len(l.Tokens) > 1 {
 		extra := l.Tokens[1]
-		return 0, extra.Errorf("expected only the board size on this line, found %s", extra.Quoted())
+		return 0, extra.Fail("floodit_size_alone", "expected only the board size on this line, found %s", "Found", extra.Quoted())
 	}
 	return n, nil
 }
@@ -128,23 +128,23 @@ func readRows(r *textin.Reader, n, no, maxColors int) (Board, error) {
 				unit = "row"
 			}
 			line, col := r.Missing()
-			return Board{}, textin.Errorf(line, col, "unexpected end of input: case %d needs %d more %s", no, missing, unit)
+			return Board{}, textin.Fail(line, col, "floodit_end_case_needs", "unexpected end of input: case %d needs %d more %s", "Case", no, "Count", missing, "Unit", unit)
 		}
 		for c, t := range l.Tokens[:min(n, len(l.Tokens))] {
 			v, err := t.Int()
 			if err != nil {
-				return Board{}, t.Errorf("expected a colour, found %s", t.Quoted())
+				return Board{}, t.Fail("floodit_expected_a_colour", "expected a colour, found %s", "Found", t.Quoted())
 			}
 			if v < 0 || v >= limit {
-				return Board{}, t.Errorf("colour %d is outside 0..%d", v, limit-1)
+				return Board{}, t.Fail("floodit_colour_outside", "colour %d is outside 0..%d", "Colour", v, "Max", limit-1)
 			}
 			b.cells[row*n+c] = uint8(v)
 		}
 		switch {
 		case len(l.Tokens) < n: // where the next colour is missing
-			return Board{}, textin.Errorf(l.No, l.After(), "expected %d colours, found %d", n, len(l.Tokens))
+			return Board{}, textin.Fail(l.No, l.After(), "floodit_row_colours", "expected %d colours, found %d", "Want", n, "Found", len(l.Tokens))
 		case len(l.Tokens) > n: // at the first colour too many
-			return Board{}, l.Tokens[n].Errorf("expected %d colours, found %d", n, len(l.Tokens))
+			return Board{}, l.Tokens[n].Fail("floodit_row_colours", "expected %d colours, found %d", "Want", n, "Found", len(l.Tokens))
 		}
 	}
 	b.colors = b.derivedColors()

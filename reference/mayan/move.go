@@ -31,34 +31,38 @@ const maxTokenRunes = 40
 // ("2 7 1") is shortened in the message when very long.
 type MoveError = textin.MoveError
 
-// geometryReason returns why m cannot be a move on any board, or "".
-func geometryReason(m Move) string {
+// geometryReason returns why m cannot be a move on any board, or the zero
+// Reason.
+func geometryReason(m Move) textin.Reason {
 	switch {
 	case m.G != 1 && m.G != -1:
-		return fmt.Sprintf("direction %d is neither 1 (right) nor -1 (left)", m.G)
+		return textin.Why("mayan_bad_direction", "direction %d is neither 1 (right) nor -1 (left)", "G", m.G)
 	case m.X < 0 || m.X >= Width:
-		return fmt.Sprintf("x = %d is outside the board (columns 0..%d)", m.X, Width-1)
+		return textin.Why("mayan_x_outside", "x = %d is outside the board (columns 0..%d)", "X", m.X, "Max", Width-1)
 	case m.Y < 0 || m.Y >= Height:
-		return fmt.Sprintf("y = %d is outside the board (rows 0..%d)", m.Y, Height-1)
+		return textin.Why("mayan_y_outside", "y = %d is outside the board (rows 0..%d)", "Y", m.Y, "Max", Height-1)
 	case m.X+m.G < 0 || m.X+m.G >= Width:
-		return fmt.Sprintf("moves off the board: there is no column %d", m.X+m.G)
+		return textin.Why("mayan_off_board", "moves off the board: there is no column %d", "Column", m.X+m.G)
 	}
-	return ""
+	return textin.Reason{}
 }
 
 // Check returns why m cannot be played on b, or "" when it is legal.
-func (b Board) Check(m Move) string {
-	if r := geometryReason(m); r != "" {
+func (b Board) Check(m Move) string { return b.why(m).Text }
+
+// why is Check with the reason's message code.
+func (b Board) why(m Move) textin.Reason {
+	if r := geometryReason(m); r.Bad() {
 		return r
 	}
 	v := b.At(m.X, m.Y)
 	if v == 0 {
-		return fmt.Sprintf("there is no block at (%d,%d)", m.X, m.Y)
+		return textin.Why("mayan_no_block", "there is no block at (%d,%d)", "X", m.X, "Y", m.Y)
 	}
 	if b.At(m.X+m.G, m.Y) == v {
-		return fmt.Sprintf("the block at (%d,%d) has the same colour as the one it would swap with: that changes nothing and is not a move", m.X, m.Y)
+		return textin.Why("mayan_same_colour", "the block at (%d,%d) has the same colour as the one it would swap with: that changes nothing and is not a move", "X", m.X, "Y", m.Y)
 	}
-	return ""
+	return textin.Reason{}
 }
 
 // Apply plays a legal move (see Check) and the cascade of vanishing runs that
@@ -98,14 +102,14 @@ func ParseMoves(text string) ([]Move, error) {
 			continue
 		}
 		if len(moves) >= MaxReplayMoves {
-			return moves, &MoveError{Index: len(moves) + 1, Token: lineToken(l), Reason: fmt.Sprintf("more than %d moves", MaxReplayMoves)}
+			return moves, textin.BadMove(len(moves)+1, lineToken(l), tooManyMoves())
 		}
-		m, reason := parseMoveLine(l)
-		if reason == "" {
-			reason = geometryReason(m)
+		m, why := parseMoveLine(l)
+		if !why.Bad() {
+			why = geometryReason(m)
 		}
-		if reason != "" {
-			return moves, &MoveError{Index: len(moves) + 1, Token: lineToken(l), Reason: reason}
+		if why.Bad() {
+			return moves, textin.BadMove(len(moves)+1, lineToken(l), why)
 		}
 		moves = append(moves, m)
 	}
@@ -113,19 +117,24 @@ func ParseMoves(text string) ([]Move, error) {
 }
 
 // parseMoveLine reads the three integers of a move line.
-func parseMoveLine(l textin.Line) (Move, string) {
+func parseMoveLine(l textin.Line) (Move, textin.Reason) {
 	if len(l.Tokens) != 3 {
-		return Move{}, fmt.Sprintf("expected three integers \"x y g\" on a line, found %d item(s)", len(l.Tokens))
+		return Move{}, textin.Why("mayan_move_items", "expected three integers \"x y g\" on a line, found %d item(s)", "Found", len(l.Tokens))
 	}
 	var v [3]int
 	for i, t := range l.Tokens {
 		n, err := t.Int()
 		if err != nil {
-			return Move{}, fmt.Sprintf("%s is not an integer", t.Quoted())
+			return Move{}, textin.Why("mayan_not_integer", "%s is not an integer", "Found", t.Quoted())
 		}
 		v[i] = n
 	}
-	return Move{X: v[0], Y: v[1], G: v[2]}, ""
+	return Move{X: v[0], Y: v[1], G: v[2]}, textin.Reason{}
+}
+
+// tooManyMoves is the reason of the move after MaxReplayMoves.
+func tooManyMoves() textin.Reason {
+	return textin.Why("mayan_too_many_moves", "more than %d moves", "Max", MaxReplayMoves)
 }
 
 // lineToken returns the move line as the user wrote it, its items separated

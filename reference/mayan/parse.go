@@ -33,7 +33,7 @@ func ParseCases(input string) ([]Board, error) {
 		boards = append(boards, b)
 	}
 	if len(boards) == 0 {
-		return nil, textin.Errorf(1, 1, "empty input: expected the number of moves, then five columns")
+		return nil, textin.Fail(1, 1, "mayan_empty_input", "empty input: expected the number of moves, then five columns")
 	}
 	return boards, nil
 }
@@ -46,7 +46,7 @@ func ParseCase(input string) (Board, error) {
 		return Board{}, err
 	}
 	if _, ok := r.Peek(); !ok {
-		return Board{}, textin.Errorf(1, 1, "empty input: expected the number of moves, then five columns")
+		return Board{}, textin.Fail(1, 1, "mayan_empty_input", "empty input: expected the number of moves, then five columns")
 	}
 	b, err := parseInstance(r, 1)
 	if err != nil {
@@ -54,7 +54,7 @@ func ParseCase(input string) (Board, error) {
 	}
 	if l, ok := r.Next(); ok {
 		if _, more := r.Peek(); more || len(l.Tokens) != 1 || l.Tokens[0].Text != "0" {
-			return Board{}, textin.Errorf(l.No, l.Tokens[0].Col, "expected a single instance, found more text: %s", l.Tokens[0].Quoted())
+			return Board{}, textin.Fail(l.No, l.Tokens[0].Col, "mayan_single_instance", "expected a single instance, found more text: %s", "Found", l.Tokens[0].Quoted())
 		}
 	}
 	return b, nil
@@ -71,14 +71,14 @@ func newReader(input string) (*textin.Reader, error) {
 func parseInstance(r *textin.Reader, k int) (Board, error) {
 	l, _ := r.Next()
 	if len(l.Tokens) > 1 {
-		return Board{}, l.Tokens[1].Errorf("expected only the number of moves on this line, found %s", l.Tokens[1].Quoted())
+		return Board{}, l.Tokens[1].Fail("mayan_moves_alone", "expected only the number of moves on this line, found %s", "Found", l.Tokens[1].Quoted())
 	}
 	n, err := l.Tokens[0].Int()
 	if err != nil {
 		return Board{}, err
 	}
 	if n < 1 || n > MaxMoves {
-		return Board{}, l.Tokens[0].Errorf("the number of moves %d is outside 1..%d", n, MaxMoves)
+		return Board{}, l.Tokens[0].Fail("mayan_moves_outside", "the number of moves %d is outside 1..%d", "Moves", n, "Max", MaxMoves)
 	}
 	b := Board{N: n}
 	var at [Width][Height]textin.Token // where each block was written, for the run check
@@ -87,7 +87,7 @@ func parseInstance(r *textin.Reader, k int) (Board, error) {
 		l, ok := r.Next()
 		if !ok {
 			// Where the missing line would start.
-			return Board{}, textin.Errorf(last+1, 1, "unexpected end of input: instance %d needs %d more column(s)", k, Width-x)
+			return Board{}, textin.Fail(last+1, 1, "mayan_end_columns", "unexpected end of input: instance %d needs %d more column(s)", "Instance", k, "Missing", Width-x)
 		}
 		last = l.No
 		if err := parseColumn(l, x, &b, &at[x]); err != nil {
@@ -109,15 +109,15 @@ func parseColumn(l textin.Line, x int, b *Board, at *[Height]textin.Token) error
 		}
 		if v == 0 {
 			if i+1 < len(l.Tokens) {
-				return l.Tokens[i+1].Errorf("column %d ended with 0, but %s follows", x, l.Tokens[i+1].Quoted())
+				return l.Tokens[i+1].Fail("mayan_after_column_end", "column %d ended with 0, but %s follows", "Column", x, "Found", l.Tokens[i+1].Quoted())
 			}
 			return nil
 		}
 		if v < 1 || v > MaxColor {
-			return t.Errorf("colour %d is outside 1..%d", v, MaxColor)
+			return t.Fail("mayan_colour_outside", "colour %d is outside 1..%d", "Colour", v, "Max", MaxColor)
 		}
 		if i >= Height {
-			return t.Errorf("column %d is taller than %d blocks", x, Height)
+			return t.Fail("mayan_column_tall", "column %d is taller than %d blocks", "Column", x, "Max", Height)
 		}
 		b.cols[x] = setCell(b.cols[x], i, v)
 		at[i] = t
@@ -128,7 +128,7 @@ func parseColumn(l textin.Line, x int, b *Board, at *[Height]textin.Token) error
 		t := l.Tokens[n-1]
 		col = t.Col + utf8.RuneCountInString(t.Text)
 	}
-	return textin.Errorf(l.No, col, "column %d is not ended by 0", x)
+	return textin.Fail(l.No, col, "mayan_column_not_ended", "column %d is not ended by 0", "Column", x)
 }
 
 // checkNoRun rejects a board that already holds three equal blocks in a row
@@ -139,10 +139,10 @@ func checkNoRun(b Board, at *[Width][Height]textin.Token) error {
 		for y := 0; y < b.ColumnHeight(x); y++ {
 			v := b.At(x, y)
 			if y >= 2 && b.At(x, y-1) == v && b.At(x, y-2) == v {
-				return at[x][y].Errorf("three blocks of colour %d in column %d (rows %d to %d) would vanish at once; the board must start without such a run", v, x, y-2, y)
+				return at[x][y].Fail("mayan_run_in_column", "three blocks of colour %d in column %d (rows %d to %d) would vanish at once; the board must start without such a run", "Colour", v, "Column", x, "From", y-2, "To", y)
 			}
 			if x >= 2 && b.At(x-1, y) == v && b.At(x-2, y) == v {
-				return at[x][y].Errorf("three blocks of colour %d in row %d (columns %d to %d) would vanish at once; the board must start without such a run", v, y, x-2, x)
+				return at[x][y].Fail("mayan_run_in_row", "three blocks of colour %d in row %d (columns %d to %d) would vanish at once; the board must start without such a run", "Colour", v, "Row", y, "From", x-2, "To", x)
 			}
 		}
 	}

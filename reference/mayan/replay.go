@@ -1,8 +1,6 @@
 package mayan
 
 import (
-	"fmt"
-
 	"puzzlejudge/reference/textin"
 )
 
@@ -22,13 +20,14 @@ type Step struct {
 
 // ReplayResult is the outcome of replaying a move text on a board.
 type ReplayResult struct {
-	Steps    []Step // one per move read, up to and including the first bad one
-	BadIndex int    // 1-based index of the first malformed or illegal move; 0 when all are fine
-	BadToken string // that move as written
-	Reason   string // why it is bad
-	Used     int    // legal moves played
-	Solved   bool   // the board is empty after the last legal move
-	Final    Board  // the board after the last legal move
+	Steps    []Step        // one per move read, up to and including the first bad one
+	BadIndex int           // 1-based index of the first malformed or illegal move; 0 when all are fine
+	BadToken string        // that move as written
+	Reason   string        // why it is bad
+	Why      textin.Reason // Reason with its message code
+	Used     int           // legal moves played
+	Solved   bool          // the board is empty after the last legal move
+	Final    Board         // the board after the last legal move
 }
 
 // Replay plays the moves of text ("x y g" per line) on b and stops at the
@@ -44,16 +43,16 @@ func Replay(b Board, text string) ReplayResult {
 		token := lineToken(l)
 		if index > MaxReplayMoves {
 			res.Steps = append(res.Steps, Step{Token: token})
-			res.fail(index, token, fmt.Sprintf("more than %d moves", MaxReplayMoves))
+			res.fail(index, token, tooManyMoves())
 			break
 		}
-		m, reason := parseMoveLine(l)
-		if reason == "" {
-			reason = res.Final.Check(m)
+		m, why := parseMoveLine(l)
+		if !why.Bad() {
+			why = res.Final.why(m)
 		}
-		if reason != "" {
+		if why.Bad() {
 			res.Steps = append(res.Steps, Step{Token: token, Move: m})
-			res.fail(index, token, reason)
+			res.fail(index, token, why)
 			break
 		}
 		next, cleared, rounds := res.Final.Apply(m)
@@ -65,6 +64,6 @@ func Replay(b Board, text string) ReplayResult {
 	return res
 }
 
-func (r *ReplayResult) fail(index int, token, reason string) {
-	r.BadIndex, r.BadToken, r.Reason = index, token, reason
+func (r *ReplayResult) fail(index int, token string, why textin.Reason) {
+	r.BadIndex, r.BadToken, r.Reason, r.Why = index, token, why.Text, why
 }

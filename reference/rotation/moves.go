@@ -1,7 +1,7 @@
 package rotation
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"puzzlejudge/reference/textin"
@@ -46,17 +46,18 @@ func scanMoves(text string, f func(Move)) error {
 	})
 }
 
-// badMove says why r is not a move, or returns "" when it is one.
-func badMove(r rune) string {
+// badMove says why r is not a move, or returns the zero Reason when it is
+// one.
+func badMove(r rune) textin.Reason {
 	switch {
 	case r >= 'A' && r <= 'H':
-		return ""
+		return textin.Reason{}
 	case r >= 'a' && r <= 'h':
-		return fmt.Sprintf("moves are capital letters: write %q, not %q", string(r-'a'+'A'), string(r))
+		return textin.Why("move_capital", "moves are capital letters: write %s, not %s", "Want", strconv.Quote(string(r-'a'+'A')), "Got", strconv.Quote(string(r)))
 	case r >= 'I' && r <= 'Z' || r >= 'i' && r <= 'z':
-		return "no such move: the moves are the letters A to H"
+		return textin.Why("rotation_no_such_move", "no such move: the moves are the letters A to H")
 	default:
-		return "not a move: write the letters A to H, optionally separated by spaces or commas"
+		return textin.Why("rotation_not_a_move", "not a move: write the letters A to H, optionally separated by spaces or commas")
 	}
 }
 

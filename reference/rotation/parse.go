@@ -22,9 +22,9 @@ func ParseCases(input string) ([]Board, error) {
 		if !ok {
 			line, col := r.Missing()
 			if len(boards) == 0 {
-				return nil, textin.Errorf(line, col, "unexpected end of input: expected a line of %d symbols or the closing line 0", Squares)
+				return nil, textin.Fail(line, col, "rotation_end_expected_line", "unexpected end of input: expected a line of %d symbols or the closing line 0", "Squares", Squares)
 			}
-			return nil, textin.Errorf(line, col, "unexpected end of input: the input must end with a line holding only 0 (after case %d)", len(boards))
+			return nil, textin.Fail(line, col, "rotation_end_no_closing", "unexpected end of input: the input must end with a line holding only 0 (after case %d)", "Case", len(boards))
 		}
 		if isTerminator(l) {
 			if err := nothingAfter(r); err != nil {
@@ -33,7 +33,7 @@ func ParseCases(input string) ([]Board, error) {
 			return boards, nil
 		}
 		if len(boards) == MaxCases {
-			return nil, l.Tokens[0].Errorf("too many cases: at most %d are accepted", MaxCases)
+			return nil, l.Tokens[0].Fail("rotation_too_many_cases", "too many cases: at most %d are accepted", "Max", MaxCases)
 		}
 		b, err := parseLine(l)
 		if err != nil {
@@ -50,10 +50,10 @@ func ParseCase(input string) (Board, error) {
 	l, ok := r.Next()
 	if !ok {
 		line, col := r.Missing()
-		return Board{}, textin.Errorf(line, col, "unexpected end of input: expected a line of %d symbols", Squares)
+		return Board{}, textin.Fail(line, col, "rotation_end_expected_symbols", "unexpected end of input: expected a line of %d symbols", "Squares", Squares)
 	}
 	if isTerminator(l) {
-		return Board{}, l.Tokens[0].Errorf("expected a line of %d symbols, found the closing line 0", Squares)
+		return Board{}, l.Tokens[0].Fail("rotation_closing_not_case", "expected a line of %d symbols, found the closing line 0", "Squares", Squares)
 	}
 	b, err := parseLine(l)
 	if err != nil {
@@ -61,7 +61,7 @@ func ParseCase(input string) (Board, error) {
 	}
 	if next, ok := r.Next(); ok {
 		if !isTerminator(next) {
-			return Board{}, next.Tokens[0].Errorf("expected one case: only the closing line 0 may follow it, found %s", next.Tokens[0].Quoted())
+			return Board{}, next.Tokens[0].Fail("rotation_one_case", "expected one case: only the closing line 0 may follow it, found %s", "Found", next.Tokens[0].Quoted())
 		}
 		if err := nothingAfter(r); err != nil {
 			return Board{}, err
@@ -77,7 +77,7 @@ func isTerminator(l textin.Line) bool {
 // nothingAfter reports text after the closing 0 as an error.
 func nothingAfter(r *textin.Reader) error {
 	if l, ok := r.Next(); ok {
-		return l.Tokens[0].Errorf("unexpected %s after the closing line 0", l.Tokens[0].Quoted())
+		return l.Tokens[0].Fail("rotation_after_closing", "unexpected %s after the closing line 0", "Found", l.Tokens[0].Quoted())
 	}
 	return nil
 }
@@ -87,7 +87,7 @@ func parseLine(l textin.Line) (Board, error) {
 	var b Board
 	for i, t := range l.Tokens {
 		if i == Squares {
-			return Board{}, t.Errorf("expected %d symbols, found %d", Squares, len(l.Tokens))
+			return Board{}, t.Fail("rotation_symbols", "expected %d symbols, found %d", "Squares", Squares, "Found", len(l.Tokens))
 		}
 		s, err := parseSymbol(t)
 		if err != nil {
@@ -96,7 +96,7 @@ func parseLine(l textin.Line) (Board, error) {
 		b.Squares[i] = s
 	}
 	if n := len(l.Tokens); n < Squares {
-		return Board{}, textin.Errorf(l.No, l.After(), "expected %d symbols, found %d", Squares, n) // where the next one is missing
+		return Board{}, textin.Fail(l.No, l.After(), "rotation_symbols", "expected %d symbols, found %d", "Squares", Squares, "Found", n) // where the next one is missing
 	}
 	return b, nil
 }
@@ -107,9 +107,9 @@ func parseSymbol(t textin.Token) (uint8, error) {
 	}
 	v, err := t.Int()
 	if err != nil {
-		return 0, t.Errorf("expected a symbol 1, 2 or 3, found %s", t.Quoted())
+		return 0, t.Fail("rotation_expected_symbol", "expected a symbol 1, 2 or 3, found %s", "Found", t.Quoted())
 	}
-	return 0, t.Errorf("symbol %d is outside 1..%d", v, Symbols)
+	return 0, t.Fail("rotation_symbol_outside", "symbol %d is outside 1..%d", "Symbol", v, "Max", Symbols)
 }
 
 // Format returns the case as one classic input line ending in "\n", without

@@ -11,6 +11,19 @@ type MoveError struct {
 	Index  int    // 1-based number of the move in the text
 	Token  string // the move as written, shortened in the message when long
 	Reason string
+	// Why is Reason with its message code and arguments (Why.Text is
+	// Reason); its Code is "" for a reason that has none.
+	Why Reason
+}
+
+// BadMove returns the *MoveError of move index, written token, for why.
+func BadMove(index int, token string, why Reason) *MoveError {
+	return &MoveError{Index: index, Token: token, Reason: why.Text, Why: why}
+}
+
+// TooMany is the reason of the move after the max a text may hold.
+func TooMany(max int) Reason {
+	return Why("move_too_many", "too many moves: at most %d are read", "Max", max)
 }
 
 func (e *MoveError) Error() string {
@@ -33,7 +46,7 @@ func IsMoveSeparator(r rune) bool {
 // index and its text. It returns a *MoveError at the first bad character,
 // at move max+1 (so a huge text costs no more than max moves), or the first
 // error f returns.
-func ScanLetters(text string, max int, bad func(rune) string, f func(r rune, index int, token string) *MoveError) error {
+func ScanLetters(text string, max int, bad func(rune) Reason, f func(r rune, index int, token string) *MoveError) error {
 	index := 0
 	for i, r := range text {
 		if IsMoveSeparator(r) {
@@ -43,11 +56,10 @@ func ScanLetters(text string, max int, bad func(rune) string, f func(r rune, ind
 		_, size := utf8.DecodeRuneInString(text[i:])
 		token := text[i : i+size]
 		if index > max {
-			return &MoveError{Index: index, Token: token,
-				Reason: fmt.Sprintf("too many moves: at most %d are read", max)}
+			return BadMove(index, token, TooMany(max))
 		}
-		if reason := bad(r); reason != "" {
-			return &MoveError{Index: index, Token: token, Reason: reason}
+		if why := bad(r); why.Bad() {
+			return BadMove(index, token, why)
 		}
 		if err := f(r, index, token); err != nil {
 			return err

@@ -17,6 +17,11 @@ type Error struct {
 	Line int
 	Col  int
 	Msg  string
+	// Code and Args say Msg as a message code with its arguments (see
+	// Reason), for the faces that translate it; Code is "" when Msg has
+	// none.
+	Code string
+	Args []any
 }
 
 func (e *Error) Error() string {
@@ -35,6 +40,39 @@ func Errorf(line, col int, format string, args ...any) *Error {
 	return &Error{Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
 }
 
+// Fail returns an *Error at line and col saying why (see Why).
+func Fail(line, col int, code, format string, pairs ...any) *Error {
+	r := Why(code, format, pairs...)
+	return &Error{Line: line, Col: col, Msg: r.Text, Code: r.Code, Args: r.Args}
+}
+
+// Reason says what is wrong in English (Text) and as a message code with
+// arguments (Code, and Args: pairs of a name and a value, a value being
+// text, a number or a Reason of its own), so that the judge can give the
+// same message in another language. The zero Reason means nothing is wrong.
+type Reason struct {
+	Text string
+	Code string
+	Args []any
+}
+
+// Why returns the Reason code, its Text being format over the values of
+// pairs in their order.
+func Why(code, format string, pairs ...any) Reason {
+	values := make([]any, 0, len(pairs)/2)
+	for i := 1; i < len(pairs); i += 2 {
+		if r, ok := pairs[i].(Reason); ok {
+			values = append(values, r.Text)
+			continue
+		}
+		values = append(values, pairs[i])
+	}
+	return Reason{Text: fmt.Sprintf(format, values...), Code: code, Args: pairs}
+}
+
+// Bad reports whether r says something is wrong.
+func (r Reason) Bad() bool { return r.Text != "" }
+
 // Token is one whitespace-separated word of the input with its position.
 // Col counts characters (runes), not bytes.
 type Token struct {
@@ -46,6 +84,11 @@ type Token struct {
 // Errorf returns an *Error located at the token.
 func (t Token) Errorf(format string, args ...any) *Error {
 	return Errorf(t.Line, t.Col, format, args...)
+}
+
+// Fail returns an *Error located at the token saying why (see Why).
+func (t Token) Fail(code, format string, pairs ...any) *Error {
+	return Fail(t.Line, t.Col, code, format, pairs...)
 }
 
 // Quoted returns the token's text quoted for a message, shortened when it is
@@ -70,16 +113,16 @@ func (t Token) Int() (int, error) {
 	s := t.Text
 	digits := strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
 	if digits == "" || len(digits) > 9 {
-		return 0, t.Errorf("expected an integer, found %s", t.Quoted())
+		return 0, t.Fail("input_expected_integer", "expected an integer, found %s", "Found", t.Quoted())
 	}
 	for _, c := range digits {
 		if c < '0' || c > '9' {
-			return 0, t.Errorf("expected an integer, found %s", t.Quoted())
+			return 0, t.Fail("input_expected_integer", "expected an integer, found %s", "Found", t.Quoted())
 		}
 	}
 	v, err := strconv.Atoi(s)
 	if err != nil {
-		return 0, t.Errorf("expected an integer, found %s", t.Quoted())
+		return 0, t.Fail("input_expected_integer", "expected an integer, found %s", "Found", t.Quoted())
 	}
 	return v, nil
 }

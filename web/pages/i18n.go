@@ -2,12 +2,10 @@ package pages
 
 import (
 	"embed"
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"io/fs"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -346,8 +344,8 @@ func builtMessages() []string {
 	for _, status := range []int{400, 401, 403, 404, 405, 409, 413, 429, 500, 503} {
 		ids = append(ids, "http_"+strconv.Itoa(status))
 	}
-	for _, id := range judgeMessages {
-		ids = append(ids, "judge_"+id)
+	for _, m := range judge.Messages() {
+		ids = append(ids, "judge_"+string(m.ID))
 	}
 	for _, c := range palette {
 		ids = append(ids, "colour_"+strings.ReplaceAll(c.Name, " ", "_"))
@@ -363,40 +361,50 @@ func builtMessages() []string {
 // Chinese one takes its own measure word).
 var noSuchThings = []string{"assignment", "board", "contest", "generation", "submission"}
 
-// judgeText is a message of the judge that comes without an id (a replay
-// step's), shown as the judge wrote it, in English.
-func (l *locale) judgeText(message string) string {
-	return message
+// judgeText is a replay step's message in the reader's language (its
+// judge.Msg), else as the judge wrote it, in English.
+func (l *locale) judgeText(s judge.Step) string {
+	if s.Msg.ID == "" || s.Msg.Text() != s.Message {
+		return s.Message
+	}
+	return l.judgeMsg(s.Msg)
 }
 
-// judgeMessages are the message ids the judge gives with its case
-// results (judge.Result.MessageID), each the catalogue's judge_<id>. A
-// result whose id is not here, or that has none, shows its English
-// Message.
-var judgeMessages = []string{"no_output", "correct", "moves_optimal", "moves_suboptimal", "floodit_not_minimum", "floodit_not_flooded", "withheld"}
-
 // judgeMessage is a case result's message in the reader's language: the
-// catalogue's judge_<MessageID> with the result's arguments, else the
-// judge's English text.
+// catalogue's judge_<MessageID> with the result's arguments (judge.Messages
+// lists the ids), else the judge's English text, which is what a result
+// stored before its message had an id shows.
 func (l *locale) judgeMessage(r judge.CaseResult) string {
-	if r.MessageID == "" || !slices.Contains(judgeMessages, r.MessageID) {
-		return r.Message
+	m, ok := judge.ParseMsg(r.MessageID, r.MessageArgs)
+	if r.MessageID == "" || !ok || m.Text() != r.Message {
+		return r.Message // stored by a judge whose messages differ
 	}
-	var args map[string]string
-	if r.MessageArgs != "" && json.Unmarshal([]byte(r.MessageArgs), &args) != nil {
-		return r.Message
+	return l.judgeMsg(m)
+}
+
+// judgeMsg says a message of the judge in the reader's language, each
+// argument that is a message of its own said first.
+func (l *locale) judgeMsg(m judge.Msg) string {
+	pairs := make([]any, 0, 2*len(m.Args))
+	for _, a := range m.Args {
+		v := a.Value
+		if a.Sub != nil {
+			v = l.judgeMsg(*a.Sub)
+		}
+		pairs = append(pairs, a.Name, v)
 	}
-	pairs := make([]any, 0, 2*len(args))
-	for k, v := range args {
-		pairs = append(pairs, k, v)
-	}
-	return l.text("judge_"+r.MessageID, pairs...)
+	return l.text("judge_"+string(m.ID), pairs...)
 }
 
 // judging says what a rejudge did (judge.Judging.String) in the reader's
-// language; the reason is the judge's own text.
+// language, its reason too when it has a message id (a judging stored
+// before reasons had ids shows the English reason).
 func (l *locale) judging(j judge.Judging) string {
-	return l.text("history_line", "When", l.When(j.RejudgedAt), "Reason", j.Reason,
+	reason := j.Reason
+	if m, ok := j.ReasonMsg(); ok {
+		reason = l.judgeMsg(m)
+	}
+	return l.text("history_line", "When", l.When(j.RejudgedAt), "Reason", reason,
 		"Was", verdictText(l, j.Verdict), "WasScore", fmt.Sprintf("%.0f", j.Score),
 		"Now", verdictText(l, j.NewVerdict), "NowScore", fmt.Sprintf("%.0f", j.NewScore))
 }

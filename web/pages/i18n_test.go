@@ -152,8 +152,8 @@ func TestJudgeMessages(t *testing.T) {
 		r          judge.CaseResult
 		en, zhWant string
 	}{
-		{judge.CaseResult{Message: "1 move, optimal", MessageID: "moves_optimal", MessageArgs: judge.Args("Count", 1)}, "1 move, optimal", "1 步，最优"},
-		{judge.CaseResult{Message: "5 moves, the optimum is 3", MessageID: "moves_suboptimal", MessageArgs: judge.Args("Count", 5, "Optimal", 3)}, "5 moves, the optimum is 3", "5 步，最优为 3 步"},
+		{judge.CaseResult{Message: "1 move, optimal", MessageID: "moves_optimal", MessageArgs: judge.M("moves_optimal", "Count", 1).ArgsJSON()}, "1 move, optimal", "1 步，最优"},
+		{judge.CaseResult{Message: "5 moves, the optimum is 3", MessageID: "moves_suboptimal", MessageArgs: judge.M("moves_suboptimal", "Count", 5, "Optimal", 3).ArgsJSON()}, "5 moves, the optimum is 3", "5 步，最优为 3 步"},
 		{judge.CaseResult{Message: "no output for this case", MessageID: "no_output"}, "no output for this case", "这组数据没有输出"},
 		{judge.CaseResult{Message: "move 7 (9): no such colour"}, "move 7 (9): no such colour", "move 7 (9): no such colour"},
 		{judge.CaseResult{Message: "kept", MessageID: "an_id_the_pages_do_not_know"}, "kept", "kept"},

@@ -149,7 +149,7 @@ func (p *Pages) playMove(c *gin.Context) {
 	var last map[string]any
 	if n := len(r.Steps); n > 0 {
 		s := r.Steps[n-1]
-		last = map[string]any{"move": s.Move, "legal": s.Legal, "message": s.Message, "board": s.Board}
+		last = map[string]any{"move": s.Move, "legal": s.Legal, "message": p.localeOf(c).judgeText(s), "board": s.Board}
 		board = s.Board
 	}
 	pic, err := boardPicture(p.localeOf(c), puzzle, "play", board)
@@ -237,7 +237,7 @@ func (p *Pages) replayPage(c *gin.Context) {
 		caseParam = v.Cases[v.Current].CaseID
 	}
 	data, err := json.Marshal(map[string]any{"puzzle": r.Puzzle, "board": v.Start, "total": v.Total, "bad": bad,
-		"page": judge.DefaultReplayPage, "from": from, "steps": replaySteps(steps),
+		"page": judge.DefaultReplayPage, "from": from, "steps": replaySteps(p.localeOf(c), steps),
 		"url": fmt.Sprintf("/submissions/%d/replay/steps?case=%d", id, caseParam)})
 	if err != nil {
 		p.fail(c, err)
@@ -274,18 +274,19 @@ func (p *Pages) replayStepsPage(c *gin.Context) {
 	}
 	from = min(max(from, 0), len(rep.Steps))
 	steps, next := rep.Page(from, limit)
-	out := gin.H{"steps": replaySteps(steps), "total": len(rep.Steps), "from": from}
+	out := gin.H{"steps": replaySteps(p.localeOf(c), steps), "total": len(rep.Steps), "from": from}
 	if next >= 0 {
 		out["next"] = next
 	}
 	c.JSON(http.StatusOK, out)
 }
 
-// replaySteps is the steps as the page's script reads them: the API's shape.
-func replaySteps(steps []judge.Step) []map[string]any {
+// replaySteps is the steps as the page's script reads them: the API's
+// shape, the messages in the reader's language.
+func replaySteps(l *locale, steps []judge.Step) []map[string]any {
 	out := make([]map[string]any, len(steps))
 	for i, s := range steps {
-		out[i] = map[string]any{"move": s.Move, "legal": s.Legal, "message": s.Message, "board": s.Board, "rounds": s.Rounds}
+		out[i] = map[string]any{"move": s.Move, "legal": s.Legal, "message": l.judgeText(s), "board": s.Board, "rounds": s.Rounds}
 	}
 	return out
 }
