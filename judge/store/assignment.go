@@ -26,6 +26,8 @@ type assignmentRow struct {
 
 func (assignmentRow) TableName() string { return "assignments" }
 
+func (r assignmentRow) key() int64 { return r.ID }
+
 // assignmentProblemRow ties a problem to an assignment; deleting either
 // deletes it.
 type assignmentProblemRow struct {
@@ -134,38 +136,19 @@ func (d *DB) DeleteAssignment(ctx context.Context, id int64) error {
 
 // Assignment returns an assignment with its problems in order.
 func (d *DB) Assignment(ctx context.Context, id int64) (judge.Assignment, error) {
-	var row assignmentRow
-	if err := d.db.WithContext(ctx).Take(&row, id).Error; err != nil {
-		return judge.Assignment{}, d.fail(err, "assignment")
-	}
-	all, err := d.withProblems(ctx, []assignmentRow{row})
-	if err != nil {
-		return judge.Assignment{}, err
-	}
-	return all[0], nil
+	return takeWithParts(ctx, d, id, "assignment", d.withProblems)
 }
 
 // Assignments returns every assignment with its problems, by due time.
 func (d *DB) Assignments(ctx context.Context) ([]judge.Assignment, error) {
-	var rows []assignmentRow
-	if err := d.db.WithContext(ctx).Order("due_at, id").Find(&rows).Error; err != nil {
-		return nil, d.fail(err, "assignments")
-	}
-	return d.withProblems(ctx, rows)
+	return findWithParts(ctx, d, "due_at, id", "assignments", d.withProblems)
 }
 
 // withProblems reads the problems of every assignment of rows in one query.
 func (d *DB) withProblems(ctx context.Context, rows []assignmentRow) ([]judge.Assignment, error) {
-	out := make([]judge.Assignment, len(rows))
+	out, ids, at := domains(rows)
 	if len(rows) == 0 {
 		return out, nil
-	}
-	ids := make([]int64, len(rows))
-	at := make(map[int64]int, len(rows))
-	for i, r := range rows {
-		out[i] = r.domain()
-		ids[i] = r.ID
-		at[r.ID] = i
 	}
 	var ps []struct {
 		AssignmentID int64

@@ -26,6 +26,8 @@ type contestRow struct {
 
 func (contestRow) TableName() string { return "contests" }
 
+func (r contestRow) key() int64 { return r.ID }
+
 // contestProblemRow is a problem of a contest under its label; deleting
 // either deletes it.
 type contestProblemRow struct {
@@ -158,39 +160,20 @@ func (d *DB) UpdateContest(ctx context.Context, c judge.Contest) (judge.Contest,
 // Contest returns a contest with its problems in label order and its
 // participants by name.
 func (d *DB) Contest(ctx context.Context, id int64) (judge.Contest, error) {
-	var row contestRow
-	if err := d.db.WithContext(ctx).Take(&row, id).Error; err != nil {
-		return judge.Contest{}, d.fail(err, "contest")
-	}
-	all, err := d.withContestParts(ctx, []contestRow{row})
-	if err != nil {
-		return judge.Contest{}, err
-	}
-	return all[0], nil
+	return takeWithParts(ctx, d, id, "contest", d.withContestParts)
 }
 
 // Contests returns every contest, by start time then id.
 func (d *DB) Contests(ctx context.Context) ([]judge.Contest, error) {
-	var rows []contestRow
-	if err := d.db.WithContext(ctx).Order("start_time, id").Find(&rows).Error; err != nil {
-		return nil, d.fail(err, "contests")
-	}
-	return d.withContestParts(ctx, rows)
+	return findWithParts(ctx, d, "start_time, id", "contests", d.withContestParts)
 }
 
 // withContestParts reads the problems and participants of the contests of
 // rows, in two queries.
 func (d *DB) withContestParts(ctx context.Context, rows []contestRow) ([]judge.Contest, error) {
-	out := make([]judge.Contest, len(rows))
+	out, ids, at := domains(rows)
 	if len(rows) == 0 {
 		return out, nil
-	}
-	ids := make([]int64, len(rows))
-	at := make(map[int64]int, len(rows))
-	for i, r := range rows {
-		out[i] = r.domain()
-		ids[i] = r.ID
-		at[r.ID] = i
 	}
 	var ps []struct {
 		ContestID int64

@@ -1,0 +1,48 @@
+package store
+
+import "context"
+
+// A partsRow is a row that reads with parts kept in other tables (an
+// assignment's problems, a contest's problems and participants): its id,
+// and the domain value its own columns make.
+type partsRow[T any] interface {
+	key() int64
+	domain() T
+}
+
+// takeWithParts reads the row id of R and completes its domain value
+// with parts; what names it in a not-found error.
+func takeWithParts[R partsRow[T], T any](ctx context.Context, d *DB, id int64, what string, parts func(context.Context, []R) ([]T, error)) (T, error) {
+	var row R
+	var none T
+	if err := d.db.WithContext(ctx).Take(&row, id).Error; err != nil {
+		return none, d.fail(err, what)
+	}
+	all, err := parts(ctx, []R{row})
+	if err != nil {
+		return none, err
+	}
+	return all[0], nil
+}
+
+// findWithParts reads every row of R in order and completes them with
+// parts.
+func findWithParts[R partsRow[T], T any](ctx context.Context, d *DB, order, what string, parts func(context.Context, []R) ([]T, error)) ([]T, error) {
+	var rows []R
+	if err := d.db.WithContext(ctx).Order(order).Find(&rows).Error; err != nil {
+		return nil, d.fail(err, what)
+	}
+	return parts(ctx, rows)
+}
+
+// domains returns the domain values of rows, their ids in order, and the
+// index of each id, for the queries of their parts.
+func domains[R partsRow[T], T any](rows []R) (out []T, ids []int64, at map[int64]int) {
+	out = make([]T, len(rows))
+	ids = make([]int64, len(rows))
+	at = make(map[int64]int, len(rows))
+	for i, r := range rows {
+		out[i], ids[i], at[r.key()] = r.domain(), r.key(), i
+	}
+	return out, ids, at
+}
