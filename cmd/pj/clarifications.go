@@ -38,6 +38,20 @@ func (a *app) clarificationText(arg string) (string, error) {
 	return strings.TrimRight(string(data), "\n"), nil
 }
 
+// clarificationBody is the body of a question or an announcement: its
+// text (clarificationText of arg), about problem when it is not "".
+func (a *app) clarificationBody(arg, problem string) (map[string]any, error) {
+	text, err := a.clarificationText(arg)
+	if err != nil {
+		return nil, err
+	}
+	body := map[string]any{"text": text}
+	if problem != "" {
+		body["problem"] = problem
+	}
+	return body, nil
+}
+
 // postClarification sends body to the contest's clarifications and prints
 // what was sent with done (given the new message's id).
 func (a *app) postClarification(contest string, body map[string]any, done func(m clarificationJSON) string) error {
@@ -134,13 +148,9 @@ func (a *app) contestAskCommand() *cobra.Command {
 		Example: "  pj contest ask 1 --problem A 'May the board be empty?'",
 		Args:    exactArgs("ID", "TEXT"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			text, err := a.clarificationText(args[1])
+			body, err := a.clarificationBody(args[1], problem)
 			if err != nil {
 				return err
-			}
-			body := map[string]any{"text": text}
-			if problem != "" {
-				body["problem"] = problem
 			}
 			return a.postClarification(args[0], body, func(m clarificationJSON) string {
 				return fmt.Sprintf("question %d sent to the jury", m.ID)
@@ -205,13 +215,9 @@ func (a *app) contestAnnounceCommand() *cobra.Command {
 			if me.Role != "instructor" {
 				return usageErrorf("only the jury (instructors) announces; pj contest ask sends the jury a question")
 			}
-			text, err := a.clarificationText(args[1])
+			body, err := a.clarificationBody(args[1], problem)
 			if err != nil {
 				return err
-			}
-			body := map[string]any{"text": text}
-			if problem != "" {
-				body["problem"] = problem
 			}
 			return a.postClarification(args[0], body, func(m clarificationJSON) string {
 				return fmt.Sprintf("announcement %d sent to all", m.ID)
