@@ -42,7 +42,11 @@ func TestPagesContest(t *testing.T) {
 	// ada submits from the problem page the contest page links to.
 	id := strings.TrimPrefix(loc, "/contests/")
 	stu.get(loc).want(t, 200, "You take part", `href="/problems/flood?contest=`+id+`"`)
-	stu.get("/problems/flood?contest="+id).want(t, 200, `name="contest" value="`+id+`"`, "You submit in")
+	prob := stu.get("/problems/flood?contest="+id).want(t, 200, `name="contest" value="`+id+`"`, "You submit in", `id="moves-practice"`)
+	// The moves form does not name the contest: moves are practice there.
+	if form := prob.body[strings.Index(prob.body, `id="moves-form"`):]; strings.Contains(form[:strings.Index(form, "</form>")], `name="contest"`) {
+		t.Error("the moves form names the contest")
+	}
 	sub := stu.post("/problems/flood/submissions", url.Values{"kind": {"answer"}, "output": {right}, "contest": {id}}).redirectTo(t, "/submissions/")
 	stu.waitDone(sub)
 	other.post("/problems/flood/submissions", url.Values{"kind": {"answer"}, "output": {right}, "contest": {id}}).
