@@ -53,7 +53,7 @@ func (Floodit) CheckLimits(c string, l judge.Limits) error {
 		return parseError(err)
 	}
 	if err := floodit.CheckLimits(b, l.MaxSize, l.MaxColors); err != nil {
-		return judge.Errorf(judge.EINVALID, "%s", err.Error())
+		return parseError(err)
 	}
 	return nil
 }
