@@ -1,11 +1,19 @@
 package pages
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
+
+	"puzzlejudge/internal/testkit/webtest"
+	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 
 	"puzzlejudge/reference/fifteen"
 	"puzzlejudge/reference/floodit"
@@ -34,29 +42,154 @@ func TestBoardErrorsInChinese(t *testing.T) {
 		{"a short mayan board", "mayan", "3\n1 1 1 0\n", engineText(mayan.ParseCase("3\n1 1 1 0\n")), "第 3 行第 1 列"},
 		{"a short fifteen board", "fifteen", "1 2 3\n", engineText(fifteen.ParseCase("1 2 3\n")), ""},
 	}
-	message := func(p page) string {
-		t.Helper()
-		var r struct {
-			Error struct{ Code, Message string }
-		}
-		if err := json.Unmarshal([]byte(p.body), &r); err != nil || r.Error.Code != "invalid" {
-			t.Fatalf("answer %s: want a JSON error with code invalid", p.body)
-		}
-		return r.Error.Message
-	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			path := "/play/move?" + url.Values{"puzzle": {tc.puzzle}, "board": {tc.board}, "moves": {"1"}}.Encode()
-			if got := message(en.get(path).want(t, 400)); got != tc.english {
+			if got := errorMessage(t, en.get(path).want(t, 400)); got != tc.english {
 				t.Errorf("in English %q, want the engine's %q", got, tc.english)
 			}
-			got := message(zh.get(path).want(t, 400))
-			if !strings.ContainsFunc(got, func(r rune) bool { return unicode.Is(unicode.Han, r) }) || !strings.Contains(got, tc.chinese) {
-				t.Errorf("in Chinese %q, want the catalogue's Chinese with %q", got, tc.chinese)
+			wantChinese(t, errorMessage(t, zh.get(path).want(t, 400)), tc.chinese, english, chinese)
+		})
+	}
+}
+
+// errorMessage is the message of the play page's JSON error, which must
+// have the code invalid.
+func errorMessage(t *testing.T, p page) string {
+	t.Helper()
+	var r struct {
+		Error struct{ Code, Message string }
+	}
+	if err := json.Unmarshal([]byte(p.body), &r); err != nil || r.Error.Code != "invalid" {
+		t.Fatalf("answer %s: want a JSON error with code invalid", p.body)
+	}
+	return r.Error.Message
+}
+
+// wantChinese fails unless got is Chinese holding want, without an
+// English word of the catalogues.
+func wantChinese(t *testing.T, got, want string, english, chinese map[string]bool) {
+	t.Helper()
+	if !strings.ContainsFunc(got, func(r rune) bool { return unicode.Is(unicode.Han, r) }) || !strings.Contains(got, want) {
+		t.Errorf("in Chinese %q, want the catalogue's Chinese with %q", got, want)
+	}
+	if words := englishOnPage(got, english, chinese, nil); len(words) > 0 {
+		t.Errorf("in Chinese %q: English words %q", got, words)
+	}
+}
+
+// TestLimitErrorsInChinese: a board the play page refuses for its size,
+// colours or moves (the public replay's limits, the check limits widened
+// by the published problems') is told in Chinese; in English word for
+// word as before ("the limit", not "this problem's limit").
+func TestLimitErrorsInChinese(t *testing.T) {
+	e := newPagesEnvConfig(t, Options{}, service.Config{RegistrationOpen: true, CheckLimits: judge.Limits{MaxSize: 8, MaxColors: 10, MaxMoves: 3}})
+	ctx := context.Background()
+	for slug, l := range map[string]judge.Limits{"flood": {MaxSize: 8, MaxColors: 6}, "maya": {MaxMoves: 3}} {
+		if _, err := e.svc.UpdateProblem(ctx, webtest.Staff, slug, judge.ProblemPatch{Limits: &l}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	english, chinese := catalogueWords(t, "en"), catalogueWords(t, "zh-CN")
+	zh := e.browser()
+	zh.post("/language", url.Values{"lang": {"zh-CN"}, "next": {"/"}})
+	en := e.browser()
+	const why = ": a public replay takes the boards of the published problems and of /check (config keys check_max_size, check_max_colors, check_max_moves)"
+	tests := []struct {
+		name, puzzle, board, english, chinese string
+	}{
+		{"a large board", "floodit", floodSquare(9, 1), "board size 9 is above the limit of 8" + why, "棋盘大小 9 超过限制 8"},
+		{"many colours", "floodit", "2\n0 1\n1 12\n", "row 2, column 2: colour 12 is outside 0..9" + why, "第 2 行第 2 列：颜色 12 不在 0..9 之内"},
+		{"many moves", "mayan", "4\n1 0\n1 0\n2 2 1 0\n0\n0\n", "line 1: 4 moves is above the limit of 3" + why, "步数 4 超过限制 3"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := "/play/move?" + url.Values{"puzzle": {tc.puzzle}, "board": {tc.board}, "moves": {""}}.Encode()
+			if got := errorMessage(t, en.get(path).want(t, 400)); got != tc.english {
+				t.Errorf("in English %q, want %q", got, tc.english)
 			}
-			if words := englishOnPage(got, english, chinese, nil); len(words) > 0 {
-				t.Errorf("in Chinese %q: English words %q", got, words)
+			wantChinese(t, errorMessage(t, zh.get(path).want(t, 400)), tc.chinese, english, chinese)
+		})
+	}
+}
+
+// floodSquare is an n x n Flood-it board of colours 0..colours.
+func floodSquare(n, colours int) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%d\n", n)
+	for r := range n {
+		for c := range n {
+			if c > 0 {
+				sb.WriteByte(' ')
 			}
+			fmt.Fprint(&sb, (r+c)%(colours+1))
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// TestHintErrorsInChinese: the play page's refused hints (a bad move, a
+// board already flooded) are told in Chinese, in English as before.
+func TestHintErrorsInChinese(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	cases := e.waitCases("flood")
+	admin := e.browser()
+	admin.login("admin", pagesAdminPassword)
+	admin.post("/problems/flood/hints", url.Values{"hints": {"on"}}).redirectTo(t, "/problems/flood/cases")
+	english, chinese := catalogueWords(t, "en"), catalogueWords(t, "zh-CN")
+	zh := e.browser()
+	zh.post("/language", url.Values{"lang": {"zh-CN"}, "next": {"/"}})
+	zh.register("xiaohong", "xiaohong-pass-1")
+	en := e.browser()
+	en.register("hal", "hal-password-1")
+	hint := fmt.Sprintf("/problems/flood/play/%d/hint", cases[1].ID)
+	tests := []struct {
+		name, moves, english, chinese string
+	}{
+		{"no such colour", "9", "move 1 (\"9\"): ", "第 1 步"},
+		{"flooded", cases[1].Expected.Moves, "the board is already flooded", "棋盘已经全部同色"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := errorMessage(t, en.post(hint, url.Values{"moves": {tc.moves}}).want(t, 400)); !strings.HasPrefix(got, tc.english) {
+				t.Errorf("in English %q, want %q", got, tc.english)
+			}
+			wantChinese(t, errorMessage(t, zh.post(hint, url.Values{"moves": {tc.moves}}).want(t, 400)), tc.chinese, english, chinese)
+		})
+	}
+}
+
+// TestCheckLimitErrorsInChinese: a student's /check board over the
+// server's check limits is refused naming the config key, in English as
+// the API always said it and in Chinese on a page.
+func TestCheckLimitErrorsInChinese(t *testing.T) {
+	e := newPagesEnvConfig(t, Options{}, service.Config{RegistrationOpen: true, CheckLimits: judge.Limits{MaxSize: 2, MaxColors: 3, MaxMoves: 3}})
+	ctx := context.Background()
+	student, err := e.svc.Register(ctx, "liam", "liam-pass-123", judge.RoleStudent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	english, chinese := catalogueWords(t, "en"), catalogueWords(t, "zh-CN")
+	en, zh := newLocale("en", time.UTC), newLocale("zh-CN", time.UTC)
+	tests := []struct {
+		name, puzzle, board, english, chinese string
+	}{
+		{"size", "floodit", floodSquare(3, 1), "board size 3 is above the limit of 2: /check takes students' boards up to size 2 (config key check_max_size)", "棋盘大小 3 超过限制 2"},
+		{"colours", "floodit", "2\n0 1\n1 5\n", "row 2, column 2: colour 5 is outside 0..2: /check takes students' boards of at most 3 colours (config key check_max_colors)", "颜色 5 不在 0..2 之内"},
+		{"moves", "mayan", "4\n1 0\n1 0\n2 2 1 0\n0\n0\n", "line 1: 4 moves is above the limit of 3: /check takes students' boards of at most 3 moves (config key check_max_moves)", "步数 4 超过限制 3"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := e.svc.Check(ctx, student, tc.puzzle, tc.board, "")
+			var je *judge.Error
+			if !errors.As(err, &je) || je.Message != tc.english {
+				t.Fatalf("Check: %v, want the Message %q", err, tc.english)
+			}
+			if got := en.errorText(err); got != tc.english {
+				t.Errorf("in English %q, want %q", got, tc.english)
+			}
+			wantChinese(t, zh.errorText(err), tc.chinese, english, chinese)
 		})
 	}
 }
