@@ -31,7 +31,7 @@ func (s *Service) ReplayMoves(ctx context.Context, puzzle, board, moves string) 
 	if err != nil {
 		return judge.Replay{}, err
 	}
-	if moves, err = puzzleText("the move text", moves, judge.MaxReplayMoveBytes); err != nil {
+	if moves, err = puzzleText(fieldMoveText, moves, judge.MaxReplayMoveBytes); err != nil {
 		return judge.Replay{}, err
 	}
 	input, err := parseSpec(pz, board)

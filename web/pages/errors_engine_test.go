@@ -193,3 +193,92 @@ func TestCheckLimitErrorsInChinese(t *testing.T) {
 		})
 	}
 }
+
+// TestTextErrorsInChinese: a text that is not text (a NUL byte, bad
+// UTF-8, too long) is refused naming the text in the reader's language;
+// in English as the API always said it.
+func TestTextErrorsInChinese(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	english, chinese := catalogueWords(t, "en"), catalogueWords(t, "zh-CN")
+	zh := e.browser()
+	zh.post("/language", url.Values{"lang": {"zh-CN"}, "next": {"/"}})
+	en := e.browser()
+	sample := "3\n0 1 2\n1 1 2\n2 2 1\n"
+	tests := []struct {
+		name, board, moves, english, chinese string
+	}{
+		{"a NUL in the board", "3\x00", "1", "the board contains a NUL byte", "棋盘含有 NUL 字节"},
+		{"bad UTF-8 in the moves", sample, "1 \xff", "the move text is not valid UTF-8", "走法文本不是有效的 UTF-8 文本"},
+		{"a long board", strings.Repeat("1 ", judge.MaxCaseBytes), "1", fmt.Sprintf("the board has more than %d bytes", judge.MaxCaseBytes), fmt.Sprintf("棋盘超过 %d 字节", judge.MaxCaseBytes)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := "/play/move?" + url.Values{"puzzle": {"floodit"}, "board": {tc.board}, "moves": {tc.moves}}.Encode()
+			if got := errorMessage(t, en.get(path).want(t, 400)); got != tc.english {
+				t.Errorf("in English %q, want %q", got, tc.english)
+			}
+			wantChinese(t, errorMessage(t, zh.get(path).want(t, 400)), tc.chinese, english, chinese)
+		})
+	}
+	_, err := e.svc.CreateAssignment(context.Background(), webtest.Staff, judge.AssignmentSpec{Title: "t\x00"})
+	if got, want := judge.ErrorMessage(err), "the title contains a NUL byte"; got != want {
+		t.Errorf("an assignment's title: %q, want %q", got, want)
+	}
+	wantChinese(t, newLocale("zh-CN", time.UTC).errorText(err), "标题含有 NUL 字节", english, chinese)
+}
+
+// TestAccountFileErrorsInChinese: a class list that lists a name twice or
+// is not CSV is refused on the accounts page in Chinese; the service's
+// English is what the API always said.
+func TestAccountFileErrorsInChinese(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	english, chinese := catalogueWords(t, "en"), catalogueWords(t, "zh-CN")
+	prof := e.browser()
+	prof.login("admin", pagesAdminPassword)
+	prof.post("/language", url.Values{"lang": {"zh-CN"}, "next": {"/"}})
+	chinese["english"] = true // the switch's own name of the language
+	tests := []struct {
+		name, file, english, chinese string
+	}{
+		{"a name twice", "username\nbob\ncyd\nBOB\n", `line 4: the username "BOB" is listed twice (also line 2)`, "第 4 行：用户名 &#34;BOB&#34; 重复出现（另见第 2 行）"},
+		{"a bare quote", "bob\nc\"yd\n", `line 2: bare " in non-quoted-field`, "第 2 行：未加引号的字段中出现了"},
+		{"a quote left open", "bob\n\"cyd\n", `line 2: extraneous or missing " in quoted-field`, "第 2 行：加引号的字段中"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			specs, err := service.ParseUserCSV(strings.NewReader(tc.file))
+			if err == nil {
+				_, err = e.svc.CreateUsers(context.Background(), webtest.Staff, specs, judge.RoleStudent)
+			}
+			if got := judge.ErrorMessage(err); got != tc.english {
+				t.Errorf("the service's English %q, want %q", got, tc.english)
+			}
+			p := prof.upload("/users", url.Values{"role": {"student"}}, "file", "class.csv", tc.file).want(t, 400, tc.chinese)
+			if words := englishOnPage(p.body, english, chinese, []string{"BOB"}); len(words) > 0 {
+				t.Errorf("the Chinese accounts page shows English words %q", words)
+			}
+		})
+	}
+	twice := []judge.UserSpec{{Username: "ann"}, {Username: "ANN"}}
+	_, err := e.svc.CreateUsers(context.Background(), webtest.Staff, twice, judge.RoleStudent)
+	if got, want := judge.ErrorMessage(err), `the username "ANN" is listed twice (also entry 1)`; got != want {
+		t.Errorf("a list of the API: %q, want %q", got, want)
+	}
+	wantChinese(t, newLocale("zh-CN", time.UTC).errorText(err), "用户名 \"ANN\" 重复出现（另见第 1 项）", english, chinese)
+}
+
+// TestProgramsOffInChinese: a program sent to a server without a sandbox
+// is refused in the reader's language.
+func TestProgramsOffInChinese(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	student, err := e.svc.Register(context.Background(), "liam", "liam-pass-123", judge.RoleStudent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = e.svc.SubmitProgram(context.Background(), student, judge.Submission{ProblemSlug: "flood", Language: "cpp", Payload: "int main(){}"}, "")
+	if got, want := judge.ErrorMessage(err), "programs cannot be judged on this server now: this server runs no sandbox (sandbox: off)"; got != want {
+		t.Fatalf("SubmitProgram: %q, want %q", got, want)
+	}
+	english, chinese := catalogueWords(t, "en"), catalogueWords(t, "zh-CN")
+	wantChinese(t, newLocale("zh-CN", time.UTC).errorText(err), "本服务器现在无法评测程序：本服务器没有运行沙箱", english, chinese)
+}
