@@ -45,9 +45,14 @@ type Error struct {
 	// none (Errorf), and the face shows Message.
 	ID string
 	// Args are the values of the message's {Name} placeholders: strings,
-	// numbers (a Count chooses a plural form) or errors (whose own
-	// message is put in, translated in turn).
+	// numbers (a Count chooses a plural form), errors (whose own message
+	// is put in, translated in turn) or judge messages (a Msg, said from
+	// the judge's catalogue).
 	Args map[string]any
+	// Msg is the judge's message the error says when Errorm made it (an
+	// engine's parse error with its line and column): a face renders it
+	// from the judge's catalogue (judge_<id>). Its ID is "" otherwise.
+	Msg Msg
 }
 
 func (e *Error) Error() string {
@@ -85,12 +90,22 @@ func Errort(code, id, text string, args ...any) *Error {
 		if !ok {
 			return ph
 		}
-		if err, isErr := v.(error); isErr {
-			return ErrorMessage(err)
+		switch a := v.(type) {
+		case error:
+			return ErrorMessage(a)
+		case Msg:
+			return a.Text()
 		}
 		return fmt.Sprint(v)
 	})
 	return &Error{Code: code, Message: msg, ID: id, Args: m}
+}
+
+// Errorm returns an *Error that says the judge's message m: its Message
+// is m's English (m.Text(), what the API answers), and a face that speaks
+// other languages renders m from the judge's catalogue.
+func Errorm(code string, m Msg) *Error {
+	return &Error{Code: code, Message: m.Text(), Msg: m}
 }
 
 // At is a time given to Errort: the English writes it in UTC with

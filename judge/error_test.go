@@ -18,6 +18,8 @@ func TestErrort(t *testing.T) {
 			"the source has 70000 bytes; problem flood takes at most 64 KiB"},
 		{"an error's message", Errort(EINVALID, "contest_duration", "duration: {Err}", "Err", inner), `duration: column 2: "1:x": want h:mm:ss`},
 		{"an internal error", Errort(EINVALID, "contest_duration", "duration: {Err}", "Err", errors.New("disk on fire")), "duration: internal error"},
+		{"a judge message", Errort(EINVALID, "contest_duration", "duration: {Err}", "Err", M("at_line", "Line", 3, "Text", M("floodit_negative_colour"))),
+			"duration: line 3: colours are not negative"},
 		{"a brace that is no argument", Errort(EINVALID, "x", "set {Missing} and {Name}", "Name", "n"), "set {Missing} and n"},
 	}
 	for _, tc := range tests {
@@ -35,5 +37,18 @@ func TestErrort(t *testing.T) {
 	}
 	if inner.Args["Col"] != 2 {
 		t.Errorf("Args[Col] = %v, want 2", inner.Args["Col"])
+	}
+}
+
+// TestErrorm: an error that says a judge message has the message's
+// English as its Message and keeps the message for the faces.
+func TestErrorm(t *testing.T) {
+	m := M("at_line_col", "Line", 2, "Col", 4, "Text", M("floodit_negative_colour"))
+	err := Errorm(EINVALID, m)
+	if want := "line 2, column 4: colours are not negative"; err.Message != want || m.Text() != want {
+		t.Errorf("Message = %q, want %q", err.Message, want)
+	}
+	if err.Code != EINVALID || err.ID != "" || err.Msg.ID != "at_line_col" || err.Msg.ArgsJSON() != m.ArgsJSON() {
+		t.Errorf("Errorm = %+v, want code invalid and the message kept", err)
 	}
 }

@@ -62,6 +62,24 @@ var messageTexts = map[MessageID][2]string{
 	"mayan_too_many_moves":        {"", "more than {{.Max}} moves"},
 	"mayan_exactly":               {"", "this board must be cleared in exactly {{.Moves}}"},
 
+	// Why a hint cannot be given (Puzzle.Hint).
+	"hint_flooded":             {"", "the board is already flooded"},
+	"hint_fifteen_solved":      {"", "the board is already solved"},
+	"hint_fifteen_swapped":     {"", "no moves solve this board: two tiles are swapped"},
+	"hint_centre_solved":       {"", "the centre is already solved"},
+	"hint_rotation_unsolvable": {"", "no moves solve this board"},
+	"hint_cleared":             {"", "the board is already cleared"},
+	"hint_mayan_no_moves_left": {"", "no moves are left: this board must be cleared in exactly {{.Moves}}"},
+	"hint_mayan_undo":          {"", "the board cannot be cleared in the {{.Moves}} left from here: undo some moves"},
+
+	// A board over a problem's limits (Puzzle.CheckLimits), and over the
+	// server's /check limits (the same words of "the limit").
+	"at_row_col":                     {"", "row {{.Row}}, column {{.Col}}: {{.Text}}"},
+	"mayan_moves_above_limit":        {"", "{{.Moves}} moves is above this problem's limit of {{.Max}}"},
+	"fifteen_width_above_limit":      {"", "a {{.Width}}x{{.Width}} board, this problem takes boards up to {{.Max}}x{{.Max}}"},
+	"floodit_size_above_check_limit": {"", "board size {{.Size}} is above the limit of {{.Max}}"},
+	"mayan_moves_above_check_limit":  {"", "{{.Moves}} moves is above the limit of {{.Max}}"},
+
 	// Parse errors of the engines' boards (textin.Error codes).
 	"input_after_closing_0":         {"", "unexpected {{.Found}} after the closing 0"},
 	"floodit_end_expected_size":     {"", "unexpected end of input: expected the board size N"},

@@ -137,8 +137,13 @@ func brokenCase(err error) judge.Result {
 	return judge.Result{Verdict: judge.JudgeError}.With(judge.M("broken_case", "Error", err.Error()))
 }
 
-// parseError converts an engine parse error into an EINVALID error that keeps
-// its line and column.
+// parseError converts an engine's error (a parse error, a board over a
+// limit) into an EINVALID error that keeps its text, line and column: its
+// judge message (ErrorMsg) when that says exactly the engine's text, so
+// that a page says it in the reader's language.
 func parseError(err error) error {
+	if m, ok := ErrorMsg(err); ok && m.Text() == err.Error() {
+		return judge.Errorm(judge.EINVALID, m)
+	}
 	return judge.Errorf(judge.EINVALID, "%s", err.Error())
 }

@@ -68,7 +68,7 @@ func (Fifteen) CheckLimits(c string, l judge.Limits) error {
 		return parseError(err)
 	}
 	if l.MaxSize > 0 && b.Width > l.MaxSize {
-		return judge.Errorf(judge.EINVALID, "line 1: a %dx%d board, this problem takes boards up to %dx%d", b.Width, b.Width, l.MaxSize, l.MaxSize)
+		return judge.Errorm(judge.EINVALID, judge.M("at_line", "Line", 1, "Text", judge.M("fifteen_width_above_limit", "Width", b.Width, "Max", l.MaxSize)))
 	}
 	return nil
 }
@@ -349,16 +349,16 @@ func (Fifteen) Hint(ctx context.Context, c, moves string) (string, error) {
 	r := fifteen.Replay(b, moves)
 	switch {
 	case r.BadIndex > 0:
-		return "", judge.Errorf(judge.EINVALID, "%s", badMove(r.BadIndex, r.BadToken, r.Why).Text())
+		return "", judge.Errorm(judge.EINVALID, badMove(r.BadIndex, r.BadToken, r.Why))
 	case r.Solved:
-		return "", judge.Errorf(judge.EINVALID, "the board is already solved")
+		return "", judge.Errorm(judge.EINVALID, judge.M("hint_fifteen_solved"))
 	}
 	s, err := fifteen.Solve(ctx, r.Final, nil)
 	if err != nil {
 		return "", err
 	}
 	if !s.Solvable || len(s.Moves) == 0 {
-		return "", judge.Errorf(judge.EINVALID, "no moves solve this board: two tiles are swapped")
+		return "", judge.Errorm(judge.EINVALID, judge.M("hint_fifteen_swapped"))
 	}
 	return s.Moves[0].String(), nil
 }

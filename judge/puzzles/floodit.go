@@ -53,7 +53,7 @@ func (Floodit) CheckLimits(c string, l judge.Limits) error {
 		return parseError(err)
 	}
 	if err := floodit.CheckLimits(b, l.MaxSize, l.MaxColors); err != nil {
-		return judge.Errorf(judge.EINVALID, "%s", err.Error())
+		return parseError(err)
 	}
 	return nil
 }
@@ -185,9 +185,9 @@ func (Floodit) Hint(ctx context.Context, c, moves string) (string, error) {
 	r := floodit.Replay(b, moves)
 	switch {
 	case r.BadIndex > 0:
-		return "", judge.Errorf(judge.EINVALID, "%s", badMove(r.BadIndex, r.BadToken, r.Why).Text())
+		return "", judge.Errorm(judge.EINVALID, badMove(r.BadIndex, r.BadToken, r.Why))
 	case r.Solved:
-		return "", judge.Errorf(judge.EINVALID, "the board is already flooded")
+		return "", judge.Errorm(judge.EINVALID, judge.M("hint_flooded"))
 	}
 	s, err := floodit.Solve(ctx, r.Final, nil)
 	if err != nil {

@@ -54,7 +54,7 @@ func (Mayan) CheckLimits(c string, l judge.Limits) error {
 		return parseError(err)
 	}
 	if l.MaxMoves > 0 && b.N > l.MaxMoves {
-		return judge.Errorf(judge.EINVALID, "line 1: %d moves is above this problem's limit of %d", b.N, l.MaxMoves)
+		return judge.Errorm(judge.EINVALID, judge.M("at_line", "Line", 1, "Text", judge.M("mayan_moves_above_limit", "Moves", b.N, "Max", l.MaxMoves)))
 	}
 	return nil
 }
@@ -271,11 +271,11 @@ func (Mayan) Hint(ctx context.Context, c, moves string) (string, error) {
 	r := mayan.Replay(b, moves)
 	switch {
 	case r.BadIndex > 0:
-		return "", judge.Errorf(judge.EINVALID, "%s", badMove(r.BadIndex, r.BadToken, r.Why).Text())
+		return "", judge.Errorm(judge.EINVALID, badMove(r.BadIndex, r.BadToken, r.Why))
 	case r.Solved:
-		return "", judge.Errorf(judge.EINVALID, "the board is already cleared")
+		return "", judge.Errorm(judge.EINVALID, judge.M("hint_cleared"))
 	case r.Used >= b.N:
-		return "", judge.Errorf(judge.EINVALID, "no moves are left: this board must be cleared in exactly %s", judge.Plural(b.N, "move"))
+		return "", judge.Errorm(judge.EINVALID, judge.M("hint_mayan_no_moves_left", "Moves", judge.M("n_moves", "Count", b.N)))
 	}
 	next := r.Final
 	next.N = b.N - r.Used
@@ -284,7 +284,7 @@ func (Mayan) Hint(ctx context.Context, c, moves string) (string, error) {
 		return "", err
 	}
 	if !s.Solvable {
-		return "", judge.Errorf(judge.EINVALID, "the board cannot be cleared in the %s left from here: undo some moves", judge.Plural(next.N, "move"))
+		return "", judge.Errorm(judge.EINVALID, judge.M("hint_mayan_undo", "Moves", judge.M("n_moves", "Count", next.N)))
 	}
 	return s.Moves[0].String(), nil
 }

@@ -237,16 +237,16 @@ func (Rotation) Hint(ctx context.Context, c, moves string) (string, error) {
 	r := rotation.Replay(b, moves)
 	switch {
 	case r.BadIndex > 0:
-		return "", judge.Errorf(judge.EINVALID, "%s", badMove(r.BadIndex, r.BadToken, r.Why).Text())
+		return "", judge.Errorm(judge.EINVALID, badMove(r.BadIndex, r.BadToken, r.Why))
 	case r.Solved:
-		return "", judge.Errorf(judge.EINVALID, "the centre is already solved")
+		return "", judge.Errorm(judge.EINVALID, judge.M("hint_centre_solved"))
 	}
 	s, err := rotation.Solve(ctx, r.Final, nil)
 	if err != nil {
 		return "", err
 	}
 	if !s.Solvable || len(s.Moves) == 0 {
-		return "", judge.Errorf(judge.EINVALID, "no moves solve this board")
+		return "", judge.Errorm(judge.EINVALID, judge.M("hint_rotation_unsolvable"))
 	}
 	return s.Moves[0].String(), nil
 }

@@ -207,7 +207,7 @@ func (s *Service) assignmentOf(ctx context.Context, spec judge.AssignmentSpec, k
 	case n > judge.MaxAssignmentTitle:
 		return judge.Assignment{}, judge.Errort(judge.EINVALID, "assignment_title_long", "the title has more than {Max} characters", "Max", judge.MaxAssignmentTitle)
 	}
-	if err := validText("the title", a.Title, 4*judge.MaxAssignmentTitle); err != nil {
+	if err := validText(fieldTitle, a.Title, 4*judge.MaxAssignmentTitle); err != nil {
 		return judge.Assignment{}, err
 	}
 	if spec.ContestID != 0 {

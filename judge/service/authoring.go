@@ -166,13 +166,13 @@ func checkProblem(p judge.Problem) (judge.Problem, error) {
 	case p.Puzzle == "":
 		return p, judge.Errort(judge.EINVALID, "puzzle_required", "puzzle: required (one of {Puzzles})", "Puzzles", strings.Join(puzzles.PuzzleNames(), ", "))
 	}
-	if err := validText("the title", p.Title, judge.MaxTitleBytes); err != nil {
+	if err := validText(fieldTitle, p.Title, judge.MaxTitleBytes); err != nil {
 		return p, err
 	}
-	if err := validText("statement", p.Statement, judge.MaxStatementBytes); err != nil {
+	if err := validText(fieldStatement, p.Statement, judge.MaxStatementBytes); err != nil {
 		return p, err
 	}
-	if err := validText("statement_zh", p.StatementZH, judge.MaxStatementBytes); err != nil {
+	if err := validText(fieldStatementZH, p.StatementZH, judge.MaxStatementBytes); err != nil {
 		return p, err
 	}
 	pz, err := puzzles.Lookup(p.Puzzle)

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"puzzlejudge/internal/cache"
@@ -24,17 +25,17 @@ func (s *Service) guardCheck(ctx context.Context, viewer judge.User, pz judge.Pu
 	l := s.cfg.CheckLimits
 	if l.MaxSize > 0 {
 		if err := pz.CheckLimits(input, judge.Limits{MaxSize: l.MaxSize}); err != nil {
-			return judge.Errorf(judge.EINVALID, "%s: /check takes students' boards up to size %d (config key check_max_size)", checkLimitMessage(err), l.MaxSize)
+			return judge.Errort(judge.EINVALID, "check_max_size", "{Reason}: /check takes students' boards up to size {Max} (config key check_max_size)", "Reason", checkLimitReason(err), "Max", l.MaxSize)
 		}
 	}
 	if l.MaxColors > 0 {
 		if err := pz.CheckLimits(input, judge.Limits{MaxColors: l.MaxColors}); err != nil {
-			return judge.Errorf(judge.EINVALID, "%s: /check takes students' boards of at most %d colours (config key check_max_colors)", checkLimitMessage(err), l.MaxColors)
+			return judge.Errort(judge.EINVALID, "check_max_colors", "{Reason}: /check takes students' boards of at most {Max} colours (config key check_max_colors)", "Reason", checkLimitReason(err), "Max", l.MaxColors)
 		}
 	}
 	if l.MaxMoves > 0 {
 		if err := pz.CheckLimits(input, judge.Limits{MaxMoves: l.MaxMoves}); err != nil {
-			return judge.Errorf(judge.EINVALID, "%s: /check takes students' boards of at most %d moves (config key check_max_moves)", checkLimitMessage(err), l.MaxMoves)
+			return judge.Errort(judge.EINVALID, "check_max_moves", "{Reason}: /check takes students' boards of at most {Max} moves (config key check_max_moves)", "Reason", checkLimitReason(err), "Max", l.MaxMoves)
 		}
 	}
 	hidden, err := s.isHiddenCase(ctx, pz, input)
@@ -51,6 +52,45 @@ func (s *Service) guardCheck(ctx context.Context, viewer judge.User, pz judge.Pu
 // a problem's limits, said of the server's /check limit instead.
 func checkLimitMessage(err error) string {
 	return strings.Replace(judge.ErrorMessage(err), "this problem's limit", "the limit", 1)
+}
+
+// checkLimitIDs are the judge's messages of a board over a problem's
+// limit (Puzzle.CheckLimits) and the same said of the server's limit.
+var checkLimitIDs = map[judge.MessageID]judge.MessageID{
+	"floodit_size_above_limit": "floodit_size_above_check_limit",
+	"mayan_moves_above_limit":  "mayan_moves_above_check_limit",
+}
+
+// checkLimitReason is checkLimitMessage(err) as an argument of Errort: the
+// judge's message of the server's limit when the error says one whose
+// English is exactly that text (so that a page says it in the reader's
+// language), else the text.
+func checkLimitReason(err error) any {
+	text := checkLimitMessage(err)
+	var e *judge.Error
+	if errors.As(err, &e) && e.Msg.ID != "" {
+		if m := ofCheckLimit(e.Msg); m.Text() == text {
+			return m
+		}
+	}
+	return text
+}
+
+// ofCheckLimit is m with each message of a problem's limit, its own or an
+// argument's, replaced by that of the server's limit (checkLimitIDs).
+func ofCheckLimit(m judge.Msg) judge.Msg {
+	out := judge.Msg{ID: m.ID, Args: make([]judge.MsgArg, len(m.Args))}
+	if id, ok := checkLimitIDs[m.ID]; ok {
+		out.ID = id
+	}
+	for i, a := range m.Args {
+		if a.Sub != nil {
+			sub := ofCheckLimit(*a.Sub)
+			a.Sub = &sub
+		}
+		out.Args[i] = a
+	}
+	return out
 }
 
 // isHiddenCase reports whether input has the symmetry key of a case that is

@@ -65,7 +65,7 @@ func (s *Service) Hint(ctx context.Context, v judge.User, slug string, caseID in
 	if !ok {
 		return "", judge.Errort(judge.EINVALID, "hints_none", "puzzle {Puzzle} gives no hints", "Puzzle", p.Puzzle)
 	}
-	if moves, err = puzzleText("the move text", moves, judge.MaxReplayMoveBytes); err != nil {
+	if moves, err = puzzleText(fieldMoveText, moves, judge.MaxReplayMoveBytes); err != nil {
 		return "", err
 	}
 	// A hint is a reference solve: it takes a solver of the pool as a

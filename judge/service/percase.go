@@ -1,7 +1,6 @@
 package service
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -55,7 +54,7 @@ func bindOutputs(in judge.ProblemInput, outputs map[string]string, sub *judge.Su
 		if _, ok := byBase[name]; !ok {
 			unknown = append(unknown, name)
 		}
-		text, err := puzzleText(fmt.Sprintf("the output %q", name), text, judge.MaxOutputBytes)
+		text, err := puzzleText(fieldOutput(name), text, judge.MaxOutputBytes)
 		if err != nil {
 			return err
 		}

@@ -11,7 +11,7 @@ import (
 
 // parseSpec returns the canonical text of one case given by a user.
 func parseSpec(pz judge.Puzzle, input string) (string, error) {
-	input, err := puzzleText("the board", input, judge.MaxCaseBytes)
+	input, err := puzzleText(fieldBoard, input, judge.MaxCaseBytes)
 	if err != nil {
 		return "", err
 	}
@@ -87,7 +87,7 @@ func (s *Service) AddCase(ctx context.Context, v judge.User, slug string, spec j
 	if err != nil {
 		return judge.Case{}, err
 	}
-	if err := validText("the case name", spec.Name, 100); err != nil {
+	if err := validText(fieldCaseName, spec.Name, 100); err != nil {
 		return judge.Case{}, err
 	}
 	have, err := s.store.Cases(ctx, p.ID)
@@ -205,7 +205,7 @@ func stillSolving(cases []judge.Case) bool {
 // with limits l: parsed and checked against them in reading order where the
 // puzzle can (Puzzle.ParseCaseWithin), else parsed, then checked.
 func parseWithin(pz judge.Puzzle, input string, l judge.Limits) (string, error) {
-	input, err := puzzleText("the board", input, judge.MaxCaseBytes)
+	input, err := puzzleText(fieldBoard, input, judge.MaxCaseBytes)
 	if err != nil {
 		return "", err
 	}

@@ -40,7 +40,11 @@ func (s *Service) Languages() []sandbox.Language {
 // unavailable is the error of a program sent to a server without a sandbox.
 func (s *Service) sandboxUnavailable() error {
 	_, reason := s.SandboxState()
-	return judge.Errorf(judge.EUNAVAILABLE, "programs cannot be judged on this server now: %s", reason)
+	var why any = reason // what the server's start found wrong, in English
+	if s.cfg.Sandbox == nil && s.cfg.SandboxDown == "" {
+		why = judge.Errort(judge.EUNAVAILABLE, "sandbox_off", "this server runs no sandbox (sandbox: off)")
+	}
+	return judge.Errort(judge.EUNAVAILABLE, "programs_unavailable", "programs cannot be judged on this server now: {Reason}", "Reason", why)
 }
 
 // SubmitProgram stores a program of v as pending, like Submit. Its language

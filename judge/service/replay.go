@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"strings"
 
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/puzzles"
@@ -32,7 +31,7 @@ func (s *Service) ReplayMoves(ctx context.Context, puzzle, board, moves string) 
 	if err != nil {
 		return judge.Replay{}, err
 	}
-	if moves, err = puzzleText("the move text", moves, judge.MaxReplayMoveBytes); err != nil {
+	if moves, err = puzzleText(fieldMoveText, moves, judge.MaxReplayMoveBytes); err != nil {
 		return judge.Replay{}, err
 	}
 	input, err := parseSpec(pz, board)
@@ -44,8 +43,8 @@ func (s *Service) ReplayMoves(ctx context.Context, puzzle, board, moves string) 
 		return judge.Replay{}, err
 	}
 	if err := pz.CheckLimits(input, l); err != nil {
-		return judge.Replay{}, judge.Errorf(judge.EINVALID, "%s: a public replay takes the boards of the published problems and of /check (config keys check_max_size, check_max_colors, check_max_moves)",
-			strings.Replace(judge.ErrorMessage(err), "this problem's limit", "the limit", 1))
+		return judge.Replay{}, judge.Errort(judge.EINVALID, "replay_limits", "{Reason}: a public replay takes the boards of the published problems and of /check (config keys check_max_size, check_max_colors, check_max_moves)",
+			"Reason", checkLimitReason(err))
 	}
 	return st.Steps(input, moves), nil
 }

@@ -42,9 +42,9 @@ func (s *Service) submit(ctx context.Context, v judge.User, sub judge.Submission
 	}
 	var err error
 	if sub.Kind == judge.KindProgram { // its size is the problem's limits.code (checkProgram)
-		err = validText("the source", sub.Payload, len(sub.Payload))
+		err = validText(fieldSource, sub.Payload, len(sub.Payload))
 	} else {
-		sub.Payload, err = puzzleText("the submission", sub.Payload, judge.MaxPayloadBytes)
+		sub.Payload, err = puzzleText(fieldSubmission, sub.Payload, judge.MaxPayloadBytes)
 	}
 	if err != nil {
 		return judge.Submission{}, err
@@ -194,7 +194,7 @@ func (s *Service) Check(ctx context.Context, v judge.User, puzzle, board, moves 
 	if err != nil {
 		return judge.CheckResult{}, err
 	}
-	if moves, err = puzzleText("the move text", moves, judge.MaxPayloadBytes); err != nil {
+	if moves, err = puzzleText(fieldMoveText, moves, judge.MaxPayloadBytes); err != nil {
 		return judge.CheckResult{}, err
 	}
 	if err := checkMovesLength(pz, moves); err != nil {
@@ -260,23 +260,43 @@ func (s *Service) Check(ctx context.Context, v judge.User, puzzle, board, moves 
 // one sees. Every such text passes here before it is parsed or stored, so
 // that line and column numbers count from what the user sees; a second
 // mark, or one further in, stays an error of the parser.
-func puzzleText(what, text string, max int) (string, error) {
+func puzzleText(what *judge.Error, text string, max int) (string, error) {
 	text = strings.TrimPrefix(text, "\ufeff")
 	return text, validText(what, text, max)
 }
 
 // validText rejects texts that are too long, hold a NUL byte or are not
 // UTF-8: PostgreSQL could not store them, and no puzzle text needs them.
-func validText(what, text string, max int) error {
+func validText(what *judge.Error, text string, max int) error {
 	switch {
 	case len(text) > max:
-		return judge.Errorf(judge.EINVALID, "%s has more than %d bytes", what, max)
+		return judge.Errort(judge.EINVALID, "text_too_long", "{What} has more than {Max} bytes", "What", what, "Max", max)
 	case strings.IndexByte(text, 0) >= 0:
-		return judge.Errorf(judge.EINVALID, "%s contains a NUL byte", what)
+		return judge.Errort(judge.EINVALID, "text_nul", "{What} contains a NUL byte", "What", what)
 	case !utf8.ValidString(text):
-		return judge.Errorf(judge.EINVALID, "%s is not valid UTF-8", what)
+		return judge.Errort(judge.EINVALID, "text_utf8", "{What} is not valid UTF-8", "What", what)
 	}
 	return nil
+}
+
+// The texts that validText names: nouns of the errors catalogue
+// (err_field_*), so that a page names them in the reader's language. Only
+// their Message is read.
+var (
+	fieldTitle       = judge.Errort(judge.EINVALID, "field_title", "the title")
+	fieldCaseName    = judge.Errort(judge.EINVALID, "field_case_name", "the case name")
+	fieldTokenName   = judge.Errort(judge.EINVALID, "field_token_name", "the token name")
+	fieldStatement   = judge.Errort(judge.EINVALID, "field_statement", "statement")
+	fieldStatementZH = judge.Errort(judge.EINVALID, "field_statement_zh", "statement_zh")
+	fieldSource      = judge.Errort(judge.EINVALID, "field_source", "the source")
+	fieldSubmission  = judge.Errort(judge.EINVALID, "field_submission", "the submission")
+	fieldBoard       = judge.Errort(judge.EINVALID, "field_board", "the board")
+	fieldMoveText    = judge.Errort(judge.EINVALID, "field_move_text", "the move text")
+)
+
+// fieldOutput names the output of a case in validText's errors.
+func fieldOutput(name string) *judge.Error {
+	return judge.Errort(judge.EINVALID, "field_output", "the output {Name}", "Name", strconv.Quote(name))
 }
 
 // checkMovesLength refuses (EINVALID) a move text longer than the puzzle's

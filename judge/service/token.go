@@ -27,7 +27,7 @@ func (s *Service) IssueToken(ctx context.Context, userID int64, name string) (st
 	if len(name) > judge.MaxTokenName {
 		return "", judge.Errorf(judge.EINVALID, "the token name has more than %d bytes", judge.MaxTokenName)
 	}
-	if err := validText("the token name", name, judge.MaxTokenName); err != nil {
+	if err := validText(fieldTokenName, name, judge.MaxTokenName); err != nil {
 		return "", err
 	}
 	now := time.Now().UTC()

@@ -79,16 +79,17 @@ func (s *Service) CreateUsers(ctx context.Context, viewer judge.User, specs []ju
 	out := make([]judge.CreatedUser, len(specs))
 	seen := map[string]int{}
 	for i, sp := range specs {
-		where := ""
-		if sp.Line > 0 {
-			where = "line " + strconv.Itoa(sp.Line) + ": "
-		}
 		if err := validUsername(sp.Username); err != nil {
 			return nil, onLine(sp.Line, err)
 		}
 		key := strings.ToLower(sp.Username)
 		if j, dup := seen[key]; dup {
-			return nil, judge.Errorf(judge.EINVALID, "%sthe username %q is listed twice (also %s)", where, sp.Username, specWhere(specs[j], j))
+			if sp.Line > 0 {
+				return nil, judge.Errort(judge.EINVALID, "accounts_twice_line", "line {Line}: the username {Username} is listed twice (also {Also})",
+					"Line", sp.Line, "Username", strconv.Quote(sp.Username), "Also", specWhere(specs[j], j))
+			}
+			return nil, judge.Errort(judge.EINVALID, "accounts_twice", "the username {Username} is listed twice (also {Also})",
+				"Username", strconv.Quote(sp.Username), "Also", specWhere(specs[j], j))
 		}
 		seen[key] = i
 		pw := sp.Password
@@ -118,11 +119,21 @@ func (s *Service) CreateUsers(ctx context.Context, viewer judge.User, specs []ju
 	return out, nil
 }
 
-func specWhere(sp judge.UserSpec, i int) string {
+// specWhere names where account i was first listed, an argument of
+// Errort: its line of a file, else its place in the list.
+func specWhere(sp judge.UserSpec, i int) error {
 	if sp.Line > 0 {
-		return "line " + strconv.Itoa(sp.Line)
+		return judge.Errort(judge.EINVALID, "accounts_at_line", "line {Line}", "Line", sp.Line)
 	}
-	return "entry " + strconv.Itoa(i+1)
+	return judge.Errort(judge.EINVALID, "accounts_at_entry", "entry {Entry}", "Entry", i+1)
+}
+
+// csvReasons are the errors of encoding/csv that a class list may meet,
+// said as Errort nouns of the errors catalogue; their Message is the
+// error's text word for word (users_test.go).
+var csvReasons = map[error]*judge.Error{
+	csv.ErrBareQuote: judge.Errort(judge.EINVALID, "csv_bare_quote", `bare " in non-quoted-field`),
+	csv.ErrQuote:     judge.Errort(judge.EINVALID, "csv_quote", `extraneous or missing " in quoted-field`),
 }
 
 // hashAll hashes the passwords on every core: bcrypt takes tens of
@@ -160,14 +171,18 @@ func ParseUserCSV(r io.Reader) ([]judge.UserSpec, error) {
 		if errors.Is(err, io.EOF) {
 			break
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
-				return nil, judge.Errorf(judge.EINVALID, "line %d: %s", pe.Line, pe.Err)
+				var why any = pe.Err.Error()
+				if r, ok := csvReasons[pe.Err]; ok && r.Message == pe.Err.Error() {
+					why = r
+				}
+				return nil, judge.Errort(judge.EINVALID, "accounts_csv", "line {Line}: {Err}", "Line", pe.Line, "Err", why)
 			}
 			return nil, err
 		}
+		line, _ := cr.FieldPos(0) // only after a record was read: it panics after a parse error
 		for i := range rec {
 			rec[i] = strings.TrimSpace(rec[i])
 		}

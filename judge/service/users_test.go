@@ -46,6 +46,8 @@ func TestCreateUsersAndPermissions(t *testing.T) {
 		{"short password", "hal,short\n", judge.EINVALID},
 		{"three fields", "ivy,password123,x\n", judge.EINVALID},
 		{"empty", "username\n", judge.EINVALID},
+		{"a bare quote, not a panic", "jon\nk\"im\n", judge.EINVALID},
+		{"an open quote, not a panic", "\"lou\n", judge.EINVALID},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			specs, err := service.ParseUserCSV(strings.NewReader(tc.csv))

@@ -1,7 +1,6 @@
 package floodit
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -177,12 +176,13 @@ func FormatCases(bs []Board) string { return textin.JoinCases(bs, Format, "0\n")
 // The error names the first offending cell so an instructor can fix it.
 func CheckLimits(b Board, maxSize, maxColors int) error {
 	if maxSize > 0 && b.n > maxSize {
-		return fmt.Errorf("board size %d is above this problem's limit of %d", b.n, maxSize)
+		return textin.Fail(0, 0, "floodit_size_above_limit", "board size %d is above this problem's limit of %d", "Size", b.n, "Max", maxSize)
 	}
 	if maxColors > 0 {
 		for p, v := range b.cells[:b.n*b.n] {
 			if int(v) >= maxColors {
-				return fmt.Errorf("row %d, column %d: colour %d is outside 0..%d", p/b.n+1, p%b.n+1, v, maxColors-1)
+				why := textin.Why("floodit_colour_outside", "colour %d is outside 0..%d", "Colour", v, "Max", maxColors-1)
+				return textin.Fail(0, 0, "at_row_col", "row %d, column %d: %s", "Row", p/b.n+1, "Col", p%b.n+1, "Text", why)
 			}
 		}
 	}

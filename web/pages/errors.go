@@ -12,7 +12,9 @@ import (
 // The domain's errors reach a page in the reader's language: an error
 // made by judge.Errort carries a message id, the catalogue's err_<id>
 // (locales/errors.*.toml), whose English is the error's Message word for
-// word (errors_test.go). An error without an id, or with an id that the
+// word (errors_test.go). An error made by judge.Errorm says a message of
+// the judge (an engine's parse error), rendered as the judge's results
+// are (judgeMsg). An error without an id, or with an id that the
 // catalogues lack, shows its English Message.
 
 // errorText is err as the reader reads it: the catalogue's message for a
@@ -20,7 +22,10 @@ import (
 // error" for what is not the user's business).
 func (l *locale) errorText(err error) string {
 	var e *judge.Error
-	if !errors.As(err, &e) || e.ID == "" {
+	if errors.As(err, &e) && e.ID == "" && e.Msg.ID != "" && e.Msg.Text() == e.Message {
+		return l.judgeMsg(e.Msg) // an engine's error (judge.Errorm)
+	}
+	if e == nil || e.ID == "" {
 		return judge.ErrorMessage(err)
 	}
 	cfg := &i18n.LocalizeConfig{MessageID: "err_" + e.ID}
@@ -29,6 +34,8 @@ func (l *locale) errorText(err error) string {
 		switch a := v.(type) {
 		case error:
 			v = l.errorText(a)
+		case judge.Msg:
+			v = l.judgeMsg(a)
 		case judge.At:
 			v = l.When(a.Time)
 		}
