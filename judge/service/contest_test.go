@@ -76,6 +76,11 @@ func (e *contestEnv) submitIn(t *testing.T, id int64, at time.Duration, u judge.
 func (e *contestEnv) scoreboard(t *testing.T, v judge.User, id int64) judge.Scoreboard {
 	t.Helper()
 	ctx := context.Background()
+	// A verdict is stored a moment before its worker puts it on the
+	// board (waitDone sees the store): give the board that moment.
+	for deadline := time.Now().Add(10 * time.Second); !e.boardsAgree(v, id) && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
 	got, err := e.s.Scoreboard(ctx, v, id)
 	if err != nil {
 		t.Fatal(err)
@@ -87,6 +92,19 @@ func (e *contestEnv) scoreboard(t *testing.T, v judge.User, id int64) judge.Scor
 		t.Errorf("live board:\n%s\nfrom scratch:\n%s", g, w)
 	}
 	return got
+}
+
+// boardsAgree reports whether the board v reads is the board computed
+// from the store's submissions.
+func (e *contestEnv) boardsAgree(v judge.User, id int64) bool {
+	ctx := context.Background()
+	got, err := e.s.Scoreboard(ctx, v, id)
+	if err != nil {
+		return false
+	}
+	c, _ := e.db.Contest(ctx, id)
+	subs, _ := e.db.ContestSubmissions(ctx, id)
+	return rowsText(got) == rowsText(judge.ComputeBoard(c, subs, e.clock.Now(), judge.CanSeeLiveBoard(v)))
 }
 
 func rowsText(b judge.Scoreboard) string {
@@ -166,9 +184,11 @@ func TestContestRunsFreezesAndUnfreezes(t *testing.T) {
 	if _, err := e.s.Rejudge(ctx, e.admin, "flood2"); err != nil {
 		t.Fatal(err)
 	}
+	// The queue empties when the verdict is stored, a moment before the
+	// worker puts it on the board: wait for both.
 	waitFor(t, "the rejudge", func() bool {
 		n, _ := e.s.QueueLength(ctx)
-		return n == 0
+		return n == 0 && e.boardsAgree(e.admin, c.ID)
 	})
 	e.scoreboard(t, e.admin, c.ID)
 
