@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -56,14 +57,14 @@ func (s *Service) UpdateContest(ctx context.Context, v judge.User, id int64, p j
 	}
 	switch {
 	case p.Everyone && p.Participants != nil:
-		return judge.Contest{}, judge.Errorf(judge.EINVALID, "a contest is open to everyone or to its participants, not both")
+		return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_open_and_listed", "a contest is open to everyone or to its participants, not both")
 	case p.Everyone:
 		spec.Participants = nil
 	case p.Participants != nil:
 		spec.Participants = p.Participants
 	}
 	if p.Unfreeze && p.Refreeze {
-		return judge.Contest{}, judge.Errorf(judge.EINVALID, "unfreeze or refreeze, not both")
+		return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_unfreeze_refreeze", "unfreeze or refreeze, not both")
 	}
 	c, err := s.contestOf(ctx, spec)
 	if err != nil {
@@ -177,27 +178,27 @@ func (s *Service) contestOf(ctx context.Context, spec judge.ContestSpec) (judge.
 	title := strings.TrimSpace(spec.Title)
 	switch {
 	case title == "":
-		return judge.Contest{}, judge.Errorf(judge.EINVALID, "title: a contest needs a title")
+		return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_title_empty", "title: a contest needs a title")
 	case !utf8.ValidString(title) || strings.ContainsRune(title, 0):
-		return judge.Contest{}, judge.Errorf(judge.EINVALID, "title: text with a NUL byte or bytes that are not UTF-8 is refused")
+		return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_title_bad_text", "title: text with a NUL byte or bytes that are not UTF-8 is refused")
 	case utf8.RuneCountInString(title) > judge.MaxContestTitle:
-		return judge.Contest{}, judge.Errorf(judge.EINVALID, "title: at most %d characters", judge.MaxContestTitle)
+		return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_title_long", "title: at most {Max} characters", "Max", judge.MaxContestTitle)
 	case spec.StartTime.IsZero():
-		return judge.Contest{}, judge.Errorf(judge.EINVALID, "start_time: a contest needs a start time (RFC 3339)")
+		return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_start_missing", "start_time: a contest needs a start time (RFC 3339)")
 	case spec.Duration <= 0 || spec.Duration > judge.MaxContestDuration || spec.Duration%time.Second != 0:
-		return judge.Contest{}, judge.Errorf(judge.EINVALID, "duration: whole seconds, more than 0 and at most %s", judge.FormatContestDuration(judge.MaxContestDuration))
+		return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_duration_range", "duration: whole seconds, more than 0 and at most {Max}", "Max", judge.FormatContestDuration(judge.MaxContestDuration))
 	case spec.Freeze < 0 || spec.Freeze > spec.Duration || spec.Freeze%time.Second != 0:
-		return judge.Contest{}, judge.Errorf(judge.EINVALID, "freeze: whole seconds, from 0 to the duration (%s)", judge.FormatContestDuration(spec.Duration))
+		return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_freeze_range", "freeze: whole seconds, from 0 to the duration ({Duration})", "Duration", judge.FormatContestDuration(spec.Duration))
 	case spec.Scoring != judge.ScoringICPC && spec.Scoring != judge.ScoringIOI:
-		return judge.Contest{}, judge.Errorf(judge.EINVALID, "scoring: %q is neither \"icpc\" nor \"ioi\"", spec.Scoring)
+		return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_scoring", "scoring: {Scoring} is neither \"icpc\" nor \"ioi\"", "Scoring", strconv.Quote(string(spec.Scoring)))
 	case len(spec.Problems) == 0:
-		return judge.Contest{}, judge.Errorf(judge.EINVALID, "problems: a contest needs at least one problem")
+		return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_no_problems", "problems: a contest needs at least one problem")
 	case len(spec.Problems) > judge.MaxContestProblems:
-		return judge.Contest{}, judge.Errorf(judge.EINVALID, "problems: at most %d", judge.MaxContestProblems)
+		return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_too_many_problems", "problems: at most {Max}", "Max", judge.MaxContestProblems)
 	case len(spec.Participants) > judge.MaxContestParticipants:
-		return judge.Contest{}, judge.Errorf(judge.EINVALID, "participants: at most %d", judge.MaxContestParticipants)
+		return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_too_many_participants", "participants: at most {Max}", "Max", judge.MaxContestParticipants)
 	case len(spec.RegistrationCode) > 100:
-		return judge.Contest{}, judge.Errorf(judge.EINVALID, "registration_code: at most 100 bytes")
+		return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_code_long", "registration_code: at most 100 bytes")
 	}
 	c := judge.Contest{Title: title, StartTime: spec.StartTime.UTC().Truncate(time.Second), Duration: spec.Duration, Freeze: spec.Freeze,
 		Scoring: spec.Scoring, RegistrationCode: spec.RegistrationCode, Public: spec.Public}
@@ -210,19 +211,19 @@ func (s *Service) contestOf(ctx context.Context, spec judge.ContestSpec) (judge.
 		if len(label) > judge.MaxContestLabel || strings.IndexFunc(label, func(r rune) bool {
 			return !(r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
 		}) >= 0 {
-			return judge.Contest{}, judge.Errorf(judge.EINVALID, "problems[%d].label: %q: letters and digits, at most %d", i, label, judge.MaxContestLabel)
+			return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_label_bad", "problems[{I}].label: {Label}: letters and digits, at most {Max}", "I", i, "N", i+1, "Label", strconv.Quote(label), "Max", judge.MaxContestLabel)
 		}
 		if labels[label] {
-			return judge.Contest{}, judge.Errorf(judge.EINVALID, "problems[%d].label: %q is given twice", i, label)
+			return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_label_twice", "problems[{I}].label: {Label} is given twice", "I", i, "N", i+1, "Label", strconv.Quote(label))
 		}
 		if slugs[ps.Slug] {
-			return judge.Contest{}, judge.Errorf(judge.EINVALID, "problems[%d]: problem %q is given twice", i, ps.Slug)
+			return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_problem_twice", "problems[{I}]: problem {Slug} is given twice", "I", i, "N", i+1, "Slug", strconv.Quote(ps.Slug))
 		}
 		labels[label], slugs[ps.Slug] = true, true
 		p, err := s.store.ProblemBySlug(ctx, ps.Slug)
 		if err != nil {
 			if judge.ErrorCode(err) == judge.ENOTFOUND {
-				return judge.Contest{}, judge.Errorf(judge.EINVALID, "problems[%d]: no problem %q", i, ps.Slug)
+				return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_no_such_problem", "problems[{I}]: no problem {Slug}", "I", i, "N", i+1, "Slug", strconv.Quote(ps.Slug))
 			}
 			return judge.Contest{}, err
 		}
@@ -230,7 +231,7 @@ func (s *Service) contestOf(ctx context.Context, spec judge.ContestSpec) (judge.
 			// Moves are practice in a contest (enterContest): nothing
 			// would count on such a problem.
 			return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_moves_only",
-				"problems[{I}]: problem \"{Slug}\" takes only moves, which are judged one board at a time and do not count in a contest: it needs answers or programs", "I", i, "Slug", ps.Slug)
+				"problems[{I}]: problem \"{Slug}\" takes only moves, which are judged one board at a time and do not count in a contest: it needs answers or programs", "I", i, "N", i+1, "Slug", ps.Slug)
 		}
 		c.Problems = append(c.Problems, judge.ContestProblem{ProblemID: p.ID, Slug: p.Slug, Title: p.Title, Label: label})
 	}

@@ -153,3 +153,19 @@ func TestContestFormErrorInChinese(t *testing.T) {
 	en.get("/contests")
 	en.post("/contests", form()).want(t, 400, "时长：第 3 列：&#34;1:x:00&#34;：应为 h:mm:ss。")
 }
+
+// TestContestSpecErrorsInChinese: the service's refusals of a contest
+// (here a problem that does not exist, the second of the list) read in
+// the reader's words, the problem counted from 1 in Chinese; the API's
+// English counts from 0 as its JSON does.
+func TestContestSpecErrorsInChinese(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	form := url.Values{"title": {"周赛"}, "start_time": {"2030-03-02T09:00"}, "duration": {"1:00:00"}, "scoring": {"icpc"}, "problems": {"flood\nnosuch"}}
+	b := e.browser()
+	b.login("admin", pagesAdminPassword)
+	b.get("/contests")
+	b.post("/contests", form).want(t, 400, "problems[1]: no problem &#34;nosuch&#34;")
+	b.post("/language", url.Values{"lang": {"zh-CN"}, "next": {"/contests"}})
+	b.get("/contests")
+	b.post("/contests", form).want(t, 400, "第 2 道题：没有题目 &#34;nosuch&#34;。")
+}
