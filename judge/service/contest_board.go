@@ -143,15 +143,7 @@ func (b *contestBoards) board(ctx context.Context, st judge.Store, id int64) (*l
 	lb = &liveBoard{contest: c, loadedAt: started, lookedAt: started, since: since, cells: map[cellKey][]judge.ContestSubmission{}, names: map[int64]string{},
 		rows: map[int64]*contestantRows{}}
 	for _, s := range subs {
-		k := cellKey{s.UserID, s.ProblemID}
-		_, ok := c.Problem(s.ProblemID)
-		ok = ok && c.Counts(s.CreatedAt)
-		b.owner[s.ID] = subRef{contest: id, cell: k, counted: ok}
-		if !ok {
-			continue
-		}
-		lb.cells[k] = append(lb.cells[k], s) // in time order already
-		lb.names[s.UserID] = s.Username
+		b.place(lb, s) // in time order already: each goes at the end
 	}
 	for user := range lb.names {
 		lb.recount(user, 0)
@@ -192,13 +184,7 @@ func (b *contestBoards) catchUp(ctx context.Context, st judge.Store, lb *liveBoa
 func (b *contestBoards) apply(lb *liveBoard, cs judge.ContestSubmission) {
 	ref, known := b.owner[cs.ID]
 	if !known {
-		k := cellKey{cs.UserID, cs.ProblemID}
-		_, ok := lb.contest.Problem(cs.ProblemID)
-		ok = ok && lb.contest.Counts(cs.CreatedAt)
-		b.owner[cs.ID] = subRef{contest: lb.contest.ID, cell: k, counted: ok}
-		if ok {
-			lb.names[cs.UserID] = cs.Username
-			lb.cells[k] = insertByTime(lb.cells[k], cs)
+		if b.place(lb, cs) {
 			lb.recount(cs.UserID, cs.ProblemID)
 		}
 		b.emit(lb, judge.ContestSubmitted, cs)
@@ -323,16 +309,25 @@ func (b *contestBoards) submitted(sub judge.Submission) {
 	}
 	cs := judge.ContestSubmission{ID: sub.ID, UserID: sub.UserID, Username: sub.Username, ProblemID: sub.ProblemID,
 		CreatedAt: sub.CreatedAt, Status: judge.StatusPending}
-	k := cellKey{cs.UserID, cs.ProblemID}
-	_, ok := lb.contest.Problem(cs.ProblemID)
-	ok = ok && lb.contest.Counts(cs.CreatedAt)
-	b.owner[sub.ID] = subRef{contest: sub.ContestID, cell: k, counted: ok}
-	if ok {
-		lb.names[cs.UserID] = cs.Username
-		lb.cells[k] = insertByTime(lb.cells[k], cs)
+	if b.place(lb, cs) {
 		lb.recount(cs.UserID, cs.ProblemID)
 	}
 	b.emit(lb, judge.ContestSubmitted, cs)
+}
+
+// place records where cs, a submission naming lb's contest that the board
+// does not know yet, belongs, and puts it in its cell when it counts there
+// (it does not recount the cell). b.mu is held.
+func (b *contestBoards) place(lb *liveBoard, cs judge.ContestSubmission) (counted bool) {
+	k := cellKey{cs.UserID, cs.ProblemID}
+	_, counted = lb.contest.Problem(cs.ProblemID)
+	counted = counted && lb.contest.Counts(cs.CreatedAt)
+	b.owner[cs.ID] = subRef{contest: lb.contest.ID, cell: k, counted: counted}
+	if counted {
+		lb.names[cs.UserID] = cs.Username
+		lb.cells[k] = insertByTime(lb.cells[k], cs)
+	}
+	return counted
 }
 
 // insertByTime inserts s into cs, kept in time order then id.
