@@ -201,43 +201,57 @@ func builtinFuncs() map[string]any {
 
 // walkTemplate calls f on every command of the tree.
 func walkTemplate(n parse.Node, f func(*parse.CommandNode)) {
+	walkTree(n, func(n parse.Node) {
+		if c, ok := n.(*parse.CommandNode); ok {
+			f(c)
+		}
+	})
+}
+
+// walkTree calls f on every node of the tree, in the order of the
+// template's text: a node, then its pipeline, its body and its else.
+func walkTree(n parse.Node, f func(parse.Node)) {
 	switch n := n.(type) {
 	case *parse.ListNode:
 		if n == nil {
 			return
 		}
-		for _, c := range n.Nodes {
-			walkTemplate(c, f)
-		}
-	case *parse.ActionNode:
-		walkTemplate(n.Pipe, f)
 	case *parse.PipeNode:
 		if n == nil {
 			return
 		}
+	}
+	f(n)
+	switch n := n.(type) {
+	case *parse.ListNode:
+		for _, c := range n.Nodes {
+			walkTree(c, f)
+		}
+	case *parse.ActionNode:
+		walkTree(n.Pipe, f)
+	case *parse.PipeNode:
 		for _, c := range n.Cmds {
-			walkTemplate(c, f)
+			walkTree(c, f)
 		}
 	case *parse.CommandNode:
-		f(n)
 		for _, a := range n.Args {
-			walkTemplate(a, f)
+			walkTree(a, f)
 		}
 	case *parse.IfNode:
-		walkTemplate(n.Pipe, f)
-		walkTemplate(n.List, f)
-		walkTemplate(n.ElseList, f)
+		walkBranch(&n.BranchNode, f)
 	case *parse.RangeNode:
-		walkTemplate(n.Pipe, f)
-		walkTemplate(n.List, f)
-		walkTemplate(n.ElseList, f)
+		walkBranch(&n.BranchNode, f)
 	case *parse.WithNode:
-		walkTemplate(n.Pipe, f)
-		walkTemplate(n.List, f)
-		walkTemplate(n.ElseList, f)
+		walkBranch(&n.BranchNode, f)
 	case *parse.TemplateNode:
-		walkTemplate(n.Pipe, f)
+		walkTree(n.Pipe, f)
 	}
+}
+
+func walkBranch(n *parse.BranchNode, f func(parse.Node)) {
+	walkTree(n.Pipe, f)
+	walkTree(n.List, f)
+	walkTree(n.ElseList, f)
 }
 
 // catalogueIDs reads the ids of lang's catalogue (locales/*.<lang>.toml),
@@ -350,28 +364,15 @@ func TestTemplatesHaveNoLiteralText(t *testing.T) {
 	}
 }
 
-// walkText calls f on the text of every text node of the tree.
+// walkText calls f on the text of every text node of the tree, and on
+// "\x00" for each action and template call between them.
 func walkText(n parse.Node, f func(string)) {
-	switch n := n.(type) {
-	case *parse.ListNode:
-		if n == nil {
-			return
+	walkTree(n, func(n parse.Node) {
+		switch n := n.(type) {
+		case *parse.TextNode:
+			f(string(n.Text))
+		case *parse.ActionNode, *parse.TemplateNode:
+			f("\x00")
 		}
-		for _, c := range n.Nodes {
-			walkText(c, f)
-		}
-	case *parse.TextNode:
-		f(string(n.Text))
-	case *parse.ActionNode, *parse.TemplateNode:
-		f("\x00")
-	case *parse.IfNode:
-		walkText(n.List, f)
-		walkText(n.ElseList, f)
-	case *parse.RangeNode:
-		walkText(n.List, f)
-		walkText(n.ElseList, f)
-	case *parse.WithNode:
-		walkText(n.List, f)
-		walkText(n.ElseList, f)
-	}
+	})
 }
