@@ -297,7 +297,7 @@ func (lb *liveBoard) snapshot(live bool, now time.Time) judge.Scoreboard {
 }
 
 // submitted adds a stored submission to its contest's board, if loaded.
-func (b *contestBoards) submitted(sub judge.Submission) {
+func (b *contestBoards) submitted(ctx context.Context, st judge.Store, sub judge.Submission) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	lb := b.boards[sub.ContestID]
@@ -309,10 +309,19 @@ func (b *contestBoards) submitted(sub judge.Submission) {
 	}
 	cs := judge.ContestSubmission{ID: sub.ID, UserID: sub.UserID, Username: sub.Username, ProblemID: sub.ProblemID,
 		CreatedAt: sub.CreatedAt, Status: judge.StatusPending}
+	// A worker may have judged it between its insert and now, and judged
+	// found no board to put the verdict on: read it under the lock, after
+	// which judged finds the submission here.
+	if stored, err := st.ContestSubmission(ctx, sub.ID); err == nil {
+		cs.Status, cs.Verdict, cs.Score = stored.Status, stored.Verdict, stored.Score
+	}
 	if b.place(lb, cs) {
 		lb.recount(cs.UserID, cs.ProblemID)
 	}
 	b.emit(lb, judge.ContestSubmitted, cs)
+	if cs.Verdict != "" {
+		b.emit(lb, judge.ContestJudged, cs)
+	}
 }
 
 // place records where cs, a submission naming lb's contest that the board

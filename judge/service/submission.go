@@ -101,7 +101,7 @@ func (s *Service) submit(ctx context.Context, v judge.User, sub judge.Submission
 		return judge.Submission{}, err
 	}
 	if out.ContestID != 0 {
-		s.boards.submitted(out)
+		s.boards.submitted(context.WithoutCancel(ctx), s.store, out)
 	}
 	s.notify()
 	return out, nil
