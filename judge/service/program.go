@@ -49,10 +49,12 @@ func (s *Service) sandboxUnavailable() error {
 
 // SubmitProgram stores a program of v as pending, like Submit. Its language
 // is sub.Language, or when that is empty the one fileName's extension names
-// (main.cpp: cpp).
+// (main.cpp: cpp). Without a sandbox no extension names a language, so the
+// name is not asked for: checkProgram says the sandbox is off (503), not that
+// the extension is one of none.
 func (s *Service) SubmitProgram(ctx context.Context, v judge.User, sub judge.Submission, fileName string) (judge.Submission, error) {
 	sub.Kind = judge.KindProgram
-	if sub.Language == "" && fileName != "" {
+	if sub.Language == "" && fileName != "" && s.cfg.Sandbox != nil {
 		l, ok := sandbox.ByExtension(s.Languages(), fileName)
 		if !ok {
 			return judge.Submission{}, judge.Errort(judge.EINVALID, "language_extension", "no language has the extension of {File}: name it in \"language\" (one of {Languages})", "File", strconv.Quote(fileName), "Languages", s.languageIDs())

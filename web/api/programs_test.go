@@ -136,6 +136,12 @@ func TestProgramsWithoutSandbox(t *testing.T) {
 	}
 	body, ct := programForm(map[string]string{"language": "cpp"}, "main.cpp", "int main() {}")
 	e.postForm(alice, "flood", body, ct).want(t, 503, "unavailable")
+	// Without "language" the extension names none of no languages: still
+	// 503 saying why, not 400 "one of none".
+	body, ct = programForm(nil, "main.cpp", "int main() {}")
+	if r := e.postForm(alice, "flood", body, ct).want(t, 503, "unavailable"); !strings.Contains(r.errorMessage(t), "sandbox: off in config.yaml") {
+		t.Errorf("503 message %q does not say why", r.errorMessage(t))
+	}
 	var langs []languageJSON
 	e.do("GET", "/api/v1/languages", "", nil).want(t, 200, "").json(t, &langs)
 	if len(langs) != 0 {

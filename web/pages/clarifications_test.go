@@ -68,6 +68,9 @@ func TestClarificationsPage(t *testing.T) {
 	alice.post(path, url.Values{"text": {"  "}}).want(t, 400, "a clarification needs a text")
 
 	p = jury.get(path).want(t, 200, "Question from alice", "Is the &lt;board&gt; square?", "1 unread", `class="badge"`, "Announce")
+	// The script's plural forms are text, not a script's quoted string
+	// (an attribute named on* would be escaped as one).
+	p.want(t, 200, `data-plural-one="{n} unread"`, `data-plural-other="{n} unread"`)
 	noTemplateError(t, p)
 	q := firstID(t, p.body)
 	jury.post(path, url.Values{"reply_to": {q}, "text": {"Yes, it is."}}).redirectTo(t, path)

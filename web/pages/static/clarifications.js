@@ -10,11 +10,13 @@
     return;
   }
   var title = document.title;
-  // The count in the page's words: data-one and data-other are the
-  // catalogue's plural forms, {n} standing for the number.
+  // The count in the page's words: data-plural-one and data-plural-other
+  // are the catalogue's plural forms, {n} standing for the number. (Not
+  // data-one: html/template reads an attribute named on* as a script and
+  // quotes the text, which then showed as "1 unread" with its quotes.)
   var plurals = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
   function unreadText(n) {
-    var form = plurals && plurals.select(n) === "one" ? count.dataset.one : count.dataset.other;
+    var form = plurals && plurals.select(n) === "one" ? count.dataset.pluralOne : count.dataset.pluralOther;
     return (form || "{n}").replace("{n}", String(n));
   }
   var etag = "";
