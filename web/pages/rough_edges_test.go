@@ -3,6 +3,7 @@ package pages
 import (
 	"net/url"
 	"regexp"
+	"strings"
 	"testing"
 
 	"puzzlejudge/problems"
@@ -35,6 +36,30 @@ func TestContestFormExample(t *testing.T) {
 		}
 		if !slugs[m[1]] {
 			t.Errorf("%s: the example names %q, which the server does not ship", lang, m[1])
+		}
+	}
+}
+
+// TestProblemKindsListed: the problem header lists the kinds a problem takes
+// as a list ("Takes your program's output, move sequences"), in zh with 、,
+// not the words run together.
+func TestProblemKindsListed(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	b := e.browser()
+	kinds := regexp.MustCompile(`(?s)<p class="meta kinds" id="kinds">(.*?)(?: ·|</p>)`)
+	tags := regexp.MustCompile(`<[^>]*>`)
+	for _, tc := range []struct{ lang, want string }{
+		{"en", "Takes your program&#39;s output, move sequences"},
+		{"zh-CN", "接受 程序输出、走法序列"},
+	} {
+		b.post("/language", url.Values{"lang": {tc.lang}, "next": {"/"}})
+		p := b.get("/problems/flood").want(t, 200)
+		m := kinds.FindStringSubmatch(p.body)
+		if m == nil {
+			t.Fatalf("%s: no kinds on the problem page", tc.lang)
+		}
+		if got := strings.Join(strings.Fields(tags.ReplaceAllString(m[1], "")), " "); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%s: the header reads %q, want it to start %q", tc.lang, got, tc.want)
 		}
 	}
 }
