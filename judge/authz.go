@@ -162,6 +162,10 @@ func CanReadOptimum(v User, p Problem, c Case, shown bool) bool {
 // ResultFor returns r, the result of a case that is a sample or not, with
 // the case named as v may read it.
 func ResultFor(v User, sample bool, r CaseResult) CaseResult {
+	if r.IsCompileResult() {
+		r.CaseName = CompileCaseName // names no board, so hides none
+		return r
+	}
 	if !CanReadCaseName(v, Case{Sample: sample}) {
 		r.CaseName = HiddenCaseName(r.Position)
 	}

@@ -265,6 +265,15 @@ type Submission struct {
 // MaxCompileOutput caps the compiler's message kept with a program.
 const MaxCompileOutput = 64 << 10
 
+// CompileCaseName names the one result of a program that did not compile:
+// it stands for every board (CaseID 0), so it is named for the step that
+// failed, the same for everyone, never a board's name or number.
+const CompileCaseName = "compile"
+
+// IsCompileResult reports whether r is a program's compile result, the one
+// that stands for every board.
+func (r CaseResult) IsCompileResult() bool { return r.CaseID == 0 && r.Verdict == CompileError }
+
 // CaseResult is the verdict of one case of a submission.
 type CaseResult struct {
 	CaseID   int64

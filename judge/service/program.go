@@ -147,7 +147,7 @@ func (s *Service) judgeProgram(ctx context.Context, sub judge.Submission, d *pro
 		if first := firstError(out); first != "" {
 			msg = judge.M("compile_failed_first", "First", first)
 		}
-		return programJudging{compileOutput: out, results: []judge.CaseResult{judge.CaseResult{Position: 1, Verdict: judge.CompileError}.With(msg)}}
+		return programJudging{compileOutput: out, results: []judge.CaseResult{judge.CaseResult{CaseName: judge.CompileCaseName, Position: 1, Verdict: judge.CompileError}.With(msg)}}
 	}
 	var cases []judge.Case
 	for _, cs := range d.cases {

@@ -275,7 +275,8 @@ func keepJudgings(tx *gorm.DB, before map[int64]previous, written []judge.Judged
 // UserBests returns the judged answers (and programs, which count as
 // answers do: every board at once) of a user and the best of the user's
 // case results per problem, current case and kind (problemID 0: every
-// problem).
+// problem). A program's case results count there too: its boards are no
+// longer untried once it ran on them.
 func (d *DB) UserBests(ctx context.Context, userID, problemID int64) (judge.UserResults, error) {
 	var out judge.UserResults
 	answers := d.db.WithContext(ctx).Model(&submissionRow{}).Select("problem_id, id AS submission_id, verdict, score").
@@ -291,7 +292,7 @@ func (d *DB) UserBests(ctx context.Context, userID, problemID int64) (judge.User
 		Joins("JOIN submissions s ON s.id = cr.submission_id").
 		Joins("JOIN cases c ON c.id = cr.case_id AND c.problem_id = s.problem_id AND c.deleted_at IS NULL").
 		Where("s.user_id = ? AND s.kind IN ? AND s.verdict <> '' AND cr.verdict <> ?",
-			userID, []string{string(judge.KindAnswer), string(judge.KindMoves)}, string(judge.JudgeError)).
+			userID, []string{string(judge.KindAnswer), string(judge.KindMoves), string(judge.KindProgram)}, string(judge.JudgeError)).
 		Group("s.problem_id, cr.case_id, s.kind")
 	if problemID != 0 {
 		boards = boards.Where("s.problem_id = ?", problemID)

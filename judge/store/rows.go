@@ -259,9 +259,13 @@ type caseResultRow struct {
 func (caseResultRow) TableName() string { return "case_results" }
 
 func (r caseResultRow) domain() judge.CaseResult {
-	return judge.CaseResult{
+	out := judge.CaseResult{
 		CaseID: r.CaseID, CaseName: r.CaseName, Position: r.Position, Verdict: judge.Verdict(r.Verdict),
 		Message: r.Message, MessageID: r.MessageID, MessageArgs: r.MessageArgs, Used: r.Used, Optimal: r.Optimal, Score: 100 * r.Score,
 		CPUMs: r.CPUMs, WallMs: r.WallMs, MemoryKiB: r.MemoryKiB,
 	}
+	if out.IsCompileResult() {
+		out.CaseName = judge.CompileCaseName // rows stored before it had a name: ""
+	}
+	return out
 }

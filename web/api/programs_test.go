@@ -103,6 +103,21 @@ func TestProgramSubmissions(t *testing.T) {
 	if got.Verdict != judge.CompileError || got.Language != "cpp" || got.CompileOutput == nil || !strings.Contains(*got.CompileOutput, "error") {
 		t.Errorf("uploaded main.cpp = %s in %q, compiler output %v; want compile_error in cpp with the compiler's message", got.Verdict, got.Language, got.CompileOutput)
 	}
+	// Its one result is named for the step that failed, the same for the
+	// student and the jury: not "board 1" for one and "" for the other.
+	admin := e.login("admin", adminPassword)
+	for who, token := range map[string]string{"the student": alice, "the jury": admin} {
+		var res struct {
+			Cases []struct {
+				Case int64  `json:"case"`
+				Name string `json:"name"`
+			} `json:"cases"`
+		}
+		e.do("GET", "/api/v1/submissions/"+itoa64(created.ID), token, nil).want(t, 200, "").json(t, &res)
+		if len(res.Cases) != 1 || res.Cases[0].Name != judge.CompileCaseName || res.Cases[0].Case != 0 {
+			t.Errorf("%s reads the compile error's cases as %+v, want one named %q", who, res.Cases, judge.CompileCaseName)
+		}
+	}
 	// Others do not read a program, nor its compiler output.
 	bob := env.Student("bob")
 	e.do("GET", "/api/v1/submissions/"+itoa64(created.ID), bob, nil).want(t, 403, "forbidden")

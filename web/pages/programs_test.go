@@ -100,11 +100,16 @@ func TestProgramPages(t *testing.T) {
 		}
 	}
 
+	// Its boards read accepted on the problem page, not untried.
+	if p := alice.get("/problems/flood").want(t, 200, `class="chip chip-accepted"`); strings.Contains(p.body, "chip-untried") {
+		t.Errorf("a board is still untried after an accepted program")
+	}
+
 	// A pasted source that does not compile: the compiler's message.
 	alice.get("/problems/flood")
 	broken := alice.post("/problems/flood/submissions", url.Values{"kind": {"program"}, "language": {"cpp"}, "source": {"int main() { return }\n"}}).
 		redirectTo(t, "/submissions/")
-	page = alice.waitDone(broken).want(t, 200, `class="verdict v-compile-error"`, `id="compile-output"`, "error:", `<td>every board</td>`, `colspan="3">not run</td>`)
+	page = alice.waitDone(broken).want(t, 200, `class="verdict v-compile-error"`, `id="compile-output"`, "error:", `<td>compile (every board)</td>`, `colspan="3">not run</td>`)
 	noTemplateError(t, page)
 
 	// Another student reads neither; an instructor reads both.
