@@ -181,21 +181,22 @@ func (s *Service) CCSScoreboard(ctx context.Context, v judge.User, id int64) (cc
 }
 
 // CCSSubmissionFiles returns a contest submission's text (source, answer
-// or moves) and its file name, for its owner and the jury.
-func (s *Service) CCSSubmissionFiles(ctx context.Context, v judge.User, contestID, id int64) (name, text string, err error) {
+// or moves), its file name and when it was submitted (the file's date in
+// files.zip), for its owner and the jury.
+func (s *Service) CCSSubmissionFiles(ctx context.Context, v judge.User, contestID, id int64) (name, text string, at time.Time, err error) {
 	c, view, err := s.CCSContest(ctx, v, contestID)
 	if err != nil {
-		return "", "", err
+		return "", "", time.Time{}, err
 	}
 	sub, err := s.store.Submission(ctx, id)
 	if err != nil {
-		return "", "", err
+		return "", "", time.Time{}, err
 	}
 	if sub.ContestID != c.ID {
-		return "", "", judge.Errorf(judge.ENOTFOUND, "submission %d not found", id)
+		return "", "", time.Time{}, judge.Errorf(judge.ENOTFOUND, "submission %d not found", id)
 	}
 	if !view.Jury && sub.UserID != view.Team {
-		return "", "", judge.Errorf(judge.EFORBIDDEN, "only its author and the jury read a submission's files")
+		return "", "", time.Time{}, judge.Errorf(judge.EFORBIDDEN, "only its author and the jury read a submission's files")
 	}
 	name = "answer.txt"
 	switch sub.Kind {
@@ -214,9 +215,9 @@ func (s *Service) CCSSubmissionFiles(ctx context.Context, v judge.User, contestI
 		for _, o := range sub.Outputs {
 			b.WriteString(o.Output)
 		}
-		return name, b.String(), nil
+		return name, b.String(), sub.CreatedAt, nil
 	}
-	return name, sub.Payload, nil
+	return name, sub.Payload, sub.CreatedAt, nil
 }
 
 // ccsNow is the service's clock, for the web layer's answers.

@@ -120,14 +120,16 @@ func (s *API) ccsSubmissionFiles(c *gin.Context) {
 		s.ccsFail(c, judge.Errorf(judge.ENOTFOUND, "submission %q not found", c.Param("oid")))
 		return
 	}
-	name, text, err := s.Service.CCSSubmissionFiles(c.Request.Context(), httpx.Viewer(c), contestID, id)
+	name, text, at, err := s.Service.CCSSubmissionFiles(c.Request.Context(), httpx.Viewer(c), contestID, id)
 	if err != nil {
 		s.ccsFail(c, err)
 		return
 	}
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
-	w, err := zw.Create(name)
+	// The entry is dated when it was submitted: zw.Create leaves the date
+	// zero, which unzip lists as 1980-00-00.
+	w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: at.UTC()})
 	if err == nil {
 		_, err = w.Write([]byte(text))
 	}
