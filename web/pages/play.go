@@ -59,6 +59,7 @@ type playView struct {
 	Goal    string // what solves this board, when the puzzle says more than Help
 	Hints   bool   // the Hint button is offered
 	Taken   int    // the hints the player was given on this problem
+	Solved  bool   // the board is solved before any move (a Flood-it board of one colour)
 }
 
 // playPage shows one board of a problem to play: anyone may play a board
@@ -96,6 +97,11 @@ func (p *Pages) playPage(c *gin.Context) {
 	v.Board.Picture, _ = boardPicture(l, prob.Puzzle, "play", cs.Input)
 	if pl.Goal != nil {
 		v.Goal = pl.Goal(l, cs.Input)
+	}
+	// "Make your first move" on a board that needs none misleads: say it is
+	// solved already (its answer is 0 moves, or "No moves needed").
+	if r, err := p.Service.ReplayMoves(c.Request.Context(), prob.Puzzle, cs.Input, ""); err == nil {
+		v.Solved = r.Solved
 	}
 	if on, err := p.Service.ProblemHints(c.Request.Context(), prob.Slug); err == nil && on {
 		v.Hints = judge.CanHint(httpx.Viewer(c), *cs)

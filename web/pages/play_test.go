@@ -27,6 +27,14 @@ func TestPlayPage(t *testing.T) {
 	page := b.get(fmt.Sprintf("/problems/flood/play/%d", cases[1].ID)).want(t, 200,
 		`id="play"`, `data-puzzle="floodit"`, `data-move="2"`, `data-key="2"`, `aria-live="polite"`, `/static/play.js`, "Log in</a> to submit")
 	noTemplateError(t, page)
+	if strings.Contains(page.body, "solved already") {
+		t.Errorf("board 2 needs moves, yet the play page says it is solved already")
+	}
+	// Board 1 is flooded already: the page says so, not "Make your first move".
+	solved := b.get(fmt.Sprintf("/problems/flood/play/%d", cases[0].ID)).want(t, 200, "This board is solved already: it needs no move.")
+	if strings.Contains(solved.body, "Make your first move") {
+		t.Errorf("a flooded board asks for a first move")
+	}
 	// Hidden boards are played too: their input is public.
 	b.get(fmt.Sprintf("/problems/flood/play/%d", cases[2].ID)).want(t, 200, `id="play-board"`)
 	b.get("/problems/flood/play/999999").want(t, 404)
