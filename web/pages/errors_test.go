@@ -117,7 +117,7 @@ func TestErrorTimesInTheReadersZone(t *testing.T) {
 		t.Errorf("Message %q: want the start in RFC 3339, UTC", je.Message)
 	}
 	sh, _ := judge.LoadTimeZone("Asia/Shanghai")
-	if got, want := newLocale("zh-CN", sh).errorText(err), "于 2030-03-02 09:00:00 CST 开始"; !strings.Contains(got, want) {
+	if got, want := newLocale("zh-CN", sh).errorText(err), "于 2030-03-02 09:00:00 CST (UTC+8) 开始"; !strings.Contains(got, want) {
 		t.Errorf("in Chinese in Shanghai %q, want %q", got, want)
 	}
 }

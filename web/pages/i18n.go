@@ -145,10 +145,11 @@ func (l *locale) html(id string, args ...any) template.HTML {
 	return template.HTML(l.text(id, safe...))
 }
 
-// When is t as the reader reads it: in their zone, with the zone's
-// abbreviation (CST, EDT) so that nobody mistakes it for another.
+// When is t as the reader reads it: in their zone, named by zoneLabel so
+// that nobody mistakes it for another.
 func (l *locale) When(t time.Time) string {
-	return t.In(l.Zone).Format("2006-01-02 15:04:05 MST")
+	t = t.In(l.Zone)
+	return t.Format("2006-01-02 15:04:05 ") + zoneLabel(t)
 }
 
 // langCookie keeps a visitor's choice of language (a signed-in user's is

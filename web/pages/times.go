@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"fmt"
 	"time"
 )
 
@@ -33,4 +34,27 @@ func parseLocal(s string, zone *time.Location) (time.Time, error) {
 		}
 	}
 	return t, nil
+}
+
+// zoneLabel names t's zone so that it means one offset: an abbreviation
+// alone is ambiguous (CST is China's UTC+8 and the American UTC-6), so it
+// comes with its offset, "CST (UTC+8)"; a zone without one (Go writes
+// "+0530") is its offset, "UTC+5:30"; UTC stays "UTC".
+func zoneLabel(t time.Time) string {
+	name, off := t.Zone()
+	if name == "UTC" && off == 0 {
+		return "UTC"
+	}
+	sign := "+"
+	if off < 0 {
+		sign, off = "-", -off
+	}
+	offset := fmt.Sprintf("UTC%s%d", sign, off/3600)
+	if m := off % 3600 / 60; m != 0 {
+		offset += fmt.Sprintf(":%02d", m)
+	}
+	if name == "" || name[0] == '+' || name[0] == '-' {
+		return offset
+	}
+	return name + " (" + offset + ")"
 }

@@ -92,7 +92,7 @@ func TestCourseTimeZone(t *testing.T) {
 	b.get("/me/settings").want(t, 200, "The pages show times in Asia/Shanghai now.")
 	b.get("/submissions").want(t, 200)
 	b.post("/problems/flood/submissions", url.Values{"kind": {"answer"}, "output": {"0\n"}})
-	if list := b.get("/submissions"); !strings.Contains(list.body, " CST</td>") {
+	if list := b.get("/submissions"); !strings.Contains(list.body, " CST (UTC&#43;8)</td>") {
 		t.Errorf("the submissions list does not show times in the course's zone (CST):\n%s", list.body)
 	}
 }
@@ -142,4 +142,25 @@ func TestContestFormInReadersZone(t *testing.T) {
 	// A Chinese instructor in Shanghai reads and writes Shanghai's clock.
 	prof.post("/me/settings", url.Values{"language": {"zh-CN"}, "time_zone": {"Asia/Shanghai"}}).redirectTo(t, "/me/settings")
 	prof.get("/contests").want(t, 200, "开始时间（Asia/Shanghai）")
+}
+
+// TestZoneLabel: a time's zone is named so that it means one offset: CST
+// is both China's and America's Central, so the offset comes with it.
+func TestZoneLabel(t *testing.T) {
+	at := time.Date(2026, 7, 1, 12, 0, 0, 0, time.UTC)
+	for _, tc := range []struct{ zone, want string }{
+		{"Asia/Shanghai", "2026-07-01 20:00:00 CST (UTC+8)"},
+		{"America/Chicago", "2026-07-01 07:00:00 CDT (UTC-5)"},
+		{"Asia/Kolkata", "2026-07-01 17:30:00 IST (UTC+5:30)"},
+		{"Asia/Dubai", "2026-07-01 16:00:00 UTC+4"},
+		{"UTC", "2026-07-01 12:00:00 UTC"},
+	} {
+		zone, err := time.LoadLocation(tc.zone)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := newLocale("en", zone).When(at); got != tc.want {
+			t.Errorf("When(%s) = %q, want %q", tc.zone, got, tc.want)
+		}
+	}
 }
