@@ -138,6 +138,7 @@ var messageTexts = map[MessageID][2]string{
 	"run_signal":             {"", "killed by signal {{.Signal}} ({{.About}})"},
 	"run_signal_number":      {"", "killed by signal {{.Signal}}"},
 	"run_forbidden_call":     {"", "forbidden system call"},
+	"run_stderr":             {"", "{{.Reason}}; its standard error ends: {{.Stderr}}"},
 	"run_memory_limit":       {"", "memory limit of {{.MiB}} MiB exceeded"},
 	"run_output_limit":       {"", "output limit of {{.MiB}} MiB exceeded (standard output or a written file)"},
 	"compile_failed":         {"", "the program did not compile"},

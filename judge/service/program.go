@@ -197,6 +197,15 @@ func (s *Service) runBoard(ctx context.Context, a *sandbox.Artifact, pz judge.Pu
 		r = runVerdict(judge.OutputLimit, res)
 	case sandbox.StatusRuntimeError:
 		r = runVerdict(judge.RuntimeError, res)
+		if tail := stderrTail(res.Stderr); tail != "" && c.Sample {
+			// On a sample the program's last words say why (a Python
+			// traceback's exception); a hidden board's would tell its input.
+			reason := any(res.Message)
+			if res.Msg.ID != "" && res.Msg.Text() == res.Message {
+				reason = res.Msg
+			}
+			r = judge.Result{Verdict: judge.RuntimeError}.With(judge.M("run_stderr", "Reason", reason, "Stderr", tail))
+		}
 	default:
 		return judge.CaseResult{}, fmt.Errorf("board %d: sandbox status %q", c.Position, res.Status)
 	}
@@ -212,6 +221,27 @@ func runVerdict(v judge.Verdict, res sandbox.RunResult) judge.Result {
 		return judge.Result{Verdict: v}.With(res.Msg)
 	}
 	return judge.Result{Verdict: v, Message: res.Message}
+}
+
+// stderrTail returns the last three lines of a program's standard error
+// that say something, joined by " / " and cut to 300 bytes at a rune
+// boundary: a Python traceback's place, line and exception.
+func stderrTail(stderr []byte) string {
+	var lines []string
+	for _, l := range strings.Split(strings.ToValidUTF8(string(stderr), "\uFFFD"), "\n") {
+		if l = strings.TrimSpace(strings.ReplaceAll(l, "\x00", "")); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	s := strings.Join(lines[max(0, len(lines)-3):], " / ")
+	if len(s) > 300 {
+		cut := 300
+		for cut > 0 && !isRuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "..."
+	}
+	return s
 }
 
 // capCompileOutput cuts a compiler's message to MaxCompileOutput bytes, at

@@ -183,3 +183,39 @@ func TestVerdictEnum(t *testing.T) {
 		t.Errorf("openapi.json Verdict enum = %v, want judge.Verdicts() and solved = %v", got, want)
 	}
 }
+
+// TestProgramRuntimeErrorStderr: a Python program that fails says on each
+// sample board the end of its standard error (the exception), and on a
+// hidden board nothing of it.
+func TestProgramRuntimeErrorStderr(t *testing.T) {
+	e := newAPIEnvWith(t, Options{}, service.Config{RegistrationOpen: true, Sandbox: sandboxtest.Embedded(t)})
+	env := e.env()
+	env.WaitReady()
+	alice := env.Student("alice")
+	src := "import sys\nsys.stdin.read()\nprint(1 // 0)\n"
+	id := env.Submit(alice, "flood", map[string]any{"kind": "program", "language": "python3", "source": src})
+	var got struct {
+		Verdict judge.Verdict `json:"verdict"`
+		Cases   []struct {
+			Name    string        `json:"name"`
+			Verdict judge.Verdict `json:"verdict"`
+			Message string        `json:"message"`
+		} `json:"cases"`
+	}
+	env.Result(alice, id, &got)
+	if got.Verdict != judge.RuntimeError || len(got.Cases) != 3 {
+		t.Fatalf("GET /submissions/%d = %+v, want runtime_error on three boards", id, got)
+	}
+	for i, c := range got.Cases {
+		sample := i < 2 // the test catalogue's flood: two samples, then a hidden board
+		if c.Verdict != judge.RuntimeError {
+			t.Errorf("board %d: %s, want runtime_error", i+1, c.Verdict)
+		}
+		if has := strings.Contains(c.Message, "ZeroDivisionError"); has != sample {
+			t.Errorf("board %d (sample %v): message %q; want the exception on samples only", i+1, sample, c.Message)
+		}
+		if sample && !strings.Contains(c.Message, "exit status 1; its standard error ends: ") {
+			t.Errorf("board %d: message %q, want the exit status and the stderr's end", i+1, c.Message)
+		}
+	}
+}
