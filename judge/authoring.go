@@ -13,6 +13,8 @@ type ProblemSpec struct {
 	Slug, Title, Puzzle, Statement string
 	// StatementZH is the Chinese statement, "" for none.
 	StatementZH string
+	// TitleZH is the Chinese title, "" for none.
+	TitleZH string
 	// Checker is CheckerExact (or "") or one of the puzzle's Checkers.
 	Checker string
 	// Kinds nil is all three (judge.NormalizeKinds).
@@ -26,6 +28,8 @@ type ProblemPatch struct {
 	Slug, Title, Puzzle, Statement, Checker *string
 	// StatementZH is the Chinese statement; "" removes it.
 	StatementZH *string
+	// TitleZH is the Chinese title; "" removes it.
+	TitleZH *string
 	Kinds       *[]Kind
 	Limits      *Limits
 	Published   *bool

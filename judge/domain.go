@@ -130,6 +130,15 @@ type Limits struct {
 	ACToTimeLimit float64
 }
 
+// TitleIn returns p's title in the page language lang: TitleZH for
+// "zh-CN" when it has one, else Title.
+func (p Problem) TitleIn(lang string) string {
+	if lang == "zh-CN" && p.TitleZH != "" {
+		return p.TitleZH
+	}
+	return p.Title
+}
+
 // Problem is one problem of the catalogue.
 type Problem struct {
 	ID        int64
@@ -141,6 +150,10 @@ type Problem struct {
 	// a package's statement/problem.zh.md); "" when there is none, and
 	// every reader gets Statement.
 	StatementZH string
+	// TitleZH is the title in Simplified Chinese (problem.yaml's title_zh,
+	// a package's name.zh); "" when there is none, and every reader gets
+	// Title.
+	TitleZH string
 	// Checker is "" (exact answers) or CheckerAnyValid (mayan: any valid
 	// solution is accepted in answer mode).
 	Checker string

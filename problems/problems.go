@@ -75,7 +75,7 @@ func Sync(ctx context.Context, s Syncer, ps []Problem) error {
 // which stores the hash, or leaves the edit alone.
 func upToDate(p Problem, stored judge.Problem, cases []judge.Case) bool {
 	want := p.Problem
-	if !stored.Shipped() || stored.Detached || stored.Title != want.Title || stored.Puzzle != want.Puzzle || stored.Statement != want.Statement || stored.StatementZH != want.StatementZH ||
+	if !stored.Shipped() || stored.Detached || stored.Title != want.Title || stored.Puzzle != want.Puzzle || stored.Statement != want.Statement || stored.StatementZH != want.StatementZH || stored.TitleZH != want.TitleZH ||
 		stored.Checker != want.Checker || !slices.Equal(stored.Kinds, want.Kinds) || stored.Limits != want.Limits || len(cases) < len(p.Cases) {
 		return false
 	}
@@ -95,8 +95,11 @@ func upToDate(p Problem, stored judge.Problem, cases []judge.Case) bool {
 
 // manifest is problem.yaml.
 type manifest struct {
-	Slug    string `yaml:"slug"`
-	Title   string `yaml:"title"`
+	Slug  string `yaml:"slug"`
+	Title string `yaml:"title"`
+	// TitleZH is the title in Simplified Chinese; every shipped problem
+	// has one (TestShippedTitlesZH).
+	TitleZH string `yaml:"title_zh"`
 	Puzzle  string `yaml:"puzzle"`
 	Checker string `yaml:"checker"`
 	// Kinds left out is all three; an empty list is refused.
@@ -208,7 +211,7 @@ func loadProblem(fsys fs.FS, dir string) (Problem, error) {
 		return fail("problem.yaml", err)
 	}
 	p := Problem{Problem: judge.Problem{
-		Slug: m.Slug, Title: m.Title, Puzzle: m.Puzzle, Statement: string(statement), StatementZH: string(statementZH), Checker: checker,
+		Slug: m.Slug, Title: m.Title, Puzzle: m.Puzzle, Statement: string(statement), StatementZH: string(statementZH), TitleZH: m.TitleZH, Checker: checker,
 		Kinds: kinds, Limits: limits,
 	}}
 	if err := loadCases(fsys, dir, pz, &p); err != nil {

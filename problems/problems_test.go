@@ -10,6 +10,7 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+	"unicode"
 
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/puzzles"
@@ -369,6 +370,27 @@ func TestSync(t *testing.T) {
 		r.stored = map[string]Problem{}
 		if err := Sync(ctx, r, ps); err == nil || !strings.Contains(err.Error(), "maya") {
 			t.Errorf("Sync error = %v, want one naming maya", err)
+		}
+	}
+}
+
+// TestShippedTitlesZH: every shipped problem has a Chinese title (title_zh
+// in its problem.yaml), for the zh pages to show wherever a title appears.
+func TestShippedTitlesZH(t *testing.T) {
+	ps, err := Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ps {
+		zh := p.Problem.TitleZH
+		if !strings.ContainsFunc(zh, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+			t.Errorf("problems/%s/problem.yaml: title_zh %q, want a Chinese title", p.Problem.Slug, zh)
+		}
+		if got := p.Problem.TitleIn("zh-CN"); got != zh {
+			t.Errorf("%s: TitleIn(zh-CN) = %q, want %q", p.Problem.Slug, got, zh)
+		}
+		if got := p.Problem.TitleIn("en"); got != p.Problem.Title {
+			t.Errorf("%s: TitleIn(en) = %q, want %q", p.Problem.Slug, got, p.Problem.Title)
 		}
 	}
 }

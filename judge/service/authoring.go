@@ -52,7 +52,7 @@ func (s *Service) CreateProblem(ctx context.Context, viewer judge.User, spec jud
 	if err := judge.Allow(viewer, judge.CanAuthor(viewer), authorsOnly); err != nil {
 		return judge.Problem{}, err
 	}
-	p := judge.Problem{Slug: spec.Slug, Title: spec.Title, Puzzle: spec.Puzzle, Statement: spec.Statement, StatementZH: spec.StatementZH,
+	p := judge.Problem{Slug: spec.Slug, Title: spec.Title, Puzzle: spec.Puzzle, Statement: spec.Statement, StatementZH: spec.StatementZH, TitleZH: spec.TitleZH,
 		Checker: spec.Checker, Kinds: spec.Kinds, Limits: spec.Limits, Draft: !spec.Published}
 	p, err := checkProblem(p)
 	if err != nil {
@@ -79,6 +79,7 @@ func (s *Service) UpdateProblem(ctx context.Context, viewer judge.User, slug str
 	set(&p.Puzzle, patch.Puzzle)
 	set(&p.Statement, patch.Statement)
 	set(&p.StatementZH, patch.StatementZH)
+	set(&p.TitleZH, patch.TitleZH)
 	set(&p.Checker, patch.Checker)
 	set(&p.Kinds, patch.Kinds)
 	if patch.Limits != nil {
@@ -167,6 +168,12 @@ func checkProblem(p judge.Problem) (judge.Problem, error) {
 		return p, judge.Errort(judge.EINVALID, "puzzle_required", "puzzle: required (one of {Puzzles})", "Puzzles", strings.Join(puzzles.PuzzleNames(), ", "))
 	}
 	if err := validText(fieldTitle, p.Title, judge.MaxTitleBytes); err != nil {
+		return p, err
+	}
+	if len(p.TitleZH) > judge.MaxTitleBytes {
+		return p, judge.Errort(judge.EINVALID, "problem_title_zh_long", "title_zh: more than {Max} bytes", "Max", judge.MaxTitleBytes)
+	}
+	if err := validText(fieldTitleZH, p.TitleZH, judge.MaxTitleBytes); err != nil {
 		return p, err
 	}
 	if err := validText(fieldStatement, p.Statement, judge.MaxStatementBytes); err != nil {

@@ -288,6 +288,7 @@ var (
 	fieldTokenName   = judge.Errort(judge.EINVALID, "field_token_name", "the token name")
 	fieldStatement   = judge.Errort(judge.EINVALID, "field_statement", "statement")
 	fieldStatementZH = judge.Errort(judge.EINVALID, "field_statement_zh", "statement_zh")
+	fieldTitleZH     = judge.Errort(judge.EINVALID, "field_title_zh", "title_zh")
 	fieldSource      = judge.Errort(judge.EINVALID, "field_source", "the source")
 	fieldSubmission  = judge.Errort(judge.EINVALID, "field_submission", "the submission")
 	fieldBoard       = judge.Errort(judge.EINVALID, "field_board", "the board")

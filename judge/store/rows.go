@@ -58,6 +58,8 @@ type problemRow struct {
 	Statement string `gorm:"not null"`
 	// StatementZH is the Chinese statement, '' for none.
 	StatementZH string `gorm:"column:statement_zh;not null;default:''"`
+	// TitleZH is the Chinese title, '' for none.
+	TitleZH string `gorm:"column:title_zh;not null;default:''"`
 	Checker     string `gorm:"size:32;not null"`
 	MaxSize     int    `gorm:"not null"`
 	MaxColors   int    `gorm:"not null"`
@@ -88,7 +90,7 @@ func (problemRow) TableName() string { return "problems" }
 
 func (r problemRow) domain() judge.Problem {
 	return judge.Problem{
-		ID: r.ID, Slug: r.Slug, Title: r.Title, Puzzle: r.Puzzle, Statement: r.Statement, StatementZH: r.StatementZH, Checker: r.Checker,
+		ID: r.ID, Slug: r.Slug, Title: r.Title, Puzzle: r.Puzzle, Statement: r.Statement, StatementZH: r.StatementZH, TitleZH: r.TitleZH, Checker: r.Checker,
 		Kinds: kindsOf(r.Kinds),
 		Limits: judge.Limits{
 			MaxSize: r.MaxSize, MaxColors: r.MaxColors, MaxMoves: r.MaxMoves,
@@ -105,7 +107,7 @@ func (r problemRow) domain() judge.Problem {
 // defaults where p leaves them out.
 func (r *problemRow) setProblem(p judge.Problem) {
 	r.Slug, r.Title, r.Puzzle, r.Statement, r.Checker = p.Slug, p.Title, p.Puzzle, p.Statement, p.Checker
-	r.StatementZH = p.StatementZH
+	r.StatementZH, r.TitleZH = p.StatementZH, p.TitleZH
 	l := p.Limits.WithProgramDefaults()
 	r.MaxSize, r.MaxColors, r.MaxMoves = l.MaxSize, l.MaxColors, l.MaxMoves
 	r.Kinds = kindsColumn(p.Kinds)
