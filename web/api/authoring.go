@@ -24,8 +24,10 @@ const ImportMaxBody = kattis.MaxUpload + 64<<10
 // problemRequest is the body of POST /problems and PATCH /problems/{slug}:
 // in a PATCH, an absent field is left as it is.
 type problemRequest struct {
-	Slug      *string `json:"slug"`
-	Title     *string `json:"title"`
+	Slug  *string `json:"slug"`
+	Title *string `json:"title"`
+	// TitleZH is the Chinese title; "" removes it.
+	TitleZH   *string `json:"title_zh"`
 	Puzzle    *string `json:"puzzle"`
 	Statement *string `json:"statement"`
 	// StatementZH is the Chinese statement (Markdown); "" removes it.
@@ -41,8 +43,10 @@ type problemRequest struct {
 
 // authoredJSON is a problem as its authors see it.
 type authoredJSON struct {
-	Slug      string `json:"slug"`
-	Title     string `json:"title"`
+	Slug  string `json:"slug"`
+	Title string `json:"title"`
+	// TitleZH is the Chinese title, "" for none.
+	TitleZH   string `json:"title_zh"`
 	Puzzle    string `json:"puzzle"`
 	Statement string `json:"statement"`
 	// StatementZH is the Chinese statement, "" for none.
@@ -60,7 +64,7 @@ type authoredJSON struct {
 }
 
 func toAuthoredJSON(p judge.Problem) authoredJSON {
-	return authoredJSON{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Statement: p.Statement, StatementZH: p.StatementZH, Checker: checkerName(p), Kinds: p.Kinds,
+	return authoredJSON{Slug: p.Slug, Title: p.Title, TitleZH: p.TitleZH, Puzzle: p.Puzzle, Statement: p.Statement, StatementZH: p.StatementZH, Checker: checkerName(p), Kinds: p.Kinds,
 		Limits:    toLimitsJSON(p.Limits),
 		Published: !p.Draft, Archived: p.Archived, Detached: p.Detached}
 }
@@ -89,7 +93,7 @@ func (s *API) createProblem(c *gin.Context) {
 		return
 	}
 	spec := judge.ProblemSpec{Slug: deref(req.Slug), Title: deref(req.Title), Puzzle: deref(req.Puzzle),
-		Statement: deref(req.Statement), StatementZH: deref(req.StatementZH), Checker: deref(req.Checker), Kinds: deref(req.Kinds), Published: deref(req.Published)}
+		Statement: deref(req.Statement), StatementZH: deref(req.StatementZH), TitleZH: deref(req.TitleZH), Checker: deref(req.Checker), Kinds: deref(req.Kinds), Published: deref(req.Published)}
 	if l := req.Limits.domain(); l != nil {
 		spec.Limits = *l
 	}
@@ -119,9 +123,9 @@ func (s *API) updateProblem(c *gin.Context) {
 	}
 	var p judge.Problem
 	var err error
-	if req.Hints == nil || req.Slug != nil || req.Title != nil || req.Puzzle != nil || req.Statement != nil || req.StatementZH != nil ||
+	if req.Hints == nil || req.Slug != nil || req.Title != nil || req.Puzzle != nil || req.Statement != nil || req.StatementZH != nil || req.TitleZH != nil ||
 		req.Checker != nil || req.Kinds != nil || req.Limits != nil || req.Published != nil {
-		patch := judge.ProblemPatch{Slug: req.Slug, Title: req.Title, Puzzle: req.Puzzle, Statement: req.Statement, StatementZH: req.StatementZH,
+		patch := judge.ProblemPatch{Slug: req.Slug, Title: req.Title, Puzzle: req.Puzzle, Statement: req.Statement, StatementZH: req.StatementZH, TitleZH: req.TitleZH,
 			Checker: req.Checker, Kinds: req.Kinds, Limits: req.Limits.domain(), Published: req.Published}
 		p, err = s.Service.UpdateProblem(ctx, v, slug, patch)
 	} else {

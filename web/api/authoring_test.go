@@ -285,3 +285,40 @@ func TestProblemStatementZH(t *testing.T) {
 		t.Errorf("GET after removing it: statement_zh %q", after.StatementZH)
 	}
 }
+
+// TestProblemTitleZH: title_zh is written by POST and PATCH, and read back
+// by GET /problems/{slug} and GET /problems (the catalogue's own too).
+func TestProblemTitleZH(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	var p authoredJSON
+	e.do("POST", "/api/v1/problems", e.admin, map[string]any{"slug": "flood-zh", "title": "Flood", "title_zh": "染色", "puzzle": "floodit",
+		"statement": "# Flood\n", "published": true}).want(t, 201, "").json(t, &p)
+	if p.TitleZH != "染色" || p.Title != "Flood" {
+		t.Errorf("created with title_zh: %+v", p)
+	}
+	e.do("PATCH", "/api/v1/problems/flood-zh", e.admin, map[string]any{"title_zh": "染色游戏"}).want(t, 200, "").json(t, &p)
+	if p.TitleZH != "染色游戏" || p.Title != "Flood" {
+		t.Errorf("after a PATCH of title_zh: %+v", p)
+	}
+	var read problemJSON
+	e.do("GET", "/api/v1/problems/flood-zh", "", nil).want(t, 200, "").json(t, &read)
+	if read.TitleZH != "染色游戏" {
+		t.Errorf("GET /problems/flood-zh: title_zh %q", read.TitleZH)
+	}
+	var list []problemSummaryJSON
+	e.do("GET", "/api/v1/problems", "", nil).want(t, 200, "").json(t, &list)
+	want := map[string]string{"flood-zh": "染色游戏", "flood": "染色游戏"} // flood: the test catalogue's problem.yaml
+	for _, s := range list {
+		if w, ok := want[s.Slug]; ok && s.TitleZH != w {
+			t.Errorf("GET /problems: %s has title_zh %q, want %q", s.Slug, s.TitleZH, w)
+		}
+	}
+	msg := e.do("PATCH", "/api/v1/problems/flood-zh", e.admin, map[string]any{"title_zh": "bad \x00"}).want(t, 400, "invalid").errorMessage(t)
+	if !strings.HasPrefix(msg, "title_zh ") {
+		t.Errorf("a NUL in title_zh: message %q does not name the field", msg)
+	}
+	e.do("PATCH", "/api/v1/problems/flood-zh", e.admin, map[string]any{"title_zh": ""}).want(t, 200, "").json(t, &p)
+	if p.TitleZH != "" {
+		t.Errorf("title_zh \"\" kept %q", p.TitleZH)
+	}
+}

@@ -11,10 +11,12 @@ import (
 
 // problemSummaryJSON is one row of GET /problems.
 type problemSummaryJSON struct {
-	Slug   string `json:"slug"`
-	Title  string `json:"title"`
-	Puzzle string `json:"puzzle"`
-	Cases  int    `json:"cases"`
+	Slug  string `json:"slug"`
+	Title string `json:"title"`
+	// TitleZH is the Chinese title, "" when there is none.
+	TitleZH string `json:"title_zh"`
+	Puzzle  string `json:"puzzle"`
+	Cases   int    `json:"cases"`
 	// Published and Archived matter to instructors, the only ones whose
 	// list holds drafts and archived problems.
 	Published bool `json:"published"`
@@ -23,8 +25,10 @@ type problemSummaryJSON struct {
 
 // problemJSON is the answer of GET /problems/{slug}.
 type problemJSON struct {
-	Slug      string       `json:"slug"`
-	Title     string       `json:"title"`
+	Slug  string `json:"slug"`
+	Title string `json:"title"`
+	// TitleZH is the Chinese title, "" when there is none.
+	TitleZH   string       `json:"title_zh"`
 	Puzzle    string       `json:"puzzle"`
 	Checker   string       `json:"checker"`
 	Kinds     []judge.Kind `json:"kinds"`
@@ -99,7 +103,7 @@ func checkerName(p judge.Problem) string {
 
 func (s *API) listProblems(c *gin.Context) {
 	answerList(s, c, s.Service.Problems, func(p judge.ProblemSummary) problemSummaryJSON {
-		return problemSummaryJSON{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Cases: p.Cases,
+		return problemSummaryJSON{Slug: p.Slug, Title: p.Title, TitleZH: p.TitleZH, Puzzle: p.Puzzle, Cases: p.Cases,
 			Published: !p.Draft, Archived: p.Archived}
 	})
 }
@@ -112,7 +116,7 @@ func (s *API) getProblem(c *gin.Context) {
 	}
 	p, cases, files := in.Problem, in.Cases, judge.CaseBases(in.Cases)
 	out := problemJSON{
-		Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Checker: checkerName(p), Statement: p.Statement, StatementZH: p.StatementZH, InputVersion: in.Version,
+		Slug: p.Slug, Title: p.Title, TitleZH: p.TitleZH, Puzzle: p.Puzzle, Checker: checkerName(p), Statement: p.Statement, StatementZH: p.StatementZH, InputVersion: in.Version,
 		Kinds: p.Kinds, Limits: toLimitsJSON(p.Limits),
 		Samples:   []sampleJSON{},
 		Cases:     make([]caseRow, 0, len(cases)),
