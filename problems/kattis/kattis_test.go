@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"io/fs"
 	"path/filepath"
 	"reflect"
@@ -246,5 +247,44 @@ func TestReadRefuses(t *testing.T) {
 				t.Errorf("Read = %v, want a refusal starting with %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestNamePerLanguage: a package names its problem per language; the
+// Chinese entry (zh, zh-CN or zh-Hans) is the problem's title_zh, and a
+// problem with one is written so.
+func TestNamePerLanguage(t *testing.T) {
+	for _, tc := range []struct{ name, title, zh string }{
+		{"name: {en: Tiny, zh: 小题}", "Tiny", "小题"},
+		{"name: {zh-CN: 小题, en: Tiny}", "Tiny", "小题"},
+		{"name: {en: Tiny, zh-Hans: 小题}", "Tiny", "小题"},
+		{"name: Tiny", "Tiny", ""},
+	} {
+		entries := goodEntries()
+		entries[0].body = strings.Replace(goodYAML, "name: Tiny", tc.name, 1)
+		pkg, err := kattis.Read(zipOf(t, entries...))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if pkg.Problem.Title != tc.title || pkg.Problem.TitleZH != tc.zh {
+			t.Errorf("%s: title %q, title_zh %q; want %q, %q", tc.name, pkg.Problem.Title, pkg.Problem.TitleZH, tc.title, tc.zh)
+		}
+	}
+	for _, p := range shipped(t) {
+		raw := write(t, pkgOf(p))
+		zr, err := zip.NewReader(bytes.NewReader(raw), int64(len(raw)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range zr.File {
+			if strings.HasSuffix(f.Name, "/problem.yaml") {
+				rc, _ := f.Open()
+				yml, _ := io.ReadAll(rc)
+				rc.Close()
+				if want := "name:\n  en: " + p.Problem.Title + "\n  zh: " + p.Problem.TitleZH + "\n"; !strings.Contains(string(yml), want) {
+					t.Errorf("%s: problem.yaml does not name it per language (%q):\n%s", p.Problem.Slug, want, yml)
+				}
+			}
+		}
 	}
 }

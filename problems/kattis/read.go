@@ -222,7 +222,7 @@ func parse(files map[string]string, top string) (Package, error) {
 	if err != nil {
 		return Package{}, err
 	}
-	p := judge.Problem{Slug: sec.Slug, Title: title, Puzzle: sec.Puzzle, Checker: sec.Checker, Draft: !sec.Published,
+	p := judge.Problem{Slug: sec.Slug, Title: title, TitleZH: nameZHOf(m.Name), Puzzle: sec.Puzzle, Checker: sec.Checker, Draft: !sec.Published,
 		Limits: judge.Limits{MaxSize: sec.Limits.MaxSize, MaxColors: sec.Limits.MaxColors, MaxMoves: sec.Limits.MaxMoves}}
 	m.Limits.set(&p.Limits)
 	p.Limits = p.Limits.WithProgramDefaults()
@@ -395,6 +395,18 @@ func lineOf(raw string, path ...string) int {
 		n = next
 	}
 	return n.Line
+}
+
+// nameZHOf returns the Chinese entry of a name given per language (zh,
+// zh-CN or zh-Hans), "" for a plain string or a map without one.
+func nameZHOf(v any) string {
+	n, _ := v.(map[string]any)
+	for _, k := range []string{"zh", "zh-CN", "zh-Hans"} {
+		if s, ok := n[k].(string); ok {
+			return s
+		}
+	}
+	return ""
 }
 
 // nameOf returns the problem's name: a string, or the English entry of a

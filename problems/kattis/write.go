@@ -147,6 +147,10 @@ func Write(w io.Writer, pkg Package) error {
 	}
 	m := manifest{ProblemFormatVersion: FormatVersion, Type: packageType(p), Name: p.Title, UUID: uuidOf(p.Slug),
 		Limits: programLimitsOf(p.Limits), PuzzleJudge: sec}
+	if p.TitleZH != "" {
+		// The Kattis format names a problem per language: {en: ..., zh: ...}.
+		m.Name = map[string]string{"en": p.Title, "zh": p.TitleZH}
+	}
 	var yml bytes.Buffer
 	enc := yaml.NewEncoder(&yml)
 	enc.SetIndent(2)
