@@ -26,12 +26,18 @@ type Assignment struct {
 	UpdatedAt time.Time
 }
 
+// TitleIn is the problem's title in the page language lang (Problem.TitleIn).
+func (p AssignmentProblem) TitleIn(lang string) string {
+	return Problem{Title: p.Title, TitleZH: p.TitleZH}.TitleIn(lang)
+}
+
 // AssignmentProblem is one problem of an assignment with its weight in the
 // total.
 type AssignmentProblem struct {
 	ProblemID int64
 	Slug      string
 	Title     string
+	TitleZH   string // the problem's Chinese title, "" for none
 	Weight    float64
 	// Draft and Archived are the problem's own states (see
 	// Problem.VisibleTo).

@@ -29,10 +29,10 @@ type ProblemPatch struct {
 	// StatementZH is the Chinese statement; "" removes it.
 	StatementZH *string
 	// TitleZH is the Chinese title; "" removes it.
-	TitleZH *string
-	Kinds       *[]Kind
-	Limits      *Limits
-	Published   *bool
+	TitleZH   *string
+	Kinds     *[]Kind
+	Limits    *Limits
+	Published *bool
 }
 
 // AuthoringStore keeps the problems instructors make and edit.

@@ -198,7 +198,7 @@ func AssignmentFor(v User, a Assignment) Assignment {
 	ps := slices.Clone(a.Problems)
 	for i, ap := range ps {
 		if !(Problem{Draft: ap.Draft, Archived: ap.Archived}).VisibleTo(v) {
-			ps[i].Title, ps[i].Unavailable = "", true
+			ps[i].Title, ps[i].TitleZH, ps[i].Unavailable = "", "", true
 		}
 	}
 	a.Problems = ps
@@ -319,7 +319,7 @@ func ContestFor(v User, c Contest, now time.Time) Contest {
 	ps := slices.Clone(c.Problems)
 	for i, p := range ps {
 		if !(Problem{Draft: p.Draft, Archived: p.Archived}).VisibleTo(v) {
-			ps[i].Title = ""
+			ps[i].Title, ps[i].TitleZH = "", ""
 		}
 	}
 	c.Problems = ps

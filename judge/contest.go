@@ -53,11 +53,17 @@ type Contest struct {
 	UpdatedAt  time.Time
 }
 
+// TitleIn is the problem's title in the page language lang (Problem.TitleIn).
+func (p ContestProblem) TitleIn(lang string) string {
+	return Problem{Title: p.Title, TitleZH: p.TitleZH}.TitleIn(lang)
+}
+
 // ContestProblem is a problem of a contest under its label ("A", "B", ...).
 type ContestProblem struct {
 	ProblemID int64
 	Slug      string
 	Title     string
+	TitleZH   string // the problem's Chinese title, "" for none
 	Label     string
 	// Draft and Archived are the problem's own states (Problem.VisibleTo).
 	Draft, Archived bool

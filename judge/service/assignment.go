@@ -279,7 +279,7 @@ func (s *Service) assignmentOf(ctx context.Context, spec judge.AssignmentSpec, k
 			return judge.Assignment{}, judge.Errort(judge.EINVALID, "assignment_problem_archived", "problems[{Index}]: problem {Slug} is archived: students cannot open it, so it cannot be added to an assignment", "Index", i, "Slug", ps.Slug)
 		}
 		total += w
-		a.Problems = append(a.Problems, judge.AssignmentProblem{ProblemID: p.ID, Slug: p.Slug, Title: p.Title, Weight: w, Draft: p.Draft, Archived: p.Archived})
+		a.Problems = append(a.Problems, judge.AssignmentProblem{ProblemID: p.ID, Slug: p.Slug, Title: p.Title, TitleZH: p.TitleZH, Weight: w, Draft: p.Draft, Archived: p.Archived})
 	}
 	if total <= 0 {
 		return judge.Assignment{}, judge.Errort(judge.EINVALID, "assignment_weights_zero", "the weights must not all be 0")

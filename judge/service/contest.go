@@ -233,7 +233,7 @@ func (s *Service) contestOf(ctx context.Context, spec judge.ContestSpec) (judge.
 			return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_moves_only",
 				"problems[{I}]: problem \"{Slug}\" takes only moves, which are judged one board at a time and do not count in a contest: it needs answers or programs", "I", i, "N", i+1, "Slug", ps.Slug)
 		}
-		c.Problems = append(c.Problems, judge.ContestProblem{ProblemID: p.ID, Slug: p.Slug, Title: p.Title, Label: label})
+		c.Problems = append(c.Problems, judge.ContestProblem{ProblemID: p.ID, Slug: p.Slug, Title: p.Title, TitleZH: p.TitleZH, Label: label})
 	}
 	switch {
 	case spec.Participants == nil && spec.RegistrationCode == "":

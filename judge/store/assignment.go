@@ -156,11 +156,12 @@ func (d *DB) withProblems(ctx context.Context, rows []assignmentRow) ([]judge.As
 		Weight       float64
 		Slug         string
 		Title        string
+		TitleZH      string `gorm:"column:title_zh"`
 		Draft        bool
 		Archived     bool
 	}
 	err := d.db.WithContext(ctx).Table("assignment_problems").
-		Select("assignment_problems.assignment_id, assignment_problems.problem_id, assignment_problems.weight, problems.slug, problems.title, problems.draft, problems.archived").
+		Select("assignment_problems.assignment_id, assignment_problems.problem_id, assignment_problems.weight, problems.slug, problems.title, problems.title_zh, problems.draft, problems.archived").
 		Joins("JOIN problems ON problems.id = assignment_problems.problem_id").
 		Where("assignment_problems.assignment_id IN ?", ids).
 		Order("assignment_problems.assignment_id, assignment_problems.position").Scan(&ps).Error
@@ -169,7 +170,7 @@ func (d *DB) withProblems(ctx context.Context, rows []assignmentRow) ([]judge.As
 	}
 	for _, p := range ps {
 		a := &out[at[p.AssignmentID]]
-		a.Problems = append(a.Problems, judge.AssignmentProblem{ProblemID: p.ProblemID, Slug: p.Slug, Title: p.Title, Weight: p.Weight,
+		a.Problems = append(a.Problems, judge.AssignmentProblem{ProblemID: p.ProblemID, Slug: p.Slug, Title: p.Title, TitleZH: p.TitleZH, Weight: p.Weight,
 			Draft: p.Draft, Archived: p.Archived})
 	}
 	return out, nil

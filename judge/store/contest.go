@@ -181,11 +181,12 @@ func (d *DB) withContestParts(ctx context.Context, rows []contestRow) ([]judge.C
 		Label     string
 		Slug      string
 		Title     string
+		TitleZH   string `gorm:"column:title_zh"`
 		Draft     bool
 		Archived  bool
 	}
 	err := d.db.WithContext(ctx).Table("contest_problems").
-		Select("contest_problems.contest_id, contest_problems.problem_id, contest_problems.label, problems.slug, problems.title, problems.draft, problems.archived").
+		Select("contest_problems.contest_id, contest_problems.problem_id, contest_problems.label, problems.slug, problems.title, problems.title_zh, problems.draft, problems.archived").
 		Joins("JOIN problems ON problems.id = contest_problems.problem_id").
 		Where("contest_problems.contest_id IN ?", ids).
 		Order("contest_problems.contest_id, contest_problems.position").Scan(&ps).Error
@@ -194,7 +195,7 @@ func (d *DB) withContestParts(ctx context.Context, rows []contestRow) ([]judge.C
 	}
 	for _, p := range ps {
 		c := &out[at[p.ContestID]]
-		c.Problems = append(c.Problems, judge.ContestProblem{ProblemID: p.ProblemID, Label: p.Label, Slug: p.Slug, Title: p.Title,
+		c.Problems = append(c.Problems, judge.ContestProblem{ProblemID: p.ProblemID, Label: p.Label, Slug: p.Slug, Title: p.Title, TitleZH: p.TitleZH,
 			Draft: p.Draft, Archived: p.Archived})
 	}
 	var us []struct {

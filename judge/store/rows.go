@@ -59,11 +59,11 @@ type problemRow struct {
 	// StatementZH is the Chinese statement, '' for none.
 	StatementZH string `gorm:"column:statement_zh;not null;default:''"`
 	// TitleZH is the Chinese title, '' for none.
-	TitleZH string `gorm:"column:title_zh;not null;default:''"`
-	Checker     string `gorm:"size:32;not null"`
-	MaxSize     int    `gorm:"not null"`
-	MaxColors   int    `gorm:"not null"`
-	MaxMoves    int    `gorm:"not null"`
+	TitleZH   string `gorm:"column:title_zh;not null;default:''"`
+	Checker   string `gorm:"size:32;not null"`
+	MaxSize   int    `gorm:"not null"`
+	MaxColors int    `gorm:"not null"`
+	MaxMoves  int    `gorm:"not null"`
 	// Kinds is the problem's kinds joined by commas; the program limits
 	// are in the units of judge.Limits. Their defaults are what a row
 	// written before them takes on migration: all three kinds and
