@@ -128,7 +128,7 @@ func (p *Pages) emptyForm(c *gin.Context, a *judge.Assignment) (assignmentForm, 
 		f.Contests = append(f.Contests, formContest{ID: ct.ID, Title: ct.Title, Selected: a != nil && a.ContestID == ct.ID})
 	}
 	for _, pr := range probs {
-		fp := formProblem{Slug: pr.Slug, Title: pr.Title, Weight: "1"}
+		fp := formProblem{Slug: pr.Slug, Title: pr.TitleIn(p.localeOf(c).Lang), Weight: "1"}
 		in := -1
 		if a != nil {
 			in = slices.IndexFunc(a.Problems, func(ap judge.AssignmentProblem) bool { return ap.Slug == pr.Slug })

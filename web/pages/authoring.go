@@ -24,8 +24,12 @@ type problemForm struct {
 	Slug, Title, Puzzle, Statement string
 	// StatementZH is the Chinese statement; StatementZHSent, that the
 	// form had its field (a form without it leaves the statement alone).
-	StatementZH                  string
-	StatementZHSent              bool
+	StatementZH     string
+	StatementZHSent bool
+	// TitleZH is the Chinese title; TitleZHSent, that the form had its
+	// field.
+	TitleZH                      string
+	TitleZHSent                  bool
 	Checker                      string
 	MaxSize, MaxColors, MaxMoves string
 	// Kinds are the boxes ticked; the program limits are as typed, in the
@@ -128,7 +132,8 @@ func formatNumber(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64)
 
 func formOf(c *gin.Context) problemForm {
 	zh, zhSent := c.GetPostForm("statement_zh")
-	return problemForm{StatementZH: strings.ReplaceAll(zh, "\r\n", "\n"), StatementZHSent: zhSent, Slug: strings.TrimSpace(c.PostForm("slug")), Title: c.PostForm("title"), Puzzle: c.PostForm("puzzle"),
+	titleZH, titleZHSent := c.GetPostForm("title_zh")
+	return problemForm{TitleZH: strings.TrimSpace(titleZH), TitleZHSent: titleZHSent, StatementZH: strings.ReplaceAll(zh, "\r\n", "\n"), StatementZHSent: zhSent, Slug: strings.TrimSpace(c.PostForm("slug")), Title: c.PostForm("title"), Puzzle: c.PostForm("puzzle"),
 		Statement: strings.ReplaceAll(c.PostForm("statement"), "\r\n", "\n"), Checker: c.PostForm("checker"),
 		MaxSize: c.PostForm("max_size"), MaxColors: c.PostForm("max_colors"), MaxMoves: c.PostForm("max_moves"),
 		TimeLimit: c.PostForm("time_limit"), Memory: c.PostForm("memory"), Output: c.PostForm("output"), Code: c.PostForm("code"),
@@ -150,7 +155,7 @@ func formFromProblem(p judge.Problem) problemForm {
 	if checker == "" {
 		checker = judge.CheckerExact
 	}
-	f := problemForm{Slug: p.Slug, Title: p.Title, Puzzle: p.Puzzle, Statement: p.Statement, StatementZH: p.StatementZH, Checker: checker,
+	f := problemForm{Slug: p.Slug, Title: p.Title, TitleZH: p.TitleZH, Puzzle: p.Puzzle, Statement: p.Statement, StatementZH: p.StatementZH, Checker: checker,
 		MaxSize: strconv.Itoa(p.Limits.MaxSize), MaxColors: strconv.Itoa(p.Limits.MaxColors), MaxMoves: strconv.Itoa(p.Limits.MaxMoves),
 		Published: !p.Draft, Archived: p.Archived, Detached: p.Detached, Shipped: p.Shipped(), Puzzles: puzzles.PuzzleNames()}
 	f.setProgram(p.Kinds, p.Limits)
@@ -247,7 +252,7 @@ func (p *Pages) createProblem(c *gin.Context) {
 	l, err := f.limits()
 	if err == nil {
 		_, err = p.Service.CreateProblem(c.Request.Context(), u, judge.ProblemSpec{Slug: f.Slug, Title: f.Title, Puzzle: f.Puzzle,
-			Statement: f.Statement, StatementZH: f.StatementZH, Checker: f.Checker, Kinds: deref(f.kinds()), Limits: l, Published: f.Published})
+			Statement: f.Statement, StatementZH: f.StatementZH, TitleZH: f.TitleZH, Checker: f.Checker, Kinds: deref(f.kinds()), Limits: l, Published: f.Published})
 	}
 	if err != nil {
 		if status, ok := p.formError(c, err); ok {
@@ -286,6 +291,9 @@ func (p *Pages) editProblem(c *gin.Context) {
 			Puzzle: &f.Puzzle, Statement: &f.Statement, Checker: &f.Checker, Kinds: f.kinds(), Limits: &l, Published: &f.Published}
 		if f.StatementZHSent {
 			patch.StatementZH = &f.StatementZH
+		}
+		if f.TitleZHSent {
+			patch.TitleZH = &f.TitleZH
 		}
 		_, err = p.Service.UpdateProblem(c.Request.Context(), u, c.Param("slug"), patch)
 	}
@@ -456,7 +464,7 @@ func (p *Pages) generationPage(c *gin.Context) {
 		p.fail(c, err)
 		return
 	}
-	p.render(c, http.StatusOK, "generation", p.tr(c, "gen_page_title", "Title", prob.Title), generationView{Problem: prob, Gen: g})
+	p.render(c, http.StatusOK, "generation", p.tr(c, "gen_page_title", "Title", prob.TitleIn(p.localeOf(c).Lang)), generationView{Problem: prob, Gen: g})
 }
 
 // cancelGeneration is POST /problems/{slug}/generations/{id}/cancel.

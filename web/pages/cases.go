@@ -61,7 +61,7 @@ func (p *Pages) showCasesWith(c *gin.Context, status int, form caseForm, gen *ge
 			v.Solving = true
 		}
 	}
-	p.render(c, status, "cases", p.tr(c, "cases_title", "Title", prob.Title), v)
+	p.render(c, status, "cases", p.tr(c, "cases_title", "Title", prob.TitleIn(p.localeOf(c).Lang)), v)
 }
 
 // addCase stores a pasted board; the service parses it and solves it in the

@@ -58,7 +58,7 @@ func TestDomainErrorsInTheReadersLanguage(t *testing.T) {
 		{"a wrong password", "wrong_login", errOf(e.svc.Authenticate(ctx, "liam", "not-the-pass"))},
 		{"a page language", "preference_language", errOf(e.svc.SetPreferences(ctx, student, judge.Preferences{Language: &fr}))},
 		{"a time zone", "time_zone", errOf(e.svc.SetPreferences(ctx, student, judge.Preferences{TimeZone: &mars}))},
-		{"a program's extension", "language_extension", errOf(e.svc.SubmitProgram(ctx, student, judge.Submission{ProblemSlug: "flood", Payload: "x"}, "main.xyz"))},
+		{"a program without a sandbox", "programs_unavailable", errOf(e.svc.SubmitProgram(ctx, student, judge.Submission{ProblemSlug: "flood", Payload: "x"}, "main.xyz"))},
 		{"hints off", "hints_off", errOf(e.svc.Hint(ctx, student, "flood", 1, ""))},
 		{"a clarification from a visitor", "clar_write_login", errOf(e.svc.PostClarification(ctx, judge.User{}, 1, judge.ClarificationSpec{Text: "?"}))},
 		{"a clarification without a text", "clar_text_empty", judge.CheckClarificationText(" ")},

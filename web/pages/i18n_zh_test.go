@@ -148,7 +148,7 @@ func TestChineseContestPages(t *testing.T) {
 	b.register("xiaoming", "xiaoming-pass-1")
 	b.post("/me/settings", url.Values{"language": {"zh-CN"}, "time_zone": {"Asia/Shanghai"}}).redirectTo(t, "/me/settings")
 	sh, _ := judge.LoadTimeZone("Asia/Shanghai")
-	inShanghai := start.In(sh).Format("2006-01-02 15:04:05 MST") + " (UTC+8)"
+	inShanghai := start.In(sh).Format("2006-01-02 15:04:05 MST") + " (UTC&#43;8)" // + as the page escapes it
 
 	data := []string{"Flood-it", "flood", "xiaoming", "ICPC"}
 	check := func(path string, p page, want ...string) {

@@ -110,7 +110,7 @@ func (p *Pages) playPage(c *gin.Context) {
 		u := httpx.Viewer(c)
 		v.Taken, _ = p.Service.HintCount(c.Request.Context(), u, u.ID, prob.Slug)
 	}
-	p.render(c, http.StatusOK, "play", l.text("play_title", "Title", prob.Title, "Case", cs.Name), v)
+	p.render(c, http.StatusOK, "play", l.text("play_title", "Title", prob.TitleIn(l.Lang), "Case", l.boardName(cs.Name, cs.Position)), v)
 }
 
 // boardSVG answers GET /play/board?puzzle=&board=&id=: the picture of a

@@ -39,8 +39,9 @@ func (p *Pages) problemList(c *gin.Context) {
 		return
 	}
 	rows := make([]problemRow, 0, len(list))
+	lang := p.localeOf(c).Lang
 	for _, ps := range list {
-		row := problemRow{Slug: ps.Slug, Title: ps.Title, Puzzle: ps.Puzzle, Cases: ps.Cases, Draft: ps.Draft, Archived: ps.Archived}
+		row := problemRow{Slug: ps.Slug, Title: ps.TitleIn(lang), Puzzle: ps.Puzzle, Cases: ps.Cases, Draft: ps.Draft, Archived: ps.Archived}
 		if b, ok := best[ps.Slug]; ok {
 			row.Best = &b
 		}
@@ -164,8 +165,12 @@ func (p *Pages) problemView(c *gin.Context, in judge.ProblemInput) (problemView,
 	prob, cases := in.Problem, in.Cases
 	v := problemView{Problem: prob, Cases: cases, InputVersion: in.Version}
 	text, lang := statementFor(prob, p.statementLang(c))
-	v.Title = prob.Title
-	if lang != "en" {
+	// The page's heading is the title in the reader's language (title_zh);
+	// an English statement's own heading is its English title.
+	v.Title = prob.TitleIn(p.localeOf(c).Lang)
+	if lang == "en" {
+		text = withoutTitle(text, prob.Title)
+	} else {
 		// A translation's own heading is the title in its language.
 		if first, rest, _ := strings.Cut(strings.TrimLeft(text, " \t\r\n"), "\n"); strings.HasPrefix(first, "# ") {
 			v.Title, text = strings.TrimSpace(strings.TrimPrefix(first, "# ")), rest

@@ -45,6 +45,9 @@ func funcsFor(l *locale) template.FuncMap {
 		"genStatusText":  func(s string) string { return l.text("gen_status_" + s) },
 		"roleText":       func(r judge.Role) string { return l.text("role_" + string(r)) },
 		"puzzleName":     l.puzzleName,
+		// ptitle is a problem's title in the reader's language (title_zh
+		// on a Chinese page when the problem has one).
+		"ptitle": func(p interface{ TitleIn(string) string }) string { return p.TitleIn(l.Lang) },
 		"boardName":      l.boardName,
 		"judgeText":      l.judgeText,
 		"judgeMessage":   l.judgeMessage,
