@@ -394,3 +394,19 @@ func TestShippedTitlesZH(t *testing.T) {
 		}
 	}
 }
+
+// TestShippedStatementsZHNameBoards: where an English statement names a
+// hidden board as the pages and the API do ("board 7"), the Chinese one
+// names it as the Chinese pages do ("棋盘 7", label_board), not in English
+// only.
+func TestShippedStatementsZHNameBoards(t *testing.T) {
+	ps, err := Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ps {
+		if strings.Contains(p.Problem.Statement, "`board 7`") && !strings.Contains(p.Problem.StatementZH, "棋盘 7") {
+			t.Errorf("problems/%s/statement.zh.md names hidden boards only in English (board 7), not 棋盘 7", p.Problem.Slug)
+		}
+	}
+}

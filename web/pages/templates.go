@@ -47,12 +47,12 @@ func funcsFor(l *locale) template.FuncMap {
 		"puzzleName":     l.puzzleName,
 		// ptitle is a problem's title in the reader's language (title_zh
 		// on a Chinese page when the problem has one).
-		"ptitle": func(p interface{ TitleIn(string) string }) string { return p.TitleIn(l.Lang) },
-		"boardName":      l.boardName,
-		"judgeText":      l.judgeText,
-		"judgeMessage":   l.judgeMessage,
-		"langChoices":    langChoices,
-		"messages":       scriptMessages,
+		"ptitle":       func(p interface{ TitleIn(string) string }) string { return p.TitleIn(l.Lang) },
+		"boardName":    l.boardName,
+		"judgeText":    l.judgeText,
+		"judgeMessage": l.judgeMessage,
+		"langChoices":  langChoices,
+		"messages":     scriptMessages,
 	}
 	for k, f := range templateFuncs {
 		fm[k] = f
