@@ -175,7 +175,10 @@ func TestSimilarityStudentsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, call := range map[string]func() error{
-		"ask":  func() error { _, err := s.AskSimilarity(context.Background(), ann, judge.SimScopeProblem, "flood", judge.SimilarityOptions{}); return err },
+		"ask": func() error {
+			_, err := s.AskSimilarity(context.Background(), ann, judge.SimScopeProblem, "flood", judge.SimilarityOptions{})
+			return err
+		},
 		"read": func() error { _, err := s.SimilarityReport(context.Background(), ann, id, 0, 0); return err },
 		"list": func() error { _, err := s.SimilarityReports(context.Background(), ann, "", ""); return err },
 		"pair": func() error { _, err := s.SimilarityPair(context.Background(), ann, id, 1); return err },
