@@ -123,7 +123,7 @@ func TestSimilarityPages(t *testing.T) {
 	if !strings.Contains(pp.body, "printf") || !strings.Contains(pp.body, "// mine") || !strings.Contains(pp.body, `class="ln">7<`) {
 		t.Errorf("the pair page lacks the sources:\n%s", pp.body)
 	}
-	csv := admin.get(path + "/pairs.csv").want(t, 200, "rank,problem,left_submission", ",ann,cpp,", "0.8750")
+	csv := admin.get(path+"/pairs.csv").want(t, 200, "rank,problem,left_submission", ",ann,cpp,", "0.8750")
 	if ct := csv.header.Get("Content-Type"); !strings.HasPrefix(ct, "text/csv") {
 		t.Errorf("CSV content type %q", ct)
 	}
