@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -154,4 +155,44 @@ func writeAll(t *testing.T, dir string, sources ...string) []string {
 		files = append(files, p)
 	}
 	return files
+}
+
+// BenchmarkCompare runs Dolos on n programs of one task (the five of
+// similaritytest.CopySet, each repeated with its identifiers suffixed so
+// that no two files are byte for byte the same), all n(n-1)/2 pairs:
+//
+//	go test ./tools/similarity -run '^$' -bench Compare -benchtime 1x
+func BenchmarkCompare(b *testing.B) {
+	e := similaritytest.Engine(b)
+	set := similaritytest.CopySet()
+	for _, n := range []int{10, 50, 200} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			work := b.TempDir()
+			var sources []string
+			for i := range n {
+				src := set[i%len(set)].Source
+				for _, id := range []string{"best", "answer", "missed", "flooded", "inside"} {
+					src = strings.ReplaceAll(src, id, id+strconv.Itoa(i))
+				}
+				sources = append(sources, src)
+			}
+			files := make([]string, n)
+			for i, s := range sources {
+				files[i] = filepath.Join(work, strconv.Itoa(i)+".cpp")
+				if err := os.WriteFile(files[i], []byte(s), 0o644); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ResetTimer()
+			for range b.N {
+				r, err := e.Compare(context.Background(), work, "cpp", files)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(r.Pairs) != n*(n-1)/2 {
+					b.Fatalf("%d pairs of %d programs", len(r.Pairs), n)
+				}
+			}
+		})
+	}
 }
