@@ -452,6 +452,9 @@ func (s *Service) compareGroup(ctx context.Context, dir string, g similarityGrou
 	}
 	pairs := make([]judge.SimilarityPair, 0, len(res.Pairs))
 	for _, p := range res.Pairs {
+		if kept[p.Left].UserID == kept[p.Right].UserID {
+			continue // a student's own programs (all_submissions, or C++ and C++98) copy nobody
+		}
 		sp := judge.SimilarityPair{Left: kept[p.Left], Right: kept[p.Right], Similarity: p.Similarity,
 			LongestFragment: p.LongestFragment, Overlap: p.Overlap, Fragments: make([]judge.SimilarityFragment, len(p.Fragments))}
 		for i, f := range p.Fragments {

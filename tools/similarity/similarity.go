@@ -172,7 +172,13 @@ func (e Engine) Compare(ctx context.Context, work, language string, files []stri
 	args := append([]string{fmt.Sprintf("--max-old-space-size=%d", memory), path, language}, files...)
 	cmd := exec.CommandContext(ctx, e.node(), args...)
 	cmd.Dir = work
-	cmd.Env = append(os.Environ(), "DOLOS_LIB="+(&url.URL{Scheme: "file", Path: e.lib()}).String())
+	// Node gets only what it needs, not the server's secrets (JUDGE_*).
+	cmd.Env = []string{"DOLOS_LIB=" + (&url.URL{Scheme: "file", Path: e.lib()}).String()}
+	for _, name := range []string{"PATH", "HOME", "TMPDIR", "LANG"} {
+		if v, ok := os.LookupEnv(name); ok {
+			cmd.Env = append(cmd.Env, name+"="+v)
+		}
+	}
 	// Its own process group, so that a timeout kills whatever Node started.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
