@@ -96,6 +96,8 @@ type similarityReportView struct {
 	Rows   []similarityRow
 	// More is the number of pairs past the page.
 	More int
+	// ScopeURL is the page of the problem, assignment or contest.
+	ScopeURL string
 }
 
 func (v similarityReportView) refresh() int {
@@ -127,7 +129,7 @@ func (p *Pages) similarityReport(c *gin.Context) {
 		p.fail(c, err)
 		return
 	}
-	v := similarityReportView{Report: r, More: max(0, r.PairCount-len(r.Pairs))}
+	v := similarityReportView{Report: r, More: max(0, r.PairCount-len(r.Pairs)), ScopeURL: scopeLink(r)}
 	for _, pair := range r.Pairs {
 		v.Rows = append(v.Rows, similarityRow{SimilarityPair: pair, Percent: strconv.FormatFloat(pair.Similarity*100, 'f', 1, 64)})
 	}

@@ -94,7 +94,7 @@ func TestSimilarityPages(t *testing.T) {
 	admin := e.browser()
 	admin.login("admin", pagesAdminPassword)
 	path := "/similarity/" + strconv.FormatInt(id, 10)
-	r := admin.get(path).want(t, 200, `<meter min="0" max="1"`, `value="0.875"`, "87.5%", ">ann<", ">ben<", path+"/pairs.csv", "side by side")
+	r := admin.get(path).want(t, 200, `<meter min="0" max="1"`, `value="0.875"`, "87.5%", ">ann<", ">ben<", path+"/pairs.csv", "side by side", `<a href="/problems/flood">flood</a>`)
 	noTemplateError(t, r)
 	link := regexp.MustCompile(`href="(` + path + `/pairs/\d+)"`).FindStringSubmatch(r.body)
 	if link == nil {
