@@ -269,3 +269,78 @@ func TestSimilarityAutomatic(t *testing.T) {
 		}
 	}
 }
+
+// An assignment's report reads the programs sent from its opening to its
+// last deadline; a contest's, those sent in the contest.
+func TestSimilarityScopes(t *testing.T) {
+	engine := similaritytest.Engine(t)
+	db := openDB(t, "sim.db")
+	s := newService(t, db, service.Config{Similarity: service.SimilarityConfig{Engine: engine}})
+	boss := mustInstructor(t, s, "boss")
+	syncProblem(t, s, "flood", "floodit", "", flooditCases...)
+	ctx := context.Background()
+	now := time.Now()
+	a, err := s.CreateAssignment(ctx, boss, judge.AssignmentSpec{Title: "week", Problems: []judge.AssignmentProblemSpec{{Slug: "flood"}},
+		OpensAt: now.Add(-2 * time.Hour), DueAt: now.Add(-30 * time.Minute)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.CreateContest(ctx, boss, judge.ContestSpec{Title: "cup", Problems: []judge.ContestProblemSpec{{Slug: "flood"}},
+		StartTime: now.Add(-2 * time.Hour), Duration: 3 * time.Hour, Scoring: judge.ScoringICPC})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := db.ProblemBySlug(ctx, "flood")
+	set := similaritytest.CopySet()
+	in := map[string][]string{} // the users each report should compare
+	for i, when := range []struct {
+		at      time.Duration
+		contest bool
+	}{{-3 * time.Hour, false}, {-time.Hour, false}, {-50 * time.Minute, false}, {-40 * time.Minute, true}, {-20 * time.Minute, true}} {
+		u := mustUser(t, s, set[i].User)
+		sub := judge.Submission{UserID: u.ID, ProblemID: p.ID, Kind: judge.KindProgram, Payload: set[i].Source, Language: "cpp",
+			Status: judge.StatusDone, Verdict: judge.Accepted, CreatedAt: now.Add(when.at)}
+		if when.contest {
+			sub.ContestID = c.ID
+			in["contest"] = append(in["contest"], set[i].User)
+		}
+		if when.at > -2*time.Hour && when.at < -30*time.Minute {
+			in["assignment"] = append(in["assignment"], set[i].User)
+		}
+		if _, err := db.CreateJudged(ctx, sub, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct{ scope, ref string }{
+		{judge.SimScopeAssignment, strconv.FormatInt(a.ID, 10)}, {judge.SimScopeContest, strconv.FormatInt(c.ID, 10)},
+	} {
+		asked, err := s.AskSimilarity(ctx, boss, tc.scope, tc.ref, judge.SimilarityOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := waitReport(t, s, boss, asked.ID)
+		want := in[tc.scope]
+		var got []string
+		for _, pair := range r.Pairs {
+			got = append(got, pair.Left.User, pair.Right.User)
+		}
+		n := len(want)
+		if r.Status != judge.SimDone || r.Programs != n || len(r.Pairs) != n*(n-1)/2 || !sameSet(got, want) {
+			t.Errorf("%s report: %s, %d programs, pairs of %v (%s); want the programs of %v", tc.scope, r.Status, r.Programs, got, r.Reason, want)
+		}
+	}
+}
+
+// sameSet reports whether got holds exactly the names of want, repeated or not.
+func sameSet(got, want []string) bool {
+	seen := map[string]bool{}
+	for _, g := range got {
+		seen[g] = true
+	}
+	for _, w := range want {
+		if !seen[w] {
+			return false
+		}
+	}
+	return len(seen) == len(want)
+}
