@@ -139,6 +139,17 @@ func testSimilarity(t *testing.T, open opener) {
 	if all, _ := b.SimilarityReports(ctx, "", 0, 0); len(all) != 2 || all[0].Scope != judge.SimScopeContest {
 		t.Errorf("every report, newest first: %+v", all)
 	}
+
+	// A program counts whatever its status: one still pending is read too.
+	p2, _ := a.syncProblem(ctx, judge.Problem{Slug: "flood2", Puzzle: "floodit"})
+	pending, err := a.CreateSubmission(ctx, judge.Submission{UserID: ben.ID, ProblemID: p2.ID, Kind: judge.KindProgram, Payload: "int main(){}",
+		Language: "cpp", Status: judge.StatusPending, CreatedAt: time.Now()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cands, err := b.SimilarityCandidates(ctx, judge.SimilaritySelect{ProblemIDs: []int64{p2.ID}}); err != nil || len(cands) != 1 || cands[0].Submission != pending.ID {
+		t.Errorf("candidates of a problem with a pending program: %+v %v", cands, err)
+	}
 }
 
 func prog(s judge.Submission, user string) judge.SimilarityProgram {
