@@ -221,17 +221,16 @@ func (s *Service) similarityLease() time.Duration {
 }
 
 // runSimilarity is the runner of this process: it claims one report at a
-// time and runs it, until ctx ends. The first claim takes over every report
-// left running when this is the only process (ClaimTimeout 0).
+// time and runs it, until ctx ends. When this is the only process
+// (ClaimTimeout 0), a report found running between two of its runs was left
+// by a crash, and is taken over at once.
 func (s *Service) runSimilarity(ctx context.Context) {
 	poll := cmp.Or(s.cfg.Similarity.Poll, 2*time.Second)
-	first := true
 	for {
 		stale := time.Now().Add(-s.similarityLease())
-		if first && s.cfg.ClaimTimeout == 0 {
-			stale = time.Now().Add(time.Hour) // a report left running was this process's
+		if s.cfg.ClaimTimeout == 0 {
+			stale = time.Now().Add(time.Hour)
 		}
-		first = false
 		c, ok, err := s.store.ClaimSimilarity(ctx, stale)
 		switch {
 		case ctx.Err() != nil:

@@ -344,3 +344,31 @@ func sameSet(got, want []string) bool {
 	}
 	return len(seen) == len(want)
 }
+
+// The reports left running by a crash are taken over when the server
+// starts again (one process: at once, every one of them), not left running
+// until their leases run out.
+func TestSimilarityTakesOverACrash(t *testing.T) {
+	db := openDB(t, "sim.db")
+	ctx := context.Background()
+	var ids []int64
+	for range 2 {
+		id, err := db.CreateSimilarity(ctx, judge.SimilarityReport{Scope: judge.SimScopeProblem, ScopeID: 1, Title: "flood", CreatedAt: time.Now()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, ok, err := db.ClaimSimilarity(ctx, time.Now().Add(-time.Hour))
+		if !ok || err != nil || c.ID != id {
+			t.Fatalf("the crashed runner's claim: %+v %v %v", c, ok, err)
+		}
+		ids = append(ids, id)
+	}
+	engine := similarity.Engine{Dir: t.TempDir()}
+	s := newServiceLog(t, db, service.Config{Similarity: service.SimilarityConfig{Engine: engine, Poll: 10 * time.Millisecond}}, nil)
+	boss := mustInstructor(t, s, "boss")
+	for _, id := range ids {
+		if r := waitReport(t, s, boss, id); r.Status != judge.SimFailed || !strings.Contains(r.Reason, "Dolos cannot run") {
+			t.Errorf("report %d left running: %s %q, want taken over (and failed here, without Dolos)", id, r.Status, r.Reason)
+		}
+	}
+}
