@@ -1,9 +1,7 @@
 package api
 
 import (
-	"bytes"
 	"fmt"
-	"log/slog"
 	"net/http"
 	"time"
 
@@ -185,20 +183,7 @@ func (s *API) similarityCSV(c *gin.Context) {
 	if !ok {
 		return
 	}
-	SimilarityCSV(c, s.Logger, r)
-}
-
-// SimilarityCSV answers a report's pairs as a CSV download; the pages
-// serve the same file.
-func SimilarityCSV(c *gin.Context, log *slog.Logger, r judge.SimilarityReport) {
-	var buf bytes.Buffer
-	if err := judge.WriteSimilarityCSV(&buf, r); err != nil {
-		httpx.WriteError(c, log, err)
-		return
-	}
-	c.Header("Content-Disposition", fmt.Sprintf(`attachment; filename="similarity-%d.csv"`, r.ID))
-	c.Header("Cache-Control", "no-store")
-	c.Data(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+	httpx.SimilarityCSV(c, s.Logger, r)
 }
 
 // similarityPairSourcesJSON is one pair with both programs' sources.

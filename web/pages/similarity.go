@@ -9,7 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/judge"
-	"puzzlejudge/web/api"
+	"puzzlejudge/web/httpx"
 )
 
 // The similarity pages (issue 36), instructors only: the reports of a
@@ -147,7 +147,7 @@ func (p *Pages) similarityCSV(c *gin.Context) {
 		p.fail(c, err)
 		return
 	}
-	api.SimilarityCSV(c, p.logger(), r)
+	httpx.SimilarityCSV(c, p.logger(), r)
 }
 
 // similarityPairView is the data of a pair's page.
