@@ -208,22 +208,28 @@ func TestClaimTimeout(t *testing.T) {
 }
 
 // TestSandboxDir: what the sandbox keeps across restarts lives in
-// sandbox.dir, by default beside the SQLite database.
+// sandbox.dir, by default beside the SQLite database, and its path is
+// absolute (from the working directory) whatever the configuration says.
 func TestSandboxDir(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name, driver, dsn, dir, want string
 	}{
-		{"default", "sqlite", "data/judge.db", "", "data/sandbox"},
+		{"default", "sqlite", "data/judge.db", "", filepath.Join(wd, "data/sandbox")},
 		{"beside the database", "sqlite", "/srv/judge/judge.db", "", "/srv/judge/sandbox"},
-		{"sqlite URI", "sqlite", "file:judge.db?cache=shared", "", "data/sandbox"},
-		{"postgres", "postgres", "host=db", "", "data/sandbox"},
+		{"sqlite URI", "sqlite", "file:judge.db?cache=shared", "", filepath.Join(wd, "data/sandbox")},
+		{"postgres", "postgres", "host=db", "", filepath.Join(wd, "data/sandbox")},
 		{"set", "sqlite", "data/judge.db", "/var/cache/judge", "/var/cache/judge"},
+		{"set relative", "sqlite", "data/judge.db", "cache/judge", filepath.Join(wd, "cache/judge")},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := DefaultConfig()
 			c.Database.Driver, c.Database.DSN, c.Sandbox.Dir = tc.driver, tc.dsn, tc.dir
-			if got := c.sandboxDir(); got != tc.want {
-				t.Errorf("sandboxDir() = %q, want %q", got, tc.want)
+			if got, err := c.sandboxDir(); err != nil || got != tc.want {
+				t.Errorf("sandboxDir() = %q, %v; want %q", got, err, tc.want)
 			}
 		})
 	}

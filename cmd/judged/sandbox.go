@@ -89,16 +89,19 @@ func (c Config) validateSandbox() []string {
 // sandboxDir returns the folder of what the sandbox keeps across restarts:
 // sandbox.dir, or else "sandbox" beside the SQLite database (data/sandbox
 // by default, and a test's own folder for a test's database), or
-// data/sandbox with PostgreSQL.
-func (c Config) sandboxDir() string {
+// data/sandbox with PostgreSQL. It is absolute, from the working directory:
+// go-judge mounts its parts (the Go build cache) and refuses relative
+// paths, which the shipped config.yaml's data/judge.db gives.
+func (c Config) sandboxDir() (string, error) {
 	dsn := c.Database.DSN
+	dir := filepath.Join("data", "sandbox")
 	switch {
 	case c.Sandbox.Dir != "":
-		return c.Sandbox.Dir
+		dir = c.Sandbox.Dir
 	case c.Database.Driver == "sqlite" && !strings.HasPrefix(dsn, "file:") && !strings.Contains(dsn, ":memory:"):
-		return filepath.Join(filepath.Dir(dsn), "sandbox")
+		dir = filepath.Join(filepath.Dir(dsn), "sandbox")
 	}
-	return filepath.Join("data", "sandbox")
+	return filepath.Abs(dir)
 }
 
 // openSandbox starts the sandbox the configuration names. When it cannot
@@ -107,12 +110,13 @@ func (c Config) sandboxDir() string {
 // program submissions and /healthz then give, says why.
 func openSandbox(ctx context.Context, cfg Config, logger *slog.Logger) (sandbox.Runner, string) {
 	common := sandbox.Config{Languages: cfg.Languages, Parallel: cfg.Sandbox.Parallel, CacheDirMiB: cfg.Sandbox.CacheMiB}
-	dir := cfg.sandboxDir()
+	dir, err := cfg.sandboxDir()
+	if err != nil {
+		logger.Error("the sandbox did not start: its folder has no absolute path; program submissions are refused", "err", err)
+		return nil, "the sandbox did not start: " + err.Error()
+	}
 	common.CacheDir = filepath.Join(dir, "artifacts")
-	var (
-		r   sandbox.Runner
-		err error
-	)
+	var r sandbox.Runner
 	switch mode := cfg.Sandbox.mode(); mode {
 	case SandboxOff:
 		logger.Info("sandbox off: program submissions are refused", "key", "sandbox.mode")

@@ -31,7 +31,12 @@ type EmbeddedConfig struct {
 	ReadOnly       []Mount
 	InitPath       string
 	GoCache        string
+	CPUShares      int
+	CPUs           []int
 }
+
+// DefaultCPUShares is the sandbox's default CPU weight (Linux only).
+const DefaultCPUShares = 262144
 
 // NewEmbedded returns the *UnavailableError of Probe: off Linux there is no
 // embedded sandbox.

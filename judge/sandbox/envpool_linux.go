@@ -14,9 +14,16 @@ import (
 // the idle containers, and the busy ones as they come back.
 type envPool struct {
 	builder pool.EnvBuilder
-	mu      sync.Mutex
-	idle    []pool.Environment
-	closed  bool
+	// exe is the containers' init executable, to tell their init from the
+	// other children of this process.
+	exe    string
+	mu     sync.Mutex
+	idle   []pool.Environment
+	closed bool
+	// building serialises Builds, so that the child each one starts is
+	// known: the container's init, whose child is the program (see
+	// watchedEnv).
+	building sync.Mutex
 }
 
 func (p *envPool) Get() (envexec.Environment, error) {
@@ -32,7 +39,38 @@ func (p *envPool) Get() (envexec.Environment, error) {
 		return e, nil
 	}
 	p.mu.Unlock()
-	return p.builder.Build()
+	return p.build()
+}
+
+// build starts a container and finds the host pid of its init.
+func (p *envPool) build() (pool.Environment, error) {
+	p.building.Lock()
+	defer p.building.Unlock()
+	before := children()
+	e, err := p.builder.Build()
+	if err != nil {
+		return nil, err
+	}
+	var found []int
+	for pid := range children() {
+		if !before[pid] {
+			found = append(found, pid)
+		}
+	}
+	if len(found) > 1 {
+		var same []int
+		for _, pid := range found {
+			if sameExe(pid, p.exe) {
+				same = append(same, pid)
+			}
+		}
+		found = same
+	}
+	w := &watchedEnv{Environment: e}
+	if len(found) == 1 {
+		w.initPid = found[0]
+	}
+	return w, nil
 }
 
 func (p *envPool) Put(env envexec.Environment) {

@@ -1,0 +1,234 @@
+package sandbox
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/criyle/go-judge/env/pool"
+	"github.com/criyle/go-judge/envexec"
+)
+
+// A run's wall clock is a guard against programs that sleep or block, not
+// a measure of their speed: on a loaded machine a program that is ready to
+// run may wait for a CPU for longer than it computes. The watch measures
+// that wait (the kernel's run-queue time of every task of the run, the
+// second field of /proc/TID/schedstat) while the run lasts, and kills the
+// run only when its wall time less that wait exceeds the guard. go-judge's
+// own clock limit is then the cap (Limits.WallCap): a run that reaches it
+// while it mostly waited for a CPU is the machine's fault (ErrBusy).
+
+// watchTick is how often a watch reads the run's tasks.
+const watchTick = 25 * time.Millisecond
+
+// runWatch measures one run: started by watchedEnv.Execve, read by
+// embedded.exec once the run is over.
+type runWatch struct {
+	guard time.Duration // the most wall time not spent waiting for a CPU
+
+	mu     sync.Mutex
+	waited time.Duration // run-queue time of the run's tasks so far
+	fired  bool          // the guard killed the run
+	seen   bool          // the run's tasks were found (the wait is measured)
+}
+
+type watchKey struct{}
+
+// result returns what the watch saw.
+func (w *runWatch) result() (waited time.Duration, fired, measured bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.waited, w.fired, w.seen
+}
+
+// watch samples the run of the program started by the container whose init
+// is initPid until proc is done, killing it (kill) when the guard runs out.
+func (w *runWatch) watch(initPid int, proc envexec.Process, kill context.CancelFunc) {
+	defer kill()
+	start := time.Now()
+	t := time.NewTicker(watchTick)
+	defer t.Stop()
+	waits := map[int]time.Duration{} // per task: a task that ended keeps its last figure
+	var tasksFile string
+	for {
+		select {
+		case <-proc.Done():
+			return
+		case <-t.C:
+		}
+		if tasksFile == "" {
+			tasksFile = runTasksFile(initPid)
+		}
+		var total time.Duration
+		if tasksFile != "" {
+			for _, tid := range readInts(tasksFile) {
+				if d, ok := schedWait(tid); ok {
+					waits[tid] = d
+				}
+			}
+			for _, d := range waits {
+				total += d
+			}
+		}
+		active := time.Since(start) - total
+		w.mu.Lock()
+		w.waited, w.seen = total, w.seen || len(waits) > 0
+		fire := active > w.guard
+		if fire {
+			w.fired = true
+		}
+		w.mu.Unlock()
+		if fire {
+			kill()
+			<-proc.Done()
+			return
+		}
+	}
+}
+
+// runTasksFile returns the cgroup tasks file (cgroup v1's cpuacct
+// hierarchy, or v2's cgroup.threads) of the program the container init
+// initPid runs, "" while it has none: its tasks are every thread and child
+// process of the run.
+func runTasksFile(initPid int) string {
+	kids := readInts(filepath.Join("/proc", strconv.Itoa(initPid), "task", strconv.Itoa(initPid), "children"))
+	if len(kids) == 0 {
+		return ""
+	}
+	data, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(kids[0]), "cgroup"))
+	if err != nil {
+		return ""
+	}
+	for line := range strings.SplitSeq(string(data), "\n") {
+		parts := strings.SplitN(line, ":", 3)
+		if len(parts) != 3 {
+			continue
+		}
+		switch {
+		case parts[0] == "0" && parts[1] == "": // v2
+			return filepath.Join("/sys/fs/cgroup", parts[2], "cgroup.threads")
+		case hasController(parts[1], "cpuacct"):
+			return filepath.Join("/sys/fs/cgroup", parts[1], parts[2], "tasks")
+		}
+	}
+	return ""
+}
+
+func hasController(list, name string) bool {
+	for c := range strings.SplitSeq(list, ",") {
+		if c == name {
+			return true
+		}
+	}
+	return false
+}
+
+// schedWait returns the run-queue time of task tid: the time it was ready
+// to run and waited for a CPU.
+func schedWait(tid int) (time.Duration, bool) {
+	data, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(tid), "schedstat"))
+	if err != nil {
+		return 0, false
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 2 {
+		return 0, false
+	}
+	ns, err := strconv.ParseInt(f[1], 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	return time.Duration(ns), true
+}
+
+// readInts reads the whitespace-separated integers of a file (pids).
+func readInts(path string) []int {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	var out []int
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Split(bufio.ScanWords)
+	for sc.Scan() {
+		if n, err := strconv.Atoi(sc.Text()); err == nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// watchedEnv is a container that watches the runs it starts, when the
+// caller's context carries a runWatch.
+type watchedEnv struct {
+	pool.Environment
+	initPid int // the host pid of the container's init; 0: unknown
+}
+
+func (e *watchedEnv) Execve(ctx context.Context, p envexec.ExecveParam) (envexec.Process, error) {
+	w, _ := ctx.Value(watchKey{}).(*runWatch)
+	if w == nil {
+		return e.Environment.Execve(ctx, p)
+	}
+	// Without the init's pid the watch finds no task: its guard is then
+	// the plain wall clock.
+	run, kill := context.WithCancel(ctx)
+	proc, err := e.Environment.Execve(run, p)
+	if err != nil {
+		kill()
+		return nil, err
+	}
+	go w.watch(e.initPid, proc, kill)
+	return proc, nil
+}
+
+// children returns the child processes of this process (of all its
+// threads).
+func children() map[int]bool {
+	out := map[int]bool{}
+	tasks, _ := filepath.Glob("/proc/self/task/*/children")
+	for _, f := range tasks {
+		for _, pid := range readInts(f) {
+			out[pid] = true
+		}
+	}
+	return out
+}
+
+// sameExe reports whether process pid runs the executable exe, to tell a
+// container's init from other children.
+func sameExe(pid int, exe string) bool {
+	got, err := os.Readlink(filepath.Join("/proc", strconv.Itoa(pid), "exe"))
+	return err == nil && got == exe
+}
+
+// prioritize gives the sandbox's cgroup (prefix) and its containers the CPU
+// weight shares: cgroup v1's cpu.shares, or v2's cpu.weight in proportion
+// (1024 shares = weight 100).
+func prioritize(prefix string, shares int) error {
+	var errs []error
+	v1 := filepath.Join("/sys/fs/cgroup/cpu", prefix)
+	if _, err := os.Stat(filepath.Join(v1, "cpu.shares")); err == nil {
+		for _, dir := range []string{v1, filepath.Join(v1, "containers")} {
+			errs = append(errs, os.WriteFile(filepath.Join(dir, "cpu.shares"), []byte(strconv.Itoa(shares)), 0o644))
+		}
+		return errors.Join(errs...)
+	}
+	weight := min(max(shares*100/1024, 1), 10000)
+	v2 := filepath.Join("/sys/fs/cgroup", prefix)
+	if _, err := os.Stat(filepath.Join(v2, "cpu.weight")); err != nil {
+		return fmt.Errorf("neither %s nor %s has a CPU weight", filepath.Join(v1, "cpu.shares"), filepath.Join(v2, "cpu.weight"))
+	}
+	for _, dir := range []string{v2, filepath.Join(v2, "containers")} {
+		errs = append(errs, os.WriteFile(filepath.Join(dir, "cpu.weight"), []byte(strconv.Itoa(weight)), 0o644))
+	}
+	return errors.Join(errs...)
+}
