@@ -133,7 +133,7 @@ func DefaultConfig() Config {
 		TokenTTL:         30 * 24 * time.Hour,
 		MaxInFlight:      256,
 		MaxStreams:       64,
-		Sandbox:          SandboxConfig{Mode: SandboxAuto, CacheMiB: 1024},
+		Sandbox:          SandboxConfig{Mode: SandboxAuto, CacheMiB: 1024, CPUShares: sandbox.DefaultCPUShares},
 		DefaultLanguage:  "en",
 		TimeZone:         "UTC",
 	}
@@ -242,6 +242,8 @@ var envVars = []envVar{
 	{"JUDGE_SANDBOX_PARALLEL", intVar(func(c *Config) *int { return &c.Sandbox.Parallel })},
 	{"JUDGE_SANDBOX_DIR", func(c *Config, v string) error { c.Sandbox.Dir = strings.TrimSpace(v); return nil }},
 	{"JUDGE_SANDBOX_CACHE_MIB", intVar(func(c *Config) *int { return &c.Sandbox.CacheMiB })},
+	{"JUDGE_SANDBOX_CPU_SHARES", intVar(func(c *Config) *int { return &c.Sandbox.CPUShares })},
+	{"JUDGE_SANDBOX_CPUSET", func(c *Config, v string) error { c.Sandbox.CPUSet = strings.TrimSpace(v); return nil }},
 	{"JUDGE_DEFAULT_LANGUAGE", func(c *Config, v string) error { c.DefaultLanguage = strings.TrimSpace(v); return nil }},
 	{"JUDGE_TIME_ZONE", func(c *Config, v string) error { c.TimeZone = strings.TrimSpace(v); return nil }},
 }

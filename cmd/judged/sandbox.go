@@ -29,6 +29,13 @@ type SandboxConfig struct {
 	// (Dir/gocache). Empty: see Config.sandboxDir.
 	Dir      string `yaml:"dir"`
 	CacheMiB int    `yaml:"cache_mib"`
+	// CPUShares is the CPU weight of the embedded sandbox's cgroups
+	// against the machine's other work (cgroup cpu.shares); 0: 262144,
+	// the most. 1024 is the kernel's default: no priority.
+	CPUShares int `yaml:"cpu_shares"`
+	// CPUSet pins each embedded run to one core of the list ("2-3",
+	// "1,3"); empty: runs go to any core. parallel defaults to its size.
+	CPUSet string `yaml:"cpuset"`
 }
 
 // The sandbox modes.
@@ -69,6 +76,12 @@ func (c Config) validateSandbox() []string {
 	}
 	if c.Sandbox.CacheMiB < 0 {
 		bad = append(bad, fmt.Sprintf("sandbox.cache_mib (JUDGE_SANDBOX_CACHE_MIB): %d is negative (0: 1024)", c.Sandbox.CacheMiB))
+	}
+	if c.Sandbox.CPUShares != 0 && (c.Sandbox.CPUShares < 2 || c.Sandbox.CPUShares > sandbox.DefaultCPUShares) {
+		bad = append(bad, fmt.Sprintf("sandbox.cpu_shares (JUDGE_SANDBOX_CPU_SHARES): %d is outside 2..%d (0: %d)", c.Sandbox.CPUShares, sandbox.DefaultCPUShares, sandbox.DefaultCPUShares))
+	}
+	if _, err := sandbox.ParseCPUs(c.Sandbox.CPUSet); err != nil {
+		bad = append(bad, fmt.Sprintf("sandbox.cpuset (JUDGE_SANDBOX_CPUSET): %v", err))
 	}
 	if c.Sandbox.Parallel < 0 || c.Sandbox.Parallel > 256 {
 		bad = append(bad, fmt.Sprintf("sandbox.parallel (JUDGE_SANDBOX_PARALLEL): %d is outside 0..256 (0: one per core)", c.Sandbox.Parallel))
@@ -124,7 +137,8 @@ func openSandbox(ctx context.Context, cfg Config, logger *slog.Logger) (sandbox.
 	case SandboxRemote:
 		r, err = sandbox.NewRemote(ctx, sandbox.RemoteConfig{Config: common, URLs: cfg.Sandbox.URL})
 	default:
-		r, err = sandbox.NewEmbedded(ctx, sandbox.EmbeddedConfig{Config: common, Dir: dir})
+		cpus, _ := sandbox.ParseCPUs(cfg.Sandbox.CPUSet) // validated
+		r, err = sandbox.NewEmbedded(ctx, sandbox.EmbeddedConfig{Config: common, Dir: dir, CPUShares: cfg.Sandbox.CPUShares, CPUs: cpus})
 	}
 	if err != nil {
 		var u *sandbox.UnavailableError
