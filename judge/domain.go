@@ -260,6 +260,19 @@ type Submission struct {
 	// ContestID is the contest the submission was made in (0: practice);
 	// it counts there when made while the contest runs (Contest.Counts).
 	ContestID int64
+
+	// Waiting counts, while the submission is pending, the boards whose
+	// reference answer it waits for before it is judged (WaitingText).
+	Waiting int
+}
+
+// WaitingText says what a pending submission waits for ("the reference
+// answers of 3 boards"), or nothing.
+func (s Submission) WaitingText() Msg {
+	if s.Status != StatusPending || s.Waiting <= 0 {
+		return Msg{}
+	}
+	return M("waiting_references", "Count", s.Waiting)
 }
 
 // MaxCompileOutput caps the compiler's message kept with a program.

@@ -68,6 +68,9 @@ type submission struct {
 	Verdict   string       `json:"verdict"`
 	Score     float64      `json:"score"`
 	CreatedAt time.Time    `json:"created_at"`
+	// Waiting says what a pending submission waits for before it is
+	// judged ("the reference answers of 3 boards").
+	Waiting string `json:"waiting"`
 	Cases     []caseResult `json:"cases"`
 	// A program's language and compiler message.
 	Language      string `json:"language"`

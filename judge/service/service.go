@@ -253,6 +253,7 @@ func (s *Service) Start(ctx context.Context) error {
 		wg.Go(func() { s.pollCases(run) })
 	}
 	wg.Go(func() { s.claimGenerations(run) })
+	wg.Go(func() { s.unwaitAll(run) })
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
 	s.mu.Lock()

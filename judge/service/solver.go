@@ -207,6 +207,7 @@ func (s *Service) finishCase(ctx context.Context, c judge.Case, status judge.Cas
 	if rejudge != nil {
 		s.notify()
 	}
+	s.unwait(ctx, c.ProblemID)
 	cases, err := s.store.Cases(ctx, c.ProblemID)
 	if err != nil {
 		s.log.Error("loading cases", "problem", c.ProblemID, "err", err)

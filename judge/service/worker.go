@@ -213,6 +213,10 @@ func (s *Service) judgeBatch(ctx context.Context, claims []judge.Claim) (judged 
 			release = append(release, c)
 			continue
 		}
+		if cases := waitsFor(c.Submission, d); len(cases) > 0 {
+			s.wait(ctx, c, cases)
+			continue
+		}
 		results := s.judgeOne(c.Submission, d)
 		v, score := judge.Combine(results)
 		judged = append(judged, judge.Judged{ID: c.ID, Token: c.Token, Verdict: v, Score: score, JudgedAt: now, Results: results, Rejudge: c.Verdict != ""})
