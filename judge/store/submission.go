@@ -28,14 +28,14 @@ type submissionView struct {
 	Username    string
 	ProblemSlug string
 
-	InputVersion string
-	CaseIDs      string
-	Format       string
-	Changed      bool
-	Language     string
-	CPUMs        int64 `gorm:"column:cpu_ms"`
-	MemoryKiB    int64 `gorm:"column:memory_kib"`
-	ContestID    *int64
+	InputVersion  string
+	CaseIDs       string
+	Format        string
+	Changed       bool
+	Language      string
+	CPUMs         int64 `gorm:"column:cpu_ms"`
+	MemoryKiB     int64 `gorm:"column:memory_kib"`
+	ContestID     *int64
 	WaitingBoards int
 }
 
