@@ -104,7 +104,7 @@ func (s *Service) AddCase(ctx context.Context, v judge.User, slug string, spec j
 	if err != nil {
 		return judge.Case{}, err
 	}
-	s.scheduleSolve(c.ID)
+	s.scheduleCase(c)
 	return c, nil
 }
 

@@ -175,7 +175,8 @@ type Service struct {
 	// solveAgain holds the cases scheduled again while being solved: their
 	// solve may have read them before the change, so they are solved again.
 	solveAgain map[int64]bool
-	gens       generations // board generation runs
+	solveRank  map[int64]int // the order of queued solves (scheduleCase)
+	gens       generations   // board generation runs
 	cancel     context.CancelFunc
 	done       chan struct{}
 	started    bool
@@ -199,6 +200,7 @@ func NewService(store judge.Store, cfg Config, logger *slog.Logger) *Service {
 		keys:       newKeyCache(),
 		solving:    map[int64]bool{},
 		solveAgain: map[int64]bool{},
+		solveRank:  map[int64]int{},
 
 		programSlots: make(chan struct{}, cfg.ProgramsAtOnce),
 		boards:       newContestBoards(cfg.ClaimTimeout > 0, nil),
