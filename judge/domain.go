@@ -333,8 +333,16 @@ type SubmissionFilter struct {
 
 // Health is the state of the judge as /healthz reports it.
 type Health struct {
-	OK bool
-	// Reason says, when not OK, what is wrong, in words an operator can
-	// act on and a user may read.
+	// OK reports that the database answers and takes writes: the server
+	// serves. Reason says, when not OK, what is wrong, in words an
+	// operator can act on and a user may read.
+	OK     bool
 	Reason string
+	// Degraded lists the parts the configuration asks for that do not
+	// work (programs are not judged: the sandbox did not start), each in
+	// such words; the server serves the rest.
+	Degraded []string
+	// Solving counts the cases whose reference answer is being solved:
+	// the submissions that need them wait meanwhile.
+	Solving int
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
+	"os"
+	"runtime"
 	"path/filepath"
 	"strings"
 
@@ -56,6 +58,32 @@ func (c SandboxConfig) mode() string {
 		return SandboxEmbedded
 	}
 	return c.Mode
+}
+
+// wanted reports whether the configuration asks for a sandbox, so that a
+// server without one is degraded: a mode named, or the default (auto) on a
+// host where the embedded sandbox can run (Linux, as root), or with URLs.
+func (c SandboxConfig) wanted() bool {
+	switch c.Mode {
+	case SandboxOff:
+		return false
+	case SandboxAuto:
+		return len(c.URL) > 0 || (runtime.GOOS == "linux" && os.Geteuid() == 0)
+	}
+	return true
+}
+
+// sandboxFix says, in the start log, how to make a sandbox that did not
+// start work.
+func sandboxFix(mode string, err error) string {
+	var u *sandbox.UnavailableError
+	switch {
+	case mode == SandboxRemote:
+		return "start the go-judge servers of sandbox.url (JUDGE_SANDBOX_URL) or correct their addresses, then restart; sandbox.mode: off runs without programs"
+	case errors.As(err, &u):
+		return "run judged as root on Linux (namespaces and cgroups), or set sandbox.url to a go-judge server (docs/SANDBOX.md); sandbox.mode: off runs without programs"
+	}
+	return "see docs/SANDBOX.md for what the embedded sandbox needs; sandbox.mode: off runs without programs"
 }
 
 // validateSandbox returns what is wrong with the sandbox and languages keys.
@@ -141,12 +169,12 @@ func openSandbox(ctx context.Context, cfg Config, logger *slog.Logger) (sandbox.
 		r, err = sandbox.NewEmbedded(ctx, sandbox.EmbeddedConfig{Config: common, Dir: dir, CPUShares: cfg.Sandbox.CPUShares, CPUs: cpus})
 	}
 	if err != nil {
-		var u *sandbox.UnavailableError
-		if !errors.As(err, &u) {
-			logger.Error("the sandbox did not start; program submissions are refused", "mode", cfg.Sandbox.mode(), "err", err)
-		} else {
-			logger.Warn("the sandbox is unavailable; program submissions are refused", "mode", cfg.Sandbox.mode(), "reason", err)
+		// One line: what does not work, why, and how to fix it.
+		level := slog.LevelWarn
+		if cfg.Sandbox.wanted() {
+			level = slog.LevelError // /healthz says degraded
 		}
+		logger.Log(ctx, level, "programs are not judged: the sandbox did not start", "mode", cfg.Sandbox.mode(), "reason", err, "fix", sandboxFix(cfg.Sandbox.mode(), err))
 		return nil, "the sandbox did not start: " + err.Error()
 	}
 	var ids []string

@@ -78,8 +78,12 @@ type Config struct {
 	// Sandbox compiles and runs programs (submissions of kind program);
 	// nil when this server runs none, and SandboxDown then says why (as a
 	// user may read it), for the 503 of a program and for /healthz.
-	Sandbox     sandbox.Runner
-	SandboxDown string
+	// SandboxWanted says that the configuration asks for one (a sandbox
+	// mode other than off, where it can run): without it, /healthz says
+	// the server is degraded.
+	Sandbox       sandbox.Runner
+	SandboxDown   string
+	SandboxWanted bool
 	// ProgramsAtOnce bounds the programs this process judges at once, so
 	// that each is done soon after its turn instead of all of a burst
 	// finishing together (every board of every program would share the
@@ -329,9 +333,26 @@ func (s *Service) Health(ctx context.Context) judge.Health {
 		return s.health
 	}
 	h := s.probe(ctx)
+	if h.OK {
+		h = s.parts(ctx, h)
+	}
 	if ctx.Err() == nil { // a caller that gave up says nothing of the database
 		s.health, s.healthAt = h, time.Now()
 	}
+	return h
+}
+
+// parts adds to a health the parts of the judge that do not work, and the
+// reference solves running.
+func (s *Service) parts(ctx context.Context, h judge.Health) judge.Health {
+	if ok, reason := s.SandboxState(); !ok && s.cfg.SandboxWanted {
+		h.Degraded = append(h.Degraded, "programs are not judged: "+reason)
+	}
+	n, err := s.Solving(ctx)
+	if err != nil && ctx.Err() == nil {
+		s.log.Warn("health check: counting the cases being solved", "err", err)
+	}
+	h.Solving = n
 	return h
 }
 
