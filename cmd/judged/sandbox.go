@@ -7,8 +7,8 @@ import (
 	"log/slog"
 	"net/url"
 	"os"
-	"runtime"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"puzzlejudge/judge/sandbox"
