@@ -88,6 +88,7 @@ func TestFreshClone(t *testing.T) {
 		}
 		deadline := time.Now().Add(5 * time.Minute)
 		for sub.Status != "done" {
+			sub.Status, sub.Verdict, sub.Waiting = "", "", "" // "waiting" is left out when there is none
 			srv.expect(200, "GET", "/api/v1/submissions/"+strconv.FormatInt(id, 10), ada, nil, &sub)
 			seen[sub.Status+" "+sub.Verdict+" "+sub.Waiting] = true
 			if sub.Verdict == "judge_error" || (sub.Status != "done" && sub.Verdict != "") {

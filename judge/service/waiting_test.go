@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"puzzlejudge/internal/testkit/sandboxtest"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
 )
@@ -100,5 +101,41 @@ func TestWaitingForADeletedBoard(t *testing.T) {
 	}
 	if sub := waitDone(t, s, answer.ID); sub.Verdict != judge.Accepted || len(sub.Results) != 2 {
 		t.Errorf("after the board's deletion = %s on %d boards, want accepted on the 2 left", sub.Verdict, len(sub.Results))
+	}
+}
+
+// TestProgramBesideAWaitingAnswer: a batch whose answers all wait for
+// reference answers still judges its programs (they were once left
+// claimed, judging for good).
+func TestProgramBesideAWaitingAnswer(t *testing.T) {
+	ctx := context.Background()
+	sb := sandboxtest.Embedded(t)
+	db := openDB(t, "judge.db")
+	first := newService(t, db, service.Config{})
+	u, _ := floodReady(t, first)
+	first.Close(ctx)
+
+	// Stored by a process that judges nothing: an answer to a problem whose
+	// board another process is solving, and a program to a ready one.
+	idle := service.NewService(db, service.Config{Sandbox: sb}, nil)
+	syncProblem(t, idle, "held", "floodit", "", judge.CaseSpec{Name: "one", Input: "2\n0 1\n1 1\n"})
+	_, cases, err := idle.Problem(ctx, staff, "held")
+	if err != nil || len(cases) != 1 {
+		t.Fatalf("held: %v, %v", cases, err)
+	}
+	if ok, err := db.ClaimCase(ctx, cases[0].ID, time.Now().Add(-time.Hour)); !ok || err != nil {
+		t.Fatalf("ClaimCase = %v, %v", ok, err)
+	}
+	answer := submit(t, idle, u, judge.Submission{ProblemSlug: "held", Kind: judge.KindAnswer, Payload: "1\n"})
+	program := submit(t, idle, u, judge.Submission{ProblemSlug: "flood", Kind: judge.KindProgram, Language: "cpp",
+		Payload: source(t, "../../problems/floodit/submissions/accepted/ida.cpp")})
+
+	// One worker claims both at once.
+	s := newService(t, db, service.Config{Sandbox: sb, Workers: 1, ClaimTimeout: time.Minute})
+	if sub := waitDone(t, s, program.ID); sub.Verdict != judge.Accepted {
+		t.Errorf("the program = %s, want accepted", sub.Verdict)
+	}
+	if sub, _ := s.Submission(ctx, staff, answer.ID); sub.Status != judge.StatusPending || sub.Waiting != 1 {
+		t.Errorf("the answer = %s waiting %d, want pending, waiting for 1 board", sub.Status, sub.Waiting)
 	}
 }
