@@ -172,11 +172,7 @@ func newEmbedded(cfg EmbeddedConfig, parallel int) (*embedded, error) {
 			e.cores <- c
 		}
 	}
-	exe := cfg.InitPath
-	if exe == "" {
-		exe, _ = os.Executable()
-	}
-	e.pool = &envPool{builder: builder, exe: exe}
+	e.pool = &envPool{builder: builder}
 	// Start one container now: a host that cannot is told at start, not at
 	// the first submission.
 	first, err := e.pool.Get()

@@ -14,16 +14,9 @@ import (
 // the idle containers, and the busy ones as they come back.
 type envPool struct {
 	builder pool.EnvBuilder
-	// exe is the containers' init executable, to tell their init from the
-	// other children of this process.
-	exe    string
-	mu     sync.Mutex
-	idle   []pool.Environment
-	closed bool
-	// building serialises Builds, so that the child each one starts is
-	// known: the container's init, whose child is the program (see
-	// watchedEnv).
-	building sync.Mutex
+	mu      sync.Mutex
+	idle    []pool.Environment
+	closed  bool
 }
 
 func (p *envPool) Get() (envexec.Environment, error) {
@@ -42,10 +35,17 @@ func (p *envPool) Get() (envexec.Environment, error) {
 	return p.build()
 }
 
-// build starts a container and finds the host pid of its init.
+// building serialises the Builds of every pool of the process, so that the
+// child each one starts is known: the process's children are one set,
+// whatever pool starts them.
+var building sync.Mutex
+
+// build starts a container and finds the host pid of its init: the new
+// child of this process that is pid 1 of a pid namespace of its own (a
+// compiler or go build started meanwhile is not).
 func (p *envPool) build() (pool.Environment, error) {
-	p.building.Lock()
-	defer p.building.Unlock()
+	building.Lock()
+	defer building.Unlock()
 	before := children()
 	e, err := p.builder.Build()
 	if err != nil {
@@ -53,18 +53,9 @@ func (p *envPool) build() (pool.Environment, error) {
 	}
 	var found []int
 	for pid := range children() {
-		if !before[pid] {
+		if !before[pid] && namespaceInit(pid) {
 			found = append(found, pid)
 		}
-	}
-	if len(found) > 1 {
-		var same []int
-		for _, pid := range found {
-			if sameExe(pid, p.exe) {
-				same = append(same, pid)
-			}
-		}
-		found = same
 	}
 	w := &watchedEnv{Environment: e}
 	if len(found) == 1 {

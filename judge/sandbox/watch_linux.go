@@ -97,13 +97,23 @@ func (w *runWatch) watch(initPid int, proc envexec.Process, kill context.CancelF
 // runTasksFile returns the cgroup tasks file (cgroup v1's cpuacct
 // hierarchy, or v2's cgroup.threads) of the program the container init
 // initPid runs, "" while it has none: its tasks are every thread and child
-// process of the run.
+// process of the run. A container is reused: the init may still list the
+// program of the run before (a zombie, its cgroup gone), so the file must
+// exist.
 func runTasksFile(initPid int) string {
-	kids := readInts(filepath.Join("/proc", strconv.Itoa(initPid), "task", strconv.Itoa(initPid), "children"))
-	if len(kids) == 0 {
-		return ""
+	for _, kid := range readInts(filepath.Join("/proc", strconv.Itoa(initPid), "task", strconv.Itoa(initPid), "children")) {
+		if f := tasksFileOf(kid); f != "" {
+			if _, err := os.Stat(f); err == nil {
+				return f
+			}
+		}
 	}
-	data, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(kids[0]), "cgroup"))
+	return ""
+}
+
+// tasksFileOf returns the tasks file of the cgroup of process pid.
+func tasksFileOf(pid int) string {
+	data, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "cgroup"))
 	if err != nil {
 		return ""
 	}
@@ -203,11 +213,19 @@ func children() map[int]bool {
 	return out
 }
 
-// sameExe reports whether process pid runs the executable exe, to tell a
-// container's init from other children.
-func sameExe(pid int, exe string) bool {
-	got, err := os.Readlink(filepath.Join("/proc", strconv.Itoa(pid), "exe"))
-	return err == nil && got == exe
+// namespaceInit reports whether process pid is the first process of a pid
+// namespace of its own (a container's init): its NSpid line ends in 1.
+func namespaceInit(pid int) bool {
+	data, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "status"))
+	if err != nil {
+		return false
+	}
+	for line := range strings.SplitSeq(string(data), "\n") {
+		if f := strings.Fields(line); len(f) >= 3 && f[0] == "NSpid:" {
+			return f[len(f)-1] == "1"
+		}
+	}
+	return false
 }
 
 // prioritize gives the sandbox's cgroup (prefix) and its containers the CPU
