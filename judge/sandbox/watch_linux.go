@@ -228,25 +228,26 @@ func namespaceInit(pid int) bool {
 	return false
 }
 
-// prioritize gives the sandbox's cgroup (prefix) and its containers the CPU
-// weight shares: cgroup v1's cpu.shares, or v2's cpu.weight in proportion
-// (1024 shares = weight 100).
+// prioritize gives the sandbox's cgroup (prefix), its containers and this
+// process (in prefix/api) the CPU weight shares: cgroup v1's cpu.shares,
+// or v2's cpu.weight in proportion (1024 shares = weight 100). The process
+// weighs as much as the containers, and is moved into api for that: it
+// must keep running to stop them (go-judge nests it there only when it
+// creates the cgroup, not when the folder is left from a start before; a
+// fork bomb with all the weight then starved the kill for seconds).
 func prioritize(prefix string, shares int) error {
-	var errs []error
-	v1 := filepath.Join("/sys/fs/cgroup/cpu", prefix)
-	if _, err := os.Stat(filepath.Join(v1, "cpu.shares")); err == nil {
-		for _, dir := range []string{v1, filepath.Join(v1, "containers")} {
-			errs = append(errs, os.WriteFile(filepath.Join(dir, "cpu.shares"), []byte(strconv.Itoa(shares)), 0o644))
+	root, file, weight := "/sys/fs/cgroup/cpu", "cpu.shares", shares
+	if _, err := os.Stat(filepath.Join(root, prefix, file)); err != nil {
+		root, file, weight = "/sys/fs/cgroup", "cpu.weight", min(max(shares*100/1024, 1), 10000)
+		if _, err := os.Stat(filepath.Join(root, prefix, file)); err != nil {
+			return fmt.Errorf("neither /sys/fs/cgroup/cpu/%s/cpu.shares nor %s has a CPU weight", prefix, filepath.Join(root, prefix, file))
 		}
-		return errors.Join(errs...)
 	}
-	weight := min(max(shares*100/1024, 1), 10000)
-	v2 := filepath.Join("/sys/fs/cgroup", prefix)
-	if _, err := os.Stat(filepath.Join(v2, "cpu.weight")); err != nil {
-		return fmt.Errorf("neither %s nor %s has a CPU weight", filepath.Join(v1, "cpu.shares"), filepath.Join(v2, "cpu.weight"))
+	base := filepath.Join(root, prefix)
+	var errs []error
+	for _, dir := range []string{base, filepath.Join(base, "containers"), filepath.Join(base, "api")} {
+		errs = append(errs, os.WriteFile(filepath.Join(dir, file), []byte(strconv.Itoa(weight)), 0o644))
 	}
-	for _, dir := range []string{v2, filepath.Join(v2, "containers")} {
-		errs = append(errs, os.WriteFile(filepath.Join(dir, "cpu.weight"), []byte(strconv.Itoa(weight)), 0o644))
-	}
+	errs = append(errs, os.WriteFile(filepath.Join(base, "api", "cgroup.procs"), []byte(strconv.Itoa(os.Getpid())), 0o644))
 	return errors.Join(errs...)
 }
