@@ -296,21 +296,26 @@ func (e *embedded) exec(ctx context.Context, c execCmd) (execResult, error) {
 	return out, nil
 }
 
-// watched applies what the run's watch saw: a run its guard killed is a
-// time limit, whatever signal go-judge reports; one that reached the cap
-// while the guard would have let it run was starved of CPU by the
-// machine, ErrBusy. Without a measure (the watch found no task) go-judge's
-// clock is the guard, as it was.
+// watched applies what the run's watch saw to a run the wall clock ended
+// (the watch's guard, or go-judge's cap). A run that waited for a CPU for
+// at least half its wall time was starved by the machine: ErrBusy, run
+// again, never a verdict (the run-queue time is sampled, and a loaded
+// machine delays a run in ways it does not count, such as its start, so
+// the guard alone is not trusted with it). Otherwise the guard's kill is a
+// time limit, whatever signal go-judge reports. Without a measure (the
+// watch found no task) go-judge's status stands.
 func watched(out *execResult, w *runWatch, c execCmd) error {
 	waited, fired, measured := w.result()
 	out.waited = waited
-	switch {
-	case fired && out.status != execOK:
+	clock := fired || (out.status == execTimeLimit && out.cpu < c.cpu)
+	if !clock || out.status == execOK {
+		return nil
+	}
+	if measured && 2*waited >= out.wall {
+		return fmt.Errorf("%w: the run waited %s for a CPU in %s", ErrBusy, waited.Round(time.Millisecond), out.wall.Round(time.Millisecond))
+	}
+	if fired {
 		out.status, out.guarded = execTimeLimit, true
-	case out.status == execTimeLimit && out.cpu < c.cpu && out.wall-waited <= c.wall:
-		if measured {
-			return fmt.Errorf("%w: the run waited %s for a CPU in %s", ErrBusy, waited.Round(time.Millisecond), out.wall.Round(time.Millisecond))
-		}
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ package sandbox
 
 import (
 	"context"
+	"errors"
 	"runtime"
 	"strings"
 	"testing"
@@ -58,7 +59,8 @@ func TestWaitIsMeasured(t *testing.T) {
 // TestWallGuardDoesNotCountWaits: without the CPU priority (cpu.shares of
 // the kernel's default, in a cgroup of its own), a run beside busy
 // cgroups waits for a CPU longer than its wall-clock guard; that wait is
-// measured and not counted, so the run is still accepted.
+// measured and not counted, so the run is still accepted (or, starved
+// past the point where the guard trusts its measure, run again).
 func TestWallGuardDoesNotCountWaits(t *testing.T) {
 	embeddedRunner(t) // skips where the host has no sandbox
 	r, err := newTestEmbedded(EmbeddedConfig{Config: Config{Parallel: 1, Languages: cppOnly(t)}, GoCache: testGoCache,
@@ -72,7 +74,7 @@ func TestWallGuardDoesNotCountWaits(t *testing.T) {
 	defer prioritize(DefaultCgroupPrefix, DefaultCPUShares)
 	burn := compile(t, r, "cpp", "burn.cpp")
 	busytest.Start(t, 5*runtime.NumCPU(), 2*time.Minute)
-	lim := Limits{CPU: time.Second, Wall: 1500 * time.Millisecond}
+	lim := Limits{CPU: time.Second}.withDefaults(cppOnly(t)[0]) // the wall guard of 3 s
 	res, err := r.Run(context.Background(), burn, []byte("800"), lim)
 	if err != nil || res.Status != StatusOK {
 		t.Fatalf("burning 800 ms without priority beside busy cgroups = %s %q, %v; want ok", res.Status, res.Message, err)
@@ -93,4 +95,33 @@ func cppOnly(t *testing.T) []Language {
 	}
 	t.Fatal("no cpp language")
 	return nil
+}
+
+// TestStarvedRunIsNotATimeLimit: a run that reaches its wall-clock cap
+// while it mostly waited for a CPU (no priority, a cap below what the load
+// makes it take) is the machine's fault: it is run again, and in the end
+// Run answers ErrBusy, never time_limit.
+func TestStarvedRunIsNotATimeLimit(t *testing.T) {
+	embeddedRunner(t) // skips where the host has no sandbox
+	r, err := newTestEmbedded(EmbeddedConfig{Config: Config{Parallel: 1, Languages: cppOnly(t)}, GoCache: testGoCache,
+		CgroupPrefix: "puzzlejudge-test-noprio", CPUShares: 1024})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer prioritize(DefaultCgroupPrefix, DefaultCPUShares)
+	burn := compile(t, r, "cpp", "burn.cpp")
+	busytest.Start(t, 5*runtime.NumCPU(), 2*time.Minute)
+	start := time.Now()
+	res, err := r.Run(context.Background(), burn, []byte("800"), Limits{CPU: time.Second, Wall: 3 * time.Second, WallCap: 3500 * time.Millisecond})
+	t.Logf("after %s: %s %q, %v", time.Since(start).Round(time.Millisecond), res.Status, res.Message, err)
+	if res.Status == StatusOK {
+		t.Skip("the run got its CPU within the cap: the machine was not loaded enough to starve it")
+	}
+	if !errors.Is(err, ErrBusy) || res.Status == StatusTimeLimit {
+		t.Fatalf("a run starved to its cap = %s %q, %v; want ErrBusy, not time_limit", res.Status, res.Message, err)
+	}
+	if d := time.Since(start); d < 3*3500*time.Millisecond {
+		t.Errorf("ErrBusy after %s: want %d tries of the 3.5 s cap", d, busyTries)
+	}
 }

@@ -101,10 +101,15 @@ func (w *runWatch) watch(initPid int, proc envexec.Process, kill context.CancelF
 // program of the run before (a zombie, its cgroup gone), so the file must
 // exist.
 func runTasksFile(initPid int) string {
-	for _, kid := range readInts(filepath.Join("/proc", strconv.Itoa(initPid), "task", strconv.Itoa(initPid), "children")) {
-		if f := tasksFileOf(kid); f != "" {
-			if _, err := os.Stat(f); err == nil {
-				return f
+	// The init is a Go program: any of its threads may have forked the
+	// program, and each thread lists its own children.
+	lists, _ := filepath.Glob(filepath.Join("/proc", strconv.Itoa(initPid), "task", "*", "children"))
+	for _, list := range lists {
+		for _, kid := range readInts(list) {
+			if f := tasksFileOf(kid); f != "" {
+				if _, err := os.Stat(f); err == nil {
+					return f
+				}
 			}
 		}
 	}
