@@ -51,6 +51,7 @@ func funcsFor(l *locale) template.FuncMap {
 		"boardName":    l.boardName,
 		"judgeText":    l.judgeText,
 		"judgeMessage": l.judgeMessage,
+		"judgeMsg":     l.judgeMsg,
 		"langChoices":  langChoices,
 		"messages":     scriptMessages,
 	}
