@@ -120,6 +120,8 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 		Sandbox:      runner,
 		SandboxDown:  sandboxDown,
 		Workers:      cfg.Workers,
+		PerUser:      cfg.Queue.PerUser,
+		CompileCPU:   cfg.Queue.CompileCPU,
 		SolveTimeout: cfg.SolveTimeout,
 		PollInterval: cfg.PollInterval,
 		ClaimTimeout: cfg.claimTimeout(),

@@ -1,0 +1,123 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"gorm.io/gorm"
+
+	"puzzlejudge/judge"
+)
+
+// The queue serves users in turn (issue 32, "a fair queue"): oldest first
+// across everyone let one student's twelve slow compiles make another's
+// trivial program wait five minutes. A pending submission's turn is its
+// rank among its user's pending submissions of the lane (new before
+// rejudged, then oldest first) plus the claims of the lane that user holds
+// now; the queue is claimed by priority, then turn, then age. So a user
+// with one submission waiting goes before the second of a user with
+// twenty, whatever came first, and a user who holds claims waits behind
+// those who hold none. A cap (perUser) leaves out every turn past it: a
+// user holding perUser claims of the lane gets no more until one ends.
+//
+// The held claims are counted from the database, so the turns and the cap
+// hold across processes. On PostgreSQL a claim of a lane takes a
+// transaction-scoped advisory lock of that lane first: two processes
+// claiming at once would each see the other's claims missing and both
+// give the same user a slot. Claims are short (one statement), so the
+// lock costs little; Finish, Release and Renew do not take it.
+
+// laneWhere is the condition on submissions.kind of a lane.
+func laneWhere(lane judge.Lane) string {
+	switch lane {
+	case judge.LanePrograms:
+		return "kind = 'program'"
+	case judge.LaneAnswers:
+		return "kind <> 'program'"
+	}
+	return "1 = 1"
+}
+
+// laneLock is the key of a lane's advisory lock on PostgreSQL (any fixed
+// number; 'pjq' and the lane's first letter).
+func laneLock(lane judge.Lane) int64 {
+	return int64(0x706a71)<<8 | int64(len(lane))
+}
+
+// noCap is the turn bound of a claim without a cap per user.
+const noCap = 1 << 40
+
+// turnsSQL selects the pending submissions of a lane with their turn.
+const turnsSQL = `held AS (SELECT user_id, COUNT(*) AS n FROM submissions WHERE status = 'judging' AND %[1]s GROUP BY user_id),
+turns AS (SELECT p.id, p.priority, ROW_NUMBER() OVER (PARTITION BY p.user_id ORDER BY p.priority, p.id) + COALESCE(h.n, 0) AS turn
+	FROM submissions p LEFT JOIN held h ON h.user_id = p.user_id WHERE p.status = 'pending' AND %[1]s)`
+
+// claimTurnsSQLite and claimTurnsPostgres move the first n pending
+// submissions of a lane, in turn, to judging in one statement; the outer
+// "status = 'pending'" makes the update conditional. The picked ids are a
+// MATERIALIZED CTE on PostgreSQL: a subquery in the WHERE may be run more
+// than once there and claim more than n rows (seen on a real server).
+const (
+	claimTurnsSQLite = `UPDATE submissions SET status = 'judging', claim_token = claim_token + 1, claimed_at = ?
+WHERE status = 'pending' AND id IN (WITH ` + turnsSQL + `
+	SELECT id FROM turns WHERE turn <= ? ORDER BY priority, turn, id LIMIT ?)
+RETURNING id, user_id, problem_id, kind, case_id, puzzle, board, payload, claim_token, created_at, input_version, case_ids, format, verdict, language`
+	claimTurnsPostgres = `WITH ` + turnsSQL + `,
+picked AS MATERIALIZED (SELECT id FROM turns WHERE turn <= ? ORDER BY priority, turn, id LIMIT ?)
+UPDATE submissions AS s SET status = 'judging', claim_token = s.claim_token + 1, claimed_at = ?
+FROM picked WHERE s.id = picked.id AND s.status = 'pending'
+RETURNING s.id, s.user_id, s.problem_id, s.kind, s.case_id, s.puzzle, s.board, s.payload, s.claim_token, s.created_at,
+	s.input_version, s.case_ids, s.format, s.verdict, s.language`
+)
+
+// Claim moves up to n pending submissions of any kind to judging, users in
+// turn and without a cap (see ClaimLane); the claims are returned in id
+// order.
+func (d *DB) Claim(ctx context.Context, n int) ([]judge.Claim, error) {
+	return d.ClaimLane(ctx, judge.LaneAll, n, 0)
+}
+
+// ClaimLane moves up to n pending submissions of lane to judging, users in
+// turn, none past a user's perUser claims of the lane when perUser > 0; the
+// claims are returned in id order.
+func (d *DB) ClaimLane(ctx context.Context, lane judge.Lane, n, perUser int) ([]judge.Claim, error) {
+	if n <= 0 {
+		return nil, nil
+	}
+	limit := int64(noCap)
+	if perUser > 0 {
+		limit = int64(perUser)
+	}
+	now := time.Now().UTC()
+	where := laneWhere(lane)
+	var rows []submissionRow
+	held := d.gate.worker()
+	var err error
+	if d.postgres {
+		q := fmt.Sprintf(claimTurnsPostgres, where)
+		err = d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			if err := tx.Exec("SELECT pg_advisory_xact_lock(?)", laneLock(lane)).Error; err != nil {
+				return err
+			}
+			return tx.Raw(q, limit, n, now).Scan(&rows).Error
+		})
+	} else {
+		err = d.db.WithContext(ctx).Raw(fmt.Sprintf(claimTurnsSQLite, where), now, limit, n).Scan(&rows).Error
+	}
+	d.gate.release(held)
+	if err != nil {
+		return nil, d.fail(err, "claim")
+	}
+	if lane != judge.LanePrograms { // programs are claimed one at a time: no backlog to tell
+		d.gate.claimed(len(rows) == n)
+	}
+	slices.SortFunc(rows, func(a, b submissionRow) int { return int(a.ID - b.ID) })
+	out := make([]judge.Claim, len(rows))
+	for i, r := range rows {
+		r.Status = string(judge.StatusJudging)
+		out[i] = judge.Claim{Submission: viewOf(r).domain(), Token: r.ClaimToken}
+	}
+	return out, nil
+}
