@@ -159,11 +159,15 @@ func CanReadOptimum(v User, p Problem, c Case, shown bool) bool {
 	return c.Sample || v.IsInstructor() || !p.TakesAnswers() || shown
 }
 
-// ResultFor returns r, the result of a case that is a sample or not, with
-// the case named as v may read it.
-func ResultFor(v User, sample bool, r CaseResult) CaseResult {
+// ResultFor returns r, the result of a case that is a sample or not in a
+// submission of kind k, as v may read it: the case named as v may read it,
+// and a program's run told as CanReadRunDetails lets v (HideRunDetails).
+func ResultFor(v User, k Kind, sample bool, r CaseResult) CaseResult {
 	if !CanReadCaseName(v, Case{Sample: sample}) {
 		r.CaseName = HiddenCaseName(r.Position)
+	}
+	if k == KindProgram && r.CaseID != 0 && !CanReadRunDetails(v, Case{Sample: sample}) {
+		r = HideRunDetails(r)
 	}
 	return r
 }
