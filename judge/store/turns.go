@@ -54,6 +54,10 @@ const turnsSQL = `held AS (SELECT user_id, COUNT(*) AS n FROM submissions WHERE 
 turns AS (SELECT p.id, p.priority, ROW_NUMBER() OVER (PARTITION BY p.user_id ORDER BY p.priority, p.id) + COALESCE(h.n, 0) AS turn
 	FROM submissions p LEFT JOIN held h ON h.user_id = p.user_id WHERE p.status = 'pending' AND %[1]s)`
 
+// peekTurnsSQL selects the ids ClaimLane would claim, without claiming.
+const peekTurnsSQL = `WITH ` + turnsSQL + `
+SELECT id FROM turns WHERE turn <= ? ORDER BY priority, turn, id LIMIT 1`
+
 // claimTurnsSQLite and claimTurnsPostgres move the first n pending
 // submissions of a lane, in turn, to judging in one statement; the outer
 // "status = 'pending'" makes the update conditional. The picked ids are a
@@ -92,6 +96,20 @@ func (d *DB) ClaimLane(ctx context.Context, lane judge.Lane, n, perUser int) ([]
 	}
 	now := time.Now().UTC()
 	where := laneWhere(lane)
+	// A read first: idle workers poll, and on SQLite every UPDATE takes
+	// the one write lock, even one that claims nothing. Five workers
+	// polling a lane with nothing to take (a user at the cap) made a
+	// claim of answers wait 3-7 s in SQLite's busy handler.
+	var next []int64
+	if err := d.db.WithContext(ctx).Raw(fmt.Sprintf(peekTurnsSQL, where), limit).Scan(&next).Error; err != nil {
+		return nil, d.fail(err, "claim")
+	}
+	if len(next) == 0 {
+		if lane != judge.LanePrograms {
+			d.gate.claimed(false)
+		}
+		return nil, nil
+	}
 	var rows []submissionRow
 	held := d.gate.worker()
 	var err error
