@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -17,18 +18,24 @@ import (
 )
 
 // compileBomb is a C++ program whose constexpr loops take the compiler
-// minutes (43 s each in the review of issue 32, under gcc's own limits);
-// n makes each source differ, so that no compile is shared.
+// about 40 s of CPU (43 s each in the review of issue 32): 28 evaluations
+// of 1.5 s each, each under gcc's own limit of operations (2^25 per
+// evaluation, which one long loop meets in 5 s); n makes each source
+// differ, so that no compile is shared.
 func compileBomb(n int) string {
-	return fmt.Sprintf(`constexpr unsigned long long spin(unsigned long long n) {
-	unsigned long long s = %d;
+	var b strings.Builder
+	fmt.Fprintf(&b, `constexpr unsigned long long spin(unsigned long long n, unsigned long long k) {
+	unsigned long long s = k + %d;
 	for (unsigned long long i = 0; i < n; ++i)
 		for (unsigned long long j = 0; j < n; ++j) s += i ^ j;
 	return s;
 }
-constexpr unsigned long long x = spin(200000);
-int main() { return x == 1; }
 `, n)
+	for k := range 28 {
+		fmt.Fprintf(&b, "constexpr unsigned long long x%d = spin(900, %d);\n", k, k)
+	}
+	b.WriteString("int main() { return x0 == 1; }\n")
+	return b.String()
 }
 
 // pipeReader is a C++ program whose compiler reads its own standard
@@ -151,6 +158,8 @@ func fairJudge(t *testing.T, alice judge.User, services ...*service.Service) {
 		return len(ended) >= 2
 	})
 	for _, sub := range ended {
+		lines := strings.Split(strings.TrimSpace(sub.CompileOutput), "\n")
+		t.Logf("alice's %d: %s, %q", sub.ID, sub.Verdict, lines[len(lines)-1])
 		if sub.Verdict != judge.CompileError {
 			t.Errorf("alice's compile bomb %d = %s (%q), want compile_error", sub.ID, sub.Verdict, sub.CompileOutput)
 		}
