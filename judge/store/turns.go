@@ -120,23 +120,27 @@ func (d *DB) ClaimLane(ctx context.Context, lane judge.Lane, n, perUser int) ([]
 	// A read first: idle workers poll, and on SQLite every UPDATE takes
 	// the one write lock, even one that claims nothing. Five workers
 	// polling a lane with nothing to take (a user at the cap) made a
-	// claim of answers wait 3-7 s in SQLite's busy handler.
+	// claim of answers wait 3-7 s in SQLite's busy handler. The read is
+	// behind the gate too (while a backlog drains): a claim that waited
+	// for an insert must see what it inserted.
+	held := d.gate.worker()
 	var next []int64
 	peek, args := fmt.Sprintf(peekSQL, where), []any{}
 	if perUser > 0 {
 		peek, args = fmt.Sprintf(peekTurnsSQL(d.postgres), where, 1), []any{limit}
 	}
 	if err := d.db.WithContext(ctx).Raw(peek, args...).Scan(&next).Error; err != nil {
+		d.gate.release(held)
 		return nil, d.fail(err, "claim")
 	}
 	if len(next) == 0 {
+		d.gate.release(held)
 		if lane != judge.LanePrograms {
 			d.gate.claimed(false)
 		}
 		return nil, nil
 	}
 	var rows []submissionRow
-	held := d.gate.worker()
 	var err error
 	if d.postgres {
 		q := fmt.Sprintf(claimTurnsPostgres, where, n)
