@@ -11,13 +11,6 @@ package judge
 // the number of moves a checker read from the output (Used). Samples keep
 // their full messages, and instructors read every message.
 
-// CanReadRunDetails reports whether v may read what a program's run on c
-// said beyond its verdict and figures (the checker's message, the exit
-// status, the moves it used): anyone on a sample, instructors on every
-// case. The result of a program that is not a board's (its compile, a
-// failure of the sandbox) has no case and is read in full.
-func CanReadRunDetails(v User, c Case) bool { return c.Sample || v.IsInstructor() }
-
 // hiddenMessages is the catalogue of a run's messages on a hidden board, by
 // verdict; a verdict missing here reads hidden_board.
 var hiddenMessages = map[Verdict]MessageID{
