@@ -162,8 +162,9 @@ func CanReadOptimum(v User, p Problem, c Case, shown bool) bool {
 // CanReadRunDetails reports whether v may read what a program's run on c
 // said beyond its verdict and figures (the checker's message, the exit
 // status, the moves it used): anyone on a sample, instructors on every
-// case (judge/hidden.go says why). The result of a program that is not a board's (its compile, a
-// failure of the sandbox) has no case and is read in full.
+// case (judge/hidden.go says why). The result of a program that is not a
+// board's (its compile, a failure of the sandbox) has no case and is read
+// in full.
 func CanReadRunDetails(v User, c Case) bool { return c.Sample || v.IsInstructor() }
 
 // ResultFor returns r, the result of a case that is a sample or not in a
