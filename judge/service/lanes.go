@@ -27,12 +27,7 @@ func (s *Service) workPrograms(ctx context.Context) {
 			s.log.Error("claiming programs", "err", err)
 		}
 		if len(claims) == 0 {
-			idle.Reset(s.cfg.PollInterval)
-			select {
-			case <-ctx.Done():
-			case <-s.wakeProg:
-			case <-idle.C:
-			}
+			waitIdle(ctx, idle, s.cfg.PollInterval, s.wakeProg)
 			continue
 		}
 		// More may be waiting: let another worker of the lane claim too.

@@ -25,12 +25,7 @@ func (s *Service) work(ctx context.Context) {
 			s.log.Error("claiming submissions", "err", err)
 		}
 		if len(claims) == 0 {
-			idle.Reset(s.cfg.PollInterval)
-			select {
-			case <-ctx.Done():
-			case <-s.wake:
-			case <-idle.C:
-			}
+			waitIdle(ctx, idle, s.cfg.PollInterval, s.wake)
 			continue
 		}
 		full := len(claims) == s.cfg.Batch
@@ -49,6 +44,16 @@ func (s *Service) work(ctx context.Context) {
 			case <-idle.C:
 			}
 		}
+	}
+}
+
+// waitIdle waits d on idle, or until wake says there is work, or ctx ends.
+func waitIdle(ctx context.Context, idle *time.Timer, d time.Duration, wake <-chan struct{}) {
+	idle.Reset(d)
+	select {
+	case <-ctx.Done():
+	case <-wake:
+	case <-idle.C:
 	}
 }
 
