@@ -127,9 +127,9 @@ func TestLoadConfig(t *testing.T) {
 }
 
 func TestEveryKeyHasAnEnvOverride(t *testing.T) {
-	// database: and sandbox: count by their keys; languages: is a list of
-	// structures, which no variable can hold.
-	keys := reflect.TypeOf(Config{}).NumField() - 3 + reflect.TypeOf(DatabaseConfig{}).NumField() + reflect.TypeOf(SandboxConfig{}).NumField()
+	// database:, queue: and sandbox: count by their keys; languages: is a
+	// list of structures, which no variable can hold.
+	keys := reflect.TypeOf(Config{}).NumField() - 4 + reflect.TypeOf(DatabaseConfig{}).NumField() + reflect.TypeOf(QueueConfig{}).NumField() + reflect.TypeOf(SandboxConfig{}).NumField()
 	if got, want := len(envVars), keys; got != want {
 		t.Errorf("%d environment overrides for %d configuration keys", got, want)
 	}
