@@ -76,24 +76,14 @@ func (a *app) contestListCommand() *cobra.Command {
 		Short: "List the contests",
 		Args:  exactArgs(),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := a.client()
-			if err != nil {
-				return err
-			}
-			var list []contestJSON
-			resp, err := c.getJSON(a.ctx, "/contests", &list)
-			if err != nil {
-				return err
-			}
-			if a.jsonOut {
-				return a.printBody(resp.Body)
-			}
-			w := a.table()
-			fmt.Fprintln(w, "ID\tTITLE\tSTART\tLENGTH\tSCORING\tSTATUS")
-			for _, ct := range list {
-				fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%s\n", ct.ID, ct.Title, ct.StartTime.UTC().Format(time.RFC3339), ct.Duration, ct.Scoring, status(ct))
-			}
-			return w.Flush()
+			return show(a, http.MethodGet, "/contests", nil, func(list []contestJSON) error {
+				w := a.table()
+				fmt.Fprintln(w, "ID\tTITLE\tSTART\tLENGTH\tSCORING\tSTATUS")
+				for _, ct := range list {
+					fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%s\n", ct.ID, ct.Title, ct.StartTime.UTC().Format(time.RFC3339), ct.Duration, ct.Scoring, status(ct))
+				}
+				return w.Flush()
+			})
 		},
 	}
 }
@@ -156,21 +146,11 @@ logged in takes part.`,
 			if code != "" {
 				body["registration_code"] = code
 			}
-			c, err := a.client()
-			if err != nil {
-				return err
-			}
-			var ct contestJSON
-			resp, err := c.sendJSON(a.ctx, http.MethodPost, "/contests", body, &ct, nil)
-			if err != nil {
-				return err
-			}
-			if a.jsonOut {
-				return a.printBody(resp.Body)
-			}
-			fmt.Fprintf(a.stdout, "contest %d %q created: %s to %s (%s)\n", ct.ID, ct.Title,
-				ct.StartTime.UTC().Format(time.RFC3339), ct.EndTime.UTC().Format(time.RFC3339), status(ct))
-			return nil
+			return show(a, http.MethodPost, "/contests", body, func(ct contestJSON) error {
+				fmt.Fprintf(a.stdout, "contest %d %q created: %s to %s (%s)\n", ct.ID, ct.Title,
+					ct.StartTime.UTC().Format(time.RFC3339), ct.EndTime.UTC().Format(time.RFC3339), status(ct))
+				return nil
+			})
 		},
 	}
 	f := cmd.Flags()
@@ -191,30 +171,20 @@ func (a *app) contestShowCommand() *cobra.Command {
 		Short: "Show a contest: its times and problems",
 		Args:  exactArgs("ID"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := a.client()
-			if err != nil {
-				return err
-			}
-			var ct contestJSON
-			resp, err := c.getJSON(a.ctx, contestPath(args[0]), &ct)
-			if err != nil {
-				return err
-			}
-			if a.jsonOut {
-				return a.printBody(resp.Body)
-			}
-			fmt.Fprintf(a.stdout, "%d %s\n%s scoring, %s to %s (%s), %s\n", ct.ID, ct.Title, ct.Scoring,
-				ct.StartTime.UTC().Format(time.RFC3339), ct.EndTime.UTC().Format(time.RFC3339), ct.Duration, status(ct))
-			if ct.Freeze != "" && ct.Freeze != "0:00:00" {
-				fmt.Fprintf(a.stdout, "the board freezes %s before the end\n", ct.Freeze)
-			}
-			for _, p := range ct.Problems {
-				fmt.Fprintf(a.stdout, "  %s  %s  %s\n", p.Label, p.Slug, p.Title)
-			}
-			if len(ct.Problems) == 0 && ct.Status == "scheduled" {
-				fmt.Fprintln(a.stdout, "the problems are shown when it starts")
-			}
-			return nil
+			return show(a, http.MethodGet, contestPath(args[0]), nil, func(ct contestJSON) error {
+				fmt.Fprintf(a.stdout, "%d %s\n%s scoring, %s to %s (%s), %s\n", ct.ID, ct.Title, ct.Scoring,
+					ct.StartTime.UTC().Format(time.RFC3339), ct.EndTime.UTC().Format(time.RFC3339), ct.Duration, status(ct))
+				if ct.Freeze != "" && ct.Freeze != "0:00:00" {
+					fmt.Fprintf(a.stdout, "the board freezes %s before the end\n", ct.Freeze)
+				}
+				for _, p := range ct.Problems {
+					fmt.Fprintf(a.stdout, "  %s  %s  %s\n", p.Label, p.Slug, p.Title)
+				}
+				if len(ct.Problems) == 0 && ct.Status == "scheduled" {
+					fmt.Fprintln(a.stdout, "the problems are shown when it starts")
+				}
+				return nil
+			})
 		},
 	}
 }
@@ -293,24 +263,14 @@ func (a *app) contestUnfreezeCommand() *cobra.Command {
 		Short: "Reveal a contest's final board to everyone (instructors)",
 		Args:  exactArgs("ID"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := a.client()
-			if err != nil {
-				return err
-			}
-			var ct contestJSON
-			resp, err := c.sendJSON(a.ctx, http.MethodPatch, contestPath(args[0]), map[string]any{"unfrozen": !again}, &ct, nil)
-			if err != nil {
-				return err
-			}
-			if a.jsonOut {
-				return a.printBody(resp.Body)
-			}
-			if again {
-				fmt.Fprintf(a.stdout, "contest %d: the board is frozen again\n", ct.ID)
-			} else {
-				fmt.Fprintf(a.stdout, "contest %d: the board is unfrozen\n", ct.ID)
-			}
-			return nil
+			return show(a, http.MethodPatch, contestPath(args[0]), map[string]any{"unfrozen": !again}, func(ct contestJSON) error {
+				if again {
+					fmt.Fprintf(a.stdout, "contest %d: the board is frozen again\n", ct.ID)
+				} else {
+					fmt.Fprintf(a.stdout, "contest %d: the board is unfrozen\n", ct.ID)
+				}
+				return nil
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&again, "again", false, "freeze the board again instead")

@@ -101,27 +101,17 @@ func (a *app) languagesCommand() *cobra.Command {
 		Short: "List the languages the server compiles programs in",
 		Args:  exactArgs(),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := a.client()
-			if err != nil {
-				return err
-			}
-			var langs []language
-			resp, err := c.getJSON(a.ctx, "/languages", &langs)
-			if err != nil {
-				return err
-			}
-			if a.jsonOut {
-				return a.printBody(resp.Body)
-			}
-			if len(langs) == 0 {
-				fmt.Fprintln(a.stdout, "this server runs no programs (see its /healthz)")
-				return nil
-			}
-			tw := a.table()
-			for _, l := range langs {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", l.ID, l.Name, strings.Join(l.Extensions, " "), l.Version)
-			}
-			return tw.Flush()
+			return show(a, http.MethodGet, "/languages", nil, func(langs []language) error {
+				if len(langs) == 0 {
+					fmt.Fprintln(a.stdout, "this server runs no programs (see its /healthz)")
+					return nil
+				}
+				tw := a.table()
+				for _, l := range langs {
+					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", l.ID, l.Name, strings.Join(l.Extensions, " "), l.Version)
+				}
+				return tw.Flush()
+			})
 		},
 	}
 }
