@@ -25,39 +25,29 @@ type assignmentJSON struct {
 }
 
 func (a *app) assignmentCommand() *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "assignment",
-		Short: "Assignments: list them, create one (instructors); grades: pj grades",
-		Args:  exactArgs(),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return usageErrorf("pj assignment needs a subcommand: list or create")
-		},
-	}
+	cmd := command("assignment", "Assignments: list them, create one (instructors); grades: pj grades", exactArgs(), func(args []string) error {
+		return usageErrorf("pj assignment needs a subcommand: list or create")
+	})
 	cmd.AddCommand(a.assignmentListCommand(), a.assignmentCreateCommand())
 	return cmd
 }
 
 func (a *app) assignmentListCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:   "list",
-		Short: "List the assignments you may see",
-		Args:  exactArgs(),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return show(a, http.MethodGet, "/assignments", nil, func(list []assignmentJSON) error {
-				w := a.table()
-				fmt.Fprintln(w, "ID\tTITLE\tOPENS\tDUE\tSTATUS\tCONTEST")
-				for _, as := range list {
-					contest := "-"
-					if as.Contest != nil {
-						contest = strconv.FormatInt(*as.Contest, 10)
-					}
-					fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%s\n", as.ID, as.Title, as.OpensAt.UTC().Format(time.RFC3339),
-						as.DueAt.UTC().Format(time.RFC3339), as.Status, contest)
+	return command("list", "List the assignments you may see", exactArgs(), func(args []string) error {
+		return show(a, http.MethodGet, "/assignments", nil, func(list []assignmentJSON) error {
+			w := a.table()
+			fmt.Fprintln(w, "ID\tTITLE\tOPENS\tDUE\tSTATUS\tCONTEST")
+			for _, as := range list {
+				contest := "-"
+				if as.Contest != nil {
+					contest = strconv.FormatInt(*as.Contest, 10)
 				}
-				return w.Flush()
-			})
-		},
-	}
+				fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%s\n", as.ID, as.Title, as.OpensAt.UTC().Format(time.RFC3339),
+					as.DueAt.UTC().Format(time.RFC3339), as.Status, contest)
+			}
+			return w.Flush()
+		})
+	})
 }
 
 func (a *app) assignmentCreateCommand() *cobra.Command {

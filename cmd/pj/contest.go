@@ -57,35 +57,25 @@ type boardJSON struct {
 func contestPath(id string) string { return "/contests/" + url.PathEscape(id) }
 
 func (a *app) contestCommand() *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "contest",
-		Short: "Contests: create one (instructors), show it, read its scoreboard, clarifications",
-		Args:  exactArgs(),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return usageErrorf("pj contest needs a subcommand: list, create, show, board, unfreeze, clarifications, ask, answer or announce")
-		},
-	}
+	cmd := command("contest", "Contests: create one (instructors), show it, read its scoreboard, clarifications", exactArgs(), func(args []string) error {
+		return usageErrorf("pj contest needs a subcommand: list, create, show, board, unfreeze, clarifications, ask, answer or announce")
+	})
 	cmd.AddCommand(a.contestListCommand(), a.contestCreateCommand(), a.contestShowCommand(), a.contestBoardCommand(), a.contestUnfreezeCommand(),
 		a.contestClarificationsCommand(), a.contestAskCommand(), a.contestAnswerCommand(), a.contestAnnounceCommand())
 	return cmd
 }
 
 func (a *app) contestListCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:   "list",
-		Short: "List the contests",
-		Args:  exactArgs(),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return show(a, http.MethodGet, "/contests", nil, func(list []contestJSON) error {
-				w := a.table()
-				fmt.Fprintln(w, "ID\tTITLE\tSTART\tLENGTH\tSCORING\tSTATUS")
-				for _, ct := range list {
-					fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%s\n", ct.ID, ct.Title, ct.StartTime.UTC().Format(time.RFC3339), ct.Duration, ct.Scoring, status(ct))
-				}
-				return w.Flush()
-			})
-		},
-	}
+	return command("list", "List the contests", exactArgs(), func(args []string) error {
+		return show(a, http.MethodGet, "/contests", nil, func(list []contestJSON) error {
+			w := a.table()
+			fmt.Fprintln(w, "ID\tTITLE\tSTART\tLENGTH\tSCORING\tSTATUS")
+			for _, ct := range list {
+				fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%s\n", ct.ID, ct.Title, ct.StartTime.UTC().Format(time.RFC3339), ct.Duration, ct.Scoring, status(ct))
+			}
+			return w.Flush()
+		})
+	})
 }
 
 func status(ct contestJSON) string {
@@ -166,27 +156,22 @@ logged in takes part.`,
 }
 
 func (a *app) contestShowCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:   "show ID",
-		Short: "Show a contest: its times and problems",
-		Args:  exactArgs("ID"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return show(a, http.MethodGet, contestPath(args[0]), nil, func(ct contestJSON) error {
-				fmt.Fprintf(a.stdout, "%d %s\n%s scoring, %s to %s (%s), %s\n", ct.ID, ct.Title, ct.Scoring,
-					ct.StartTime.UTC().Format(time.RFC3339), ct.EndTime.UTC().Format(time.RFC3339), ct.Duration, status(ct))
-				if ct.Freeze != "" && ct.Freeze != "0:00:00" {
-					fmt.Fprintf(a.stdout, "the board freezes %s before the end\n", ct.Freeze)
-				}
-				for _, p := range ct.Problems {
-					fmt.Fprintf(a.stdout, "  %s  %s  %s\n", p.Label, p.Slug, p.Title)
-				}
-				if len(ct.Problems) == 0 && ct.Status == "scheduled" {
-					fmt.Fprintln(a.stdout, "the problems are shown when it starts")
-				}
-				return nil
-			})
-		},
-	}
+	return command("show ID", "Show a contest: its times and problems", exactArgs("ID"), func(args []string) error {
+		return show(a, http.MethodGet, contestPath(args[0]), nil, func(ct contestJSON) error {
+			fmt.Fprintf(a.stdout, "%d %s\n%s scoring, %s to %s (%s), %s\n", ct.ID, ct.Title, ct.Scoring,
+				ct.StartTime.UTC().Format(time.RFC3339), ct.EndTime.UTC().Format(time.RFC3339), ct.Duration, status(ct))
+			if ct.Freeze != "" && ct.Freeze != "0:00:00" {
+				fmt.Fprintf(a.stdout, "the board freezes %s before the end\n", ct.Freeze)
+			}
+			for _, p := range ct.Problems {
+				fmt.Fprintf(a.stdout, "  %s  %s  %s\n", p.Label, p.Slug, p.Title)
+			}
+			if len(ct.Problems) == 0 && ct.Status == "scheduled" {
+				fmt.Fprintln(a.stdout, "the problems are shown when it starts")
+			}
+			return nil
+		})
+	})
 }
 
 func (a *app) contestBoardCommand() *cobra.Command {
@@ -258,21 +243,16 @@ tries), "?1" (one pending), "*" for the first to solve it.`,
 
 func (a *app) contestUnfreezeCommand() *cobra.Command {
 	var again bool
-	cmd := &cobra.Command{
-		Use:   "unfreeze ID",
-		Short: "Reveal a contest's final board to everyone (instructors)",
-		Args:  exactArgs("ID"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return show(a, http.MethodPatch, contestPath(args[0]), map[string]any{"unfrozen": !again}, func(ct contestJSON) error {
-				if again {
-					fmt.Fprintf(a.stdout, "contest %d: the board is frozen again\n", ct.ID)
-				} else {
-					fmt.Fprintf(a.stdout, "contest %d: the board is unfrozen\n", ct.ID)
-				}
-				return nil
-			})
-		},
-	}
+	cmd := command("unfreeze ID", "Reveal a contest's final board to everyone (instructors)", exactArgs("ID"), func(args []string) error {
+		return show(a, http.MethodPatch, contestPath(args[0]), map[string]any{"unfrozen": !again}, func(ct contestJSON) error {
+			if again {
+				fmt.Fprintf(a.stdout, "contest %d: the board is frozen again\n", ct.ID)
+			} else {
+				fmt.Fprintf(a.stdout, "contest %d: the board is unfrozen\n", ct.ID)
+			}
+			return nil
+		})
+	})
 	cmd.Flags().BoolVar(&again, "again", false, "freeze the board again instead")
 	return cmd
 }

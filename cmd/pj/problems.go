@@ -11,21 +11,16 @@ import (
 )
 
 func (a *app) problemsCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:   "problems",
-		Short: "List the problems: slug, puzzle, number of cases, title",
-		Args:  exactArgs(),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return show(a, http.MethodGet, "/problems", nil, func(ps []problemSummary) error {
-				tw := a.table()
-				fmt.Fprintln(tw, "SLUG\tPUZZLE\tCASES\tTITLE")
-				for _, p := range ps {
-					fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", p.Slug, p.Puzzle, p.Cases, p.Title)
-				}
-				return tw.Flush()
-			})
-		},
-	}
+	return command("problems", "List the problems: slug, puzzle, number of cases, title", exactArgs(), func(args []string) error {
+		return show(a, http.MethodGet, "/problems", nil, func(ps []problemSummary) error {
+			tw := a.table()
+			fmt.Fprintln(tw, "SLUG\tPUZZLE\tCASES\tTITLE")
+			for _, p := range ps {
+				fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", p.Slug, p.Puzzle, p.Cases, p.Title)
+			}
+			return tw.Flush()
+		})
+	})
 }
 
 // problemPath is the API path of a problem; slugs are escaped so that a
@@ -35,47 +30,42 @@ func problemPath(slug string) string {
 }
 
 func (a *app) showCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:   "show SLUG",
-		Short: "Show a problem: statement, limits, samples and case ids",
-		Args:  exactArgs("SLUG"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return show(a, http.MethodGet, problemPath(args[0]), nil, func(p problem) error {
-				w := a.stdout
-				fmt.Fprintf(w, "%s: %s (%s, checker %s)\n", p.Slug, p.Title, p.Puzzle, p.Checker)
-				var limits []string
-				for _, l := range []struct {
-					name string
-					v    int
-				}{{"size", p.Limits.MaxSize}, {"colors", p.Limits.MaxColors}, {"moves", p.Limits.MaxMoves}} {
-					if l.v > 0 {
-						limits = append(limits, fmt.Sprintf("max %s %d", l.name, l.v))
-					}
+	return command("show SLUG", "Show a problem: statement, limits, samples and case ids", exactArgs("SLUG"), func(args []string) error {
+		return show(a, http.MethodGet, problemPath(args[0]), nil, func(p problem) error {
+			w := a.stdout
+			fmt.Fprintf(w, "%s: %s (%s, checker %s)\n", p.Slug, p.Title, p.Puzzle, p.Checker)
+			var limits []string
+			for _, l := range []struct {
+				name string
+				v    int
+			}{{"size", p.Limits.MaxSize}, {"colors", p.Limits.MaxColors}, {"moves", p.Limits.MaxMoves}} {
+				if l.v > 0 {
+					limits = append(limits, fmt.Sprintf("max %s %d", l.name, l.v))
 				}
-				if len(limits) > 0 {
-					fmt.Fprintf(w, "limits: %s\n", strings.Join(limits, ", "))
+			}
+			if len(limits) > 0 {
+				fmt.Fprintf(w, "limits: %s\n", strings.Join(limits, ", "))
+			}
+			fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(p.Statement))
+			for _, s := range p.Samples {
+				fmt.Fprintf(w, "\nsample %s (case %d) input:\n%s", s.Name, s.ID, ensureNewline(s.Input))
+				if s.Output != "" {
+					fmt.Fprintf(w, "output:\n%s", ensureNewline(s.Output))
 				}
-				fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(p.Statement))
-				for _, s := range p.Samples {
-					fmt.Fprintf(w, "\nsample %s (case %d) input:\n%s", s.Name, s.ID, ensureNewline(s.Input))
-					if s.Output != "" {
-						fmt.Fprintf(w, "output:\n%s", ensureNewline(s.Output))
-					}
+			}
+			fmt.Fprintln(w)
+			tw := a.table()
+			fmt.Fprintln(tw, "CASE\tNAME\tSAMPLE\tSTATUS")
+			for _, cs := range p.Cases {
+				sample := ""
+				if cs.Sample {
+					sample = "yes"
 				}
-				fmt.Fprintln(w)
-				tw := a.table()
-				fmt.Fprintln(tw, "CASE\tNAME\tSAMPLE\tSTATUS")
-				for _, cs := range p.Cases {
-					sample := ""
-					if cs.Sample {
-						sample = "yes"
-					}
-					fmt.Fprintf(tw, "%d\t%s\t%s\t%s\n", cs.ID, cs.Name, sample, cs.Status)
-				}
-				return tw.Flush()
-			})
-		},
-	}
+				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\n", cs.ID, cs.Name, sample, cs.Status)
+			}
+			return tw.Flush()
+		})
+	})
 }
 
 func ensureNewline(s string) string {
