@@ -265,3 +265,13 @@ func (r caseResultRow) domain() judge.CaseResult {
 		CPUMs: r.CPUMs, WallMs: r.WallMs, MemoryKiB: r.MemoryKiB,
 	}
 }
+
+// utcPtr returns *t in UTC, or nil: the optional times of a row and of its
+// domain value.
+func utcPtr(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}
