@@ -144,7 +144,7 @@ func TestSolveWithoutBMI4(t *testing.T) {
 	defer setAsm(true)
 	rng := newRand(37)
 	count := 12
-	if testing.Short() {
+	if testutil.Quick() {
 		count = 4
 	}
 	for i := range count {
