@@ -28,6 +28,7 @@ type Store interface {
 	ProgramStore
 	ContestStore
 	CCSStore
+	SimilarityStore
 }
 
 // AccountStore keeps users and their API tokens.

@@ -64,7 +64,8 @@ func (s *Server) Router() *gin.Engine {
 
 // healthz answers 200 when the database answers and takes a write, 503
 // with the reason otherwise; its sandbox field says whether programs are
-// judged here, and why not.
+// judged here, and why not, and its similarity field the same of the
+// similarity reports (Dolos).
 func (s *Server) healthz(c *gin.Context) {
 	ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
 	defer cancel()
@@ -73,9 +74,14 @@ func (s *Server) healthz(c *gin.Context) {
 		// Not a degraded server: it judges everything but programs.
 		sandbox = gin.H{"status": "unavailable", "reason": reason}
 	}
+	similarity := gin.H{"status": "ok"}
+	if ok, reason := s.Service.SimilarityState(); !ok {
+		// Neither: only similarity reports answer 503.
+		similarity = gin.H{"status": "unavailable", "reason": reason}
+	}
 	if h := s.Service.Health(ctx); !h.OK {
-		c.JSON(http.StatusServiceUnavailable, gin.H{"status": "degraded", "reason": h.Reason, "sandbox": sandbox})
+		c.JSON(http.StatusServiceUnavailable, gin.H{"status": "degraded", "reason": h.Reason, "sandbox": sandbox, "similarity": similarity})
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"status": "ok", "database": "ok", "sandbox": sandbox})
+	c.JSON(http.StatusOK, gin.H{"status": "ok", "database": "ok", "sandbox": sandbox, "similarity": similarity})
 }

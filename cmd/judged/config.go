@@ -78,6 +78,8 @@ type Config struct {
 	// TimeZone is the course's zone, an IANA name: the pages show times
 	// and read the assignment forms in it for users who chose none.
 	TimeZone string `yaml:"time_zone"`
+	// Similarity says where Dolos is and how reports run (similarity.go).
+	Similarity SimilarityConfig `yaml:"similarity"`
 }
 
 // postgresClaimTimeout is the claim timeout when the database is PostgreSQL
@@ -136,6 +138,7 @@ func DefaultConfig() Config {
 		Sandbox:          SandboxConfig{Mode: SandboxAuto, CacheMiB: 1024},
 		DefaultLanguage:  "en",
 		TimeZone:         "UTC",
+		Similarity:       defaultSimilarity(),
 	}
 }
 
@@ -244,6 +247,11 @@ var envVars = []envVar{
 	{"JUDGE_SANDBOX_CACHE_MIB", intVar(func(c *Config) *int { return &c.Sandbox.CacheMiB })},
 	{"JUDGE_DEFAULT_LANGUAGE", func(c *Config, v string) error { c.DefaultLanguage = strings.TrimSpace(v); return nil }},
 	{"JUDGE_TIME_ZONE", func(c *Config, v string) error { c.TimeZone = strings.TrimSpace(v); return nil }},
+	{"JUDGE_SIMILARITY_DIR", func(c *Config, v string) error { c.Similarity.Dir = strings.TrimSpace(v); return nil }},
+	{"JUDGE_SIMILARITY_NODE", func(c *Config, v string) error { c.Similarity.Node = strings.TrimSpace(v); return nil }},
+	{"JUDGE_SIMILARITY_TIMEOUT", durationVar(func(c *Config) *time.Duration { return &c.Similarity.Timeout })},
+	{"JUDGE_SIMILARITY_MEMORY_MIB", intVar(func(c *Config) *int { return &c.Similarity.MemoryMiB })},
+	{"JUDGE_SIMILARITY_AUTO", boolVar(func(c *Config) *bool { return &c.Similarity.Auto })},
 }
 
 // parsedVar sets a field to the value parse reads from the variable (space
@@ -371,6 +379,9 @@ func (c Config) Validate() error {
 		bad("%v", err)
 	}
 	for _, msg := range c.validateSandbox() {
+		bad("%s", msg)
+	}
+	for _, msg := range c.validateSimilarity() {
 		bad("%s", msg)
 	}
 	if len(problems) > 0 {

@@ -67,6 +67,8 @@ func TestLoadConfig(t *testing.T) {
 				"JUDGE_SANDBOX_MODE": "remote", "JUDGE_SANDBOX_URL": "http://10.0.0.5:5050, http://10.0.0.6:5050", "JUDGE_SANDBOX_PARALLEL": "8",
 				"JUDGE_SANDBOX_DIR": "/var/lib/judge/sandbox", "JUDGE_SANDBOX_CACHE_MIB": "300",
 				"JUDGE_DEFAULT_LANGUAGE": "zh-CN", "JUDGE_TIME_ZONE": "Asia/Shanghai",
+				"JUDGE_SIMILARITY_DIR": "/opt/dolos", "JUDGE_SIMILARITY_NODE": "/usr/local/bin/node", "JUDGE_SIMILARITY_TIMEOUT": "90s",
+				"JUDGE_SIMILARITY_MEMORY_MIB": "512", "JUDGE_SIMILARITY_AUTO": "true",
 			},
 			want: func(c *Config) {
 				claim := 2 * time.Minute
@@ -78,7 +80,8 @@ func TestLoadConfig(t *testing.T) {
 					Solvers:        3, CheckMaxSize: 12, CheckMaxColors: 7, CheckMaxMoves: 6, RegisterRate: 2, RegistrationCode: "cs101", TokenTTL: 48 * time.Hour, Role: "worker", MaxInFlight: 64, MaxStreams: 8,
 					Sandbox: SandboxConfig{Mode: "remote", URL: []string{"http://10.0.0.5:5050", "http://10.0.0.6:5050"}, Parallel: 8,
 						Dir: "/var/lib/judge/sandbox", CacheMiB: 300},
-					DefaultLanguage: "zh-CN", TimeZone: "Asia/Shanghai"}
+					DefaultLanguage: "zh-CN", TimeZone: "Asia/Shanghai",
+					Similarity: SimilarityConfig{Dir: "/opt/dolos", Node: "/usr/local/bin/node", Timeout: 90 * time.Second, MemoryMiB: 512, Auto: true}}
 			},
 		},
 		{
@@ -120,9 +123,10 @@ func TestLoadConfig(t *testing.T) {
 }
 
 func TestEveryKeyHasAnEnvOverride(t *testing.T) {
-	// database: and sandbox: count by their keys; languages: is a list of
-	// structures, which no variable can hold.
-	keys := reflect.TypeOf(Config{}).NumField() - 3 + reflect.TypeOf(DatabaseConfig{}).NumField() + reflect.TypeOf(SandboxConfig{}).NumField()
+	// database:, sandbox: and similarity: count by their keys; languages:
+	// is a list of structures, which no variable can hold.
+	keys := reflect.TypeOf(Config{}).NumField() - 4 + reflect.TypeOf(DatabaseConfig{}).NumField() + reflect.TypeOf(SandboxConfig{}).NumField() +
+		reflect.TypeOf(SimilarityConfig{}).NumField()
 	if got, want := len(envVars), keys; got != want {
 		t.Errorf("%d environment overrides for %d configuration keys", got, want)
 	}
@@ -170,6 +174,9 @@ func TestLoadConfigErrors(t *testing.T) {
 		{name: "negative sandbox cache", file: "sandbox:\n  cache_mib: -5\n", optional: true, want: "sandbox.cache_mib"},
 		{name: "language without run", file: "languages:\n  - id: cpp\n    name: C++\n    source: main.cpp\n", optional: true, want: "languages[0]"},
 		{name: "unknown language key", file: "languages:\n  - id: cpp\n    flags: [-O2]\n", optional: true, want: "flags"},
+		{name: "tiny similarity timeout", file: "similarity:\n  timeout: 10ms\n", optional: true, want: "similarity.timeout"},
+		{name: "tiny similarity memory", optional: true, env: map[string]string{"JUDGE_SIMILARITY_MEMORY_MIB": "8"}, want: "similarity.memory_mib"},
+		{name: "bad env similarity auto", optional: true, env: map[string]string{"JUDGE_SIMILARITY_AUTO": "often"}, want: "JUDGE_SIMILARITY_AUTO"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

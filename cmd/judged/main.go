@@ -125,6 +125,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 	svc := service.NewService(db, service.Config{
 		Sandbox:      runner,
 		SandboxDown:  sandboxDown,
+		Similarity:   cfg.similarityConfig(logger),
 		Workers:      cfg.Workers,
 		SolveTimeout: cfg.SolveTimeout,
 		PollInterval: cfg.PollInterval,

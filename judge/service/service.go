@@ -86,6 +86,8 @@ type Config struct {
 	// sandbox's slots); default 2. The boards of one program run at once,
 	// up to the sandbox's parallel.
 	ProgramsAtOnce int
+	// Similarity runs the similarity reports (similarity.go).
+	Similarity SimilarityConfig
 }
 
 func (c Config) withDefaults() Config {
@@ -159,6 +161,8 @@ type Service struct {
 	ccs ccsLogs
 	// boards are the contests' live scoreboards (contest_board.go).
 	boards *contestBoards
+	// sim is the runner of similarity reports (similarity.go).
+	sim *similarityRunner
 
 	healthMu sync.Mutex
 	health   judge.Health // the last probe's, at healthAt
@@ -202,6 +206,7 @@ func NewService(store judge.Store, cfg Config, logger *slog.Logger) *Service {
 
 		programSlots: make(chan struct{}, cfg.ProgramsAtOnce),
 		boards:       newContestBoards(cfg.ClaimTimeout > 0, nil),
+		sim:          newSimilarityRunner(),
 	}
 	s.boards.now = s.now
 	return s
@@ -253,6 +258,10 @@ func (s *Service) Start(ctx context.Context) error {
 		wg.Go(func() { s.pollCases(run) })
 	}
 	wg.Go(func() { s.claimGenerations(run) })
+	wg.Go(func() { s.runSimilarity(run) })
+	if s.cfg.Similarity.Auto {
+		wg.Go(func() { s.autoSimilarity(run) })
+	}
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
 	s.mu.Lock()
