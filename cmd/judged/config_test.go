@@ -79,7 +79,7 @@ func TestLoadConfig(t *testing.T) {
 					TrustedProxies: []string{"10.0.0.1", "192.168.0.0/16"},
 					Solvers:        3, CheckMaxSize: 12, CheckMaxColors: 7, CheckMaxMoves: 6, RegisterRate: 2, RegistrationCode: "cs101", TokenTTL: 48 * time.Hour, Role: "worker", MaxInFlight: 64, MaxStreams: 8,
 					Sandbox: SandboxConfig{Mode: "remote", URL: []string{"http://10.0.0.5:5050", "http://10.0.0.6:5050"}, Parallel: 8,
-						Dir: "/var/lib/judge/sandbox", CacheMiB: 300},
+						Dir: "/var/lib/judge/sandbox", CacheMiB: 300, CPUShares: 262144},
 					DefaultLanguage: "zh-CN", TimeZone: "Asia/Shanghai",
 					Similarity: SimilarityConfig{Dir: "/opt/dolos", Node: "/usr/local/bin/node", Timeout: 90 * time.Second, MemoryMiB: 512, Auto: true}}
 			},
@@ -88,7 +88,7 @@ func TestLoadConfig(t *testing.T) {
 			name: "file sets the sandbox and a language",
 			file: "sandbox:\n  mode: off\n  parallel: 3\nlanguages:\n  - id: cpp\n    name: C++17\n    extensions: [.cpp]\n    source: main.cpp\n    compile: [g++, -O2, -o, main, main.cpp]\n    artifacts: [main]\n    run: [./main]\n    time_factor: 1\n    version_command: [g++, --version]\n",
 			want: func(c *Config) {
-				c.Sandbox = SandboxConfig{Mode: "off", Parallel: 3, CacheMiB: 1024}
+				c.Sandbox = SandboxConfig{Mode: "off", Parallel: 3, CacheMiB: 1024, CPUShares: 262144}
 				c.Languages = []sandbox.Language{{ID: "cpp", Name: "C++17", Extensions: []string{".cpp"}, Source: "main.cpp",
 					Compile: []string{"g++", "-O2", "-o", "main", "main.cpp"}, Artifacts: []string{"main"}, Run: []string{"./main"},
 					TimeFactor: 1, VersionCommand: []string{"g++", "--version"}}}
@@ -172,6 +172,10 @@ func TestLoadConfigErrors(t *testing.T) {
 		{name: "bad sandbox url", optional: true, env: map[string]string{"JUDGE_SANDBOX_URL": "localhost:5050"}, want: "sandbox.url"},
 		{name: "negative sandbox parallel", file: "sandbox:\n  parallel: -1\n", optional: true, want: "sandbox.parallel"},
 		{name: "negative sandbox cache", file: "sandbox:\n  cache_mib: -5\n", optional: true, want: "sandbox.cache_mib"},
+		{name: "cpu shares too many", file: "sandbox:\n  cpu_shares: 300000\n", optional: true, want: "sandbox.cpu_shares"},
+		{name: "bad env cpu shares", optional: true, env: map[string]string{"JUDGE_SANDBOX_CPU_SHARES": "1"}, want: "sandbox.cpu_shares (JUDGE_SANDBOX_CPU_SHARES)"},
+		{name: "cpuset not cores", file: "sandbox:\n  cpuset: \"a-b\"\n", optional: true, want: "sandbox.cpuset"},
+		{name: "cpuset missing core", optional: true, env: map[string]string{"JUDGE_SANDBOX_CPUSET": "0-4096"}, want: "sandbox.cpuset (JUDGE_SANDBOX_CPUSET): core"},
 		{name: "language without run", file: "languages:\n  - id: cpp\n    name: C++\n    source: main.cpp\n", optional: true, want: "languages[0]"},
 		{name: "unknown language key", file: "languages:\n  - id: cpp\n    flags: [-O2]\n", optional: true, want: "flags"},
 		{name: "tiny similarity timeout", file: "similarity:\n  timeout: 10ms\n", optional: true, want: "similarity.timeout"},
@@ -215,22 +219,28 @@ func TestClaimTimeout(t *testing.T) {
 }
 
 // TestSandboxDir: what the sandbox keeps across restarts lives in
-// sandbox.dir, by default beside the SQLite database.
+// sandbox.dir, by default beside the SQLite database, and its path is
+// absolute (from the working directory) whatever the configuration says.
 func TestSandboxDir(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name, driver, dsn, dir, want string
 	}{
-		{"default", "sqlite", "data/judge.db", "", "data/sandbox"},
+		{"default", "sqlite", "data/judge.db", "", filepath.Join(wd, "data/sandbox")},
 		{"beside the database", "sqlite", "/srv/judge/judge.db", "", "/srv/judge/sandbox"},
-		{"sqlite URI", "sqlite", "file:judge.db?cache=shared", "", "data/sandbox"},
-		{"postgres", "postgres", "host=db", "", "data/sandbox"},
+		{"sqlite URI", "sqlite", "file:judge.db?cache=shared", "", filepath.Join(wd, "data/sandbox")},
+		{"postgres", "postgres", "host=db", "", filepath.Join(wd, "data/sandbox")},
 		{"set", "sqlite", "data/judge.db", "/var/cache/judge", "/var/cache/judge"},
+		{"set relative", "sqlite", "data/judge.db", "cache/judge", filepath.Join(wd, "cache/judge")},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := DefaultConfig()
 			c.Database.Driver, c.Database.DSN, c.Sandbox.Dir = tc.driver, tc.dsn, tc.dir
-			if got := c.sandboxDir(); got != tc.want {
-				t.Errorf("sandboxDir() = %q, want %q", got, tc.want)
+			if got, err := c.sandboxDir(); err != nil || got != tc.want {
+				t.Errorf("sandboxDir() = %q, %v; want %q", got, err, tc.want)
 			}
 		})
 	}

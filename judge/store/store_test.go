@@ -96,6 +96,7 @@ func runStoreTests(t *testing.T, newOpener func(t *testing.T) opener) {
 		{"UnstorableText", testUnstorableText},
 		{"Programs", testPrograms},
 		{"Similarity", testSimilarity},
+		{"Waiting", testWaiting},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newOpener(t)) })
 	}
