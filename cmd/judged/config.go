@@ -66,6 +66,8 @@ type Config struct {
 	// MaxStreams bounds the open streams (the ICPC event feed), apart
 	// from MaxInFlight (web.Options); 0 means no bound.
 	MaxStreams int `yaml:"max_streams"`
+	// Queue says how the judge is shared between users (QueueConfig).
+	Queue QueueConfig `yaml:"queue"`
 	// Sandbox says where programs are compiled and run (sandbox.go).
 	Sandbox SandboxConfig `yaml:"sandbox"`
 	// Languages are the languages programs may be written in; empty means
@@ -106,6 +108,17 @@ func (c Config) claimTimeout() time.Duration {
 	return 0
 }
 
+// QueueConfig says how the queue shares the judge between users (issue 32;
+// docs/SECURITY.md, "How the queue shares the judge").
+type QueueConfig struct {
+	// PerUser is service.Config.PerUser: the programs of one user judged
+	// at once, across every process on the database.
+	PerUser int `yaml:"per_user"`
+	// CompileCPU is service.Config.CompileCPU: the most CPU time one
+	// compile may take, whatever a problem's compilation_time says.
+	CompileCPU time.Duration `yaml:"compile_cpu"`
+}
+
 // DatabaseConfig says which database to open.
 type DatabaseConfig struct {
 	Driver string `yaml:"driver"`
@@ -135,6 +148,7 @@ func DefaultConfig() Config {
 		TokenTTL:         30 * 24 * time.Hour,
 		MaxInFlight:      256,
 		MaxStreams:       64,
+		Queue:            QueueConfig{PerUser: 2, CompileCPU: 10 * time.Second},
 		Sandbox:          SandboxConfig{Mode: SandboxAuto, CacheMiB: 1024, CPUShares: sandbox.DefaultCPUShares},
 		DefaultLanguage:  "en",
 		TimeZone:         "UTC",
@@ -232,6 +246,8 @@ var envVars = []envVar{
 	{"JUDGE_TOKEN_TTL", durationVar(func(c *Config) *time.Duration { return &c.TokenTTL })},
 	{"JUDGE_MAX_INFLIGHT", intVar(func(c *Config) *int { return &c.MaxInFlight })},
 	{"JUDGE_MAX_STREAMS", intVar(func(c *Config) *int { return &c.MaxStreams })},
+	{"JUDGE_QUEUE_PER_USER", intVar(func(c *Config) *int { return &c.Queue.PerUser })},
+	{"JUDGE_QUEUE_COMPILE_CPU", durationVar(func(c *Config) *time.Duration { return &c.Queue.CompileCPU })},
 	{"JUDGE_SANDBOX_MODE", func(c *Config, v string) error { c.Sandbox.Mode = strings.TrimSpace(v); return nil }},
 	{"JUDGE_SANDBOX_URL", func(c *Config, v string) error {
 		c.Sandbox.URL = nil
@@ -317,6 +333,12 @@ func (c Config) Validate() error {
 	}
 	if c.Workers < 1 || c.Workers > 64 {
 		bad("workers: %d is outside 1..64", c.Workers)
+	}
+	if c.Queue.PerUser < 1 || c.Queue.PerUser > 64 {
+		bad("queue.per_user: %d is outside 1..64", c.Queue.PerUser)
+	}
+	if c.Queue.CompileCPU < time.Second || c.Queue.CompileCPU > 10*time.Minute {
+		bad("queue.compile_cpu: %s is outside 1s..10m", c.Queue.CompileCPU)
 	}
 	if c.SolveTimeout <= 0 {
 		bad("solve_timeout: must be positive, found %s", c.SolveTimeout)
