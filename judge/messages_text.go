@@ -131,7 +131,7 @@ var messageTexts = map[MessageID][2]string{
 	"rotation_expected_symbol":      {"", "expected a symbol 1, 2 or 3, found {{.Found}}"},
 	"rotation_symbol_outside":       {"", "symbol {{.Symbol}} is outside 1..{{.Max}}"},
 
-	// Programs (judge/sandbox, judge/service/program.go).
+	// Programs (judge/sandbox, judge/service/judging_program.go).
 	"run_exit_status":        {"", "exit status {{.Status}}"},
 	"run_cpu_limit":          {"", "CPU time limit of {{.Limit}} exceeded"},
 	"run_wall_limit":         {"", "wall-clock limit of {{.Limit}} exceeded ({{.CPU}} of CPU: the program was waiting or sleeping)"},
@@ -173,7 +173,7 @@ var messageTexts = map[MessageID][2]string{
 	"hidden_judge_error":   {"", "the judge failed on this board (not your fault)"},
 	"hidden_board":         {"", "on a hidden board only the verdict, times and memory are shown"},
 
-	// Reasons of a rejudge (judge.Judging, judge/service/history.go).
+	// Reasons of a rejudge (judge.Judging, judge/service/judging_history.go).
 	"rejudge_requested":       {"", "rejudge requested by an instructor"},
 	"rejudge_deleted":         {"", "{{.Board}} was deleted"},
 	"rejudge_new_answer":      {"", "new expected answer for {{.Board}}"},

@@ -25,36 +25,16 @@ type assignmentJSON struct {
 }
 
 func (a *app) assignmentCommand() *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "assignment",
-		Short: "Assignments: list them, create one (instructors); grades: pj grades",
-		Args:  exactArgs(),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return usageErrorf("pj assignment needs a subcommand: list or create")
-		},
-	}
+	cmd := command("assignment", "Assignments: list them, create one (instructors); grades: pj grades", exactArgs(), func(args []string) error {
+		return usageErrorf("pj assignment needs a subcommand: list or create")
+	})
 	cmd.AddCommand(a.assignmentListCommand(), a.assignmentCreateCommand())
 	return cmd
 }
 
 func (a *app) assignmentListCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:   "list",
-		Short: "List the assignments you may see",
-		Args:  exactArgs(),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := a.client()
-			if err != nil {
-				return err
-			}
-			var list []assignmentJSON
-			resp, err := c.getJSON(a.ctx, "/assignments", &list)
-			if err != nil {
-				return err
-			}
-			if a.jsonOut {
-				return a.printBody(resp.Body)
-			}
+	return command("list", "List the assignments you may see", exactArgs(), func(args []string) error {
+		return show(a, http.MethodGet, "/assignments", nil, func(list []assignmentJSON) error {
 			w := a.table()
 			fmt.Fprintln(w, "ID\tTITLE\tOPENS\tDUE\tSTATUS\tCONTEST")
 			for _, as := range list {
@@ -66,8 +46,8 @@ func (a *app) assignmentListCommand() *cobra.Command {
 					as.DueAt.UTC().Format(time.RFC3339), as.Status, contest)
 			}
 			return w.Flush()
-		},
-	}
+		})
+	})
 }
 
 func (a *app) assignmentCreateCommand() *cobra.Command {
@@ -126,25 +106,15 @@ then give weights to some of the contest's problems, and the times are refused.`
 			if contest != 0 {
 				body["contest"] = contest
 			}
-			c, err := a.client()
-			if err != nil {
-				return err
-			}
-			var as assignmentJSON
-			resp, err := c.sendJSON(a.ctx, http.MethodPost, "/assignments", body, &as, nil)
-			if err != nil {
-				return err
-			}
-			if a.jsonOut {
-				return a.printBody(resp.Body)
-			}
-			of := ""
-			if as.Contest != nil {
-				of = fmt.Sprintf(", the assignment of contest %d", *as.Contest)
-			}
-			fmt.Fprintf(a.stdout, "assignment %d %q created%s: %s to %s, %d problem(s) (%s)\n", as.ID, as.Title, of,
-				as.OpensAt.UTC().Format(time.RFC3339), as.DueAt.UTC().Format(time.RFC3339), len(as.Problems), as.Status)
-			return nil
+			return show(a, http.MethodPost, "/assignments", body, func(as assignmentJSON) error {
+				of := ""
+				if as.Contest != nil {
+					of = fmt.Sprintf(", the assignment of contest %d", *as.Contest)
+				}
+				fmt.Fprintf(a.stdout, "assignment %d %q created%s: %s to %s, %d problem(s) (%s)\n", as.ID, as.Title, of,
+					as.OpensAt.UTC().Format(time.RFC3339), as.DueAt.UTC().Format(time.RFC3339), len(as.Problems), as.Status)
+				return nil
+			})
 		},
 	}
 	f := cmd.Flags()

@@ -154,6 +154,31 @@ func (a *app) client() (*client, error) {
 	return newClient(server, token), nil
 }
 
+// show asks the server (GET when body is nil, else method with body as
+// JSON) and reads its answer into a T: under --json it prints the API's own
+// JSON, else what text makes of the value. The commands that show one
+// answer share it.
+func show[T any](a *app, method, path string, body any, text func(v T) error) error {
+	c, err := a.client()
+	if err != nil {
+		return err
+	}
+	var v T
+	var resp *response
+	if body == nil {
+		resp, err = c.getJSON(a.ctx, path, &v)
+	} else {
+		resp, err = c.sendJSON(a.ctx, method, path, body, &v, nil)
+	}
+	if err != nil {
+		return err
+	}
+	if a.jsonOut {
+		return a.printBody(resp.Body)
+	}
+	return text(v)
+}
+
 // get reads the answer to GET path into out, as the command's login.
 func (a *app) get(path string, out any) (*response, error) {
 	c, err := a.client()

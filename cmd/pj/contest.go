@@ -57,45 +57,25 @@ type boardJSON struct {
 func contestPath(id string) string { return "/contests/" + url.PathEscape(id) }
 
 func (a *app) contestCommand() *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "contest",
-		Short: "Contests: create one (instructors), show it, read its scoreboard, clarifications",
-		Args:  exactArgs(),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return usageErrorf("pj contest needs a subcommand: list, create, show, board, unfreeze, clarifications, ask, answer or announce")
-		},
-	}
+	cmd := command("contest", "Contests: create one (instructors), show it, read its scoreboard, clarifications", exactArgs(), func(args []string) error {
+		return usageErrorf("pj contest needs a subcommand: list, create, show, board, unfreeze, clarifications, ask, answer or announce")
+	})
 	cmd.AddCommand(a.contestListCommand(), a.contestCreateCommand(), a.contestShowCommand(), a.contestBoardCommand(), a.contestUnfreezeCommand(),
 		a.contestClarificationsCommand(), a.contestAskCommand(), a.contestAnswerCommand(), a.contestAnnounceCommand())
 	return cmd
 }
 
 func (a *app) contestListCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:   "list",
-		Short: "List the contests",
-		Args:  exactArgs(),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := a.client()
-			if err != nil {
-				return err
-			}
-			var list []contestJSON
-			resp, err := c.getJSON(a.ctx, "/contests", &list)
-			if err != nil {
-				return err
-			}
-			if a.jsonOut {
-				return a.printBody(resp.Body)
-			}
+	return command("list", "List the contests", exactArgs(), func(args []string) error {
+		return show(a, http.MethodGet, "/contests", nil, func(list []contestJSON) error {
 			w := a.table()
 			fmt.Fprintln(w, "ID\tTITLE\tSTART\tLENGTH\tSCORING\tSTATUS")
 			for _, ct := range list {
 				fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%s\n", ct.ID, ct.Title, ct.StartTime.UTC().Format(time.RFC3339), ct.Duration, ct.Scoring, status(ct))
 			}
 			return w.Flush()
-		},
-	}
+		})
+	})
 }
 
 func status(ct contestJSON) string {
@@ -156,21 +136,11 @@ logged in takes part.`,
 			if code != "" {
 				body["registration_code"] = code
 			}
-			c, err := a.client()
-			if err != nil {
-				return err
-			}
-			var ct contestJSON
-			resp, err := c.sendJSON(a.ctx, http.MethodPost, "/contests", body, &ct, nil)
-			if err != nil {
-				return err
-			}
-			if a.jsonOut {
-				return a.printBody(resp.Body)
-			}
-			fmt.Fprintf(a.stdout, "contest %d %q created: %s to %s (%s)\n", ct.ID, ct.Title,
-				ct.StartTime.UTC().Format(time.RFC3339), ct.EndTime.UTC().Format(time.RFC3339), status(ct))
-			return nil
+			return show(a, http.MethodPost, "/contests", body, func(ct contestJSON) error {
+				fmt.Fprintf(a.stdout, "contest %d %q created: %s to %s (%s)\n", ct.ID, ct.Title,
+					ct.StartTime.UTC().Format(time.RFC3339), ct.EndTime.UTC().Format(time.RFC3339), status(ct))
+				return nil
+			})
 		},
 	}
 	f := cmd.Flags()
@@ -186,23 +156,8 @@ logged in takes part.`,
 }
 
 func (a *app) contestShowCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:   "show ID",
-		Short: "Show a contest: its times and problems",
-		Args:  exactArgs("ID"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := a.client()
-			if err != nil {
-				return err
-			}
-			var ct contestJSON
-			resp, err := c.getJSON(a.ctx, contestPath(args[0]), &ct)
-			if err != nil {
-				return err
-			}
-			if a.jsonOut {
-				return a.printBody(resp.Body)
-			}
+	return command("show ID", "Show a contest: its times and problems", exactArgs("ID"), func(args []string) error {
+		return show(a, http.MethodGet, contestPath(args[0]), nil, func(ct contestJSON) error {
 			fmt.Fprintf(a.stdout, "%d %s\n%s scoring, %s to %s (%s), %s\n", ct.ID, ct.Title, ct.Scoring,
 				ct.StartTime.UTC().Format(time.RFC3339), ct.EndTime.UTC().Format(time.RFC3339), ct.Duration, status(ct))
 			if ct.Freeze != "" && ct.Freeze != "0:00:00" {
@@ -215,8 +170,8 @@ func (a *app) contestShowCommand() *cobra.Command {
 				fmt.Fprintln(a.stdout, "the problems are shown when it starts")
 			}
 			return nil
-		},
-	}
+		})
+	})
 }
 
 func (a *app) contestBoardCommand() *cobra.Command {
@@ -288,31 +243,16 @@ tries), "?1" (one pending), "*" for the first to solve it.`,
 
 func (a *app) contestUnfreezeCommand() *cobra.Command {
 	var again bool
-	cmd := &cobra.Command{
-		Use:   "unfreeze ID",
-		Short: "Reveal a contest's final board to everyone (instructors)",
-		Args:  exactArgs("ID"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := a.client()
-			if err != nil {
-				return err
-			}
-			var ct contestJSON
-			resp, err := c.sendJSON(a.ctx, http.MethodPatch, contestPath(args[0]), map[string]any{"unfrozen": !again}, &ct, nil)
-			if err != nil {
-				return err
-			}
-			if a.jsonOut {
-				return a.printBody(resp.Body)
-			}
+	cmd := command("unfreeze ID", "Reveal a contest's final board to everyone (instructors)", exactArgs("ID"), func(args []string) error {
+		return show(a, http.MethodPatch, contestPath(args[0]), map[string]any{"unfrozen": !again}, func(ct contestJSON) error {
 			if again {
 				fmt.Fprintf(a.stdout, "contest %d: the board is frozen again\n", ct.ID)
 			} else {
 				fmt.Fprintf(a.stdout, "contest %d: the board is unfrozen\n", ct.ID)
 			}
 			return nil
-		},
-	}
+		})
+	})
 	cmd.Flags().BoolVar(&again, "again", false, "freeze the board again instead")
 	return cmd
 }

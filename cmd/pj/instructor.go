@@ -64,18 +64,25 @@ is refused with its line and column (exit 2).`,
 }
 
 func (a *app) gradesCommand() *cobra.Command {
+	return a.csvCommand("grades ASSIGNMENT -o FILE", "Download an assignment's grades as CSV (instructors)",
+		"  pj grades 3 -o grades.csv", "ASSIGNMENT", func(id string) string { return "/assignments/" + url.PathEscape(id) + "/grades.csv" })
+}
+
+// csvCommand is a command that downloads the CSV at the path its one
+// argument (named arg) gives, to standard output or to the file of -o.
+func (a *app) csvCommand(use, short, example, arg string, path func(arg string) string) *cobra.Command {
 	var out string
 	cmd := &cobra.Command{
-		Use:     "grades ASSIGNMENT -o FILE",
-		Short:   "Download an assignment's grades as CSV (instructors)",
-		Example: "  pj grades 3 -o grades.csv",
-		Args:    exactArgs("ASSIGNMENT"),
+		Use:     use,
+		Short:   short,
+		Example: example,
+		Args:    exactArgs(arg),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			c, err := a.client()
 			if err != nil {
 				return err
 			}
-			resp, err := c.do(a.ctx, http.MethodGet, "/assignments/"+url.PathEscape(args[0])+"/grades.csv", nil, "", nil)
+			resp, err := c.do(a.ctx, http.MethodGet, path(args[0]), nil, "", nil)
 			if err != nil {
 				return err
 			}

@@ -101,36 +101,31 @@ func (a *app) password(username string) (string, error) {
 }
 
 func (a *app) logoutCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:   "logout",
-		Short: "Revoke the saved token on the server and delete pj's config file",
-		Args:  exactArgs(),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := loadConfig()
-			if err != nil {
-				return err
-			}
-			if cfg.Token == "" {
-				fmt.Fprintln(a.stdout, "Not logged in.")
-				return nil
-			}
-			c := newClient(normalizeServer(cfg.Server), cfg.Token)
-			_, rerr := c.do(a.ctx, http.MethodDelete, "/tokens", nil, "", nil)
-			// The file goes even when the server cannot be reached: the
-			// user asked to forget the token here.
-			if err := removeConfig(); err != nil {
-				return err
-			}
-			if ae, ok := rerr.(*apiError); ok && ae.Status == http.StatusUnauthorized {
-				rerr = nil // revoked or expired already
-			}
-			if rerr != nil {
-				return fmt.Errorf("token deleted here, but not revoked on %s: %w", cfg.Server, rerr)
-			}
-			fmt.Fprintf(a.stdout, "Logged out of %s\n", cfg.Server)
+	return command("logout", "Revoke the saved token on the server and delete pj's config file", exactArgs(), func(args []string) error {
+		cfg, err := loadConfig()
+		if err != nil {
+			return err
+		}
+		if cfg.Token == "" {
+			fmt.Fprintln(a.stdout, "Not logged in.")
 			return nil
-		},
-	}
+		}
+		c := newClient(normalizeServer(cfg.Server), cfg.Token)
+		_, rerr := c.do(a.ctx, http.MethodDelete, "/tokens", nil, "", nil)
+		// The file goes even when the server cannot be reached: the
+		// user asked to forget the token here.
+		if err := removeConfig(); err != nil {
+			return err
+		}
+		if ae, ok := rerr.(*apiError); ok && ae.Status == http.StatusUnauthorized {
+			rerr = nil // revoked or expired already
+		}
+		if rerr != nil {
+			return fmt.Errorf("token deleted here, but not revoked on %s: %w", cfg.Server, rerr)
+		}
+		fmt.Fprintf(a.stdout, "Logged out of %s\n", cfg.Server)
+		return nil
+	})
 }
 
 func (a *app) tokenCommand() *cobra.Command {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/spf13/cobra"
+
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -56,4 +58,11 @@ func oneLine(s string) string {
 // formatScore prints 100 as "100" and 62.5 as "62.5".
 func formatScore(f float64) string {
 	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", f), "0"), ".")
+}
+
+// command is a command of use and short that takes the arguments args
+// allows and runs run, for the commands that need no more of cobra.
+func command(use, short string, args cobra.PositionalArgs, run func(args []string) error) *cobra.Command {
+	return &cobra.Command{Use: use, Short: short, Args: args,
+		RunE: func(_ *cobra.Command, args []string) error { return run(args) }}
 }

@@ -11,27 +11,16 @@ import (
 )
 
 func (a *app) problemsCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:   "problems",
-		Short: "List the problems: slug, puzzle, number of cases, title",
-		Args:  exactArgs(),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var ps []problemSummary
-			resp, err := a.get("/problems", &ps)
-			if err != nil {
-				return err
-			}
-			if a.jsonOut {
-				return a.printBody(resp.Body)
-			}
+	return command("problems", "List the problems: slug, puzzle, number of cases, title", exactArgs(), func(args []string) error {
+		return show(a, http.MethodGet, "/problems", nil, func(ps []problemSummary) error {
 			tw := a.table()
 			fmt.Fprintln(tw, "SLUG\tPUZZLE\tCASES\tTITLE")
 			for _, p := range ps {
 				fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", p.Slug, p.Puzzle, p.Cases, p.Title)
 			}
 			return tw.Flush()
-		},
-	}
+		})
+	})
 }
 
 // problemPath is the API path of a problem; slugs are escaped so that a
@@ -41,19 +30,8 @@ func problemPath(slug string) string {
 }
 
 func (a *app) showCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:   "show SLUG",
-		Short: "Show a problem: statement, limits, samples and case ids",
-		Args:  exactArgs("SLUG"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var p problem
-			resp, err := a.get(problemPath(args[0]), &p)
-			if err != nil {
-				return err
-			}
-			if a.jsonOut {
-				return a.printBody(resp.Body)
-			}
+	return command("show SLUG", "Show a problem: statement, limits, samples and case ids", exactArgs("SLUG"), func(args []string) error {
+		return show(a, http.MethodGet, problemPath(args[0]), nil, func(p problem) error {
 			w := a.stdout
 			fmt.Fprintf(w, "%s: %s (%s, checker %s)\n", p.Slug, p.Title, p.Puzzle, p.Checker)
 			var limits []string
@@ -86,8 +64,8 @@ func (a *app) showCommand() *cobra.Command {
 				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\n", cs.ID, cs.Name, sample, cs.Status)
 			}
 			return tw.Flush()
-		},
-	}
+		})
+	})
 }
 
 func ensureNewline(s string) string {

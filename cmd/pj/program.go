@@ -96,23 +96,8 @@ func multipartProgram(name string, source []byte, lang string, contest int64) (i
 }
 
 func (a *app) languagesCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:   "languages",
-		Short: "List the languages the server compiles programs in",
-		Args:  exactArgs(),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := a.client()
-			if err != nil {
-				return err
-			}
-			var langs []language
-			resp, err := c.getJSON(a.ctx, "/languages", &langs)
-			if err != nil {
-				return err
-			}
-			if a.jsonOut {
-				return a.printBody(resp.Body)
-			}
+	return command("languages", "List the languages the server compiles programs in", exactArgs(), func(args []string) error {
+		return show(a, http.MethodGet, "/languages", nil, func(langs []language) error {
 			if len(langs) == 0 {
 				fmt.Fprintln(a.stdout, "this server runs no programs (see its /healthz)")
 				return nil
@@ -122,6 +107,6 @@ func (a *app) languagesCommand() *cobra.Command {
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", l.ID, l.Name, strings.Join(l.Extensions, " "), l.Version)
 			}
 			return tw.Flush()
-		},
-	}
+		})
+	})
 }

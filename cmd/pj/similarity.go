@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"os"
 	"strconv"
 	"time"
 
@@ -188,32 +187,6 @@ func (a *app) showSimilarity(c *client, id int64, limit int, wait bool) error {
 }
 
 func (a *app) similarityCSVCommand() *cobra.Command {
-	var out string
-	cmd := &cobra.Command{
-		Use:     "csv REPORT [-o FILE]",
-		Short:   "Download every pair of a similarity report as CSV",
-		Example: "  pj similarity csv 12 -o pairs.csv",
-		Args:    exactArgs("REPORT"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := a.client()
-			if err != nil {
-				return err
-			}
-			resp, err := c.do(a.ctx, http.MethodGet, "/similarity/"+url.PathEscape(args[0])+"/pairs.csv", nil, "", nil)
-			if err != nil {
-				return err
-			}
-			if out == "" || out == "-" {
-				_, err := a.stdout.Write(resp.Body)
-				return err
-			}
-			if err := os.WriteFile(out, resp.Body, 0o644); err != nil {
-				return &inputError{err}
-			}
-			fmt.Fprintf(a.stderr, "wrote %s (%d bytes)\n", out, len(resp.Body))
-			return nil
-		},
-	}
-	cmd.Flags().StringVarP(&out, "output", "o", "", "write the CSV to FILE instead of standard output")
-	return cmd
+	return a.csvCommand("csv REPORT [-o FILE]", "Download every pair of a similarity report as CSV",
+		"  pj similarity csv 12 -o pairs.csv", "REPORT", func(id string) string { return "/similarity/" + url.PathEscape(id) + "/pairs.csv" })
 }

@@ -121,54 +121,49 @@ func (a *app) submissionsCommand() *cobra.Command {
 		problemSlug, verdict, username string
 		limit, page                    int
 	)
-	cmd := &cobra.Command{
-		Use:   "submissions",
-		Short: "List your submissions (an instructor's: everyone's), newest first",
-		Args:  exactArgs(),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			q := url.Values{}
-			for k, v := range map[string]string{"problem": problemSlug, "verdict": verdict, "user": username} {
-				if v != "" {
-					q.Set(k, v)
-				}
+	cmd := command("submissions", "List your submissions (an instructor's: everyone's), newest first", exactArgs(), func(args []string) error {
+		q := url.Values{}
+		for k, v := range map[string]string{"problem": problemSlug, "verdict": verdict, "user": username} {
+			if v != "" {
+				q.Set(k, v)
 			}
-			if limit > 0 {
-				q.Set("limit", strconv.Itoa(limit))
+		}
+		if limit > 0 {
+			q.Set("limit", strconv.Itoa(limit))
+		}
+		if page > 0 {
+			q.Set("page", strconv.Itoa(page))
+		}
+		path := "/submissions"
+		if len(q) > 0 {
+			path += "?" + q.Encode()
+		}
+		var subs []submission
+		resp, err := a.get(path, &subs)
+		if err != nil {
+			return err
+		}
+		if a.jsonOut {
+			return a.printBody(resp.Body)
+		}
+		tw := a.table()
+		fmt.Fprintln(tw, "ID\tWHEN\tUSER\tPROBLEM\tKIND\tSTATUS\tVERDICT\tSCORE")
+		for _, s := range subs {
+			score := ""
+			if s.Status == statusDone {
+				score = formatScore(s.Score)
 			}
-			if page > 0 {
-				q.Set("page", strconv.Itoa(page))
-			}
-			path := "/submissions"
-			if len(q) > 0 {
-				path += "?" + q.Encode()
-			}
-			var subs []submission
-			resp, err := a.get(path, &subs)
-			if err != nil {
-				return err
-			}
-			if a.jsonOut {
-				return a.printBody(resp.Body)
-			}
-			tw := a.table()
-			fmt.Fprintln(tw, "ID\tWHEN\tUSER\tPROBLEM\tKIND\tSTATUS\tVERDICT\tSCORE")
-			for _, s := range subs {
-				score := ""
-				if s.Status == statusDone {
-					score = formatScore(s.Score)
-				}
-				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, s.CreatedAt.Local().Format("2006-01-02 15:04"),
-					s.User, s.Problem, s.Kind, s.Status, s.Verdict, score)
-			}
-			if err := tw.Flush(); err != nil {
-				return err
-			}
-			if total := resp.Header.Get("X-Total-Count"); total != "" && total != strconv.Itoa(len(subs)) {
-				fmt.Fprintf(a.stderr, "%d of %s shown (--page, --limit)\n", len(subs), total)
-			}
-			return nil
-		},
-	}
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, s.CreatedAt.Local().Format("2006-01-02 15:04"),
+				s.User, s.Problem, s.Kind, s.Status, s.Verdict, score)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		if total := resp.Header.Get("X-Total-Count"); total != "" && total != strconv.Itoa(len(subs)) {
+			fmt.Fprintf(a.stderr, "%d of %s shown (--page, --limit)\n", len(subs), total)
+		}
+		return nil
+	})
 	f := cmd.Flags()
 	f.StringVar(&problemSlug, "problem", "", "only this problem's submissions")
 	f.StringVar(&verdict, "verdict", "", "only this verdict (accepted, wrong_answer, ...)")

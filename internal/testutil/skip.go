@@ -10,3 +10,8 @@ func LongOnly(t testing.TB, what string) {
 		t.Skip("long set (go test -tags long): " + what)
 	}
 }
+
+// Quick reports whether a test should run at its quick size: under -short,
+// or without -tags long. The engines' property tests check their property
+// on a few hundred boards there and on thousands in the long set.
+func Quick() bool { return testing.Short() || !Long }

@@ -179,7 +179,7 @@ type Service struct {
 	// problems caches the problems with their cases, checked against the
 	// catalogue version on every use.
 	problems cache.Versioned[cachedProblem]
-	// ccs is this process's view of the contests' event logs (ccs_feed.go).
+	// ccs is this process's view of the contests' event logs (contest_ccs_feed.go).
 	ccs ccsLogs
 	// boards are the contests' live scoreboards (contest_board.go).
 	boards *contestBoards

@@ -44,10 +44,7 @@ func (assignmentProblemRow) TableName() string { return "assignment_problems" }
 
 func assignmentRowOf(a judge.Assignment) assignmentRow {
 	r := assignmentRow{ID: a.ID, Title: a.Title, OpensAt: a.OpensAt.UTC(), DueAt: a.DueAt.UTC(), LateFactor: a.LateFactor}
-	if a.LateUntil != nil {
-		t := a.LateUntil.UTC()
-		r.LateUntil = &t
-	}
+	r.LateUntil = utcPtr(a.LateUntil)
 	if a.ContestID != 0 {
 		id := a.ContestID
 		r.ContestID = &id
@@ -58,10 +55,7 @@ func assignmentRowOf(a judge.Assignment) assignmentRow {
 func (r assignmentRow) domain() judge.Assignment {
 	a := judge.Assignment{ID: r.ID, Title: r.Title, OpensAt: r.OpensAt.UTC(), DueAt: r.DueAt.UTC(), LateFactor: r.LateFactor,
 		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
-	if r.LateUntil != nil {
-		t := r.LateUntil.UTC()
-		a.LateUntil = &t
-	}
+	a.LateUntil = utcPtr(r.LateUntil)
 	if r.ContestID != nil {
 		a.ContestID = *r.ContestID
 	}

@@ -57,10 +57,7 @@ func contestRowOf(c judge.Contest) contestRow {
 	r := contestRow{ID: c.ID, Title: c.Title, StartTime: c.StartTime.UTC(), DurationSeconds: int64(c.Duration / time.Second),
 		FreezeSeconds: int64(c.Freeze / time.Second), Scoring: string(c.Scoring), Everyone: c.Everyone,
 		RegistrationCode: c.RegistrationCode, Public: c.Public}
-	if c.UnfrozenAt != nil {
-		t := c.UnfrozenAt.UTC()
-		r.UnfrozenAt = &t
-	}
+	r.UnfrozenAt = utcPtr(c.UnfrozenAt)
 	return r
 }
 
@@ -68,10 +65,7 @@ func (r contestRow) domain() judge.Contest {
 	c := judge.Contest{ID: r.ID, Title: r.Title, StartTime: r.StartTime.UTC(), Duration: time.Duration(r.DurationSeconds) * time.Second,
 		Freeze: time.Duration(r.FreezeSeconds) * time.Second, Scoring: judge.Scoring(r.Scoring), Everyone: r.Everyone,
 		RegistrationCode: r.RegistrationCode, Public: r.Public, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
-	if r.UnfrozenAt != nil {
-		t := r.UnfrozenAt.UTC()
-		c.UnfrozenAt = &t
-	}
+	c.UnfrozenAt = utcPtr(r.UnfrozenAt)
 	return c
 }
 

@@ -274,3 +274,13 @@ func (r caseResultRow) domain() judge.CaseResult {
 	}
 	return out
 }
+
+// utcPtr returns *t in UTC, or nil: the optional times of a row and of its
+// domain value.
+func utcPtr(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}

@@ -36,7 +36,7 @@ var otherPartitions = map[string][][]uint8{
 // It takes seconds, so -short skips it; the figures come from
 // BenchmarkKorf100.
 func TestKorf100(t *testing.T) {
-	if testing.Short() {
+	if testutil.Quick() {
 		t.Skip("solves Korf's 100 instances")
 	}
 	instances := loadKorf(t)

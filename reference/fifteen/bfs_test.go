@@ -4,6 +4,8 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
+
+	"puzzlejudge/internal/testutil"
 )
 
 // key packs a board's cells four bits each.
@@ -82,7 +84,7 @@ func checkSolve(t *testing.T, dist map[uint64]int, b Board) {
 // move texts, and the 181,440 others must be the ones the parity calls not
 // solvable.
 func TestAll8Puzzles(t *testing.T) {
-	if testing.Short() {
+	if testutil.Quick() {
 		t.Skip("solves 181,440 boards")
 	}
 	dist := bfs(3, 100)
@@ -132,7 +134,7 @@ func TestAll8Puzzles(t *testing.T) {
 // breadth-first search to depth 16.
 func TestShort15Puzzles(t *testing.T) {
 	depth := 16
-	if testing.Short() {
+	if testutil.Quick() {
 		depth = 10
 	}
 	dist := bfs(4, depth)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"unsafe"
+
+	"puzzlejudge/internal/testutil"
 )
 
 // TestAdjUnionBMI checks the assembly neighbour union against the Go loop
@@ -70,7 +72,7 @@ func TestSolveWithoutBMI(t *testing.T) {
 	defer func() { useBMI, useLayersBMI = true, true }()
 	rng := newRand(29)
 	count := 150
-	if testing.Short() {
+	if testutil.Quick() {
 		count = 40
 	}
 	for i := range count {
@@ -142,7 +144,7 @@ func TestSolveWithoutBMI4(t *testing.T) {
 	defer setAsm(true)
 	rng := newRand(37)
 	count := 12
-	if testing.Short() {
+	if testutil.Quick() {
 		count = 4
 	}
 	for i := range count {

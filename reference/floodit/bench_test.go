@@ -206,7 +206,7 @@ func TestBenchmarkOptima(t *testing.T) {
 	for _, s := range sets {
 		t.Run(s.name, func(t *testing.T) {
 			all := loadSet(t, s.name, 50)
-			if s.boards == nil && testing.Short() {
+			if s.boards == nil && testutil.Quick() {
 				all.boards, all.optima = all.boards[:10], all.optima[:10]
 			}
 			if s.boards != nil {

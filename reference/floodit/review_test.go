@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"puzzlejudge/internal/testutil"
 )
 
 // boardWithRegions returns a random n x n board with colours 0..colors-1
@@ -172,7 +174,7 @@ func TestRegionCountEdges(t *testing.T) {
 		{14, 191}, {14, 192}, {14, 193}, {15, 193}, {16, 192},
 	}
 	sets := 40
-	if testing.Short() {
+	if testutil.Quick() {
 		sets = 10
 	}
 	for i, tc := range cases {
@@ -243,7 +245,7 @@ func reviewCount(env string, def, short int) int {
 	if n, err := strconv.Atoi(os.Getenv(env)); err == nil && n > 0 {
 		return n
 	}
-	if testing.Short() {
+	if testutil.Quick() {
 		return short
 	}
 	return def
@@ -352,7 +354,7 @@ func TestSolveCancelWide(t *testing.T) {
 		randomBoard(rng, 30, 12),
 	}
 	afters := []time.Duration{2 * time.Millisecond, 40 * time.Millisecond, 150 * time.Millisecond}
-	if testing.Short() {
+	if testutil.Quick() {
 		afters = afters[1:2]
 	}
 	for _, b := range boards {

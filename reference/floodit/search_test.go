@@ -4,6 +4,8 @@ import (
 	"context"
 	"math/bits"
 	"testing"
+
+	"puzzlejudge/internal/testutil"
 )
 
 // TestRefutedMoveDominance checks the claim behind the refuted moves of
@@ -83,7 +85,7 @@ func pick(mask uint32, i int) int {
 func TestRefutedPruneSolves(t *testing.T) {
 	rng := newRand(11)
 	count := 300
-	if testing.Short() {
+	if testutil.Quick() {
 		count = 60
 	}
 	var with, without int64

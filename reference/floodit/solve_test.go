@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"puzzlejudge/internal/testutil"
 )
 
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x5eed)) }
@@ -80,7 +82,7 @@ func TestSolveSamples(t *testing.T) {
 func TestSolveAgainstBruteForce(t *testing.T) {
 	rng := newRand(2)
 	count := 2400
-	if testing.Short() {
+	if testutil.Quick() {
 		count = 300
 	}
 	for i := range count {
@@ -212,7 +214,7 @@ func TestBeamShortcut(t *testing.T) {
 func TestLookaheadAdmissible(t *testing.T) {
 	rng := newRand(8)
 	count := 4000
-	if testing.Short() {
+	if testutil.Quick() {
 		count = 300
 	}
 	raised := 0

@@ -38,7 +38,7 @@ func answerBoards() []Board {
 // change an answer. Rewrite it (-update) only for a deliberate change of
 // the answers, with a new SolverVersion.
 func TestSolveAnswersUnchanged(t *testing.T) {
-	if testing.Short() {
+	if testutil.Quick() {
 		t.Skip("1,500 boards with up to five moves")
 	}
 	var sb strings.Builder

@@ -28,7 +28,7 @@ func TestShippedCases(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if testing.Short() && b.Blocks() > 30 {
+			if testutil.Quick() && b.Blocks() > 30 {
 				t.Skip("a full board: slow under -short")
 			}
 			sol, err := Solve(context.Background(), b, nil)

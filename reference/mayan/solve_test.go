@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"puzzlejudge/internal/testutil"
 )
 
 func TestSolveSample(t *testing.T) {
@@ -128,7 +130,7 @@ func solveAndBruteForce(t *testing.T, b Board, n int) (Solution, bool) {
 func TestSolveMatchesBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 2011))
 	boards := 1500
-	if testing.Short() {
+	if testutil.Quick() {
 		boards = 200
 	}
 	solvable := 0
@@ -215,7 +217,7 @@ func denseBoard(rng *rand.Rand, n, colors int) Board {
 func TestSolveMatchesBruteForceOnTallBoards(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 35))
 	boards := 600
-	if testing.Short() {
+	if testutil.Quick() {
 		boards = 60
 	}
 	solvable := 0
@@ -226,7 +228,7 @@ func TestSolveMatchesBruteForceOnTallBoards(t *testing.T) {
 			solvable++
 		}
 	}
-	if !testing.Short() && solvable < 30 {
+	if !testutil.Quick() && solvable < 30 {
 		t.Errorf("only %d of %d tall boards were solvable: the cross-check is too weak", solvable, boards)
 	}
 	t.Logf("%d of %d tall boards solvable", solvable, boards)

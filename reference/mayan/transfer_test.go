@@ -1,12 +1,16 @@
 package mayan
 
-import "testing"
+import (
+	"testing"
+
+	"puzzlejudge/internal/testutil"
+)
 
 // TestTransferNeedMatchesBFS checks the table against a breadth-first
 // search from every count vector that admits runs, over counts 0..15 (the
 // most that transferCap transfers reach from a column of 7).
 func TestTransferNeedMatchesBFS(t *testing.T) {
-	if testing.Short() {
+	if testutil.Quick() {
 		t.Skip("a breadth-first search over a million vectors")
 	}
 	const size = 1 << (4 * Width)

@@ -43,7 +43,7 @@ func TestGolden(t *testing.T) {
 		}
 		out.WriteString(s.Answer())
 		answers = append(answers, s.Answer())
-		if s.Len() <= *idaMax && !testing.Short() {
+		if s.Len() <= *idaMax && !testutil.Quick() {
 			slow, err := solveIDA(context.Background(), b, nil)
 			if err != nil {
 				t.Fatal(err)

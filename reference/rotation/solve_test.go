@@ -5,6 +5,8 @@ import (
 	"errors"
 	"math/rand/v2"
 	"testing"
+
+	"puzzlejudge/internal/testutil"
 )
 
 func TestSolveSamples(t *testing.T) {
@@ -78,7 +80,7 @@ func TestSolveProgress(t *testing.T) {
 // more than 6 moves when none does.
 func TestSolveAgainstBruteForce(t *testing.T) {
 	n := 60
-	if testing.Short() {
+	if testutil.Quick() {
 		n = 10
 	}
 	boards := testBoards(6, n)
@@ -139,7 +141,7 @@ func firstMoves(b Board, l int, stop func(b Board, left int) (done, cut bool)) (
 // IDA* on random boards, classic and wide.
 func TestSolveAgainstIDA(t *testing.T) {
 	n := 100
-	if testing.Short() {
+	if testutil.Quick() {
 		n = 15
 	}
 	for i, b := range testBoards(7, n) {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
+
+	"puzzlejudge/internal/testutil"
 )
 
 // symbolSolve returns the smallest move string of exactly l moves that fills
@@ -28,7 +30,7 @@ func symbolSolve(b Board, s uint8, l int) (string, bool) {
 // boards and insists that ties, won by either symbol, did occur.
 func TestSolveTies(t *testing.T) {
 	n := 80
-	if testing.Short() {
+	if testutil.Quick() {
 		n = 25
 	}
 	r := rand.New(rand.NewPCG(3, 1667))

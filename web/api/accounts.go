@@ -97,11 +97,7 @@ func (s *API) createToken(c *gin.Context) {
 	}
 	succeeded()
 	token, err := s.Service.IssueToken(ctx, u.ID, req.Name)
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.JSON(http.StatusCreated, tokenJSON{Token: token, User: toUserJSON(u)})
+	s.answer(c, http.StatusCreated, err, func() any { return tokenJSON{Token: token, User: toUserJSON(u)} })
 }
 
 // revokeToken deletes the Bearer token of the request (a script's logout):

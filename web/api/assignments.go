@@ -178,17 +178,8 @@ func readAssignment[T any](s *API, c *gin.Context, read func(context.Context, ju
 
 // listAssignments lists the assignments the caller may see, by due time.
 func (s *API) listAssignments(c *gin.Context) {
-	list, err := s.Service.Assignments(c.Request.Context(), httpx.Viewer(c))
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
 	now := s.Service.Now()
-	out := make([]assignmentJSON, len(list))
-	for i, a := range list {
-		out[i] = toAssignmentJSON(a, now)
-	}
-	c.JSON(http.StatusOK, out)
+	answerList(s, c, s.Service.Assignments, func(a judge.Assignment) assignmentJSON { return toAssignmentJSON(a, now) })
 }
 
 // createAssignment answers 201 with the new assignment.
@@ -276,11 +267,7 @@ func (s *API) updateAssignment(c *gin.Context) {
 		p.ContestID = &id
 	}
 	a, err := s.Service.UpdateAssignment(c.Request.Context(), httpx.Viewer(c), id, p)
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, toAssignmentJSON(a, s.Service.Now()))
+	s.answer(c, http.StatusOK, err, func() any { return toAssignmentJSON(a, s.Service.Now()) })
 }
 
 // deleteAssignment answers 204; the submissions stay.

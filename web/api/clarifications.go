@@ -77,11 +77,7 @@ func (s *API) listClarifications(c *gin.Context) {
 	}
 	v := httpx.Viewer(c)
 	l, err := s.Service.Clarifications(c.Request.Context(), v, id)
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, toClarificationsJSON(v, l))
+	s.answer(c, http.StatusOK, err, func() any { return toClarificationsJSON(v, l) })
 }
 
 // getClarification answers one message.
@@ -95,11 +91,7 @@ func (s *API) getClarification(c *gin.Context) {
 		return
 	}
 	m, err := s.Service.Clarification(c.Request.Context(), httpx.Viewer(c), id, cid)
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, toClarificationJSON(m, false))
+	s.answer(c, http.StatusOK, err, func() any { return toClarificationJSON(m, false) })
 }
 
 // clarificationRequest is POST /contests/{id}/clarifications: a question
@@ -123,11 +115,7 @@ func (s *API) postClarification(c *gin.Context) {
 	}
 	m, err := s.Service.PostClarification(c.Request.Context(), httpx.Viewer(c), id,
 		judge.ClarificationSpec{Label: req.Problem, Text: req.Text, ReplyTo: req.ReplyTo, ToAll: req.ToAll})
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.JSON(http.StatusCreated, toClarificationJSON(m, false))
+	s.answer(c, http.StatusCreated, err, func() any { return toClarificationJSON(m, false) })
 }
 
 // readRequest is POST /contests/{id}/clarifications/read: up_to, the last

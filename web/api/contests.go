@@ -160,17 +160,8 @@ func toContestJSON(c judge.Contest, now time.Time) contestJSON {
 
 // listContests lists the contests by start time.
 func (s *API) listContests(c *gin.Context) {
-	list, err := s.Service.Contests(c.Request.Context(), httpx.Viewer(c))
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
 	now := s.Service.Now()
-	out := make([]contestJSON, len(list))
-	for i, ct := range list {
-		out[i] = toContestJSON(ct, now)
-	}
-	c.JSON(http.StatusOK, out)
+	answerList(s, c, s.Service.Contests, func(ct judge.Contest) contestJSON { return toContestJSON(ct, now) })
 }
 
 // createContest answers 201 with the new contest.
@@ -211,11 +202,7 @@ func (s *API) getContest(c *gin.Context) {
 		return
 	}
 	ct, err := s.Service.Contest(c.Request.Context(), httpx.Viewer(c), id)
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, toContestJSON(ct, s.Service.Now()))
+	s.answer(c, http.StatusOK, err, func() any { return toContestJSON(ct, s.Service.Now()) })
 }
 
 // updateContest changes the fields given.
@@ -263,11 +250,7 @@ func (s *API) updateContest(c *gin.Context) {
 		p.Unfreeze, p.Refreeze = *req.Unfrozen, !*req.Unfrozen
 	}
 	ct, err := s.Service.UpdateContest(c.Request.Context(), httpx.Viewer(c), id, p)
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, toContestJSON(ct, s.Service.Now()))
+	s.answer(c, http.StatusOK, err, func() any { return toContestJSON(ct, s.Service.Now()) })
 }
 
 // joinContest adds the caller to a contest's participants: {"code": ...}.

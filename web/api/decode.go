@@ -147,6 +147,17 @@ func answerList[T, J any](s *API, c *gin.Context, list func(ctx context.Context,
 	c.JSON(http.StatusOK, out)
 }
 
+// answer answers what toJSON makes with status when the service did what
+// was asked (err nil), else its error. toJSON runs only on success: it
+// reads the service's answer, which an error leaves empty.
+func (s *API) answer(c *gin.Context, status int, err error, toJSON func() any) {
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.JSON(status, toJSON())
+}
+
 // noContent answers 204 when the service did what was asked (err nil),
 // else its error.
 func (s *API) noContent(c *gin.Context, err error) {

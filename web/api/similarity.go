@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"time"
@@ -126,16 +127,9 @@ func (s *API) askSimilarity(scope, param string) gin.HandlerFunc {
 // scope with ?scope=problem|assignment|contest and of one of them with
 // ?id= (a problem's slug, an assignment's or contest's id).
 func (s *API) listSimilarity(c *gin.Context) {
-	rs, err := s.Service.SimilarityReports(c.Request.Context(), httpx.Viewer(c), c.Query("scope"), c.Query("id"))
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	out := make([]similarityReportJSON, len(rs))
-	for i, r := range rs {
-		out[i] = toSimilarityReportJSON(r)
-	}
-	c.JSON(http.StatusOK, out)
+	answerList(s, c, func(ctx context.Context, v judge.User) ([]judge.SimilarityReport, error) {
+		return s.Service.SimilarityReports(ctx, v, c.Query("scope"), c.Query("id"))
+	}, toSimilarityReportJSON)
 }
 
 // readSimilarity reads the report of the :id path with its pairs, ?offset
@@ -206,11 +200,7 @@ func (s *API) similarityPair(c *gin.Context) {
 		return
 	}
 	p, err := s.Service.SimilarityPair(c.Request.Context(), httpx.Viewer(c), id, pid)
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, toPairSourcesJSON(p))
+	s.answer(c, http.StatusOK, err, func() any { return toPairSourcesJSON(p) })
 }
 
 func toPairSourcesJSON(p service.SimilarityPairSources) similarityPairSourcesJSON {

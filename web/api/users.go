@@ -51,11 +51,7 @@ func (s *API) updateMe(c *gin.Context) {
 		return
 	}
 	u, err := s.Service.SetPreferences(c.Request.Context(), httpx.Viewer(c), judge.Preferences{Language: req.Language, TimeZone: req.TimeZone})
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, toAccountJSON(u, ""))
+	s.answer(c, http.StatusOK, err, func() any { return toAccountJSON(u, "") })
 }
 
 // listUsers lists every account, by id.

@@ -56,15 +56,22 @@ func (p *Pages) clarificationsView(c *gin.Context, u judge.User, id int64) (clar
 	return clarificationsView{List: l, Me: u, Jury: judge.CanAnswerClarifications(u), CanAsk: l.CanAsk}, true
 }
 
+// userAndContest reads the logged-in user and the contest id of the path,
+// or answers why not (the login page, a 404) and reports false.
+func (p *Pages) userAndContest(c *gin.Context) (judge.User, int64, bool) {
+	u, ok := p.needUser(c)
+	if !ok {
+		return u, 0, false
+	}
+	id, ok := p.contestID(c)
+	return u, id, ok
+}
+
 // clarificationsPage shows the messages the user reads, marking them read;
 // with ?poll=1 it answers only the list, for the page's script, and marks
 // nothing.
 func (p *Pages) clarificationsPage(c *gin.Context) {
-	u, ok := p.needUser(c)
-	if !ok {
-		return
-	}
-	id, ok := p.contestID(c)
+	u, id, ok := p.userAndContest(c)
 	if !ok {
 		return
 	}
@@ -110,11 +117,7 @@ func (p *Pages) clarificationList(c *gin.Context, v clarificationsView) {
 // postClarification takes the page's forms: a question, an answer or an
 // announcement. A refusal shows the page again with the reason.
 func (p *Pages) postClarification(c *gin.Context) {
-	u, ok := p.needUser(c)
-	if !ok {
-		return
-	}
-	id, ok := p.contestID(c)
+	u, id, ok := p.userAndContest(c)
 	if !ok {
 		return
 	}
@@ -143,11 +146,7 @@ func (p *Pages) postClarification(c *gin.Context) {
 
 // readClarifications marks every message read.
 func (p *Pages) readClarifications(c *gin.Context) {
-	u, ok := p.needUser(c)
-	if !ok {
-		return
-	}
-	id, ok := p.contestID(c)
+	u, id, ok := p.userAndContest(c)
 	if !ok {
 		return
 	}

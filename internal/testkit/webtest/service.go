@@ -9,6 +9,7 @@ package webtest
 import (
 	"context"
 	"embed"
+	"golang.org/x/crypto/bcrypt"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -70,8 +71,8 @@ func Catalogue() []Fixture {
 
 // Setup says how NewService builds the service.
 type Setup struct {
-	// Config is the service's; zero Workers, SolveTimeout and PollInterval
-	// get values for tests (1, 20 s, 20 ms).
+	// Config is the service's; zero Workers, SolveTimeout, PollInterval
+	// and BcryptCost get values for tests (1, 20 s, 20 ms, bcrypt.MinCost).
 	Config service.Config
 	// AdminPassword is the instructor "admin"'s.
 	AdminPassword string
@@ -103,6 +104,13 @@ func NewService(t testing.TB, s Setup) (*service.Service, *store.DB, *slog.Logge
 	}
 	if cfg.PollInterval == 0 {
 		cfg.PollInterval = 20 * time.Millisecond
+	}
+	if cfg.BcryptCost == 0 {
+		// Every login, registration and refused guess hashes: at the
+		// default cost a test of the login limits spent 27 s at load 20
+		// on bcrypt alone. The cost is the service's to honour, not the
+		// web's; the service's tests check it.
+		cfg.BcryptCost = bcrypt.MinCost
 	}
 	svc := service.NewService(db, cfg, logger)
 	if s.BeforeStart != nil {

@@ -130,7 +130,7 @@ func specWhere(sp judge.UserSpec, i int) error {
 
 // csvReasons are the errors of encoding/csv that a class list may meet,
 // said as Errort nouns of the errors catalogue; their Message is the
-// error's text word for word (users_test.go).
+// error's text word for word (account_users_test.go).
 var csvReasons = map[error]*judge.Error{
 	csv.ErrBareQuote: judge.Errort(judge.EINVALID, "csv_bare_quote", `bare " in non-quoted-field`),
 	csv.ErrQuote:     judge.Errort(judge.EINVALID, "csv_quote", `extraneous or missing " in quoted-field`),

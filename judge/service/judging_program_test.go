@@ -156,7 +156,7 @@ func TestProgramRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := s.Submit(context.Background(), u, judge.Submission{ProblemSlug: "answers-only", Kind: judge.KindProgram, Language: "cpp", Payload: "int main() {}"})
-	// The one rule of every kind (service/kinds.go): 403 forbidden.
+	// The one rule of every kind (service/judging_kinds.go): 403 forbidden.
 	if judge.ErrorCode(err) != judge.EFORBIDDEN || !strings.Contains(err.Error(), "(its kinds: answer)") {
 		t.Errorf("a program on a problem of answers only = %v, want forbidden naming the kinds it takes", err)
 	}
