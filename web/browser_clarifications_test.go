@@ -59,6 +59,9 @@ func TestBrowserClarifications(t *testing.T) {
 	if _, err := e.svc.PostClarification(ctx, admin, c.ID, judge.ClarificationSpec{Text: "Yes, always square.", ReplyTo: l.Messages[0].ID}); err != nil {
 		t.Fatal(err)
 	}
+	// One unread: the script's singular form, as text, not "1 unread" with
+	// the quotes of a script's string (issue 34).
+	b.until("one unread", `document.getElementById("unread").textContent === "1 unread"`)
 	if _, err := e.svc.PostClarification(ctx, admin, c.ID, judge.ClarificationSpec{Text: "Thirty minutes left."}); err != nil {
 		t.Fatal(err)
 	}
