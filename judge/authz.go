@@ -264,6 +264,12 @@ func CanSeeBoard(v User, c Contest) bool {
 	return c.Public || CanManageContests(v) || IsContestant(v, c)
 }
 
+// CanReadMetrics reports whether v may read the server's Prometheus
+// figures (/metrics): an instructor. They count verdicts as they are
+// given, frozen contests' included, so they are the jury's; a scraper
+// without an account uses the configured metrics token instead.
+func CanReadMetrics(v User) bool { return v.IsInstructor() }
+
 // CanSeeLiveBoard reports whether v reads c's board unfrozen during a
 // freeze: the jury.
 func CanSeeLiveBoard(v User) bool { return CanManageContests(v) }

@@ -36,7 +36,7 @@ func (s *Server) Router() *gin.Engine {
 	// that stopped reading longer than httpx.WriteIdle.
 	r.Use(httpx.SlowReaders(httpx.WriteIdle))
 	if s.Metrics != nil {
-		r.GET("/metrics", gin.WrapH(s.Metrics.Handler()))
+		r.GET("/metrics", s.metricsGate(), gin.WrapH(s.Metrics.Handler()))
 	}
 	r.Use(httpx.LimitBodyExcept(MaxBodyBytes, map[string]int64{api.ImportPath: api.ImportMaxBody, pages.ImportPath: api.ImportMaxBody}))
 	r.GET("/healthz", s.healthz)

@@ -54,6 +54,10 @@ type Options struct {
 	// MaxInFlight does not count: past it a stream gets 503 busy at once.
 	// 0 means no bound.
 	MaxStreams int
+	// MetricsToken, when not empty, is a token that reads /metrics (sent
+	// as "Authorization: Bearer"), for a scraper without an account; an
+	// instructor's API token reads it too, and nobody else.
+	MetricsToken string
 	// DefaultLanguage and TimeZone are the pages' language when neither
 	// the user nor the browser chooses, and their zone for users who
 	// chose none (pages.Options).

@@ -78,7 +78,21 @@ type Config struct {
 	// TimeZone is the course's zone, an IANA name: the pages show times
 	// and read the assignment forms in it for users who chose none.
 	TimeZone string `yaml:"time_zone"`
+	// Metrics says who reads /metrics besides instructors.
+	Metrics MetricsConfig `yaml:"metrics"`
 }
+
+// MetricsConfig is the metrics key of the configuration.
+type MetricsConfig struct {
+	// Token, when not empty, reads /metrics as "Authorization: Bearer
+	// <token>" (a Prometheus scraper's bearer token); empty leaves
+	// /metrics to instructors' API tokens.
+	Token string `yaml:"token"`
+}
+
+// minMetricsToken is the shortest metrics token accepted, in bytes: it
+// guards the same figures an instructor reads.
+const minMetricsToken = 16
 
 // postgresClaimTimeout is the claim timeout when the database is PostgreSQL
 // and the key is empty: far longer than judging a batch takes (milliseconds
@@ -244,6 +258,7 @@ var envVars = []envVar{
 	{"JUDGE_SANDBOX_CACHE_MIB", intVar(func(c *Config) *int { return &c.Sandbox.CacheMiB })},
 	{"JUDGE_DEFAULT_LANGUAGE", func(c *Config, v string) error { c.DefaultLanguage = strings.TrimSpace(v); return nil }},
 	{"JUDGE_TIME_ZONE", func(c *Config, v string) error { c.TimeZone = strings.TrimSpace(v); return nil }},
+	{"JUDGE_METRICS_TOKEN", func(c *Config, v string) error { c.Metrics.Token = strings.TrimSpace(v); return nil }},
 }
 
 // parsedVar sets a field to the value parse reads from the variable (space
@@ -351,6 +366,9 @@ func (c Config) Validate() error {
 	}
 	if c.MaxStreams < 0 {
 		bad("max_streams: must be 0 (no bound) or positive, found %d", c.MaxStreams)
+	}
+	if n := len(c.Metrics.Token); n > 0 && (n < minMetricsToken || strings.ContainsAny(c.Metrics.Token, " \t\r\n")) {
+		bad("metrics.token: must be empty (instructors' tokens only) or at least %d bytes without spaces, found %d bytes", minMetricsToken, n)
 	}
 	if len(c.RegistrationCode) > 128 {
 		bad("registration_code: at most 128 bytes, found %d", len(c.RegistrationCode))

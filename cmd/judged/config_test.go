@@ -66,7 +66,7 @@ func TestLoadConfig(t *testing.T) {
 				"JUDGE_REGISTER_RATE": "2", "JUDGE_REGISTRATION_CODE": "cs101", "JUDGE_TOKEN_TTL": "48h", "JUDGE_ROLE": "worker", "JUDGE_MAX_INFLIGHT": "64", "JUDGE_MAX_STREAMS": "8",
 				"JUDGE_SANDBOX_MODE": "remote", "JUDGE_SANDBOX_URL": "http://10.0.0.5:5050, http://10.0.0.6:5050", "JUDGE_SANDBOX_PARALLEL": "8",
 				"JUDGE_SANDBOX_DIR": "/var/lib/judge/sandbox", "JUDGE_SANDBOX_CACHE_MIB": "300",
-				"JUDGE_DEFAULT_LANGUAGE": "zh-CN", "JUDGE_TIME_ZONE": "Asia/Shanghai",
+				"JUDGE_DEFAULT_LANGUAGE": "zh-CN", "JUDGE_TIME_ZONE": "Asia/Shanghai", "JUDGE_METRICS_TOKEN": " prometheus-scrape-0123 ",
 			},
 			want: func(c *Config) {
 				claim := 2 * time.Minute
@@ -78,7 +78,7 @@ func TestLoadConfig(t *testing.T) {
 					Solvers:        3, CheckMaxSize: 12, CheckMaxColors: 7, CheckMaxMoves: 6, RegisterRate: 2, RegistrationCode: "cs101", TokenTTL: 48 * time.Hour, Role: "worker", MaxInFlight: 64, MaxStreams: 8,
 					Sandbox: SandboxConfig{Mode: "remote", URL: []string{"http://10.0.0.5:5050", "http://10.0.0.6:5050"}, Parallel: 8,
 						Dir: "/var/lib/judge/sandbox", CacheMiB: 300},
-					DefaultLanguage: "zh-CN", TimeZone: "Asia/Shanghai"}
+					DefaultLanguage: "zh-CN", TimeZone: "Asia/Shanghai", Metrics: MetricsConfig{Token: "prometheus-scrape-0123"}}
 			},
 		},
 		{
@@ -120,9 +120,10 @@ func TestLoadConfig(t *testing.T) {
 }
 
 func TestEveryKeyHasAnEnvOverride(t *testing.T) {
-	// database: and sandbox: count by their keys; languages: is a list of
+	// database:, sandbox: and metrics: count by their keys; languages: is a list of
 	// structures, which no variable can hold.
-	keys := reflect.TypeOf(Config{}).NumField() - 3 + reflect.TypeOf(DatabaseConfig{}).NumField() + reflect.TypeOf(SandboxConfig{}).NumField()
+	keys := reflect.TypeOf(Config{}).NumField() - 4 + reflect.TypeOf(DatabaseConfig{}).NumField() + reflect.TypeOf(SandboxConfig{}).NumField() +
+		reflect.TypeOf(MetricsConfig{}).NumField()
 	if got, want := len(envVars), keys; got != want {
 		t.Errorf("%d environment overrides for %d configuration keys", got, want)
 	}
@@ -161,6 +162,8 @@ func TestLoadConfigErrors(t *testing.T) {
 		{name: "tiny claim timeout", optional: true, env: map[string]string{"JUDGE_CLAIM_TIMEOUT": "10ms"}, want: "claim_timeout"},
 		{name: "bad env claim timeout", optional: true, env: map[string]string{"JUDGE_CLAIM_TIMEOUT": "soon"}, want: "JUDGE_CLAIM_TIMEOUT"},
 		{name: "bad env secure cookies", optional: true, env: map[string]string{"JUDGE_SECURE_COOKIES": "maybe"}, want: "JUDGE_SECURE_COOKIES"},
+		{name: "short metrics token", optional: true, env: map[string]string{"JUDGE_METRICS_TOKEN": "abc"}, want: "metrics.token"},
+		{name: "metrics token with a space", file: "metrics:\n  token: \"0123456789 abcdefgh\"\n", optional: true, want: "metrics.token"},
 		{name: "short session secret", file: "session_secret: abc\n", optional: true, want: "session_secret"},
 		{name: "bad trusted proxy", file: "trusted_proxies: [10.0.0.1, proxy.local]\n", optional: true, want: "trusted_proxies"},
 		{name: "bad sandbox mode", file: "sandbox:\n  mode: docker\n", optional: true, want: "sandbox.mode"},

@@ -173,7 +173,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 		SecureCookies: cfg.SecureCookies, SessionSecret: []byte(cfg.SessionSecret),
 		TrustedProxies: cfg.TrustedProxies, RegisterRate: cfg.RegisterRate, TokenTTL: cfg.TokenTTL,
 		MaxInFlight: cfg.MaxInFlight, MaxStreams: cfg.MaxStreams, Logins: db,
-		DefaultLanguage: cfg.DefaultLanguage, TimeZone: cfg.zone()})
+		DefaultLanguage: cfg.DefaultLanguage, TimeZone: cfg.zone(), MetricsToken: cfg.Metrics.Token})
 	return listenAndServe(ctx, cfg, ln, handlerFor(cfg, srv), logger, announce)
 }
 
