@@ -183,6 +183,8 @@ func (s *Service) contestOf(ctx context.Context, spec judge.ContestSpec) (judge.
 		return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_title_bad_text", "title: text with a NUL byte or bytes that are not UTF-8 is refused")
 	case utf8.RuneCountInString(title) > judge.MaxContestTitle:
 		return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_title_long", "title: at most {Max} characters", "Max", judge.MaxContestTitle)
+	case judge.CheckOffset("start_time", &spec.StartTime) != nil:
+		return judge.Contest{}, judge.CheckOffset("start_time", &spec.StartTime)
 	case spec.StartTime.IsZero():
 		return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_start_missing", "start_time: a contest needs a start time (RFC 3339)")
 	case spec.Duration <= 0 || spec.Duration > judge.MaxContestDuration || spec.Duration%time.Second != 0:

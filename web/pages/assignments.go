@@ -179,10 +179,13 @@ func (p *Pages) readForm(c *gin.Context, f *assignmentForm) (judge.AssignmentSpe
 		}
 		t, e := parseLocal(s, p.localeOf(c).Zone)
 		if e != nil {
-			t, e = time.Parse(time.RFC3339, s)
+			t, e = judge.ParseTime(name, s)
+			if judge.ErrorID(e) == "time_syntax" {
+				e = judge.Errort(judge.EINVALID, "form_time", "{Field}: expected a date and time like 2026-03-02T09:00, found {Text}", "Field", name, "Text", strconv.Quote(s))
+			}
 		}
 		if e != nil {
-			err = judge.Errort(judge.EINVALID, "form_time", "{Field}: expected a date and time like 2026-03-02T09:00, found {Text}", "Field", name, "Text", strconv.Quote(s))
+			err = e
 		}
 		return t
 	}
