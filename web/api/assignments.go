@@ -45,8 +45,8 @@ type problemRef struct {
 
 // assignmentRequest is the body of POST /assignments.
 type assignmentRequest struct {
-	Title      string       `json:"title"`
-	Problems   []problemRef `json:"problems"`
+	Title      string          `json:"title"`
+	Problems   []problemRef    `json:"problems"`
 	OpensAt    json.RawMessage `json:"opens_at"`
 	DueAt      json.RawMessage `json:"due_at"`
 	LateUntil  json.RawMessage `json:"late_until"`
