@@ -40,7 +40,9 @@ func (s *Server) Router() *gin.Engine {
 	}
 	r.Use(httpx.LimitBodyExcept(MaxBodyBytes, map[string]int64{api.ImportPath: api.ImportMaxBody, pages.ImportPath: api.ImportMaxBody}))
 	r.GET("/healthz", s.healthz)
-	r.Use(httpx.Bound(httpx.Limits{Requests: s.Options.MaxInFlight, Streams: s.Options.MaxStreams, IsStream: api.IsStream}, s.Logger))
+	// Streams are out of the requests' bound; the event feed admits them
+	// itself once it knows the caller (api.Options.Streams).
+	r.Use(httpx.Bound(httpx.Limits{Requests: s.Options.MaxInFlight, IsStream: api.IsStream}, s.Logger))
 
 	s.API.Register(r)
 	s.Pages.Register(r)

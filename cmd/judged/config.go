@@ -66,6 +66,9 @@ type Config struct {
 	// MaxStreams bounds the open streams (the ICPC event feed), apart
 	// from MaxInFlight (web.Options); 0 means no bound.
 	MaxStreams int `yaml:"max_streams"`
+	// MaxStreamsPerAddress bounds the anonymous streams of one client
+	// address (web.Options); 0 means no bound.
+	MaxStreamsPerAddress int `yaml:"max_streams_per_address"`
 	// Sandbox says where programs are compiled and run (sandbox.go).
 	Sandbox SandboxConfig `yaml:"sandbox"`
 	// Languages are the languages programs may be written in; empty means
@@ -130,26 +133,27 @@ type DatabaseConfig struct {
 // the environment says otherwise; config.yaml at the root repeats it.
 func DefaultConfig() Config {
 	return Config{
-		Listen:           ":8080",
-		Database:         DatabaseConfig{Driver: "sqlite", DSN: "data/judge.db", Synchronous: "full"},
-		Workers:          2,
-		SolveTimeout:     60 * time.Second,
-		PollInterval:     200 * time.Millisecond,
-		RegistrationOpen: true,
-		SubmitRate:       30,
-		ShutdownTimeout:  30 * time.Second,
-		LogLevel:         "info",
-		Role:             RoleAll,
-		CheckMaxSize:     8,
-		CheckMaxColors:   10,
-		CheckMaxMoves:    5,
-		RegisterRate:     10,
-		TokenTTL:         30 * 24 * time.Hour,
-		MaxInFlight:      256,
-		MaxStreams:       64,
-		Sandbox:          SandboxConfig{Mode: SandboxAuto, CacheMiB: 1024},
-		DefaultLanguage:  "en",
-		TimeZone:         "UTC",
+		Listen:               ":8080",
+		Database:             DatabaseConfig{Driver: "sqlite", DSN: "data/judge.db", Synchronous: "full"},
+		Workers:              2,
+		SolveTimeout:         60 * time.Second,
+		PollInterval:         200 * time.Millisecond,
+		RegistrationOpen:     true,
+		SubmitRate:           30,
+		ShutdownTimeout:      30 * time.Second,
+		LogLevel:             "info",
+		Role:                 RoleAll,
+		CheckMaxSize:         8,
+		CheckMaxColors:       10,
+		CheckMaxMoves:        5,
+		RegisterRate:         10,
+		TokenTTL:             30 * 24 * time.Hour,
+		MaxInFlight:          256,
+		MaxStreams:           64,
+		MaxStreamsPerAddress: 4,
+		Sandbox:              SandboxConfig{Mode: SandboxAuto, CacheMiB: 1024},
+		DefaultLanguage:      "en",
+		TimeZone:             "UTC",
 	}
 }
 
@@ -243,6 +247,7 @@ var envVars = []envVar{
 	{"JUDGE_TOKEN_TTL", durationVar(func(c *Config) *time.Duration { return &c.TokenTTL })},
 	{"JUDGE_MAX_INFLIGHT", intVar(func(c *Config) *int { return &c.MaxInFlight })},
 	{"JUDGE_MAX_STREAMS", intVar(func(c *Config) *int { return &c.MaxStreams })},
+	{"JUDGE_MAX_STREAMS_PER_ADDRESS", intVar(func(c *Config) *int { return &c.MaxStreamsPerAddress })},
 	{"JUDGE_SANDBOX_MODE", func(c *Config, v string) error { c.Sandbox.Mode = strings.TrimSpace(v); return nil }},
 	{"JUDGE_SANDBOX_URL", func(c *Config, v string) error {
 		c.Sandbox.URL = nil
@@ -366,6 +371,9 @@ func (c Config) Validate() error {
 	}
 	if c.MaxStreams < 0 {
 		bad("max_streams: must be 0 (no bound) or positive, found %d", c.MaxStreams)
+	}
+	if c.MaxStreamsPerAddress < 0 {
+		bad("max_streams_per_address: must be 0 (no bound) or positive, found %d", c.MaxStreamsPerAddress)
 	}
 	if n := len(c.Metrics.Token); n > 0 && (n < minMetricsToken || strings.ContainsAny(c.Metrics.Token, " \t\r\n")) {
 		bad("metrics.token: must be empty (instructors' tokens only) or at least %d bytes without spaces, found %d bytes", minMetricsToken, n)

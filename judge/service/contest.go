@@ -86,26 +86,35 @@ func (s *Service) UpdateContest(ctx context.Context, v judge.User, id int64, p j
 	return out, nil
 }
 
-// Contest returns a contest as v may see it (judge.ContestFor).
+// Contest returns a contest as v may see it (judge.ContestFor); ENOTFOUND
+// when v may not learn it exists (judge.CanSeeContest).
 func (s *Service) Contest(ctx context.Context, v judge.User, id int64) (judge.Contest, error) {
 	c, err := s.store.Contest(ctx, id)
 	if err != nil {
 		return judge.Contest{}, err
 	}
+	if !judge.CanSeeContest(v, c) {
+		// As the Contest API: a private contest is not admitted to exist.
+		return judge.Contest{}, judge.Errorf(judge.ENOTFOUND, "contest %d not found", id)
+	}
 	return judge.ContestFor(v, c, s.now()), nil
 }
 
-// Contests returns every contest, by start time, as v may see each.
+// Contests returns the contests v may see (judge.CanSeeContest), by start
+// time, as v may see each.
 func (s *Service) Contests(ctx context.Context, v judge.User) ([]judge.Contest, error) {
 	all, err := s.store.Contests(ctx)
 	if err != nil {
 		return nil, err
 	}
 	now := s.now()
-	for i, c := range all {
-		all[i] = judge.ContestFor(v, c, now)
+	out := all[:0]
+	for _, c := range all {
+		if judge.CanSeeContest(v, c) {
+			out = append(out, judge.ContestFor(v, c, now))
+		}
 	}
-	return all, nil
+	return out, nil
 }
 
 // Participation reports whether v takes part in contest id, and whether

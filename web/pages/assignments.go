@@ -361,12 +361,15 @@ func (p *Pages) showAssignment(c *gin.Context, status int, form *assignmentForm)
 	now := p.Service.Now()
 	data := assignmentPageView{A: newAssignmentView(p.localeOf(c), a, now), Mine: mine}
 	if a.ContestID != 0 {
-		ct, err := p.Service.Contest(ctx, v, a.ContestID)
-		if err != nil {
+		// A private contest the reader does not take part in is not
+		// shown: the assignment is still theirs to read.
+		switch ct, err := p.Service.Contest(ctx, v, a.ContestID); {
+		case err == nil:
+			data.Contest = &ct
+		case judge.ErrorCode(err) != judge.ENOTFOUND:
 			p.fail(c, err)
 			return
 		}
-		data.Contest = &ct
 	}
 	for i, ap := range a.Problems {
 		pv := assignmentProblemView{AssignmentProblem: ap, Grade: mine.Problems[i]}
