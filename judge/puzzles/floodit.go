@@ -223,3 +223,28 @@ func (Floodit) SymmetryKey(c string) string {
 	}
 	return floodit.GraphKey(b)
 }
+
+// minEmbeddedRegions is the fewest regions a hidden board's core has for
+// Embeds to look for it inside other boards. A smaller one is a pattern
+// that countless boards hold by chance (two colours in a checkerboard of
+// four cells), and its optimum is found by hand in a moment: refusing every
+// board that holds it would refuse students' own boards for nothing.
+const minEmbeddedRegions = 4
+
+// Embeds of a Flood-it board: hidden's core (floodit.Core, its repeated
+// rows and columns gone) is a block of c's core, in any symmetry of the
+// square, recoloured (floodit.Embeds). A hidden board padded with a row
+// and a column of a new colour has one more move as optimum and another
+// region graph, which SymmetryKey cannot tell (issue 32).
+func (Floodit) Embeds(c, hidden string) bool {
+	h, err := floodit.ParseCase(hidden)
+	if err != nil {
+		return false
+	}
+	core := floodit.Core(h)
+	if core.Regions() < minEmbeddedRegions {
+		return false
+	}
+	b, err := floodit.ParseCase(c)
+	return err == nil && floodit.Embeds(b, core)
+}
