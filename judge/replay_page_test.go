@@ -7,7 +7,7 @@ import (
 	"puzzlejudge/judge"
 )
 
-// TestReplayPageBounded: a page stops at MaxReplayPageBytes of text
+// TestReplayPageBounded: an API page stops at MaxReplayPageBytes of text
 // whatever its limit, says where the next starts, gives at least one step,
 // and is a copy (the page holds none of the rest of the replay).
 func TestReplayPageBounded(t *testing.T) {
@@ -16,7 +16,10 @@ func TestReplayPageBounded(t *testing.T) {
 	for i := range r.Steps {
 		r.Steps[i] = judge.Step{Move: "1", Legal: true, Board: big}
 	}
-	steps, next := r.Page(0, 1000)
+	if steps, _ := r.Page(0, 1000); len(steps) != 1000 {
+		t.Errorf("Page(0, 1000) = %d steps, want 1000 (no bound of bytes)", len(steps))
+	}
+	steps, next := r.PageWithin(0, 1000, judge.MaxReplayPageBytes)
 	if n := len(steps); n == 0 || n*len(big) > judge.MaxReplayPageBytes || next != n {
 		t.Fatalf("Page(0, 1000) = %d steps, next %d; want at most %d bytes of boards and next after them", n, next, judge.MaxReplayPageBytes)
 	}
@@ -24,15 +27,15 @@ func TestReplayPageBounded(t *testing.T) {
 	if r.Steps[0].Board != big {
 		t.Error("the page shares the replay's steps")
 	}
-	if steps, next := r.Page(990, 1000); len(steps) != 10 || next != -1 {
+	if steps, next := r.PageWithin(990, 1000, judge.MaxReplayPageBytes); len(steps) != 10 || next != -1 {
 		t.Errorf("Page(990, 1000) = %d steps, next %d; want the last 10", len(steps), next)
 	}
 	huge := judge.Replay{Steps: []judge.Step{{Board: strings.Repeat("x", 2*judge.MaxReplayPageBytes)}, {Board: "y"}}}
-	if steps, next := huge.Page(0, 10); len(steps) != 1 || next != 1 {
+	if steps, next := huge.PageWithin(0, 10, judge.MaxReplayPageBytes); len(steps) != 1 || next != 1 {
 		t.Errorf("a step over the bound: %d steps, next %d; want it alone", len(steps), next)
 	}
 	small := judge.Replay{Steps: make([]judge.Step, 300)}
-	if steps, next := small.Page(0, 200); len(steps) != 200 || next != 200 {
+	if steps, next := small.PageWithin(0, 200, judge.MaxReplayPageBytes); len(steps) != 200 || next != 200 {
 		t.Errorf("small steps: %d, next %d; want the limit, 200", len(steps), next)
 	}
 }
