@@ -439,17 +439,18 @@ func (l *locale) boardName(name string, position int) string {
 }
 
 // languagePostAllowed reports whether a language switch comes from this
-// site. It takes the form token whenever one can be had: from a signed-in
-// viewer, and from a browser that has the CSRF cookie (it read a page, and
-// every page's switch carries the token). Only a browser without the
-// cookie (its first request, cookies refused) has none to send; its post
-// is refused when the browser says it comes from elsewhere
-// (Sec-Fetch-Site cross-site or same-site, or an Origin that is not this
-// host). Without a token any site could flip a visitor's language with a
-// form of its own (issue 32).
+// site. It takes the form token whenever one can be had: a signed-in
+// viewer's pages always carry it, and a token sent is always checked. An
+// anonymous visitor may have none to send (its first request; the cached
+// problem page, drawn once for every visitor, has an empty one): its post
+// is refused when the browser says it comes from elsewhere (Sec-Fetch-Site
+// cross-site or same-site, or an Origin that is not this host), which
+// every current browser says of another site's form. Without either check
+// any site could flip a visitor's language with a form of its own (issue
+// 32).
 func (p *Pages) languagePostAllowed(c *gin.Context) bool {
 	cookie := csrfCookieValue(c)
-	if _, signedIn := httpx.CurrentUser(c); signedIn || cookie != "" {
+	if _, signedIn := httpx.CurrentUser(c); signedIn || c.PostForm(csrfField) != "" {
 		return p.tokenMatches(c, cookie)
 	}
 	return sameOrigin(c.Request)
