@@ -1,7 +1,8 @@
 package api
 
 import (
-	"strings"
+	"encoding/json"
+	"strconv"
 	"testing"
 	"time"
 
@@ -9,44 +10,70 @@ import (
 )
 
 // TestCCSFreezeFeedTellsNoVerdict: under the freeze, what the public feed
-// logs after a try is the same whether the try was right or wrong: its
-// submission (and its team, on a first try), and nothing else (no awards moved, no judgement). The feed
-// used to log a new awards event exactly when a hidden try was accepted
-// (issue 32).
+// tells after a try is the same whether the try was right or wrong: its
+// submission (and its team, on a first try), nothing else (no award, no
+// judgement), and the same number of events it does not read, which the
+// gaps in its tokens show. The feed used to log new awards events exactly
+// when a hidden try was accepted, for the public and then, split, for the
+// jury alone (issue 32). The jury reads the live awards at /awards.
 func TestCCSFreezeFeedTellsNoVerdict(t *testing.T) {
 	e := newCCSEnv(t, Options{})
 	alice, bob := e.student("alice"), e.student("bob")
 	e.waitReady()
 	c := e.contest("Frozen feed", 4*time.Hour+30*time.Minute, 5*time.Hour, time.Hour, judge.ScoringICPC, nil)
-	base := "/contests/" + itoa64(c.ID) + "/event-feed?stream=false"
-	feed := feedLines(t, e.ccsGet(t, base, "", 200))
-	last := feed[len(feed)-1].Token
+	base := "/contests/" + itoa64(c.ID)
+	feed := base + "/event-feed?stream=false"
+	// top is the last token of the log, as the jury's feed reads it (the
+	// jury reads every event but the others' own versions).
+	top := func() int64 {
+		t.Helper()
+		var n int64
+		for _, who := range []string{"", e.admin} {
+			for _, ev := range feedLines(t, e.ccsGet(t, feed, who, 200)) {
+				tok, _ := strconv.ParseInt(ev.Token, 10, 64)
+				n = max(n, tok)
+			}
+		}
+		return n
+	}
+	last := top()
+	unseen := map[string]int64{}
 	for _, try := range []struct {
 		name  string
 		token string
 		right bool
-	}{{"bob wrong", bob, false}, {"alice right", alice, true}, {"bob right", bob, true}} {
+	}{{"bob wrong", bob, false}, {"alice right", alice, true}, {"bob right", bob, true}, {"alice wrong", alice, false}} {
 		e.contestSubmit(t, try.token, c, 0, try.right)
-		after := feedLines(t, e.ccsGet(t, base+"&since_token="+last, "", 200))
+		after := feedLines(t, e.ccsGet(t, feed+"&since_token="+itoa64(last), "", 200))
 		if len(after) == 0 {
 			t.Fatalf("%s: the public feed logged nothing, not even the submission", try.name)
 		}
+		teams := int64(0)
 		for _, ev := range after {
-			if ev.Type != "submissions" && ev.Type != "teams" {
+			switch ev.Type {
+			case "submissions":
+			case "teams":
+				teams++
+			default:
 				t.Errorf("%s: the public feed logged %s %s under the freeze: %s", try.name, ev.Type, *ev.ID, ev.Data)
 			}
 		}
-		last = after[len(after)-1].Token
+		now := top()
+		unseen[try.name] = now - last - int64(len(after))
+		last = now
 	}
-	// The jury's feed has the winner.
-	jury := feedLines(t, e.ccsGet(t, base, e.admin, 200))
-	var winner string
-	for _, ev := range jury {
-		if ev.Type == "awards" && ev.ID != nil && *ev.ID == "winner" {
-			winner = string(ev.Data)
+	for name, n := range unseen {
+		if n != unseen["bob wrong"] {
+			t.Errorf("the public feed's tokens skip %d events after %q, %d after a wrong try: the gap tells the verdict", n, name, unseen["bob wrong"])
 		}
 	}
-	if want := `"team_ids":["` + itoa64(e.user(alice).ID) + `"]`; !strings.Contains(winner, want) {
-		t.Errorf("the jury's last winner award = %s, want %s", winner, want)
+	// The jury reads the live awards: alice won.
+	var awards []struct {
+		ID      string   `json:"id"`
+		TeamIDs []string `json:"team_ids"`
+	}
+	json.Unmarshal(e.ccsGet(t, base+"/awards", e.admin, 200), &awards)
+	if len(awards) == 0 || awards[0].ID != "winner" || len(awards[0].TeamIDs) != 1 || awards[0].TeamIDs[0] != itoa64(e.user(alice).ID) {
+		t.Errorf("the jury's awards = %+v, want alice the winner", awards)
 	}
 }
