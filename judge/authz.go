@@ -286,6 +286,34 @@ func CanSeeLiveBoard(v User) bool { return CanManageContests(v) }
 // anyone logged in, when c has one.
 func CanJoinContest(v User, c Contest) bool { return !v.Anonymous() && c.RegistrationCode != "" }
 
+// CanAskClarification reports whether v may ask the jury of c a question
+// at now: a contestant, from the start to the end of the contest.
+func CanAskClarification(v User, c Contest, now time.Time) bool {
+	return IsContestant(v, c) && c.Running(now)
+}
+
+// CanAnswerClarifications reports whether v writes for the jury of a
+// contest: answers and announcements, at any time.
+func CanAnswerClarifications(v User) bool { return CanManageContests(v) }
+
+// CanReadClarifications reports whether v reads a contest's clarifications
+// (each one as ClarificationVisible says): its contestants and the jury.
+func CanReadClarifications(v User, c Contest) bool {
+	return CanManageContests(v) || IsContestant(v, c)
+}
+
+// ClarificationVisible reports whether v reads the message m: the jury all,
+// a contestant its own questions, the answers to them and what goes to all.
+func ClarificationVisible(v User, m Clarification) bool {
+	if CanManageContests(v) {
+		return true
+	}
+	if v.Anonymous() {
+		return false
+	}
+	return m.ToAll() || m.FromUserID == v.ID || m.ToUserID == v.ID
+}
+
 // ContestFor returns c as v may see it at now: the problems withheld
 // before the start (CanSeeContestProblems) and from one who may only join
 // a private contest (CanSeeContest), the participants and the

@@ -70,34 +70,6 @@ func CheckClarificationText(text string) error {
 	return nil
 }
 
-// CanAskClarification reports whether v may ask the jury of c a question
-// at now: a contestant, from the start to the end of the contest.
-func CanAskClarification(v User, c Contest, now time.Time) bool {
-	return IsContestant(v, c) && c.Running(now)
-}
-
-// CanAnswerClarifications reports whether v writes for the jury of a
-// contest: answers and announcements, at any time.
-func CanAnswerClarifications(v User) bool { return CanManageContests(v) }
-
-// CanReadClarifications reports whether v reads a contest's clarifications
-// (each one as ClarificationVisible says): its contestants and the jury.
-func CanReadClarifications(v User, c Contest) bool {
-	return CanManageContests(v) || IsContestant(v, c)
-}
-
-// ClarificationVisible reports whether v reads the message m: the jury all,
-// a contestant its own questions, the answers to them and what goes to all.
-func ClarificationVisible(v User, m Clarification) bool {
-	if CanManageContests(v) {
-		return true
-	}
-	if v.Anonymous() {
-		return false
-	}
-	return m.ToAll() || m.FromUserID == v.ID || m.ToUserID == v.ID
-}
-
 // WithLabels fills in the labels of the messages' problems from c.
 func WithLabels(c Contest, ms []Clarification) {
 	for i := range ms {

@@ -232,3 +232,24 @@ func TestSandboxDir(t *testing.T) {
 		})
 	}
 }
+
+// TestTablesDir: the solvers' tables are kept beside the SQLite database,
+// else in data/.
+func TestTablesDir(t *testing.T) {
+	for _, tc := range []struct {
+		name, driver, dsn, want string
+	}{
+		{"default", "sqlite", "data/judge.db", "data/tables"},
+		{"beside the database", "sqlite", "/srv/judge/judge.db", "/srv/judge/tables"},
+		{"sqlite URI", "sqlite", "file:judge.db?cache=shared", "data/tables"},
+		{"postgres", "postgres", "host=db", "data/tables"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := DefaultConfig()
+			c.Database.Driver, c.Database.DSN = tc.driver, tc.dsn
+			if got := c.tablesDir(); got != tc.want {
+				t.Errorf("tablesDir() = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -22,6 +23,10 @@ func TestEndToEnd(t *testing.T) {
 	config := writeConfig(t, dir)
 	srv := startServer(t, config)
 	adminPW := adminPassword(t, srv.log.String())
+	// The solvers' tables are kept beside the database.
+	if want := fmt.Sprintf("msg=\"solver tables\" dir=%s", filepath.Join(dir, "data", "tables")); !strings.Contains(srv.log.String(), want) {
+		t.Errorf("the log does not say %q", want)
+	}
 	admin := srv.login("admin", adminPW)
 
 	catalogue, err := problems.Shipped()

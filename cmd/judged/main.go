@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/puzzles"
 	"puzzlejudge/judge/sandbox"
 	"puzzlejudge/judge/service"
 	"puzzlejudge/judge/store"
@@ -84,6 +85,11 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 	if err != nil {
 		return fmt.Errorf("shipped problems: %w", err)
 	}
+	// The 15-puzzle's tables take seconds to build: the first start
+	// writes them there, and every later one reads them at its first
+	// 15-puzzle solve.
+	puzzles.SetTableDir(cfg.tablesDir())
+	logger.Info("solver tables", "dir", cfg.tablesDir())
 	// Listen before anything is written: a port in use or an address that
 	// cannot be had stops the start before a database is created and an
 	// admin password printed for it. Connections wait in the backlog until

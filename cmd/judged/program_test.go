@@ -115,13 +115,6 @@ func TestServerRunsPrograms(t *testing.T) {
 	runsPrograms(t, "  mode: embedded\n  parallel: 2\n")
 }
 
-// TestServerRunsProgramsRemote: with sandbox.url the server sends its
-// programs to an external go-judge, built from the module and started here.
-func TestServerRunsProgramsRemote(t *testing.T) {
-	url := sandboxtest.GoJudge(t)
-	runsPrograms(t, "  url: ["+url+"]\n  parallel: 2\n")
-}
-
 // TestServerWithoutSandbox: sandbox off, the server starts, says why on
 // /healthz and answers program submissions 503 unavailable; answers are
 // still judged.

@@ -101,6 +101,18 @@ func (c Config) sandboxDir() string {
 	return filepath.Join("data", "sandbox")
 }
 
+// tablesDir returns the folder where the solvers keep the tables they
+// would otherwise build at every start (puzzles.SetTableDir): "tables"
+// beside the SQLite database (data/tables by default), or data/tables with
+// PostgreSQL, as for the sandbox.
+func (c Config) tablesDir() string {
+	dsn := c.Database.DSN
+	if c.Database.Driver == "sqlite" && !strings.HasPrefix(dsn, "file:") && !strings.Contains(dsn, ":memory:") {
+		return filepath.Join(filepath.Dir(dsn), "tables")
+	}
+	return filepath.Join("data", "tables")
+}
+
 // openSandbox starts the sandbox the configuration names. When it cannot
 // (sandbox: off, a host without namespaces, a go-judge that does not
 // answer) the server still starts: the runner is nil and the reason, which

@@ -4,6 +4,7 @@
 //	go run ./cmd/solve -puzzle floodit < input
 //	go run ./cmd/solve -puzzle floodit -moves < input
 //	go run ./cmd/solve -puzzle floodit -j 2 < input
+//	go run ./cmd/solve -puzzle fifteen -tables /tmp/tables < input
 //
 // The expected output is the classic one: for Flood-it the minimum number of
 // moves per case; for the Rotation Game the lexicographically smallest
@@ -11,6 +12,8 @@
 // the Mayan puzzle the n moves of the smallest solution, or "-1". With
 // -moves each case gets one optimal move sequence instead (the same lines
 // for Mayan). -j solves several cases at once, keeping the input's order.
+// The 15-puzzle's tables are kept between runs in -tables, by default
+// puzzlejudge in the user's cache folder (os.UserCacheDir).
 //
 // Input that does not parse is reported on stderr with its line and column,
 // with exit status 2 and nothing on stdout.
@@ -25,6 +28,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -66,6 +70,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	moves := fs.Bool("moves", false, "print one optimal move sequence per case instead of the expected output")
 	timeout := fs.Duration("timeout", 0, "give up after this long (0: no limit)")
 	jobs := fs.Int("j", runtime.NumCPU(), "solve this many cases at once (the output keeps the input's order)")
+	tables := fs.String("tables", defaultTableDir(), "keep the solvers' tables (the 15-puzzle's, seconds to build) in this folder between runs; empty: build them at every run")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -73,6 +78,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "solve: unexpected argument %q (the input is read from stdin)\n", fs.Arg(0))
 		return 2
 	}
+	puzzles.SetTableDir(*tables)
 	pz, err := puzzles.Lookup(*puzzle)
 	if err != nil {
 		fmt.Fprintf(stderr, "solve: unknown puzzle %q; -puzzle is one of: %s\n", *puzzle, strings.Join(names, ", "))
@@ -111,4 +117,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 1
 	}
 	return 0
+}
+
+// defaultTableDir is puzzlejudge in the user's cache folder, or "" (no
+// tables kept) when there is none, as for a user without a home.
+func defaultTableDir() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "puzzlejudge")
 }

@@ -16,23 +16,6 @@ func Probe() error {
 	return &UnavailableError{Reason: "the embedded sandbox needs Linux (namespaces and cgroups); this is " + runtime.GOOS + ": run go-judge on a Linux host and set sandbox.url"}
 }
 
-// Defaults of the embedded sandbox.
-const (
-	DefaultCgroupPrefix   = "puzzlejudge"
-	DefaultWorkFolderSize = 512 * MiB
-)
-
-// EmbeddedConfig configures the in-process sandbox.
-type EmbeddedConfig struct {
-	Config
-	Dir            string
-	CgroupPrefix   string
-	WorkFolderSize int64
-	ReadOnly       []Mount
-	InitPath       string
-	GoCache        string
-}
-
 // NewEmbedded returns the *UnavailableError of Probe: off Linux there is no
 // embedded sandbox.
 func NewEmbedded(ctx context.Context, cfg EmbeddedConfig) (Runner, error) {

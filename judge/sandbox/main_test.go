@@ -6,17 +6,22 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sync"
 	"testing"
+
+	"puzzlejudge/internal/testutil"
 )
 
 func TestMain(m *testing.M) {
 	// The container's init process is this test binary run again: Init
 	// serves it there, before any test could start.
 	Init()
-	var err error
-	if testGoCache, err = os.MkdirTemp("", "puzzlejudge-test-gocache-"); err != nil {
+	// The same folder as internal/testkit/sandboxtest's SharedGoCache
+	// (that package imports this one): warmed once, kept across runs.
+	testGoCache = filepath.Join(os.TempDir(), "puzzlejudge-test-gocache")
+	if err := os.MkdirAll(testGoCache, 0o755); err != nil {
 		panic(err)
 	}
 	os.Chmod(testGoCache, 0o755)
@@ -30,7 +35,6 @@ func TestMain(m *testing.M) {
 	if server.judge != nil {
 		server.judge.stop()
 	}
-	os.RemoveAll(testGoCache)
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
 	}
@@ -38,7 +42,8 @@ func TestMain(m *testing.M) {
 }
 
 // testGoCache is the warm Go build cache of every sandbox the tests start:
-// the embedded runner warms it, the go-judge servers mount it too.
+// the embedded runner warms it, the go-judge servers mount it too. It is
+// kept (a warm-up costs 15 s of CPU when cold).
 var testGoCache string
 
 var shared struct {
@@ -114,8 +119,21 @@ func compile(t testing.TB, r Runner, language, name string) *Artifact {
 	return res.Artifact
 }
 
-// forEachRunner runs the contract test f against every kind of runner.
+// forEachRunner runs the contract test f against every kind of runner:
+// the embedded one always, a remote go-judge in the long set (-tags long).
+// The quick set reaches the remote runner through TestRunCpp
+// (forBothRunners) and TestRemoteSpreads.
 func forEachRunner(t *testing.T, f func(t *testing.T, r Runner)) {
+	t.Run("embedded", func(t *testing.T) { f(t, embeddedRunner(t)) })
+	t.Run("remote", func(t *testing.T) {
+		testutil.LongOnly(t, "the contract again on a remote go-judge")
+		f(t, remoteRunner(t))
+	})
+}
+
+// forBothRunners runs f against the embedded runner and a remote go-judge,
+// in the quick set too.
+func forBothRunners(t *testing.T, f func(t *testing.T, r Runner)) {
 	t.Run("embedded", func(t *testing.T) { f(t, embeddedRunner(t)) })
 	t.Run("remote", func(t *testing.T) { f(t, remoteRunner(t)) })
 }

@@ -13,7 +13,7 @@ import (
 	"unicode/utf8"
 )
 
-func TestRunCpp(t *testing.T) { forEachRunner(t, testRunCpp) }
+func TestRunCpp(t *testing.T) { forBothRunners(t, testRunCpp) }
 
 func testRunCpp(t *testing.T, r Runner) {
 	tests := []struct {

@@ -7,11 +7,12 @@ import (
 	"time"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/ccs"
 )
 
 // The ICPC Contest API of a contest is built from the contest, its
 // submissions, their judgings, its clarifications and its two boards (the
-// jury's and everyone else's) by judge.CCSObjects. The endpoints answer
+// jury's and everyone else's) by ccs.CCSObjects. The endpoints answer
 // the objects their viewer sees; the event feed logs every change of them
 // (ccs_events.go).
 
@@ -34,56 +35,56 @@ func (s *Service) CCSContests(ctx context.Context, v judge.User) ([]judge.Contes
 // CCSContest returns the contest id for v's Contest API and how v reads it;
 // ENOTFOUND when it does not exist or v may not read it (a private
 // contest is not admitted to exist).
-func (s *Service) CCSContest(ctx context.Context, v judge.User, id int64) (judge.Contest, judge.CCSView, error) {
+func (s *Service) CCSContest(ctx context.Context, v judge.User, id int64) (judge.Contest, ccs.CCSView, error) {
 	c, err := s.store.Contest(ctx, id)
 	if err != nil {
-		return judge.Contest{}, judge.CCSView{}, err
+		return judge.Contest{}, ccs.CCSView{}, err
 	}
 	if !judge.CanSeeBoard(v, c) {
-		return judge.Contest{}, judge.CCSView{}, judge.Errorf(judge.ENOTFOUND, "contest %d not found", id)
+		return judge.Contest{}, ccs.CCSView{}, judge.Errorf(judge.ENOTFOUND, "contest %d not found", id)
 	}
-	return c, judge.CCSViewOf(v, c), nil
+	return c, ccs.CCSViewOf(v, c), nil
 }
 
 // CCSObjects returns the objects of contest id's API that v reads, in the
-// order of judge.CCSTypes, with the input they were built from.
-func (s *Service) CCSObjects(ctx context.Context, v judge.User, id int64) ([]judge.CCSObject, judge.CCSInput, judge.CCSView, error) {
+// order of ccs.CCSTypes, with the input they were built from.
+func (s *Service) CCSObjects(ctx context.Context, v judge.User, id int64) ([]ccs.CCSObject, ccs.CCSInput, ccs.CCSView, error) {
 	c, view, err := s.CCSContest(ctx, v, id)
 	if err != nil {
-		return nil, judge.CCSInput{}, view, err
+		return nil, ccs.CCSInput{}, view, err
 	}
 	in, err := s.ccsInput(ctx, c)
 	if err != nil {
 		return nil, in, view, err
 	}
-	return view.Visible(judge.CCSObjects(in)), in, view, nil
+	return view.Visible(ccs.CCSObjects(in)), in, view, nil
 }
 
 // ccsLanguages are the languages of the API: the sandbox's, then this
 // judge's two text kinds, which are submissions too.
-func (s *Service) ccsLanguages() []judge.CCSLanguage {
-	var out []judge.CCSLanguage
+func (s *Service) ccsLanguages() []ccs.CCSLanguage {
+	var out []ccs.CCSLanguage
 	for _, l := range s.Languages() {
-		cl := judge.CCSLanguage{ID: l.ID, Name: l.Name, Extensions: l.Extensions}
+		cl := ccs.CCSLanguage{ID: l.ID, Name: l.Name, Extensions: l.Extensions}
 		if l.ID == "java" || l.ID == "kotlin" {
 			cl.EntryPoint = "Main class"
 		}
 		out = append(out, cl)
 	}
 	return append(out,
-		judge.CCSLanguage{ID: string(judge.KindAnswer), Name: "Answer (the output for every board)", Extensions: []string{"txt"}},
-		judge.CCSLanguage{ID: string(judge.KindMoves), Name: "Moves (a move sequence for one board)", Extensions: []string{"txt"}})
+		ccs.CCSLanguage{ID: string(judge.KindAnswer), Name: "Answer (the output for every board)", Extensions: []string{"txt"}},
+		ccs.CCSLanguage{ID: string(judge.KindMoves), Name: "Moves (a move sequence for one board)", Extensions: []string{"txt"}})
 }
 
 // ccsInput loads what contest c's API is built from, at the service's now.
-func (s *Service) ccsInput(ctx context.Context, c judge.Contest) (judge.CCSInput, error) {
+func (s *Service) ccsInput(ctx context.Context, c judge.Contest) (ccs.CCSInput, error) {
 	now := s.now()
-	in := judge.CCSInput{Contest: c, Now: now, Languages: s.ccsLanguages(), Cache: &s.ccs.log(c.ID).cache}
+	in := ccs.CCSInput{Contest: c, Now: now, Languages: s.ccsLanguages(), Cache: &s.ccs.log(c.ID).cache}
 	for _, p := range c.Problems {
-		var f judge.CCSProblemFacts
+		var f ccs.CCSProblemFacts
 		cp, _, err := s.cachedProblem(ctx, p.Slug)
 		if err == nil {
-			f = judge.CCSProblemFacts{Cases: len(cp.cases), Limits: cp.p.Limits, Programs: slices.Contains(cp.p.Kinds, judge.KindProgram)}
+			f = ccs.CCSProblemFacts{Cases: len(cp.cases), Limits: cp.p.Limits, Programs: slices.Contains(cp.p.Kinds, judge.KindProgram)}
 		} else if judge.ErrorCode(err) != judge.ENOTFOUND {
 			return in, err
 		}
@@ -111,7 +112,7 @@ func (s *Service) ccsInput(ctx context.Context, c judge.Contest) (judge.CCSInput
 	addTeam := func(id int64) {
 		if id != 0 && !teams[id] {
 			teams[id] = true
-			in.Teams = append(in.Teams, judge.CCSTeam{UserID: id, Username: names[id]})
+			in.Teams = append(in.Teams, ccs.CCSTeam{UserID: id, Username: names[id]})
 		}
 	}
 	for _, p := range c.Participants {
@@ -132,7 +133,7 @@ func (s *Service) ccsInput(ctx context.Context, c judge.Contest) (judge.CCSInput
 		addTeam(m.ToUserID)
 	}
 	in.Clarifications = clars
-	slices.SortFunc(in.Teams, func(a, b judge.CCSTeam) int { return int(a.UserID - b.UserID) })
+	slices.SortFunc(in.Teams, func(a, b ccs.CCSTeam) int { return int(a.UserID - b.UserID) })
 	in.Live = judge.ComputeBoard(c, board, now, true)
 	in.Frozen = judge.ComputeBoard(c, board, now, false)
 	fillUserIDs(in.Live.Rows, ids)
@@ -153,14 +154,14 @@ func fillUserIDs(rows []judge.Row, ids map[string]int64) {
 // CCSScoreboard returns contest id's board as v reads it (the contests'
 // live board, kept in memory: the jury's live, everyone else's frozen),
 // with the contest and the time it was read.
-func (s *Service) CCSScoreboard(ctx context.Context, v judge.User, id int64) (judge.CCSInput, judge.Scoreboard, error) {
+func (s *Service) CCSScoreboard(ctx context.Context, v judge.User, id int64) (ccs.CCSInput, judge.Scoreboard, error) {
 	c, _, err := s.CCSContest(ctx, v, id)
 	if err != nil {
-		return judge.CCSInput{}, judge.Scoreboard{}, err
+		return ccs.CCSInput{}, judge.Scoreboard{}, err
 	}
 	board, err := s.Scoreboard(ctx, v, id)
 	if err != nil {
-		return judge.CCSInput{}, judge.Scoreboard{}, err
+		return ccs.CCSInput{}, judge.Scoreboard{}, err
 	}
 	// The rows are shared with other readers: copied before the ids of
 	// participants without a submission (listed by name) are filled in.
@@ -168,7 +169,7 @@ func (s *Service) CCSScoreboard(ctx context.Context, v judge.User, id int64) (ju
 	if slices.ContainsFunc(rows, func(r judge.Row) bool { return r.UserID == 0 }) {
 		users, err := s.store.Users(ctx)
 		if err != nil {
-			return judge.CCSInput{}, judge.Scoreboard{}, err
+			return ccs.CCSInput{}, judge.Scoreboard{}, err
 		}
 		ids := make(map[string]int64, len(users))
 		for _, u := range users {
@@ -176,7 +177,7 @@ func (s *Service) CCSScoreboard(ctx context.Context, v judge.User, id int64) (ju
 		}
 		fillUserIDs(rows, ids)
 	}
-	return judge.CCSInput{Contest: c, Now: s.now()}, judge.Scoreboard{Frozen: board.Frozen, Rows: rows}, nil
+	return ccs.CCSInput{Contest: c, Now: s.now()}, judge.Scoreboard{Frozen: board.Frozen, Rows: rows}, nil
 }
 
 // CCSSubmissionFiles returns a contest submission's text (source, answer

@@ -7,11 +7,12 @@ import (
 	"time"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/ccs"
 )
 
 // The event feed of a contest is an append-only log in the store (one row
 // per event, its id the token), written by SyncFeed: it builds the
-// contest's API objects (judge.CCSObjects), compares each with the last
+// contest's API objects (ccs.CCSObjects), compares each with the last
 // version logged for its audience, and appends those that changed, in one
 // transaction. A verdict, a rejudge (a new judgement, the old one no longer
 // current), a clarification, the clock passing the start, the freeze or
@@ -55,7 +56,7 @@ type ccsLog struct {
 	syncedAt time.Time
 	// cache keeps the objects of the contest's submissions between
 	// builds, the feed's and the endpoints'.
-	cache judge.CCSCache
+	cache ccs.CCSCache
 }
 
 func (l *ccsLogs) log(id int64) *ccsLog {
@@ -93,7 +94,7 @@ func (l *ccsLogs) appended() {
 }
 
 func eventKey(e judge.FeedEvent) string {
-	return judge.CCSObject{Type: e.Type, ID: e.ID, Audience: e.Audience, TeamID: e.TeamID}.Key()
+	return ccs.CCSObject{Type: e.Type, ID: e.ID, Audience: e.Audience, TeamID: e.TeamID}.Key()
 }
 
 // catchUp reads the events logged after g.last, by any process.
@@ -138,12 +139,12 @@ func (s *Service) SyncFeed(ctx context.Context, id int64, since time.Time) error
 	if err != nil {
 		return err
 	}
-	objs := judge.CCSObjects(in)
+	objs := ccs.CCSObjects(in)
 	present := make(map[string]bool, len(objs))
 	exists := make(map[string]bool, len(objs))
 	var events []judge.FeedEvent
 	for _, o := range objs {
-		if in.Frozen.Frozen && o.Type == judge.CCSAwards && o.Audience == judge.AudienceJury {
+		if in.Frozen.Frozen && o.Type == ccs.CCSAwards && o.Audience == judge.AudienceJury {
 			// The jury's live awards are not logged under the freeze: an
 			// event of theirs, unseen by the others, still takes a token,
 			// and a gap in the tokens the public reads after an accepted
@@ -230,7 +231,7 @@ func (s *Service) ParseSinceToken(ctx context.Context, id int64, token string) (
 // FeedEvents returns up to limit events of contest id after token after
 // that view reads, and the last token it looked at (to go on from, even
 // when it read none of them).
-func (s *Service) FeedEvents(ctx context.Context, view judge.CCSView, id, after int64, limit int) ([]judge.FeedEvent, int64, error) {
+func (s *Service) FeedEvents(ctx context.Context, view ccs.CCSView, id, after int64, limit int) ([]judge.FeedEvent, int64, error) {
 	events, err := s.store.FeedEvents(ctx, id, after, limit)
 	if err != nil {
 		return nil, after, err

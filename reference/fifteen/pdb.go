@@ -58,26 +58,33 @@ type heuristic struct {
 // on one core, one after the other in the same working memory, so that
 // only one build's (100 MB for six tiles) is held at a time.
 func newHeuristic(width int, groups [][]uint8) *heuristic {
+	tables := make([][]uint8, len(groups))
+	if runtime.GOMAXPROCS(0) > 1 {
+		var wg sync.WaitGroup
+		for g, tiles := range groups {
+			wg.Go(func() { tables[g] = buildTable(width, tiles, new(scratch)) })
+		}
+		wg.Wait()
+	} else {
+		var sc scratch
+		for g, tiles := range groups {
+			tables[g] = buildTable(width, tiles, &sc)
+		}
+	}
+	return newHeuristicFrom(width, groups, tables)
+}
+
+// newHeuristicFrom returns the heuristic of the given groups' databases,
+// built or read from a file.
+func newHeuristicFrom(width int, groups [][]uint8, tables [][]uint8) *heuristic {
 	n := width * width
-	h := &heuristic{width: width, tables: make([][]uint8, len(groups))}
-	var wg sync.WaitGroup
+	h := &heuristic{width: width, tables: tables}
 	for g, tiles := range groups {
 		for i, t := range tiles {
 			h.group[t] = g
 			for c := 0; c < n; c++ {
 				h.term[t][c] = uint32(c) << (4 * i)
 			}
-		}
-	}
-	if runtime.GOMAXPROCS(0) > 1 {
-		for g, tiles := range groups {
-			wg.Go(func() { h.tables[g] = buildTable(width, tiles, new(scratch)) })
-		}
-		wg.Wait()
-	} else {
-		var sc scratch
-		for g, tiles := range groups {
-			h.tables[g] = buildTable(width, tiles, &sc)
 		}
 	}
 	// Tile t on cell c is, on the board mirrored about the diagonal, tile
@@ -240,7 +247,11 @@ func (l *lazyHeuristic) get(ctx context.Context) (*heuristic, error) {
 	l.once.Do(func() {
 		l.done = make(chan struct{})
 		go func() {
-			l.h = newHeuristic(l.width, partitions[l.width])
+			dir := ""
+			if l.width == 4 { // 3x3 builds in milliseconds: no file
+				dir = currentTableDir()
+			}
+			l.h, _, _ = loadHeuristic(dir, l.width, partitions[l.width])
 			close(l.done)
 		}()
 	})
@@ -253,9 +264,10 @@ func (l *lazyHeuristic) get(ctx context.Context) (*heuristic, error) {
 }
 
 // Prepare builds the pattern databases of boards of the given width (3 or
-// 4) now rather than at the first Solve, for a server that would rather pay
-// at start (about 3 s of CPU for 4x4, 3 ms for 3x3; docs/PERFORMANCE.md). It returns
-// when they are ready or ctx is done.
+// 4), or reads them from the folder of SetTableDir, now rather than at the
+// first Solve, for a server that would rather pay at start (about 3 s of
+// CPU to build 4x4, some milliseconds to read it, 3 ms for 3x3;
+// docs/PERFORMANCE.md). It returns when they are ready or ctx is done.
 func Prepare(ctx context.Context, width int) error {
 	l, ok := heuristics[width]
 	if !ok {

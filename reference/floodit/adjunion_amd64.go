@@ -27,3 +27,15 @@ func adjUnionBMI(adj *[192][3]uint64, s0, s1, s2 uint64) (o0, o1, o2 uint64)
 //
 //go:noescape
 func layersBMI(cm *[16][3]uint64, adj *[192][3]uint64, tail unsafe.Pointer, v0, v1, v2, c0, c1, c2 uint64, cols uint32, limit int) int
+
+// adjUnionBMI4 is adjUnionBMI for four-word sets (adjUnion4); adj is the
+// graph's neighbour sets of 256 regions.
+//
+//go:noescape
+func adjUnionBMI4(adj *[256][4]uint64, s0, s1, s2, s3 uint64) (o0, o1, o2, o3 uint64)
+
+// layersBMI4 is layers4 in assembly (adjunion_amd64.s), as layersBMI is
+// layers3; tail is a *snapshots[[4]uint64] or nil.
+//
+//go:noescape
+func layersBMI4(cm *[16][4]uint64, adj *[256][4]uint64, tail unsafe.Pointer, v0, v1, v2, v3, c0, c1, c2, c3 uint64, cols uint32, limit int) int

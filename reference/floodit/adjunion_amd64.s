@@ -190,3 +190,243 @@ union:
 	ORQ  SI, R12
 	ORQ  R14, R13
 	JMP  step
+
+// UNIONWORD4 is UNIONWORD for four-word neighbour sets (32 bytes a
+// region, so a word of the set spans 2048 bytes of the table).
+#define UNIONWORD4(w, i, base, off, o0, o1, o2, o3, loop, next) \
+	TESTQ w, w; \
+	JZ next; \
+loop: \
+	TZCNTQ w, i; \
+	SHLQ $5, i; \
+	ORQ off(base)(i*1), o0; \
+	ORQ off+8(base)(i*1), o1; \
+	ORQ off+16(base)(i*1), o2; \
+	ORQ off+24(base)(i*1), o3; \
+	BLSRQ w, w; \
+	JNZ loop; \
+next:
+
+// func adjUnionBMI4(adj *[256][4]uint64, s0, s1, s2, s3 uint64) (o0, o1, o2, o3 uint64)
+//
+// adjUnionBMI for four-word sets (adjUnion4).
+TEXT ·adjUnionBMI4(SB), NOSPLIT, $0-72
+	MOVQ adj+0(FP), DI
+	XORQ AX, AX
+	XORQ BX, BX
+	XORQ CX, CX
+	XORQ DX, DX
+	MOVQ s0+8(FP), SI
+	UNIONWORD4(SI, R8, DI, 0, AX, BX, CX, DX, u4loop0, u4word1)
+	MOVQ s1+16(FP), SI
+	UNIONWORD4(SI, R8, DI, 2048, AX, BX, CX, DX, u4loop1, u4word2)
+	MOVQ s2+24(FP), SI
+	UNIONWORD4(SI, R8, DI, 4096, AX, BX, CX, DX, u4loop2, u4word3)
+	MOVQ s3+32(FP), SI
+	UNIONWORD4(SI, R8, DI, 6144, AX, BX, CX, DX, u4loop3, u4done)
+	MOVQ AX, o0+40(FP)
+	MOVQ BX, o1+48(FP)
+	MOVQ CX, o2+56(FP)
+	MOVQ DX, o3+64(FP)
+	RET
+
+// func layersBMI4(cm *[16][4]uint64, adj *[256][4]uint64, tail unsafe.Pointer, v0, v1, v2, v3, c0, c1, c2, c3 uint64, cols uint32, limit int) int
+//
+// layers4 in assembly (BMI1 and POPCNT), as layersBMI is layers3: the seen
+// set in R8-R11 and the current layer in R12-R15. Sixteen registers do
+// not hold all of a four-word step, so the frame holds the cost so far
+// (0), the colours left (8), the completing colours (16) and, while a
+// completing step's union runs, what stays of the layer (24-48); cm and
+// adj are read from the arguments when needed. tail is a
+// *snapshots[[4]uint64] or nil (a snapshot of 80 bytes, n at 320:
+// TestLayersBMI4 checks them).
+TEXT ·layersBMI4(SB), NOSPLIT, $56-112
+	MOVQ v0+24(FP), R8
+	MOVQ v1+32(FP), R9
+	MOVQ v2+40(FP), R10
+	MOVQ v3+48(FP), R11
+	MOVQ c0+56(FP), R12
+	MOVQ c1+64(FP), R13
+	MOVQ c2+72(FP), R14
+	MOVQ c3+80(FP), R15
+	MOVL cols+88(FP), BX
+	MOVL BX, 8(SP)
+	MOVQ $0, 0(SP)
+
+step4:
+	// One colour or none left: each costs its move.
+	MOVL 8(SP), BX
+	BLSRL BX, AX
+	JNZ  test4
+	POPCNTL BX, AX
+	ADDQ 0(SP), AX
+	MOVQ AX, ret+104(FP)
+	RET
+
+test4:
+	// done (16(SP)): the colours left whose regions are all seen.
+	MOVQ cm+0(FP), SI
+	MOVL BX, CX
+	MOVL $0, 16(SP)
+
+colour4:
+	BLSIL CX, DX
+	TZCNTL CX, AX
+	SHLQ $5, AX
+	ANDNQ 0(SI)(AX*1), R8, BX
+	ANDNQ 8(SI)(AX*1), R9, DI
+	ORQ  DI, BX
+	ANDNQ 16(SI)(AX*1), R10, DI
+	ORQ  DI, BX
+	ANDNQ 24(SI)(AX*1), R11, DI
+	ORQ  DI, BX
+	MOVL $0, DI
+	CMOVLNE DI, DX
+	ORL  DX, 16(SP)
+	BLSRL CX, CX
+	JNZ  colour4
+
+	// left = dist + colours left + (no colour done); above limit: stop.
+	MOVL 8(SP), BX
+	POPCNTL BX, AX
+	ADDQ 0(SP), AX
+	MOVL 16(SP), DX
+	XORL CX, CX
+	TESTL DX, DX
+	SETEQ CX
+	ADDQ CX, AX
+	CMPQ AX, limit+96(FP)
+	JLE  play4
+	MOVQ AX, ret+104(FP)
+	RET
+
+play4:
+	TESTL DX, DX
+	JZ   layer4
+
+	// Play the completing colours (DX): the union of their masks (in
+	// R12-R15, the layer saved in the frame) meets the layer in p, which
+	// leaves the layer and is the union's input.
+	POPCNTL DX, AX
+	ADDQ AX, 0(SP)
+	MOVL 8(SP), BX
+	ANDNL BX, DX, BX
+	MOVL BX, 8(SP)
+	MOVQ R12, 24(SP)
+	MOVQ R13, 32(SP)
+	MOVQ R14, 40(SP)
+	MOVQ R15, 48(SP)
+	XORQ R12, R12
+	XORQ R13, R13
+	XORQ R14, R14
+	XORQ R15, R15
+
+played4:
+	TZCNTL DX, AX
+	SHLQ $5, AX
+	ORQ  0(SI)(AX*1), R12
+	ORQ  8(SI)(AX*1), R13
+	ORQ  16(SI)(AX*1), R14
+	ORQ  24(SI)(AX*1), R15
+	BLSRL DX, DX
+	JNZ  played4
+	MOVQ 24(SP), AX
+	ANDQ AX, R12
+	ANDNQ AX, R12, AX
+	MOVQ AX, 24(SP)
+	MOVQ 32(SP), AX
+	ANDQ AX, R13
+	ANDNQ AX, R13, AX
+	MOVQ AX, 32(SP)
+	MOVQ 40(SP), AX
+	ANDQ AX, R14
+	ANDNQ AX, R14, AX
+	MOVQ AX, 40(SP)
+	MOVQ 48(SP), AX
+	ANDQ AX, R15
+	ANDNQ AX, R15, AX
+	MOVQ AX, 48(SP)
+
+	// f (AX BX CX DX) = the neighbours of p; the new regions join the
+	// seen set and what stays of the layer.
+	MOVQ adj+8(FP), DI
+	XORQ AX, AX
+	XORQ BX, BX
+	XORQ CX, CX
+	XORQ DX, DX
+	UNIONWORD4(R12, SI, DI, 0, AX, BX, CX, DX, p4loop0, p4word1)
+	UNIONWORD4(R13, SI, DI, 2048, AX, BX, CX, DX, p4loop1, p4word2)
+	UNIONWORD4(R14, SI, DI, 4096, AX, BX, CX, DX, p4loop2, p4word3)
+	UNIONWORD4(R15, SI, DI, 6144, AX, BX, CX, DX, p4loop3, p4merge)
+	ANDNQ AX, R8, AX
+	ORQ  AX, R8
+	MOVQ 24(SP), R12
+	ORQ  AX, R12
+	ANDNQ BX, R9, BX
+	ORQ  BX, R9
+	MOVQ 32(SP), R13
+	ORQ  BX, R13
+	ANDNQ CX, R10, CX
+	ORQ  CX, R10
+	MOVQ 40(SP), R14
+	ORQ  CX, R14
+	ANDNQ DX, R11, DX
+	ORQ  DX, R11
+	MOVQ 48(SP), R15
+	ORQ  DX, R15
+	JMP  step4
+
+layer4:
+	// A layer step: record it in tail, then the whole layer is the
+	// union's input (consumed, so the next layer starts empty).
+	MOVQ tail+16(FP), SI
+	TESTQ SI, SI
+	JZ   notail4
+	MOVQ 320(SI), AX
+	INCQ AX
+	MOVQ AX, 320(SI)
+	ANDQ $3, AX
+	LEAQ (AX)(AX*4), AX
+	SHLQ $4, AX
+	ADDQ SI, AX
+	ANDNQ R8, R12, BX
+	MOVQ BX, 0(AX)
+	ANDNQ R9, R13, BX
+	MOVQ BX, 8(AX)
+	ANDNQ R10, R14, BX
+	MOVQ BX, 16(AX)
+	ANDNQ R11, R15, BX
+	MOVQ BX, 24(AX)
+	MOVQ R12, 32(AX)
+	MOVQ R13, 40(AX)
+	MOVQ R14, 48(AX)
+	MOVQ R15, 56(AX)
+	MOVL 8(SP), BX
+	MOVL BX, 64(AX)
+	MOVQ 0(SP), BX
+	MOVQ BX, 72(AX)
+
+notail4:
+	INCQ 0(SP)
+	MOVQ adj+8(FP), DI
+	XORQ AX, AX
+	XORQ BX, BX
+	XORQ CX, CX
+	XORQ DX, DX
+	UNIONWORD4(R12, SI, DI, 0, AX, BX, CX, DX, l4loop0, l4word1)
+	UNIONWORD4(R13, SI, DI, 2048, AX, BX, CX, DX, l4loop1, l4word2)
+	UNIONWORD4(R14, SI, DI, 4096, AX, BX, CX, DX, l4loop2, l4word3)
+	UNIONWORD4(R15, SI, DI, 6144, AX, BX, CX, DX, l4loop3, l4merge)
+	ANDNQ AX, R8, AX
+	ORQ  AX, R8
+	MOVQ AX, R12
+	ANDNQ BX, R9, BX
+	ORQ  BX, R9
+	MOVQ BX, R13
+	ANDNQ CX, R10, CX
+	ORQ  CX, R10
+	MOVQ CX, R14
+	ANDNQ DX, R11, DX
+	ORQ  DX, R11
+	MOVQ DX, R15
+	JMP  step4

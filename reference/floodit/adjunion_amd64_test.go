@@ -94,3 +94,74 @@ func TestSolveWithoutBMI(t *testing.T) {
 		}
 	}
 }
+
+// TestLayersBMI4 checks the struct offsets that layersBMI4 writes the layer
+// steps at, and the four-word assembly union against the Go loop on boards
+// of 193-256 regions (checkLayersOnSets and TestLayers3 check layersBMI4's
+// results against layers).
+func TestLayersBMI4(t *testing.T) {
+	if !useLayersBMI || !useBMI {
+		t.Skip("the CPU has no BMI1 or POPCNT")
+	}
+	var tail snapshots[[4]uint64]
+	if s, n := unsafe.Sizeof(tail.s[0]), unsafe.Offsetof(tail.n); s != 80 || n != 320 {
+		t.Fatalf("snapshots: a snapshot of %d bytes, n at %d; layersBMI4 assumes 80, 320", s, n)
+	}
+	if c, d := unsafe.Offsetof(tail.s[0].cols), unsafe.Offsetof(tail.s[0].dist); c != 64 || d != 72 {
+		t.Fatalf("snapshot: cols at %d, dist at %d; layersBMI4 assumes 64, 72", c, d)
+	}
+	defer setAsm(true)
+	rng := newRand(31)
+	for i := range 60 {
+		b := boardWithRegions(rng, 16+i%3, 3+i%12, 193+rng.IntN(64))
+		l := label(b)
+		if l.r <= 192 || l.r > 256 {
+			continue
+		}
+		g := newGraph[[4]uint64](l)
+		for range 30 {
+			s := randomSet(g, rng)
+			setAsm(false)
+			w0, w1, w2, w3 := g.adjUnion4(s[0], s[1], s[2], s[3])
+			setAsm(true)
+			if o0, o1, o2, o3 := adjUnionBMI4(g.adj4, s[0], s[1], s[2], s[3]); o0 != w0 || o1 != w1 || o2 != w2 || o3 != w3 {
+				t.Fatalf("board %q, set %x: assembly %x %x %x %x, Go %x %x %x %x", Format(b), s, o0, o1, o2, o3, w0, w1, w2, w3)
+			}
+		}
+		checkLayersOnSets(t, b, g, rng, 20)
+	}
+}
+
+// TestSolveWithoutBMI4 is TestSolveWithoutBMI on boards of four-word sets
+// (193-256 regions): the same moves and nodes with the assembly and
+// without.
+func TestSolveWithoutBMI4(t *testing.T) {
+	if !useLayersBMI || !useBMI {
+		t.Skip("the CPU has no BMI1 or POPCNT")
+	}
+	defer setAsm(true)
+	rng := newRand(37)
+	count := 12
+	if testing.Short() {
+		count = 4
+	}
+	for i := range count {
+		b := boardWithRegions(rng, 16, 3+i%3, 200+rng.IntN(50))
+		if r := label(b).r; r <= 192 || r > 256 {
+			t.Fatalf("board %q: %d regions, want 193-256", Format(b), r)
+		}
+		setAsm(true)
+		want, err := Solve(context.Background(), b, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		setAsm(false)
+		got, err := Solve(context.Background(), b, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.MovesText() != want.MovesText() || got.Nodes != want.Nodes {
+			t.Fatalf("board %q: without BMI %q in %d nodes, with it %q in %d", Format(b), got.MovesText(), got.Nodes, want.MovesText(), want.Nodes)
+		}
+	}
+}

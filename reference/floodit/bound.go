@@ -68,8 +68,12 @@ func (g *graph[B]) boundDepth(flooded, frontier B, remaining uint32, limit, dept
 	// Most runs are a step or two long: three-word sets call layers3
 	// directly (the sets are passed on the stack, once less).
 	if depth == 0 {
-		if len(flooded) == 3 && !generalLayers {
+		switch {
+		case generalLayers:
+		case len(flooded) == 3:
 			return g.layers3(flooded, frontier, remaining, limit, nil)
+		case len(flooded) == 4:
+			return g.layers4(flooded, frontier, remaining, limit, nil)
 		}
 		return g.layers(flooded, frontier, remaining, limit, nil)
 	}
@@ -78,6 +82,8 @@ func (g *graph[B]) boundDepth(flooded, frontier B, remaining uint32, limit, dept
 	var h int
 	if len(flooded) == 3 && !generalLayers {
 		h = g.layers3(flooded, frontier, remaining, limit, tail)
+	} else if len(flooded) == 4 && !generalLayers {
+		h = g.layers4(flooded, frontier, remaining, limit, tail)
 	} else {
 		h = g.layers(flooded, frontier, remaining, limit, tail)
 	}
@@ -192,6 +198,13 @@ func (g *graph[B]) exactMoves(sn *snapshot[B], limit, depth int) bool {
 		}
 		if len(sn.flooded) == 3 && useLayersBMI {
 			h, ok := g.childBound3(sn, k, limit-sn.dist-1, depth-1)
+			if ok && sn.dist+1+h <= limit {
+				return false
+			}
+			continue
+		}
+		if len(sn.flooded) == 4 && useLayersBMI {
+			h, ok := g.childBound4(sn, k, limit-sn.dist-1, depth-1)
 			if ok && sn.dist+1+h <= limit {
 				return false
 			}

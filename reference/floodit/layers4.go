@@ -1,11 +1,19 @@
 package floodit
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // layers4 is layers3 for four-word sets (at most 256 regions; an 18x18
 // board with 6 colours has about 230). TestLayers3 checks it too.
 func (g *graph[B]) layers4(flooded, frontier B, remaining uint32, limit int, tail *snapshots[B]) int {
 	l := len(flooded) - 1 // 3, written so that the three-word type compiles
+	if useLayersBMI {
+		return layersBMI4(g.cm4, g.adj4, unsafe.Pointer(tail),
+			flooded[0]|frontier[0], flooded[1]|frontier[1], flooded[2]|frontier[2], flooded[l]|frontier[l],
+			frontier[0], frontier[1], frontier[2], frontier[l], remaining, limit)
+	}
 	v0, v1, v2, v3 := flooded[0]|frontier[0], flooded[1]|frontier[1], flooded[2]|frontier[2], flooded[l]|frontier[l]
 	c0, c1, c2, c3 := frontier[0], frontier[1], frontier[2], frontier[l]
 	dist := 0
@@ -59,6 +67,9 @@ func (g *graph[B]) layers4(flooded, frontier B, remaining uint32, limit int, tai
 
 // adjUnion4 is neighboursOf for the four-word set (s0, s1, s2, s3).
 func (g *graph[B]) adjUnion4(s0, s1, s2, s3 uint64) (o0, o1, o2, o3 uint64) {
+	if useBMI {
+		return adjUnionBMI4(g.adj4, s0, s1, s2, s3)
+	}
 	adj := g.adj
 	var z B
 	l := len(z) - 1
@@ -72,4 +83,32 @@ func (g *graph[B]) adjUnion4(s0, s1, s2, s3 uint64) (o0, o1, o2, o3 uint64) {
 		}
 	}
 	return o0, o1, o2, o3
+}
+
+// childBound4 is childBound3 for four-word sets, where layersBMI4 runs.
+func (g *graph[B]) childBound4(sn *snapshot[B], k, limit, depth int) (h int, ok bool) {
+	l := len(sn.flooded) - 1 // 3, written so that the three-word type compiles
+	m, fl, fr := &g.cmask[k], &sn.flooded, &sn.frontier
+	g0, g1, g2, g3 := (*fr)[0]&(*m)[0], (*fr)[1]&(*m)[1], (*fr)[2]&(*m)[2], (*fr)[l]&(*m)[l]
+	o0, o1, o2, o3 := adjUnionBMI4(g.adj4, g0, g1, g2, g3)
+	s0, s1, s2, s3 := (*fl)[0]|(*fr)[0], (*fl)[1]|(*fr)[1], (*fl)[2]|(*fr)[2], (*fl)[l]|(*fr)[l]
+	if o0&^s0|o1&^s1|o2&^s2|o3&^s3 == 0 {
+		return 0, false
+	}
+	f0, f1, f2, f3 := (*fl)[0]|g0, (*fl)[1]|g1, (*fl)[2]|g2, (*fl)[l]|g3
+	crem := sn.cols
+	if (*m)[0]&^f0|(*m)[1]&^f1|(*m)[2]&^f2|(*m)[l]&^f3 == 0 {
+		crem &^= 1 << k
+	}
+	var tail *snapshots[B]
+	if depth > 0 {
+		tail = &g.tails[depth]
+		tail.n = 0
+	}
+	h = layersBMI4(g.cm4, g.adj4, unsafe.Pointer(tail), s0|o0, s1|o1, s2|o2, s3|o3,
+		(o0|(*fr)[0])&^f0, (o1|(*fr)[1])&^f1, (o2|(*fr)[2])&^f2, (o3|(*fr)[l])&^f3, crem, limit)
+	if depth > 0 && h == limit && g.lookahead(tail, limit, depth) {
+		h = limit + 1
+	}
+	return h, true
 }

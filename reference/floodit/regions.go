@@ -86,6 +86,8 @@ type graph[B bitset] struct {
 	adj    []B                   // neighbours of each region
 	adj3   *[192][3]uint64       // adj for three-word sets (adjUnionBMI), else nil
 	cm3    *[MaxColors][3]uint64 // cmask for three-word sets (layersBMI), else nil
+	adj4   *[256][4]uint64       // adj for four-word sets (adjUnionBMI4), else nil
+	cm4    *[MaxColors][4]uint64 // cmask for four-word sets (layersBMI4), else nil
 	cmask  [MaxColors]B          // regions of each colour
 	all    B                     // every region
 	// exactCache, when not nil, remembers the answers of exact.
@@ -115,6 +117,10 @@ func newGraph[B bitset](l labels) *graph[B] {
 		g.adj3 = (*[192][3]uint64)(unsafe.Pointer(&g.adj[:192][0]))
 		g.cm3 = (*[MaxColors][3]uint64)(unsafe.Pointer(&g.cmask))
 	}
+	if len(b) == 4 {
+		g.adj4 = (*[256][4]uint64)(unsafe.Pointer(&g.adj[:256][0]))
+		g.cm4 = (*[MaxColors][4]uint64)(unsafe.Pointer(&g.cmask))
+	}
 	return g
 }
 
@@ -133,6 +139,10 @@ func (g *graph[B]) neighboursOf(set B) B {
 		return out
 	case 4:
 		last := len(out) - 1
+		if useBMI {
+			out[0], out[1], out[2], out[last] = adjUnionBMI4(g.adj4, set[0], set[1], set[2], set[last])
+			return out
+		}
 		var o0, o1, o2, o3 uint64
 		for i := range len(set) {
 			for word := set[i]; word != 0; word &= word - 1 {

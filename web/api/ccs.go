@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/ccs"
 	"puzzlejudge/web/httpx"
 )
 
@@ -16,7 +17,7 @@ import (
 // face of contests that the ICPC tools read (docs/CONTEST_API.md). The
 // same tokens and roles as /api/v1, and HTTP basic authentication as the
 // specification requires. Its answers are built by the service
-// (judge.CCSObjects): each endpoint answers the objects its viewer sees.
+// (ccs.CCSObjects): each endpoint answers the objects its viewer sees.
 
 // CCSPath is the base of the Contest API.
 const CCSPath = "/api/ccs"
@@ -35,8 +36,8 @@ func feedStreams(c *gin.Context) bool {
 
 // ccsCollections are the collection endpoints of a contest, in the order
 // of the specification's table.
-var ccsCollections = []string{judge.CCSJudgementTypes, judge.CCSLanguages, judge.CCSProblems, judge.CCSTeams,
-	judge.CCSSubmissions, judge.CCSJudgements, judge.CCSClarifications, judge.CCSAwards}
+var ccsCollections = []string{ccs.CCSJudgementTypes, ccs.CCSLanguages, ccs.CCSProblems, ccs.CCSTeams,
+	ccs.CCSSubmissions, ccs.CCSJudgements, ccs.CCSClarifications, ccs.CCSAwards}
 
 func (s *API) registerCCS(r gin.IRouter) {
 	g := r.Group(CCSPath, s.ccsHeaders(), s.ccsAuthenticate())
@@ -125,7 +126,7 @@ func (s *API) ccsFail(c *gin.Context, err error) {
 
 // ccsInfo answers the API information.
 func (s *API) ccsInfo(c *gin.Context) {
-	c.JSON(http.StatusOK, gin.H{"version": judge.CCSVersion, "version_url": judge.CCSVersionURL,
+	c.JSON(http.StatusOK, gin.H{"version": ccs.CCSVersion, "version_url": ccs.CCSVersionURL,
 		"provider": gin.H{"name": "puzzlejudge"}})
 }
 
@@ -138,14 +139,14 @@ func (s *API) ccsContests(c *gin.Context) {
 	}
 	out := make([]map[string]any, 0, len(cs))
 	for _, k := range cs {
-		out = append(out, judge.CCSContestObject(k))
+		out = append(out, ccs.CCSContestObject(k))
 	}
 	c.JSON(http.StatusOK, out)
 }
 
 // ccsContestID reads the :id of a Contest API path: a contest's number.
 func (s *API) ccsContestID(c *gin.Context) (int64, bool) {
-	id, ok := judge.ParseCCSContestID(c.Param("id"))
+	id, ok := ccs.ParseCCSContestID(c.Param("id"))
 	if !ok {
 		s.ccsFail(c, judge.Errorf(judge.ENOTFOUND, "contest %q not found", c.Param("id")))
 	}
@@ -153,10 +154,10 @@ func (s *API) ccsContestID(c *gin.Context) (int64, bool) {
 }
 
 // ccsObjects returns the objects of the path's contest the caller reads.
-func (s *API) ccsObjects(c *gin.Context) ([]judge.CCSObject, judge.CCSInput, judge.CCSView, bool) {
+func (s *API) ccsObjects(c *gin.Context) ([]ccs.CCSObject, ccs.CCSInput, ccs.CCSView, bool) {
 	id, ok := s.ccsContestID(c)
 	if !ok {
-		return nil, judge.CCSInput{}, judge.CCSView{}, false
+		return nil, ccs.CCSInput{}, ccs.CCSView{}, false
 	}
 	objs, in, view, err := s.Service.CCSObjects(c.Request.Context(), httpx.Viewer(c), id)
 	if err != nil {
@@ -181,8 +182,8 @@ func (s *API) ccsSingleton(c *gin.Context, typ string) {
 	s.ccsFail(c, judge.Errorf(judge.ENOTFOUND, "no %s", typ))
 }
 
-func (s *API) ccsContest(c *gin.Context) { s.ccsSingleton(c, judge.CCSContest) }
-func (s *API) ccsState(c *gin.Context)   { s.ccsSingleton(c, judge.CCSState) }
+func (s *API) ccsContest(c *gin.Context) { s.ccsSingleton(c, ccs.CCSContest) }
+func (s *API) ccsState(c *gin.Context)   { s.ccsSingleton(c, ccs.CCSState) }
 
 // ccsCollection answers the objects of type typ, filtered by the query's
 // ID properties (team_id=5, problem_id=, ...) as the specification asks:

@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/ccs"
 	"puzzlejudge/web/httpx"
 )
 
@@ -28,7 +29,7 @@ func (s *API) ccsScoreboard(c *gin.Context) {
 	c.JSON(http.StatusOK, ccsBoardJSON(in, board))
 }
 
-func ccsBoardJSON(in judge.CCSInput, board judge.Scoreboard) gin.H {
+func ccsBoardJSON(in ccs.CCSInput, board judge.Scoreboard) gin.H {
 	k := in.Contest
 	rows := []gin.H{}
 	for _, r := range board.Rows {
@@ -42,17 +43,17 @@ func ccsBoardJSON(in judge.CCSInput, board judge.Scoreboard) gin.H {
 			if i >= len(k.Problems) {
 				break
 			}
-			cell := gin.H{"problem_id": judge.CCSProblemID(k.Problems[i]), "num_judged": p.Tries, "num_pending": p.Pending}
+			cell := gin.H{"problem_id": ccs.CCSProblemID(k.Problems[i]), "num_judged": p.Tries, "num_pending": p.Pending}
 			if k.Scoring == judge.ScoringIOI {
 				cell["score"] = p.Score
 				if p.Score > 0 {
-					cell["time"] = judge.CCSMinutes(p.Minutes)
+					cell["time"] = ccs.CCSMinutes(p.Minutes)
 					last = max(last, p.Minutes)
 				}
 			} else {
 				cell["solved"] = p.Solved
 				if p.Solved {
-					cell["time"] = judge.CCSMinutes(p.Minutes)
+					cell["time"] = ccs.CCSMinutes(p.Minutes)
 				}
 			}
 			problems = append(problems, cell)
@@ -60,18 +61,18 @@ func ccsBoardJSON(in judge.CCSInput, board judge.Scoreboard) gin.H {
 		if k.Scoring == judge.ScoringIOI {
 			score = gin.H{"score": r.Score, "time": nil}
 			if last >= 0 {
-				score["time"] = judge.CCSMinutes(last)
+				score["time"] = ccs.CCSMinutes(last)
 			}
 		} else {
-			score = gin.H{"num_solved": r.Solved, "total_time": judge.CCSMinutes(r.Penalty), "time": nil}
+			score = gin.H{"num_solved": r.Solved, "total_time": ccs.CCSMinutes(r.Penalty), "time": nil}
 			if r.Solved > 0 {
-				score["time"] = judge.CCSMinutes(r.LastAccepted)
+				score["time"] = ccs.CCSMinutes(r.LastAccepted)
 			}
 		}
-		rows = append(rows, gin.H{"rank": r.Rank, "team_id": judge.CCSTeamID(r.UserID), "score": score, "problems": problems})
+		rows = append(rows, gin.H{"rank": r.Rank, "team_id": ccs.CCSTeamID(r.UserID), "score": score, "problems": problems})
 	}
-	return gin.H{"time": judge.CCSTime(in.Now), "contest_time": judge.CCSRelTime(in.Now.Sub(k.StartTime)),
-		"state": judge.CCSStateObject(k, in.Now), "rows": rows}
+	return gin.H{"time": ccs.CCSTime(in.Now), "contest_time": ccs.CCSRelTime(in.Now.Sub(k.StartTime)),
+		"state": ccs.CCSStateObject(k, in.Now), "rows": rows}
 }
 
 // ccsProperties are the properties each type of object may have, as the
@@ -80,16 +81,16 @@ var ccsProperties = []struct {
 	typ   string
 	props []string
 }{
-	{judge.CCSContest, []string{"id", "name", "formal_name", "start_time", "duration", "scoreboard_freeze_duration", "scoreboard_thaw_time", "scoreboard_type", "penalty_time"}},
-	{judge.CCSJudgementTypes, []string{"id", "name", "penalty", "solved"}},
-	{judge.CCSLanguages, []string{"id", "name", "entry_point_required", "entry_point_name", "extensions"}},
-	{judge.CCSProblems, []string{"id", "label", "name", "ordinal", "time_limit", "memory_limit", "output_limit", "code_limit", "test_data_count", "max_score"}},
-	{judge.CCSTeams, []string{"id", "name", "label", "display_name"}},
-	{judge.CCSState, []string{"started", "frozen", "ended", "thawed", "finalized", "end_of_updates"}},
-	{judge.CCSSubmissions, []string{"id", "language_id", "problem_id", "team_id", "time", "contest_time", "entry_point", "files"}},
-	{judge.CCSJudgements, []string{"id", "submission_id", "judgement_type_id", "score", "current", "start_time", "start_contest_time", "end_time", "end_contest_time", "max_run_time"}},
-	{judge.CCSClarifications, []string{"id", "from_team_id", "to_team_id", "to_team_ids", "reply_to_id", "problem_id", "text", "time", "contest_time"}},
-	{judge.CCSAwards, []string{"id", "citation", "team_ids"}},
+	{ccs.CCSContest, []string{"id", "name", "formal_name", "start_time", "duration", "scoreboard_freeze_duration", "scoreboard_thaw_time", "scoreboard_type", "penalty_time"}},
+	{ccs.CCSJudgementTypes, []string{"id", "name", "penalty", "solved"}},
+	{ccs.CCSLanguages, []string{"id", "name", "entry_point_required", "entry_point_name", "extensions"}},
+	{ccs.CCSProblems, []string{"id", "label", "name", "ordinal", "time_limit", "memory_limit", "output_limit", "code_limit", "test_data_count", "max_score"}},
+	{ccs.CCSTeams, []string{"id", "name", "label", "display_name"}},
+	{ccs.CCSState, []string{"started", "frozen", "ended", "thawed", "finalized", "end_of_updates"}},
+	{ccs.CCSSubmissions, []string{"id", "language_id", "problem_id", "team_id", "time", "contest_time", "entry_point", "files"}},
+	{ccs.CCSJudgements, []string{"id", "submission_id", "judgement_type_id", "score", "current", "start_time", "start_contest_time", "end_time", "end_contest_time", "max_run_time"}},
+	{ccs.CCSClarifications, []string{"id", "from_team_id", "to_team_id", "to_team_ids", "reply_to_id", "problem_id", "text", "time", "contest_time"}},
+	{ccs.CCSAwards, []string{"id", "citation", "team_ids"}},
 	{"scoreboard", []string{"time", "contest_time", "state", "rows"}},
 	{"event-feed", []string{"type", "id", "data", "token"}},
 }

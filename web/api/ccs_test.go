@@ -18,6 +18,7 @@ import (
 	"puzzlejudge/internal/testkit/ccstest"
 	"puzzlejudge/internal/testkit/webtest"
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/ccs"
 	"puzzlejudge/judge/service"
 	"puzzlejudge/judge/store"
 	"puzzlejudge/web/httpx"
@@ -185,7 +186,7 @@ func (e *ccsEnv) checkContest(t *testing.T, id int64, token string) []byte {
 		t.Error(err)
 	}
 	for _, line := range feedLines(t, feed) {
-		if line.Type != judge.CCSClarifications {
+		if line.Type != ccs.CCSClarifications {
 			raw, _ := json.Marshal(line)
 			ccstest.Check(t, ccstest.Strict, "event-feed", raw)
 		}

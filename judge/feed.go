@@ -45,35 +45,6 @@ const (
 	AudienceOthers
 )
 
-// CCSView is who reads the Contest API: the jury, a contestant (Team, a
-// user id) or the public (Team 0, not jury).
-type CCSView struct {
-	Jury bool
-	Team int64
-}
-
-// CCSViewOf returns how v reads contest c's Contest API.
-func CCSViewOf(v User, c Contest) CCSView {
-	if CanManageContests(v) {
-		return CCSView{Jury: true}
-	}
-	if IsContestant(v, c) {
-		return CCSView{Team: v.ID}
-	}
-	return CCSView{}
-}
-
-// Sees reports whether the viewer reads the event e.
-func (w CCSView) Sees(e FeedEvent) bool {
-	if w.Jury {
-		return e.Audience != AudienceOthers
-	}
-	if e.Audience == AudienceJury {
-		return false
-	}
-	return e.TeamID == 0 || e.TeamID == w.Team
-}
-
 // FeedEventStore keeps the contests' event logs.
 type FeedEventStore interface {
 	// AppendFeedEvents adds events to the log in order, in one
@@ -95,4 +66,23 @@ type CCSStore interface {
 	// CCSSubmissions returns the submissions that name the contest, in id
 	// order, with their judgings (History).
 	CCSSubmissions(ctx context.Context, contestID int64) ([]CCSSubmission, error)
+}
+
+// CCSSubmission is a contest submission as the API reads it.
+type CCSSubmission struct {
+	ID        int64
+	UserID    int64
+	ProblemID int64
+	// Language is the program's language, or the kind ("answer",
+	// "moves") of a text submission.
+	Language  string
+	CreatedAt time.Time
+	Status    Status
+	Verdict   Verdict
+	Score     float64
+	JudgedAt  *time.Time
+	CPUMs     int64
+	// History holds the judgings a rejudge replaced, oldest first: each
+	// is a judgement of its own, no longer current.
+	History []Judging
 }

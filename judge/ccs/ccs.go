@@ -1,16 +1,19 @@
-package judge
+// Package ccs builds the objects of the ICPC Contest API
+// (github.com/icpc/ccs-specs, release 2026-01), the read-only face of a
+// contest under /api/ccs that the ICPC tools (the resolver, the CDS,
+// scoreboard displays) read. They exist for that transport, so they live
+// beside the domain (judge), not in it. This file holds the API's
+// vocabulary: the release, the judgement types and how this judge's
+// verdicts map to them, and the API's time formats and ids; objects.go
+// builds its objects, view.go says who reads which.
+package ccs
 
 import (
 	"strconv"
 	"time"
-)
 
-// The ICPC Contest API (github.com/icpc/ccs-specs, release 2026-01) is the
-// read-only face of a contest under /api/ccs that the ICPC tools (the
-// resolver, the CDS, scoreboard displays) read. This file holds its
-// vocabulary: the release, the judgement types and how this judge's
-// verdicts map to them, and the API's time formats. ccs_objects.go builds
-// its objects.
+	"puzzlejudge/judge"
+)
 
 // CCSVersion is the release of the Contest API served.
 const CCSVersion = "2026-01"
@@ -47,11 +50,11 @@ var judgementTypes = []struct {
 
 // JudgementTypes returns the judgement types of a contest scored with
 // scoring.
-func JudgementTypes(scoring Scoring) []JudgementType {
+func JudgementTypes(scoring judge.Scoring) []JudgementType {
 	out := make([]JudgementType, len(judgementTypes))
 	for i, t := range judgementTypes {
 		out[i] = JudgementType{ID: t.id, Name: t.name, Solved: t.solved}
-		if scoring != ScoringIOI {
+		if scoring != judge.ScoringIOI {
 			p := t.penalty
 			out[i].Penalty = &p
 		}
@@ -69,23 +72,23 @@ func JudgementTypes(scoring Scoring) []JudgementType {
 // exactly. A suboptimal answer keeps its partial credit as the judgement's
 // score in a score (IOI) contest. judge_error is JE: the judge's fault,
 // no penalty, judged again. "" (not judged) has no type.
-func JudgementTypeOf(v Verdict) string {
+func JudgementTypeOf(v judge.Verdict) string {
 	switch v {
-	case Accepted:
+	case judge.Accepted:
 		return "AC"
-	case WrongAnswer, Suboptimal, NotSolved, Invalid:
+	case judge.WrongAnswer, judge.Suboptimal, judge.NotSolved, judge.Invalid:
 		return "WA"
-	case TimeLimit:
+	case judge.TimeLimit:
 		return "TLE"
-	case RuntimeError:
+	case judge.RuntimeError:
 		return "RTE"
-	case MemoryLimit:
+	case judge.MemoryLimit:
 		return "MLE"
-	case OutputLimit:
+	case judge.OutputLimit:
 		return "OLE"
-	case CompileError:
+	case judge.CompileError:
 		return "CE"
-	case JudgeError:
+	case judge.JudgeError:
 		return "JE"
 	}
 	return ""
@@ -134,7 +137,7 @@ func ParseCCSContestID(s string) (int64, bool) {
 // CCSProblemID is the API id of a contest problem: its slug when the slug
 // is an API identifier (at most 36 characters of [A-Za-z0-9_.-], not
 // starting with '-' or '.', not ending with '.'), else "p" and the id.
-func CCSProblemID(p ContestProblem) string {
+func CCSProblemID(p judge.ContestProblem) string {
 	if ccsIdentifier(p.Slug) {
 		return p.Slug
 	}

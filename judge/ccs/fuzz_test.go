@@ -1,4 +1,4 @@
-package judge_test
+package ccs_test
 
 import (
 	"os"
@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzlejudge/judge"
+	"puzzlejudge/judge/ccs"
 )
 
 // FuzzParseCCSContestID: a contest id of a Contest API path is read back
@@ -20,8 +20,8 @@ func FuzzParseCCSContestID(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		n, ok := judge.ParseCCSContestID(s)
-		if ok && (n <= 0 || strconv.FormatInt(n, 10) != s || judge.CCSContestID(n) != s) {
+		n, ok := ccs.ParseCCSContestID(s)
+		if ok && (n <= 0 || strconv.FormatInt(n, 10) != s || ccs.CCSContestID(n) != s) {
 			t.Errorf("ParseCCSContestID(%q) = %d, true", s, n)
 		}
 	})

@@ -1,4 +1,4 @@
-package judge_test
+package ccs_test
 
 import (
 	"fmt"
@@ -6,20 +6,21 @@ import (
 	"time"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/ccs"
 )
 
 // benchContest is the scale: 500 contestants, 10 problems, 20,000
 // judged submissions spread over a 5-hour contest, one in ten accepted.
-func benchContest() judge.CCSInput {
+func benchContest() ccs.CCSInput {
 	start := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	c := judge.Contest{ID: 1, Title: "Bench", StartTime: start, Duration: 5 * time.Hour, Freeze: time.Hour,
 		Scoring: judge.ScoringICPC, Everyone: true, Public: true}
 	for p := 0; p < 10; p++ {
 		c.Problems = append(c.Problems, judge.ContestProblem{ProblemID: int64(100 + p), Slug: fmt.Sprintf("problem-%d", p), Title: "P", Label: string(rune('A' + p))})
 	}
-	in := judge.CCSInput{Contest: c, Now: start.Add(6 * time.Hour)}
+	in := ccs.CCSInput{Contest: c, Now: start.Add(6 * time.Hour)}
 	for u := 0; u < 500; u++ {
-		in.Teams = append(in.Teams, judge.CCSTeam{UserID: int64(1000 + u), Username: fmt.Sprintf("user%d", u)})
+		in.Teams = append(in.Teams, ccs.CCSTeam{UserID: int64(1000 + u), Username: fmt.Sprintf("user%d", u)})
 	}
 	var cs []judge.ContestSubmission
 	for i := 0; i < 20000; i++ {
@@ -47,7 +48,7 @@ func BenchmarkCCSObjects(b *testing.B) {
 	in := benchContest()
 	b.ResetTimer()
 	for b.Loop() {
-		if objs := judge.CCSObjects(in); len(objs) < 40000 {
+		if objs := ccs.CCSObjects(in); len(objs) < 40000 {
 			b.Fatalf("%d objects", len(objs))
 		}
 	}
@@ -58,11 +59,11 @@ func BenchmarkCCSObjects(b *testing.B) {
 // changed but the clock.
 func BenchmarkCCSObjectsCached(b *testing.B) {
 	in := benchContest()
-	in.Cache = &judge.CCSCache{}
-	judge.CCSObjects(in)
+	in.Cache = &ccs.CCSCache{}
+	ccs.CCSObjects(in)
 	b.ResetTimer()
 	for b.Loop() {
-		if objs := judge.CCSObjects(in); len(objs) < 40000 {
+		if objs := ccs.CCSObjects(in); len(objs) < 40000 {
 			b.Fatalf("%d objects", len(objs))
 		}
 	}

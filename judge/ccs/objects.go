@@ -1,4 +1,4 @@
-package judge
+package ccs
 
 import (
 	"encoding/json"
@@ -7,11 +7,13 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"puzzlejudge/judge"
 )
 
 // CCSInput is what the Contest API objects of one contest are built from.
 type CCSInput struct {
-	Contest Contest
+	Contest judge.Contest
 	Now     time.Time
 	// Problems are the facts of Contest.Problems beyond the contest's own,
 	// in the same order.
@@ -22,11 +24,11 @@ type CCSInput struct {
 	// Teams are the contestants: every participant and everyone who
 	// submitted or asked in the contest.
 	Teams          []CCSTeam
-	Submissions    []CCSSubmission // in id order
-	Clarifications []Clarification // in id order
+	Submissions    []judge.CCSSubmission // in id order
+	Clarifications []judge.Clarification // in id order
 	// Live is the jury's board; Frozen the board everyone else reads (the
 	// same as Live when the board is not frozen).
-	Live, Frozen Scoreboard
+	Live, Frozen judge.Scoreboard
 	// Cache, when not nil, keeps the objects of each submission (it and
 	// its judgements) from one build to the next of the same contest:
 	// they are rebuilt only when the submission changed.
@@ -48,13 +50,13 @@ type ccsCached struct {
 type ccsFingerprint struct {
 	contest  int64
 	start    int64
-	scoring  Scoring
+	scoring  judge.Scoring
 	problem  string
 	language string
 	user     int64
 	created  int64
-	status   Status
-	verdict  Verdict
+	status   judge.Status
+	verdict  judge.Verdict
 	score    float64
 	judged   int64
 	cpu      int64
@@ -65,7 +67,7 @@ type ccsFingerprint struct {
 // CCSProblemFacts are what a problem object says beyond the contest.
 type CCSProblemFacts struct {
 	Cases  int
-	Limits Limits
+	Limits judge.Limits
 	// Programs reports a problem that takes programs: its limits are
 	// then the sandbox's.
 	Programs bool
@@ -86,32 +88,13 @@ type CCSTeam struct {
 	Username string
 }
 
-// CCSSubmission is a contest submission as the API reads it.
-type CCSSubmission struct {
-	ID        int64
-	UserID    int64
-	ProblemID int64
-	// Language is the program's language, or the kind ("answer",
-	// "moves") of a text submission.
-	Language  string
-	CreatedAt time.Time
-	Status    Status
-	Verdict   Verdict
-	Score     float64
-	JudgedAt  *time.Time
-	CPUMs     int64
-	// History holds the judgings a rejudge replaced, oldest first: each
-	// is a judgement of its own, no longer current.
-	History []Judging
-}
-
 // CCSObject is one object of the API (or a whole singleton: the contest,
 // the state) as an audience reads it: what GET on its endpoint answers, and
 // what the event feed sends when it changes.
 type CCSObject struct {
 	Type     string
 	ID       string // "" for a singleton
-	Audience Audience
+	Audience judge.Audience
 	TeamID   int64
 	Data     json.RawMessage
 }
@@ -161,11 +144,11 @@ func CCSObjects(in CCSInput) []CCSObject {
 
 type ccsBuilder struct {
 	in  CCSInput
-	c   Contest
+	c   judge.Contest
 	out []CCSObject
 }
 
-func (b *ccsBuilder) add(typ, id string, aud Audience, team int64, v any) {
+func (b *ccsBuilder) add(typ, id string, aud judge.Audience, team int64, v any) {
 	data, err := json.Marshal(v)
 	if err != nil {
 		panic(err) // the values are this file's own maps and structs
@@ -176,7 +159,7 @@ func (b *ccsBuilder) add(typ, id string, aud Audience, team int64, v any) {
 func (b *ccsBuilder) contestTime(t time.Time) string { return CCSRelTime(t.Sub(b.c.StartTime)) }
 
 // CCSContestObject is the contest object alone (the /contests list).
-func CCSContestObject(c Contest) map[string]any {
+func CCSContestObject(c judge.Contest) map[string]any {
 	o := map[string]any{
 		"id":          CCSContestID(c.ID),
 		"name":        c.Title,
@@ -190,18 +173,18 @@ func CCSContestObject(c Contest) map[string]any {
 	if c.UnfrozenAt != nil {
 		o["scoreboard_thaw_time"] = CCSTime(ccsThawed(c, *c.UnfrozenAt))
 	}
-	if c.Scoring == ScoringIOI {
+	if c.Scoring == judge.ScoringIOI {
 		o["scoreboard_type"] = "score"
 	} else {
 		o["scoreboard_type"] = "pass-fail"
-		o["penalty_time"] = CCSMinutes(PenaltyMinutes)
+		o["penalty_time"] = CCSMinutes(judge.PenaltyMinutes)
 	}
 	return o
 }
 
 // ccsThawed is the API's thaw time: the unfreeze, or the end when the jury
 // unfroze before it (the API orders ended before thawed).
-func ccsThawed(c Contest, at time.Time) time.Time {
+func ccsThawed(c judge.Contest, at time.Time) time.Time {
 	if at.Before(c.EndTime()) {
 		return c.EndTime()
 	}
@@ -209,12 +192,12 @@ func ccsThawed(c Contest, at time.Time) time.Time {
 }
 
 func (b *ccsBuilder) contest() {
-	b.add(CCSContest, "", AudienceAll, 0, CCSContestObject(b.c))
+	b.add(CCSContest, "", judge.AudienceAll, 0, CCSContestObject(b.c))
 }
 
 func (b *ccsBuilder) judgementTypes() {
 	for _, t := range JudgementTypes(b.c.Scoring) {
-		b.add(CCSJudgementTypes, t.ID, AudienceAll, 0, t)
+		b.add(CCSJudgementTypes, t.ID, judge.AudienceAll, 0, t)
 	}
 }
 
@@ -225,7 +208,7 @@ func (b *ccsBuilder) languages() {
 		if l.EntryPoint != "" {
 			o["entry_point_name"] = l.EntryPoint
 		}
-		b.add(CCSLanguages, l.ID, AudienceAll, 0, o)
+		b.add(CCSLanguages, l.ID, judge.AudienceAll, 0, o)
 	}
 }
 
@@ -242,9 +225,9 @@ func ccsExtensions(exts []string) []string {
 
 func (b *ccsBuilder) problems() {
 	// Before the start only the jury reads the problems.
-	aud := AudienceAll
+	aud := judge.AudienceAll
 	if !b.c.Started(b.in.Now) {
-		aud = AudienceJury
+		aud = judge.AudienceJury
 	}
 	for i, p := range b.c.Problems {
 		o := map[string]any{"id": CCSProblemID(p), "label": p.Label, "name": p.Title, "ordinal": i + 1, "test_data_count": 0}
@@ -269,7 +252,7 @@ func (b *ccsBuilder) problems() {
 				}
 			}
 		}
-		if b.c.Scoring == ScoringIOI {
+		if b.c.Scoring == judge.ScoringIOI {
 			o["max_score"] = 100
 		}
 		b.add(CCSProblems, CCSProblemID(p), aud, 0, o)
@@ -279,12 +262,12 @@ func (b *ccsBuilder) problems() {
 func (b *ccsBuilder) teams() {
 	for _, t := range b.in.Teams {
 		id := CCSTeamID(t.UserID)
-		b.add(CCSTeams, id, AudienceAll, 0, map[string]any{"id": id, "name": t.Username, "label": id, "display_name": t.Username})
+		b.add(CCSTeams, id, judge.AudienceAll, 0, map[string]any{"id": id, "name": t.Username, "label": id, "display_name": t.Username})
 	}
 }
 
 // CCSStateObject is the contest's state at now.
-func CCSStateObject(c Contest, now time.Time) map[string]any {
+func CCSStateObject(c judge.Contest, now time.Time) map[string]any {
 	at := func(t time.Time) any {
 		if now.Before(t) {
 			return nil
@@ -312,10 +295,10 @@ func CCSStateObject(c Contest, now time.Time) map[string]any {
 }
 
 func (b *ccsBuilder) state() {
-	b.add(CCSState, "", AudienceAll, 0, CCSStateObject(b.c, b.in.Now))
+	b.add(CCSState, "", judge.AudienceAll, 0, CCSStateObject(b.c, b.in.Now))
 }
 
-func (b *ccsBuilder) submissionProblem(s CCSSubmission) (ContestProblem, bool) {
+func (b *ccsBuilder) submissionProblem(s judge.CCSSubmission) (judge.ContestProblem, bool) {
 	return b.c.Problem(s.ProblemID)
 }
 
@@ -396,7 +379,7 @@ func (b *ccsBuilder) submissionsAndJudgements() {
 	b.out = append(b.out, judgements...)
 }
 
-func (b *ccsBuilder) submission(s CCSSubmission, p ContestProblem) {
+func (b *ccsBuilder) submission(s judge.CCSSubmission, p judge.ContestProblem) {
 	id := ccsID(s.ID)
 	o := ccsSubmission{ID: id, LanguageID: s.Language, ProblemID: CCSProblemID(p), TeamID: CCSTeamID(s.UserID),
 		Time: CCSTime(s.CreatedAt), ContestTime: b.contestTime(s.CreatedAt),
@@ -407,20 +390,20 @@ func (b *ccsBuilder) submission(s CCSSubmission, p ContestProblem) {
 		main := "Main"
 		o.EntryPoint = &main
 	}
-	b.add(CCSSubmissions, id, AudienceAll, 0, o)
+	b.add(CCSSubmissions, id, judge.AudienceAll, 0, o)
 }
 
 // hidden reports whether the judgements of s are kept from everyone but
 // the jury and its owner: it was made from the freeze on and the board
 // the others read is still frozen.
-func (b *ccsBuilder) hidden(s CCSSubmission) bool {
+func (b *ccsBuilder) hidden(s judge.CCSSubmission) bool {
 	f, ok := b.c.FreezeTime()
 	return ok && b.in.Frozen.Frozen && !s.CreatedAt.Before(f)
 }
 
 // judgements adds the judgements of s: one per judging a rejudge
 // replaced, no longer current, and the current one.
-func (b *ccsBuilder) judgements(s CCSSubmission) {
+func (b *ccsBuilder) judgements(s judge.CCSSubmission) {
 	team := int64(0)
 	if b.hidden(s) {
 		team = s.UserID
@@ -443,7 +426,7 @@ func (b *ccsBuilder) judgements(s CCSSubmission) {
 	b.judgement(s, n, s.Verdict, s.Score, *s.JudgedAt, s.CPUMs, true, team)
 }
 
-func (b *ccsBuilder) judgement(s CCSSubmission, n int, v Verdict, score float64, at time.Time, cpuMs int64, current bool, team int64) {
+func (b *ccsBuilder) judgement(s judge.CCSSubmission, n int, v judge.Verdict, score float64, at time.Time, cpuMs int64, current bool, team int64) {
 	id := ccsID(s.ID)
 	if n > 1 {
 		id += "-" + strconv.Itoa(n)
@@ -453,14 +436,14 @@ func (b *ccsBuilder) judgement(s CCSSubmission, n int, v Verdict, score float64,
 	}
 	o := ccsJudgement{ID: id, SubmissionID: ccsID(s.ID), JudgementTypeID: JudgementTypeOf(v), Current: current,
 		StartTime: CCSTime(at), StartContestTime: b.contestTime(at), EndTime: CCSTime(at), EndContestTime: b.contestTime(at)}
-	if b.c.Scoring == ScoringIOI {
+	if b.c.Scoring == judge.ScoringIOI {
 		o.Score = &score
 	}
 	if cpuMs > 0 {
 		t := float64(cpuMs) / 1000
 		o.MaxRunTime = &t
 	}
-	b.add(CCSJudgements, id, AudienceAll, team, o)
+	b.add(CCSJudgements, id, judge.AudienceAll, team, o)
 }
 
 func (b *ccsBuilder) clarifications() {
@@ -480,32 +463,32 @@ func (b *ccsBuilder) clarifications() {
 		}
 		switch {
 		case !m.FromJury():
-			b.add(CCSClarifications, id, AudienceAll, m.FromUserID, o)
+			b.add(CCSClarifications, id, judge.AudienceAll, m.FromUserID, o)
 		case m.ToUserID != 0:
 			if m.ReplyToID != 0 {
 				o["reply_to_id"] = ccsID(m.ReplyToID)
 			}
-			b.add(CCSClarifications, id, AudienceAll, m.ToUserID, o)
+			b.add(CCSClarifications, id, judge.AudienceAll, m.ToUserID, o)
 		case m.ReplyToID != 0:
 			// An answer to all of a private question: only the jury
 			// reads the question, so only the jury's copy refers to it
 			// (the API keeps references intact for each reader).
-			b.add(CCSClarifications, id, AudienceOthers, 0, o)
+			b.add(CCSClarifications, id, judge.AudienceOthers, 0, o)
 			jury := map[string]any{}
 			for k, v := range o {
 				jury[k] = v
 			}
 			jury["reply_to_id"] = ccsID(m.ReplyToID)
-			b.add(CCSClarifications, id, AudienceJury, 0, jury)
+			b.add(CCSClarifications, id, judge.AudienceJury, 0, jury)
 		default:
-			b.add(CCSClarifications, id, AudienceAll, 0, o)
+			b.add(CCSClarifications, id, judge.AudienceAll, 0, o)
 		}
 	}
 }
 
 // ccsAwards are the awards a board gives: the winners (the rows ranked
 // first, when they have scored) and each problem's first to solve it.
-func (b *ccsBuilder) ccsAwards(board Scoreboard) []map[string]any {
+func (b *ccsBuilder) ccsAwards(board judge.Scoreboard) []map[string]any {
 	winners := []string{}
 	for _, r := range board.Rows {
 		if r.Rank == 1 && (r.Solved > 0 || r.Score > 0) && r.UserID != 0 {
@@ -537,21 +520,10 @@ func (b *ccsBuilder) awards() {
 	for i := range live {
 		id := live[i]["id"].(string)
 		if !b.in.Frozen.Frozen {
-			b.add(CCSAwards, id, AudienceAll, 0, live[i])
+			b.add(CCSAwards, id, judge.AudienceAll, 0, live[i])
 			continue
 		}
-		b.add(CCSAwards, id, AudienceJury, 0, live[i])
-		b.add(CCSAwards, id, AudienceOthers, 0, frozen[i])
+		b.add(CCSAwards, id, judge.AudienceJury, 0, live[i])
+		b.add(CCSAwards, id, judge.AudienceOthers, 0, frozen[i])
 	}
-}
-
-// Visible returns the objects the viewer reads, in order.
-func (w CCSView) Visible(objs []CCSObject) []CCSObject {
-	var out []CCSObject
-	for _, o := range objs {
-		if w.Sees(FeedEvent{Audience: o.Audience, TeamID: o.TeamID}) {
-			out = append(out, o)
-		}
-	}
-	return out
 }

@@ -1,4 +1,4 @@
-package judge_test
+package ccs_test
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 
 	"puzzlejudge/internal/testkit/ccstest"
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/ccs"
 )
 
 func TestJudgementTypeOf(t *testing.T) {
@@ -19,15 +20,15 @@ func TestJudgementTypeOf(t *testing.T) {
 		{judge.Suboptimal, "WA"}, {judge.Invalid, "WA"}, {judge.NotSolved, "WA"}, {judge.JudgeError, "JE"}, {"", ""},
 	}
 	for _, tc := range tests {
-		if got := judge.JudgementTypeOf(tc.v); got != tc.want {
+		if got := ccs.JudgementTypeOf(tc.v); got != tc.want {
 			t.Errorf("JudgementTypeOf(%q) = %q, want %q", tc.v, got, tc.want)
 		}
 	}
 	// Every type given is one the contest lists, with the flags the
 	// scoring asks for: penalty only on pass-fail, CE and JE without it.
 	for _, scoring := range []judge.Scoring{judge.ScoringICPC, judge.ScoringIOI} {
-		listed := map[string]judge.JudgementType{}
-		for _, jt := range judge.JudgementTypes(scoring) {
+		listed := map[string]ccs.JudgementType{}
+		for _, jt := range ccs.JudgementTypes(scoring) {
 			listed[jt.ID] = jt
 		}
 		for _, tc := range tests {
@@ -64,11 +65,11 @@ func TestCCSRelTime(t *testing.T) {
 		{123 * time.Hour, "123:00:00.000"},
 	}
 	for _, tc := range tests {
-		if got := judge.CCSRelTime(tc.d); got != tc.want {
+		if got := ccs.CCSRelTime(tc.d); got != tc.want {
 			t.Errorf("CCSRelTime(%v) = %q, want %q", tc.d, got, tc.want)
 		}
 	}
-	if got := judge.CCSTime(time.Date(2026, 12, 1, 10, 0, 0, 5e6, time.FixedZone("x", 3600))); got != "2026-12-01T09:00:00.005Z" {
+	if got := ccs.CCSTime(time.Date(2026, 12, 1, 10, 0, 0, 5e6, time.FixedZone("x", 3600))); got != "2026-12-01T09:00:00.005Z" {
 		t.Errorf("CCSTime = %q", got)
 	}
 }
@@ -79,11 +80,11 @@ func TestCCSRelTime(t *testing.T) {
 // with extra properties allowed (check-api.sh -p).
 func schemaOf(typ string) (string, ccstest.Mode) {
 	switch typ {
-	case judge.CCSContest, judge.CCSState:
+	case ccs.CCSContest, ccs.CCSState:
 		return typ, ccstest.Strict
-	case judge.CCSJudgementTypes:
+	case ccs.CCSJudgementTypes:
 		return "judgement-type", ccstest.Strict
-	case judge.CCSClarifications:
+	case ccs.CCSClarifications:
 		return "clarification", ccstest.Extra
 	}
 	return typ[:len(typ)-1], ccstest.Strict // problems -> problem
@@ -93,7 +94,7 @@ func schemaOf(typ string) (string, ccstest.Mode) {
 // for the last hour (from 14:00). Alice (id 2) solves A at 0:30 after a
 // wrong try, and tries B at 14:30 (under the freeze) and gets AC; Bob (id
 // 3) gets a compile error on A, then a rejudged submission on B.
-func contestFixture(now time.Time, unfrozen bool) judge.CCSInput {
+func contestFixture(now time.Time, unfrozen bool) ccs.CCSInput {
 	start := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	c := judge.Contest{ID: 7, Title: "Weekly 7", StartTime: start, Duration: 5 * time.Hour, Freeze: time.Hour,
 		Scoring: judge.ScoringICPC, Everyone: true, Public: true,
@@ -128,11 +129,11 @@ func contestFixture(now time.Time, unfrozen bool) judge.CCSInput {
 		cs = append(cs, judge.ContestSubmission{ID: s.ID, UserID: s.UserID, Username: map[int64]string{2: "alice", 3: "bob"}[s.UserID],
 			ProblemID: s.ProblemID, CreatedAt: s.CreatedAt, Status: s.Status, Verdict: s.Verdict, Score: s.Score})
 	}
-	return judge.CCSInput{
+	return ccs.CCSInput{
 		Contest: c, Now: now,
-		Problems:    []judge.CCSProblemFacts{{Cases: 3, Programs: true, Limits: judge.Limits{TimeLimit: 1.5, MemoryMiB: 256}}, {Cases: 2}},
-		Languages:   []judge.CCSLanguage{{ID: "answer", Name: "Answer text"}, {ID: "moves", Name: "Move text"}, {ID: "cpp", Name: "C++", Extensions: []string{".cpp"}}, {ID: "java", Name: "Java", Extensions: []string{".java"}, EntryPoint: "Main class"}, {ID: "python3", Name: "Python 3", Extensions: []string{".py"}}},
-		Teams:       []judge.CCSTeam{{UserID: 2, Username: "alice"}, {UserID: 3, Username: "bob"}},
+		Problems:    []ccs.CCSProblemFacts{{Cases: 3, Programs: true, Limits: judge.Limits{TimeLimit: 1.5, MemoryMiB: 256}}, {Cases: 2}},
+		Languages:   []ccs.CCSLanguage{{ID: "answer", Name: "Answer text"}, {ID: "moves", Name: "Move text"}, {ID: "cpp", Name: "C++", Extensions: []string{".cpp"}}, {ID: "java", Name: "Java", Extensions: []string{".java"}, EntryPoint: "Main class"}, {ID: "python3", Name: "Python 3", Extensions: []string{".py"}}},
+		Teams:       []ccs.CCSTeam{{UserID: 2, Username: "alice"}, {UserID: 3, Username: "bob"}},
 		Submissions: subs, Clarifications: clars,
 		Live:   judge.ComputeBoard(c, cs, now, true),
 		Frozen: judge.ComputeBoard(c, cs, now, false),
@@ -140,10 +141,10 @@ func contestFixture(now time.Time, unfrozen bool) judge.CCSInput {
 }
 
 var (
-	juryView   = judge.CCSView{Jury: true}
-	aliceView  = judge.CCSView{Team: 2}
-	bobView    = judge.CCSView{Team: 3}
-	publicView = judge.CCSView{}
+	juryView   = ccs.CCSView{Jury: true}
+	aliceView  = ccs.CCSView{Team: 2}
+	bobView    = ccs.CCSView{Team: 3}
+	publicView = ccs.CCSView{}
 )
 
 func TestCCSObjectsMatchTheSchemas(t *testing.T) {
@@ -160,8 +161,8 @@ func TestCCSObjectsMatchTheSchemas(t *testing.T) {
 		{"unfrozen", start.Add(6 * time.Hour), true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			objs := judge.CCSObjects(contestFixture(tc.now, tc.unfrozen))
-			for _, view := range []judge.CCSView{juryView, aliceView, publicView} {
+			objs := ccs.CCSObjects(contestFixture(tc.now, tc.unfrozen))
+			for _, view := range []ccs.CCSView{juryView, aliceView, publicView} {
 				seen := map[string]bool{}
 				for _, o := range view.Visible(objs) {
 					if seen[o.Type+"/"+o.ID] {
@@ -177,7 +178,7 @@ func TestCCSObjectsMatchTheSchemas(t *testing.T) {
 }
 
 // find returns the data of type/id the view reads, nil when it reads none.
-func find(objs []judge.CCSObject, view judge.CCSView, typ, id string) map[string]any {
+func find(objs []ccs.CCSObject, view ccs.CCSView, typ, id string) map[string]any {
 	for _, o := range view.Visible(objs) {
 		if o.Type == typ && o.ID == id {
 			var m map[string]any
@@ -192,14 +193,14 @@ func find(objs []judge.CCSObject, view judge.CCSView, typ, id string) map[string
 
 func TestCCSObjectsFreezeAndPrivacy(t *testing.T) {
 	start := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	frozen := judge.CCSObjects(contestFixture(start.Add(6*time.Hour), false))
-	thawed := judge.CCSObjects(contestFixture(start.Add(6*time.Hour), true))
-	before := judge.CCSObjects(contestFixture(start.Add(-time.Minute), false))
+	frozen := ccs.CCSObjects(contestFixture(start.Add(6*time.Hour), false))
+	thawed := ccs.CCSObjects(contestFixture(start.Add(6*time.Hour), true))
+	before := ccs.CCSObjects(contestFixture(start.Add(-time.Minute), false))
 	tests := []struct {
 		name     string
-		objs     []judge.CCSObject
+		objs     []ccs.CCSObject
 		typ, id  string
-		view     judge.CCSView
+		view     ccs.CCSView
 		visible  bool
 		property string // when visible: a property to check
 		want     any
@@ -259,12 +260,12 @@ func TestCCSObjectsFreezeAndPrivacy(t *testing.T) {
 // freeze was lifted.
 func TestCCSObjectsCache(t *testing.T) {
 	start := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	cache := &judge.CCSCache{}
-	same := func(name string, in judge.CCSInput) {
+	cache := &ccs.CCSCache{}
+	same := func(name string, in ccs.CCSInput) {
 		t.Helper()
-		plain := judge.CCSObjects(in)
+		plain := ccs.CCSObjects(in)
 		in.Cache = cache
-		cached := judge.CCSObjects(in)
+		cached := ccs.CCSObjects(in)
 		if len(plain) != len(cached) {
 			t.Fatalf("%s: %d objects cached, %d without", name, len(cached), len(plain))
 		}
