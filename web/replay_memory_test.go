@@ -25,9 +25,7 @@ import (
 // operator sees it) measured while every answer is stuck on its reader,
 // within the slow-reader deadline (httpx.WriteIdle). docs/PERFORMANCE.md.
 func TestReplaySlowReadersMemory(t *testing.T) {
-	if testing.Short() {
-		t.Skip("300 connections and 300 replays of 30x30 boards")
-	}
+	testutil.LongOnly(t, "300 slow readers of 30x30 replays, 45-190 s")
 	const clients = 300
 	e := newAPIEnv(t, Options{})
 	srv := httptest.NewServer(e.Handler)
