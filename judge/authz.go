@@ -337,3 +337,8 @@ func ContestFor(v User, c Contest, now time.Time) Contest {
 	c.Problems = ps
 	return c
 }
+
+// CanCompareSources reports whether v may ask for similarity reports and
+// read them, with the sources side by side: instructors only, since a
+// report shows every student's program and names them.
+func CanCompareSources(v User) bool { return v.IsInstructor() }

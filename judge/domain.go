@@ -260,6 +260,19 @@ type Submission struct {
 	// ContestID is the contest the submission was made in (0: practice);
 	// it counts there when made while the contest runs (Contest.Counts).
 	ContestID int64
+
+	// Waiting counts, while the submission is pending, the boards whose
+	// reference answer it waits for before it is judged (WaitingText).
+	Waiting int
+}
+
+// WaitingText says what a pending submission waits for ("the reference
+// answers of 3 boards"), or nothing.
+func (s Submission) WaitingText() Msg {
+	if s.Status != StatusPending || s.Waiting <= 0 {
+		return Msg{}
+	}
+	return M("waiting_references", "Count", s.Waiting)
 }
 
 // MaxCompileOutput caps the compiler's message kept with a program.
@@ -320,8 +333,16 @@ type SubmissionFilter struct {
 
 // Health is the state of the judge as /healthz reports it.
 type Health struct {
-	OK bool
-	// Reason says, when not OK, what is wrong, in words an operator can
-	// act on and a user may read.
+	// OK reports that the database answers and takes writes: the server
+	// serves. Reason says, when not OK, what is wrong, in words an
+	// operator can act on and a user may read.
+	OK     bool
 	Reason string
+	// Degraded lists the parts the configuration asks for that do not
+	// work (programs are not judged: the sandbox did not start), each in
+	// such words; the server serves the rest.
+	Degraded []string
+	// Solving counts the cases whose reference answer is being solved:
+	// the submissions that need them wait meanwhile.
+	Solving int
 }

@@ -28,6 +28,7 @@ type Store interface {
 	ProgramStore
 	ContestStore
 	CCSStore
+	SimilarityStore
 }
 
 // AccountStore keeps users and their API tokens.
@@ -138,6 +139,13 @@ type QueueStore interface {
 	// Release puts claimed submissions back to pending, unjudged, if their
 	// claim is still current.
 	Release(ctx context.Context, claims []Claim) error
+	// Wait puts a claimed submission back to pending, unjudged, waiting
+	// for the reference answers of boards of its cases: Claim leaves it
+	// until Unwait, unless none of cases is solving any more.
+	Wait(ctx context.Context, c Claim, boards int, cases []int64) error
+	// Unwait lets Claim take the waiting submissions of a problem again
+	// (problem 0: of every problem with no case solving) and counts them.
+	Unwait(ctx context.Context, problem int64) (int, error)
 	// Renew extends the leases of claims still current (their claimed_at
 	// becomes now) and returns the submissions it renewed: one missing was
 	// taken over or queued again meanwhile, and its judgement will not be

@@ -64,20 +64,35 @@ func (s *Server) Router() *gin.Engine {
 	return r
 }
 
-// healthz answers 200 when the database answers and takes a write, 503
-// with the reason otherwise; its sandbox field says whether programs are
-// judged here, and why not.
+// healthz answers 200 whenever the server serves: "ok", or "degraded"
+// with the reasons when a part the configuration asks for does not work
+// (the sandbox); 503 when the database does not answer or take a write.
+// Its sandbox field says whether programs are judged here, and why not;
+// the sandbox starts before the server listens, so its first answer is
+// already the sandbox's final state. references.solving counts the
+// reference solves running (submissions that need them wait). Its
+// similarity field says whether similarity reports (Dolos) can be made;
+// they are optional, so their absence does not degrade the server.
 func (s *Server) healthz(c *gin.Context) {
 	ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
 	defer cancel()
 	sandbox := gin.H{"status": "ok"}
 	if ok, reason := s.Service.SandboxState(); !ok {
-		// Not a degraded server: it judges everything but programs.
 		sandbox = gin.H{"status": "unavailable", "reason": reason}
 	}
-	if h := s.Service.Health(ctx); !h.OK {
-		c.JSON(http.StatusServiceUnavailable, gin.H{"status": "degraded", "reason": h.Reason, "sandbox": sandbox})
+	similarity := gin.H{"status": "ok"}
+	if ok, reason := s.Service.SimilarityState(); !ok {
+		// Only similarity reports answer 503 then.
+		similarity = gin.H{"status": "unavailable", "reason": reason}
+	}
+	h := s.Service.Health(ctx)
+	if !h.OK {
+		c.JSON(http.StatusServiceUnavailable, gin.H{"status": "degraded", "reason": h.Reason, "reasons": []string{h.Reason}, "sandbox": sandbox, "similarity": similarity})
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"status": "ok", "database": "ok", "sandbox": sandbox})
+	body := gin.H{"status": "ok", "database": "ok", "sandbox": sandbox, "similarity": similarity, "references": gin.H{"solving": h.Solving}}
+	if len(h.Degraded) > 0 {
+		body["status"], body["reasons"] = "degraded", h.Degraded
+	}
+	c.JSON(http.StatusOK, body)
 }

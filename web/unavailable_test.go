@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -85,5 +86,52 @@ func TestStorageFullAnswers503(t *testing.T) {
 	e.Do("GET", "/healthz", "", nil).Want(t, 200, "").JSON(t, &health)
 	if health["status"] != "ok" {
 		t.Errorf("healthz = %v, want ok", health)
+	}
+}
+
+// TestHealthDegradedWithoutAWantedSandbox: a server whose configuration
+// asks for a sandbox that did not start serves, and says so: 200
+// "degraded" with the reason, the sandbox unavailable, and the reference
+// solves running; the same server with the sandbox off is "ok".
+func TestHealthDegradedWithoutAWantedSandbox(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		wanted bool
+		status string
+	}{
+		{"wanted", true, "degraded"},
+		{"off", false, "ok"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			db, err := store.Open("sqlite", filepath.Join(t.TempDir(), "judge.db"), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			svc := service.NewService(db, service.Config{BcryptCost: bcrypt.MinCost, HealthEvery: -1,
+				SandboxDown: "the sandbox did not start: not root", SandboxWanted: tc.wanted}, nil)
+			p := apiProblems[0]
+			if err := svc.SyncProblem(context.Background(), p.problem, p.cases); err != nil {
+				t.Fatal(err)
+			}
+			e := newEnvOver(t, NewServer(svc, nil, nil, Options{Logins: db}), svc)
+			var health struct {
+				Status     string
+				Reasons    []string
+				Sandbox    struct{ Status, Reason string }
+				References struct{ Solving *int }
+			}
+			e.Do("GET", "/healthz", "", nil).Want(t, 200, "").JSON(t, &health)
+			// Not started: every case of the problem is still solving.
+			if health.Status != tc.status || health.Sandbox.Status != "unavailable" || health.References.Solving == nil || *health.References.Solving != len(p.cases) {
+				t.Errorf("healthz = %+v, want %s, the sandbox unavailable, %d solving", health, tc.status, len(p.cases))
+			}
+			if tc.wanted && (len(health.Reasons) != 1 || !strings.Contains(health.Reasons[0], "programs are not judged: the sandbox did not start: not root")) {
+				t.Errorf("reasons = %q, want why programs are not judged", health.Reasons)
+			}
+			if !tc.wanted && len(health.Reasons) != 0 {
+				t.Errorf("reasons = %q, want none", health.Reasons)
+			}
+		})
 	}
 }

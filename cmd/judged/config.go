@@ -83,6 +83,8 @@ type Config struct {
 	TimeZone string `yaml:"time_zone"`
 	// Metrics says who reads /metrics besides instructors.
 	Metrics MetricsConfig `yaml:"metrics"`
+	// Similarity says where Dolos is and how reports run (similarity.go).
+	Similarity SimilarityConfig `yaml:"similarity"`
 }
 
 // MetricsConfig is the metrics key of the configuration.
@@ -151,9 +153,10 @@ func DefaultConfig() Config {
 		MaxInFlight:          256,
 		MaxStreams:           64,
 		MaxStreamsPerAddress: 4,
-		Sandbox:              SandboxConfig{Mode: SandboxAuto, CacheMiB: 1024},
+		Sandbox:              SandboxConfig{Mode: SandboxAuto, CacheMiB: 1024, CPUShares: sandbox.DefaultCPUShares},
 		DefaultLanguage:      "en",
 		TimeZone:             "UTC",
+		Similarity:           defaultSimilarity(),
 	}
 }
 
@@ -261,9 +264,16 @@ var envVars = []envVar{
 	{"JUDGE_SANDBOX_PARALLEL", intVar(func(c *Config) *int { return &c.Sandbox.Parallel })},
 	{"JUDGE_SANDBOX_DIR", func(c *Config, v string) error { c.Sandbox.Dir = strings.TrimSpace(v); return nil }},
 	{"JUDGE_SANDBOX_CACHE_MIB", intVar(func(c *Config) *int { return &c.Sandbox.CacheMiB })},
+	{"JUDGE_SANDBOX_CPU_SHARES", intVar(func(c *Config) *int { return &c.Sandbox.CPUShares })},
+	{"JUDGE_SANDBOX_CPUSET", func(c *Config, v string) error { c.Sandbox.CPUSet = strings.TrimSpace(v); return nil }},
 	{"JUDGE_DEFAULT_LANGUAGE", func(c *Config, v string) error { c.DefaultLanguage = strings.TrimSpace(v); return nil }},
 	{"JUDGE_TIME_ZONE", func(c *Config, v string) error { c.TimeZone = strings.TrimSpace(v); return nil }},
 	{"JUDGE_METRICS_TOKEN", func(c *Config, v string) error { c.Metrics.Token = strings.TrimSpace(v); return nil }},
+	{"JUDGE_SIMILARITY_DIR", func(c *Config, v string) error { c.Similarity.Dir = strings.TrimSpace(v); return nil }},
+	{"JUDGE_SIMILARITY_NODE", func(c *Config, v string) error { c.Similarity.Node = strings.TrimSpace(v); return nil }},
+	{"JUDGE_SIMILARITY_TIMEOUT", durationVar(func(c *Config) *time.Duration { return &c.Similarity.Timeout })},
+	{"JUDGE_SIMILARITY_MEMORY_MIB", intVar(func(c *Config) *int { return &c.Similarity.MemoryMiB })},
+	{"JUDGE_SIMILARITY_AUTO", boolVar(func(c *Config) *bool { return &c.Similarity.Auto })},
 }
 
 // parsedVar sets a field to the value parse reads from the variable (space
@@ -397,6 +407,9 @@ func (c Config) Validate() error {
 		bad("%v", err)
 	}
 	for _, msg := range c.validateSandbox() {
+		bad("%s", msg)
+	}
+	for _, msg := range c.validateSimilarity() {
 		bad("%s", msg)
 	}
 	if len(problems) > 0 {

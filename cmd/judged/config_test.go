@@ -67,6 +67,8 @@ func TestLoadConfig(t *testing.T) {
 				"JUDGE_SANDBOX_MODE": "remote", "JUDGE_SANDBOX_URL": "http://10.0.0.5:5050, http://10.0.0.6:5050", "JUDGE_SANDBOX_PARALLEL": "8",
 				"JUDGE_SANDBOX_DIR": "/var/lib/judge/sandbox", "JUDGE_SANDBOX_CACHE_MIB": "300",
 				"JUDGE_DEFAULT_LANGUAGE": "zh-CN", "JUDGE_TIME_ZONE": "Asia/Shanghai", "JUDGE_METRICS_TOKEN": " prometheus-scrape-0123 ",
+				"JUDGE_SIMILARITY_DIR": "/opt/dolos", "JUDGE_SIMILARITY_NODE": "/usr/local/bin/node", "JUDGE_SIMILARITY_TIMEOUT": "90s",
+				"JUDGE_SIMILARITY_MEMORY_MIB": "512", "JUDGE_SIMILARITY_AUTO": "true",
 			},
 			want: func(c *Config) {
 				claim := 2 * time.Minute
@@ -77,15 +79,17 @@ func TestLoadConfig(t *testing.T) {
 					TrustedProxies: []string{"10.0.0.1", "192.168.0.0/16"},
 					Solvers:        3, CheckMaxSize: 12, CheckMaxColors: 7, CheckMaxMoves: 6, RegisterRate: 2, RegistrationCode: "cs101", TokenTTL: 48 * time.Hour, Role: "worker", MaxInFlight: 64, MaxStreams: 8, MaxStreamsPerAddress: 2,
 					Sandbox: SandboxConfig{Mode: "remote", URL: []string{"http://10.0.0.5:5050", "http://10.0.0.6:5050"}, Parallel: 8,
-						Dir: "/var/lib/judge/sandbox", CacheMiB: 300},
-					DefaultLanguage: "zh-CN", TimeZone: "Asia/Shanghai", Metrics: MetricsConfig{Token: "prometheus-scrape-0123"}}
+						Dir: "/var/lib/judge/sandbox", CacheMiB: 300, CPUShares: 262144},
+					DefaultLanguage: "zh-CN", TimeZone: "Asia/Shanghai",
+					Similarity: SimilarityConfig{Dir: "/opt/dolos", Node: "/usr/local/bin/node", Timeout: 90 * time.Second, MemoryMiB: 512, Auto: true},
+					Metrics:    MetricsConfig{Token: "prometheus-scrape-0123"}}
 			},
 		},
 		{
 			name: "file sets the sandbox and a language",
 			file: "sandbox:\n  mode: off\n  parallel: 3\nlanguages:\n  - id: cpp\n    name: C++17\n    extensions: [.cpp]\n    source: main.cpp\n    compile: [g++, -O2, -o, main, main.cpp]\n    artifacts: [main]\n    run: [./main]\n    time_factor: 1\n    version_command: [g++, --version]\n",
 			want: func(c *Config) {
-				c.Sandbox = SandboxConfig{Mode: "off", Parallel: 3, CacheMiB: 1024}
+				c.Sandbox = SandboxConfig{Mode: "off", Parallel: 3, CacheMiB: 1024, CPUShares: 262144}
 				c.Languages = []sandbox.Language{{ID: "cpp", Name: "C++17", Extensions: []string{".cpp"}, Source: "main.cpp",
 					Compile: []string{"g++", "-O2", "-o", "main", "main.cpp"}, Artifacts: []string{"main"}, Run: []string{"./main"},
 					TimeFactor: 1, VersionCommand: []string{"g++", "--version"}}}
@@ -120,10 +124,10 @@ func TestLoadConfig(t *testing.T) {
 }
 
 func TestEveryKeyHasAnEnvOverride(t *testing.T) {
-	// database:, sandbox: and metrics: count by their keys; languages: is a list of
-	// structures, which no variable can hold.
-	keys := reflect.TypeOf(Config{}).NumField() - 4 + reflect.TypeOf(DatabaseConfig{}).NumField() + reflect.TypeOf(SandboxConfig{}).NumField() +
-		reflect.TypeOf(MetricsConfig{}).NumField()
+	// database:, sandbox:, similarity: and metrics: count by their keys;
+	// languages: is a list of structures, which no variable can hold.
+	keys := reflect.TypeOf(Config{}).NumField() - 5 + reflect.TypeOf(DatabaseConfig{}).NumField() + reflect.TypeOf(SandboxConfig{}).NumField() +
+		reflect.TypeOf(SimilarityConfig{}).NumField() + reflect.TypeOf(MetricsConfig{}).NumField()
 	if got, want := len(envVars), keys; got != want {
 		t.Errorf("%d environment overrides for %d configuration keys", got, want)
 	}
@@ -172,8 +176,15 @@ func TestLoadConfigErrors(t *testing.T) {
 		{name: "bad sandbox url", optional: true, env: map[string]string{"JUDGE_SANDBOX_URL": "localhost:5050"}, want: "sandbox.url"},
 		{name: "negative sandbox parallel", file: "sandbox:\n  parallel: -1\n", optional: true, want: "sandbox.parallel"},
 		{name: "negative sandbox cache", file: "sandbox:\n  cache_mib: -5\n", optional: true, want: "sandbox.cache_mib"},
+		{name: "cpu shares too many", file: "sandbox:\n  cpu_shares: 300000\n", optional: true, want: "sandbox.cpu_shares"},
+		{name: "bad env cpu shares", optional: true, env: map[string]string{"JUDGE_SANDBOX_CPU_SHARES": "1"}, want: "sandbox.cpu_shares (JUDGE_SANDBOX_CPU_SHARES)"},
+		{name: "cpuset not cores", file: "sandbox:\n  cpuset: \"a-b\"\n", optional: true, want: "sandbox.cpuset"},
+		{name: "cpuset missing core", optional: true, env: map[string]string{"JUDGE_SANDBOX_CPUSET": "0-4096"}, want: "sandbox.cpuset (JUDGE_SANDBOX_CPUSET): core"},
 		{name: "language without run", file: "languages:\n  - id: cpp\n    name: C++\n    source: main.cpp\n", optional: true, want: "languages[0]"},
 		{name: "unknown language key", file: "languages:\n  - id: cpp\n    flags: [-O2]\n", optional: true, want: "flags"},
+		{name: "tiny similarity timeout", file: "similarity:\n  timeout: 10ms\n", optional: true, want: "similarity.timeout"},
+		{name: "tiny similarity memory", optional: true, env: map[string]string{"JUDGE_SIMILARITY_MEMORY_MIB": "8"}, want: "similarity.memory_mib"},
+		{name: "bad env similarity auto", optional: true, env: map[string]string{"JUDGE_SIMILARITY_AUTO": "often"}, want: "JUDGE_SIMILARITY_AUTO"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -212,22 +223,28 @@ func TestClaimTimeout(t *testing.T) {
 }
 
 // TestSandboxDir: what the sandbox keeps across restarts lives in
-// sandbox.dir, by default beside the SQLite database.
+// sandbox.dir, by default beside the SQLite database, and its path is
+// absolute (from the working directory) whatever the configuration says.
 func TestSandboxDir(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name, driver, dsn, dir, want string
 	}{
-		{"default", "sqlite", "data/judge.db", "", "data/sandbox"},
+		{"default", "sqlite", "data/judge.db", "", filepath.Join(wd, "data/sandbox")},
 		{"beside the database", "sqlite", "/srv/judge/judge.db", "", "/srv/judge/sandbox"},
-		{"sqlite URI", "sqlite", "file:judge.db?cache=shared", "", "data/sandbox"},
-		{"postgres", "postgres", "host=db", "", "data/sandbox"},
+		{"sqlite URI", "sqlite", "file:judge.db?cache=shared", "", filepath.Join(wd, "data/sandbox")},
+		{"postgres", "postgres", "host=db", "", filepath.Join(wd, "data/sandbox")},
 		{"set", "sqlite", "data/judge.db", "/var/cache/judge", "/var/cache/judge"},
+		{"set relative", "sqlite", "data/judge.db", "cache/judge", filepath.Join(wd, "cache/judge")},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := DefaultConfig()
 			c.Database.Driver, c.Database.DSN, c.Sandbox.Dir = tc.driver, tc.dsn, tc.dir
-			if got := c.sandboxDir(); got != tc.want {
-				t.Errorf("sandboxDir() = %q, want %q", got, tc.want)
+			if got, err := c.sandboxDir(); err != nil || got != tc.want {
+				t.Errorf("sandboxDir() = %q, %v; want %q", got, err, tc.want)
 			}
 		})
 	}

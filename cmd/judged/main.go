@@ -123,14 +123,16 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 
 	metrics := web.NewMetrics()
 	svc := service.NewService(db, service.Config{
-		Sandbox:      runner,
-		SandboxDown:  sandboxDown,
-		Workers:      cfg.Workers,
-		SolveTimeout: cfg.SolveTimeout,
-		PollInterval: cfg.PollInterval,
-		ClaimTimeout: cfg.claimTimeout(),
-		Solvers:      cfg.Solvers,
-		CheckLimits:  judge.Limits{MaxSize: cfg.CheckMaxSize, MaxColors: cfg.CheckMaxColors, MaxMoves: cfg.CheckMaxMoves},
+		Sandbox:       runner,
+		SandboxDown:   sandboxDown,
+		SandboxWanted: cfg.Sandbox.wanted(),
+		Similarity:    cfg.similarityConfig(logger),
+		Workers:       cfg.Workers,
+		SolveTimeout:  cfg.SolveTimeout,
+		PollInterval:  cfg.PollInterval,
+		ClaimTimeout:  cfg.claimTimeout(),
+		Solvers:       cfg.Solvers,
+		CheckLimits:   judge.Limits{MaxSize: cfg.CheckMaxSize, MaxColors: cfg.CheckMaxColors, MaxMoves: cfg.CheckMaxMoves},
 		// The write timeout below leaves a whole solve budget plus 30 s;
 		// a check waits for a slot far less than that.
 		CheckWait: 5 * time.Second,

@@ -262,7 +262,14 @@ var listenLine = regexp.MustCompile(`msg=listening addr=(\S+)`)
 // JUDGE_* variable) and waits until it listens.
 func startProc(t *testing.T, bin, role string, env []string) *proc {
 	// Run in an empty directory: no config.yaml, so the defaults and env.
-	cmd := exec.Command(bin, "-role", role)
+	return startProcIn(t, bin, t.TempDir(), role, []string{"-role", role}, env)
+}
+
+// startProcIn starts the judged binary in the working directory dir with
+// args and env (and no other JUDGE_* variable) and waits until it listens;
+// role names it in the test's messages.
+func startProcIn(t *testing.T, bin, dir, role string, args, env []string) *proc {
+	cmd := exec.Command(bin, args...)
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "JUDGE_") {
 			cmd.Env = append(cmd.Env, kv)
@@ -275,7 +282,7 @@ func startProc(t *testing.T, bin, role string, env []string) *proc {
 		t.Error(err)
 		return p
 	}
-	cmd.Dir = t.TempDir()
+	cmd.Dir = dir
 	if err := cmd.Start(); err != nil {
 		t.Error(err)
 		return p

@@ -140,3 +140,29 @@ func TestServerWithoutSandbox(t *testing.T) {
 		t.Errorf("languages = %v, want none", langs)
 	}
 }
+
+// TestServerDegradedWithoutItsSandbox: a sandbox the configuration asks
+// for that does not start (a go-judge that does not answer) leaves the
+// server serving, /healthz 200 "degraded" with the reason, and one line of
+// the start log that says what does not work and how to fix it.
+func TestServerDegradedWithoutItsSandbox(t *testing.T) {
+	srv := startServer(t, writeSandboxConfig(t, t.TempDir(), "  mode: remote\n  url: [\"http://127.0.0.1:1\"]\n"))
+	var health struct {
+		Status  string
+		Reasons []string
+		Sandbox struct{ Status, Reason string }
+	}
+	srv.expect(200, "GET", "/healthz", "", nil, &health)
+	if health.Status != "degraded" || health.Sandbox.Status != "unavailable" || len(health.Reasons) != 1 || !strings.Contains(health.Reasons[0], "programs are not judged") {
+		t.Errorf("healthz = %+v, want degraded saying programs are not judged", health)
+	}
+	var lines []string
+	for _, l := range strings.Split(srv.log.String(), "\n") {
+		if strings.Contains(l, "sandbox") && (strings.Contains(l, "level=ERROR") || strings.Contains(l, "level=WARN")) {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) != 1 || !strings.Contains(lines[0], "programs are not judged") || !strings.Contains(lines[0], "fix=") || !strings.Contains(lines[0], "sandbox.url") {
+		t.Errorf("the start log says of the sandbox %q, want one line saying what does not work and how to fix it", lines)
+	}
+}

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
+	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"puzzlejudge/judge/sandbox"
@@ -29,6 +31,13 @@ type SandboxConfig struct {
 	// (Dir/gocache). Empty: see Config.sandboxDir.
 	Dir      string `yaml:"dir"`
 	CacheMiB int    `yaml:"cache_mib"`
+	// CPUShares is the CPU weight of the embedded sandbox's cgroups
+	// against the machine's other work (cgroup cpu.shares); 0: 262144,
+	// the most. 1024 is the kernel's default: no priority.
+	CPUShares int `yaml:"cpu_shares"`
+	// CPUSet pins each embedded run to one core of the list ("2-3",
+	// "1,3"); empty: runs go to any core. parallel defaults to its size.
+	CPUSet string `yaml:"cpuset"`
 }
 
 // The sandbox modes.
@@ -51,6 +60,32 @@ func (c SandboxConfig) mode() string {
 	return c.Mode
 }
 
+// wanted reports whether the configuration asks for a sandbox, so that a
+// server without one is degraded: a mode named, or the default (auto) on a
+// host where the embedded sandbox can run (Linux, as root), or with URLs.
+func (c SandboxConfig) wanted() bool {
+	switch c.Mode {
+	case SandboxOff:
+		return false
+	case SandboxAuto:
+		return len(c.URL) > 0 || (runtime.GOOS == "linux" && os.Geteuid() == 0)
+	}
+	return true
+}
+
+// sandboxFix says, in the start log, how to make a sandbox that did not
+// start work.
+func sandboxFix(mode string, err error) string {
+	var u *sandbox.UnavailableError
+	switch {
+	case mode == SandboxRemote:
+		return "start the go-judge servers of sandbox.url (JUDGE_SANDBOX_URL) or correct their addresses, then restart; sandbox.mode: off runs without programs"
+	case errors.As(err, &u):
+		return "run judged as root on Linux (namespaces and cgroups), or set sandbox.url to a go-judge server (docs/SANDBOX.md); sandbox.mode: off runs without programs"
+	}
+	return "see docs/SANDBOX.md for what the embedded sandbox needs; sandbox.mode: off runs without programs"
+}
+
 // validateSandbox returns what is wrong with the sandbox and languages keys.
 func (c Config) validateSandbox() []string {
 	var bad []string
@@ -69,6 +104,12 @@ func (c Config) validateSandbox() []string {
 	}
 	if c.Sandbox.CacheMiB < 0 {
 		bad = append(bad, fmt.Sprintf("sandbox.cache_mib (JUDGE_SANDBOX_CACHE_MIB): %d is negative (0: 1024)", c.Sandbox.CacheMiB))
+	}
+	if c.Sandbox.CPUShares != 0 && (c.Sandbox.CPUShares < 2 || c.Sandbox.CPUShares > sandbox.DefaultCPUShares) {
+		bad = append(bad, fmt.Sprintf("sandbox.cpu_shares (JUDGE_SANDBOX_CPU_SHARES): %d is outside 2..%d (0: %d)", c.Sandbox.CPUShares, sandbox.DefaultCPUShares, sandbox.DefaultCPUShares))
+	}
+	if _, err := sandbox.ParseCPUs(c.Sandbox.CPUSet); err != nil {
+		bad = append(bad, fmt.Sprintf("sandbox.cpuset (JUDGE_SANDBOX_CPUSET): %v", err))
 	}
 	if c.Sandbox.Parallel < 0 || c.Sandbox.Parallel > 256 {
 		bad = append(bad, fmt.Sprintf("sandbox.parallel (JUDGE_SANDBOX_PARALLEL): %d is outside 0..256 (0: one per core)", c.Sandbox.Parallel))
@@ -89,16 +130,19 @@ func (c Config) validateSandbox() []string {
 // sandboxDir returns the folder of what the sandbox keeps across restarts:
 // sandbox.dir, or else "sandbox" beside the SQLite database (data/sandbox
 // by default, and a test's own folder for a test's database), or
-// data/sandbox with PostgreSQL.
-func (c Config) sandboxDir() string {
+// data/sandbox with PostgreSQL. It is absolute, from the working directory:
+// go-judge mounts its parts (the Go build cache) and refuses relative
+// paths, which the shipped config.yaml's data/judge.db gives.
+func (c Config) sandboxDir() (string, error) {
 	dsn := c.Database.DSN
+	dir := filepath.Join("data", "sandbox")
 	switch {
 	case c.Sandbox.Dir != "":
-		return c.Sandbox.Dir
+		dir = c.Sandbox.Dir
 	case c.Database.Driver == "sqlite" && !strings.HasPrefix(dsn, "file:") && !strings.Contains(dsn, ":memory:"):
-		return filepath.Join(filepath.Dir(dsn), "sandbox")
+		dir = filepath.Join(filepath.Dir(dsn), "sandbox")
 	}
-	return filepath.Join("data", "sandbox")
+	return filepath.Abs(dir)
 }
 
 // tablesDir returns the folder where the solvers keep the tables they
@@ -119,12 +163,13 @@ func (c Config) tablesDir() string {
 // program submissions and /healthz then give, says why.
 func openSandbox(ctx context.Context, cfg Config, logger *slog.Logger) (sandbox.Runner, string) {
 	common := sandbox.Config{Languages: cfg.Languages, Parallel: cfg.Sandbox.Parallel, CacheDirMiB: cfg.Sandbox.CacheMiB}
-	dir := cfg.sandboxDir()
+	dir, err := cfg.sandboxDir()
+	if err != nil {
+		logger.Error("the sandbox did not start: its folder has no absolute path; program submissions are refused", "err", err)
+		return nil, "the sandbox did not start: " + err.Error()
+	}
 	common.CacheDir = filepath.Join(dir, "artifacts")
-	var (
-		r   sandbox.Runner
-		err error
-	)
+	var r sandbox.Runner
 	switch mode := cfg.Sandbox.mode(); mode {
 	case SandboxOff:
 		logger.Info("sandbox off: program submissions are refused", "key", "sandbox.mode")
@@ -132,15 +177,16 @@ func openSandbox(ctx context.Context, cfg Config, logger *slog.Logger) (sandbox.
 	case SandboxRemote:
 		r, err = sandbox.NewRemote(ctx, sandbox.RemoteConfig{Config: common, URLs: cfg.Sandbox.URL})
 	default:
-		r, err = sandbox.NewEmbedded(ctx, sandbox.EmbeddedConfig{Config: common, Dir: dir})
+		cpus, _ := sandbox.ParseCPUs(cfg.Sandbox.CPUSet) // validated
+		r, err = sandbox.NewEmbedded(ctx, sandbox.EmbeddedConfig{Config: common, Dir: dir, CPUShares: cfg.Sandbox.CPUShares, CPUs: cpus})
 	}
 	if err != nil {
-		var u *sandbox.UnavailableError
-		if !errors.As(err, &u) {
-			logger.Error("the sandbox did not start; program submissions are refused", "mode", cfg.Sandbox.mode(), "err", err)
-		} else {
-			logger.Warn("the sandbox is unavailable; program submissions are refused", "mode", cfg.Sandbox.mode(), "reason", err)
+		// One line: what does not work, why, and how to fix it.
+		level := slog.LevelWarn
+		if cfg.Sandbox.wanted() {
+			level = slog.LevelError // /healthz says degraded
 		}
+		logger.Log(ctx, level, "programs are not judged: the sandbox did not start", "mode", cfg.Sandbox.mode(), "reason", err, "fix", sandboxFix(cfg.Sandbox.mode(), err))
 		return nil, "the sandbox did not start: " + err.Error()
 	}
 	var ids []string

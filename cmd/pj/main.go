@@ -101,6 +101,7 @@ Exit status: 0 accepted, 1 judged and not accepted, 2 usage or input error,
 		a.submitCommand(), a.movesCommand(), a.checkCommand(), a.languagesCommand(),
 		a.statusCommand(), a.submissionsCommand(),
 		a.casesCommand(), a.gradesCommand(), a.contestCommand(), a.assignmentCommand(),
+		a.similarityCommand(),
 	)
 	root.CompletionOptions.DisableDefaultCmd = true
 	return root

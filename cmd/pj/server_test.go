@@ -17,6 +17,7 @@ import (
 	"puzzlejudge/internal/testkit/webtest"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
+	"puzzlejudge/judge/store"
 	"puzzlejudge/web"
 	"puzzlejudge/web/api"
 )
@@ -50,6 +51,7 @@ type judgeServer struct {
 	t   *testing.T
 	URL string
 	svc *service.Service
+	db  *store.DB
 }
 
 func startJudge(t *testing.T) *judgeServer {
@@ -75,7 +77,7 @@ func startJudgeWith(t *testing.T, cfg service.Config) *judgeServer {
 			}
 		}
 	}
-	return &judgeServer{t: t, URL: hs.URL, svc: svc}
+	return &judgeServer{t: t, URL: hs.URL, svc: svc, db: db}
 }
 
 // api calls the server directly (not through pj), for a test's setup and

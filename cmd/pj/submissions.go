@@ -48,6 +48,7 @@ func (a *app) waitAndShow(c *client, id int64) error {
 	spin := newSpinner(a.stderr, fmt.Sprintf("judging submission %d", id))
 	defer spin.stop()
 	path := "/submissions/" + strconv.FormatInt(id, 10)
+	said := ""
 	for n := 0; ; n++ {
 		var sub submission
 		resp, err := c.getJSON(a.ctx, path, &sub)
@@ -58,7 +59,17 @@ func (a *app) waitAndShow(c *client, id int64) error {
 			spin.stop()
 			return a.showSubmission(sub, resp.Body)
 		}
-		spin.set(fmt.Sprintf("submission %d %s", id, sub.Status))
+		label := fmt.Sprintf("submission %d %s", id, sub.Status)
+		if sub.Waiting != "" {
+			// Not judged before its boards' reference answers exist: its
+			// first verdict will be its verdict. Said once to a script.
+			label += ", waiting for " + sub.Waiting
+			if sub.Waiting != said && !isTerminal(a.stderr) {
+				fmt.Fprintf(a.stderr, "submission %d waits for %s\n", id, sub.Waiting)
+			}
+			said = sub.Waiting
+		}
+		spin.set(label)
 		select {
 		case <-a.ctx.Done():
 			return a.ctx.Err()
@@ -78,6 +89,8 @@ func (a *app) showSubmission(sub submission, body []byte) error {
 		line := fmt.Sprintf("submission %d  %s  %s  %s", sub.ID, sub.Problem, sub.Kind, sub.Status)
 		if sub.Status == statusDone {
 			line += fmt.Sprintf("  %s  score %s", sub.Verdict, formatScore(sub.Score))
+		} else if sub.Waiting != "" {
+			line += "  waiting for " + sub.Waiting
 		}
 		fmt.Fprintln(a.stdout, line)
 		if sub.CompileOutput != "" && sub.Verdict == "compile_error" {

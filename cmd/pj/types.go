@@ -59,16 +59,19 @@ type created struct {
 }
 
 type submission struct {
-	ID        int64        `json:"id"`
-	User      string       `json:"user"`
-	Problem   string       `json:"problem"`
-	Kind      string       `json:"kind"`
-	Case      int64        `json:"case"`
-	Status    string       `json:"status"`
-	Verdict   string       `json:"verdict"`
-	Score     float64      `json:"score"`
-	CreatedAt time.Time    `json:"created_at"`
-	Cases     []caseResult `json:"cases"`
+	ID        int64     `json:"id"`
+	User      string    `json:"user"`
+	Problem   string    `json:"problem"`
+	Kind      string    `json:"kind"`
+	Case      int64     `json:"case"`
+	Status    string    `json:"status"`
+	Verdict   string    `json:"verdict"`
+	Score     float64   `json:"score"`
+	CreatedAt time.Time `json:"created_at"`
+	// Waiting says what a pending submission waits for before it is
+	// judged ("the reference answers of 3 boards").
+	Waiting string       `json:"waiting"`
+	Cases   []caseResult `json:"cases"`
 	// A program's language and compiler message.
 	Language      string `json:"language"`
 	CompileOutput string `json:"compile_output"`

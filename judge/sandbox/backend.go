@@ -34,6 +34,9 @@ type execCmd struct {
 	stdin     []byte
 	copyIn    map[string]execFile
 	cpu, wall time.Duration
+	// wallCap bounds the wall clock, waits for a CPU included, where the
+	// backend measures them (embedded); 0: 10 x wall.
+	wallCap   time.Duration
 	memory    int64
 	procs     int
 	stdoutMax int64
@@ -60,10 +63,15 @@ type execResult struct {
 	exitStatus int // the exit status, or the signal's number when signalled
 	message    string
 	cpu, wall  time.Duration
-	memory     int64
-	stdout     []byte
-	stderr     []byte
-	kept       map[string]string // file name -> store id, for cmd.keep
+	// waited is the run's time ready to run but waiting for a CPU, where
+	// the backend measures it (embedded on Linux); guarded says that the
+	// wall-clock guard, which does not count it, ended the run.
+	waited  time.Duration
+	guarded bool
+	memory  int64
+	stdout  []byte
+	stderr  []byte
+	kept    map[string]string // file name -> store id, for cmd.keep
 }
 
 // statusOf maps go-judge's status; an error is the sandbox's own failure.

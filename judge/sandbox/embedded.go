@@ -33,4 +33,19 @@ type EmbeddedConfig struct {
 	// see at /gocache; default Dir/gocache. It is warmed at start, in the
 	// background, when the go language is offered.
 	GoCache string
+	// CPUShares is the CPU weight (cgroup v1 cpu.shares; v2 cpu.weight in
+	// proportion) of the sandbox's cgroup and of its containers, against
+	// the other cgroups of the machine: runs keep the CPU their limits are
+	// measured in while other work loads the machine. Default
+	// DefaultCPUShares, the most the kernel takes; 1024 is the kernel's
+	// default, no priority.
+	CPUShares int
+	// CPUs, when set, pins each compile and run to one core of the list
+	// (cgroup cpuset), as judgehosts pin theirs; Parallel defaults to its
+	// length.
+	CPUs []int
 }
+
+// DefaultCPUShares is the sandbox's default CPU weight: cgroup v1's
+// largest cpu.shares.
+const DefaultCPUShares = 262144

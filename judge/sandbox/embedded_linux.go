@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -34,9 +35,18 @@ func NewEmbedded(ctx context.Context, cfg EmbeddedConfig) (Runner, error) {
 	}
 	if cfg.Parallel <= 0 {
 		cfg.Parallel = runtime.NumCPU()
+		if len(cfg.CPUs) > 0 {
+			cfg.Parallel = len(cfg.CPUs)
+		}
+	}
+	if cfg.CPUShares <= 0 {
+		cfg.CPUShares = DefaultCPUShares
 	}
 	if cfg.Dir != "" && cfg.CacheDir == "" {
 		cfg.CacheDir = filepath.Join(cfg.Dir, "artifacts")
+	}
+	if err := cfg.absolute(); err != nil {
+		return nil, err
 	}
 	b, err := newEmbedded(cfg, cfg.Parallel)
 	if err != nil {
@@ -66,6 +76,28 @@ func NewEmbedded(ctx context.Context, cfg EmbeddedConfig) (Runner, error) {
 	return r, nil
 }
 
+// absolute makes every folder of cfg absolute, from the working directory:
+// go-judge refuses a relative mount, and a folder the server was told as
+// "data/sandbox" must be the same folder whatever directory a container
+// starts in.
+func (cfg *EmbeddedConfig) absolute() error {
+	paths := []*string{&cfg.Dir, &cfg.GoCache, &cfg.CacheDir}
+	for i := range cfg.ReadOnly {
+		paths = append(paths, &cfg.ReadOnly[i].Source)
+	}
+	for _, p := range paths {
+		if *p == "" || filepath.IsAbs(*p) {
+			continue
+		}
+		abs, err := filepath.Abs(*p)
+		if err != nil {
+			return fmt.Errorf("sandbox: folder %s: %w", *p, err)
+		}
+		*p = abs
+	}
+	return nil
+}
+
 // embedded is the backend of go-judge's worker in this process.
 type embedded struct {
 	work    worker.Worker
@@ -78,6 +110,9 @@ type embedded struct {
 	// Close leaves no go build running and no folder behind.
 	stopWarm func()
 	pool     *envPool
+	// cores holds the free cores of EmbeddedConfig.CPUs; nil: runs are
+	// not pinned.
+	cores chan int
 }
 
 func newEmbedded(cfg EmbeddedConfig, parallel int) (*embedded, error) {
@@ -128,6 +163,15 @@ func newEmbedded(cfg EmbeddedConfig, parallel int) (*embedded, error) {
 		e.removeDir()
 		return nil, &UnavailableError{Reason: "go-judge's environment cannot be built", Err: err}
 	}
+	if err := prioritize(cfg.CgroupPrefix, cfg.CPUShares); err != nil {
+		slog.Warn("sandbox: runs get no CPU priority over other work; on a busy machine their wall clock may run out", "err", err)
+	}
+	if len(cfg.CPUs) > 0 {
+		e.cores = make(chan int, len(cfg.CPUs))
+		for _, c := range cfg.CPUs {
+			e.cores <- c
+		}
+	}
 	e.pool = &envPool{builder: builder}
 	// Start one container now: a host that cannot is told at start, not at
 	// the first submission.
@@ -156,6 +200,11 @@ func newEmbedded(cfg EmbeddedConfig, parallel int) (*embedded, error) {
 func (e *embedded) String() string { return "embedded go-judge" }
 
 func (e *embedded) exec(ctx context.Context, c execCmd) (execResult, error) {
+	if c.wallCap < c.wall {
+		c.wallCap = 10 * c.wall
+	}
+	watch := &runWatch{guard: c.wall}
+	ctx = context.WithValue(ctx, watchKey{}, watch)
 	wc := worker.Cmd{
 		Args: c.args,
 		Env:  c.env,
@@ -164,8 +213,10 @@ func (e *embedded) exec(ctx context.Context, c execCmd) (execResult, error) {
 			&worker.Collector{Name: "stdout", Max: envexec.Size(c.stdoutMax)},
 			&worker.Collector{Name: "stderr", Max: envexec.Size(c.stderrMax)},
 		},
-		CPULimit:    c.cpu,
-		ClockLimit:  c.wall,
+		CPULimit: c.cpu,
+		// The watch guards c.wall, less the waits for a CPU; go-judge's
+		// clock is the cap.
+		ClockLimit:  c.wallCap,
 		MemoryLimit: envexec.Size(c.memory),
 		// Deep recursion is how search programs are written: the stack may
 		// take all the memory.
@@ -184,6 +235,16 @@ func (e *embedded) exec(ctx context.Context, c execCmd) (execResult, error) {
 	}
 	for _, name := range c.keep {
 		wc.CopyOutCached = append(wc.CopyOutCached, worker.CmdCopyOutFile{Name: name, Optional: true})
+	}
+	if e.cores != nil {
+		var core int
+		select {
+		case core = <-e.cores:
+		case <-ctx.Done():
+			return execResult{}, ctx.Err()
+		}
+		defer func() { e.cores <- core }()
+		wc.CPUSetLimit = strconv.Itoa(core)
 	}
 	// The worker kills the program when ctx ends and answers then.
 	resp := <-e.work.Execute(ctx, &worker.Request{Cmd: []worker.Cmd{wc}})
@@ -223,6 +284,9 @@ func (e *embedded) exec(ctx context.Context, c execCmd) (execResult, error) {
 	if err == nil {
 		out.status, err = statusOf(r.Status, r.Error)
 	}
+	if err == nil {
+		err = watched(&out, watch, c)
+	}
 	if err != nil {
 		for _, id := range out.kept {
 			e.fs.Remove(id)
@@ -230,6 +294,30 @@ func (e *embedded) exec(ctx context.Context, c execCmd) (execResult, error) {
 		return execResult{}, err
 	}
 	return out, nil
+}
+
+// watched applies what the run's watch saw to a run the wall clock ended
+// (the watch's guard, or go-judge's cap). A run that waited for a CPU for
+// at least half its wall time was starved by the machine: ErrBusy, run
+// again, never a verdict (the run-queue time is sampled, and a loaded
+// machine delays a run in ways it does not count, such as its start, so
+// the guard alone is not trusted with it). Otherwise the guard's kill is a
+// time limit, whatever signal go-judge reports. Without a measure (the
+// watch found no task) go-judge's status stands.
+func watched(out *execResult, w *runWatch, c execCmd) error {
+	waited, fired, measured := w.result()
+	out.waited = waited
+	clock := fired || (out.status == execTimeLimit && out.cpu < c.cpu)
+	if !clock || out.status == execOK {
+		return nil
+	}
+	if measured && 2*waited >= out.wall {
+		return fmt.Errorf("%w: the run waited %s for a CPU in %s", ErrBusy, waited.Round(time.Millisecond), out.wall.Round(time.Millisecond))
+	}
+	if fired {
+		out.status, out.guarded = execTimeLimit, true
+	}
+	return nil
 }
 
 // takeFile reads a collected output and deletes its file.

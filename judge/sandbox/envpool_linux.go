@@ -32,7 +32,36 @@ func (p *envPool) Get() (envexec.Environment, error) {
 		return e, nil
 	}
 	p.mu.Unlock()
-	return p.builder.Build()
+	return p.build()
+}
+
+// building serialises the Builds of every pool of the process, so that the
+// child each one starts is known: the process's children are one set,
+// whatever pool starts them.
+var building sync.Mutex
+
+// build starts a container and finds the host pid of its init: the new
+// child of this process that is pid 1 of a pid namespace of its own (a
+// compiler or go build started meanwhile is not).
+func (p *envPool) build() (pool.Environment, error) {
+	building.Lock()
+	defer building.Unlock()
+	before := children()
+	e, err := p.builder.Build()
+	if err != nil {
+		return nil, err
+	}
+	var found []int
+	for pid := range children() {
+		if !before[pid] && namespaceInit(pid) {
+			found = append(found, pid)
+		}
+	}
+	w := &watchedEnv{Environment: e}
+	if len(found) == 1 {
+		w.initPid = found[0]
+	}
+	return w, nil
 }
 
 func (p *envPool) Put(env envexec.Environment) {

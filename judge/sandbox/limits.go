@@ -13,8 +13,17 @@ const (
 type Limits struct {
 	// CPU is the CPU time of the run, before the language's time factor.
 	CPU time.Duration
-	// Wall is the wall-clock time; default 2 x CPU (after the factor) + 1 s.
+	// Wall guards the wall clock against programs that sleep or block;
+	// default 2 x CPU (after the factor) + 1 s. Where the sandbox measures
+	// the run's wait for a CPU (embedded, on Linux), that wait is not
+	// counted: a program ready to run on a busy machine is not killed for
+	// the machine's load.
 	Wall time.Duration
+	// WallCap bounds the wall clock of a run, its wait for a CPU included;
+	// default 10 x Wall. A run that reaches it having waited for a CPU
+	// more than it ran is the machine's fault: it is run again, and after
+	// busyTries Run answers ErrBusy.
+	WallCap time.Duration
 	// Memory is the peak memory in bytes (the cgroup's usage).
 	Memory int64
 	// Output caps stdout, and the size of any file the program writes.
@@ -40,6 +49,9 @@ func (l Limits) withDefaults(lang Language) Limits {
 	l.CPU = time.Duration(float64(l.CPU) * lang.timeFactor())
 	if l.Wall <= 0 {
 		l.Wall = 2*l.CPU + time.Second
+	}
+	if l.WallCap < l.Wall {
+		l.WallCap = 10 * l.Wall
 	}
 	if l.Memory <= 0 {
 		l.Memory = DefaultMemory

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -33,8 +34,11 @@ type RunResult struct {
 	// Signal names the signal that killed the program ("SIGSEGV"), if one did.
 	Signal string
 	// CPU and Wall are the time the run took, MemoryKiB its peak memory.
+	// Waited is the part of Wall the program was ready to run but waited
+	// for a CPU (the machine's load), where the sandbox measures it.
 	CPU       time.Duration
 	Wall      time.Duration
+	Waited    time.Duration
 	MemoryKiB int64
 	// Stdout is what the program printed, cut at Limits.Output; Stderr its
 	// last words, cut at 4 KiB.
@@ -59,6 +63,12 @@ type CompileResult struct {
 
 // OK reports whether the compile produced an artifact.
 func (r CompileResult) OK() bool { return r.Artifact != nil }
+
+// ErrBusy is returned (wrapped) by Run when a run was starved of CPU by
+// the machine's load, tries after tries: its wall-clock cap ran out while
+// it waited for a CPU, with CPU time to spare. It is the machine's fault,
+// never the program's.
+var ErrBusy = errors.New("the machine was too busy to run the program fairly")
 
 // UnavailableError says why a sandbox cannot run programs on this host: the
 // server starts without it and answers program submissions 503.

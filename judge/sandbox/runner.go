@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // Runner compiles programs and runs them in a sandbox. Its methods are safe
@@ -187,17 +188,45 @@ func (r *runner) Run(ctx context.Context, a *Artifact, stdin []byte, lim Limits)
 		copyIn:    files,
 		cpu:       lim.CPU,
 		wall:      lim.Wall,
+		wallCap:   lim.WallCap,
 		memory:    lim.Memory,
 		procs:     lim.Processes,
 		stdoutMax: lim.Output,
 		stderrMax: 4 * KiB,
 		fileMax:   lim.Output,
 	}
-	out, err := r.backends[b].exec(ctx, cmd)
+	var out execResult
+	for try := 1; ; try++ {
+		out, err = r.backends[b].exec(ctx, cmd)
+		if !errors.Is(err, ErrBusy) || try == busyTries {
+			break
+		}
+		// Starved by the machine's load: never the program's verdict. The
+		// run is done again after a pause, in the same slot.
+		slog.Warn("sandbox: a run was starved of CPU; it runs again", "try", try, "err", err)
+		if !sleepCtx(ctx, time.Duration(try)*time.Second) {
+			return RunResult{}, ctx.Err()
+		}
+	}
 	if err != nil {
 		return RunResult{}, fmt.Errorf("sandbox: run: %w", err)
 	}
 	return runResult(out, lim), nil
+}
+
+// busyTries bounds the runs of one board starved of CPU (ErrBusy).
+const busyTries = 3
+
+// sleepCtx waits for d or until ctx ends; it reports whether it waited d.
+func sleepCtx(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // files returns a's stored files, compiling again when the cache dropped

@@ -15,6 +15,7 @@ func runResult(out execResult, lim Limits) RunResult {
 		Status:    StatusOK,
 		CPU:       out.cpu,
 		Wall:      out.wall,
+		Waited:    out.waited,
 		MemoryKiB: out.memory / KiB,
 		Stdout:    out.stdout,
 		Stderr:    out.stderr,
@@ -79,10 +80,17 @@ func signalMessage(n int) judge.Msg {
 	return judge.M("run_signal", "Signal", name, "About", sig.String())
 }
 
-// timeLimitMessage says which clock ran out.
+// timeLimitMessage says which clock ran out; for the wall-clock guard, how
+// long the program was not running by its own doing (slept, or waited
+// for input), apart from its wait for a busy CPU, which is not counted.
 func timeLimitMessage(out execResult, lim Limits) judge.Msg {
 	if out.cpu >= lim.CPU {
 		return judge.M("run_cpu_limit", "Limit", lim.CPU)
+	}
+	if out.guarded {
+		idle := max(out.wall-out.waited-out.cpu, 0)
+		return judge.M("run_wall_idle", "Limit", lim.Wall, "CPU", out.cpu.Round(time.Millisecond),
+			"Idle", idle.Round(time.Millisecond), "Queued", out.waited.Round(time.Millisecond))
 	}
 	return judge.M("run_wall_limit", "Limit", lim.Wall, "CPU", out.cpu.Round(time.Millisecond))
 }

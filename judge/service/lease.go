@@ -55,7 +55,7 @@ func (s *Service) pollCases(ctx context.Context) {
 			return true
 		}
 		for _, c := range cases {
-			s.scheduleSolve(c.ID)
+			s.scheduleCase(c)
 		}
 		return true
 	})

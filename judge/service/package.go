@@ -68,7 +68,7 @@ func (s *Service) ImportProblem(ctx context.Context, viewer judge.User, p judge.
 		return judge.Problem{}, false, err
 	}
 	for _, c := range stored {
-		s.scheduleSolve(c.ID)
+		s.scheduleCase(c)
 	}
 	if !created {
 		err = s.requeue(ctx, judge.Requeue{ProblemID: p.ID}.Saying(judge.M("rejudge_package_again")))

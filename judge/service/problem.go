@@ -104,7 +104,7 @@ func (s *Service) AddCase(ctx context.Context, v judge.User, slug string, spec j
 	if err != nil {
 		return judge.Case{}, err
 	}
-	s.scheduleSolve(c.ID)
+	s.scheduleCase(c)
 	return c, nil
 }
 
@@ -167,6 +167,7 @@ func (s *Service) DeleteCase(ctx context.Context, v judge.User, slug string, id 
 	if err := s.store.DeleteCase(ctx, c.ID); err != nil {
 		return err
 	}
+	s.unwait(ctx, c.ProblemID) // a waiting submission may have waited for it
 	return s.requeue(ctx, judge.Requeue{ProblemID: c.ProblemID, CaseID: c.ID, AnswersOnly: true}.Saying(reasonDeleted(c)))
 }
 

@@ -306,6 +306,10 @@ func (s *Service) judgeClaimedProgram(ctx context.Context, c judge.Claim, d *pro
 		s.release(ctx, []judge.Claim{c})
 		return
 	}
+	if cases := waitsFor(c.Submission, d); len(cases) > 0 {
+		s.wait(ctx, c, cases)
+		return
+	}
 	j := s.judgeProgramSafely(ctx, c.Submission, d)
 	if j.retry != nil {
 		if ctx.Err() != nil || s.sandboxAttempt(c.ID) < maxSandboxAttempts {
@@ -316,7 +320,11 @@ func (s *Service) judgeClaimedProgram(ctx context.Context, c judge.Claim, d *pro
 			return
 		}
 		s.log.Error("the sandbox failed again; the program's boards are judge_error", "submission", c.ID, "err", j.retry)
-		j = programJudging{results: []judge.CaseResult{judge.CaseResult{Position: 1, Verdict: judge.JudgeError}.With(judge.M("program_sandbox_failed"))}}
+		msg := judge.M("program_sandbox_failed")
+		if errors.Is(j.retry, sandbox.ErrBusy) {
+			msg = judge.M("program_machine_busy")
+		}
+		j = programJudging{results: []judge.CaseResult{judge.CaseResult{Position: 1, Verdict: judge.JudgeError}.With(msg)}}
 	}
 	s.forgetSandboxAttempts(c.ID)
 	v, score := judge.Combine(j.results)

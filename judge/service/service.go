@@ -78,14 +78,20 @@ type Config struct {
 	// Sandbox compiles and runs programs (submissions of kind program);
 	// nil when this server runs none, and SandboxDown then says why (as a
 	// user may read it), for the 503 of a program and for /healthz.
-	Sandbox     sandbox.Runner
-	SandboxDown string
+	// SandboxWanted says that the configuration asks for one (a sandbox
+	// mode other than off, where it can run): without it, /healthz says
+	// the server is degraded.
+	Sandbox       sandbox.Runner
+	SandboxDown   string
+	SandboxWanted bool
 	// ProgramsAtOnce bounds the programs this process judges at once, so
 	// that each is done soon after its turn instead of all of a burst
 	// finishing together (every board of every program would share the
 	// sandbox's slots); default 2. The boards of one program run at once,
 	// up to the sandbox's parallel.
 	ProgramsAtOnce int
+	// Similarity runs the similarity reports (similarity.go).
+	Similarity SimilarityConfig
 }
 
 func (c Config) withDefaults() Config {
@@ -162,6 +168,8 @@ type Service struct {
 	ccs ccsLogs
 	// boards are the contests' live scoreboards (contest_board.go).
 	boards *contestBoards
+	// sim is the runner of similarity reports (similarity.go).
+	sim *similarityRunner
 
 	healthMu sync.Mutex
 	health   judge.Health // the last probe's, at healthAt
@@ -178,7 +186,8 @@ type Service struct {
 	// solveAgain holds the cases scheduled again while being solved: their
 	// solve may have read them before the change, so they are solved again.
 	solveAgain map[int64]bool
-	gens       generations // board generation runs
+	solveRank  map[int64]int // the order of queued solves (scheduleCase)
+	gens       generations   // board generation runs
 	cancel     context.CancelFunc
 	done       chan struct{}
 	started    bool
@@ -205,9 +214,11 @@ func NewService(store judge.Store, cfg Config, logger *slog.Logger) *Service {
 		keys:          newKeyCache(),
 		solving:       map[int64]bool{},
 		solveAgain:    map[int64]bool{},
+		solveRank:     map[int64]int{},
 
 		programSlots: make(chan struct{}, cfg.ProgramsAtOnce),
 		boards:       newContestBoards(cfg.ClaimTimeout > 0, nil),
+		sim:          newSimilarityRunner(),
 	}
 	s.boards.now = s.now
 	return s
@@ -259,6 +270,11 @@ func (s *Service) Start(ctx context.Context) error {
 		wg.Go(func() { s.pollCases(run) })
 	}
 	wg.Go(func() { s.claimGenerations(run) })
+	wg.Go(func() { s.runSimilarity(run) })
+	if s.cfg.Similarity.Auto {
+		wg.Go(func() { s.autoSimilarity(run) })
+	}
+	wg.Go(func() { s.unwaitAll(run) })
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
 	s.mu.Lock()
@@ -332,9 +348,26 @@ func (s *Service) Health(ctx context.Context) judge.Health {
 		return s.health
 	}
 	h := s.probe(ctx)
+	if h.OK {
+		h = s.parts(ctx, h)
+	}
 	if ctx.Err() == nil { // a caller that gave up says nothing of the database
 		s.health, s.healthAt = h, time.Now()
 	}
+	return h
+}
+
+// parts adds to a health the parts of the judge that do not work, and the
+// reference solves running.
+func (s *Service) parts(ctx context.Context, h judge.Health) judge.Health {
+	if ok, reason := s.SandboxState(); !ok && s.cfg.SandboxWanted {
+		h.Degraded = append(h.Degraded, "programs are not judged: "+reason)
+	}
+	n, err := s.Solving(ctx)
+	if err != nil && ctx.Err() == nil {
+		s.log.Warn("health check: counting the cases being solved", "err", err)
+	}
+	h.Solving = n
 	return h
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"puzzlejudge/judge"
@@ -29,15 +30,40 @@ func (s *Service) scheduleSolve(id int64) {
 	}
 }
 
-// nextSolve pops the next queued case, if any.
+// scheduleCase is scheduleSolve for a case whose size is known: samples,
+// then the smallest boards, are solved first, so that the submissions
+// that wait for them (most of them, right after a start) are judged soon.
+func (s *Service) scheduleCase(c judge.Case) {
+	s.mu.Lock()
+	s.solveRank[c.ID] = solveRank(c)
+	s.mu.Unlock()
+	s.scheduleSolve(c.ID)
+}
+
+// solveRank orders the solves: samples first, then by the input's size.
+func solveRank(c judge.Case) int {
+	if c.Sample {
+		return 0
+	}
+	return 1 + len(c.Input)
+}
+
+// nextSolve pops the next queued case, if any: the one of least rank
+// (scheduleCase), first queued among equals.
 func (s *Service) nextSolve() (int64, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.solveQueue) == 0 {
 		return 0, false
 	}
-	id := s.solveQueue[0]
-	s.solveQueue = s.solveQueue[1:]
+	best := 0
+	for i, id := range s.solveQueue {
+		if s.rankOf(id) < s.rankOf(s.solveQueue[best]) {
+			best = i
+		}
+	}
+	id := s.solveQueue[best]
+	s.solveQueue = append(s.solveQueue[:best], s.solveQueue[best+1:]...)
 	delete(s.solveAgain, id) // the solve starting now reads the case as it is
 	if len(s.solveQueue) > 0 {
 		select { // let another solver take the next one
@@ -48,6 +74,15 @@ func (s *Service) nextSolve() (int64, bool) {
 	return id, true
 }
 
+// rankOf is the rank of a queued case; one scheduled without its case
+// (solved again) keeps the rank it had, else comes last. s.mu is held.
+func (s *Service) rankOf(id int64) int {
+	if r, ok := s.solveRank[id]; ok {
+		return r
+	}
+	return math.MaxInt
+}
+
 // recoverCases queues the cases left solving, and those solved by another
 // version of their puzzle's solver.
 func (s *Service) recoverCases(ctx context.Context) error {
@@ -56,7 +91,7 @@ func (s *Service) recoverCases(ctx context.Context) error {
 		return err
 	}
 	for _, c := range solving {
-		s.scheduleSolve(c.ID)
+		s.scheduleCase(c)
 	}
 	ready, err := s.store.CasesByStatus(ctx, judge.CaseReady)
 	if err != nil {
@@ -77,7 +112,7 @@ func (s *Service) recoverCases(ctx context.Context) error {
 			if err := s.store.MarkSolving(ctx, c.ID); err != nil {
 				return err
 			}
-			s.scheduleSolve(c.ID)
+			s.scheduleCase(c)
 		}
 	}
 	return nil
@@ -97,6 +132,9 @@ func (s *Service) solveLoop(ctx context.Context) {
 		again := s.solveCase(ctx, id)
 		s.mu.Lock()
 		delete(s.solving, id)
+		if !again && !s.solveAgain[id] {
+			delete(s.solveRank, id)
+		}
 		if s.solveAgain[id] {
 			delete(s.solveAgain, id)
 			again = true
@@ -207,6 +245,7 @@ func (s *Service) finishCase(ctx context.Context, c judge.Case, status judge.Cas
 	if rejudge != nil {
 		s.notify()
 	}
+	s.unwait(ctx, c.ProblemID)
 	cases, err := s.store.Cases(ctx, c.ProblemID)
 	if err != nil {
 		s.log.Error("loading cases", "problem", c.ProblemID, "err", err)

@@ -95,7 +95,7 @@ func (s *Service) SyncProblem(ctx context.Context, p judge.Problem, cases []judg
 	// holding it are rejudged when its solve ends.
 	for _, c := range saved {
 		if c.Status == judge.CaseSolving {
-			s.scheduleSolve(c.ID)
+			s.scheduleCase(c)
 		}
 	}
 	if requeue {

@@ -38,11 +38,14 @@ func (s *Service) work(ctx context.Context) {
 		// Answers and moves first: they take milliseconds, and behind the
 		// programs of the batch they would wait minutes for their verdicts.
 		claims, programs := splitPrograms(claims)
-		if len(claims) > 0 && !s.judgeAnswers(ctx, claims) {
+		wrote := len(claims) == 0 || s.judgeAnswers(ctx, claims)
+		if len(programs) > 0 {
+			// Whatever became of the answers (all of them waiting for
+			// reference answers, say): the programs are claimed too.
+			s.judgePrograms(ctx, programs)
 			continue
 		}
-		if len(programs) > 0 {
-			s.judgePrograms(ctx, programs)
+		if !wrote {
 			continue
 		}
 		if !full {
@@ -211,6 +214,10 @@ func (s *Service) judgeBatch(ctx context.Context, claims []judge.Claim) (judged 
 		}
 		if d.err != nil {
 			release = append(release, c)
+			continue
+		}
+		if cases := waitsFor(c.Submission, d); len(cases) > 0 {
+			s.wait(ctx, c, cases)
 			continue
 		}
 		results := s.judgeOne(c.Submission, d)

@@ -199,6 +199,7 @@ func (d *DB) migrate() error {
 		&assignmentRow{}, &assignmentProblemRow{}, &historyRow{}, &problemHintsRow{}, &hintRow{}, &loginBucketRow{}, &catalogueVersionRow{}, &generationRow{},
 		&contestRow{}, &contestProblemRow{}, &contestParticipantRow{}}
 	rows = append(rows, eventRows()...)
+	rows = append(rows, similarityRows()...)
 	var err error
 	if d.postgres {
 		// DDL is transactional on PostgreSQL: the lock and the tables

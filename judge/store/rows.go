@@ -215,6 +215,9 @@ type submissionRow struct {
 	RejudgeReasonID   string `gorm:"size:64;not null;default:''"`
 	RejudgeReasonArgs string `gorm:"not null;default:''"`
 	Changed           bool   `gorm:"not null;default:false"`
+	// WaitingBoards counts the boards whose reference answer a pending
+	// submission waits for: Claim leaves it until a solve ends (Unwait).
+	WaitingBoards int `gorm:"not null;default:0"`
 	// A program's language (Payload is its source), its compiler's
 	// message, and the CPU time of its slowest board and the memory of its
 	// largest; empty and 0 for the other kinds, and for the rows of before.

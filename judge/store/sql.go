@@ -177,10 +177,10 @@ func insertSubmission(ctx context.Context, stmt *sql.Stmt, r *insertRequest) err
 // once and claim more than n rows (seen on a real server: Claim(3) took 5).
 const (
 	claimSQLite = `UPDATE submissions SET status = 'judging', claim_token = claim_token + 1, claimed_at = ?
-WHERE status = 'pending' AND id IN (SELECT id FROM submissions WHERE status = 'pending' ORDER BY priority, id LIMIT ?)
+WHERE status = 'pending' AND id IN (SELECT id FROM submissions WHERE status = 'pending' AND waiting_boards = 0 ORDER BY priority, id LIMIT ?)
 RETURNING id, user_id, problem_id, kind, case_id, puzzle, board, payload, claim_token, created_at, input_version, case_ids, format, verdict, language`
 	claimPostgres = `WITH picked AS MATERIALIZED (
-	SELECT id FROM submissions WHERE status = 'pending' ORDER BY priority, id LIMIT ? FOR UPDATE SKIP LOCKED)
+	SELECT id FROM submissions WHERE status = 'pending' AND waiting_boards = 0 ORDER BY priority, id LIMIT ? FOR UPDATE SKIP LOCKED)
 UPDATE submissions AS s SET status = 'judging', claim_token = s.claim_token + 1, claimed_at = ?
 FROM picked WHERE s.id = picked.id AND s.status = 'pending'
 RETURNING s.id, s.user_id, s.problem_id, s.kind, s.case_id, s.puzzle, s.board, s.payload, s.claim_token, s.created_at,

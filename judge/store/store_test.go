@@ -95,6 +95,8 @@ func runStoreTests(t *testing.T, newOpener func(t *testing.T) opener) {
 		{"CatalogueVersion", testCatalogueVersion},
 		{"UnstorableText", testUnstorableText},
 		{"Programs", testPrograms},
+		{"Similarity", testSimilarity},
+		{"Waiting", testWaiting},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newOpener(t)) })
 	}

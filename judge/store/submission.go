@@ -28,14 +28,15 @@ type submissionView struct {
 	Username    string
 	ProblemSlug string
 
-	InputVersion string
-	CaseIDs      string
-	Format       string
-	Changed      bool
-	Language     string
-	CPUMs        int64 `gorm:"column:cpu_ms"`
-	MemoryKiB    int64 `gorm:"column:memory_kib"`
-	ContestID    *int64
+	InputVersion  string
+	CaseIDs       string
+	Format        string
+	Changed       bool
+	Language      string
+	CPUMs         int64 `gorm:"column:cpu_ms"`
+	MemoryKiB     int64 `gorm:"column:memory_kib"`
+	ContestID     *int64
+	WaitingBoards int
 }
 
 // viewOf is the view of a row read without the joined names.
@@ -45,7 +46,7 @@ func viewOf(r submissionRow) submissionView {
 		Board: r.Board, Payload: r.Payload, Status: r.Status, Verdict: r.Verdict, Score: r.Score,
 		CreatedAt: r.CreatedAt, JudgedAt: r.JudgedAt,
 		InputVersion: r.InputVersion, CaseIDs: r.CaseIDs, Format: r.Format, Changed: r.Changed,
-		Language: r.Language, CPUMs: r.CPUMs, MemoryKiB: r.MemoryKiB, ContestID: r.ContestID,
+		Language: r.Language, CPUMs: r.CPUMs, MemoryKiB: r.MemoryKiB, ContestID: r.ContestID, WaitingBoards: r.WaitingBoards,
 	}
 }
 
@@ -56,7 +57,7 @@ func (v submissionView) domain() judge.Submission {
 		Status: judge.Status(v.Status), Verdict: judge.Verdict(v.Verdict), Score: v.Score,
 		CreatedAt: v.CreatedAt, JudgedAt: v.JudgedAt,
 		InputVersion: v.InputVersion, CaseIDs: decodeIDs(v.CaseIDs), Changed: v.Changed,
-		Language: v.Language, CPUMs: v.CPUMs, MemoryKiB: v.MemoryKiB,
+		Language: v.Language, CPUMs: v.CPUMs, MemoryKiB: v.MemoryKiB, Waiting: v.WaitingBoards,
 	}
 	if v.ProblemID != nil {
 		s.ProblemID = *v.ProblemID
@@ -109,7 +110,7 @@ func (d *DB) views(ctx context.Context) *gorm.DB {
 			"submissions.puzzle, submissions.board, submissions.payload, submissions.status, submissions.verdict, " +
 			"submissions.score, submissions.created_at, submissions.judged_at, " +
 			"submissions.input_version, submissions.case_ids, submissions.format, submissions.changed, " +
-			"submissions.language, submissions.cpu_ms, submissions.memory_kib, submissions.contest_id, " +
+			"submissions.language, submissions.cpu_ms, submissions.memory_kib, submissions.contest_id, submissions.waiting_boards, " +
 			"users.username AS username, COALESCE(problems.slug, '') AS problem_slug").
 		Joins("JOIN users ON users.id = submissions.user_id").
 		Joins("LEFT JOIN problems ON problems.id = submissions.problem_id")

@@ -109,6 +109,7 @@ func (s *API) Register(r gin.IRouter) {
 	api.GET("/submissions/:id/replay", user, s.addressLimit(), s.submissionReplay)
 	s.registerClarifications(api, user)
 	s.registerCCS(r)
+	s.registerSimilarity(api)
 }
 
 // writeError answers err as the API's JSON error.

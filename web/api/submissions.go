@@ -47,6 +47,9 @@ type submissionJSON struct {
 	// Changed: a rejudge changed the verdict or score, and the owner has
 	// not opened the submission since.
 	Changed bool `json:"changed"`
+	// Waiting says, while pending, what the submission waits for before
+	// it is judged ("the reference answers of 3 boards").
+	Waiting string `json:"waiting,omitempty"`
 	// For one submission: an answer's input version, the ids of the cases
 	// it answers, its per-case outputs, and the earlier judgings.
 	InputVersion string            `json:"input_version,omitempty"`
@@ -87,7 +90,8 @@ type resultJSON struct {
 
 func toSubmissionJSON(sub judge.Submission) submissionJSON {
 	out := submissionJSON{ID: sub.ID, User: sub.Username, Problem: sub.ProblemSlug, Kind: sub.Kind, Case: sub.CaseID,
-		Status: sub.Status, Verdict: sub.Verdict, Score: score(sub.Score), CreatedAt: sub.CreatedAt, JudgedAt: sub.JudgedAt, Changed: sub.Changed}
+		Status: sub.Status, Verdict: sub.Verdict, Score: score(sub.Score), CreatedAt: sub.CreatedAt, JudgedAt: sub.JudgedAt, Changed: sub.Changed,
+		Waiting: sub.WaitingText().Text()}
 	if sub.Kind == judge.KindProgram {
 		out.Language = sub.Language
 		if sub.Status == judge.StatusDone {

@@ -147,6 +147,7 @@ func (p *Pages) Register(r gin.IRouter) {
 	p.registerCourses(g)
 	p.registerContests(g)
 	p.registerClarifications(g)
+	p.registerSimilarity(g)
 }
 
 // NotFound is the handler chain of a path no route knows: the 404 page,

@@ -48,6 +48,7 @@ func funcsFor(l *locale) template.FuncMap {
 		"boardName":      l.boardName,
 		"judgeText":      l.judgeText,
 		"judgeMessage":   l.judgeMessage,
+		"judgeMsg":       l.judgeMsg,
 		"langChoices":    langChoices,
 		"messages":       scriptMessages,
 	}
