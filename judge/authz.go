@@ -159,11 +159,23 @@ func CanReadOptimum(v User, p Problem, c Case, shown bool) bool {
 	return c.Sample || v.IsInstructor() || !p.TakesAnswers() || shown
 }
 
-// ResultFor returns r, the result of a case that is a sample or not, with
-// the case named as v may read it.
-func ResultFor(v User, sample bool, r CaseResult) CaseResult {
+// CanReadRunDetails reports whether v may read what a program's run on c
+// said beyond its verdict and figures (the checker's message, the exit
+// status, the moves it used): anyone on a sample, instructors on every
+// case (judge/hidden.go says why). The result of a program that is not a
+// board's (its compile, a failure of the sandbox) has no case and is read
+// in full.
+func CanReadRunDetails(v User, c Case) bool { return c.Sample || v.IsInstructor() }
+
+// ResultFor returns r, the result of a case that is a sample or not in a
+// submission of kind k, as v may read it: the case named as v may read it,
+// and a program's run told as CanReadRunDetails lets v (HideRunDetails).
+func ResultFor(v User, k Kind, sample bool, r CaseResult) CaseResult {
 	if !CanReadCaseName(v, Case{Sample: sample}) {
 		r.CaseName = HiddenCaseName(r.Position)
+	}
+	if k == KindProgram && r.CaseID != 0 && !CanReadRunDetails(v, Case{Sample: sample}) {
+		r = HideRunDetails(r)
 	}
 	return r
 }

@@ -149,11 +149,11 @@ func TestCaseFor(t *testing.T) {
 			t.Errorf("%s: CanSubmitMoves = %t, want %t", tc.name, !tc.secret, tc.secret)
 		}
 	}
-	r := ResultFor(student, false, CaseResult{CaseName: "12-two-blocks-never-vanish", Position: 12})
+	r := ResultFor(student, KindMoves, false, CaseResult{CaseName: "12-two-blocks-never-vanish", Position: 12})
 	if r.CaseName != "board 12" {
 		t.Errorf("ResultFor(student, hidden) names %q, want board 12", r.CaseName)
 	}
-	if r := ResultFor(teacher, false, CaseResult{CaseName: "12-x", Position: 12}); r.CaseName != "12-x" {
+	if r := ResultFor(teacher, KindMoves, false, CaseResult{CaseName: "12-x", Position: 12}); r.CaseName != "12-x" {
 		t.Errorf("ResultFor(instructor) names %q", r.CaseName)
 	}
 }

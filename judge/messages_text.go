@@ -161,6 +161,17 @@ var messageTexts = map[MessageID][2]string{
 	"all_cases_deleted":      {"", "every board this answer was for has been deleted: nothing is left to judge"},
 	"unknown_kind":           {"", "unknown kind {{.Kind}}"},
 
+	// A program's run on a hidden board as a student reads it
+	// (judge.HideRunDetails): the verdict's words, nothing of the output.
+	"hidden_wrong_answer":  {"", "wrong answer (on a hidden board only the verdict, times and memory are shown)"},
+	"hidden_invalid":       {"", "the output is not an answer of the expected form (on a hidden board only the verdict, times and memory are shown)"},
+	"hidden_time_limit":    {"", "time limit exceeded"},
+	"hidden_memory_limit":  {"", "memory limit exceeded"},
+	"hidden_output_limit":  {"", "output limit exceeded"},
+	"hidden_runtime_error": {"", "runtime error (on a hidden board the exit status and signal are not shown)"},
+	"hidden_judge_error":   {"", "the judge failed on this board (not your fault)"},
+	"hidden_board":         {"", "on a hidden board only the verdict, times and memory are shown"},
+
 	// Reasons of a rejudge (judge.Judging, judge/service/history.go).
 	"rejudge_requested":       {"", "rejudge requested by an instructor"},
 	"rejudge_deleted":         {"", "{{.Board}} was deleted"},

@@ -131,6 +131,10 @@ type QueueStore interface {
 	// Claim moves up to n pending submissions to judging with a conditional
 	// update and returns them; Claim is safe across processes.
 	Claim(ctx context.Context, n int) ([]Claim, error)
+	// ClaimLane claims like Claim, from one lane only, serving users in
+	// turn (see QueueTurn); with perUser > 0 no user holds more than
+	// perUser claims of the lane at once, counted across processes.
+	ClaimLane(ctx context.Context, lane Lane, n, perUser int) ([]Claim, error)
 	// Finish writes the verdicts and case results of claimed submissions in
 	// one transaction. A judgement whose claim is no longer current (the
 	// submission was requeued meanwhile) is dropped; the result tells which
@@ -159,6 +163,18 @@ type QueueStore interface {
 	Submissions(ctx context.Context, f SubmissionFilter) ([]Submission, int, error)
 	QueueLength(ctx context.Context) (int, error)
 }
+
+// Lane is a part of the queue with workers of its own, so that the
+// submissions of one never wait behind those of the other: answers and
+// moves take milliseconds each, a program seconds to minutes.
+type Lane string
+
+// The lanes of the queue; LaneAll is both, Claim's.
+const (
+	LaneAll      Lane = ""
+	LaneAnswers  Lane = "answers"  // answers and moves
+	LanePrograms Lane = "programs" // programs
+)
 
 // Claim is a submission handed to a worker; Token identifies this claim so
 // that a stale judgement is never written over a newer one.

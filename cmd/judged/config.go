@@ -69,6 +69,8 @@ type Config struct {
 	// MaxStreamsPerAddress bounds the anonymous streams of one client
 	// address (web.Options); 0 means no bound.
 	MaxStreamsPerAddress int `yaml:"max_streams_per_address"`
+	// Queue says how the judge is shared between users (QueueConfig).
+	Queue QueueConfig `yaml:"queue"`
 	// Sandbox says where programs are compiled and run (sandbox.go).
 	Sandbox SandboxConfig `yaml:"sandbox"`
 	// Languages are the languages programs may be written in; empty means
@@ -123,6 +125,17 @@ func (c Config) claimTimeout() time.Duration {
 	return 0
 }
 
+// QueueConfig says how the queue shares the judge between users (issue 32;
+// docs/SECURITY.md, "How the queue shares the judge").
+type QueueConfig struct {
+	// PerUser is service.Config.PerUser: the programs of one user judged
+	// at once, across every process on the database.
+	PerUser int `yaml:"per_user"`
+	// CompileCPU is service.Config.CompileCPU: the most CPU time one
+	// compile may take, whatever a problem's compilation_time says.
+	CompileCPU time.Duration `yaml:"compile_cpu"`
+}
+
 // DatabaseConfig says which database to open.
 type DatabaseConfig struct {
 	Driver string `yaml:"driver"`
@@ -153,6 +166,7 @@ func DefaultConfig() Config {
 		MaxInFlight:          256,
 		MaxStreams:           64,
 		MaxStreamsPerAddress: 4,
+		Queue:                QueueConfig{PerUser: 2, CompileCPU: 10 * time.Second},
 		Sandbox:              SandboxConfig{Mode: SandboxAuto, CacheMiB: 1024, CPUShares: sandbox.DefaultCPUShares},
 		DefaultLanguage:      "en",
 		TimeZone:             "UTC",
@@ -251,6 +265,8 @@ var envVars = []envVar{
 	{"JUDGE_MAX_INFLIGHT", intVar(func(c *Config) *int { return &c.MaxInFlight })},
 	{"JUDGE_MAX_STREAMS", intVar(func(c *Config) *int { return &c.MaxStreams })},
 	{"JUDGE_MAX_STREAMS_PER_ADDRESS", intVar(func(c *Config) *int { return &c.MaxStreamsPerAddress })},
+	{"JUDGE_QUEUE_PER_USER", intVar(func(c *Config) *int { return &c.Queue.PerUser })},
+	{"JUDGE_QUEUE_COMPILE_CPU", durationVar(func(c *Config) *time.Duration { return &c.Queue.CompileCPU })},
 	{"JUDGE_SANDBOX_MODE", func(c *Config, v string) error { c.Sandbox.Mode = strings.TrimSpace(v); return nil }},
 	{"JUDGE_SANDBOX_URL", func(c *Config, v string) error {
 		c.Sandbox.URL = nil
@@ -337,6 +353,12 @@ func (c Config) Validate() error {
 	}
 	if c.Workers < 1 || c.Workers > 64 {
 		bad("workers: %d is outside 1..64", c.Workers)
+	}
+	if c.Queue.PerUser < 1 || c.Queue.PerUser > 64 {
+		bad("queue.per_user: %d is outside 1..64", c.Queue.PerUser)
+	}
+	if c.Queue.CompileCPU < time.Second || c.Queue.CompileCPU > 10*time.Minute {
+		bad("queue.compile_cpu: %s is outside 1s..10m", c.Queue.CompileCPU)
 	}
 	if c.SolveTimeout <= 0 {
 		bad("solve_timeout: must be positive, found %s", c.SolveTimeout)

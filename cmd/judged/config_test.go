@@ -64,6 +64,7 @@ func TestLoadConfig(t *testing.T) {
 				"JUDGE_TRUSTED_PROXIES": "10.0.0.1, 192.168.0.0/16",
 				"JUDGE_SOLVERS":         "3", "JUDGE_CHECK_MAX_SIZE": "12", "JUDGE_CHECK_MAX_COLORS": "7", "JUDGE_CHECK_MAX_MOVES": "6",
 				"JUDGE_REGISTER_RATE": "2", "JUDGE_REGISTRATION_CODE": "cs101", "JUDGE_TOKEN_TTL": "48h", "JUDGE_ROLE": "worker", "JUDGE_MAX_INFLIGHT": "64", "JUDGE_MAX_STREAMS": "8", "JUDGE_MAX_STREAMS_PER_ADDRESS": "2",
+				"JUDGE_QUEUE_PER_USER": "3", "JUDGE_QUEUE_COMPILE_CPU": "20s",
 				"JUDGE_SANDBOX_MODE": "remote", "JUDGE_SANDBOX_URL": "http://10.0.0.5:5050, http://10.0.0.6:5050", "JUDGE_SANDBOX_PARALLEL": "8",
 				"JUDGE_SANDBOX_DIR": "/var/lib/judge/sandbox", "JUDGE_SANDBOX_CACHE_MIB": "300",
 				"JUDGE_DEFAULT_LANGUAGE": "zh-CN", "JUDGE_TIME_ZONE": "Asia/Shanghai", "JUDGE_METRICS_TOKEN": " prometheus-scrape-0123 ",
@@ -78,6 +79,7 @@ func TestLoadConfig(t *testing.T) {
 					ClaimTimeout: &claim, SecureCookies: true, SessionSecret: strings.Repeat("k", 32),
 					TrustedProxies: []string{"10.0.0.1", "192.168.0.0/16"},
 					Solvers:        3, CheckMaxSize: 12, CheckMaxColors: 7, CheckMaxMoves: 6, RegisterRate: 2, RegistrationCode: "cs101", TokenTTL: 48 * time.Hour, Role: "worker", MaxInFlight: 64, MaxStreams: 8, MaxStreamsPerAddress: 2,
+					Queue: QueueConfig{PerUser: 3, CompileCPU: 20 * time.Second},
 					Sandbox: SandboxConfig{Mode: "remote", URL: []string{"http://10.0.0.5:5050", "http://10.0.0.6:5050"}, Parallel: 8,
 						Dir: "/var/lib/judge/sandbox", CacheMiB: 300, CPUShares: 262144},
 					DefaultLanguage: "zh-CN", TimeZone: "Asia/Shanghai",
@@ -94,6 +96,11 @@ func TestLoadConfig(t *testing.T) {
 					Compile: []string{"g++", "-O2", "-o", "main", "main.cpp"}, Artifacts: []string{"main"}, Run: []string{"./main"},
 					TimeFactor: 1, VersionCommand: []string{"g++", "--version"}}}
 			},
+		},
+		{
+			name: "file sets the queue",
+			file: "queue:\n  per_user: 1\n  compile_cpu: 30s\n",
+			want: func(c *Config) { c.Queue = QueueConfig{PerUser: 1, CompileCPU: 30 * time.Second} },
 		},
 		{
 			name: "file sets the session keys",
@@ -124,10 +131,10 @@ func TestLoadConfig(t *testing.T) {
 }
 
 func TestEveryKeyHasAnEnvOverride(t *testing.T) {
-	// database:, sandbox:, similarity: and metrics: count by their keys;
-	// languages: is a list of structures, which no variable can hold.
-	keys := reflect.TypeOf(Config{}).NumField() - 5 + reflect.TypeOf(DatabaseConfig{}).NumField() + reflect.TypeOf(SandboxConfig{}).NumField() +
-		reflect.TypeOf(SimilarityConfig{}).NumField() + reflect.TypeOf(MetricsConfig{}).NumField()
+	// database:, queue:, sandbox:, similarity: and metrics: count by their
+	// keys; languages: is a list of structures, which no variable can hold.
+	keys := reflect.TypeOf(Config{}).NumField() - 6 + reflect.TypeOf(DatabaseConfig{}).NumField() + reflect.TypeOf(QueueConfig{}).NumField() +
+		reflect.TypeOf(SandboxConfig{}).NumField() + reflect.TypeOf(SimilarityConfig{}).NumField() + reflect.TypeOf(MetricsConfig{}).NumField()
 	if got, want := len(envVars), keys; got != want {
 		t.Errorf("%d environment overrides for %d configuration keys", got, want)
 	}
@@ -147,6 +154,8 @@ func TestLoadConfigErrors(t *testing.T) {
 		{name: "bad driver", file: "database:\n  driver: mysql\n", optional: true, want: "database.driver"},
 		{name: "bad synchronous", env: map[string]string{"JUDGE_DATABASE_SYNCHRONOUS": "off"}, optional: true, want: "database.synchronous"},
 		{name: "zero workers", file: "workers: 0\n", optional: true, want: "workers"},
+		{name: "zero per user", file: "queue:\n  per_user: 0\n", optional: true, want: "queue.per_user"},
+		{name: "compile cpu too short", env: map[string]string{"JUDGE_QUEUE_COMPILE_CPU": "10ms"}, optional: true, want: "queue.compile_cpu"},
 		{name: "negative rate", file: "submit_rate: -1\n", optional: true, want: "submit_rate"},
 		{name: "bad level", file: "log_level: loud\n", optional: true, want: "log_level"},
 		{name: "empty listen", file: "listen: \"\"\n", optional: true, want: "listen"},

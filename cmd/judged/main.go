@@ -128,6 +128,8 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 		SandboxWanted: cfg.Sandbox.wanted(),
 		Similarity:    cfg.similarityConfig(logger),
 		Workers:       cfg.Workers,
+		PerUser:       cfg.Queue.PerUser,
+		CompileCPU:    cfg.Queue.CompileCPU,
 		SolveTimeout:  cfg.SolveTimeout,
 		PollInterval:  cfg.PollInterval,
 		ClaimTimeout:  cfg.claimTimeout(),

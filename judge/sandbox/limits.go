@@ -71,7 +71,7 @@ func (l Limits) withDefaults(lang Language) Limits {
 // CompileLimits bound one compile. A zero field takes its default.
 type CompileLimits struct {
 	CPU       time.Duration // default 10 s, raised to the language's CompileCPU
-	Wall      time.Duration // default 2 x CPU + 1 s
+	Wall      time.Duration // default CPU + CompileWallSlack
 	Memory    int64         // default 1 GiB
 	Output    int64         // the compiler's message is cut there; default and most 64 KiB
 	Processes int           // default 128
@@ -85,6 +85,10 @@ const (
 	MaxCompileOutput        = 64 * KiB
 	DefaultCompileProcesses = 128
 	DefaultArtifact         = 128 * MiB
+	// CompileWallSlack is a compile's wall clock over its CPU limit: a
+	// compiler that waits (#include "/proc/self/fd/1" reads its own pipe)
+	// holds a slot that long and no longer; 2 x CPU + 1 s held one 121 s.
+	CompileWallSlack = 5 * time.Second
 )
 
 func (l CompileLimits) withDefaults(lang Language) CompileLimits {
@@ -95,7 +99,7 @@ func (l CompileLimits) withDefaults(lang Language) CompileLimits {
 		l.CPU = lang.CompileCPU
 	}
 	if l.Wall <= 0 {
-		l.Wall = 2*l.CPU + time.Second
+		l.Wall = l.CPU + CompileWallSlack
 	}
 	if l.Memory <= 0 {
 		l.Memory = DefaultCompileMemory

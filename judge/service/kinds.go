@@ -67,9 +67,11 @@ func kindNames(p judge.Problem) string {
 	return strings.Join(ks, ", ")
 }
 
-// nameResults names the cases of sub's results as v may read them
-// (judge.ResultFor): a hidden case by its position unless v is an
-// instructor. A case no longer in the problem counts as hidden.
+// nameResults returns sub's results as v may read them (judge.ResultFor):
+// a hidden case named by its position, and a program's run on it told by
+// its verdict and figures only, unless v is an instructor. A case no longer
+// in the problem counts as hidden. Every face (the API, the pages, pj)
+// reads a submission's results through Submission, which calls it.
 func (s *Service) nameResults(ctx context.Context, v judge.User, sub *judge.Submission) error {
 	if v.IsInstructor() || sub.ProblemID == 0 || len(sub.Results) == 0 {
 		return nil
@@ -83,7 +85,7 @@ func (s *Service) nameResults(ctx context.Context, v judge.User, sub *judge.Subm
 		sample[c.ID] = c.Sample
 	}
 	for i, r := range sub.Results {
-		sub.Results[i] = judge.ResultFor(v, sample[r.CaseID], r)
+		sub.Results[i] = judge.ResultFor(v, sub.Kind, sample[r.CaseID], r)
 	}
 	return nil
 }

@@ -131,6 +131,7 @@ func (s *Service) judgeProgram(ctx context.Context, sub judge.Submission, d *pro
 			With(judge.M("program_no_sandbox", "Error", s.sandboxUnavailable().Error()))}}
 	}
 	lim := programLimits(d.problem)
+	lim.compile.CPU = min(lim.compile.CPU, s.cfg.CompileCPU)
 	c, err := sb.Compile(ctx, sub.Language, []byte(sub.Payload), lim.compile)
 	if err != nil {
 		if errors.Is(err, sandbox.ErrUnknownLanguage) {
@@ -372,16 +373,4 @@ func (s *Service) forgetSandboxAttempts(id int64) {
 	s.mu.Lock()
 	delete(s.sandboxFailures, id)
 	s.mu.Unlock()
-}
-
-// splitPrograms returns the claims of programs apart from the others.
-func splitPrograms(claims []judge.Claim) (others, programs []judge.Claim) {
-	for _, c := range claims {
-		if c.Kind == judge.KindProgram {
-			programs = append(programs, c)
-		} else {
-			others = append(others, c)
-		}
-	}
-	return others, programs
 }

@@ -24,8 +24,8 @@ func countingClaims(db *store.DB) *claimCounting {
 	return &claimCounting{countingStore: counting(db), claimed: map[int64]int{}}
 }
 
-func (c *claimCounting) Claim(ctx context.Context, n int) ([]judge.Claim, error) {
-	claims, err := c.DB.Claim(ctx, n)
+func (c *claimCounting) ClaimLane(ctx context.Context, lane judge.Lane, n, perUser int) ([]judge.Claim, error) {
+	claims, err := c.DB.ClaimLane(ctx, lane, n, perUser)
 	c.mu.Lock()
 	for _, cl := range claims {
 		c.claimed[cl.ID]++

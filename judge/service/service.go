@@ -90,6 +90,17 @@ type Config struct {
 	// sandbox's slots); default 2. The boards of one program run at once,
 	// up to the sandbox's parallel.
 	ProgramsAtOnce int
+	// PerUser bounds the programs of one user judged at once, across
+	// every process on the database (queue.per_user); default 2. The
+	// programs' lane serves users in turn (judge.Store.ClaimLane).
+	PerUser int
+	// CompileCPU caps the CPU time of one compile, whatever a problem's
+	// compilation_time says (queue.compile_cpu); default 10 s. A
+	// language that needs more (sandbox.Language.CompileCPU) keeps its
+	// own; the wall-clock limit is the CPU limit and a few seconds
+	// (sandbox.CompileWallSlack), so a compile that waits on a pipe ends
+	// as soon as one that loops.
+	CompileCPU time.Duration
 	// Similarity runs the similarity reports (similarity.go).
 	Similarity SimilarityConfig
 }
@@ -131,6 +142,12 @@ func (c Config) withDefaults() Config {
 	if c.ProgramsAtOnce <= 0 {
 		c.ProgramsAtOnce = 2
 	}
+	if c.PerUser <= 0 {
+		c.PerUser = 2
+	}
+	if c.CompileCPU <= 0 {
+		c.CompileCPU = DefaultCompileCPU
+	}
 	if c.BcryptCost == 0 {
 		c.BcryptCost = bcrypt.DefaultCost
 	}
@@ -145,6 +162,7 @@ type Service struct {
 	log   *slog.Logger
 
 	wake      chan struct{} // a submission is waiting
+	wakeProg  chan struct{} // a program may be waiting (the programs' lane)
 	solveWake chan struct{} // a case is waiting to be solved
 	// checks keeps the solutions of boards checked through Check, so that
 	// a script checking the same board again does not pay for a second
@@ -204,6 +222,7 @@ func NewService(store judge.Store, cfg Config, logger *slog.Logger) *Service {
 		cfg:       cfg,
 		log:       logger,
 		wake:      make(chan struct{}, 1),
+		wakeProg:  make(chan struct{}, 1),
 		solveWake: make(chan struct{}, 1),
 		checks:    cache.NewFIFO[string, judge.Solution](1024),
 		replays:   cache.NewFIFO[int64, judge.Replay](8),
@@ -227,11 +246,13 @@ func NewService(store judge.Store, cfg Config, logger *slog.Logger) *Service {
 // QueueLength returns the number of submissions pending or being judged.
 func (s *Service) QueueLength(ctx context.Context) (int, error) { return s.store.QueueLength(ctx) }
 
-// notify wakes one idle worker.
+// notify wakes one idle worker of each lane.
 func (s *Service) notify() {
-	select {
-	case s.wake <- struct{}{}:
-	default:
+	for _, c := range []chan struct{}{s.wake, s.wakeProg} {
+		select {
+		case c <- struct{}{}:
+		default:
+		}
 	}
 }
 
@@ -261,6 +282,9 @@ func (s *Service) Start(ctx context.Context) error {
 	var wg sync.WaitGroup
 	for range s.cfg.Workers {
 		wg.Go(func() { s.work(run) })
+	}
+	for range s.cfg.ProgramsAtOnce {
+		wg.Go(func() { s.workPrograms(run) })
 	}
 	for range s.slots.caseSolvers() {
 		wg.Go(func() { s.solveLoop(run) })

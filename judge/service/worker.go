@@ -10,42 +10,29 @@ import (
 	"puzzlejudge/judge/puzzles"
 )
 
-// work is one worker: it claims a batch of pending submissions, judges them
-// and writes the batch in one transaction, until ctx ends.
+// work is one worker of the answers' lane (answers and moves): it claims a
+// batch of them, users in turn, judges them and writes the batch in one
+// transaction, until ctx ends. Programs have their own workers
+// (workPrograms), so that an answer never waits behind a compile.
 func (s *Service) work(ctx context.Context) {
 	idle := time.NewTimer(0)
 	defer idle.Stop()
 	for ctx.Err() == nil {
 		// Not cancelled by Close: a claim cut short could leave rows judging
 		// that no one judges until the next start. Claims take milliseconds.
-		claims, err := s.store.Claim(context.WithoutCancel(ctx), s.cfg.Batch)
+		claims, err := s.store.ClaimLane(context.WithoutCancel(ctx), judge.LaneAnswers, s.cfg.Batch, 0)
 		if err != nil && judge.ErrorCode(err) != judge.EUNAVAILABLE { // the store says that one, once a minute
 			s.log.Error("claiming submissions", "err", err)
 		}
 		if len(claims) == 0 {
-			idle.Reset(s.cfg.PollInterval)
-			select {
-			case <-ctx.Done():
-			case <-s.wake:
-			case <-idle.C:
-			}
+			waitIdle(ctx, idle, s.cfg.PollInterval, s.wake)
 			continue
 		}
 		full := len(claims) == s.cfg.Batch
 		if full {
 			s.notify() // more may be waiting: let another worker claim too
 		}
-		// Answers and moves first: they take milliseconds, and behind the
-		// programs of the batch they would wait minutes for their verdicts.
-		claims, programs := splitPrograms(claims)
-		wrote := len(claims) == 0 || s.judgeAnswers(ctx, claims)
-		if len(programs) > 0 {
-			// Whatever became of the answers (all of them waiting for
-			// reference answers, say): the programs are claimed too.
-			s.judgePrograms(ctx, programs)
-			continue
-		}
-		if !wrote {
+		if !s.judgeAnswers(ctx, claims) {
 			continue
 		}
 		if !full {
@@ -57,6 +44,16 @@ func (s *Service) work(ctx context.Context) {
 			case <-idle.C:
 			}
 		}
+	}
+}
+
+// waitIdle waits d on idle, or until wake says there is work, or ctx ends.
+func waitIdle(ctx context.Context, idle *time.Timer, d time.Duration, wake <-chan struct{}) {
+	idle.Reset(d)
+	select {
+	case <-ctx.Done():
+	case <-wake:
+	case <-idle.C:
 	}
 }
 

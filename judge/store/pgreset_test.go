@@ -11,7 +11,7 @@ import (
 // before Open migrates it: a list of tables to drop falls behind as tables
 // are added, and a table left over from another test's run (history rows
 // without their submissions) makes the next migration fail.
-func resetPostgres(t *testing.T, dsn string) {
+func resetPostgres(t testing.TB, dsn string) {
 	t.Helper()
 	db, err := sql.Open("pgx", dsn)
 	if err != nil {

@@ -10,31 +10,6 @@ import (
 	"puzzlejudge/judge"
 )
 
-// Claim moves up to n pending submissions to judging and returns them:
-// those never judged before those queued again by a rejudge, oldest first
-// within each; the claims are returned in id order.
-func (d *DB) Claim(ctx context.Context, n int) ([]judge.Claim, error) {
-	q, args := claimSQLite, []any{time.Now().UTC(), n}
-	if d.postgres {
-		q, args = claimPostgres, []any{n, time.Now().UTC()}
-	}
-	var rows []submissionRow
-	held := d.gate.worker()
-	err := d.db.WithContext(ctx).Raw(q, args...).Scan(&rows).Error
-	d.gate.release(held)
-	if err != nil {
-		return nil, d.fail(err, "claim")
-	}
-	d.gate.claimed(len(rows) == n)
-	slices.SortFunc(rows, func(a, b submissionRow) int { return int(a.ID - b.ID) })
-	out := make([]judge.Claim, len(rows))
-	for i, r := range rows {
-		r.Status = string(judge.StatusJudging)
-		out[i] = judge.Claim{Submission: viewOf(r).domain(), Token: r.ClaimToken}
-	}
-	return out, nil
-}
-
 // finishChunk bounds the judgements of one UPDATE: four parameters each,
 // well below the parameter limits of SQLite (32766) and PostgreSQL (65535).
 const finishChunk = 500

@@ -183,18 +183,18 @@ func (r caseRow) domain() judge.Case {
 // rejudgePriority for one queued again after it had a verdict, so that a new
 // submission is judged before a rejudge backlog drains.
 type submissionRow struct {
-	ID         int64       `gorm:"primaryKey;index:idx_submissions_status_id,priority:2;index:idx_submissions_queue,priority:3"`
-	UserID     int64       `gorm:"not null;index"`
+	ID         int64       `gorm:"primaryKey;index:idx_submissions_status_id,priority:2;index:idx_submissions_queue,priority:3;index:idx_submissions_turns,priority:4"`
+	UserID     int64       `gorm:"not null;index;index:idx_submissions_turns,priority:2"`
 	User       *userRow    `gorm:"constraint:OnDelete:CASCADE"`
 	ProblemID  *int64      `gorm:"index"`
 	Problem    *problemRow `gorm:"constraint:OnDelete:CASCADE"`
-	Kind       string      `gorm:"size:16;not null"`
+	Kind       string      `gorm:"size:16;not null;index:idx_submissions_turns,priority:5"`
 	CaseID     int64       `gorm:"not null"`
 	Puzzle     string      `gorm:"size:32;not null"`
 	Board      string      `gorm:"not null"`
 	Payload    string      `gorm:"not null"`
-	Status     string      `gorm:"size:16;not null;index:idx_submissions_status_id,priority:1;index:idx_submissions_queue,priority:1"`
-	Priority   int         `gorm:"not null;default:0;index:idx_submissions_queue,priority:2"`
+	Status     string      `gorm:"size:16;not null;index:idx_submissions_status_id,priority:1;index:idx_submissions_queue,priority:1;index:idx_submissions_turns,priority:1"`
+	Priority   int         `gorm:"not null;default:0;index:idx_submissions_queue,priority:2;index:idx_submissions_turns,priority:3"`
 	Verdict    string      `gorm:"size:16;not null"`
 	Score      float64     `gorm:"not null"`
 	ClaimToken int64       `gorm:"not null"`

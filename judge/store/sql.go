@@ -167,26 +167,6 @@ func insertSubmission(ctx context.Context, stmt *sql.Stmt, r *insertRequest) err
 		s.InputVersion, encodeIDs(s.CaseIDs), format, false, s.Language, contestID).Scan(&r.id)
 }
 
-// claimSQLite and claimPostgres move the oldest pending submissions of the
-// lowest priority (new before rejudged, see submissionRow) to judging in one
-// statement; the index idx_submissions_queue serves the ORDER BY. The outer "status = 'pending'" makes the update
-// conditional. On PostgreSQL, FOR UPDATE SKIP LOCKED lets several processes
-// claim at once without waiting for or taking each other's rows, and the
-// locked ids are picked in a MATERIALIZED CTE: written as "id IN (SELECT ...
-// LIMIT n FOR UPDATE SKIP LOCKED)" the planner may run the subquery more than
-// once and claim more than n rows (seen on a real server: Claim(3) took 5).
-const (
-	claimSQLite = `UPDATE submissions SET status = 'judging', claim_token = claim_token + 1, claimed_at = ?
-WHERE status = 'pending' AND id IN (SELECT id FROM submissions WHERE status = 'pending' AND waiting_boards = 0 ORDER BY priority, id LIMIT ?)
-RETURNING id, user_id, problem_id, kind, case_id, puzzle, board, payload, claim_token, created_at, input_version, case_ids, format, verdict, language`
-	claimPostgres = `WITH picked AS MATERIALIZED (
-	SELECT id FROM submissions WHERE status = 'pending' AND waiting_boards = 0 ORDER BY priority, id LIMIT ? FOR UPDATE SKIP LOCKED)
-UPDATE submissions AS s SET status = 'judging', claim_token = s.claim_token + 1, claimed_at = ?
-FROM picked WHERE s.id = picked.id AND s.status = 'pending'
-RETURNING s.id, s.user_id, s.problem_id, s.kind, s.case_id, s.puzzle, s.board, s.payload, s.claim_token, s.created_at,
-	s.input_version, s.case_ids, s.format, s.verdict, s.language`
-)
-
 // finishVerdicts sets the verdicts of judgements whose claim is current and
 // returns their ids, in one UPDATE ... FROM (VALUES ...) per batch: one
 // UPDATE per submission judged 2,800 /s where this judged 3,700 /s under the

@@ -86,6 +86,7 @@ func runStoreTests(t *testing.T, newOpener func(t *testing.T) opener) {
 		{"ConcurrentSync", testConcurrentSync},
 		{"ConcurrentInserts", testConcurrentInserts},
 		{"FairQueue", testFairQueue},
+		{"Turns", testTurns},
 		{"CaseLeases", testCaseLeases},
 		{"ClaimRenewals", testClaimRenewals},
 		{"Authoring", testAuthoring},

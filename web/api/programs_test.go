@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"puzzlejudge/internal/testkit/sandboxtest"
 	"puzzlejudge/judge"
@@ -160,5 +161,52 @@ func TestVerdictEnum(t *testing.T) {
 	}
 	if got, want := doc.Components.Schemas.Verdict.Enum, append(judge.Verdicts(), judge.Solved); !slices.Equal(got, want) {
 		t.Errorf("openapi.json Verdict enum = %v, want judge.Verdicts() and solved = %v", got, want)
+	}
+}
+
+// TestProgramHiddenRunsAPI: GET /submissions/{id} of the packing program of
+// issue 32 (it prints "0 " and its input packed into CJK characters) tells
+// its author the checker's quote of the output on the samples only; on the
+// hidden board the message is the catalogue's. An instructor reads the
+// quote on every board.
+func TestProgramHiddenRunsAPI(t *testing.T) {
+	e := newAPIEnvWith(t, Options{}, service.Config{RegistrationOpen: true, Sandbox: sandboxtest.Embedded(t)})
+	env := e.env()
+	env.WaitReady()
+	pack, err := os.ReadFile("../../judge/service/testdata/programs/pack.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	alice := env.Student("alice")
+	id := env.Submit(alice, "flood", map[string]any{"kind": "program", "language": "python3", "source": string(pack)})
+	type casesJSON struct {
+		Cases []struct {
+			Name    string `json:"name"`
+			Message string `json:"message"`
+			Used    int    `json:"used"`
+		} `json:"cases"`
+	}
+	var mine, full casesJSON
+	env.Result(alice, id, &mine)
+	env.Result(e.admin, id, &full)
+	han := func(s string) bool {
+		return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) })
+	}
+	hidden := 0
+	for i, c := range mine.Cases {
+		if !han(full.Cases[i].Message) {
+			t.Errorf("case %s as the instructor reads %q; want the checker's quote of the output", full.Cases[i].Name, full.Cases[i].Message)
+		}
+		if !strings.Contains(c.Name, "sample") {
+			hidden++
+			if han(c.Message) || c.Message != judge.M("hidden_invalid").Text() || c.Used != 0 {
+				t.Errorf("hidden case %s reads %q (used %d) to its author; want %q", c.Name, c.Message, c.Used, judge.M("hidden_invalid").Text())
+			}
+		} else if !han(c.Message) {
+			t.Errorf("sample %s reads %q to its author; want the checker's quote", c.Name, c.Message)
+		}
+	}
+	if hidden == 0 {
+		t.Fatalf("no hidden case in %+v", mine.Cases)
 	}
 }

@@ -231,3 +231,32 @@ func TestProgramOnSecretBoards(t *testing.T) {
 	a.login("admin", pagesAdminPassword)
 	a.get(path).want(t, 200, "2. 09-four-moves-unsolvable", "3. 12-two-blocks-never-vanish")
 }
+
+// TestProgramPagesHideHiddenRuns: the packing program of issue 32 prints
+// "0 " and its input packed into CJK characters; the checker quotes that
+// text ("found also ...") on every board. The student's page says it on
+// the sample only, and the catalogue's message on the hidden boards; the
+// instructor's page says it on every board.
+func TestProgramPagesHideHiddenRuns(t *testing.T) {
+	e := newProgramEnv(t)
+	newSecretProblem(t, e)
+	pack, err := os.ReadFile("../../judge/service/testdata/programs/pack.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := e.browser()
+	b.register("frank", "frank-password")
+	path := b.upload("/problems/timed/submissions", url.Values{"kind": {"program"}, "language": {"python3"}}, "file", "pack.py", string(pack)).
+		redirectTo(t, "/submissions/")
+	p := b.waitDone(path).want(t, 200, "1. 01-sample", "2. board 2", "3. board 3")
+	const quoted = "found also &#34;" // the checker's quote, as the page escapes it
+	hidden := judge.M("hidden_invalid").Text()
+	if n, m := strings.Count(p.body, quoted), strings.Count(p.body, hidden); n != 1 || m != 2 {
+		t.Errorf("the student's page quotes the output %d times and says %q %d times; want once (the sample) and twice (the hidden boards)", n, hidden, m)
+	}
+	a := e.browser()
+	a.login("admin", pagesAdminPassword)
+	if n := strings.Count(a.get(path).want(t, 200).body, quoted); n != 3 {
+		t.Errorf("the instructor's page quotes the output %d times, want on all 3 boards", n)
+	}
+}
