@@ -282,6 +282,20 @@ func CanSeeBoard(v User, c Contest) bool {
 	return c.Public || CanManageContests(v) || IsContestant(v, c)
 }
 
+// CanReadMetrics reports whether v may read the server's Prometheus
+// figures (/metrics): an instructor. They count verdicts as they are
+// given, frozen contests' included, so they are the jury's; a scraper
+// without an account uses the configured metrics token instead.
+func CanReadMetrics(v User) bool { return v.IsInstructor() }
+
+// CanSeeContest reports whether v may learn that c exists and read its
+// details (GET /api/v1/contests/{id}, the contest's page, the list): those
+// who may read its board (CanSeeBoard, as the Contest API), and anyone
+// logged in who may join it with its code, who must find it to join (they
+// read it without its problems: ContestFor). Everyone else is told it does
+// not exist.
+func CanSeeContest(v User, c Contest) bool { return CanSeeBoard(v, c) || CanJoinContest(v, c) }
+
 // CanSeeLiveBoard reports whether v reads c's board unfrozen during a
 // freeze: the jury.
 func CanSeeLiveBoard(v User) bool { return CanManageContests(v) }
@@ -319,14 +333,16 @@ func ClarificationVisible(v User, m Clarification) bool {
 }
 
 // ContestFor returns c as v may see it at now: the problems withheld
-// before the start (CanSeeContestProblems), the participants and the
+// before the start (CanSeeContestProblems) and from one who may only join
+// a private contest (CanSeeContest), the participants and the
 // registration code from everyone but the jury, and a problem v may not
 // open kept under its label without its title.
 func ContestFor(v User, c Contest, now time.Time) Contest {
+	problems := CanSeeContestProblems(v, c, now) && CanSeeBoard(v, c)
 	if !CanManageContests(v) {
 		c.Participants, c.RegistrationCode = nil, ""
 	}
-	if !CanSeeContestProblems(v, c, now) {
+	if !problems {
 		c.Problems = nil
 		return c
 	}

@@ -129,6 +129,12 @@ func ErrorMessage(err error) string {
 	return errorPart(err, func(e *Error) string { return e.Message }, "internal error")
 }
 
+// ErrorID returns the catalogue id of err's message: "" for nil, for an
+// error that is not a *Error, or for one made by Errorf.
+func ErrorID(err error) string {
+	return errorPart(err, func(e *Error) string { return e.ID }, "")
+}
+
 // errorPart returns part of the *Error in err, or other when err holds
 // none; "" for nil.
 func errorPart(err error, part func(*Error) string, other string) string {

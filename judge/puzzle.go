@@ -100,6 +100,11 @@ type Puzzle interface {
 	// mirrors), which keep the optimum: Check uses it to refuse a student's
 	// board that is a hidden case in disguise.
 	SymmetryKey(c string) string
+	// Embeds reports whether case c holds the case hidden whole, so that
+	// c's optimum tells hidden's though their SymmetryKeys differ (a
+	// Flood-it board padded with a new colour): Check refuses such a
+	// board too. False where the puzzle's boards cannot hold another.
+	Embeds(c, hidden string) bool
 }
 
 // Info is what the pages and commands tell people about a puzzle.

@@ -2,6 +2,7 @@ package judge
 
 import (
 	"context"
+	"slices"
 	"time"
 )
 
@@ -77,16 +78,48 @@ const (
 	MaxReplayPage     = 1000
 )
 
+// MaxReplayPageBytes bounds the text of one page's steps (boards, rounds,
+// messages, moves) in the API's replays (PageWithin): a page ends early
+// when the next step would pass it, and next says where the following one
+// starts. The public replay is anyone's, and a reader that reads slowly
+// holds its page in the server while it does: 1,000 steps of a 30x30
+// Flood-it board are ~2 MB, and 300 such readers grew the server by
+// ~332 MB (issue 32). At least one step is always given.
+const MaxReplayPageBytes = 128 << 10
+
 // Page returns the steps of r from index from (0-based), at most limit of
 // them, and the index of the first step after them, or -1 when they are the
 // last. A from past the end gives no steps.
-func (r Replay) Page(from, limit int) (steps []Step, next int) {
+func (r Replay) Page(from, limit int) (steps []Step, next int) { return r.PageWithin(from, limit, 0) }
+
+// PageWithin is Page with at most maxBytes of step text (0: no bound), at
+// least one step. The steps are a copy: the page keeps none of the rest of
+// the replay alive while it is written to a slow reader.
+func (r Replay) PageWithin(from, limit, maxBytes int) (steps []Step, next int) {
 	from = min(max(from, 0), len(r.Steps))
-	end := min(from+max(limit, 0), len(r.Steps))
-	if end < len(r.Steps) {
-		return r.Steps[from:end], end
+	end, size := from, 0
+	for end < len(r.Steps) && end-from < max(limit, 0) {
+		n := r.Steps[end].textSize()
+		if maxBytes > 0 && end > from && size+n > maxBytes {
+			break
+		}
+		size += n
+		end++
 	}
-	return r.Steps[from:end], -1
+	steps = slices.Clone(r.Steps[from:end])
+	if end < len(r.Steps) {
+		return steps, end
+	}
+	return steps, -1
+}
+
+// textSize is about the bytes of s in an answer.
+func (s Step) textSize() int {
+	n := len(s.Move) + len(s.Message) + len(s.Board) + 64
+	for _, r := range s.Rounds {
+		n += len(r) + 3
+	}
+	return n
 }
 
 // MaxReplayMoveBytes bounds the move text of a public replay and of a hint:

@@ -55,7 +55,7 @@ func TestRecovery(t *testing.T) {
 	}
 	// The server goes on, and counted the failure.
 	e.Do("GET", "/api/v1/problems", "", nil).Want(t, 200, "")
-	if m := e.Do("GET", "/metrics", "", nil); !bytes.Contains(m.Body, []byte(`route="/test-panic",status="500"} 1`)) {
+	if m := e.Do("GET", "/metrics", e.admin, nil); !bytes.Contains(m.Body, []byte(`route="/test-panic",status="500"} 1`)) {
 		t.Error("/metrics did not count the 500 of the panic")
 	}
 }
@@ -86,7 +86,7 @@ func TestMetrics(t *testing.T) {
 	// may lag the result the test has read: wait for it a little.
 	var r webtest.Response
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		r = e.Do("GET", "/metrics", "", nil).Want(t, 200, "")
+		r = e.Do("GET", "/metrics", e.admin, nil).Want(t, 200, "")
 		if bytes.Contains(r.Body, []byte(`puzzlejudge_submissions_judged_total{verdict="wrong_answer"} 1`)) || time.Now().After(deadline) {
 			break
 		}

@@ -27,7 +27,7 @@ func TestMetricsLabelsAreBounded(t *testing.T) {
 		}
 		e.Serve(e.Request(m.String(), path, nil))
 	}
-	body := e.Do("GET", "/metrics", "", nil).Want(t, 200, "").Body
+	body := e.Do("GET", "/metrics", e.admin, nil).Want(t, 200, "").Body
 	series := 0
 	for _, line := range bytes.Split(body, []byte("\n")) {
 		if bytes.HasPrefix(line, []byte("puzzlejudge_http_requests_total{")) {

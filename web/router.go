@@ -36,11 +36,13 @@ func (s *Server) Router() *gin.Engine {
 	// that stopped reading longer than httpx.WriteIdle.
 	r.Use(httpx.SlowReaders(httpx.WriteIdle))
 	if s.Metrics != nil {
-		r.GET("/metrics", gin.WrapH(s.Metrics.Handler()))
+		r.GET("/metrics", s.metricsGate(), gin.WrapH(s.Metrics.Handler()))
 	}
 	r.Use(httpx.LimitBodyExcept(MaxBodyBytes, map[string]int64{api.ImportPath: api.ImportMaxBody, pages.ImportPath: api.ImportMaxBody}))
 	r.GET("/healthz", s.healthz)
-	r.Use(httpx.Bound(httpx.Limits{Requests: s.Options.MaxInFlight, Streams: s.Options.MaxStreams, IsStream: api.IsStream}, s.Logger))
+	// Streams are out of the requests' bound; the event feed admits them
+	// itself once it knows the caller (api.Options.Streams).
+	r.Use(httpx.Bound(httpx.Limits{Requests: s.Options.MaxInFlight, IsStream: api.IsStream}, s.Logger))
 
 	s.API.Register(r)
 	s.Pages.Register(r)

@@ -52,8 +52,16 @@ type Options struct {
 	MaxInFlight int
 	// MaxStreams bounds the open streams (the ICPC event feed), which
 	// MaxInFlight does not count: past it a stream gets 503 busy at once.
-	// 0 means no bound.
+	// 0 means no bound. The jury's feeds are always admitted, and the
+	// anonymous share three quarters of it (httpx.StreamSlots).
 	MaxStreams int
+	// MaxStreamsPerAddress bounds the anonymous streams of one client
+	// address: past it 429. 0 means no bound.
+	MaxStreamsPerAddress int
+	// MetricsToken, when not empty, is a token that reads /metrics (sent
+	// as "Authorization: Bearer"), for a scraper without an account; an
+	// instructor's API token reads it too, and nobody else.
+	MetricsToken string
 	// DefaultLanguage and TimeZone are the pages' language when neither
 	// the user nor the browser chooses, and their zone for users who
 	// chose none (pages.Options).
@@ -90,7 +98,8 @@ func NewServer(svc *service.Service, logger *slog.Logger, metrics *Metrics, opts
 	replays := httpx.NewRateLimiter(api.DefaultReplaysPerMinute)
 	return &Server{
 		Service: svc, Logger: logger, Metrics: metrics, Options: opts,
-		API: api.New(svc, logger, api.Options{Limiter: limiter, Logins: logins, Registrations: registrations, Replays: replays}),
+		API: api.New(svc, logger, api.Options{Limiter: limiter, Logins: logins, Registrations: registrations, Replays: replays,
+			Streams: &httpx.StreamSlots{Max: opts.MaxStreams, PerAddress: opts.MaxStreamsPerAddress}}),
 		Pages: pages.New(svc, logger, pages.Options{SecureCookies: opts.SecureCookies,
 			Secret: opts.SessionSecret, Limiter: limiter, Logins: logins, Registrations: registrations, Replays: replays, SessionTTL: opts.TokenTTL,
 			DefaultLanguage: opts.DefaultLanguage, TimeZone: opts.TimeZone}),

@@ -19,10 +19,12 @@ import (
 // through the real router on a real server: they do not take the
 // requests' slots, so an ordinary request is still served; past
 // max_streams a feed is refused with 503 busy and Retry-After, and a feed
-// that does not stream (?stream=false) is an ordinary request.
+// that does not stream (?stream=false) is an ordinary request. The feeds
+// are a student's: the jury's are always admitted (TestStreamsByCaller).
 func TestStreamsOutOfMaxInFlight(t *testing.T) {
 	const inflight, streams = 2, 3
 	e := newAPIEnv(t, Options{MaxInFlight: inflight, MaxStreams: streams})
+	student := e.Student("sam")
 	srv := httptest.NewServer(e.Handler)
 	t.Cleanup(srv.Close)
 	var c struct {
@@ -37,7 +39,7 @@ func TestStreamsOutOfMaxInFlight(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		req.Header.Set("Authorization", "Bearer "+e.admin)
+		req.Header.Set("Authorization", "Bearer "+student)
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
@@ -101,4 +103,65 @@ func TestStreamsOutOfMaxInFlight(t *testing.T) {
 		defer resp.Body.Close()
 		return resp.StatusCode == 200
 	})
+}
+
+// TestStreamsByCaller: anonymous event feeds cannot lock anyone out. One
+// address holds at most max_streams_per_address of them (429), all of them
+// together three quarters of max_streams (503), a signed-in caller takes
+// the rest, and the jury is always admitted: 64 anonymous idle feeds used
+// to hold every slot and the jury's own feed got 503 (issue 32).
+func TestStreamsByCaller(t *testing.T) {
+	e := newAPIEnv(t, Options{MaxStreams: 4, MaxStreamsPerAddress: 2, TrustedProxies: []string{"127.0.0.1"}})
+	ann, bob := e.Student("ann"), e.Student("bob")
+	srv := httptest.NewServer(e.Handler)
+	t.Cleanup(srv.Close)
+	var c struct {
+		ID int64 `json:"id"`
+	}
+	e.Do("POST", "/api/v1/contests", e.admin, map[string]any{"title": "Open", "problems": []map[string]any{{"slug": "flood"}}, "public": true,
+		"start_time": time.Now().UTC().Add(-time.Minute).Format(time.RFC3339), "duration": "5h", "scoring": "icpc"}).Want(t, 201, "").JSON(t, &c)
+	feed := srv.URL + "/api/ccs/contests/" + itoa64(c.ID) + "/event-feed"
+	// open opens a feed from addr as token ("": anonymous) and, when it is
+	// admitted, reads its first line and leaves it open.
+	open := func(addr, token string) int {
+		t.Helper()
+		ctx, cancel := context.WithCancel(context.Background())
+		t.Cleanup(cancel)
+		req, _ := http.NewRequestWithContext(ctx, "GET", feed, nil)
+		req.Header.Set("X-Forwarded-For", addr)
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { resp.Body.Close() })
+		if resp.StatusCode == 200 {
+			if line, err := bufio.NewReader(resp.Body).ReadString('\n'); err != nil || !strings.Contains(line, `"type"`) {
+				t.Fatalf("first line from %s = %q, %v", addr, line, err)
+			}
+		} else if resp.Header.Get("Retry-After") == "" {
+			t.Errorf("a refused feed from %s (%d) says no Retry-After", addr, resp.StatusCode)
+		}
+		return resp.StatusCode
+	}
+	for i, step := range []struct {
+		who, addr, token string
+		want             int
+	}{
+		{"anonymous", "10.0.0.1", "", 200},
+		{"anonymous", "10.0.0.1", "", 200},
+		{"anonymous, third of one address", "10.0.0.1", "", 429},
+		{"anonymous", "10.0.0.2", "", 200},
+		{"anonymous past three quarters", "10.0.0.3", "", 503},
+		{"jury", "10.0.0.4", e.admin, 200},
+		{"ann, the last slot", "10.0.0.5", ann, 200},
+		{"bob, none left", "10.0.0.6", bob, 503},
+		{"jury again, all taken", "10.0.0.4", e.admin, 200},
+	} {
+		if got := open(step.addr, step.token); got != step.want {
+			t.Errorf("step %d, %s: %d, want %d", i+1, step.who, got, step.want)
+		}
+	}
 }

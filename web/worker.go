@@ -18,7 +18,7 @@ func (s *Server) WorkerRouter() *gin.Engine {
 	}
 	r.Use(httpx.Recovery(s.Logger))
 	if s.Metrics != nil {
-		r.GET("/metrics", gin.WrapH(s.Metrics.Handler()))
+		r.GET("/metrics", s.metricsGate(), gin.WrapH(s.Metrics.Handler()))
 	}
 	r.GET("/healthz", s.healthz)
 	r.NoRoute(func(c *gin.Context) {

@@ -18,7 +18,9 @@ func TestWorkerRouterErrorsAreJSON(t *testing.T) {
 	h := e.server.WorkerRouter()
 	for _, path := range []string{"/healthz", "/metrics"} {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		req := httptest.NewRequest("GET", path, nil)
+		req.Header.Set("Authorization", "Bearer "+e.admin)
+		h.ServeHTTP(rec, req)
 		if rec.Code != 200 {
 			t.Errorf("GET %s = %d, want 200", path, rec.Code)
 		}

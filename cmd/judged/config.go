@@ -66,6 +66,9 @@ type Config struct {
 	// MaxStreams bounds the open streams (the ICPC event feed), apart
 	// from MaxInFlight (web.Options); 0 means no bound.
 	MaxStreams int `yaml:"max_streams"`
+	// MaxStreamsPerAddress bounds the anonymous streams of one client
+	// address (web.Options); 0 means no bound.
+	MaxStreamsPerAddress int `yaml:"max_streams_per_address"`
 	// Queue says how the judge is shared between users (QueueConfig).
 	Queue QueueConfig `yaml:"queue"`
 	// Sandbox says where programs are compiled and run (sandbox.go).
@@ -80,9 +83,23 @@ type Config struct {
 	// TimeZone is the course's zone, an IANA name: the pages show times
 	// and read the assignment forms in it for users who chose none.
 	TimeZone string `yaml:"time_zone"`
+	// Metrics says who reads /metrics besides instructors.
+	Metrics MetricsConfig `yaml:"metrics"`
 	// Similarity says where Dolos is and how reports run (similarity.go).
 	Similarity SimilarityConfig `yaml:"similarity"`
 }
+
+// MetricsConfig is the metrics key of the configuration.
+type MetricsConfig struct {
+	// Token, when not empty, reads /metrics as "Authorization: Bearer
+	// <token>" (a Prometheus scraper's bearer token); empty leaves
+	// /metrics to instructors' API tokens.
+	Token string `yaml:"token"`
+}
+
+// minMetricsToken is the shortest metrics token accepted, in bytes: it
+// guards the same figures an instructor reads.
+const minMetricsToken = 16
 
 // postgresClaimTimeout is the claim timeout when the database is PostgreSQL
 // and the key is empty: far longer than judging a batch takes (milliseconds
@@ -131,28 +148,29 @@ type DatabaseConfig struct {
 // the environment says otherwise; config.yaml at the root repeats it.
 func DefaultConfig() Config {
 	return Config{
-		Listen:           ":8080",
-		Database:         DatabaseConfig{Driver: "sqlite", DSN: "data/judge.db", Synchronous: "full"},
-		Workers:          2,
-		SolveTimeout:     60 * time.Second,
-		PollInterval:     200 * time.Millisecond,
-		RegistrationOpen: true,
-		SubmitRate:       30,
-		ShutdownTimeout:  30 * time.Second,
-		LogLevel:         "info",
-		Role:             RoleAll,
-		CheckMaxSize:     8,
-		CheckMaxColors:   10,
-		CheckMaxMoves:    5,
-		RegisterRate:     10,
-		TokenTTL:         30 * 24 * time.Hour,
-		MaxInFlight:      256,
-		MaxStreams:       64,
-		Queue:            QueueConfig{PerUser: 2, CompileCPU: 10 * time.Second},
-		Sandbox:          SandboxConfig{Mode: SandboxAuto, CacheMiB: 1024, CPUShares: sandbox.DefaultCPUShares},
-		DefaultLanguage:  "en",
-		TimeZone:         "UTC",
-		Similarity:       defaultSimilarity(),
+		Listen:               ":8080",
+		Database:             DatabaseConfig{Driver: "sqlite", DSN: "data/judge.db", Synchronous: "full"},
+		Workers:              2,
+		SolveTimeout:         60 * time.Second,
+		PollInterval:         200 * time.Millisecond,
+		RegistrationOpen:     true,
+		SubmitRate:           30,
+		ShutdownTimeout:      30 * time.Second,
+		LogLevel:             "info",
+		Role:                 RoleAll,
+		CheckMaxSize:         8,
+		CheckMaxColors:       10,
+		CheckMaxMoves:        5,
+		RegisterRate:         10,
+		TokenTTL:             30 * 24 * time.Hour,
+		MaxInFlight:          256,
+		MaxStreams:           64,
+		MaxStreamsPerAddress: 4,
+		Queue:                QueueConfig{PerUser: 2, CompileCPU: 10 * time.Second},
+		Sandbox:              SandboxConfig{Mode: SandboxAuto, CacheMiB: 1024, CPUShares: sandbox.DefaultCPUShares},
+		DefaultLanguage:      "en",
+		TimeZone:             "UTC",
+		Similarity:           defaultSimilarity(),
 	}
 }
 
@@ -246,6 +264,7 @@ var envVars = []envVar{
 	{"JUDGE_TOKEN_TTL", durationVar(func(c *Config) *time.Duration { return &c.TokenTTL })},
 	{"JUDGE_MAX_INFLIGHT", intVar(func(c *Config) *int { return &c.MaxInFlight })},
 	{"JUDGE_MAX_STREAMS", intVar(func(c *Config) *int { return &c.MaxStreams })},
+	{"JUDGE_MAX_STREAMS_PER_ADDRESS", intVar(func(c *Config) *int { return &c.MaxStreamsPerAddress })},
 	{"JUDGE_QUEUE_PER_USER", intVar(func(c *Config) *int { return &c.Queue.PerUser })},
 	{"JUDGE_QUEUE_COMPILE_CPU", durationVar(func(c *Config) *time.Duration { return &c.Queue.CompileCPU })},
 	{"JUDGE_SANDBOX_MODE", func(c *Config, v string) error { c.Sandbox.Mode = strings.TrimSpace(v); return nil }},
@@ -265,6 +284,7 @@ var envVars = []envVar{
 	{"JUDGE_SANDBOX_CPUSET", func(c *Config, v string) error { c.Sandbox.CPUSet = strings.TrimSpace(v); return nil }},
 	{"JUDGE_DEFAULT_LANGUAGE", func(c *Config, v string) error { c.DefaultLanguage = strings.TrimSpace(v); return nil }},
 	{"JUDGE_TIME_ZONE", func(c *Config, v string) error { c.TimeZone = strings.TrimSpace(v); return nil }},
+	{"JUDGE_METRICS_TOKEN", func(c *Config, v string) error { c.Metrics.Token = strings.TrimSpace(v); return nil }},
 	{"JUDGE_SIMILARITY_DIR", func(c *Config, v string) error { c.Similarity.Dir = strings.TrimSpace(v); return nil }},
 	{"JUDGE_SIMILARITY_NODE", func(c *Config, v string) error { c.Similarity.Node = strings.TrimSpace(v); return nil }},
 	{"JUDGE_SIMILARITY_TIMEOUT", durationVar(func(c *Config) *time.Duration { return &c.Similarity.Timeout })},
@@ -383,6 +403,12 @@ func (c Config) Validate() error {
 	}
 	if c.MaxStreams < 0 {
 		bad("max_streams: must be 0 (no bound) or positive, found %d", c.MaxStreams)
+	}
+	if c.MaxStreamsPerAddress < 0 {
+		bad("max_streams_per_address: must be 0 (no bound) or positive, found %d", c.MaxStreamsPerAddress)
+	}
+	if n := len(c.Metrics.Token); n > 0 && (n < minMetricsToken || strings.ContainsAny(c.Metrics.Token, " \t\r\n")) {
+		bad("metrics.token: must be empty (instructors' tokens only) or at least %d bytes without spaces, found %d bytes", minMetricsToken, n)
 	}
 	if len(c.RegistrationCode) > 128 {
 		bad("registration_code: at most 128 bytes, found %d", len(c.RegistrationCode))

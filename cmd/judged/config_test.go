@@ -63,11 +63,11 @@ func TestLoadConfig(t *testing.T) {
 				"JUDGE_CLAIM_TIMEOUT": "2m", "JUDGE_SECURE_COOKIES": "true", "JUDGE_SESSION_SECRET": strings.Repeat("k", 32),
 				"JUDGE_TRUSTED_PROXIES": "10.0.0.1, 192.168.0.0/16",
 				"JUDGE_SOLVERS":         "3", "JUDGE_CHECK_MAX_SIZE": "12", "JUDGE_CHECK_MAX_COLORS": "7", "JUDGE_CHECK_MAX_MOVES": "6",
-				"JUDGE_REGISTER_RATE": "2", "JUDGE_REGISTRATION_CODE": "cs101", "JUDGE_TOKEN_TTL": "48h", "JUDGE_ROLE": "worker", "JUDGE_MAX_INFLIGHT": "64", "JUDGE_MAX_STREAMS": "8",
+				"JUDGE_REGISTER_RATE": "2", "JUDGE_REGISTRATION_CODE": "cs101", "JUDGE_TOKEN_TTL": "48h", "JUDGE_ROLE": "worker", "JUDGE_MAX_INFLIGHT": "64", "JUDGE_MAX_STREAMS": "8", "JUDGE_MAX_STREAMS_PER_ADDRESS": "2",
 				"JUDGE_QUEUE_PER_USER": "3", "JUDGE_QUEUE_COMPILE_CPU": "20s",
 				"JUDGE_SANDBOX_MODE": "remote", "JUDGE_SANDBOX_URL": "http://10.0.0.5:5050, http://10.0.0.6:5050", "JUDGE_SANDBOX_PARALLEL": "8",
 				"JUDGE_SANDBOX_DIR": "/var/lib/judge/sandbox", "JUDGE_SANDBOX_CACHE_MIB": "300",
-				"JUDGE_DEFAULT_LANGUAGE": "zh-CN", "JUDGE_TIME_ZONE": "Asia/Shanghai",
+				"JUDGE_DEFAULT_LANGUAGE": "zh-CN", "JUDGE_TIME_ZONE": "Asia/Shanghai", "JUDGE_METRICS_TOKEN": " prometheus-scrape-0123 ",
 				"JUDGE_SIMILARITY_DIR": "/opt/dolos", "JUDGE_SIMILARITY_NODE": "/usr/local/bin/node", "JUDGE_SIMILARITY_TIMEOUT": "90s",
 				"JUDGE_SIMILARITY_MEMORY_MIB": "512", "JUDGE_SIMILARITY_AUTO": "true",
 			},
@@ -78,12 +78,13 @@ func TestLoadConfig(t *testing.T) {
 					RegistrationOpen: false, SubmitRate: 0, ShutdownTimeout: 3 * time.Second, LogLevel: "debug",
 					ClaimTimeout: &claim, SecureCookies: true, SessionSecret: strings.Repeat("k", 32),
 					TrustedProxies: []string{"10.0.0.1", "192.168.0.0/16"},
-					Solvers:        3, CheckMaxSize: 12, CheckMaxColors: 7, CheckMaxMoves: 6, RegisterRate: 2, RegistrationCode: "cs101", TokenTTL: 48 * time.Hour, Role: "worker", MaxInFlight: 64, MaxStreams: 8,
+					Solvers:        3, CheckMaxSize: 12, CheckMaxColors: 7, CheckMaxMoves: 6, RegisterRate: 2, RegistrationCode: "cs101", TokenTTL: 48 * time.Hour, Role: "worker", MaxInFlight: 64, MaxStreams: 8, MaxStreamsPerAddress: 2,
 					Queue: QueueConfig{PerUser: 3, CompileCPU: 20 * time.Second},
 					Sandbox: SandboxConfig{Mode: "remote", URL: []string{"http://10.0.0.5:5050", "http://10.0.0.6:5050"}, Parallel: 8,
 						Dir: "/var/lib/judge/sandbox", CacheMiB: 300, CPUShares: 262144},
 					DefaultLanguage: "zh-CN", TimeZone: "Asia/Shanghai",
-					Similarity: SimilarityConfig{Dir: "/opt/dolos", Node: "/usr/local/bin/node", Timeout: 90 * time.Second, MemoryMiB: 512, Auto: true}}
+					Similarity: SimilarityConfig{Dir: "/opt/dolos", Node: "/usr/local/bin/node", Timeout: 90 * time.Second, MemoryMiB: 512, Auto: true},
+					Metrics:    MetricsConfig{Token: "prometheus-scrape-0123"}}
 			},
 		},
 		{
@@ -130,10 +131,10 @@ func TestLoadConfig(t *testing.T) {
 }
 
 func TestEveryKeyHasAnEnvOverride(t *testing.T) {
-	// database:, queue:, sandbox: and similarity: count by their keys;
-	// languages: is a list of structures, which no variable can hold.
-	keys := reflect.TypeOf(Config{}).NumField() - 5 + reflect.TypeOf(DatabaseConfig{}).NumField() + reflect.TypeOf(QueueConfig{}).NumField() +
-		reflect.TypeOf(SandboxConfig{}).NumField() + reflect.TypeOf(SimilarityConfig{}).NumField()
+	// database:, queue:, sandbox:, similarity: and metrics: count by their
+	// keys; languages: is a list of structures, which no variable can hold.
+	keys := reflect.TypeOf(Config{}).NumField() - 6 + reflect.TypeOf(DatabaseConfig{}).NumField() + reflect.TypeOf(QueueConfig{}).NumField() +
+		reflect.TypeOf(SandboxConfig{}).NumField() + reflect.TypeOf(SimilarityConfig{}).NumField() + reflect.TypeOf(MetricsConfig{}).NumField()
 	if got, want := len(envVars), keys; got != want {
 		t.Errorf("%d environment overrides for %d configuration keys", got, want)
 	}
@@ -174,6 +175,9 @@ func TestLoadConfigErrors(t *testing.T) {
 		{name: "tiny claim timeout", optional: true, env: map[string]string{"JUDGE_CLAIM_TIMEOUT": "10ms"}, want: "claim_timeout"},
 		{name: "bad env claim timeout", optional: true, env: map[string]string{"JUDGE_CLAIM_TIMEOUT": "soon"}, want: "JUDGE_CLAIM_TIMEOUT"},
 		{name: "bad env secure cookies", optional: true, env: map[string]string{"JUDGE_SECURE_COOKIES": "maybe"}, want: "JUDGE_SECURE_COOKIES"},
+		{name: "negative streams per address", file: "max_streams_per_address: -1\n", optional: true, want: "max_streams_per_address"},
+		{name: "short metrics token", optional: true, env: map[string]string{"JUDGE_METRICS_TOKEN": "abc"}, want: "metrics.token"},
+		{name: "metrics token with a space", file: "metrics:\n  token: \"0123456789 abcdefgh\"\n", optional: true, want: "metrics.token"},
 		{name: "short session secret", file: "session_secret: abc\n", optional: true, want: "session_secret"},
 		{name: "bad trusted proxy", file: "trusted_proxies: [10.0.0.1, proxy.local]\n", optional: true, want: "trusted_proxies"},
 		{name: "bad sandbox mode", file: "sandbox:\n  mode: docker\n", optional: true, want: "sandbox.mode"},

@@ -174,7 +174,10 @@ func TestEndToEnd(t *testing.T) {
 	if queued.Queued == 0 {
 		t.Error("rejudge queued nothing")
 	}
-	status, metrics := srv.raw("GET", "/metrics", "", nil)
+	if status, _ := srv.raw("GET", "/metrics", "", nil); status != 401 {
+		t.Errorf("/metrics without a token: %d, want 401", status)
+	}
+	status, metrics := srv.raw("GET", "/metrics", admin, nil)
 	if status != 200 || !strings.Contains(string(metrics), `puzzlejudge_submissions_judged_total{verdict="accepted"}`) {
 		t.Errorf("/metrics: %d without judged submissions", status)
 	}

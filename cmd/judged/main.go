@@ -182,8 +182,8 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 	srv := web.NewServer(svc, logger, metrics, web.Options{SubmitRate: cfg.SubmitRate,
 		SecureCookies: cfg.SecureCookies, SessionSecret: []byte(cfg.SessionSecret),
 		TrustedProxies: cfg.TrustedProxies, RegisterRate: cfg.RegisterRate, TokenTTL: cfg.TokenTTL,
-		MaxInFlight: cfg.MaxInFlight, MaxStreams: cfg.MaxStreams, Logins: db,
-		DefaultLanguage: cfg.DefaultLanguage, TimeZone: cfg.zone()})
+		MaxInFlight: cfg.MaxInFlight, MaxStreams: cfg.MaxStreams, MaxStreamsPerAddress: cfg.MaxStreamsPerAddress, Logins: db,
+		DefaultLanguage: cfg.DefaultLanguage, TimeZone: cfg.zone(), MetricsToken: cfg.Metrics.Token})
 	return listenAndServe(ctx, cfg, ln, handlerFor(cfg, srv), logger, announce)
 }
 

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"puzzlejudge/judge"
 )
 
 // assignmentJSON is the API's assignment as pj reads it.
@@ -94,9 +96,9 @@ then give weights to some of the contest's problems, and the times are refused.`
 				if t.value == "" {
 					continue
 				}
-				at, err := time.Parse(time.RFC3339, t.value)
+				at, err := judge.ParseTime("--"+t.flag, t.value)
 				if err != nil {
-					return usageErrorf("--%s %q: want an RFC 3339 time (2026-03-02T09:00:00Z)", t.flag, t.value)
+					return usageErrorf("%s", judge.ErrorMessage(err))
 				}
 				body[t.field] = at.Format(time.RFC3339)
 			}

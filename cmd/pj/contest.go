@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"puzzlejudge/judge"
 )
 
 // contestJSON and boardJSON are the API's contest and scoreboard as pj
@@ -121,9 +123,9 @@ logged in takes part.`,
 			case "", "now":
 				body["start_time"] = time.Now().UTC().Format(time.RFC3339)
 			default:
-				t, err := time.Parse(time.RFC3339, start)
+				t, err := judge.ParseTime("--start", start)
 				if err != nil {
-					return usageErrorf("--start %q: want an RFC 3339 time (2026-03-02T09:00:00Z) or now", start)
+					return usageErrorf("%s (or now)", judge.ErrorMessage(err))
 				}
 				body["start_time"] = t.Format(time.RFC3339)
 			}

@@ -509,13 +509,17 @@ func (b *ccsBuilder) ccsAwards(board judge.Scoreboard) []map[string]any {
 	return out
 }
 
+// awards adds each award once for everyone, or, while the others' board is
+// frozen, once for the jury and once for the others. The split follows the
+// freeze (a public fact), never whether the two boards differ: an object
+// that moved to its own audience when a hidden try was accepted would give
+// the others a new event at that very moment, which told a spectator which
+// frozen try was right (issue 32).
 func (b *ccsBuilder) awards() {
 	live, frozen := b.ccsAwards(b.in.Live), b.ccsAwards(b.in.Frozen)
 	for i := range live {
 		id := live[i]["id"].(string)
-		lj, _ := json.Marshal(live[i])
-		fj, _ := json.Marshal(frozen[i])
-		if string(lj) == string(fj) {
+		if !b.in.Frozen.Frozen {
 			b.add(CCSAwards, id, judge.AudienceAll, 0, live[i])
 			continue
 		}

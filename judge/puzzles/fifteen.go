@@ -259,6 +259,9 @@ func (Fifteen) SymmetryKey(c string) string {
 	return min(fifteen.Format(b), fifteen.Format(fifteen.Mirror(b)))
 }
 
+// Embeds is false: a 15-puzzle board is always 4x4: it holds another only as itself, which SymmetryKey tells.
+func (Fifteen) Embeds(c, hidden string) bool { return false }
+
 func (Fifteen) GenerateParams() []string { return []string{"size", "walk"} }
 
 func (Fifteen) GenerateBy() string { return judge.GenerateByRange }

@@ -223,3 +223,34 @@ func (Floodit) SymmetryKey(c string) string {
 	}
 	return floodit.GraphKey(b)
 }
+
+// minEmbeddedCells and minEmbeddedRegions are the smallest core (cells,
+// regions) of a hidden board that Embeds looks for inside other boards. A
+// smaller one is a pattern that countless boards hold by chance (the
+// shipped 2x2 board of four colours is in five of the shipped 8x8 boards
+// and in a sample), and its optimum is found by hand at a glance: refusing
+// every board that holds it would refuse students' own boards for nothing.
+// A 3x3 core of four colours turns up by chance in about one random 8x8
+// board of six colours in a hundred.
+const (
+	minEmbeddedCells   = 9
+	minEmbeddedRegions = 4
+)
+
+// Embeds of a Flood-it board: hidden's core (floodit.Core, its repeated
+// rows and columns gone) is a block of c's core, in any symmetry of the
+// square, recoloured (floodit.Embeds). A hidden board padded with a row
+// and a column of a new colour has one more move as optimum and another
+// region graph, which SymmetryKey cannot tell (issue 32).
+func (Floodit) Embeds(c, hidden string) bool {
+	h, err := floodit.ParseCase(hidden)
+	if err != nil {
+		return false
+	}
+	core := floodit.Core(h)
+	if len(core)*len(core[0]) < minEmbeddedCells || core.Regions() < minEmbeddedRegions {
+		return false
+	}
+	b, err := floodit.ParseCase(c)
+	return err == nil && floodit.Embeds(b, core)
+}

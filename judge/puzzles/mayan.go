@@ -324,3 +324,6 @@ func (Mayan) SymmetryKey(c string) string {
 	}
 	return strconv.Itoa(b.N) + ":" + relabel(cells, true)
 }
+
+// Embeds is false: a Mayan board is not searched for another inside it: blocks added to a board fall and clear with its own, so its moves tell nothing exact of the board without them.
+func (Mayan) Embeds(c, hidden string) bool { return false }

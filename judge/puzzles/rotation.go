@@ -337,3 +337,6 @@ func (Rotation) SymmetryKey(c string) string {
 	}
 	return best
 }
+
+// Embeds is false: a Rotation board is always the 24 squares of the cross: it holds another only as itself, which SymmetryKey tells.
+func (Rotation) Embeds(c, hidden string) bool { return false }

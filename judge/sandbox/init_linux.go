@@ -18,6 +18,14 @@ var initCalled atomic.Bool
 // itself it returns at once.
 func Init() {
 	initCalled.Store(true)
+	if isContainerInit() {
+		if err := noUserNamespaces(); err != nil {
+			// Fail closed: a container that would let its programs make
+			// user namespaces does not start, and the sandbox says so.
+			fmt.Fprintln(os.Stderr, "sandbox: container init:", err)
+			os.Exit(1)
+		}
+	}
 	if err := container.Init(); err != nil {
 		// Not reached in a container (Init exits there); kept for the record.
 		fmt.Fprintln(os.Stderr, "sandbox: container init:", err)
@@ -61,6 +69,33 @@ func probe(initPath string) error {
 	}
 	if len(missing) > 0 {
 		return &UnavailableError{Reason: fmt.Sprintf("cgroup controllers %v are not available", missing)}
+	}
+	return nil
+}
+
+// isContainerInit reports whether this process is a container's init, as
+// go-sandbox's container.Init tells it: pid 1 of its own pid namespace,
+// started with the argument container_init.
+func isContainerInit() bool {
+	return os.Getpid() == 1 && len(os.Args) >= 2 && os.Args[1] == "container_init"
+}
+
+// maxUserNamespaces is the limit of user namespaces made in the calling
+// process's user namespace and below it (user_namespaces(7)).
+const maxUserNamespaces = "/proc/sys/user/max_user_namespaces"
+
+// noUserNamespaces sets to 0 the user namespaces that may be made inside
+// the container's own user namespace, in which the container's init runs
+// as root: a program in it then gets ENOSPC from unshare(CLONE_NEWUSER)
+// and from clone with it, and cannot reach the kernel's code for
+// namespaces it would own (mount, network, ...). The limit is the
+// container's own, not the host's (the kernel keeps one per user
+// namespace), and a program, an unprivileged user there, cannot raise it.
+// The write goes through the host's /proc, still mounted here: the
+// container's file system is set up after (container.Init).
+func noUserNamespaces() error {
+	if err := os.WriteFile(maxUserNamespaces, []byte("0\n"), 0); err != nil {
+		return fmt.Errorf("cannot forbid user namespaces in the container: %w", err)
 	}
 	return nil
 }

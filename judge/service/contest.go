@@ -86,26 +86,35 @@ func (s *Service) UpdateContest(ctx context.Context, v judge.User, id int64, p j
 	return out, nil
 }
 
-// Contest returns a contest as v may see it (judge.ContestFor).
+// Contest returns a contest as v may see it (judge.ContestFor); ENOTFOUND
+// when v may not learn it exists (judge.CanSeeContest).
 func (s *Service) Contest(ctx context.Context, v judge.User, id int64) (judge.Contest, error) {
 	c, err := s.store.Contest(ctx, id)
 	if err != nil {
 		return judge.Contest{}, err
 	}
+	if !judge.CanSeeContest(v, c) {
+		// As the Contest API: a private contest is not admitted to exist.
+		return judge.Contest{}, judge.Errorf(judge.ENOTFOUND, "contest %d not found", id)
+	}
 	return judge.ContestFor(v, c, s.now()), nil
 }
 
-// Contests returns every contest, by start time, as v may see each.
+// Contests returns the contests v may see (judge.CanSeeContest), by start
+// time, as v may see each.
 func (s *Service) Contests(ctx context.Context, v judge.User) ([]judge.Contest, error) {
 	all, err := s.store.Contests(ctx)
 	if err != nil {
 		return nil, err
 	}
 	now := s.now()
-	for i, c := range all {
-		all[i] = judge.ContestFor(v, c, now)
+	out := all[:0]
+	for _, c := range all {
+		if judge.CanSeeContest(v, c) {
+			out = append(out, judge.ContestFor(v, c, now))
+		}
 	}
-	return all, nil
+	return out, nil
 }
 
 // Participation reports whether v takes part in contest id, and whether
@@ -183,6 +192,8 @@ func (s *Service) contestOf(ctx context.Context, spec judge.ContestSpec) (judge.
 		return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_title_bad_text", "title: text with a NUL byte or bytes that are not UTF-8 is refused")
 	case utf8.RuneCountInString(title) > judge.MaxContestTitle:
 		return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_title_long", "title: at most {Max} characters", "Max", judge.MaxContestTitle)
+	case judge.CheckOffset("start_time", &spec.StartTime) != nil:
+		return judge.Contest{}, judge.CheckOffset("start_time", &spec.StartTime)
 	case spec.StartTime.IsZero():
 		return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_start_missing", "start_time: a contest needs a start time (RFC 3339)")
 	case spec.Duration <= 0 || spec.Duration > judge.MaxContestDuration || spec.Duration%time.Second != 0:

@@ -144,6 +144,15 @@ func (s *Service) SyncFeed(ctx context.Context, id int64, since time.Time) error
 	exists := make(map[string]bool, len(objs))
 	var events []judge.FeedEvent
 	for _, o := range objs {
+		if in.Frozen.Frozen && o.Type == ccs.CCSAwards && o.Audience == judge.AudienceJury {
+			// The jury's live awards are not logged under the freeze: an
+			// event of theirs, unseen by the others, still takes a token,
+			// and a gap in the tokens the public reads after an accepted
+			// hidden try, wider than after a wrong one, told which. The
+			// jury reads them live at /awards; the feed brings them at the
+			// unfreeze.
+			continue
+		}
 		k := o.Key()
 		present[k] = true
 		exists[o.Type+"\x00"+o.ID] = true

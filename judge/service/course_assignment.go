@@ -182,18 +182,6 @@ func (s *Service) Assignments(ctx context.Context, viewer judge.User) ([]judge.A
 	return out, nil
 }
 
-// rfc3339Offset refuses a time whose offset RFC 3339 does not allow: the
-// JSON decoder takes "+24:00", which moved an opening by a day.
-func rfc3339Offset(name string, t *time.Time) error {
-	if t == nil {
-		return nil
-	}
-	if _, off := t.Zone(); off <= -24*3600 || off >= 24*3600 {
-		return judge.Errort(judge.EINVALID, "time_offset", "{Field}: the offset must be within -23:59 and +23:59 (RFC 3339)", "Field", name)
-	}
-	return nil
-}
-
 // assignmentOf validates spec and resolves its problems' slugs. An archived
 // problem is refused unless it is one of kept, the problems the assignment
 // already has: archived problems are retired, and students could not open
@@ -220,7 +208,7 @@ func (s *Service) assignmentOf(ctx context.Context, spec judge.AssignmentSpec, k
 		name string
 		at   *time.Time
 	}{{"opens_at", &spec.OpensAt}, {"due_at", &spec.DueAt}, {"late_until", spec.LateUntil}} {
-		if err := rfc3339Offset(t.name, t.at); err != nil {
+		if err := judge.CheckOffset(t.name, t.at); err != nil {
 			return judge.Assignment{}, err
 		}
 	}

@@ -12,9 +12,11 @@ import (
 // Check serves anyone with a token, so it must not answer what problems
 // keep hidden: the optimum of a hidden Flood-it case is its expected answer,
 // and a score of optimum/used gives it away too. A student's board that is
-// a hidden case, up to the puzzle's symmetries, is refused; so is a board
-// beyond the server's check limits, which would hold a solver for the whole
-// solve budget. Instructors are not limited.
+// a hidden case, up to the puzzle's symmetries, is refused, and so is one
+// that holds a hidden case whole (Puzzle.Embeds: a Flood-it board padded
+// with a new colour, anywhere around it, told the optimum plus one); so is
+// a board beyond the server's check limits, which would hold a solver for
+// the whole solve budget. Instructors are not limited.
 
 // guardCheck refuses a student's /check board: EINVALID naming the config
 // key when it is beyond CheckLimits, EHIDDENBOARD when it is a hidden case.
@@ -43,7 +45,7 @@ func (s *Service) guardCheck(ctx context.Context, viewer judge.User, pz judge.Pu
 		return err
 	}
 	if hidden {
-		return judge.Errorf(judge.EHIDDENBOARD, "this board is a hidden case of a problem (up to the puzzle's symmetries): submit your moves to the problem instead")
+		return judge.Errorf(judge.EHIDDENBOARD, "this board is a hidden case of a problem (up to the puzzle's symmetries), or holds one: submit your moves to the problem instead")
 	}
 	return nil
 }
@@ -94,7 +96,8 @@ func ofCheckLimit(m judge.Msg) judge.Msg {
 }
 
 // isHiddenCase reports whether input has the symmetry key of a case that is
-// not a sample, in any problem of the puzzle.
+// not a sample, in any problem of the puzzle, or holds such a case
+// (Puzzle.Embeds).
 func (s *Service) isHiddenCase(ctx context.Context, pz judge.Puzzle, input string) (bool, error) {
 	key := pz.SymmetryKey(input)
 	problems, err := s.store.Problems(ctx)
@@ -110,7 +113,7 @@ func (s *Service) isHiddenCase(ctx context.Context, pz judge.Puzzle, input strin
 			return false, err
 		}
 		for _, c := range cases {
-			if !c.Sample && s.keys.get(pz, c.Input) == key {
+			if !c.Sample && (s.keys.get(pz, c.Input) == key || pz.Embeds(input, c.Input)) {
 				return true, nil
 			}
 		}

@@ -38,6 +38,10 @@ func TestCheckRefusesHiddenBoards(t *testing.T) {
 		// neighbour, so the optimum is the hidden answer.
 		{"flood-it padded", "floodit", "4\n0 1 2 2\n1 1 2 2\n2 2 1 1\n2 2 1 1\n"},
 		{"flood-it padded twice and recoloured", "floodit", "5\n3 1 0 0 0\n1 1 0 0 0\n0 0 1 1 1\n0 0 1 1 1\n0 0 1 1 1\n"},
+		// Issue 32: a row and a column of a new colour make another region
+		// graph, and the optimum is the hidden one plus one.
+		{"flood-it padded with a new colour", "floodit", "4\n0 1 2 3\n1 1 2 3\n2 2 1 3\n3 3 3 3\n"},
+		{"flood-it framed by new colours, rotated", "floodit", "5\n4 4 4 4 4\n4 2 1 0 3\n4 2 1 1 3\n4 1 2 2 3\n4 3 3 3 3\n"},
 		{"rotation as it is", "rotation", rotationBoard},
 		{"rotation mirrored and relabelled", "rotation", rotMirror},
 		{"mayan recoloured", "mayan", "3\n7 0\n9 7 0\n9 2 5 0\n2 7 0\n9 5 2 5 0\n"},
@@ -53,7 +57,7 @@ func TestCheckRefusesHiddenBoards(t *testing.T) {
 			}
 		})
 	}
-	for _, board := range []string{"2\n0 0\n0 1\n", "2\n3 3\n3 0\n", "3\n0 1 2\n1 1 2\n2 2 2\n"} {
+	for _, board := range []string{"2\n0 0\n0 1\n", "2\n3 3\n3 0\n", "3\n0 1 2\n1 1 2\n2 2 2\n", "4\n0 1 2 3\n1 1 2 3\n2 2 2 3\n3 3 3 3\n"} {
 		if _, err := s.Check(ctx, student, "floodit", board, "1"); err != nil {
 			t.Errorf("student Check(%q) = %v; a sample or an unrelated board is the student's to check", board, err)
 		}

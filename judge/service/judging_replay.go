@@ -46,6 +46,12 @@ func (s *Service) ReplayMoves(ctx context.Context, puzzle, board, moves string) 
 		return judge.Replay{}, judge.Errort(judge.EINVALID, "replay_limits", "{Reason}: a public replay takes the boards of the published problems and of /check (config keys check_max_size, check_max_colors, check_max_moves)",
 			"Reason", checkLimitReason(err))
 	}
+	select {
+	case s.publicReplays <- struct{}{}:
+	case <-ctx.Done():
+		return judge.Replay{}, ctx.Err()
+	}
+	defer func() { <-s.publicReplays }()
 	return st.Steps(input, moves), nil
 }
 

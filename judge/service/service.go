@@ -172,6 +172,9 @@ type Service struct {
 	// reader paging through one. Few: one can be 18 MB (10,000 steps of a
 	// 30x30 board).
 	replays *cache.FIFO[int64, judge.Replay]
+	// publicReplays bounds the public replays (ReplayMoves) computed at
+	// once: each holds a board per step until its page is cut out of it.
+	publicReplays chan struct{}
 	// slots bounds the reference solves running at once, cases' and Check's.
 	slots *solverSlots
 	// keys memoises the symmetry keys of hidden cases for Check.
@@ -215,19 +218,22 @@ func NewService(store judge.Store, cfg Config, logger *slog.Logger) *Service {
 	}
 	cfg = cfg.withDefaults()
 	s := &Service{
-		store:      store,
-		cfg:        cfg,
-		log:        logger,
-		wake:       make(chan struct{}, 1),
-		wakeProg:   make(chan struct{}, 1),
-		solveWake:  make(chan struct{}, 1),
-		checks:     cache.NewFIFO[string, judge.Solution](1024),
-		replays:    cache.NewFIFO[int64, judge.Replay](8),
-		slots:      newSolverSlots(cfg.Solvers),
-		keys:       newKeyCache(),
-		solving:    map[int64]bool{},
-		solveAgain: map[int64]bool{},
-		solveRank:  map[int64]int{},
+		store:     store,
+		cfg:       cfg,
+		log:       logger,
+		wake:      make(chan struct{}, 1),
+		wakeProg:  make(chan struct{}, 1),
+		solveWake: make(chan struct{}, 1),
+		checks:    cache.NewFIFO[string, judge.Solution](1024),
+		replays:   cache.NewFIFO[int64, judge.Replay](8),
+		// One per core: the replays are CPU work, and 300 computed at once
+		// held 300 whole replays (~3 MB each on a 30x30 board) together.
+		publicReplays: make(chan struct{}, runtime.GOMAXPROCS(0)),
+		slots:         newSolverSlots(cfg.Solvers),
+		keys:          newKeyCache(),
+		solving:       map[int64]bool{},
+		solveAgain:    map[int64]bool{},
+		solveRank:     map[int64]int{},
 
 		programSlots: make(chan struct{}, cfg.ProgramsAtOnce),
 		boards:       newContestBoards(cfg.ClaimTimeout > 0, nil),

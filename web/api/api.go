@@ -30,6 +30,9 @@ type Options struct {
 	// Replays bounds the public replays of each address; nil means
 	// DefaultReplaysPerMinute.
 	Replays *httpx.RateLimiter
+	// Streams admits the event feeds that stream, by who opens them
+	// (httpx.StreamSlots); nil admits every one.
+	Streams *httpx.StreamSlots
 	// FeedPoll and FeedKeepAlive time the Contest API's event feed; 0
 	// means DefaultFeedPoll and DefaultFeedKeepAlive.
 	FeedPoll, FeedKeepAlive time.Duration

@@ -45,12 +45,12 @@ type problemRef struct {
 
 // assignmentRequest is the body of POST /assignments.
 type assignmentRequest struct {
-	Title      string       `json:"title"`
-	Problems   []problemRef `json:"problems"`
-	OpensAt    time.Time    `json:"opens_at"`
-	DueAt      time.Time    `json:"due_at"`
-	LateUntil  *time.Time   `json:"late_until"`
-	LateFactor *float64     `json:"late_factor"`
+	Title      string          `json:"title"`
+	Problems   []problemRef    `json:"problems"`
+	OpensAt    json.RawMessage `json:"opens_at"`
+	DueAt      json.RawMessage `json:"due_at"`
+	LateUntil  json.RawMessage `json:"late_until"`
+	LateFactor *float64        `json:"late_factor"`
 	// Contest makes it the assignment of that contest (docs/COURSES.md).
 	Contest *int64 `json:"contest"`
 }
@@ -60,8 +60,8 @@ type assignmentRequest struct {
 type assignmentPatchRequest struct {
 	Title      *string         `json:"title"`
 	Problems   *[]problemRef   `json:"problems"`
-	OpensAt    *time.Time      `json:"opens_at"`
-	DueAt      *time.Time      `json:"due_at"`
+	OpensAt    json.RawMessage `json:"opens_at"`
+	DueAt      json.RawMessage `json:"due_at"`
 	LateUntil  json.RawMessage `json:"late_until"`
 	LateFactor *float64        `json:"late_factor"`
 	// Contest: an id links the assignment to that contest, null unlinks it.
@@ -188,9 +188,16 @@ func (s *API) createAssignment(c *gin.Context) {
 	if !s.readJSON(c, &req) {
 		return
 	}
-	spec := judge.AssignmentSpec{
-		Title: req.Title, Problems: specsOf(req.Problems), OpensAt: req.OpensAt, DueAt: req.DueAt,
-		LateUntil: req.LateUntil, LateFactor: req.LateFactor,
+	spec := judge.AssignmentSpec{Title: req.Title, Problems: specsOf(req.Problems), LateFactor: req.LateFactor}
+	var err error
+	if spec.OpensAt, _, err = timeOf("opens_at", req.OpensAt); err == nil {
+		if spec.DueAt, _, err = timeOf("due_at", req.DueAt); err == nil {
+			spec.LateUntil, err = timePtrOf("late_until", req.LateUntil)
+		}
+	}
+	if err != nil {
+		s.writeError(c, err)
+		return
 	}
 	if req.Contest != nil {
 		if *req.Contest <= 0 {
@@ -235,7 +242,15 @@ func (s *API) updateAssignment(c *gin.Context) {
 	if !s.readJSON(c, &req) {
 		return
 	}
-	p := judge.AssignmentPatch{Title: req.Title, OpensAt: req.OpensAt, DueAt: req.DueAt, LateFactor: req.LateFactor}
+	p := judge.AssignmentPatch{Title: req.Title, LateFactor: req.LateFactor}
+	var err error
+	if p.OpensAt, err = timePtrOf("opens_at", req.OpensAt); err == nil {
+		p.DueAt, err = timePtrOf("due_at", req.DueAt)
+	}
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
 	if req.Problems != nil {
 		p.Problems = specsOf(*req.Problems)
 		if p.Problems == nil {
@@ -247,12 +262,10 @@ func (s *API) updateAssignment(c *gin.Context) {
 	case string(lu) == "null":
 		p.ClearLateUntil = true
 	default:
-		var t time.Time
-		if err := json.Unmarshal(lu, &t); err != nil {
-			s.fail(c, judge.EINVALID, "field \"late_until\" must be an RFC 3339 time or null")
+		if p.LateUntil, err = timePtrOf("late_until", lu); err != nil {
+			s.writeError(c, err)
 			return
 		}
-		p.LateUntil = &t
 	}
 	switch ct := bytes.TrimSpace(req.Contest); {
 	case len(ct) == 0:

@@ -16,7 +16,7 @@ func TestAssignmentsAPI(t *testing.T) {
 	ada := e.student("ada")
 	odd := e.student("-1-1") // a valid username that a spreadsheet would compute
 	e.student("idle")
-	now := time.Now().UTC()
+	now := time.Now().UTC().Truncate(time.Second) // the API takes whole seconds
 	body := map[string]any{
 		"title":    "Week 1",
 		"problems": []map[string]any{{"slug": "flood", "weight": 1}, {"slug": "rot", "weight": 3}},
@@ -98,7 +98,7 @@ func TestAssignmentsAPI(t *testing.T) {
 	e.do("PATCH", path, ada, map[string]any{"title": "x"}).want(t, 403, judge.EFORBIDDEN)
 	e.do("PATCH", path, e.admin, map[string]any{
 		"opens_at": subsAt.Add(-2 * time.Hour), "due_at": subsAt.Add(-time.Minute),
-		"late_until": time.Now().Add(time.Hour), "late_factor": 0.5,
+		"late_until": time.Now().Add(time.Hour).Truncate(time.Second), "late_factor": 0.5,
 	}).want(t, 200, "").json(t, &a)
 	if a.Status != judge.PhaseLate || a.LateFactor != 0.5 {
 		t.Errorf("after PATCH: %+v", a)

@@ -58,6 +58,17 @@ func (s *API) ccsEventFeed(c *gin.Context) {
 		}
 	}
 	stream := feedStreams(c)
+	if stream && s.Options.Streams != nil {
+		// Admitted here, once the caller is known: the jury always, the
+		// anonymous within their share and their address's (StreamSlots).
+		v := httpx.Viewer(c)
+		release, err := s.Options.Streams.Acquire(httpx.StreamCaller{Addr: c.ClientIP(), SignedIn: !v.Anonymous(), Jury: view.Jury})
+		if err != nil {
+			s.ccsFail(c, err)
+			return
+		}
+		defer release()
+	}
 	if err := s.Service.SyncFeed(ctx, id, time.Now()); err != nil {
 		s.ccsFail(c, err)
 		return

@@ -37,7 +37,7 @@ type contestProblemRef struct {
 type contestRequest struct {
 	Title            string              `json:"title"`
 	Problems         []contestProblemRef `json:"problems"`
-	StartTime        time.Time           `json:"start_time"`
+	StartTime        json.RawMessage     `json:"start_time"`
 	Duration         json.RawMessage     `json:"duration"`
 	Freeze           json.RawMessage     `json:"freeze"`
 	Scoring          judge.Scoring       `json:"scoring"`
@@ -52,7 +52,7 @@ type contestRequest struct {
 type contestPatchRequest struct {
 	Title            *string              `json:"title"`
 	Problems         *[]contestProblemRef `json:"problems"`
-	StartTime        *time.Time           `json:"start_time"`
+	StartTime        json.RawMessage      `json:"start_time"`
 	Duration         json.RawMessage      `json:"duration"`
 	Freeze           json.RawMessage      `json:"freeze"`
 	Scoring          *judge.Scoring       `json:"scoring"`
@@ -183,8 +183,13 @@ func (s *API) createContest(c *gin.Context) {
 		s.writeError(c, err)
 		return
 	}
+	start, _, err := timeOf("start_time", req.StartTime)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
 	ct, err := s.Service.CreateContest(c.Request.Context(), httpx.Viewer(c), judge.ContestSpec{
-		Title: req.Title, Problems: contestSpecsOf(req.Problems), StartTime: req.StartTime, Duration: d, Freeze: freeze,
+		Title: req.Title, Problems: contestSpecsOf(req.Problems), StartTime: start, Duration: d, Freeze: freeze,
 		Scoring: req.Scoring, Participants: req.Participants, RegistrationCode: req.RegistrationCode, Public: req.Public,
 	})
 	if err != nil {
@@ -215,7 +220,12 @@ func (s *API) updateContest(c *gin.Context) {
 	if !s.readJSON(c, &req) {
 		return
 	}
-	p := judge.ContestPatch{Title: req.Title, StartTime: req.StartTime, Scoring: req.Scoring, RegistrationCode: req.RegistrationCode, Public: req.Public}
+	p := judge.ContestPatch{Title: req.Title, Scoring: req.Scoring, RegistrationCode: req.RegistrationCode, Public: req.Public}
+	var err error
+	if p.StartTime, err = timePtrOf("start_time", req.StartTime); err != nil {
+		s.writeError(c, err)
+		return
+	}
 	if req.Problems != nil {
 		p.Problems = contestSpecsOf(*req.Problems)
 	}

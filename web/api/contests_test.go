@@ -125,9 +125,14 @@ func TestContestsAPI(t *testing.T) {
 		t.Errorf("a submission before the start: %s, want the start named", string(r.body))
 	}
 	var list []contestJSON
-	e.do("GET", "/api/v1/contests", "", nil).want(t, 200, "").json(t, &list)
+	e.do("GET", "/api/v1/contests", ada, nil).want(t, 200, "").json(t, &list)
 	if len(list) != 2 || list[0].ID != c.ID {
 		t.Errorf("GET /contests = %+v", list)
+	}
+	// "Later" is not public: the anonymous are not told of it, as in /api/ccs.
+	e.do("GET", "/api/v1/contests", "", nil).want(t, 200, "").json(t, &list)
+	if len(list) != 1 || list[0].ID != c.ID {
+		t.Errorf("GET /contests, anonymous = %+v", list)
 	}
 	e.do("GET", "/api/v1/contests/999", "", nil).want(t, 404, judge.ENOTFOUND)
 }

@@ -78,7 +78,7 @@ func stepsJSON(steps []judge.Step, r judge.Replay) replayJSON {
 
 // replayPage is one page of a submission's replay: the steps from..limit.
 func replayPage(r judge.Replay, from, limit int) replayJSON {
-	steps, next := r.Page(from, limit)
+	steps, next := r.PageWithin(from, limit, judge.MaxReplayPageBytes)
 	out := stepsJSON(steps, r)
 	total, start := len(r.Steps), min(from, len(r.Steps))
 	out.Total, out.From = &total, &start

@@ -179,10 +179,13 @@ func (p *Pages) readForm(c *gin.Context, f *assignmentForm) (judge.AssignmentSpe
 		}
 		t, e := parseLocal(s, p.localeOf(c).Zone)
 		if e != nil {
-			t, e = time.Parse(time.RFC3339, s)
+			t, e = judge.ParseTime(name, s)
+			if judge.ErrorID(e) == "time_syntax" {
+				e = judge.Errort(judge.EINVALID, "form_time", "{Field}: expected a date and time like 2026-03-02T09:00, found {Text}", "Field", name, "Text", strconv.Quote(s))
+			}
 		}
 		if e != nil {
-			err = judge.Errort(judge.EINVALID, "form_time", "{Field}: expected a date and time like 2026-03-02T09:00, found {Text}", "Field", name, "Text", strconv.Quote(s))
+			err = e
 		}
 		return t
 	}
@@ -358,12 +361,15 @@ func (p *Pages) showAssignment(c *gin.Context, status int, form *assignmentForm)
 	now := p.Service.Now()
 	data := assignmentPageView{A: newAssignmentView(p.localeOf(c), a, now), Mine: mine}
 	if a.ContestID != 0 {
-		ct, err := p.Service.Contest(ctx, v, a.ContestID)
-		if err != nil {
+		// A private contest the reader does not take part in is not
+		// shown: the assignment is still theirs to read.
+		switch ct, err := p.Service.Contest(ctx, v, a.ContestID); {
+		case err == nil:
+			data.Contest = &ct
+		case judge.ErrorCode(err) != judge.ENOTFOUND:
 			p.fail(c, err)
 			return
 		}
-		data.Contest = &ct
 	}
 	for i, ap := range a.Problems {
 		pv := assignmentProblemView{AssignmentProblem: ap, Grade: mine.Problems[i]}

@@ -100,8 +100,10 @@ func readContestForm(c *gin.Context, zone *time.Location) (contestForm, judge.Co
 	spec := judge.ContestSpec{Title: f.Title, Scoring: judge.Scoring(f.Scoring), RegistrationCode: strings.TrimSpace(f.Code), Public: f.Public}
 	start, err := parseLocal(strings.TrimSpace(f.StartTime), zone)
 	if err != nil {
-		if start, err = time.Parse(time.RFC3339, f.StartTime); err != nil {
+		if start, err = judge.ParseTime("start", f.StartTime); judge.ErrorID(err) == "time_syntax" {
 			return f, spec, judge.Errort(judge.EINVALID, "form_start", "start: expected a date and time like 2026-03-02T09:00, found {Text}", "Text", strconv.Quote(f.StartTime))
+		} else if err != nil {
+			return f, spec, err
 		}
 	}
 	spec.StartTime = start

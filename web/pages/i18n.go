@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -244,8 +245,7 @@ func (p *Pages) setLanguage(c *gin.Context) {
 		p.errorPage(c, http.StatusBadRequest, p.tr(c, "error_form_unreadable"))
 		return
 	}
-	_, signedIn := httpx.CurrentUser(c)
-	if signedIn && !p.tokenMatches(c, csrfCookieValue(c)) {
+	if !p.languagePostAllowed(c) {
 		p.forbiddenForm(c)
 		return
 	}
@@ -437,4 +437,39 @@ func (l *locale) boardName(name string, position int) string {
 		return l.text("label_board", "ID", position)
 	}
 	return name
+}
+
+// languagePostAllowed reports whether a language switch comes from this
+// site. It takes the form token whenever one can be had: a signed-in
+// viewer's pages always carry it, and a token sent is always checked. An
+// anonymous visitor may have none to send (its first request; the cached
+// problem page, drawn once for every visitor, has an empty one): its post
+// is refused when the browser says it comes from elsewhere (Sec-Fetch-Site
+// cross-site or same-site, or an Origin that is not this host), which
+// every current browser says of another site's form. Without either check
+// any site could flip a visitor's language with a form of its own (issue
+// 32).
+func (p *Pages) languagePostAllowed(c *gin.Context) bool {
+	cookie := csrfCookieValue(c)
+	if _, signedIn := httpx.CurrentUser(c); signedIn || c.PostForm(csrfField) != "" {
+		return p.tokenMatches(c, cookie)
+	}
+	return sameOrigin(c.Request)
+}
+
+// sameOrigin reports whether r, by what the browser says of it, was sent
+// by a page of this site: no Sec-Fetch-Site or one of same-origin and none
+// (typed by the user), and no Origin or this host's.
+func sameOrigin(r *http.Request) bool {
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "", "same-origin", "none":
+	default:
+		return false
+	}
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true
+	}
+	u, err := url.Parse(origin)
+	return err == nil && u.Host != "" && strings.EqualFold(u.Host, r.Host)
 }
