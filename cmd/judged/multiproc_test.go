@@ -22,6 +22,7 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx", to check the rows
 
+	"puzzlejudge/internal/testkit/pgtest"
 	"puzzlejudge/internal/testutil"
 )
 
@@ -51,7 +52,7 @@ func TestMultiProcess(t *testing.T) {
 	if testing.Short() {
 		total = 1000
 	}
-	dsn = freshDatabase(t, dsn)
+	dsn = pgtest.FreshDatabase(t, dsn, "judge_multiproc")
 	bin := buildJudged(t)
 	secret := strings.Repeat("s", 40)
 	env := []string{"JUDGE_DATABASE_DRIVER=postgres", "JUDGE_DATABASE_DSN=" + dsn, "JUDGE_LISTEN=127.0.0.1:0",
@@ -505,29 +506,6 @@ func readyCases(t *testing.T, w *proc, admin, slug string, within time.Duration)
 		}
 	}
 	return out
-}
-
-// freshDatabase creates a database of its own for the test beside the one
-// dsn names (the store's tests drop tables there, maybe at the same time)
-// and returns its DSN; it is dropped at the end.
-func freshDatabase(t *testing.T, dsn string) string {
-	t.Helper()
-	admin, err := sql.Open("pgx", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	name := fmt.Sprintf("judge_multiproc_%d", os.Getpid())
-	if _, err := admin.Exec("DROP DATABASE IF EXISTS " + name); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
-		admin.Close()
-	})
-	return dsn + " dbname=" + name
 }
 
 // buildJudged builds this command once into a temporary directory.

@@ -2,15 +2,13 @@ package service_test
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
-	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver of freshPostgres
-
+	"puzzlejudge/internal/testkit/pgtest"
 	"puzzlejudge/internal/testkit/sandboxtest"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
@@ -65,7 +63,7 @@ func TestFairJudgePostgres(t *testing.T) {
 		t.Skip("JUDGE_TEST_PG_DSN is not set")
 	}
 	sb := sandboxtest.Embedded(t)
-	dsn = freshPostgres(t, dsn)
+	dsn = pgtest.FreshDatabase(t, dsn, "judge_fair")
 	open := func() *store.DB {
 		db, err := store.Open("postgres", dsn, nil)
 		if err != nil {
@@ -180,27 +178,4 @@ func heldBy(t *testing.T, s *service.Service, u judge.User) int {
 		}
 	}
 	return n
-}
-
-// freshPostgres creates a database of the test's own beside the one dsn
-// names (the store's tests drop tables there) and returns its DSN; it is
-// dropped at the end.
-func freshPostgres(t *testing.T, dsn string) string {
-	t.Helper()
-	admin, err := sql.Open("pgx", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	name := fmt.Sprintf("judge_fair_%d", os.Getpid())
-	if _, err := admin.Exec("DROP DATABASE IF EXISTS " + name); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
-		admin.Close()
-	})
-	return dsn + " dbname=" + name
 }
