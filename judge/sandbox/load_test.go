@@ -62,18 +62,7 @@ func TestWaitIsMeasured(t *testing.T) {
 // measured and not counted, so the run is still accepted (or, starved
 // past the point where the guard trusts its measure, run again).
 func TestWallGuardDoesNotCountWaits(t *testing.T) {
-	embeddedRunner(t) // skips where the host has no sandbox
-	r, err := newTestEmbedded(EmbeddedConfig{Config: Config{Parallel: 1, Languages: cppOnly(t)}, GoCache: testGoCache,
-		CgroupPrefix: "puzzlejudge-test-noprio", CPUShares: 1024})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	// That runner moved this process into its own api cgroup, of no
-	// priority: back to the shared runner's, for the tests that follow.
-	defer prioritize(DefaultCgroupPrefix, DefaultCPUShares)
-	burn := compile(t, r, "cpp", "burn.cpp")
-	busytest.Start(t, 5*runtime.NumCPU(), 2*time.Minute)
+	r, burn := starvedBurner(t)
 	lim := Limits{CPU: time.Second}.withDefaults(cppOnly(t)[0]) // the wall guard of 3 s
 	res, err := r.Run(context.Background(), burn, []byte("800"), lim)
 	if err != nil || res.Status != StatusOK {
@@ -83,6 +72,30 @@ func TestWallGuardDoesNotCountWaits(t *testing.T) {
 	if res.Wall <= lim.Wall || res.Waited < res.Wall-lim.Wall {
 		t.Errorf("wall %s, waited %s: want a run that outlived its %s guard by waiting for a CPU (else the test proves nothing)", res.Wall, res.Waited, lim.Wall)
 	}
+}
+
+// starvedBurner starts a sandbox of C++ alone without the CPU priority
+// (cpu.shares of the kernel's default, in a cgroup of its own), compiles
+// burn.cpp in it, and starts busy processes beside it, each in a cgroup
+// of its own, for the rest of the test; it skips where the host has no
+// sandbox.
+func starvedBurner(t *testing.T) (Runner, *Artifact) {
+	t.Helper()
+	embeddedRunner(t) // skips where the host has no sandbox
+	r, err := newTestEmbedded(EmbeddedConfig{Config: Config{Parallel: 1, Languages: cppOnly(t)}, GoCache: testGoCache,
+		CgroupPrefix: "puzzlejudge-test-noprio", CPUShares: 1024})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		r.Close()
+		// That runner moved this process into its own api cgroup, of no
+		// priority: back to the shared runner's, for the tests that follow.
+		prioritize(DefaultCgroupPrefix, DefaultCPUShares)
+	})
+	burn := compile(t, r, "cpp", "burn.cpp")
+	busytest.Start(t, 5*runtime.NumCPU(), 2*time.Minute)
+	return r, burn
 }
 
 // cppOnly is the C++ language alone, without its precompiled header.
@@ -102,16 +115,7 @@ func cppOnly(t *testing.T) []Language {
 // makes it take) is the machine's fault: it is run again, and in the end
 // Run answers ErrBusy, never time_limit.
 func TestStarvedRunIsNotATimeLimit(t *testing.T) {
-	embeddedRunner(t) // skips where the host has no sandbox
-	r, err := newTestEmbedded(EmbeddedConfig{Config: Config{Parallel: 1, Languages: cppOnly(t)}, GoCache: testGoCache,
-		CgroupPrefix: "puzzlejudge-test-noprio", CPUShares: 1024})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	defer prioritize(DefaultCgroupPrefix, DefaultCPUShares)
-	burn := compile(t, r, "cpp", "burn.cpp")
-	busytest.Start(t, 5*runtime.NumCPU(), 2*time.Minute)
+	r, burn := starvedBurner(t)
 	start := time.Now()
 	res, err := r.Run(context.Background(), burn, []byte("800"), Limits{CPU: time.Second, Wall: 3 * time.Second, WallCap: 3500 * time.Millisecond})
 	t.Logf("after %s: %s %q, %v", time.Since(start).Round(time.Millisecond), res.Status, res.Message, err)
