@@ -58,23 +58,28 @@ func testHostilePrograms(t *testing.T, r Runner) {
 		program string
 		stdin   string
 		status  Status
+		also    Status // a second status the case may fairly end with
 		stdout  string // checked when not empty
 		message string // a part of the message, checked when not empty
 	}{
 		// Which clock runs out first depends on the machine's load (a
 		// CPU-bound program that gets little CPU meets the wall limit):
-		// the message must name the one that did.
-		{"fork bomb", "forkbomb.cpp", "", StatusTimeLimit, "", ""},
-		{"while(1)", "spin.cpp", "", StatusTimeLimit, "", ""},
-		{"sleep for ever", "sleep.cpp", "", StatusTimeLimit, "", "wall-clock limit of 2s exceeded"},
-		{"4 GiB allocation", "alloc4g.cpp", "", StatusMemoryLimit, "", "memory limit of 256 MiB exceeded"},
-		{"1 GiB to disk", "disk1g.cpp", "", StatusOutputLimit, "", "output limit of 16 MiB"},
-		{"endless output", "endless_output.cpp", "", StatusOutputLimit, "", "output limit of 16 MiB"},
-		{"read the database", "read_file.cpp", database + "\n", StatusOK, "blocked\n", ""},
-		{"read the judge's sources", "read_file.cpp", ownSource + "\n", StatusOK, "blocked\n", ""},
-		{"read /etc/shadow", "read_file.cpp", "/etc/shadow\n", StatusOK, "blocked\n", ""},
-		{"write outside the work folder", "write_outside.cpp", "/pwned\n/usr/pwned\n/bin/pwned\n/etc/pwned\n/proc/pwned\n" + filepath.Join(filepath.Dir(database), "pwned") + "\n", StatusOK, "blocked\n", ""},
-		{"connect to the server's port", "connect.cpp", port, StatusOK, "blocked\n", ""},
+		// the message must name the one that did. A fork bomb's copies
+		// are charged to the run's memory too: on a fresh machine (CI
+		// saw 262,160 KiB in 410 ms) the memory limit may come first,
+		// and either limit is a fair verdict; what matters is that it
+		// ends, measured, and the next run is unharmed.
+		{"fork bomb", "forkbomb.cpp", "", StatusTimeLimit, StatusMemoryLimit, "", ""},
+		{"while(1)", "spin.cpp", "", StatusTimeLimit, "", "", ""},
+		{"sleep for ever", "sleep.cpp", "", StatusTimeLimit, "", "", "wall-clock limit of 2s exceeded"},
+		{"4 GiB allocation", "alloc4g.cpp", "", StatusMemoryLimit, "", "", "memory limit of 256 MiB exceeded"},
+		{"1 GiB to disk", "disk1g.cpp", "", StatusOutputLimit, "", "", "output limit of 16 MiB"},
+		{"endless output", "endless_output.cpp", "", StatusOutputLimit, "", "", "output limit of 16 MiB"},
+		{"read the database", "read_file.cpp", database + "\n", StatusOK, "", "blocked\n", ""},
+		{"read the judge's sources", "read_file.cpp", ownSource + "\n", StatusOK, "", "blocked\n", ""},
+		{"read /etc/shadow", "read_file.cpp", "/etc/shadow\n", StatusOK, "", "blocked\n", ""},
+		{"write outside the work folder", "write_outside.cpp", "/pwned\n/usr/pwned\n/bin/pwned\n/etc/pwned\n/proc/pwned\n" + filepath.Join(filepath.Dir(database), "pwned") + "\n", StatusOK, "", "blocked\n", ""},
+		{"connect to the server's port", "connect.cpp", port, StatusOK, "", "blocked\n", ""},
 	}
 	ctx := context.Background()
 	plain := compile(t, r, "cpp", "sum.cpp")
@@ -93,7 +98,7 @@ func testHostilePrograms(t *testing.T, r Runner) {
 				t.Fatalf("Run(%s): %v", tc.program, err)
 			}
 			t.Logf("%s: %s %q, cpu %v, wall %v, %d KiB", tc.program, res.Status, res.Message, res.CPU, res.Wall, res.MemoryKiB)
-			if res.Status != tc.status {
+			if res.Status != tc.status && (tc.also == "" || res.Status != tc.also) {
 				t.Errorf("Run(%s) = %s (%s), want %s", tc.program, res.Status, res.Message, tc.status)
 			}
 			if tc.stdout != "" && string(res.Stdout) != tc.stdout {
