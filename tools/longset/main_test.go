@@ -60,7 +60,7 @@ func TestSlow(t *testing.T) {}
 
 func FuzzSlow(f *testing.F) {}
 `,
-		"b/b_test.go": "package b\n\nimport \"testing\"\n\nfunc TestQuick(t *testing.T) {}\n",
+		"b/b_test.go":       "package b\n\nimport \"testing\"\n\nfunc TestQuick(t *testing.T) {}\n",
 		"c/c_other_test.go": "//go:build !long\n\npackage c\n\nimport \"testing\"\n\nfunc TestNotLong(t *testing.T) {}\n",
 		// A folder the go tool skips is skipped here too.
 		"a/testdata/x_test.go": "//go:build long\n\npackage x\n\nfunc TestData(t *testing.T) {}\n",
