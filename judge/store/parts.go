@@ -35,6 +35,15 @@ func findWithParts[R partsRow[T], T any](ctx context.Context, d *DB, order, what
 	return parts(ctx, rows)
 }
 
+// fromRows returns the domain values of rows, in order.
+func fromRows[T any, R interface{ domain() T }](rows []R) []T {
+	out := make([]T, len(rows))
+	for i, r := range rows {
+		out[i] = r.domain()
+	}
+	return out
+}
+
 // domains returns the domain values of rows, their ids in order, and the
 // index of each id, for the queries of their parts.
 func domains[R partsRow[T], T any](rows []R) (out []T, ids []int64, at map[int64]int) {

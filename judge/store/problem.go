@@ -63,11 +63,7 @@ func (d *DB) Cases(ctx context.Context, problemID int64) ([]judge.Case, error) {
 }
 
 func casesOf(rows []caseRow) []judge.Case {
-	out := make([]judge.Case, len(rows))
-	for i, r := range rows {
-		out[i] = r.domain()
-	}
-	return out
+	return fromRows[judge.Case](rows)
 }
 
 // CaseByID returns one case.
