@@ -14,8 +14,8 @@ import (
 	"puzzlejudge/judge"
 )
 
-// contestJSON and boardJSON are the API's contest and scoreboard as pj
-// reads them.
+// contestJSON is the API's contest as pj reads it; its scoreboard is the
+// domain's judge.Scoreboard, which the API sends as it is.
 type contestJSON struct {
 	ID        int64     `json:"id"`
 	Title     string    `json:"title"`
@@ -34,26 +34,6 @@ type contestJSON struct {
 		Title string `json:"title"`
 	} `json:"problems"`
 	Participants []string `json:"participants"`
-}
-
-type boardJSON struct {
-	Frozen bool `json:"frozen"`
-	Rows   []struct {
-		Rank     int     `json:"rank"`
-		User     string  `json:"user"`
-		Solved   int     `json:"solved"`
-		Penalty  int     `json:"penalty"`
-		Score    float64 `json:"score"`
-		Problems []struct {
-			Label   string  `json:"label"`
-			Solved  bool    `json:"solved"`
-			Tries   int     `json:"tries"`
-			Minutes int     `json:"minutes"`
-			Score   float64 `json:"score"`
-			Pending int     `json:"pending"`
-			First   bool    `json:"first"`
-		} `json:"problems"`
-	} `json:"rows"`
 }
 
 func contestPath(id string) string { return "/contests/" + url.PathEscape(id) }
@@ -193,7 +173,7 @@ tries), "?1" (one pending), "*" for the first to solve it.`,
 			if _, err := c.getJSON(a.ctx, contestPath(args[0]), &ct); err != nil {
 				return err
 			}
-			var b boardJSON
+			var b judge.Scoreboard
 			resp, err := c.getJSON(a.ctx, contestPath(args[0])+"/scoreboard", &b)
 			if err != nil {
 				return err
