@@ -202,11 +202,7 @@ are easiest in a file.`,
 		Example: "  pj moves rotation 02-sample-2 DDHH --wait\n  pj moves mayan 7 solution.txt --wait",
 		Args:    exactArgs("SLUG", "CASE", "MOVES"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			moves, err := a.readMoves(args[2])
-			if err != nil {
-				return err
-			}
-			c, err := a.client()
+			moves, c, err := a.movesAndClient(args[2])
 			if err != nil {
 				return err
 			}
@@ -224,6 +220,17 @@ are easiest in a file.`,
 	}
 	cmd.Flags().BoolVar(&wait, "wait", false, "wait for the verdict; the exit status tells it")
 	return cmd
+}
+
+// movesAndClient reads the moves argument (see readMoves), then makes the
+// client that sends them: pj moves and pj check read both first.
+func (a *app) movesAndClient(arg string) (string, *client, error) {
+	moves, err := a.readMoves(arg)
+	if err != nil {
+		return "", nil, err
+	}
+	c, err := a.client()
+	return moves, c, err
 }
 
 // caseID resolves a case given by id or by name.
@@ -314,11 +321,7 @@ not parse (the message names the line and column).`,
 			if err != nil {
 				return err
 			}
-			moves, err := a.readMoves(args[2])
-			if err != nil {
-				return err
-			}
-			c, err := a.client()
+			moves, c, err := a.movesAndClient(args[2])
 			if err != nil {
 				return err
 			}
