@@ -110,11 +110,7 @@ func (d *DB) CreateSimilarity(ctx context.Context, r judge.SimilarityReport) (in
 
 // SimilarityReport returns a report without its pairs.
 func (d *DB) SimilarityReport(ctx context.Context, id int64) (judge.SimilarityReport, error) {
-	var row similarityReportRow
-	if err := d.db.WithContext(ctx).Take(&row, id).Error; err != nil {
-		return judge.SimilarityReport{}, d.fail(err, "similarity report")
-	}
-	return row.domain(), nil
+	return byID[similarityReportRow, judge.SimilarityReport](ctx, d, id, "similarity report")
 }
 
 // SimilarityReports lists the reports of a scope, newest first.
