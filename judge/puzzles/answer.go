@@ -9,6 +9,20 @@ import (
 	"puzzlejudge/reference/textin"
 )
 
+// countLetters counts the characters of text that are not separators, up
+// to limit+1: the moves of the puzzles whose moves are single letters.
+func countLetters(text string, limit int) int {
+	n := 0
+	for _, r := range text {
+		if !isMoveSep(r) {
+			if n++; n > limit {
+				break
+			}
+		}
+	}
+	return n
+}
+
 func isMoveSep(r rune) bool {
 	switch r {
 	case ' ', '\t', '\n', '\r', '\v', '\f', ',':

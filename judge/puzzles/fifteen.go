@@ -235,17 +235,8 @@ func (Fifteen) MaxMoves() int { return fifteen.MaxMoves }
 
 func (pz Fifteen) BoardMoves(string) int { return pz.MaxMoves() }
 
-func (Fifteen) CountMoves(text string, limit int) int {
-	n := 0
-	for _, r := range text {
-		if !isMoveSep(r) {
-			if n++; n > limit {
-				break
-			}
-		}
-	}
-	return n
-}
+// CountMoves counts letters: each is a move.
+func (Fifteen) CountMoves(text string, limit int) int { return countLetters(text, limit) }
 
 // SymmetryKey of a 15-puzzle board: the board or its mirror image about the
 // main diagonal (fifteen.Mirror), whichever prints first. Relabelling the

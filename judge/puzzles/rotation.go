@@ -260,17 +260,8 @@ func (pz Rotation) ParseCaseWithin(input string, _ judge.Limits) (string, error)
 	return pz.ParseCase(input)
 }
 
-func (Rotation) CountMoves(text string, limit int) int {
-	n := 0
-	for _, r := range text {
-		if !isMoveSep(r) {
-			if n++; n > limit {
-				break
-			}
-		}
-	}
-	return n
-}
+// CountMoves counts letters: each is a move.
+func (Rotation) CountMoves(text string, limit int) int { return countLetters(text, limit) }
 
 // rotationGrid places the 24 squares of the Rotation board (0-based) on a
 // 7x7 grid: row, column.
