@@ -2,10 +2,8 @@ package main
 
 import (
 	"fmt"
-	"mime/multipart"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
@@ -237,13 +235,4 @@ func (a *app) contestUnfreezeCommand() *cobra.Command {
 	})
 	cmd.Flags().BoolVar(&again, "again", false, "freeze the board again instead")
 	return cmd
-}
-
-// writeContest adds the field contest to a multipart submission when it
-// names one (0: practice, no field).
-func writeContest(w *multipart.Writer, contest int64) error {
-	if contest == 0 {
-		return nil
-	}
-	return w.WriteField("contest", strconv.FormatInt(contest, 10))
 }
