@@ -341,18 +341,8 @@ func (Fifteen) AnswerMoves(a judge.Answer) (string, bool) {
 func (Fifteen) Hint(ctx context.Context, c, moves string) (string, error) {
 	b, _ := fifteen.ParseCase(c)
 	r := fifteen.Replay(b, moves)
-	switch {
-	case r.BadIndex > 0:
-		return "", judge.Errorm(judge.EINVALID, badMove(r.BadIndex, r.BadToken, r.Why))
-	case r.Solved:
-		return "", judge.Errorm(judge.EINVALID, judge.M("hint_fifteen_solved"))
-	}
-	s, err := fifteen.Solve(ctx, r.Final, nil)
-	if err != nil {
-		return "", err
-	}
-	if !s.Solvable || len(s.Moves) == 0 {
-		return "", judge.Errorm(judge.EINVALID, judge.M("hint_fifteen_swapped"))
-	}
-	return s.Moves[0].String(), nil
+	return firstMove(r.FirstBad, r.Solved, judge.M("hint_fifteen_solved"), judge.M("hint_fifteen_swapped"), func() ([]fifteen.Move, bool, error) {
+		s, err := fifteen.Solve(ctx, r.Final, nil)
+		return s.Moves, s.Solvable, err
+	})
 }

@@ -235,20 +235,10 @@ func (Rotation) AnswerMoves(a judge.Answer) (string, bool) {
 func (Rotation) Hint(ctx context.Context, c, moves string) (string, error) {
 	b, _ := rotation.ParseCase(c)
 	r := rotation.Replay(b, moves)
-	switch {
-	case r.BadIndex > 0:
-		return "", judge.Errorm(judge.EINVALID, badMove(r.BadIndex, r.BadToken, r.Why))
-	case r.Solved:
-		return "", judge.Errorm(judge.EINVALID, judge.M("hint_centre_solved"))
-	}
-	s, err := rotation.Solve(ctx, r.Final, nil)
-	if err != nil {
-		return "", err
-	}
-	if !s.Solvable || len(s.Moves) == 0 {
-		return "", judge.Errorm(judge.EINVALID, judge.M("hint_rotation_unsolvable"))
-	}
-	return s.Moves[0].String(), nil
+	return firstMove(r.FirstBad, r.Solved, judge.M("hint_centre_solved"), judge.M("hint_rotation_unsolvable"), func() ([]rotation.Move, bool, error) {
+		s, err := rotation.Solve(ctx, r.Final, nil)
+		return s.Moves, s.Solvable, err
+	})
 }
 
 func (Rotation) MaxMoves() int { return rotation.MaxMoves }
