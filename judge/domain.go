@@ -344,6 +344,11 @@ type SubmissionFilter struct {
 	UserID      int64
 	ProblemSlug string
 	Username    string
+	// ContestID keeps the submissions that name the contest (0: any).
+	ContestID int64
+	// Usernames, when not nil, keeps the submissions of those users (a
+	// team's members).
+	Usernames []string
 	Verdict     Verdict
 	Limit       int
 	Offset      int
