@@ -349,9 +349,9 @@ type SubmissionFilter struct {
 	// Usernames, when not nil, keeps the submissions of those users (a
 	// team's members).
 	Usernames []string
-	Verdict     Verdict
-	Limit       int
-	Offset      int
+	Verdict   Verdict
+	Limit     int
+	Offset    int
 	// Withheld are the cases on which the viewer may not read the optimum
 	// (CanReadOptimum): moves on them that were accepted or suboptimal
 	// match the Verdict Solved, and neither of those.

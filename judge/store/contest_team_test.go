@@ -47,7 +47,7 @@ func testContestTeams(t *testing.T, d *DB) {
 	}
 	start := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
 	spec := judge.Contest{Title: "ICPC", StartTime: start, Duration: 5 * time.Hour, Scoring: judge.ScoringICPC,
-		Problems: []judge.ContestProblem{{ProblemID: p.ID, Label: "A"}},
+		Problems:      []judge.ContestProblem{{ProblemID: p.ID, Label: "A"}},
 		Organizations: []judge.Organization{{Name: "Alpha U", FormalName: "University of Alpha", Country: "NLD"}, {Name: "Beta U"}},
 		Groups:        []judge.ContestGroup{{Name: "undergraduate"}, {Name: "observers", Hidden: true}},
 		Teams: []judge.ContestTeam{
