@@ -38,8 +38,8 @@ type Row struct {
 	Hidden bool `json:"-"`
 	// Key is the row's key (BoardKey): the team's id, or minus the user's
 	// id for a user in no team.
-	Key int64 `json:"-"`
-	Solved int  `json:"solved"`
+	Key    int64 `json:"-"`
+	Solved int   `json:"solved"`
 	// Penalty is the ICPC penalty in minutes (0 under IOI).
 	Penalty int `json:"penalty"`
 	// Score is the sum of the problems' scores under IOI, the problems

@@ -139,8 +139,8 @@ func contestFixture(now time.Time, unfrozen bool) ccs.CCSInput {
 	}
 	return ccs.CCSInput{
 		Contest: c, Now: now,
-		Problems:    []ccs.CCSProblemFacts{{Cases: 3, Programs: true, Limits: judge.Limits{TimeLimit: 1.5, MemoryMiB: 256}}, {Cases: 2}},
-		Languages:   []ccs.CCSLanguage{{ID: "answer", Name: "Answer text"}, {ID: "moves", Name: "Move text"}, {ID: "cpp", Name: "C++", Extensions: []string{".cpp"}}, {ID: "java", Name: "Java", Extensions: []string{".java"}, EntryPoint: "Main class"}, {ID: "python3", Name: "Python 3", Extensions: []string{".py"}}},
+		Problems:  []ccs.CCSProblemFacts{{Cases: 3, Programs: true, Limits: judge.Limits{TimeLimit: 1.5, MemoryMiB: 256}}, {Cases: 2}},
+		Languages: []ccs.CCSLanguage{{ID: "answer", Name: "Answer text"}, {ID: "moves", Name: "Move text"}, {ID: "cpp", Name: "C++", Extensions: []string{".cpp"}}, {ID: "java", Name: "Java", Extensions: []string{".java"}, EntryPoint: "Main class"}, {ID: "python3", Name: "Python 3", Extensions: []string{".py"}}},
 		Teams: []ccs.CCSTeam{
 			{Key: 20, Name: "Alpha", Organization: "Alpha U", Groups: []string{"undergraduate"}, Members: []ccs.CCSAccount{{UserID: 2, Username: "alice", TeamKey: 20}, {UserID: 4, Username: "carol", TeamKey: 20}}},
 			{Key: 30, Name: "Beta", Organization: "Beta U", Groups: []string{"undergraduate"}, Members: []ccs.CCSAccount{{UserID: 3, Username: "bob", TeamKey: 30}}},

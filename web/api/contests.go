@@ -2,8 +2,8 @@ package api
 
 import (
 	"bytes"
-	"hash/crc32"
 	"encoding/json"
+	"hash/crc32"
 	"net/http"
 	"strconv"
 	"time"
