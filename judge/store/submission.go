@@ -152,6 +152,12 @@ func (d *DB) Submissions(ctx context.Context, f judge.SubmissionFilter) ([]judge
 	if f.ProblemSlug != "" {
 		q = q.Where("problems.slug = ?", f.ProblemSlug)
 	}
+	if f.ContestID != 0 {
+		q = q.Where("submissions.contest_id = ?", f.ContestID)
+	}
+	if f.Usernames != nil {
+		q = q.Where("users.username IN ?", append(f.Usernames, ""))
+	}
 	if f.Username != "" {
 		q = q.Where("users.username = ?", f.Username)
 	}
