@@ -9,13 +9,14 @@ import (
 // Contest Package format), to be set up on this server in one piece:
 // Service.ImportContest writes all of it or nothing.
 type ContestImport struct {
-	// Spec is the contest; its Problems name the problems by slug (those
-	// of Problems, in order) and its Participants the teams' usernames.
+	// Spec is the contest with its teams, organizations and groups; its
+	// Problems are filled in from Problems when the slugs are known.
 	Spec ContestSpec
 	// UnfrozenAt is when the jury revealed the final board, nil if never.
 	UnfrozenAt *time.Time
 	Problems   []ImportedProblem
-	Teams      []ImportedTeam
+	// Accounts are the teams' members, each once.
+	Accounts []ImportedAccount
 	// Submissions are the teams' judged submissions, in the order made.
 	Submissions []ImportedSubmission
 	// Clarifications are the contest's questions and the jury's answers,
@@ -48,16 +49,16 @@ type ImportedPackage struct {
 	Programs []ProgramFile
 }
 
-// ImportedTeam is a team of one: the account that takes part. An account
-// that does not exist is created as a student, with Password (a random
-// one when "").
-type ImportedTeam struct {
+// ImportedAccount is a team member's account: one that does not exist
+// is created as a student, with Password (a random one when "").
+type ImportedAccount struct {
 	Username string
 	Password string
 	File     string
 }
 
-// ImportedSubmission is a judged submission of an imported contest.
+// ImportedSubmission is a judged submission of an imported contest, by a
+// member of a team (Username).
 type ImportedSubmission struct {
 	Username string
 	Label    string // the problem's label in the contest
@@ -73,8 +74,8 @@ type ImportedSubmission struct {
 }
 
 // ImportedClarification is a message of an imported contest: a team's
-// question (From set) or the jury's message (From ""), to one team (To)
-// or to all.
+// question (From, a member of it) or the jury's message (From ""), to one
+// team (To, a member of it) or to all.
 type ImportedClarification struct {
 	From, To string
 	Label    string // the problem's label, "" when general

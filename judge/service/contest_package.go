@@ -113,10 +113,10 @@ type ContestImported struct {
 }
 
 // ImportContest sets a contest up from a package (instructors only): the
-// teams' accounts that do not exist (students), the problems not found
+// members' accounts that do not exist (students), the problems not found
 // here by slug (from their problem packages, as drafts), the contest with
-// the teams as its participants, their judged submissions and the
-// clarifications. Everything is checked, then written in one transaction:
+// its teams, organizations and groups, the teams' judged submissions and
+// the clarifications. Everything is checked, then written in one transaction:
 // a package refused at any step leaves nothing behind.
 func (s *Service) ImportContest(ctx context.Context, v judge.User, imp judge.ContestImport) (ContestImported, error) {
 	if err := judge.Allow(v, judge.CanManageContests(v) && judge.CanAuthor(v), packagesOnly); err != nil {
@@ -126,7 +126,7 @@ func (s *Service) ImportContest(ctx context.Context, v judge.User, imp judge.Con
 	if out.Skipped == nil {
 		out.Skipped = map[string]int{}
 	}
-	newUsers, err := s.importAccounts(ctx, imp.Teams, &out)
+	newUsers, err := s.importAccounts(ctx, imp.Accounts, &out)
 	if err != nil {
 		return ContestImported{}, err
 	}
@@ -201,19 +201,19 @@ func (s *Service) ImportContest(ctx context.Context, v judge.User, imp judge.Con
 	return out, nil
 }
 
-// importAccounts checks the teams' usernames and returns the accounts to
-// create (those missing here), their passwords hashed; out.Accounts gets
+// importAccounts checks the members' usernames and returns the accounts
+// to create (those missing here), their passwords hashed; out.Accounts gets
 // one entry for each.
-func (s *Service) importAccounts(ctx context.Context, teams []judge.ImportedTeam, out *ContestImported) ([]judge.NewUser, error) {
+func (s *Service) importAccounts(ctx context.Context, accounts []judge.ImportedAccount, out *ContestImported) ([]judge.NewUser, error) {
 	var specs []judge.UserSpec
 	seen := map[string]bool{}
-	for _, t := range teams {
+	for _, t := range accounts {
 		if err := validUsername(t.Username); err != nil {
-			return nil, judge.Errorf(judge.EINVALID, "%s: team %q: %s", t.File, t.Username, judge.ErrorMessage(err))
+			return nil, judge.Errorf(judge.EINVALID, "%s: account %q: %s", t.File, t.Username, judge.ErrorMessage(err))
 		}
 		key := strings.ToLower(t.Username)
 		if seen[key] {
-			return nil, judge.Errorf(judge.EINVALID, "%s: two teams are the account %q", t.File, t.Username)
+			return nil, judge.Errorf(judge.EINVALID, "%s: the account %q is listed twice", t.File, t.Username)
 		}
 		seen[key] = true
 		_, _, err := s.store.UserByName(ctx, t.Username)

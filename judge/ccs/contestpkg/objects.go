@@ -41,9 +41,28 @@ type problemObject struct {
 }
 
 type teamObject struct {
-	ID          ID      `json:"id"`
-	Name        string  `json:"name"`
-	DisplayName *string `json:"display_name"`
+	ID             ID      `json:"id"`
+	Name           string  `json:"name"`
+	DisplayName    *string `json:"display_name"`
+	OrganizationID *ID     `json:"organization_id"`
+	GroupIDs       []ID    `json:"group_ids"`
+	// Hidden is not the spec's: DOMjudge and this judge mark the teams
+	// kept off the public board so.
+	Hidden bool `json:"hidden"`
+}
+
+type organizationObject struct {
+	ID         ID      `json:"id"`
+	Name       string  `json:"name"`
+	FormalName *string `json:"formal_name"`
+	Country    *string `json:"country"`
+}
+
+type groupObject struct {
+	ID   ID     `json:"id"`
+	Name string `json:"name"`
+	// Hidden is DOMjudge's: a group of teams off the public board.
+	Hidden bool `json:"hidden"`
 }
 
 type accountObject struct {
@@ -56,6 +75,7 @@ type accountObject struct {
 
 type submissionObject struct {
 	ID         ID        `json:"id"`
+	AccountID  *ID       `json:"account_id"`
 	LanguageID ID        `json:"language_id"`
 	ProblemID  ID        `json:"problem_id"`
 	TeamID     *ID       `json:"team_id"`

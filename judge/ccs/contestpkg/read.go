@@ -21,7 +21,7 @@ func Read(data []byte) (judge.ContestImport, error) {
 	if err != nil {
 		return judge.ContestImport{}, err
 	}
-	r := reader{a: a, imp: judge.ContestImport{Skipped: map[string]int{}}, usernames: map[ID]string{}, labels: map[ID]string{}, maxScore: map[ID]float64{}}
+	r := reader{a: a, imp: judge.ContestImport{Skipped: map[string]int{}}, usernames: map[ID]string{}, accountUser: map[ID]string{}, labels: map[ID]string{}, maxScore: map[ID]float64{}}
 	for _, step := range []func() error{r.contest, r.problems, r.teams, r.submissions, r.clarifications} {
 		if err := step(); err != nil {
 			return judge.ContestImport{}, err
@@ -33,9 +33,11 @@ func Read(data []byte) (judge.ContestImport, error) {
 type reader struct {
 	a         *archive
 	imp       judge.ContestImport
-	usernames map[ID]string // team id -> username
-	labels    map[ID]string // problem id -> label
-	maxScore  map[ID]float64
+	usernames map[ID]string // team id -> the username of its first member
+	// accountUser maps an account id to its username.
+	accountUser map[ID]string
+	labels      map[ID]string // problem id -> label
+	maxScore    map[ID]float64
 }
 
 func (r *reader) contest() error {
@@ -170,32 +172,32 @@ func (r *reader) problemPackage(p problemObject) string {
 	return ""
 }
 
-// teams names each team by its account (accounts.json, type team), else by
-// its name when that is a username, else "team-<id>".
+// teams reads the organizations, the groups and the teams, each team's
+// members being its accounts (accounts.json, type team), else one account
+// named after the team (its name when that is a username, else
+// "team-<id>").
 func (r *reader) teams() error {
+	orgs, err := r.organizations()
+	if err != nil {
+		return err
+	}
+	groups, err := r.groups()
+	if err != nil {
+		return err
+	}
 	var teams []teamObject
 	file, err := r.a.decodeFile("teams", false, &teams)
 	if err != nil {
 		return err
 	}
-	var accounts []accountObject
-	accFile, err := r.a.decodeFile("accounts", true, &accounts)
+	members, accounts, err := r.accounts()
 	if err != nil {
 		return err
 	}
-	byTeam := map[ID]accountObject{}
-	for _, acc := range accounts {
-		switch {
-		case acc.Type != "team":
-			// Jury and admin accounts are not made from an uploaded
-			// file: the server's instructors are its own.
-			r.imp.Skipped["accounts that are not teams'"]++
-		case acc.TeamID == nil || acc.Username == "":
-			return refuse(accFile, "account %q: a team account needs a username and a team_id", acc.ID)
-		default:
-			byTeam[*acc.TeamID] = acc
-		}
-	}
+	spec := &r.imp.Spec
+	spec.Teams = []judge.TeamSpec{}
+	r.hideGroups(teams, groups)
+	hiddenGroup := ""
 	for _, t := range teams {
 		if t.ID == "" {
 			return refuse(file, "a team needs an id")
@@ -203,25 +205,163 @@ func (r *reader) teams() error {
 		if _, dup := r.usernames[t.ID]; dup {
 			return refuse(file, "team %q is listed twice", t.ID)
 		}
-		it := judge.ImportedTeam{File: file}
-		if acc, ok := byTeam[t.ID]; ok {
-			it.Username, it.File = acc.Username, accFile
-			if acc.Password != nil {
-				it.Password = *acc.Password
+		ts := judge.TeamSpec{Name: t.Name}
+		if ts.Name == "" && t.DisplayName != nil {
+			ts.Name = *t.DisplayName
+		}
+		if t.OrganizationID != nil {
+			if ts.Organization = orgs[*t.OrganizationID]; ts.Organization == "" {
+				return refuse(file, "team %q: organization %q is not in organizations.json", t.ID, *t.OrganizationID)
 			}
-		} else {
-			it.Username = teamUsername(t)
 		}
-		r.usernames[t.ID] = it.Username
-		r.imp.Teams = append(r.imp.Teams, it)
-		r.imp.Spec.Participants = append(r.imp.Spec.Participants, it.Username)
+		hidden := false
+		for _, g := range t.GroupIDs {
+			name, ok := groups[g]
+			if !ok {
+				return refuse(file, "team %q: group %q is not in groups.json", t.ID, g)
+			}
+			ts.Groups = append(ts.Groups, name)
+			hidden = hidden || r.hiddenGroup(name)
+		}
+		if t.Hidden && !hidden {
+			// A team off the public board in no group that is: a group
+			// says so here.
+			if hiddenGroup == "" {
+				hiddenGroup = "hidden"
+				spec.Groups = append(spec.Groups, judge.GroupSpec{Name: hiddenGroup, Hidden: true})
+			}
+			ts.Groups = append(ts.Groups, hiddenGroup)
+		}
+		ts.Members = members[t.ID]
+		if len(ts.Members) == 0 {
+			u := teamUsername(t)
+			ts.Members = []string{u}
+			r.imp.Accounts = append(r.imp.Accounts, judge.ImportedAccount{Username: u, File: file})
+		}
+		r.usernames[t.ID] = ts.Members[0]
+		spec.Teams = append(spec.Teams, ts)
 	}
-	for id, acc := range byTeam {
-		if _, ok := r.usernames[id]; !ok {
-			return refuse(accFile, "account %q: team %q is not in teams.json", acc.ID, id)
+	for _, acc := range accounts {
+		if _, ok := r.usernames[acc.team]; !ok {
+			return refuse(acc.File, "account %q: team %q is not in teams.json", acc.Username, acc.team)
 		}
+		r.imp.Accounts = append(r.imp.Accounts, acc.ImportedAccount)
 	}
 	return nil
+}
+
+// hideGroups makes hidden the groups every team of which is hidden (this
+// judge writes its observers so: the teams hidden, the groups as the spec
+// has them, without the property).
+func (r *reader) hideGroups(teams []teamObject, groups map[ID]string) {
+	all := map[string]bool{}
+	for _, t := range teams {
+		for _, g := range t.GroupIDs {
+			name, ok := groups[g]
+			if !ok {
+				continue
+			}
+			if prev, seen := all[name]; seen {
+				all[name] = prev && t.Hidden
+			} else {
+				all[name] = t.Hidden
+			}
+		}
+	}
+	for i, g := range r.imp.Spec.Groups {
+		if all[g.Name] {
+			r.imp.Spec.Groups[i].Hidden = true
+		}
+	}
+}
+
+// teamAccount is a team account of accounts.json.
+type teamAccount struct {
+	judge.ImportedAccount
+	team ID
+}
+
+// accounts reads the team accounts: the members' usernames by team, and
+// the accounts. The others (judge, admin, ...) are skipped: this server's
+// jury are its own instructors, never made from an upload.
+func (r *reader) accounts() (map[ID][]string, []teamAccount, error) {
+	var accounts []accountObject
+	file, err := r.a.decodeFile("accounts", true, &accounts)
+	if err != nil {
+		return nil, nil, err
+	}
+	members := map[ID][]string{}
+	var out []teamAccount
+	for _, acc := range accounts {
+		switch {
+		case acc.Type != "team":
+			r.imp.Skipped["accounts that are not teams'"]++
+			continue
+		case acc.TeamID == nil || acc.Username == "":
+			return nil, nil, refuse(file, "account %q: a team account needs a username and a team_id", acc.ID)
+		}
+		ia := judge.ImportedAccount{Username: acc.Username, File: file}
+		if acc.Password != nil {
+			ia.Password = *acc.Password
+		}
+		members[*acc.TeamID] = append(members[*acc.TeamID], acc.Username)
+		r.accountUser[acc.ID] = acc.Username
+		out = append(out, teamAccount{ia, *acc.TeamID})
+	}
+	return members, out, nil
+}
+
+// organizations reads organizations.json: the names by id.
+func (r *reader) organizations() (map[ID]string, error) {
+	var orgs []organizationObject
+	file, err := r.a.decodeFile("organizations", false, &orgs)
+	if err != nil {
+		return nil, err
+	}
+	names := map[ID]string{}
+	for _, o := range orgs {
+		if o.ID == "" || o.Name == "" {
+			return nil, refuse(file, "organization %q: an organization needs an id and a name", o.ID)
+		}
+		spec := judge.OrganizationSpec{Name: o.Name}
+		if o.FormalName != nil && *o.FormalName != o.Name {
+			spec.FormalName = *o.FormalName
+		}
+		if o.Country != nil {
+			spec.Country = *o.Country
+		}
+		names[o.ID] = o.Name
+		r.imp.Spec.Organizations = append(r.imp.Spec.Organizations, spec)
+	}
+	return names, nil
+}
+
+// groups reads groups.json: the names by id.
+func (r *reader) groups() (map[ID]string, error) {
+	var groups []groupObject
+	file, err := r.a.decodeFile("groups", false, &groups)
+	if err != nil {
+		return nil, err
+	}
+	names := map[ID]string{}
+	for _, g := range groups {
+		if g.ID == "" || g.Name == "" {
+			return nil, refuse(file, "group %q: a group needs an id and a name", g.ID)
+		}
+		names[g.ID] = g.Name
+		r.imp.Spec.Groups = append(r.imp.Spec.Groups, judge.GroupSpec{Name: g.Name, Hidden: g.Hidden})
+	}
+	return names, nil
+}
+
+// hiddenGroup reports whether the group named name is hidden.
+func (r *reader) hiddenGroup(name string) bool {
+	for _, g := range r.imp.Spec.Groups {
+		if g.Name == name {
+			return g.Hidden
+		}
+	}
+	return false
 }
 
 // teamUsername is the username of a team without an account: its name
@@ -274,6 +414,9 @@ func (r *reader) submissions() error {
 		user, ok := r.usernames[*s.TeamID]
 		if !ok {
 			return refuse(file, "submission %q: team %q is not in teams.json", s.ID, *s.TeamID)
+		}
+		if s.AccountID != nil && r.accountUser[*s.AccountID] != "" {
+			user = r.accountUser[*s.AccountID]
 		}
 		label, ok := r.labels[s.ProblemID]
 		if !ok {
