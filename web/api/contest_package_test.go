@@ -1,9 +1,14 @@
 package api
 
 import (
+	"archive/zip"
 	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -145,4 +150,184 @@ func (e *ccsEnv) contestSubmitIDs(t *testing.T, c judge.Contest) []int64 {
 		out = append(out, n)
 	}
 	return out
+}
+
+// zipDir zips the files of a folder of testdata, as a package's archive
+// of its folder, with the files of change in place of theirs (a nil one
+// left out).
+func zipDir(t *testing.T, dir string, change map[string][]byte) []byte {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{}
+	for _, e := range entries {
+		if files[e.Name()], err = os.ReadFile(filepath.Join(dir, e.Name())); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, data := range change {
+		files[name] = data
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for name, data := range files {
+		if data == nil {
+			continue
+		}
+		w, err := zw.Create("pkg/" + name)
+		if err == nil {
+			_, err = w.Write(data)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestContestPackageForeign imports a package written by hand as another
+// CCS writes one (testdata/contest-package/foreign: the spec's files only,
+// YAML for contest, problems and accounts, teams of three from two
+// universities, a hidden observers group, a rejudged submission, one never
+// judged, a jury account) and checks the contest, its teams and its
+// boards.
+func TestContestPackageForeign(t *testing.T) {
+	e := newCCSEnv(t, Options{})
+	var out struct {
+		Contest struct {
+			ID    int64  `json:"id"`
+			Title string `json:"title"`
+		} `json:"contest"`
+		Accounts []struct {
+			Username string `json:"username"`
+			Password string `json:"password"`
+		} `json:"accounts_created"`
+		Submissions int            `json:"submissions"`
+		Clars       int            `json:"clarifications"`
+		Skipped     map[string]int `json:"skipped"`
+	}
+	e.importPackage(e.admin, zipDir(t, foreignPackage, nil)).want(t, 201, "").json(t, &out)
+	if out.Contest.Title != "NWERC practice" || len(out.Accounts) != 7 || out.Submissions != 5 || out.Clars != 2 ||
+		out.Skipped["submissions not judged"] != 1 || out.Skipped["accounts that are not teams'"] != 1 {
+		t.Errorf("import = %+v", out)
+	}
+	for _, a := range out.Accounts {
+		if (a.Username == "anna") != (a.Password == "") {
+			t.Errorf("account %s: password %q: the package gave anna's, the server makes the others'", a.Username, a.Password)
+		}
+	}
+	if _, err := e.svc.Authenticate(context.Background(), "anna", "anna-pass-1"); err != nil {
+		t.Errorf("anna logs in with the package's password: %v", err)
+	}
+	c, err := e.db.Contest(context.Background(), out.Contest.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := time.Date(2026, 1, 10, 8, 0, 0, 0, time.UTC); !c.StartTime.Equal(want) || c.Duration != 5*time.Hour || c.Freeze != time.Hour ||
+		c.Scoring != judge.ScoringICPC || c.Everyone {
+		t.Errorf("contest = %+v", c)
+	}
+	if len(c.Problems) != 2 || c.Problems[0].Label != "A" || c.Problems[0].Slug != "flood" || c.Problems[1].Slug != "rot" {
+		t.Errorf("problems = %+v, want A flood, B rot (by ordinal)", c.Problems)
+	}
+	teams := fmt.Sprint(c.Teams)
+	for _, want := range []string{"KTH Blue [anna bert carl] KTH [undergraduate]", "Delft Orange [dora emil fred] TU Delft [undergraduate]", "Guests [gina] KTH [observers]"} {
+		if !strings.Contains(teams, want) {
+			t.Errorf("teams = %s, want one %q", teams, want)
+		}
+	}
+	if fmt.Sprint(c.Organizations) == "" || !strings.Contains(fmt.Sprint(c.Organizations), "KTH Royal Institute of Technology SWE") {
+		t.Errorf("organizations = %+v", c.Organizations)
+	}
+	if g, ok := c.GroupNamed("observers"); !ok || !g.Hidden {
+		t.Errorf("groups = %+v, want observers hidden", c.Groups)
+	}
+	jury, public := e.boards(c.ID, e.login("anna", "anna-pass-1"))
+	// A: t2's rejudged try (WA, then AC current) at 0:25:30 after a WA:
+	// 25 + 20. B: t1's accepted try at 4:30, in the freeze, pending on
+	// the frozen board; t2's try never judged is not imported at all.
+	for _, want := range []string{`"penalty":45`, `"tries":2,"minutes":25`, `"minutes":270`} {
+		if !strings.Contains(jury, want) {
+			t.Errorf("the jury's board has no %s: %s", want, jury)
+		}
+	}
+	if strings.Contains(jury, `"pending":1`) || !strings.Contains(public, `"frozen":true`) || !strings.Contains(public, `"pending":1`) || strings.Contains(public, `"minutes":270`) {
+		t.Errorf("boards: jury %s, frozen %s", jury, public)
+	}
+}
+
+const foreignPackage = "testdata/contest-package/foreign"
+
+// TestContestPackageRefused sends broken packages: each is a 400 invalid
+// naming the file (and the line and column of a syntax error), and
+// nothing of any is left behind, even when the fault is found in the
+// middle of the writes.
+func TestContestPackageRefused(t *testing.T) {
+	e := newCCSEnv(t, Options{})
+	users, err := e.db.Users(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		change map[string][]byte
+		file   string
+		line   int
+		column int
+		msg    string
+	}{
+		{"JSON syntax", map[string][]byte{"teams.json": []byte("[{\"id\": \"t1\",\n  \"name\" \"KTH\"}]")}, "teams.json", 2, 10, "JSON syntax"},
+		{"JSON type", map[string][]byte{"groups.json": []byte("[{\"id\": \"ug\", \"name\": 5}]")}, "groups.json", 1, 23, "name"},
+		{"YAML syntax", map[string][]byte{"contest.yaml": []byte("name: x\nduration: 5\n  bad: y\n")}, "contest.yaml", 3, 0, "YAML: mapping values"},
+		{"no contest", map[string][]byte{"contest.yaml": nil}, "contest.json", 0, 0, "missing"},
+		{"bad duration", map[string][]byte{"contest.yaml": []byte("name: x\nstart_time: 2026-01-10T09:00:00Z\nduration: 5 hours\n")}, "contest.yaml", 0, 0, "duration"},
+		{"another penalty", map[string][]byte{"contest.yaml": []byte("name: x\nstart_time: 2026-01-10T09:00:00Z\nduration: '5:00:00'\npenalty_time: '0:15:00'\n")}, "contest.yaml", 0, 0, "penalty_time"},
+		{"unknown team", map[string][]byte{"submissions.json": []byte(`[{"id": "s1", "language_id": "cpp", "problem_id": "flood", "team_id": "t9", "time": "2026-01-10T09:10:00Z"}]`)}, "submissions.json", 0, 0, "t9"},
+		{"a path out", map[string][]byte{"../evil": []byte("x")}, "pkg/../evil", 0, 0, "'..'"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var body struct {
+				Error struct {
+					Code    string `json:"code"`
+					Message string `json:"message"`
+					File    string `json:"file"`
+					Line    int    `json:"line"`
+					Column  int    `json:"column"`
+				} `json:"error"`
+			}
+			e.with(t).importPackage(e.admin, zipDir(t, foreignPackage, tc.change)).want(t, 400, judge.EINVALID).json(t, &body)
+			got := body.Error
+			if got.File != tc.file || got.Line != tc.line || got.Column != tc.column || !strings.Contains(got.Message, tc.msg) {
+				t.Errorf("error = %+v, want file %s line %d column %d, a message with %q", got, tc.file, tc.line, tc.column, tc.msg)
+			}
+		})
+	}
+	// Refused by the service: a problem neither here nor in the package.
+	r := e.importPackage(e.admin, zipDir(t, foreignPackage, map[string][]byte{"problems.yaml": []byte("- {id: nosuch, label: A, name: X, ordinal: 1}\n"),
+		"submissions.json": []byte("[]"), "clarifications.json": nil})).want(t, 400, judge.EINVALID)
+	if msg := r.errorMessage(t); !strings.Contains(msg, "nosuch") || !strings.Contains(msg, "problems.yaml") {
+		t.Errorf("message %q, want one naming the problem and problems.yaml", msg)
+	}
+	// Refused in the middle of the writes (the accounts and the contest
+	// written, then a clarification the store refuses): rolled back.
+	r = e.importPackage(e.admin, zipDir(t, foreignPackage, map[string][]byte{"clarifications.json": []byte(`[{"id": "c1", "text": "bad \u0000 byte", "time": "2026-01-10T09:30:00Z"}]`)}))
+	r.want(t, 400, judge.EINVALID)
+	after, err := e.db.Users(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	contests, err := e.db.Contests(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(after) != len(users) || len(contests) != 0 {
+		t.Errorf("after the refused imports: %d accounts (were %d), %d contests: %s", len(after), len(users), len(contests), r.body)
+	}
+	// The same package, mended, imports.
+	e.importPackage(e.admin, zipDir(t, foreignPackage, nil)).want(t, 201, "")
 }

@@ -55,14 +55,16 @@ func decodeJSON(name string, data []byte, v any) error {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
+	// Both offsets are of the byte after the fault: the column names the
+	// offending character (of a value of the wrong type, its last).
 	case errors.As(err, &syn):
-		return at(name, data, syn.Offset, "JSON syntax: %s", syn.Error())
+		return at(name, data, syn.Offset-1, "JSON syntax: %s", syn.Error())
 	case errors.As(err, &typ):
 		field := typ.Field
 		if field == "" {
 			field = "the value"
 		}
-		return at(name, data, typ.Offset, "%s: want %s, found JSON %s", field, typ.Type.String(), typ.Value)
+		return at(name, data, typ.Offset-1, "%s: want %s, found JSON %s", field, typ.Type.String(), typ.Value)
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		return at(name, data, int64(len(data)), "JSON syntax: the file ends early")
 	}
