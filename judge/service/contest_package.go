@@ -339,7 +339,7 @@ func (s *Service) importActivity(ctx context.Context, tx judge.ImportTx, v judge
 		judged := sub.JudgedAt.UTC()
 		row := judge.Submission{UserID: uid, ProblemID: problemIDs[sub.Label], Kind: sub.Kind, Language: sub.Language,
 			Payload: sub.Payload, Status: judge.StatusDone, Verdict: sub.Verdict, Score: sub.Score,
-			CreatedAt: sub.At.UTC(), JudgedAt: &judged, ContestID: c.ID}
+			CreatedAt: sub.At.UTC(), JudgedAt: &judged, ContestID: c.ID, CPUMs: sub.CPUMs}
 		if _, err := tx.CreateJudged(ctx, row, nil); err != nil {
 			return judge.Errorf(judge.ErrorCode(err), "%s: %s", sub.File, judge.ErrorMessage(err))
 		}

@@ -6,8 +6,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http/httptest"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,6 +17,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"puzzlejudge/internal/testkit/ccstest"
 	"puzzlejudge/internal/testkit/webtest"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
@@ -91,6 +94,7 @@ func TestContestPackageRoundTrip(t *testing.T) {
 		}
 	}
 	src.do("GET", "/api/v1/contests/"+itoa64(c.ID)+"/package", ada, nil).want(t, 403, judge.EFORBIDDEN)
+	checkPackageSchemas(t, pkg.body)
 
 	for _, tc := range []struct {
 		name        string
@@ -330,4 +334,47 @@ func TestContestPackageRefused(t *testing.T) {
 	}
 	// The same package, mended, imports.
 	e.importPackage(e.admin, zipDir(t, foreignPackage, nil)).want(t, 201, "")
+}
+
+// packageSchemas are the schemas of a package's JSON files (check-api.sh's
+// modes: the clarifications carry to_team_ids, as the API serves them).
+var packageSchemas = map[string]ccstest.Mode{"contest": ccstest.Strict, "state": ccstest.Strict, "judgement-types": ccstest.Strict,
+	"languages": ccstest.Strict, "problems": ccstest.Strict, "teams": ccstest.Extra, "submissions": ccstest.Strict,
+	"judgements": ccstest.Strict, "clarifications": ccstest.Extra, "awards": ccstest.Strict, "scoreboard": ccstest.Strict,
+	"organizations": ccstest.Strict, "groups": ccstest.Strict, "accounts": ccstest.Strict, "persons": ccstest.Strict, "runs": ccstest.Strict}
+
+// checkPackageSchemas checks every JSON file of an exported package
+// against the release's schema of its endpoint, and its event feed.
+func checkPackageSchemas(t *testing.T, data []byte) {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := path.Base(f.Name)
+		if name == "event-feed.ndjson" {
+			if err := ccstest.For(t, ccstest.Extra).ValidateFeed(body); err != nil {
+				t.Errorf("%s: %v", f.Name, err)
+			}
+			continue
+		}
+		if mode, ok := packageSchemas[strings.TrimSuffix(name, ".json")]; ok && path.Dir(f.Name) == "1" {
+			ccstest.Check(t, mode, strings.TrimSuffix(name, ".json"), body)
+			checked++
+		}
+	}
+	if checked < 10 {
+		t.Errorf("%d files of the package checked against the schemas, want every endpoint's", checked)
+	}
 }
