@@ -171,8 +171,8 @@ type ContestPatch struct {
 	Scoring      *Scoring
 	Participants []string // nil: unchanged
 	// Teams, when not nil, replace the contest's teams (with Participants
-	// as teams of one); Organizations and Groups, when not nil, replace
-	// the definitions.
+	// as teams of one). Organizations and Groups define or change those
+	// of their names; the others stay.
 	Teams            []TeamSpec
 	Organizations    []OrganizationSpec
 	Groups           []GroupSpec

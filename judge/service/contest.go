@@ -53,12 +53,8 @@ func (s *Service) UpdateContest(ctx context.Context, v judge.User, id int64, p j
 	if p.Problems != nil {
 		spec.Problems = p.Problems
 	}
-	if p.Organizations != nil {
-		spec.Organizations = p.Organizations
-	}
-	if p.Groups != nil {
-		spec.Groups = p.Groups
-	}
+	spec.Organizations = append(spec.Organizations, p.Organizations...) // by name, the later wins
+	spec.Groups = append(spec.Groups, p.Groups...)
 	// Participants and teams given replace the teams (participants as
 	// teams of one) and close the contest to the others; "everyone"
 	// opens it, keeping the teams it has.
