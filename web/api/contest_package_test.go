@@ -260,6 +260,10 @@ func TestContestPackageForeign(t *testing.T) {
 			t.Errorf("the jury's board has no %s: %s", want, jury)
 		}
 	}
+	// The observers (Guests) are on the jury's board only.
+	if !strings.Contains(jury, "Guests") || strings.Contains(public, "Guests") || !strings.Contains(jury, "KTH Blue") {
+		t.Errorf("boards: jury %s, frozen %s; want the teams, Guests on the jury's only", jury, public)
+	}
 	if strings.Contains(jury, `"pending":1`) || !strings.Contains(public, `"frozen":true`) || !strings.Contains(public, `"pending":1`) || strings.Contains(public, `"minutes":270`) {
 		t.Errorf("boards: jury %s, frozen %s", jury, public)
 	}
@@ -377,4 +381,84 @@ func checkPackageSchemas(t *testing.T, data []byte) {
 	if checked < 10 {
 		t.Errorf("%d files of the package checked against the schemas, want every endpoint's", checked)
 	}
+}
+
+// TestContestPackageTeamsRoundTrip moves an ICPC contest of teams of three
+// from two universities and a hidden observers group to a fresh server:
+// the same teams, organizations and groups, and the same boards (the
+// jury's, with the observers, and the frozen one without them).
+func TestContestPackageTeamsRoundTrip(t *testing.T) {
+	src := newCCSEnv(t, Options{})
+	tokens := map[string]string{}
+	for _, name := range []string{"ann", "amy", "abe", "ben", "bea", "bob", "oli"} {
+		tokens[name] = src.student(name)
+	}
+	src.waitReady()
+	body := map[string]any{"title": "Regional", "scoring": "icpc", "public": false,
+		"problems":   []map[string]any{{"slug": apiProblems[0].problem.Slug, "label": "A"}, {"slug": apiProblems[1].problem.Slug, "label": "B"}},
+		"start_time": time.Now().Add(-time.Hour).UTC().Truncate(time.Second).Format(time.RFC3339), "duration": 7200, "freeze": 5400,
+		"organizations": []map[string]any{{"name": "Uni A", "formal_name": "University of A", "country": "SWE"}, {"name": "Uni B"}},
+		"groups":        []map[string]any{{"name": "undergraduate"}, {"name": "observers", "hidden": true}},
+		"teams": []map[string]any{
+			{"name": "Alpha", "members": []string{"ann", "amy", "abe"}, "organization": "Uni A", "groups": []string{"undergraduate"}},
+			{"name": "Beta", "members": []string{"ben", "bea", "bob"}, "organization": "Uni B", "groups": []string{"undergraduate"}},
+			{"name": "Guests", "members": []string{"oli"}, "organization": "Uni A", "groups": []string{"observers"}}}}
+	var made struct {
+		ID int64 `json:"id"`
+	}
+	src.do("POST", "/api/v1/contests", src.admin, body).want(t, 201, "").json(t, &made)
+	c, err := src.db.Contest(context.Background(), made.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src.contestSubmit(t, tokens["amy"], c, 0, false)
+	src.contestSubmit(t, tokens["abe"], c, 0, true)
+	src.contestSubmit(t, tokens["bea"], c, 1, true)
+	src.contestSubmit(t, tokens["oli"], c, 0, true)
+	src.do("POST", "/api/v1/contests/"+itoa64(c.ID)+"/clarifications", tokens["bob"], map[string]any{"text": "Is B's board 3 right?"}).want(t, 201, "")
+	wantJury, wantFrozen := src.boards(c.ID, tokens["ann"])
+	if !strings.Contains(wantJury, "Guests") || strings.Contains(wantFrozen, "Guests") || !strings.Contains(wantFrozen, `"frozen":true`) {
+		t.Fatalf("the source boards are not what the test means: jury %s, frozen %s", wantJury, wantFrozen)
+	}
+	pkg := src.do("GET", "/api/v1/contests/"+itoa64(c.ID)+"/package", src.admin, nil).want(t, 200, "")
+	checkPackageSchemas(t, pkg.body)
+
+	dst := newBareCCSEnv(t)
+	var out struct {
+		Contest struct {
+			ID int64 `json:"id"`
+		} `json:"contest"`
+		Accounts []struct {
+			Username string `json:"username"`
+			Password string `json:"password"`
+		} `json:"accounts_created"`
+	}
+	dst.importPackage(dst.admin, pkg.body).want(t, 201, "").json(t, &out)
+	if len(out.Accounts) != 7 {
+		t.Fatalf("accounts made: %+v, want the 7 members", out.Accounts)
+	}
+	ann := ""
+	for _, a := range out.Accounts {
+		if a.Username == "ann" {
+			ann = dst.login("ann", a.Password)
+		}
+	}
+	jury, frozen := dst.boards(out.Contest.ID, ann)
+	if jury != wantJury || frozen != wantFrozen {
+		t.Errorf("boards after the import:\njury %s\nwant %s\nfrozen %s\nwant %s", jury, wantJury, frozen, wantFrozen)
+	}
+	got, err := dst.svc.Contest(context.Background(), judge.User{ID: 1, Role: judge.RoleInstructor}, out.Contest.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(got.Teams, got.Organizations, got.Groups) == "" || fmt.Sprint(teamsOf(got)) != fmt.Sprint(teamsOf(c)) {
+		t.Errorf("teams after the import %v, want %v", teamsOf(got), teamsOf(c))
+	}
+}
+
+// teamsOf is what a contest's teams, organizations and groups are,
+// without their ids.
+func teamsOf(c judge.Contest) string {
+	teams, orgs, groups := c.TeamSpecs()
+	return fmt.Sprint(teams, orgs, groups)
 }
