@@ -93,7 +93,8 @@ type ImportTx interface {
 	PutProblem(ctx context.Context, p Problem, cases []Case) (Problem, []Case, error)
 	PutPrograms(ctx context.Context, problemID int64, files []ProgramFile) error
 	CreateContest(ctx context.Context, c Contest) (Contest, error)
-	CreateJudged(ctx context.Context, s Submission, results []CaseResult) (Submission, error)
+	// CreateJudgedBatch stores judged submissions without case results.
+	CreateJudgedBatch(ctx context.Context, subs []Submission) error
 	CreateClarification(ctx context.Context, m Clarification) (Clarification, error)
 }
 

@@ -77,12 +77,8 @@ func (s *Service) ExportContest(ctx context.Context, v judge.User, id int64) (Co
 		}
 		after = next
 	}
-	for _, sub := range in.Submissions {
-		name, text, at, err := s.CCSSubmissionFiles(ctx, v, id, sub.ID)
-		if err != nil {
-			return ContestExport{}, err
-		}
-		out.Files = append(out.Files, ExportedFiles{ID: sub.ID, Name: name, Text: text, At: at})
+	if out.Files, err = s.exportFiles(ctx, in); err != nil {
+		return ContestExport{}, err
 	}
 	for _, cp := range in.Contest.Problems {
 		p, cases, err := s.problem(ctx, cp.Slug)
@@ -94,6 +90,47 @@ func (s *Service) ExportContest(ctx context.Context, v judge.User, id int64) (Co
 			return ContestExport{}, err
 		}
 		out.Problems = append(out.Problems, ExportedProblem{CCSID: ccs.CCSProblemID(cp), Problem: p, Cases: cases, Programs: programs})
+	}
+	return out, nil
+}
+
+// exportFiles returns the files of the contest's submissions (those of
+// in), as /api/ccs serves each (ccsSubmissionFile), read a thousand at a
+// time.
+func (s *Service) exportFiles(ctx context.Context, in ccs.CCSInput) ([]ExportedFiles, error) {
+	want := make(map[int64]bool, len(in.Submissions))
+	for _, sub := range in.Submissions {
+		want[sub.ID] = true
+	}
+	byID := make(map[int64]ExportedFiles, len(want))
+	for offset := 0; ; offset += 1000 {
+		page, _, err := s.store.Submissions(ctx, judge.SubmissionFilter{ContestID: in.Contest.ID, Limit: 1000, Offset: offset})
+		if err != nil {
+			return nil, err
+		}
+		for _, sub := range page {
+			if want[sub.ID] {
+				name, text := s.ccsSubmissionFile(sub)
+				byID[sub.ID] = ExportedFiles{ID: sub.ID, Name: name, Text: text, At: sub.CreatedAt}
+			}
+		}
+		if len(page) < 1000 {
+			break
+		}
+	}
+	out := make([]ExportedFiles, 0, len(in.Submissions))
+	for _, sub := range in.Submissions {
+		f, ok := byID[sub.ID]
+		if !ok {
+			// A page moved under a submission made meanwhile: read it alone.
+			one, err := s.store.Submission(ctx, sub.ID)
+			if err != nil {
+				return nil, err
+			}
+			name, text := s.ccsSubmissionFile(one)
+			f = ExportedFiles{ID: sub.ID, Name: name, Text: text, At: one.CreatedAt}
+		}
+		out = append(out, f)
 	}
 	return out, nil
 }
@@ -327,6 +364,7 @@ func (s *Service) importActivity(ctx context.Context, tx judge.ImportTx, v judge
 	for _, p := range c.Problems {
 		problemIDs[p.Label] = p.ProblemID
 	}
+	rows := make([]judge.Submission, 0, len(imp.Submissions))
 	for _, sub := range imp.Submissions {
 		if sub.Kind == judge.KindMoves {
 			out.Skipped["moves (practice in a contest)"]++
@@ -334,17 +372,17 @@ func (s *Service) importActivity(ctx context.Context, tx judge.ImportTx, v judge
 		}
 		uid, err := userID(sub.Username)
 		if err != nil {
-			return err
+			return judge.Errorf(judge.ErrorCode(err), "%s: account %q: %s", sub.File, sub.Username, judge.ErrorMessage(err))
 		}
 		judged := sub.JudgedAt.UTC()
-		row := judge.Submission{UserID: uid, ProblemID: problemIDs[sub.Label], Kind: sub.Kind, Language: sub.Language,
+		rows = append(rows, judge.Submission{UserID: uid, ProblemID: problemIDs[sub.Label], Kind: sub.Kind, Language: sub.Language,
 			Payload: sub.Payload, Status: judge.StatusDone, Verdict: sub.Verdict, Score: sub.Score,
-			CreatedAt: sub.At.UTC(), JudgedAt: &judged, ContestID: c.ID, CPUMs: sub.CPUMs}
-		if _, err := tx.CreateJudged(ctx, row, nil); err != nil {
-			return judge.Errorf(judge.ErrorCode(err), "%s: %s", sub.File, judge.ErrorMessage(err))
-		}
-		out.Submissions++
+			CreatedAt: sub.At.UTC(), JudgedAt: &judged, ContestID: c.ID, CPUMs: sub.CPUMs})
 	}
+	if err := tx.CreateJudgedBatch(ctx, rows); err != nil {
+		return err
+	}
+	out.Submissions = len(rows)
 	ids := make([]int64, len(imp.Clarifications))
 	for i, m := range imp.Clarifications {
 		row := judge.Clarification{ContestID: c.ID, ProblemID: problemIDs[m.Label], Text: m.Text, CreatedAt: m.At.UTC(), AuthorID: v.ID}

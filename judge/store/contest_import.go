@@ -22,3 +22,14 @@ func (d *DB) Atomically(ctx context.Context, fn func(judge.ImportTx) error) erro
 	}
 	return nil
 }
+
+// CreateJudgedBatch stores judged submissions without case results (an
+// imported contest's: the package has their verdicts, not this judge's
+// boards), in batches of 500 rows.
+func (d *DB) CreateJudgedBatch(ctx context.Context, subs []judge.Submission) error {
+	rows := make([]submissionRow, len(subs))
+	for i, s := range subs {
+		rows[i] = rowOf(s)
+	}
+	return d.fail(d.db.WithContext(ctx).CreateInBatches(rows, 500).Error, "submissions")
+}
