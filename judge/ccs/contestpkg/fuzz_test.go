@@ -73,3 +73,57 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// zipOf is a zip of the entries, each given by its header.
+func zipOf(t *testing.T, entries ...struct {
+	hdr  zip.FileHeader
+	data []byte
+}) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, e := range entries {
+		hdr := e.hdr
+		w, err := zw.CreateHeader(&hdr)
+		if err == nil {
+			_, err = w.Write(e.data)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+type entry = struct {
+	hdr  zip.FileHeader
+	data []byte
+}
+
+func TestReadRefuses(t *testing.T) {
+	link := zip.FileHeader{Name: "contest.json"}
+	link.SetMode(os.ModeSymlink | 0o777)
+	for _, tc := range []struct {
+		name, file, msg string
+		data            []byte
+	}{
+		{"not a zip", "", "not a zip", []byte("PK no")},
+		{"a bomb", "contest.json", "zip bomb", zipOf(t, entry{zip.FileHeader{Name: "contest.json", Method: zip.Deflate}, make([]byte, 4<<20)})},
+		{"a link", "contest.json", "links", zipOf(t, entry{link, []byte("/etc/passwd")})},
+		{"a path out", "a/../contest.json", "'..'", zipOf(t, entry{zip.FileHeader{Name: "a/../contest.json"}, []byte("{}")})},
+		{"twice", "contest.json", "two entries", zipOf(t, entry{zip.FileHeader{Name: "contest.json"}, []byte("{}")}, entry{zip.FileHeader{Name: "contest.json"}, []byte("{}")})},
+		{"a huge YAML", "contest.yaml", "more than", zipOf(t, entry{zip.FileHeader{Name: "contest.yaml", Method: zip.Store}, bytes.Repeat([]byte("# x\n"), 300<<10)})},
+		{"no contest", "contest.json", "missing", zipOf(t, entry{zip.FileHeader{Name: "teams.json"}, []byte("[]")})},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := contestpkg.Read(tc.data)
+			var pe *contestpkg.Error
+			if !errors.As(err, &pe) || pe.File != tc.file || !bytes.Contains([]byte(pe.Msg), []byte(tc.msg)) {
+				t.Errorf("Read = %v, want an error of %q saying %q", err, tc.file, tc.msg)
+			}
+		})
+	}
+}
