@@ -29,6 +29,7 @@ type Store interface {
 	ContestStore
 	CCSStore
 	SimilarityStore
+	ImportStore
 }
 
 // AccountStore keeps users and their API tokens.

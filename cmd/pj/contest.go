@@ -39,10 +39,11 @@ func contestPath(id string) string { return "/contests/" + url.PathEscape(id) }
 
 func (a *app) contestCommand() *cobra.Command {
 	cmd := command("contest", "Contests: create one (instructors), show it, read its scoreboard, clarifications", exactArgs(), func(args []string) error {
-		return usageErrorf("pj contest needs a subcommand: list, create, show, teams, board, unfreeze, clarifications, ask, answer or announce")
+		return usageErrorf("pj contest needs a subcommand: list, create, show, teams, board, unfreeze, clarifications, ask, answer, announce, export or import")
 	})
 	cmd.AddCommand(a.contestListCommand(), a.contestCreateCommand(), a.contestShowCommand(), a.contestTeamsCommand(), a.contestBoardCommand(), a.contestUnfreezeCommand(),
-		a.contestClarificationsCommand(), a.contestAskCommand(), a.contestAnswerCommand(), a.contestAnnounceCommand())
+		a.contestClarificationsCommand(), a.contestAskCommand(), a.contestAnswerCommand(), a.contestAnnounceCommand(),
+		a.contestExportCommand(), a.contestImportCommand())
 	return cmd
 }
 
