@@ -99,11 +99,16 @@ func DefaultLanguages() []Language {
 			VersionCommand: []string{"python3", "--version"},
 		},
 		{
-			// javac writes one class file per class; a jar carries them all.
+			// javac writes one class file per class; a jar carries them all,
+			// its entry point the public class. A public class named other
+			// than Main (javac: "class Solution is public, should be declared
+			// in a file named Solution.java") is the newcomer's classic
+			// compile error: a copy of the file is named after it and compiled,
+			// so the program is accepted as it is (JavaCompile).
 			ID: "java", Name: "Java (OpenJDK)", Extensions: []string{".java"}, Source: "Main.java",
-			Compile:        []string{"/bin/sh", "-c", "javac -J-Xss64m -encoding UTF-8 Main.java && jar cf Main.jar *.class"},
+			Compile:        []string{"/bin/sh", "-c", JavaCompile},
 			Artifacts:      []string{"Main.jar"},
-			Run:            []string{"java", "-Xss64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", "Main.jar", "Main"},
+			Run:            []string{"java", "-Xss64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-jar", "Main.jar"},
 			TimeFactor:     2,
 			Processes:      64,
 			CompileCPU:     20 * time.Second,
@@ -125,6 +130,22 @@ func DefaultLanguages() []Language {
 		},
 	}
 }
+
+// JavaCompile is the default java language's compile script: javac on
+// Main.java; when javac says the public class has another name, the file
+// is renamed after it and compiled again; then a jar of every class whose
+// entry point is that class. Only the compile that counts shows its
+// messages.
+const JavaCompile = `cls=Main
+if ! javac -J-Xss64m -encoding UTF-8 Main.java 2>javac.err; then
+  cls=$(sed -n 's/^Main\.java:[0-9]*: error: class \([A-Za-z_$][A-Za-z0-9_$]*\) is public, should be declared in a file named .*/\1/p' javac.err | head -n 1)
+  if [ -z "$cls" ]; then cat javac.err >&2; exit 1; fi
+  cp Main.java "$cls.java" || exit 1
+  javac -J-Xss64m -encoding UTF-8 "$cls.java" || exit 1
+else
+  cat javac.err >&2
+fi
+jar cfe Main.jar "$cls" *.class`
 
 // Validate reports the first field of l that cannot work, by its yaml name.
 func (l Language) Validate() error {
