@@ -176,6 +176,11 @@ func CanReadRunOutput(v User, sub Submission, c Case) bool {
 	return c.Sample && CanReadSubmission(v, sub)
 }
 
+// CanRun reports whether v may run a program on an input of their own
+// (Service.Run): anyone logged in, on a problem that takes programs
+// (CanSubmitKind). A run is never graded nor listed.
+func CanRun(v User) bool { return !v.Anonymous() }
+
 // ResultFor returns r, the result of a case that is a sample or not in a
 // submission of kind k, as v may read it: the case named as v may read it,
 // and a program's run told as CanReadRunDetails lets v (HideRunDetails).

@@ -29,6 +29,7 @@ type Store interface {
 	ContestStore
 	CCSStore
 	SimilarityStore
+	RunStore
 }
 
 // AccountStore keeps users and their API tokens.
