@@ -56,6 +56,7 @@ type RunOutcome struct {
 	Truncated                bool
 	ExitStatus               int
 	Message                  string
+	Msg                      Msg // Message as a message of the judge, when it is one
 	CPUMs, WallMs, MemoryKiB int64
 	CompileOutput            string
 }

@@ -112,10 +112,11 @@ func (s *Service) run(ctx context.Context, r judge.Run, lim limitsOfProgram) (ju
 	out := judge.RunOutcome{CompileOutput: capCompileOutput(c.Output)}
 	if !c.OK() {
 		out.Status = judge.RunCompileError
-		out.Message = judge.M("compile_failed").Text()
+		out.Msg = judge.M("compile_failed")
 		if first := firstError(out.CompileOutput); first != "" {
-			out.Message = judge.M("compile_failed_first", "First", first).Text()
+			out.Msg = judge.M("compile_failed_first", "First", first)
 		}
+		out.Message = out.Msg.Text()
 		return out, nil
 	}
 	res, err := sb.Run(ctx, c.Artifact, []byte(r.Input), lim.run)
@@ -140,6 +141,9 @@ func (s *Service) run(ctx context.Context, r judge.Run, lim limitsOfProgram) (ju
 	out.Truncated = len(res.Stdout) > judge.MaxRunStdout
 	out.Stderr = judge.CutText(string(res.Stderr), judge.MaxRunShown)
 	out.ExitStatus, out.Message = res.ExitStatus, res.Message
+	if res.Msg.ID != "" && res.Msg.Text() == res.Message {
+		out.Msg = res.Msg
+	}
 	out.CPUMs, out.WallMs, out.MemoryKiB = res.CPU.Milliseconds(), res.Wall.Milliseconds(), res.MemoryKiB
 	return out, nil
 }

@@ -19,24 +19,7 @@ type runRequest struct {
 
 // runJSON is a run's answer (judge.RunOutcome); the pages' run form
 // answers the same.
-type runJSON struct {
-	Status        judge.RunStatus `json:"status"`
-	Stdout        string          `json:"stdout"`
-	Stderr        string          `json:"stderr"`
-	ExitStatus    int             `json:"exit_status"`
-	CPUMs         int64           `json:"cpu_ms"`
-	WallMs        int64           `json:"wall_ms"`
-	MemoryKiB     int64           `json:"memory_kib"`
-	CompileOutput string          `json:"compile_output"`
-	Message       string          `json:"message"`
-	Truncated     bool            `json:"truncated"`
-}
-
-// RunJSON is o as both faces answer it.
-func RunJSON(o judge.RunOutcome) any {
-	return runJSON{Status: o.Status, Stdout: o.Stdout, Stderr: o.Stderr, ExitStatus: o.ExitStatus, CPUMs: o.CPUMs, WallMs: o.WallMs,
-		MemoryKiB: o.MemoryKiB, CompileOutput: o.CompileOutput, Message: o.Message, Truncated: o.Truncated}
-}
+type runJSON = httpx.RunAnswer
 
 // run compiles and runs a program once on the caller's own input (issue
 // 34): never graded, never stored. Limited to Options.Runs a minute per
@@ -51,7 +34,7 @@ func (s *API) run(c *gin.Context) {
 		s.writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, RunJSON(out))
+	c.JSON(http.StatusOK, httpx.RunAnswerOf(out))
 }
 
 // runLimit refuses with 429 a user who runs faster than Options.Runs.

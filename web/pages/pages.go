@@ -119,6 +119,7 @@ func (p *Pages) Register(r gin.IRouter) {
 
 	getAndHead(g, "/problems/:slug", p.problemPage)
 	g.POST("/problems/:slug/submissions", p.submit)
+	g.POST("/problems/:slug/run", p.runProgram)
 	getAndHead(g, "/problems/:slug/submissions", p.problemSubmissions)
 	getAndHead(g, "/submissions", p.submissionList)
 	getAndHead(g, "/submissions/:id", p.submissionPage)
