@@ -14,7 +14,7 @@ import (
 // place, without leaving the page (static/run.js, under the pages'
 // Content-Security-Policy), with the program's output and stderr; a
 // broken source shows the compiler's message; an empty source runs the
-// program form's.
+// program form's. Then the program submitted shows its sample runs.
 func TestBrowserRun(t *testing.T) {
 	chrome := needChromium(t)
 	e := newProgramPagesEnv(t)
@@ -49,4 +49,11 @@ func TestBrowserRun(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`#run-form button[type=submit]`)),
 	)
 	b.until("the program form's source ran", `document.getElementById("run-stdout").textContent === "8\n"`)
+
+	// The program submitted: its page shows each sample board's output,
+	// stderr and expected answer, compared line by line, and reads at
+	// 390 px without scrolling sideways.
+	b.submitProgram(e.srv.URL, "flood", "cpp", talk, "wrong-answer")
+	b.step("the sample runs", chromedp.WaitVisible(chromedp.CSS(`#sample-runs tr.differs`)))
+	b.shot("sample-runs")
 }
