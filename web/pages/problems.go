@@ -11,6 +11,7 @@ import (
 
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/puzzles"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
 
@@ -117,6 +118,10 @@ type problemView struct {
 // that name it (space-separated, for pages.js to guess it from a file).
 type languageOption struct {
 	ID, Name, Version, Extensions string
+	// How it is compiled and run, and its rules that catch newcomers
+	// (the run section's table, templates/_problem_run.html).
+	Compile, Run string
+	Rules        []judge.Msg
 }
 
 // problemPage shows the statement, the sample boards and the submit forms.
@@ -210,7 +215,8 @@ func (p *Pages) problemView(c *gin.Context, in judge.ProblemInput) (problemView,
 			v.SandboxOff = strings.TrimSuffix(reason, ".")
 		}
 		for _, l := range p.Service.Languages() {
-			v.Languages = append(v.Languages, languageOption{l.ID, l.Name, l.Version, strings.Join(l.Extensions, " ")})
+			v.Languages = append(v.Languages, languageOption{l.ID, l.Name, l.Version, strings.Join(l.Extensions, " "),
+				l.CompileLine(), l.RunLine(), service.LanguageRules(l)})
 			if l.TimeFactor > 1 {
 				// As the sandbox applies it: the problem's CPU limit times the factor.
 				v.LanguageTimes = append(v.LanguageTimes, fmt.Sprintf("%s: %s s", l.Name, strconv.FormatFloat(v.Limits.TimeLimit*l.TimeFactor, 'f', -1, 64)))
