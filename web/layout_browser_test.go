@@ -240,6 +240,8 @@ func TestBrowserNarrowPages(t *testing.T) {
 		{"assignments", e.srv.URL + "/assignments", "table.assignments"},
 		{"assignment", e.srv.URL + "/assignments/" + strconv.FormatInt(a.ID, 10), "table.list"},
 		{"submissions", e.srv.URL + "/submissions", "table.subs"},
+		{"problems", e.srv.URL + "/", "table.list"},
+		{"contests", e.srv.URL + "/contests", "table.contests"},
 	}
 	// The cells by their place, as the tables had them before they had
 	// names for a phone's cards.
@@ -249,6 +251,8 @@ func TestBrowserNarrowPages(t *testing.T) {
 		"assignments": {"table.assignments tbody td:nth-child(4)", "table.assignments tbody td:last-child"},
 		"assignment":  {"main > table:first-of-type tbody td:nth-child(3)", "main > table:first-of-type tbody td:nth-child(4)", "h3 + table tbody .verdict", "h3 + table tbody td:nth-child(5)"},
 		"submissions": {"table.subs tbody .verdict", "table.subs tbody td:nth-child(7)"},
+		"problems":    {"table.list tbody td:nth-child(4)"},
+		"contests":    {"table.contests tbody td:last-child"},
 	}
 	look := func(suffix string) {
 		for _, p := range pages {
