@@ -86,6 +86,12 @@ type resultJSON struct {
 	CPUMs     *int64 `json:"cpu_ms,omitempty"`
 	WallMs    *int64 `json:"wall_ms,omitempty"`
 	MemoryKiB *int64 `json:"memory_kib,omitempty"`
+	// On a sample board, for the program's author and instructors: its
+	// stdout and stderr (first 4 KiB each) and the reference answer.
+	// Absent on hidden boards (judge.CanReadRunOutput).
+	Output   *string `json:"output,omitempty"`
+	Stderr   *string `json:"stderr,omitempty"`
+	Expected *string `json:"expected,omitempty"`
 }
 
 func toSubmissionJSON(sub judge.Submission) submissionJSON {
@@ -106,6 +112,9 @@ func toResultJSON(kind judge.Kind, r judge.CaseResult) resultJSON {
 		Verdict: r.Verdict, Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: score(r.Score)}
 	if kind == judge.KindProgram {
 		out.CPUMs, out.WallMs, out.MemoryKiB = &r.CPUMs, &r.WallMs, &r.MemoryKiB
+	}
+	if r.Run != nil {
+		out.Output, out.Stderr, out.Expected = &r.Run.Output, &r.Run.Stderr, &r.Run.Expected
 	}
 	return out
 }
@@ -176,7 +185,9 @@ func (s *API) getSubmission(c *gin.Context) {
 		switch {
 		case err == nil:
 			out.Hints = &n
-		case judge.ErrorCode(err) != judge.ENOTFOUND:
+		case judge.ErrorCode(err) != judge.ENOTFOUND && judge.ErrorCode(err) != judge.EFORBIDDEN:
+			// Forbidden: a teammate reads the submission, not its
+			// author's hints.
 			s.writeError(c, err)
 			return
 		}
@@ -225,6 +236,16 @@ func (s *API) listSubmissions(c *gin.Context) {
 	// ?user is for instructors; the service lists anyone else's own.
 	f := judge.SubmissionFilter{ProblemSlug: c.Query("problem"), Username: c.Query("user"), Verdict: judge.Verdict(c.Query("verdict")),
 		Limit: limit, Offset: offset}
+	// ?contest: those naming it; a member of one of its teams lists the
+	// team's (the service says so).
+	if v := c.Query("contest"); v != "" {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || id <= 0 {
+			s.fail(c, judge.EINVALID, "query parameter contest must be the id of a contest, found %q", v)
+			return
+		}
+		f.ContestID = id
+	}
 	subs, total, err := s.Service.Submissions(c.Request.Context(), httpx.Viewer(c), f)
 	if err != nil {
 		s.writeError(c, err)
