@@ -83,7 +83,7 @@ func unpack(zr *zip.Reader) (map[string]string, string, error) {
 	var total, packed uint64
 	seen := make(map[string]bool, len(zr.File))
 	for _, f := range zr.File {
-		if err := checkEntry(f); err != nil {
+		if err := CheckEntry(f); err != nil {
 			return nil, "", err
 		}
 		// Two entries of one name: which one wins depends on the reader,
@@ -136,9 +136,10 @@ func isYAML(name string) bool {
 	return ext == ".yaml" || ext == ".yml"
 }
 
-// checkEntry refuses an entry whose path could leave the package, a link,
-// and anything but a file or a folder.
-func checkEntry(f *zip.File) error {
+// CheckEntry refuses (with an *Error naming it) a zip entry whose path
+// could leave the package, a link, and anything but a file or a folder.
+// The contest packages (judge/ccs/contestpkg) hold their entries to it too.
+func CheckEntry(f *zip.File) error {
 	name := f.Name
 	switch {
 	case name == "" || strings.HasPrefix(name, "/") || strings.Contains(name, "\\") || strings.Contains(name, ":") || strings.ContainsRune(name, 0):

@@ -11,13 +11,15 @@ package contestpkg
 import (
 	"archive/zip"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"path"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"puzzlejudge/problems/kattis"
 )
 
 // The bounds of an untrusted contest package. archive/zip of the standard
@@ -125,26 +127,14 @@ func openArchive(data []byte) (*archive, error) {
 }
 
 // checkEntry refuses an entry whose path could leave the package, a link,
-// and anything but a file or a folder.
+// and anything but a file or a folder: kattis.CheckEntry's rules, told as
+// this package's Error.
 func checkEntry(f *zip.File) error {
-	name := f.Name
-	switch {
-	case name == "" || strings.HasPrefix(name, "/") || strings.ContainsAny(name, "\\:\x00"):
-		return refuse(name, "an absolute or non-portable path is not allowed in a package")
-	case !utf8.ValidString(name):
-		return refuse(name, "the entry's name is not UTF-8")
-	}
-	for _, part := range strings.Split(strings.TrimSuffix(name, "/"), "/") {
-		if part == ".." || part == "." || part == "" {
-			return refuse(name, "a path with '..', '.' or an empty part is not allowed in a package")
-		}
-	}
-	mode := f.Mode()
-	switch {
-	case mode&fs.ModeSymlink != 0:
-		return refuse(name, "links are not allowed in a package")
-	case !f.FileInfo().IsDir() && !mode.IsRegular():
-		return refuse(name, "only files and folders are allowed in a package")
+	var bad *kattis.Error
+	if err := kattis.CheckEntry(f); errors.As(err, &bad) {
+		return refuse(bad.File, "%s", bad.Msg)
+	} else if err != nil {
+		return err
 	}
 	return nil
 }
