@@ -218,11 +218,7 @@ func (d *DB) ContestSubmissions(ctx context.Context, contestID int64) ([]judge.C
 		Order("submissions.created_at, submissions.id").Scan(&vs).Error; err != nil {
 		return nil, d.fail(err, "contest submissions")
 	}
-	out := make([]judge.ContestSubmission, len(vs))
-	for i, v := range vs {
-		out[i] = v.domain()
-	}
-	return out, nil
+	return fromRows[judge.ContestSubmission](vs), nil
 }
 
 // ContestChanges returns the submissions naming a contest that were made
@@ -235,11 +231,7 @@ func (d *DB) ContestChanges(ctx context.Context, contestID int64, since time.Tim
 		Order("submissions.created_at, submissions.id").Scan(&vs).Error; err != nil {
 		return nil, d.fail(err, "contest submissions")
 	}
-	out := make([]judge.ContestSubmission, len(vs))
-	for i, v := range vs {
-		out[i] = v.domain()
-	}
-	return out, nil
+	return fromRows[judge.ContestSubmission](vs), nil
 }
 
 // ContestSubmission returns one submission as a board reads it.
