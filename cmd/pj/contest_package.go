@@ -27,15 +27,7 @@ func (a *app) contestExportCommand() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		if out == "-" {
-			_, err := a.stdout.Write(resp.Body)
-			return err
-		}
-		if err := os.WriteFile(out, resp.Body, 0o644); err != nil {
-			return &inputError{err}
-		}
-		fmt.Fprintf(a.stderr, "wrote %s (%d bytes)\n", out, len(resp.Body))
-		return nil
+		return a.writeOutput(out, resp.Body)
 	})
 	cmd.Flags().StringVarP(&out, "output", "o", "", "write the package to FILE (- for standard output)")
 	return cmd

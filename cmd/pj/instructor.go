@@ -86,17 +86,23 @@ func (a *app) csvCommand(use, short, example, arg string, path func(arg string) 
 			if err != nil {
 				return err
 			}
-			if out == "" || out == "-" {
-				_, err := a.stdout.Write(resp.Body)
-				return err
-			}
-			if err := os.WriteFile(out, resp.Body, 0o644); err != nil {
-				return &inputError{err}
-			}
-			fmt.Fprintf(a.stderr, "wrote %s (%d bytes)\n", out, len(resp.Body))
-			return nil
+			return a.writeOutput(out, resp.Body)
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "write the CSV to FILE instead of standard output")
 	return cmd
+}
+
+// writeOutput writes body to the file out (saying so on stderr), or to
+// standard output when out is "" or "-".
+func (a *app) writeOutput(out string, body []byte) error {
+	if out == "" || out == "-" {
+		_, err := a.stdout.Write(body)
+		return err
+	}
+	if err := os.WriteFile(out, body, 0o644); err != nil {
+		return &inputError{err}
+	}
+	fmt.Fprintf(a.stderr, "wrote %s (%d bytes)\n", out, len(body))
+	return nil
 }
