@@ -63,6 +63,17 @@ func CanReadSubmission(v User, sub Submission) bool {
 	return !v.Anonymous() && (v.ID == sub.UserID || v.IsInstructor())
 }
 
+// CanReadTeamSubmission reports whether v may read sub, a submission
+// naming contest c, as a member of the team its author is in: any member
+// reads the team's submissions.
+func CanReadTeamSubmission(v User, c Contest, sub Submission) bool {
+	if v.Anonymous() || sub.ContestID != c.ID {
+		return false
+	}
+	t, ok := c.TeamOf(v.Username)
+	return ok && t.Has(sub.Username)
+}
+
 // CanListSubmissions reports whether v may list or read submissions at
 // all: anyone logged in, who sees their own (see CanListAllSubmissions and
 // CanReadSubmission).
@@ -334,27 +345,37 @@ func CanReadClarifications(v User, c Contest) bool {
 	return CanManageContests(v) || IsContestant(v, c)
 }
 
-// ClarificationVisible reports whether v reads the message m: the jury all,
-// a contestant its own questions, the answers to them and what goes to all.
-func ClarificationVisible(v User, m Clarification) bool {
+// ClarificationVisible reports whether v reads the message m of contest
+// c: the jury all, a contestant their team's questions, the answers to
+// them and what goes to all.
+func ClarificationVisible(v User, c Contest, m Clarification) bool {
 	if CanManageContests(v) {
 		return true
 	}
 	if v.Anonymous() {
 		return false
 	}
-	return m.ToAll() || m.FromUserID == v.ID || m.ToUserID == v.ID
+	if m.ToAll() || m.FromUserID == v.ID || m.ToUserID == v.ID {
+		return true
+	}
+	t, ok := c.TeamOf(v.Username)
+	return ok && (m.FromUserID != 0 && t.Has(m.FromUsername) || m.ToUserID != 0 && t.Has(m.ToUsername))
 }
 
 // ContestFor returns c as v may see it at now: the problems withheld
 // before the start (CanSeeContestProblems) and from one who may only join
 // a private contest (CanSeeContest), the participants and the
-// registration code from everyone but the jury, and a problem v may not
+// registration code from everyone but the jury, the teams as TeamsFor (none
+// to one who may not read the board), and a problem v may not
 // open kept under its label without its title.
 func ContestFor(v User, c Contest, now time.Time) Contest {
 	problems := CanSeeContestProblems(v, c, now) && CanSeeBoard(v, c)
 	if !CanManageContests(v) {
-		c.Participants, c.RegistrationCode = nil, ""
+		var teams []ContestTeam
+		if CanSeeBoard(v, c) {
+			teams = TeamsFor(v, c)
+		}
+		c.Participants, c.RegistrationCode, c.Teams = nil, "", teams
 	}
 	if !problems {
 		c.Problems = nil
@@ -374,3 +395,26 @@ func ContestFor(v User, c Contest, now time.Time) Contest {
 // read them, with the sources side by side: instructors only, since a
 // report shows every student's program and names them.
 func CanCompareSources(v User) bool { return v.IsInstructor() }
+
+// TeamsFor returns the teams of c as v may read them: the jury all, with
+// their members; anyone else the teams the board they read shows (not
+// those of a hidden group, but their own), with the members of their own
+// team only (the members of the others are the participants' list, which
+// is the jury's).
+func TeamsFor(v User, c Contest) []ContestTeam {
+	if CanManageContests(v) {
+		return c.Teams
+	}
+	out := make([]ContestTeam, 0, len(c.Teams))
+	for _, t := range c.Teams {
+		own := !v.Anonymous() && t.Has(v.Username)
+		if c.HiddenTeam(t) && !own {
+			continue
+		}
+		if !own {
+			t.Members = nil
+		}
+		out = append(out, t)
+	}
+	return out
+}

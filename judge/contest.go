@@ -37,12 +37,21 @@ type Contest struct {
 	// and the public (0: it never does). The jury sees the live board.
 	Freeze  time.Duration
 	Scoring Scoring
-	// Everyone reports a contest open to every logged-in user; otherwise
-	// Participants (usernames) take part, and a user who gives
-	// RegistrationCode (when it is not "") joins them.
-	Everyone         bool
+	// Everyone reports a contest open to every logged-in user (who is
+	// made a team of one on their first submission or question, unless
+	// in a team already); otherwise the members of Teams take part, and a
+	// user who gives RegistrationCode (when it is not "") joins them as a
+	// team of one.
+	Everyone bool
+	// Participants are the members of Teams, by name (the store fills it
+	// in): those who take part in a contest not open to everyone.
 	Participants     []string
 	RegistrationCode string
+	// Teams are the contest's teams by name (contest_team.go), with the
+	// Organizations and Groups they name, each by name.
+	Teams         []ContestTeam
+	Organizations []Organization
+	Groups        []ContestGroup
 	// Public boards are read by anyone, logged in or not; a private one by
 	// participants and the jury.
 	Public bool
@@ -126,11 +135,22 @@ type ContestSpec struct {
 	Duration  time.Duration
 	Freeze    time.Duration
 	Scoring   Scoring
-	// Participants nil: everyone takes part (unless RegistrationCode is
-	// set, when those who give it do).
+	// Participants nil and Teams nil: everyone takes part (unless
+	// RegistrationCode is set, when those who give it do). Each
+	// participant (a username) is a team of one named after them.
 	Participants     []string
 	RegistrationCode string
 	Public           bool
+	// Everyone opens the contest to every logged-in user even though it
+	// lists teams (the teams made in an open contest stay when it is
+	// edited).
+	Everyone bool
+	// Teams are the contest's teams besides the participants' teams of
+	// one; Organizations and Groups define what the teams name (one named
+	// but not defined is made with its name only).
+	Teams         []TeamSpec
+	Organizations []OrganizationSpec
+	Groups        []GroupSpec
 }
 
 // ContestProblemSpec names a problem by slug; Label "" takes the next
@@ -143,13 +163,19 @@ type ContestProblemSpec struct {
 // ContestPatch changes some fields of a contest; nil fields stay.
 // Everyone opens the contest to all (Participants then must be nil).
 type ContestPatch struct {
-	Title            *string
-	Problems         []ContestProblemSpec // nil: unchanged
-	StartTime        *time.Time
-	Duration         *time.Duration
-	Freeze           *time.Duration
-	Scoring          *Scoring
-	Participants     []string // nil: unchanged
+	Title        *string
+	Problems     []ContestProblemSpec // nil: unchanged
+	StartTime    *time.Time
+	Duration     *time.Duration
+	Freeze       *time.Duration
+	Scoring      *Scoring
+	Participants []string // nil: unchanged
+	// Teams, when not nil, replace the contest's teams (with Participants
+	// as teams of one). Organizations and Groups define or change those
+	// of their names; the others stay.
+	Teams            []TeamSpec
+	Organizations    []OrganizationSpec
+	Groups           []GroupSpec
 	Everyone         bool
 	RegistrationCode *string
 	Public           *bool
@@ -223,8 +249,9 @@ type ContestStore interface {
 	Contest(ctx context.Context, id int64) (Contest, error)
 	// Contests returns every contest, by start time then id.
 	Contests(ctx context.Context) ([]Contest, error)
-	// AddParticipant adds the user userID to a contest's participants
-	// (nothing when already there).
+	// AddParticipant makes the user userID a team of one of a contest,
+	// named after them, unless they are in a team of it already; the
+	// contest's UpdatedAt moves, so that other processes read it again.
 	AddParticipant(ctx context.Context, contestID, userID int64) error
 	// ContestSubmissions returns the submissions that name the contest,
 	// by creation time then id.

@@ -18,14 +18,28 @@ type Scoreboard struct {
 	Version int64 `json:"-"`
 }
 
-// Row is one contestant's line of a board, in rank order.
+// Row is one team's line of a board, in rank order.
 type Row struct {
-	// Rank is shared by tied contestants: 1 + the number of rows strictly
+	// Rank is shared by tied teams: 1 + the number of rows strictly
 	// ahead.
-	Rank   int    `json:"rank"`
-	User   string `json:"user"`
-	UserID int64  `json:"-"`
-	Solved int    `json:"solved"`
+	Rank int `json:"rank"`
+	// User is the team's name (a team of one is named after its member),
+	// the name the board has always had; Team says it again.
+	User string `json:"user"`
+	Team string `json:"team"`
+	// TeamID is the team's id; 0 for a user in no team (one who
+	// submitted and left the contest's teams).
+	TeamID int64 `json:"team_id"`
+	// Organization is the team's organization's name ("" none), Groups
+	// its groups' names.
+	Organization string   `json:"organization,omitempty"`
+	Groups       []string `json:"groups,omitempty"`
+	// Hidden reports a team of a hidden group, on the jury's board only.
+	Hidden bool `json:"-"`
+	// Key is the row's key (BoardKey): the team's id, or minus the user's
+	// id for a user in no team.
+	Key    int64 `json:"-"`
+	Solved int   `json:"solved"`
 	// Penalty is the ICPC penalty in minutes (0 under IOI).
 	Penalty int `json:"penalty"`
 	// Score is the sum of the problems' scores under IOI, the problems
@@ -166,7 +180,7 @@ func RankRows(scoring Scoring, rows []Row) {
 // first: the least accepted submission time among the subs the board
 // shows (before hideFrom when it is not zero), equal times alike. firsts
 // maps a problem's label to that time; rows' cells are marked in place.
-func MarkFirst(rows []Row, firsts map[string]time.Time, solvedAt func(user int64, label string) (time.Time, bool)) {
+func MarkFirst(rows []Row, firsts map[string]time.Time, solvedAt func(row int, label string) (time.Time, bool)) {
 	for i := range rows {
 		for j := range rows[i].Problems {
 			p := &rows[i].Problems[j]
@@ -174,7 +188,7 @@ func MarkFirst(rows []Row, firsts map[string]time.Time, solvedAt func(user int64
 			if !p.Solved {
 				continue
 			}
-			at, ok := solvedAt(rows[i].UserID, p.Label)
+			at, ok := solvedAt(i, p.Label)
 			first, any := firsts[p.Label]
 			p.First = ok && any && at.Equal(first)
 		}
@@ -196,70 +210,125 @@ func FirstAccepted(c Contest, subs []ContestSubmission, hideFrom time.Time) (tim
 	return time.Time{}, false
 }
 
-// ComputeBoard computes a contest's board from all its submissions, as a
-// viewer who sees the live board (live) or the frozen one (at now) reads
-// it. Participants are listed even without a submission; under Everyone
-// those who submitted are. It is the reference the service's incremental
-// board is tested against, and what it is rebuilt with on start.
-func ComputeBoard(c Contest, subs []ContestSubmission, now time.Time, live bool) Scoreboard {
+// BoardKey is the key of a board's row: a team's id, or, for a user in no
+// team of the contest, minus the user's id.
+type BoardKey int64
+
+// BoardRows names the rows of a contest's board and places its
+// submissions in them: each counts for its author's team.
+type BoardRows struct {
+	byName map[string]BoardKey // member -> row
+	rows   map[BoardKey]Row    // the listed rows, empty
+	Listed []BoardKey          // the rows a board shows without a submission, in order
+}
+
+// NewBoardRows indexes c's teams. A participant in no team (a contest made
+// by hand, as the tests do) is a row of their own.
+func NewBoardRows(c Contest) BoardRows {
+	b := BoardRows{byName: map[string]BoardKey{}, rows: map[BoardKey]Row{}}
+	for _, t := range c.Teams {
+		k := BoardKey(t.ID)
+		b.rows[k] = Row{User: t.Name, Team: t.Name, TeamID: t.ID, Organization: t.Organization, Groups: t.Groups, Hidden: c.HiddenTeam(t), Key: t.ID}
+		b.Listed = append(b.Listed, k)
+		for _, m := range t.Members {
+			b.byName[m] = k
+		}
+	}
+	for i, u := range c.Participants {
+		if _, ok := b.byName[u]; !ok {
+			k := BoardKey(-(1 << 62) - int64(i))
+			b.rows[k], b.byName[u] = Row{User: u, Team: u, Key: int64(k)}, k
+			b.Listed = append(b.Listed, k)
+		}
+	}
+	return b
+}
+
+// KeyOf returns the row a submission of the user (id, username) counts in.
+func (b BoardRows) KeyOf(userID int64, username string) BoardKey {
+	if k, ok := b.byName[username]; ok {
+		return k
+	}
+	return BoardKey(-userID)
+}
+
+// Row returns the empty row of key k (whose submissions are by username,
+// for a user in no team), named as the board shows it.
+func (b BoardRows) Row(k BoardKey, username string) Row {
+	if r, ok := b.rows[k]; ok {
+		return r
+	}
+	return Row{User: username, Team: username, Key: int64(k)}
+}
+
+// InGroup returns the rows of b whose team is in the group named g, with
+// the ranks they have on the whole board (as DOMjudge's filter does).
+func (b Scoreboard) InGroup(g string) Scoreboard {
+	rows := make([]Row, 0, len(b.Rows))
+	for _, r := range b.Rows {
+		if slices.Contains(r.Groups, g) {
+			rows = append(rows, r)
+		}
+	}
+	b.Rows = rows
+	return b
+}
+
+// ComputeBoard computes a contest's board from all its submissions, as the
+// jury reads it (jury: live, every team) or everyone else does at now (the
+// frozen board during the freeze, without the teams of hidden groups). Each
+// submission counts for its author's team; every team is listed, even
+// without a submission. It is the reference the service's incremental
+// board is tested against.
+func ComputeBoard(c Contest, subs []ContestSubmission, now time.Time, jury bool) Scoreboard {
 	var hideFrom time.Time
-	frozen := !live && c.Frozen(now)
+	frozen := !jury && c.Frozen(now)
 	if frozen {
 		hideFrom, _ = c.FreezeTime()
 	}
 	type key struct {
-		user    int64
+		row     BoardKey
 		problem int64
 	}
+	br := NewBoardRows(c)
 	byCell := map[key][]ContestSubmission{}
-	users := map[int64]string{}
-	var order []int64
+	rowOf := map[BoardKey]int{}
+	var rows []Row
+	var keys []BoardKey
+	add := func(k BoardKey, r Row) {
+		if _, ok := rowOf[k]; !ok && (jury || !r.Hidden) {
+			rowOf[k] = len(rows)
+			rows, keys = append(rows, r), append(keys, k)
+		}
+	}
+	for _, k := range br.Listed {
+		add(k, br.Row(k, ""))
+	}
 	for _, s := range subs {
 		if _, ok := c.Problem(s.ProblemID); !ok || !c.Counts(s.CreatedAt) {
 			continue
 		}
-		if _, ok := users[s.UserID]; !ok {
-			users[s.UserID] = s.Username
-			order = append(order, s.UserID)
-		}
-		k := key{s.UserID, s.ProblemID}
-		byCell[k] = append(byCell[k], s)
+		k := br.KeyOf(s.UserID, s.Username)
+		add(k, br.Row(k, s.Username))
+		byCell[key{k, s.ProblemID}] = append(byCell[key{k, s.ProblemID}], s)
 	}
 	for _, cs := range byCell {
 		slices.SortFunc(cs, func(a, b ContestSubmission) int {
 			return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
 		})
 	}
-	rows := make([]Row, 0, len(order))
-	named := map[string]bool{}
-	for _, id := range order {
-		named[users[id]] = true
-	}
-	for _, u := range c.Participants {
-		if !named[u] {
-			rows = append(rows, Row{User: u})
-		}
-	}
 	firsts := map[string]time.Time{}
 	solved := map[key]time.Time{}
-	for _, id := range order {
-		row := Row{User: users[id], UserID: id}
+	for i := range rows {
+		k := keys[i]
 		for _, p := range c.Problems {
-			cs := byCell[key{id, p.ProblemID}]
-			row.Problems = append(row.Problems, ScoreCell(c, p.Label, cs, hideFrom))
+			cs := byCell[key{k, p.ProblemID}]
+			rows[i].Problems = append(rows[i].Problems, ScoreCell(c, p.Label, cs, hideFrom))
 			if at, ok := FirstAccepted(c, cs, hideFrom); ok {
-				solved[key{id, p.ProblemID}] = at
+				solved[key{k, p.ProblemID}] = at
 				if f, ok := firsts[p.Label]; !ok || at.Before(f) {
 					firsts[p.Label] = at
 				}
-			}
-		}
-		rows = append(rows, row)
-	}
-	for i := range rows {
-		if rows[i].Problems == nil {
-			for _, p := range c.Problems {
-				rows[i].Problems = append(rows[i].Problems, ProblemCell{Label: p.Label})
 			}
 		}
 		rows[i].Total(c.Scoring)
@@ -268,10 +337,22 @@ func ComputeBoard(c Contest, subs []ContestSubmission, now time.Time, live bool)
 	for _, p := range c.Problems {
 		labels[p.Label] = p.ProblemID
 	}
-	MarkFirst(rows, firsts, func(user int64, label string) (time.Time, bool) {
-		at, ok := solved[key{user, labels[label]}]
+	MarkFirst(rows, firsts, func(row int, label string) (time.Time, bool) {
+		at, ok := solved[key{keys[row], labels[label]}]
 		return at, ok
 	})
 	RankRows(c.Scoring, rows)
+	if rows == nil {
+		rows = []Row{}
+	}
 	return Scoreboard{Frozen: frozen, Rows: rows}
+}
+
+// UnfrozenPublicBoard computes the board everyone but the jury reads once
+// it is unfrozen: live, without the teams of hidden groups. It is the
+// jury's version of the awards: a hidden team wins nothing.
+func UnfrozenPublicBoard(c Contest, subs []ContestSubmission, now time.Time) Scoreboard {
+	at := now
+	c.UnfrozenAt = &at
+	return ComputeBoard(c, subs, now, false)
 }

@@ -374,9 +374,14 @@ type SubmissionFilter struct {
 	UserID      int64
 	ProblemSlug string
 	Username    string
-	Verdict     Verdict
-	Limit       int
-	Offset      int
+	// ContestID keeps the submissions that name the contest (0: any).
+	ContestID int64
+	// Usernames, when not nil, keeps the submissions of those users (a
+	// team's members).
+	Usernames []string
+	Verdict   Verdict
+	Limit     int
+	Offset    int
 	// Withheld are the cases on which the viewer may not read the optimum
 	// (CanReadOptimum): moves on them that were accepted or suboptimal
 	// match the Verdict Solved, and neither of those.

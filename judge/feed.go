@@ -24,7 +24,8 @@ type FeedEvent struct {
 	Data json.RawMessage
 	// Audience says who reads the event (see Audience).
 	Audience Audience
-	// TeamID, when not 0, keeps the event to that contestant (a user id)
+	// TeamID, when not 0, keeps the event to that team (its BoardKey: a
+	// team's id, minus a user's id for one in no team)
 	// and the jury: a private clarification, a verdict under the freeze.
 	TeamID    int64
 	CreatedAt time.Time
@@ -66,6 +67,18 @@ type CCSStore interface {
 	// CCSSubmissions returns the submissions that name the contest, in id
 	// order, with their judgings (History).
 	CCSSubmissions(ctx context.Context, contestID int64) ([]CCSSubmission, error)
+	// CCSRuns returns the runs of the current judgings of the submissions
+	// ids (their boards' results, a compile's left out), by submission,
+	// in board order.
+	CCSRuns(ctx context.Context, ids []int64) (map[int64][]CCSRun, error)
+}
+
+// CCSRun is a submission's result on one board, as the Contest API's runs
+// read it.
+type CCSRun struct {
+	Position int
+	Verdict  Verdict
+	CPUMs    int64
 }
 
 // CCSSubmission is a contest submission as the API reads it.

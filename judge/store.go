@@ -29,6 +29,7 @@ type Store interface {
 	ContestStore
 	CCSStore
 	SimilarityStore
+	ImportStore
 	RunStore
 }
 

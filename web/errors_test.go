@@ -182,3 +182,31 @@ func TestAPIErrorsStayEnglish(t *testing.T) {
 		t.Errorf("a Chinese client's refusal = %q, want the English %q", got, want)
 	}
 }
+
+// TestCCSUnknownRoute: an unknown route under the Contest API fails as its
+// other requests do, with the specification's code (the status, a number)
+// and message beside the house error; a method other than GET too.
+func TestCCSUnknownRoute(t *testing.T) {
+	e := newAPIEnv(t, Options{})
+	for _, tc := range []struct {
+		method, path string
+		status       int
+	}{
+		{"GET", "/api/ccs/contests/1/doesnt-exist", 404},
+		{"GET", "/api/ccs/contests/1/commentary", 404},
+		{"GET", "/api/ccs/nothing/here", 404},
+		{"POST", "/api/ccs/contests", 405},
+	} {
+		r := e.Do(tc.method, tc.path, "", nil)
+		var body struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+			Error   struct {
+				Code string `json:"code"`
+			} `json:"error"`
+		}
+		if r.Status != tc.status || json.Unmarshal(r.Body, &body) != nil || body.Code != tc.status || body.Message == "" || body.Error.Code == "" {
+			t.Errorf("%s %s = %d %s, want %d with code %d and a message", tc.method, tc.path, r.Status, r.Body, tc.status, tc.status)
+		}
+	}
+}

@@ -38,7 +38,8 @@ func (s *Server) Router() *gin.Engine {
 	if s.Metrics != nil {
 		r.GET("/metrics", s.metricsGate(), gin.WrapH(s.Metrics.Handler()))
 	}
-	r.Use(httpx.LimitBodyExcept(MaxBodyBytes, map[string]int64{api.ImportPath: api.ImportMaxBody, pages.ImportPath: api.ImportMaxBody}))
+	r.Use(httpx.LimitBodyExcept(MaxBodyBytes, map[string]int64{api.ImportPath: api.ImportMaxBody, pages.ImportPath: api.ImportMaxBody,
+		api.ContestImportPath: api.ContestImportMaxBody}))
 	r.GET("/healthz", s.healthz)
 	// Streams are out of the requests' bound; the event feed admits them
 	// itself once it knows the caller (api.Options.Streams).
@@ -50,13 +51,17 @@ func (s *Server) Router() *gin.Engine {
 	// An unknown path under /api/ is a script's mistake and gets the JSON
 	// error; any other is a browser's, and gets a page.
 	r.NoRoute(append([]gin.HandlerFunc{func(c *gin.Context) {
-		if p := c.Request.URL.Path; httpx.IsAPIPath(p) {
+		if p := c.Request.URL.Path; api.IsCCSPath(p) {
+			s.API.CCSNoRoute(c) // the Contest API's failure body
+		} else if httpx.IsAPIPath(p) {
 			httpx.Fail(c, s.Logger, judge.ENOTFOUND, "no route %s %s", c.Request.Method, p)
 		}
 	}}, s.Pages.NotFound()...)...)
 	// The same split for a known path and the wrong method.
 	r.NoMethod(append([]gin.HandlerFunc{func(c *gin.Context) {
-		if httpx.IsAPIPath(c.Request.URL.Path) {
+		if api.IsCCSPath(c.Request.URL.Path) {
+			s.API.CCSNoMethod(c)
+		} else if httpx.IsAPIPath(c.Request.URL.Path) {
 			c.AbortWithStatusJSON(http.StatusMethodNotAllowed, httpx.ErrorBody{Error: httpx.ErrorDetail{
 				Code: "method_not_allowed", Message: "method " + c.Request.Method + " is not allowed on " + c.Request.URL.Path}})
 		}

@@ -20,7 +20,7 @@ func benchContest() ccs.CCSInput {
 	}
 	in := ccs.CCSInput{Contest: c, Now: start.Add(6 * time.Hour)}
 	for u := 0; u < 500; u++ {
-		in.Teams = append(in.Teams, ccs.CCSTeam{UserID: int64(1000 + u), Username: fmt.Sprintf("user%d", u)})
+		in.Teams = append(in.Teams, ccs.CCSTeam{Key: int64(-1000 - u), Name: fmt.Sprintf("user%d", u)})
 	}
 	var cs []judge.ContestSubmission
 	for i := 0; i < 20000; i++ {

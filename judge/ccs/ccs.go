@@ -122,8 +122,15 @@ func CCSMinutes(m int) string { return CCSRelTime(time.Duration(m) * time.Minute
 // ccsID is a number as an API identifier.
 func ccsID(n int64) string { return strconv.FormatInt(n, 10) }
 
-// CCSTeamID is the API id of the contestant with user id u.
-func CCSTeamID(u int64) string { return ccsID(u) }
+// CCSTeamID is the API id of the team whose key is k (judge.BoardKey): a
+// team's id, or, for a user in no team of the contest (one the jury took
+// out of every team after they submitted), "u" and the user's id.
+func CCSTeamID(k int64) string {
+	if k < 0 {
+		return "u" + ccsID(-k)
+	}
+	return ccsID(k)
+}
 
 // CCSContestID is the API id of contest id.
 func CCSContestID(id int64) string { return ccsID(id) }

@@ -21,13 +21,24 @@ type CCSInput struct {
 	// Languages are the languages submissions are written in: the
 	// sandbox's and the two of this judge's text kinds.
 	Languages []CCSLanguage
-	// Teams are the contestants: every participant and everyone who
-	// submitted or asked in the contest.
-	Teams          []CCSTeam
+	// Teams are the contest's teams, and a team of one for each user in
+	// no team who submitted or asked in the contest; Keys maps each user
+	// id of a team's member to the team's key (judge.BoardKey: a team's id,
+	// minus the user id for one in no team).
+	Teams []CCSTeam
+	Keys  map[int64]int64
+	// Accounts are the members' accounts and the jury's.
+	Accounts []CCSAccount
+	// Runs are the runs (one per board) of the current judgings of the
+	// submissions, by submission id: only those CCSCache.Stale named need
+	// to be there.
+	Runs           map[int64][]judge.CCSRun
 	Submissions    []judge.CCSSubmission // in id order
 	Clarifications []judge.Clarification // in id order
-	// Live is the jury's board; Frozen the board everyone else reads (the
-	// same as Live when the board is not frozen).
+	// Live is the board without hidden teams, unfrozen
+	// (judge.UnfrozenPublicBoard); Frozen the board everyone else reads
+	// (the same as Live when the board is not frozen). The awards are
+	// made from them.
 	Live, Frozen judge.Scoreboard
 	// Cache, when not nil, keeps the objects of each submission (it and
 	// its judgements) from one build to the next of the same contest:
@@ -54,6 +65,7 @@ type ccsFingerprint struct {
 	problem  string
 	language string
 	user     int64
+	team     int64
 	created  int64
 	status   judge.Status
 	verdict  judge.Verdict
@@ -82,10 +94,25 @@ type CCSLanguage struct {
 	EntryPoint string
 }
 
-// CCSTeam is a contestant: a team of one.
+// CCSTeam is a team of the API: one of the contest's (Organization and
+// Groups name the contest's), or a user in no team (Key minus the user's
+// id). Members are its members' accounts.
 type CCSTeam struct {
+	Key          int64
+	Name         string
+	Organization string
+	Groups       []string
+	Hidden       bool
+	Members      []CCSAccount
+}
+
+// CCSAccount is an account of the API: a team member's (TeamKey set) or a
+// jury member's.
+type CCSAccount struct {
 	UserID   int64
 	Username string
+	TeamKey  int64
+	Jury     bool
 }
 
 // CCSObject is one object of the API (or a whole singleton: the contest,
@@ -110,18 +137,23 @@ const (
 	CCSJudgementTypes = "judgement-types"
 	CCSLanguages      = "languages"
 	CCSProblems       = "problems"
+	CCSGroups         = "groups"
+	CCSOrganizations  = "organizations"
 	CCSTeams          = "teams"
+	CCSPersons        = "persons"
+	CCSAccounts       = "accounts"
 	CCSState          = "state"
 	CCSSubmissions    = "submissions"
 	CCSJudgements     = "judgements"
+	CCSRuns           = "runs"
 	CCSClarifications = "clarifications"
 	CCSAwards         = "awards"
 )
 
 // CCSTypes lists the types in the order a feed starts with them:
 // configuration first, then live data.
-var CCSTypes = []string{CCSContest, CCSJudgementTypes, CCSLanguages, CCSProblems, CCSTeams, CCSState,
-	CCSSubmissions, CCSJudgements, CCSClarifications, CCSAwards}
+var CCSTypes = []string{CCSContest, CCSJudgementTypes, CCSLanguages, CCSProblems, CCSGroups, CCSOrganizations, CCSTeams,
+	CCSPersons, CCSAccounts, CCSState, CCSSubmissions, CCSJudgements, CCSRuns, CCSClarifications, CCSAwards}
 
 // CCSObjects builds every object of the contest's API, each once per
 // audience that reads it (see CCSView.Sees): the endpoints answer the ones
@@ -134,7 +166,11 @@ func CCSObjects(in CCSInput) []CCSObject {
 	b.judgementTypes()
 	b.languages()
 	b.problems()
+	b.groups()
+	b.organizations()
 	b.teams()
+	b.persons()
+	b.accounts()
 	b.state()
 	b.submissionsAndJudgements()
 	b.clarifications()
@@ -259,10 +295,77 @@ func (b *ccsBuilder) problems() {
 	}
 }
 
+// teamKey is the key of the team the user's submissions count for.
+func (b *ccsBuilder) teamKey(user int64) int64 {
+	if k, ok := b.in.Keys[user]; ok {
+		return k
+	}
+	return -user
+}
+
+func (b *ccsBuilder) groups() {
+	for _, g := range b.c.Groups {
+		id := ccsID(g.ID)
+		b.add(CCSGroups, id, judge.AudienceAll, 0, map[string]any{"id": id, "name": g.Name})
+	}
+}
+
+func (b *ccsBuilder) organizations() {
+	for _, o := range b.c.Organizations {
+		id := ccsID(o.ID)
+		obj := map[string]any{"id": id, "name": o.Name, "formal_name": o.FormalName, "country": nil}
+		if o.FormalName == "" {
+			obj["formal_name"] = o.Name
+		}
+		if o.Country != "" {
+			obj["country"] = o.Country
+		}
+		b.add(CCSOrganizations, id, judge.AudienceAll, 0, obj)
+	}
+}
+
+// teams adds the teams, for everyone: those of hidden groups with hidden
+// true, which keeps them off the scoreboards the ICPC tools draw.
 func (b *ccsBuilder) teams() {
 	for _, t := range b.in.Teams {
-		id := CCSTeamID(t.UserID)
-		b.add(CCSTeams, id, judge.AudienceAll, 0, map[string]any{"id": id, "name": t.Username, "label": id, "display_name": t.Username})
+		id := CCSTeamID(t.Key)
+		o := map[string]any{"id": id, "name": t.Name, "label": id, "display_name": t.Name, "organization_id": nil, "group_ids": []string{}, "hidden": t.Hidden}
+		if org, ok := b.c.OrganizationNamed(t.Organization); ok && t.Organization != "" {
+			o["organization_id"] = ccsID(org.ID)
+		}
+		for _, name := range t.Groups {
+			if g, ok := b.c.GroupNamed(name); ok {
+				o["group_ids"] = append(o["group_ids"].([]string), ccsID(g.ID))
+			}
+		}
+		b.add(CCSTeams, id, judge.AudienceAll, 0, o)
+	}
+}
+
+// persons adds a person for each member of a team: the team's and the
+// jury's to read, as the members are.
+func (b *ccsBuilder) persons() {
+	for _, t := range b.in.Teams {
+		for _, m := range t.Members {
+			id := ccsID(m.UserID)
+			b.add(CCSPersons, id, judge.AudienceAll, t.Key, map[string]any{"id": id, "name": m.Username, "team_ids": []string{CCSTeamID(t.Key)}, "role": "contestant"})
+		}
+	}
+}
+
+// accounts adds the accounts: a team member's for the team and the jury,
+// the jury's for the jury.
+func (b *ccsBuilder) accounts() {
+	for _, a := range b.in.Accounts {
+		id := ccsID(a.UserID)
+		o := map[string]any{"id": id, "username": a.Username, "name": a.Username, "type": "team", "team_id": nil, "person_id": nil}
+		if a.Jury {
+			o["type"] = "admin"
+			b.add(CCSAccounts, id, judge.AudienceJury, 0, o)
+			continue
+		}
+		o["team_id"], o["person_id"] = CCSTeamID(a.TeamKey), id
+		b.add(CCSAccounts, id, judge.AudienceAll, a.TeamKey, o)
 	}
 }
 
@@ -353,12 +456,7 @@ func (b *ccsBuilder) submissionsAndJudgements() {
 		if !ok {
 			continue
 		}
-		fp := ccsFingerprint{contest: b.c.ID, start: b.c.StartTime.UnixNano(), scoring: b.c.Scoring, problem: CCSProblemID(p),
-			language: s.Language, user: s.UserID, created: s.CreatedAt.UnixNano(), status: s.Status, verdict: s.Verdict,
-			score: s.Score, cpu: s.CPUMs, history: len(s.History), hidden: b.hidden(s)}
-		if s.JudgedAt != nil {
-			fp.judged = s.JudgedAt.UnixNano()
-		}
+		fp := b.fingerprint(s, p)
 		if cache != nil {
 			if c, ok := cache.subs[s.ID]; ok && c.fp == fp {
 				b.out = append(b.out, c.objs[0])
@@ -376,12 +474,51 @@ func (b *ccsBuilder) submissionsAndJudgements() {
 			cache.subs[s.ID] = ccsCached{fp: fp, objs: objs}
 		}
 	}
-	b.out = append(b.out, judgements...)
+	// The judgements, then their runs: a run refers to its judgement.
+	runs := slices.DeleteFunc(slices.Clone(judgements), func(o CCSObject) bool { return o.Type != CCSRuns })
+	judgements = slices.DeleteFunc(judgements, func(o CCSObject) bool { return o.Type == CCSRuns })
+	b.out = append(append(b.out, judgements...), runs...)
+}
+
+// fingerprint is what the objects of s, a submission to p, are made of.
+func (b *ccsBuilder) fingerprint(s judge.CCSSubmission, p judge.ContestProblem) ccsFingerprint {
+	fp := ccsFingerprint{contest: b.c.ID, start: b.c.StartTime.UnixNano(), scoring: b.c.Scoring, problem: CCSProblemID(p),
+		language: s.Language, user: s.UserID, team: b.teamKey(s.UserID), created: s.CreatedAt.UnixNano(), status: s.Status, verdict: s.Verdict,
+		score: s.Score, cpu: s.CPUMs, history: len(s.History), hidden: b.hidden(s)}
+	if s.JudgedAt != nil {
+		fp.judged = s.JudgedAt.UnixNano()
+	}
+	return fp
+}
+
+// Stale returns the ids of the submissions of in whose objects the cache
+// does not hold as they are now (all of them without a cache): those whose
+// runs CCSObjects needs in in.Runs.
+func (c *CCSCache) Stale(in CCSInput) []int64 {
+	b := ccsBuilder{in: in, c: in.Contest}
+	var out []int64
+	if c != nil {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+	}
+	for _, s := range in.Submissions {
+		p, ok := b.submissionProblem(s)
+		if !ok || s.JudgedAt == nil || s.Verdict == "" {
+			continue
+		}
+		if c != nil {
+			if cached, ok := c.subs[s.ID]; ok && cached.fp == b.fingerprint(s, p) {
+				continue
+			}
+		}
+		out = append(out, s.ID)
+	}
+	return out
 }
 
 func (b *ccsBuilder) submission(s judge.CCSSubmission, p judge.ContestProblem) {
 	id := ccsID(s.ID)
-	o := ccsSubmission{ID: id, LanguageID: s.Language, ProblemID: CCSProblemID(p), TeamID: CCSTeamID(s.UserID),
+	o := ccsSubmission{ID: id, LanguageID: s.Language, ProblemID: CCSProblemID(p), TeamID: CCSTeamID(b.teamKey(s.UserID)),
 		Time: CCSTime(s.CreatedAt), ContestTime: b.contestTime(s.CreatedAt),
 		Files: []ccsFile{{Href: "contests/" + CCSContestID(b.c.ID) + "/submissions/" + id + "/files", Filename: "files.zip", Mime: "application/zip"}}}
 	// The schema's oneOf for C and C++ wants entry_point present and null;
@@ -406,7 +543,7 @@ func (b *ccsBuilder) hidden(s judge.CCSSubmission) bool {
 func (b *ccsBuilder) judgements(s judge.CCSSubmission) {
 	team := int64(0)
 	if b.hidden(s) {
-		team = s.UserID
+		team = b.teamKey(s.UserID)
 	}
 	n := 0
 	for _, h := range s.History {
@@ -423,10 +560,46 @@ func (b *ccsBuilder) judgements(s judge.CCSSubmission) {
 		return
 	}
 	n++
-	b.judgement(s, n, s.Verdict, s.Score, *s.JudgedAt, s.CPUMs, true, team)
+	id := b.judgement(s, n, s.Verdict, s.Score, *s.JudgedAt, s.CPUMs, true, team)
+	b.runs(s, id, team)
 }
 
-func (b *ccsBuilder) judgement(s judge.CCSSubmission, n int, v judge.Verdict, score float64, at time.Time, cpuMs int64, current bool, team int64) {
+// ccsRun is a run: one board's result of a judgement.
+type ccsRun struct {
+	ID              string   `json:"id"`
+	JudgementID     string   `json:"judgement_id"`
+	Ordinal         int      `json:"ordinal"`
+	JudgementTypeID string   `json:"judgement_type_id"`
+	Time            string   `json:"time"`
+	ContestTime     string   `json:"contest_time"`
+	RunTime         *float64 `json:"run_time,omitempty"`
+}
+
+// runs adds the runs of the current judgement id of s, one per board in
+// board order, for the judgement's audience. Every board is judged, so
+// ordinal is the board's position; the time is the judgement's (the
+// boards' own are not kept), run_time a program's CPU time on the board.
+func (b *ccsBuilder) runs(s judge.CCSSubmission, judgement string, team int64) {
+	at := *s.JudgedAt
+	if at.Before(s.CreatedAt) {
+		at = s.CreatedAt
+	}
+	for i, r := range b.in.Runs[s.ID] {
+		typ := JudgementTypeOf(r.Verdict)
+		if typ == "" {
+			continue
+		}
+		o := ccsRun{ID: judgement + "." + strconv.Itoa(i+1), JudgementID: judgement, Ordinal: i + 1, JudgementTypeID: typ,
+			Time: CCSTime(at), ContestTime: b.contestTime(at)}
+		if r.CPUMs > 0 {
+			t := float64(r.CPUMs) / 1000
+			o.RunTime = &t
+		}
+		b.add(CCSRuns, o.ID, judge.AudienceAll, team, o)
+	}
+}
+
+func (b *ccsBuilder) judgement(s judge.CCSSubmission, n int, v judge.Verdict, score float64, at time.Time, cpuMs int64, current bool, team int64) string {
 	id := ccsID(s.ID)
 	if n > 1 {
 		id += "-" + strconv.Itoa(n)
@@ -444,6 +617,7 @@ func (b *ccsBuilder) judgement(s judge.CCSSubmission, n int, v judge.Verdict, sc
 		o.MaxRunTime = &t
 	}
 	b.add(CCSJudgements, id, judge.AudienceAll, team, o)
+	return id
 }
 
 func (b *ccsBuilder) clarifications() {
@@ -451,24 +625,25 @@ func (b *ccsBuilder) clarifications() {
 		id := ccsID(m.ID)
 		o := map[string]any{"id": id, "from_team_id": nil, "to_team_id": nil, "to_team_ids": nil, "reply_to_id": nil,
 			"problem_id": nil, "text": m.Text, "time": CCSTime(m.CreatedAt), "contest_time": b.contestTime(m.CreatedAt)}
+		from, to := b.teamKey(m.FromUserID), b.teamKey(m.ToUserID)
 		if m.FromUserID != 0 {
-			o["from_team_id"] = CCSTeamID(m.FromUserID)
+			o["from_team_id"] = CCSTeamID(from)
 		}
 		if m.ToUserID != 0 {
-			o["to_team_id"] = CCSTeamID(m.ToUserID)
-			o["to_team_ids"] = []string{CCSTeamID(m.ToUserID)}
+			o["to_team_id"] = CCSTeamID(to)
+			o["to_team_ids"] = []string{CCSTeamID(to)}
 		}
 		if p, ok := b.c.Problem(m.ProblemID); ok {
 			o["problem_id"] = CCSProblemID(p)
 		}
 		switch {
 		case !m.FromJury():
-			b.add(CCSClarifications, id, judge.AudienceAll, m.FromUserID, o)
+			b.add(CCSClarifications, id, judge.AudienceAll, from, o)
 		case m.ToUserID != 0:
 			if m.ReplyToID != 0 {
 				o["reply_to_id"] = ccsID(m.ReplyToID)
 			}
-			b.add(CCSClarifications, id, judge.AudienceAll, m.ToUserID, o)
+			b.add(CCSClarifications, id, judge.AudienceAll, to, o)
 		case m.ReplyToID != 0:
 			// An answer to all of a private question: only the jury
 			// reads the question, so only the jury's copy refers to it
@@ -491,16 +666,16 @@ func (b *ccsBuilder) clarifications() {
 func (b *ccsBuilder) ccsAwards(board judge.Scoreboard) []map[string]any {
 	winners := []string{}
 	for _, r := range board.Rows {
-		if r.Rank == 1 && (r.Solved > 0 || r.Score > 0) && r.UserID != 0 {
-			winners = append(winners, CCSTeamID(r.UserID))
+		if r.Rank == 1 && (r.Solved > 0 || r.Score > 0) && r.Key != 0 && !r.Hidden {
+			winners = append(winners, CCSTeamID(r.Key))
 		}
 	}
 	out := []map[string]any{{"id": "winner", "citation": "Contest winner", "team_ids": winners}}
 	for i, p := range b.c.Problems {
 		first := []string{}
 		for _, r := range board.Rows {
-			if i < len(r.Problems) && r.Problems[i].First && r.UserID != 0 {
-				first = append(first, CCSTeamID(r.UserID))
+			if i < len(r.Problems) && r.Problems[i].First && r.Key != 0 && !r.Hidden {
+				first = append(first, CCSTeamID(r.Key))
 			}
 		}
 		out = append(out, map[string]any{"id": "first-to-solve-" + CCSProblemID(p),

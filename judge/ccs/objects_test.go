@@ -91,13 +91,20 @@ func schemaOf(typ string) (string, ccstest.Mode) {
 }
 
 // contestFixture is a hand-worked ICPC contest: 5 hours from 10:00, frozen
-// for the last hour (from 14:00). Alice (id 2) solves A at 0:30 after a
-// wrong try, and tries B at 14:30 (under the freeze) and gets AC; Bob (id
-// 3) gets a compile error on A, then a rejudged submission on B.
+// for the last hour (from 14:00). Alice (user 2, team 20 "Alpha" with
+// Carol, user 4, of Alpha U) solves A at 0:30 after a wrong try, and tries
+// B at 14:30 (under the freeze) and gets AC; Bob (user 3, team 30 "Beta")
+// gets a compile error on A, then a rejudged submission on B. Team 40
+// (Dave, user 5) is in the hidden group "observers" and solves A first.
 func contestFixture(now time.Time, unfrozen bool) ccs.CCSInput {
 	start := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	c := judge.Contest{ID: 7, Title: "Weekly 7", StartTime: start, Duration: 5 * time.Hour, Freeze: time.Hour,
-		Scoring: judge.ScoringICPC, Everyone: true, Public: true,
+		Scoring: judge.ScoringICPC, Public: true,
+		Organizations: []judge.Organization{{ID: 8, Name: "Alpha U", FormalName: "University of Alpha", Country: "NLD"}, {ID: 9, Name: "Beta U"}},
+		Groups:        []judge.ContestGroup{{ID: 5, Name: "observers", Hidden: true}, {ID: 6, Name: "undergraduate"}},
+		Teams: []judge.ContestTeam{{ID: 20, Name: "Alpha", Members: []string{"alice", "carol"}, Organization: "Alpha U", Groups: []string{"undergraduate"}},
+			{ID: 30, Name: "Beta", Members: []string{"bob"}, Organization: "Beta U", Groups: []string{"undergraduate"}},
+			{ID: 40, Name: "Watch", Members: []string{"dave"}, Groups: []string{"observers"}}},
 		Problems: []judge.ContestProblem{
 			{ProblemID: 11, Slug: "floodit-small", Title: "Flood-it small", Label: "A"},
 			{ProblemID: 12, Slug: "a-slug-that-is-far-too-long-for-an-api-identifier", Title: "Rotation", Label: "B"},
@@ -109,6 +116,7 @@ func contestFixture(now time.Time, unfrozen bool) ccs.CCSInput {
 	at := func(m int) time.Time { return start.Add(time.Duration(m) * time.Minute) }
 	judged := func(m int) *time.Time { t := at(m); return &t }
 	subs := []judge.CCSSubmission{
+		{ID: 99, UserID: 5, ProblemID: 11, Language: "answer", CreatedAt: at(9), Status: judge.StatusDone, Verdict: judge.Accepted, Score: 100, JudgedAt: judged(9)},
 		{ID: 100, UserID: 2, ProblemID: 11, Language: "answer", CreatedAt: at(10), Status: judge.StatusDone, Verdict: judge.WrongAnswer, JudgedAt: judged(11)},
 		{ID: 101, UserID: 2, ProblemID: 11, Language: "cpp", CreatedAt: at(30), Status: judge.StatusDone, Verdict: judge.Accepted, Score: 100, JudgedAt: judged(31), CPUMs: 250},
 		{ID: 102, UserID: 3, ProblemID: 11, Language: "java", CreatedAt: at(40), Status: judge.StatusDone, Verdict: judge.CompileError, JudgedAt: judged(41)},
@@ -126,24 +134,32 @@ func contestFixture(now time.Time, unfrozen bool) ccs.CCSInput {
 	}
 	var cs []judge.ContestSubmission
 	for _, s := range subs {
-		cs = append(cs, judge.ContestSubmission{ID: s.ID, UserID: s.UserID, Username: map[int64]string{2: "alice", 3: "bob"}[s.UserID],
+		cs = append(cs, judge.ContestSubmission{ID: s.ID, UserID: s.UserID, Username: map[int64]string{2: "alice", 3: "bob", 5: "dave"}[s.UserID],
 			ProblemID: s.ProblemID, CreatedAt: s.CreatedAt, Status: s.Status, Verdict: s.Verdict, Score: s.Score})
 	}
 	return ccs.CCSInput{
 		Contest: c, Now: now,
-		Problems:    []ccs.CCSProblemFacts{{Cases: 3, Programs: true, Limits: judge.Limits{TimeLimit: 1.5, MemoryMiB: 256}}, {Cases: 2}},
-		Languages:   []ccs.CCSLanguage{{ID: "answer", Name: "Answer text"}, {ID: "moves", Name: "Move text"}, {ID: "cpp", Name: "C++", Extensions: []string{".cpp"}}, {ID: "java", Name: "Java", Extensions: []string{".java"}, EntryPoint: "Main class"}, {ID: "python3", Name: "Python 3", Extensions: []string{".py"}}},
-		Teams:       []ccs.CCSTeam{{UserID: 2, Username: "alice"}, {UserID: 3, Username: "bob"}},
+		Problems:  []ccs.CCSProblemFacts{{Cases: 3, Programs: true, Limits: judge.Limits{TimeLimit: 1.5, MemoryMiB: 256}}, {Cases: 2}},
+		Languages: []ccs.CCSLanguage{{ID: "answer", Name: "Answer text"}, {ID: "moves", Name: "Move text"}, {ID: "cpp", Name: "C++", Extensions: []string{".cpp"}}, {ID: "java", Name: "Java", Extensions: []string{".java"}, EntryPoint: "Main class"}, {ID: "python3", Name: "Python 3", Extensions: []string{".py"}}},
+		Teams: []ccs.CCSTeam{
+			{Key: 20, Name: "Alpha", Organization: "Alpha U", Groups: []string{"undergraduate"}, Members: []ccs.CCSAccount{{UserID: 2, Username: "alice", TeamKey: 20}, {UserID: 4, Username: "carol", TeamKey: 20}}},
+			{Key: 30, Name: "Beta", Organization: "Beta U", Groups: []string{"undergraduate"}, Members: []ccs.CCSAccount{{UserID: 3, Username: "bob", TeamKey: 30}}},
+			{Key: 40, Name: "Watch", Groups: []string{"observers"}, Hidden: true, Members: []ccs.CCSAccount{{UserID: 5, Username: "dave", TeamKey: 40}}}},
+		Keys:     map[int64]int64{2: 20, 4: 20, 3: 30, 5: 40},
+		Accounts: []ccs.CCSAccount{{UserID: 1, Username: "jury", Jury: true}, {UserID: 2, Username: "alice", TeamKey: 20}, {UserID: 3, Username: "bob", TeamKey: 30}, {UserID: 4, Username: "carol", TeamKey: 20}, {UserID: 5, Username: "dave", TeamKey: 40}},
+		Runs: map[int64][]judge.CCSRun{101: {{Position: 1, Verdict: judge.Accepted, CPUMs: 120}, {Position: 2, Verdict: judge.Accepted, CPUMs: 250}},
+			104: {{Position: 1, Verdict: judge.Accepted}}, 100: {{Position: 1, Verdict: judge.WrongAnswer}}},
 		Submissions: subs, Clarifications: clars,
-		Live:   judge.ComputeBoard(c, cs, now, true),
+		Live:   judge.UnfrozenPublicBoard(c, cs, now),
 		Frozen: judge.ComputeBoard(c, cs, now, false),
 	}
 }
 
 var (
 	juryView   = ccs.CCSView{Jury: true}
-	aliceView  = ccs.CCSView{Team: 2}
-	bobView    = ccs.CCSView{Team: 3}
+	aliceView  = ccs.CCSView{Team: 20}
+	carolView  = ccs.CCSView{Team: 20}
+	bobView    = ccs.CCSView{Team: 30}
 	publicView = ccs.CCSView{}
 )
 
@@ -162,7 +178,7 @@ func TestCCSObjectsMatchTheSchemas(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			objs := ccs.CCSObjects(contestFixture(tc.now, tc.unfrozen))
-			for _, view := range []ccs.CCSView{juryView, aliceView, publicView} {
+			for _, view := range []ccs.CCSView{juryView, aliceView, bobView, publicView} {
 				seen := map[string]bool{}
 				for _, o := range view.Visible(objs) {
 					if seen[o.Type+"/"+o.ID] {
@@ -218,7 +234,33 @@ func TestCCSObjectsFreezeAndPrivacy(t *testing.T) {
 		{"rejudged, new", frozen, "judgements", "103-2", publicView, true, "judgement_type_id", "WA"},
 		{"pending, no judgement", frozen, "judgements", "105", juryView, false, "", nil},
 		// Clarifications.
-		{"question, asker", frozen, "clarifications", "1", aliceView, true, "from_team_id", "2"},
+		{"question, asker", frozen, "clarifications", "1", aliceView, true, "from_team_id", "20"},
+		{"question, asker's teammate", frozen, "clarifications", "1", carolView, true, "from_team_id", "20"},
+		{"frozen judgement, owner's teammate", frozen, "judgements", "104", carolView, true, "judgement_type_id", "AC"},
+		{"submission's team", frozen, "submissions", "100", publicView, true, "team_id", "20"},
+		// Teams, organizations, groups: everyone's; a hidden group's
+		// team says hidden.
+		{"team", frozen, "teams", "20", publicView, true, "organization_id", "8"},
+		{"team's groups", frozen, "teams", "20", publicView, true, "group_ids", []any{"6"}},
+		{"hidden team", frozen, "teams", "40", publicView, true, "hidden", true},
+		{"organization", frozen, "organizations", "8", publicView, true, "country", "NLD"},
+		{"organization without a formal name", frozen, "organizations", "9", publicView, true, "formal_name", "Beta U"},
+		{"group", frozen, "groups", "5", publicView, true, "name", "observers"},
+		// Persons and accounts: the team's and the jury's.
+		{"person, jury", frozen, "persons", "4", juryView, true, "team_ids", []any{"20"}},
+		{"person, teammate", frozen, "persons", "4", aliceView, true, "name", "carol"},
+		{"person, other team", frozen, "persons", "4", bobView, false, "", nil},
+		{"person, public", frozen, "persons", "4", publicView, false, "", nil},
+		{"account, own team", frozen, "accounts", "2", carolView, true, "team_id", "20"},
+		{"account, other team", frozen, "accounts", "2", bobView, false, "", nil},
+		{"jury account, jury", frozen, "accounts", "1", juryView, true, "type", "admin"},
+		{"jury account, team", frozen, "accounts", "1", aliceView, false, "", nil},
+		// Runs: one per board of the current judgement, as it is read.
+		{"run", frozen, "runs", "101.2", publicView, true, "run_time", 0.25},
+		{"run's judgement", frozen, "runs", "101.1", publicView, true, "judgement_id", "101"},
+		{"frozen run, public", frozen, "runs", "104.1", publicView, false, "", nil},
+		{"frozen run, owner", frozen, "runs", "104.1", aliceView, true, "judgement_type_id", "AC"},
+		{"wrong run", frozen, "runs", "100.1", publicView, true, "judgement_type_id", "WA"},
 		{"question, other", frozen, "clarifications", "1", bobView, false, "", nil},
 		{"question, public", frozen, "clarifications", "1", publicView, false, "", nil},
 		{"private answer, asker", frozen, "clarifications", "2", aliceView, true, "reply_to_id", "1"},
@@ -228,9 +270,11 @@ func TestCCSObjectsFreezeAndPrivacy(t *testing.T) {
 		{"announcement, public", frozen, "clarifications", "5", publicView, true, "to_team_ids", nil},
 		// Awards follow the board each reads: the public's frozen board
 		// has no solve of B, the jury's has Alice's.
-		{"first to solve B, jury", frozen, "awards", "first-to-solve-p12", juryView, true, "team_ids", []any{"2"}},
+		{"first to solve B, jury", frozen, "awards", "first-to-solve-p12", juryView, true, "team_ids", []any{"20"}},
+		// The hidden team solved A first, and wins nothing.
+		{"first to solve A, jury", frozen, "awards", "first-to-solve-floodit-small", juryView, true, "team_ids", []any{"20"}},
 		{"first to solve B, public", frozen, "awards", "first-to-solve-p12", publicView, true, "team_ids", []any{}},
-		{"first to solve A, public", frozen, "awards", "first-to-solve-floodit-small", publicView, true, "team_ids", []any{"2"}},
+		{"first to solve A, public", frozen, "awards", "first-to-solve-floodit-small", publicView, true, "team_ids", []any{"20"}},
 		// Problems wait for the start, except for the jury.
 		{"problem before the start, jury", before, "problems", "floodit-small", juryView, true, "time_limit", 1.5},
 		{"problem before the start, team", before, "problems", "floodit-small", aliceView, false, "", nil},
@@ -278,12 +322,12 @@ func TestCCSObjectsCache(t *testing.T) {
 	in := contestFixture(start.Add(6*time.Hour), false)
 	same("first", in)
 	same("again", in)
-	in.Submissions[5].Status, in.Submissions[5].Verdict = judge.StatusDone, judge.Accepted
+	in.Submissions[6].Status, in.Submissions[6].Verdict = judge.StatusDone, judge.Accepted
 	at := start.Add(5 * time.Hour)
-	in.Submissions[5].JudgedAt = &at
+	in.Submissions[6].JudgedAt = &at
 	same("judged", in)
-	in.Submissions[1].History = []judge.Judging{{Verdict: judge.Accepted, Score: 100, JudgedAt: in.Submissions[1].JudgedAt}}
-	in.Submissions[1].Verdict = judge.TimeLimit
+	in.Submissions[2].History = []judge.Judging{{Verdict: judge.Accepted, Score: 100, JudgedAt: in.Submissions[2].JudgedAt}}
+	in.Submissions[2].Verdict = judge.TimeLimit
 	same("rejudged", in)
 	same("unfrozen", contestFixture(start.Add(6*time.Hour), true))
 }

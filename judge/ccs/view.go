@@ -2,8 +2,8 @@ package ccs
 
 import "puzzlejudge/judge"
 
-// CCSView is who reads the Contest API: the jury, a contestant (Team, a
-// user id) or the public (Team 0, not jury).
+// CCSView is who reads the Contest API: the jury, a contestant (Team, the
+// key of their team: judge.BoardKey) or the public (Team 0, not jury).
 type CCSView struct {
 	Jury bool
 	Team int64
@@ -15,7 +15,7 @@ func CCSViewOf(v judge.User, c judge.Contest) CCSView {
 		return CCSView{Jury: true}
 	}
 	if judge.IsContestant(v, c) {
-		return CCSView{Team: v.ID}
+		return CCSView{Team: int64(judge.NewBoardRows(c).KeyOf(v.ID, v.Username))}
 	}
 	return CCSView{}
 }

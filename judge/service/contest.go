@@ -38,10 +38,8 @@ func (s *Service) UpdateContest(ctx context.Context, v judge.User, id int64, p j
 		return judge.Contest{}, err
 	}
 	spec := judge.ContestSpec{Title: old.Title, StartTime: old.StartTime, Duration: old.Duration, Freeze: old.Freeze,
-		Scoring: old.Scoring, RegistrationCode: old.RegistrationCode, Public: old.Public}
-	if !old.Everyone {
-		spec.Participants = old.Participants
-	}
+		Scoring: old.Scoring, RegistrationCode: old.RegistrationCode, Public: old.Public, Everyone: old.Everyone}
+	spec.Teams, spec.Organizations, spec.Groups = old.TeamSpecs()
 	for _, cp := range old.Problems {
 		spec.Problems = append(spec.Problems, judge.ContestProblemSpec{Slug: cp.Slug, Label: cp.Label})
 	}
@@ -55,13 +53,21 @@ func (s *Service) UpdateContest(ctx context.Context, v judge.User, id int64, p j
 	if p.Problems != nil {
 		spec.Problems = p.Problems
 	}
+	spec.Organizations = append(spec.Organizations, p.Organizations...) // by name, the later wins
+	spec.Groups = append(spec.Groups, p.Groups...)
+	// Participants and teams given replace the teams (participants as
+	// teams of one) and close the contest to the others; "everyone"
+	// opens it, keeping the teams it has.
 	switch {
-	case p.Everyone && p.Participants != nil:
+	case p.Everyone && (p.Participants != nil || p.Teams != nil):
 		return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_open_and_listed", "a contest is open to everyone or to its participants, not both")
 	case p.Everyone:
-		spec.Participants = nil
-	case p.Participants != nil:
-		spec.Participants = p.Participants
+		spec.Everyone = true
+	case p.Participants != nil || p.Teams != nil:
+		spec.Everyone, spec.Participants, spec.Teams = false, p.Participants, p.Teams
+		if spec.Participants == nil {
+			spec.Participants = []string{}
+		}
 	}
 	if p.Unfreeze && p.Refreeze {
 		return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_unfreeze_refreeze", "unfreeze or refreeze, not both")
@@ -128,7 +134,7 @@ func (s *Service) Participation(ctx context.Context, v judge.User, id int64) (ta
 	return takes, !takes && judge.CanJoinContest(v, c), nil
 }
 
-// JoinContest adds v to a contest's participants when code is its
+// JoinContest makes v a team of one of a contest when code is its
 // registration code.
 func (s *Service) JoinContest(ctx context.Context, v judge.User, id int64, code string) error {
 	c, err := s.store.Contest(ctx, id)
@@ -147,7 +153,6 @@ func (s *Service) JoinContest(ctx context.Context, v judge.User, id int64, code 
 	if err := s.store.AddParticipant(ctx, id, v.ID); err != nil {
 		return err
 	}
-	c.Participants = append(c.Participants, v.Username)
 	s.boards.changed(c)
 	return nil
 }
@@ -178,12 +183,28 @@ func (s *Service) enterContest(ctx context.Context, v judge.User, sub *judge.Sub
 	// empty one on a board flooded already, solved the problem for ICPC).
 	if !c.Counts(now) || sub.Kind == judge.KindMoves {
 		sub.ContestID = 0
+		return nil
 	}
-	return nil
+	// The submission counts for the submitter's team: in a contest open to
+	// everyone, one is made for a newcomer.
+	_, err = s.ensureTeam(ctx, v, c)
+	return err
 }
 
 // contestOf validates a spec into a contest (without ID).
 func (s *Service) contestOf(ctx context.Context, spec judge.ContestSpec) (judge.Contest, error) {
+	return contestIn(ctx, s.store, spec)
+}
+
+// problemFinder finds problems by slug: the store, or an import's
+// transaction, which sees the problems it has just written.
+type problemFinder interface {
+	ProblemBySlug(ctx context.Context, slug string) (judge.Problem, error)
+}
+
+// contestIn validates a spec into a contest (without ID), its problems
+// found in problems.
+func contestIn(ctx context.Context, problems problemFinder, spec judge.ContestSpec) (judge.Contest, error) {
 	title := strings.TrimSpace(spec.Title)
 	switch {
 	case title == "":
@@ -231,7 +252,7 @@ func (s *Service) contestOf(ctx context.Context, spec judge.ContestSpec) (judge.
 			return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_problem_twice", "problems[{I}]: problem {Slug} is given twice", "I", i, "N", i+1, "Slug", strconv.Quote(ps.Slug))
 		}
 		labels[label], slugs[ps.Slug] = true, true
-		p, err := s.store.ProblemBySlug(ctx, ps.Slug)
+		p, err := problems.ProblemBySlug(ctx, ps.Slug)
 		if err != nil {
 			if judge.ErrorCode(err) == judge.ENOTFOUND {
 				return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_no_such_problem", "problems[{I}]: no problem {Slug}", "I", i, "N", i+1, "Slug", strconv.Quote(ps.Slug))
@@ -246,16 +267,12 @@ func (s *Service) contestOf(ctx context.Context, spec judge.ContestSpec) (judge.
 		}
 		c.Problems = append(c.Problems, judge.ContestProblem{ProblemID: p.ID, Slug: p.Slug, Title: p.Title, TitleZH: p.TitleZH, Label: label})
 	}
-	switch {
-	case spec.Participants == nil && spec.RegistrationCode == "":
-		c.Everyone = true
-	default:
-		c.Participants = []string{}
-		for _, u := range spec.Participants {
-			if u = strings.TrimSpace(u); u != "" && !slices.Contains(c.Participants, u) {
-				c.Participants = append(c.Participants, u)
-			}
-		}
+	if err := teamsOf(spec, &c); err != nil {
+		return judge.Contest{}, err
+	}
+	c.Everyone = spec.Everyone || spec.Participants == nil && spec.Teams == nil && spec.RegistrationCode == ""
+	if c.Everyone {
+		c.Participants = nil
 	}
 	return c, nil
 }

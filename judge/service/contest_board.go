@@ -36,7 +36,11 @@ const (
 // listenerBuffer is how many events a slow listener may lag behind.
 const listenerBuffer = 1024
 
-type cellKey struct{ user, problem int64 }
+// cellKey is a cell of a board: a row (a team) and a problem.
+type cellKey struct {
+	row     judge.BoardKey
+	problem int64
+}
 
 // subRef is where a known submission is: its contest, and its cell when
 // it counts there (counted false: made outside the contest's time, or to a
@@ -57,11 +61,15 @@ type liveBoard struct {
 	lookedAt, since time.Time
 	version         int64
 	cells           map[cellKey][]judge.ContestSubmission // in time order, then id
-	names           map[int64]string
-	// rows holds each contestant's row as the jury sees it (live) and as
-	// the frozen board shows it, with the times of their solves.
-	rows map[int64]*contestantRows
-	// snaps are the last snapshots, live and frozen, of version.
+	// teams places submissions in rows; names are the usernames of the
+	// rows of users in no team.
+	teams judge.BoardRows
+	names map[judge.BoardKey]string
+	// rows holds each team's row as the jury sees it (live) and as the
+	// frozen board shows it, with the times of their solves.
+	rows map[judge.BoardKey]*contestantRows
+	// snaps are the last snapshots, the jury's and everyone else's, of
+	// version.
 	snaps [2]*judge.Scoreboard
 }
 
@@ -140,13 +148,13 @@ func (b *contestBoards) board(ctx context.Context, st judge.Store, id int64) (*l
 		b.mu.Unlock()
 		return nil, err
 	}
-	lb = &liveBoard{contest: c, loadedAt: started, lookedAt: started, since: since, cells: map[cellKey][]judge.ContestSubmission{}, names: map[int64]string{},
-		rows: map[int64]*contestantRows{}}
+	lb = &liveBoard{contest: c, loadedAt: started, lookedAt: started, since: since, cells: map[cellKey][]judge.ContestSubmission{},
+		teams: judge.NewBoardRows(c), names: map[judge.BoardKey]string{}, rows: map[judge.BoardKey]*contestantRows{}}
 	for _, s := range subs {
 		b.place(lb, s) // in time order already: each goes at the end
 	}
-	for user := range lb.names {
-		lb.recount(user, 0)
+	for k := range lb.names {
+		lb.recount(k, 0)
 	}
 	lb.version = b.bump(id)
 	b.boards[id] = lb
@@ -185,7 +193,7 @@ func (b *contestBoards) apply(lb *liveBoard, cs judge.ContestSubmission) {
 	ref, known := b.owner[cs.ID]
 	if !known {
 		if b.place(lb, cs) {
-			lb.recount(cs.UserID, cs.ProblemID)
+			lb.recount(b.owner[cs.ID].cell.row, cs.ProblemID)
 		}
 		b.emit(lb, judge.ContestSubmitted, cs)
 		if cs.Verdict != "" {
@@ -202,20 +210,20 @@ func (b *contestBoards) apply(lb *liveBoard, cs judge.ContestSubmission) {
 		return
 	}
 	subs[i].Status, subs[i].Verdict, subs[i].Score = cs.Status, cs.Verdict, cs.Score
-	lb.recount(ref.cell.user, ref.cell.problem)
+	lb.recount(ref.cell.row, ref.cell.problem)
 	b.emit(lb, judge.ContestJudged, subs[i])
 }
 
-// recount computes again the cells of problem (0: every problem) of user,
-// and the user's totals, in both views.
-func (lb *liveBoard) recount(user, problem int64) {
+// recount computes again the cells of problem (0: every problem) of the
+// row k, and its totals, in both views.
+func (lb *liveBoard) recount(k judge.BoardKey, problem int64) {
 	c := lb.contest
-	r := lb.rows[user]
+	r := lb.rows[k]
 	if r == nil {
 		r = &contestantRows{solved: make([]time.Time, len(c.Problems)), solvedFz: make([]time.Time, len(c.Problems))}
-		r.live = judge.Row{User: lb.names[user], UserID: user, Problems: make([]judge.ProblemCell, len(c.Problems))}
-		r.frozen = judge.Row{User: lb.names[user], UserID: user, Problems: make([]judge.ProblemCell, len(c.Problems))}
-		lb.rows[user] = r
+		r.live, r.frozen = lb.teams.Row(k, lb.names[k]), lb.teams.Row(k, lb.names[k])
+		r.live.Problems, r.frozen.Problems = make([]judge.ProblemCell, len(c.Problems)), make([]judge.ProblemCell, len(c.Problems))
+		lb.rows[k] = r
 		problem = 0
 	}
 	freezeAt, _ := c.FreezeTime()
@@ -223,7 +231,7 @@ func (lb *liveBoard) recount(user, problem int64) {
 		if problem != 0 && p.ProblemID != problem {
 			continue
 		}
-		cs := lb.cells[cellKey{user, p.ProblemID}]
+		cs := lb.cells[cellKey{k, p.ProblemID}]
 		r.live.Problems[i] = judge.ScoreCell(c, p.Label, cs, time.Time{})
 		r.frozen.Problems[i] = judge.ScoreCell(c, p.Label, cs, freezeAt)
 		r.solved[i], _ = judge.FirstAccepted(c, cs, time.Time{})
@@ -233,24 +241,30 @@ func (lb *liveBoard) recount(user, problem int64) {
 	r.frozen.Total(c.Scoring)
 }
 
-// snapshot returns the board as the live or the frozen view shows it at
-// now, made again only when the board changed (or the freeze began).
-func (lb *liveBoard) snapshot(live bool, now time.Time) judge.Scoreboard {
+// snapshot returns the board as the jury (jury: live, every team) or
+// everyone else (frozen from the freeze on, without the teams of hidden
+// groups) reads it at now, made again only when the board changed (or the
+// freeze began).
+func (lb *liveBoard) snapshot(jury bool, now time.Time) judge.Scoreboard {
 	c := lb.contest
-	frozen := !live && c.Frozen(now)
+	frozen := !jury && c.Frozen(now)
 	view := 0
-	if frozen {
+	if !jury {
 		view = 1
 	}
-	if s := lb.snaps[view]; s != nil && s.Version == lb.version {
+	if s := lb.snaps[view]; s != nil && s.Version == lb.version && s.Frozen == frozen {
 		return *s
 	}
-	// One pass over the contestants for the first solves, one to copy
-	// the rows (their cells in one array) and mark them: 500 rows of 10
-	// problems are made again in well under a millisecond.
+	// One pass over the teams for the first solves, one to copy the rows
+	// (their cells in one array) and mark them: 500 rows of 10 problems
+	// are made again in well under a millisecond.
 	n := len(c.Problems)
+	shown := func(r *contestantRows) bool { return jury || !r.live.Hidden }
 	firsts := make([]time.Time, n)
 	for _, r := range lb.rows {
+		if !shown(r) {
+			continue
+		}
 		solved := r.solved
 		if frozen {
 			solved = r.solvedFz
@@ -261,10 +275,12 @@ func (lb *liveBoard) snapshot(live bool, now time.Time) judge.Scoreboard {
 			}
 		}
 	}
-	rows := make([]judge.Row, 0, len(lb.rows)+len(c.Participants))
-	cells := make([]judge.ProblemCell, 0, n*(len(lb.rows)+len(c.Participants)))
-	named := make(map[string]bool, len(lb.rows))
+	rows := make([]judge.Row, 0, len(lb.rows)+len(lb.teams.Listed))
+	cells := make([]judge.ProblemCell, 0, n*(len(lb.rows)+len(lb.teams.Listed)))
 	for _, r := range lb.rows {
+		if !shown(r) {
+			continue
+		}
 		row, solved := r.live, r.solved
 		if frozen {
 			row, solved = r.frozen, r.solvedFz
@@ -276,17 +292,20 @@ func (lb *liveBoard) snapshot(live bool, now time.Time) judge.Scoreboard {
 			row.Problems[i].First = !solved[i].IsZero() && solved[i].Equal(firsts[i])
 		}
 		rows = append(rows, row)
-		named[row.User] = true
 	}
-	for _, u := range c.Participants {
-		if named[u] {
+	for _, k := range lb.teams.Listed {
+		if lb.rows[k] != nil {
+			continue
+		}
+		row := lb.teams.Row(k, "")
+		if !jury && row.Hidden {
 			continue
 		}
 		at := len(cells)
 		for _, p := range c.Problems {
 			cells = append(cells, judge.ProblemCell{Label: p.Label})
 		}
-		row := judge.Row{User: u, Problems: cells[at : at+n : at+n]}
+		row.Problems = cells[at : at+n : at+n]
 		row.Total(c.Scoring)
 		rows = append(rows, row)
 	}
@@ -316,7 +335,7 @@ func (b *contestBoards) submitted(ctx context.Context, st judge.Store, sub judge
 		cs.Status, cs.Verdict, cs.Score = stored.Status, stored.Verdict, stored.Score
 	}
 	if b.place(lb, cs) {
-		lb.recount(cs.UserID, cs.ProblemID)
+		lb.recount(b.owner[cs.ID].cell.row, cs.ProblemID)
 	}
 	b.emit(lb, judge.ContestSubmitted, cs)
 	if cs.Verdict != "" {
@@ -328,12 +347,12 @@ func (b *contestBoards) submitted(ctx context.Context, st judge.Store, sub judge
 // does not know yet, belongs, and puts it in its cell when it counts there
 // (it does not recount the cell). b.mu is held.
 func (b *contestBoards) place(lb *liveBoard, cs judge.ContestSubmission) (counted bool) {
-	k := cellKey{cs.UserID, cs.ProblemID}
+	k := cellKey{lb.teams.KeyOf(cs.UserID, cs.Username), cs.ProblemID}
 	_, counted = lb.contest.Problem(cs.ProblemID)
 	counted = counted && lb.contest.Counts(cs.CreatedAt)
 	b.owner[cs.ID] = subRef{contest: lb.contest.ID, cell: k, counted: counted}
 	if counted {
-		lb.names[cs.UserID] = cs.Username
+		lb.names[k.row] = cs.Username
 		lb.cells[k] = insertByTime(lb.cells[k], cs)
 	}
 	return counted
@@ -368,7 +387,7 @@ func (b *contestBoards) judged(judged []judge.Judged, written map[int64]bool) {
 			if i := slices.IndexFunc(subs, func(s judge.ContestSubmission) bool { return s.ID == j.ID }); i >= 0 {
 				subs[i].Status, subs[i].Verdict, subs[i].Score = judge.StatusDone, j.Verdict, j.Score
 				cs = subs[i]
-				lb.recount(ref.cell.user, ref.cell.problem)
+				lb.recount(ref.cell.row, ref.cell.problem)
 			}
 		}
 		b.emit(lb, judge.ContestJudged, cs)

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"strings"
@@ -106,17 +107,31 @@ func (s *Service) ccsInput(ctx context.Context, c judge.Contest) (ccs.CCSInput, 
 	ids := make(map[string]int64, len(users))
 	for _, u := range users {
 		names[u.ID] = u.Username
-		ids[strings.ToLower(u.Username)] = u.ID
-	}
-	teams := map[int64]bool{}
-	addTeam := func(id int64) {
-		if id != 0 && !teams[id] {
-			teams[id] = true
-			in.Teams = append(in.Teams, ccs.CCSTeam{UserID: id, Username: names[id]})
+		ids[u.Username] = u.ID
+		if u.Role == judge.RoleInstructor {
+			in.Accounts = append(in.Accounts, ccs.CCSAccount{UserID: u.ID, Username: u.Username, Jury: true})
 		}
 	}
-	for _, p := range c.Participants {
-		addTeam(ids[strings.ToLower(p)])
+	// The contest's teams, then a team of one for each user in no team
+	// who submitted or asked (one the jury took out of the teams).
+	in.Keys = map[int64]int64{}
+	for _, t := range c.Teams {
+		ct := ccs.CCSTeam{Key: t.ID, Name: t.Name, Organization: t.Organization, Groups: t.Groups, Hidden: c.HiddenTeam(t)}
+		for _, m := range t.Members {
+			if id, ok := ids[m]; ok {
+				a := ccs.CCSAccount{UserID: id, Username: m, TeamKey: t.ID}
+				ct.Members = append(ct.Members, a)
+				in.Accounts = append(in.Accounts, a)
+				in.Keys[id] = t.ID
+			}
+		}
+		in.Teams = append(in.Teams, ct)
+	}
+	alone := func(id int64) {
+		if _, ok := in.Keys[id]; id != 0 && !ok {
+			in.Keys[id] = -id
+			in.Teams = append(in.Teams, ccs.CCSTeam{Key: -id, Name: names[id]})
+		}
 	}
 	var board []judge.ContestSubmission
 	for _, sub := range subs {
@@ -124,31 +139,22 @@ func (s *Service) ccsInput(ctx context.Context, c judge.Contest) (ccs.CCSInput, 
 			continue // practice: not the contest's
 		}
 		in.Submissions = append(in.Submissions, sub)
-		addTeam(sub.UserID)
+		alone(sub.UserID)
 		board = append(board, judge.ContestSubmission{ID: sub.ID, UserID: sub.UserID, Username: names[sub.UserID],
 			ProblemID: sub.ProblemID, CreatedAt: sub.CreatedAt, Status: sub.Status, Verdict: sub.Verdict, Score: sub.Score})
 	}
 	for _, m := range clars {
-		addTeam(m.FromUserID)
-		addTeam(m.ToUserID)
+		alone(m.FromUserID)
+		alone(m.ToUserID)
 	}
 	in.Clarifications = clars
-	slices.SortFunc(in.Teams, func(a, b ccs.CCSTeam) int { return int(a.UserID - b.UserID) })
-	in.Live = judge.ComputeBoard(c, board, now, true)
+	slices.SortStableFunc(in.Accounts, func(a, b ccs.CCSAccount) int { return cmp.Compare(a.UserID, b.UserID) })
+	in.Live = judge.UnfrozenPublicBoard(c, board, now)
 	in.Frozen = judge.ComputeBoard(c, board, now, false)
-	fillUserIDs(in.Live.Rows, ids)
-	fillUserIDs(in.Frozen.Rows, ids)
-	return in, nil
-}
-
-// fillUserIDs sets the ids of the rows of participants without a
-// submission, which a board lists by name only.
-func fillUserIDs(rows []judge.Row, ids map[string]int64) {
-	for i := range rows {
-		if rows[i].UserID == 0 {
-			rows[i].UserID = ids[strings.ToLower(rows[i].User)]
-		}
+	if in.Runs, err = s.store.CCSRuns(ctx, in.Cache.Stale(in)); err != nil {
+		return in, err
 	}
+	return in, nil
 }
 
 // CCSScoreboard returns contest id's board as v reads it (the contests'
@@ -163,26 +169,20 @@ func (s *Service) CCSScoreboard(ctx context.Context, v judge.User, id int64) (cc
 	if err != nil {
 		return ccs.CCSInput{}, judge.Scoreboard{}, err
 	}
-	// The rows are shared with other readers: copied before the ids of
-	// participants without a submission (listed by name) are filled in.
-	rows := slices.Clone(board.Rows)
-	if slices.ContainsFunc(rows, func(r judge.Row) bool { return r.UserID == 0 }) {
-		users, err := s.store.Users(ctx)
-		if err != nil {
-			return ccs.CCSInput{}, judge.Scoreboard{}, err
-		}
-		ids := make(map[string]int64, len(users))
-		for _, u := range users {
-			ids[strings.ToLower(u.Username)] = u.ID
-		}
-		fillUserIDs(rows, ids)
+	// The API's board leaves the hidden teams out for everyone (its
+	// teams say hidden): the jury's live board, which ranks them, is
+	// ranked again without them. Its rows are shared: copied first.
+	if slices.ContainsFunc(board.Rows, func(r judge.Row) bool { return r.Hidden }) {
+		rows := slices.DeleteFunc(slices.Clone(board.Rows), func(r judge.Row) bool { return r.Hidden })
+		judge.RankRows(c.Scoring, rows)
+		board.Rows = rows
 	}
-	return ccs.CCSInput{Contest: c, Now: s.now()}, judge.Scoreboard{Frozen: board.Frozen, Rows: rows}, nil
+	return ccs.CCSInput{Contest: c, Now: s.now()}, board, nil
 }
 
 // CCSSubmissionFiles returns a contest submission's text (source, answer
 // or moves), its file name and when it was submitted (the file's date in
-// files.zip), for its owner and the jury.
+// files.zip), for its author's team and the jury.
 func (s *Service) CCSSubmissionFiles(ctx context.Context, v judge.User, contestID, id int64) (name, text string, at time.Time, err error) {
 	c, view, err := s.CCSContest(ctx, v, contestID)
 	if err != nil {
@@ -195,9 +195,16 @@ func (s *Service) CCSSubmissionFiles(ctx context.Context, v judge.User, contestI
 	if sub.ContestID != c.ID {
 		return "", "", time.Time{}, judge.Errorf(judge.ENOTFOUND, "submission %d not found", id)
 	}
-	if !view.Jury && sub.UserID != view.Team {
+	if !view.Jury && int64(judge.NewBoardRows(c).KeyOf(sub.UserID, sub.Username)) != view.Team {
 		return "", "", time.Time{}, judge.Errorf(judge.EFORBIDDEN, "only its author and the jury read a submission's files")
 	}
+	name, text = s.ccsSubmissionFile(sub)
+	return name, text, sub.CreatedAt, nil
+}
+
+// ccsSubmissionFile is the one file of a submission's files.zip: its name
+// and its text (an answer sent per board, its outputs one after the other).
+func (s *Service) ccsSubmissionFile(sub judge.Submission) (name, text string) {
 	name = "answer.txt"
 	switch sub.Kind {
 	case judge.KindMoves:
@@ -215,9 +222,9 @@ func (s *Service) CCSSubmissionFiles(ctx context.Context, v judge.User, contestI
 		for _, o := range sub.Outputs {
 			b.WriteString(o.Output)
 		}
-		return name, b.String(), sub.CreatedAt, nil
+		return name, b.String()
 	}
-	return name, sub.Payload, sub.CreatedAt, nil
+	return name, sub.Payload
 }
 
 // ccsNow is the service's clock, for the web layer's answers.

@@ -153,6 +153,14 @@ func (s *Service) SyncFeed(ctx context.Context, id int64, since time.Time) error
 			// unfreeze.
 			continue
 		}
+		if in.Frozen.Frozen && o.Type == ccs.CCSRuns && o.TeamID != 0 {
+			// Nor the runs of a hidden try: an accepted program runs on
+			// every board, a rejected one may stop at the first it fails,
+			// and the gap in the public's tokens would count them. Its
+			// team and the jury read them at /runs; the feed brings them
+			// at the unfreeze.
+			continue
+		}
 		k := o.Key()
 		present[k] = true
 		exists[o.Type+"\x00"+o.ID] = true

@@ -65,7 +65,7 @@ func (s *Service) Clarifications(ctx context.Context, v judge.User, id int64) (C
 	l := ClarificationList{Contest: judge.ContestFor(v, c, now), Messages: []judge.Clarification{}, Read: read,
 		CanAsk: !judge.CanAnswerClarifications(v) && judge.CanAskClarification(v, c, now)}
 	for _, m := range all {
-		if !judge.ClarificationVisible(v, m) {
+		if !judge.ClarificationVisible(v, c, m) {
 			continue
 		}
 		if unseen(v, m, read) {
@@ -88,7 +88,7 @@ func (s *Service) Clarification(ctx context.Context, v judge.User, contestID, id
 	if err != nil {
 		return judge.Clarification{}, err
 	}
-	if m.ContestID != contestID || !judge.ClarificationVisible(v, m) {
+	if m.ContestID != contestID || !judge.ClarificationVisible(v, c, m) {
 		return judge.Clarification{}, judge.Errorf(judge.ENOTFOUND, "clarification %d not found", id)
 	}
 	ms := []judge.Clarification{m}
@@ -150,6 +150,9 @@ func (s *Service) PostClarification(ctx context.Context, v judge.User, id int64,
 		if !judge.CanAskClarification(v, c, now) {
 			return judge.Clarification{}, judge.Errort(judge.EFORBIDDEN, "clar_not_running", "questions are taken while contest {ID} runs, from {Start} to {End}",
 				"ID", id, "Start", judge.At{Time: c.StartTime, Layout: "2006-01-02 15:04 UTC"}, "End", judge.At{Time: c.EndTime(), Layout: "2006-01-02 15:04 UTC"})
+		}
+		if c, err = s.ensureTeam(ctx, v, c); err != nil {
+			return judge.Clarification{}, err
 		}
 		m.FromUserID = v.ID
 	default:

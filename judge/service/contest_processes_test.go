@@ -29,7 +29,10 @@ func TestContestBoardAcrossProcesses(t *testing.T) {
 		e.right = cases[0].Expected.Answer + cases[1].Expected.Answer
 	}
 	alice, bob := mustUser(t, a, "alice"), mustUser(t, a, "bob")
-	contest := e.contest(t, judge.ContestSpec{})
+	// Listed, so that their teams exist from the start: in a contest
+	// open to everyone a newcomer's first submission makes their team,
+	// which changes the contest and has the board read whole again.
+	contest := e.contest(t, judge.ContestSpec{Participants: []string{"alice", "bob"}})
 	reads := &countingReads{Store: openShared(t, path)}
 	b := newService(t, reads, cfg)
 
@@ -51,7 +54,7 @@ func TestContestBoardAcrossProcesses(t *testing.T) {
 			time.Sleep(100 * time.Millisecond)
 		}
 	}
-	follow("before any submission", "")
+	follow("before any submission", "alice 1 0 0 | A:0/0/0 B:0/0/0\nbob 1 0 0 | A:0/0/0 B:0/0/0\n")
 	e.submitIn(t, contest.ID, 10*time.Minute, alice, "flood", e.right)
 	e.submitIn(t, contest.ID, 20*time.Minute, bob, "flood", "0\n99\n")
 	e.submitIn(t, contest.ID, 30*time.Minute, bob, "flood", e.right)

@@ -125,12 +125,16 @@ func (s *Service) loadContestGrades(ctx context.Context, in *gradeInput, onlyUse
 		return err
 	}
 	in.contest = &c
+	in.teams = judge.NewBoardRows(c)
 	in.cells = map[cellKey][]judge.ContestSubmission{}
+	only := in.teams.KeyOf(onlyUser.ID, onlyUser.Username)
 	for _, cs := range subs { // in time order, then id: ScoreCell's order
-		if onlyUser.ID != 0 && cs.UserID != onlyUser.ID {
+		// A member's grade is the team's result: every member's
+		// submissions count.
+		k := cellKey{in.teams.KeyOf(cs.UserID, cs.Username), cs.ProblemID}
+		if onlyUser.ID != 0 && k.row != only {
 			continue
 		}
-		k := cellKey{cs.UserID, cs.ProblemID}
 		in.cells[k] = append(in.cells[k], cs)
 	}
 	return nil

@@ -160,6 +160,7 @@ type gradeInput struct {
 	// contest: its submissions by user and problem, in time order.
 	contest *judge.Contest
 	cells   map[cellKey][]judge.ContestSubmission
+	teams   judge.BoardRows // the contest's teams, whose results its members are graded by
 }
 
 // load reads what grading a needs, in one query for the submissions and one
@@ -224,7 +225,7 @@ func (in gradeInput) graders() map[int64][]*grader {
 		for i, ap := range in.a.Problems {
 			gs[i] = newGrader(in.a, ap.Slug, in.graded[i])
 			if in.contest != nil {
-				gs[i].contest, gs[i].cell = in.contest, in.cells[cellKey{u.ID, ap.ProblemID}]
+				gs[i].contest, gs[i].cell = in.contest, in.cells[cellKey{in.teams.KeyOf(u.ID, u.Username), ap.ProblemID}]
 				if cp, ok := in.contest.Problem(ap.ProblemID); ok {
 					gs[i].label = cp.Label
 				}

@@ -132,8 +132,8 @@ func checkMoves(p judge.Problem, c judge.Case, moves string) error {
 }
 
 // Submission returns a submission with its results in case order and its
-// earlier judgings, to its owner or an instructor; EFORBIDDEN for anyone
-// else.
+// earlier judgings, to its owner, the members of its owner's team in the
+// contest it names, or an instructor; EFORBIDDEN for anyone else.
 func (s *Service) Submission(ctx context.Context, v judge.User, id int64) (judge.Submission, error) {
 	if err := judge.Allow(v, judge.CanListSubmissions(v), ""); err != nil {
 		return judge.Submission{}, err
@@ -142,7 +142,13 @@ func (s *Service) Submission(ctx context.Context, v judge.User, id int64) (judge
 	if err != nil {
 		return judge.Submission{}, err
 	}
-	if err := judge.Allow(v, judge.CanReadSubmission(v, sub), "submission %d is not yours", id); err != nil {
+	may := judge.CanReadSubmission(v, sub)
+	if !may && sub.ContestID != 0 {
+		if c, err := s.store.Contest(ctx, sub.ContestID); err == nil {
+			may = judge.CanReadTeamSubmission(v, c, sub)
+		}
+	}
+	if err := judge.Allow(v, may, "submission %d is not yours", id); err != nil {
 		return judge.Submission{}, err
 	}
 	if err := s.nameResults(ctx, v, &sub); err != nil {
@@ -156,13 +162,21 @@ func (s *Service) Submission(ctx context.Context, v judge.User, id int64) (judge
 
 // Submissions lists submissions newest first, with the total count of the
 // filter: everyone's for an instructor, v's own for anyone else (whose
-// UserID and Username filters are replaced by v).
+// UserID and Username filters are replaced by v), or, with f.ContestID
+// naming a contest where v is in a team, the team's in that contest.
 func (s *Service) Submissions(ctx context.Context, v judge.User, f judge.SubmissionFilter) ([]judge.Submission, int, error) {
 	if err := judge.Allow(v, judge.CanListSubmissions(v), ""); err != nil {
 		return nil, 0, err
 	}
 	if !judge.CanListAllSubmissions(v) {
-		f.UserID, f.Username = v.ID, ""
+		f.UserID, f.Username, f.Usernames = v.ID, "", nil
+		if f.ContestID != 0 {
+			if c, err := s.store.Contest(ctx, f.ContestID); err == nil {
+				if t, ok := c.TeamOf(v.Username); ok {
+					f.UserID, f.Usernames = 0, t.Members
+				}
+			}
+		}
 	}
 	w := s.withholding(v)
 	if err := w.filter(ctx, &f); err != nil {

@@ -37,3 +37,28 @@ func (d *DB) CCSSubmissions(ctx context.Context, contestID int64) ([]judge.CCSSu
 	}
 	return out, nil
 }
+
+// CCSRuns returns the board results of the submissions ids (their current
+// judgings: case_results holds only those), by submission, in board order;
+// a compile's result is no board's.
+func (d *DB) CCSRuns(ctx context.Context, ids []int64) (map[int64][]judge.CCSRun, error) {
+	out := make(map[int64][]judge.CCSRun, len(ids))
+	for i := 0; i < len(ids); i += 500 {
+		var rows []struct {
+			SubmissionID int64
+			Verdict      string
+			CPUMs        int64 `gorm:"column:cpu_ms"`
+		}
+		err := d.db.WithContext(ctx).Table("case_results").Select("submission_id, verdict, cpu_ms").
+			Where("submission_id IN ? AND case_id <> 0", ids[i:min(i+500, len(ids))]).
+			Order("submission_id, position, id").Scan(&rows).Error
+		if err != nil {
+			return nil, d.fail(err, "runs")
+		}
+		for _, r := range rows {
+			rs := out[r.SubmissionID]
+			out[r.SubmissionID] = append(rs, judge.CCSRun{Position: len(rs) + 1, Verdict: judge.Verdict(r.Verdict), CPUMs: r.CPUMs})
+		}
+	}
+	return out, nil
+}

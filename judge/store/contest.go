@@ -20,8 +20,12 @@ type contestRow struct {
 	RegistrationCode string    `gorm:"size:100;not null;default:''"`
 	Public           bool      `gorm:"not null;default:false"`
 	UnfrozenAt       *time.Time
-	CreatedAt        time.Time
-	UpdatedAt        time.Time
+	// TeamsMade reports a contest whose contestants are teams: false for
+	// one stored before teams, until migrateContestTeams makes its
+	// participants teams of one.
+	TeamsMade bool `gorm:"not null;default:false"`
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 func (contestRow) TableName() string { return "contests" }
@@ -69,12 +73,11 @@ func (r contestRow) domain() judge.Contest {
 	return c
 }
 
-// writeContestParts replaces the problems and participants of contest id.
+// writeContestParts replaces the problems and teams of contest id. A
+// contest given with Participants and no Teams (as before teams) makes
+// each participant a team of one.
 func writeContestParts(tx *gorm.DB, id int64, c judge.Contest) error {
 	if err := tx.Where("contest_id = ?", id).Delete(&contestProblemRow{}).Error; err != nil {
-		return err
-	}
-	if err := tx.Where("contest_id = ?", id).Delete(&contestParticipantRow{}).Error; err != nil {
 		return err
 	}
 	if len(c.Problems) > 0 {
@@ -86,36 +89,19 @@ func writeContestParts(tx *gorm.DB, id int64, c judge.Contest) error {
 			return err
 		}
 	}
-	if c.Everyone || len(c.Participants) == 0 {
-		return nil
-	}
-	var users []userRow
-	if err := tx.Where("username IN ?", c.Participants).Find(&users).Error; err != nil {
-		return err
-	}
-	ids := make(map[string]int64, len(users))
-	for _, u := range users {
-		ids[u.Username] = u.ID
-	}
-	rows := make([]contestParticipantRow, 0, len(c.Participants))
-	for _, name := range c.Participants {
-		id, ok := ids[name]
-		if !ok {
-			return judge.Errorf(judge.EINVALID, "participants: no user %q", name)
+	if c.Teams == nil {
+		for _, u := range c.Participants {
+			c.Teams = append(c.Teams, judge.ContestTeam{Name: u, Members: []string{u}})
 		}
-		rows = append(rows, contestParticipantRow{ContestID: c.ID, UserID: id})
 	}
-	for i := range rows {
-		rows[i].ContestID = id
-	}
-	return tx.CreateInBatches(&rows, 500).Error
+	return writeTeams(tx, id, c)
 }
 
 // CreateContest stores a contest, its problems and participants in one
 // transaction.
 func (d *DB) CreateContest(ctx context.Context, c judge.Contest) (judge.Contest, error) {
 	row := contestRowOf(c)
-	row.ID = 0
+	row.ID, row.TeamsMade = 0, true
 	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Create(&row).Error; err != nil {
 			return err
@@ -152,7 +138,7 @@ func (d *DB) UpdateContest(ctx context.Context, c judge.Contest) (judge.Contest,
 }
 
 // Contest returns a contest with its problems in label order and its
-// participants by name.
+// teams.
 func (d *DB) Contest(ctx context.Context, id int64) (judge.Contest, error) {
 	return takeWithParts(ctx, d, id, "contest", d.withContestParts)
 }
@@ -162,8 +148,7 @@ func (d *DB) Contests(ctx context.Context) ([]judge.Contest, error) {
 	return findWithParts(ctx, d, "start_time, id", "contests", d.withContestParts)
 }
 
-// withContestParts reads the problems and participants of the contests of
-// rows, in two queries.
+// withContestParts reads the problems and teams of the contests of rows.
 func (d *DB) withContestParts(ctx context.Context, rows []contestRow) ([]judge.Contest, error) {
 	out, ids, at := domains(rows)
 	if len(rows) == 0 {
@@ -192,46 +177,10 @@ func (d *DB) withContestParts(ctx context.Context, rows []contestRow) ([]judge.C
 		c.Problems = append(c.Problems, judge.ContestProblem{ProblemID: p.ProblemID, Label: p.Label, Slug: p.Slug, Title: p.Title, TitleZH: p.TitleZH,
 			Draft: p.Draft, Archived: p.Archived})
 	}
-	var us []struct {
-		ContestID int64
-		Username  string
-	}
-	err = d.db.WithContext(ctx).Table("contest_participants").
-		Select("contest_participants.contest_id, users.username").
-		Joins("JOIN users ON users.id = contest_participants.user_id").
-		Where("contest_participants.contest_id IN ?", ids).
-		Order("contest_participants.contest_id, users.username").Scan(&us).Error
-	if err != nil {
-		return nil, d.fail(err, "contest participants")
-	}
-	for _, u := range us {
-		c := &out[at[u.ContestID]]
-		c.Participants = append(c.Participants, u.Username)
-	}
-	for i := range out {
-		if !out[i].Everyone && out[i].Participants == nil {
-			out[i].Participants = []string{}
-		}
+	if err := d.withTeams(ctx, out, ids, at); err != nil {
+		return nil, err
 	}
 	return out, nil
-}
-
-// AddParticipant adds a user to a contest; nothing when already there.
-func (d *DB) AddParticipant(ctx context.Context, contestID, userID int64) error {
-	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var n int64
-		if err := tx.Model(&contestRow{}).Where("id = ?", contestID).Count(&n).Error; err != nil {
-			return err
-		}
-		if n == 0 {
-			return gorm.ErrRecordNotFound
-		}
-		if err := tx.Model(&contestParticipantRow{}).Where("contest_id = ? AND user_id = ?", contestID, userID).Count(&n).Error; err != nil || n > 0 {
-			return err
-		}
-		return tx.Create(&contestParticipantRow{ContestID: contestID, UserID: userID}).Error
-	})
-	return d.fail(err, "contest")
 }
 
 // contestSubmissions selects what a board reads of the submissions.

@@ -198,6 +198,7 @@ func (d *DB) migrate() error {
 	rows := []any{&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &programRow{}, &submissionRow{}, &caseResultRow{}, &heartbeatRow{},
 		&assignmentRow{}, &assignmentProblemRow{}, &historyRow{}, &problemHintsRow{}, &hintRow{}, &loginBucketRow{}, &catalogueVersionRow{}, &generationRow{},
 		&contestRow{}, &contestProblemRow{}, &contestParticipantRow{}, &runLeaseRow{}}
+	rows = append(rows, teamRows()...)
 	rows = append(rows, eventRows()...)
 	rows = append(rows, similarityRows()...)
 	var err error
@@ -226,6 +227,9 @@ func (d *DB) migrate() error {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
 	if err := d.backfillUsernameKeys(); err != nil {
+		return fmt.Errorf("store: migrate: %w", err)
+	}
+	if err := d.migrateContestTeams(); err != nil {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
 	return nil

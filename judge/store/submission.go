@@ -75,6 +75,7 @@ func rowOf(s judge.Submission) submissionRow {
 	r := submissionRow{
 		UserID: s.UserID, Kind: string(s.Kind), CaseID: s.CaseID, Puzzle: s.Puzzle, Board: s.Board,
 		Payload: s.Payload, Language: s.Language, Status: string(s.Status), Verdict: string(s.Verdict), Score: s.Score, JudgedAt: s.JudgedAt,
+		CPUMs: s.CPUMs, MemoryKiB: s.MemoryKiB, // a judged submission's (CreateJudged), 0 for a new one
 		CreatedAt: s.CreatedAt, // zero: gorm stamps it
 	}
 	if s.ProblemID != 0 {
@@ -151,6 +152,12 @@ func (d *DB) Submissions(ctx context.Context, f judge.SubmissionFilter) ([]judge
 	}
 	if f.ProblemSlug != "" {
 		q = q.Where("problems.slug = ?", f.ProblemSlug)
+	}
+	if f.ContestID != 0 {
+		q = q.Where("submissions.contest_id = ?", f.ContestID)
+	}
+	if f.Usernames != nil {
+		q = q.Where("users.username IN ?", append(f.Usernames, ""))
 	}
 	if f.Username != "" {
 		q = q.Where("users.username = ?", f.Username)

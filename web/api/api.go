@@ -109,6 +109,7 @@ func (s *API) Register(r gin.IRouter) {
 	r.GET("/api/docs", serveDocs)
 	s.registerCourses(api, user)
 	s.registerContests(api, user)
+	s.registerContestPackages(api)
 	api.POST("/replay", s.addressLimit(), s.replay)
 	api.POST("/problems/:slug/cases/:id/hint", user, s.rateLimit(), s.hint)
 	api.GET("/submissions/:id/replay", user, s.addressLimit(), s.submissionReplay)

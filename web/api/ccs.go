@@ -36,8 +36,8 @@ func feedStreams(c *gin.Context) bool {
 
 // ccsCollections are the collection endpoints of a contest, in the order
 // of the specification's table.
-var ccsCollections = []string{ccs.CCSJudgementTypes, ccs.CCSLanguages, ccs.CCSProblems, ccs.CCSTeams,
-	ccs.CCSSubmissions, ccs.CCSJudgements, ccs.CCSClarifications, ccs.CCSAwards}
+var ccsCollections = []string{ccs.CCSJudgementTypes, ccs.CCSLanguages, ccs.CCSProblems, ccs.CCSGroups, ccs.CCSOrganizations,
+	ccs.CCSPersons, ccs.CCSAccounts, ccs.CCSTeams, ccs.CCSSubmissions, ccs.CCSJudgements, ccs.CCSRuns, ccs.CCSClarifications, ccs.CCSAwards}
 
 func (s *API) registerCCS(r gin.IRouter) {
 	g := r.Group(CCSPath, s.ccsHeaders(), s.ccsAuthenticate())
@@ -124,10 +124,30 @@ func (s *API) ccsFail(c *gin.Context, err error) {
 	c.AbortWithStatusJSON(status, ccsError{Code: status, Message: msg, Error: httpx.ErrorDetail{Code: code, Message: msg}})
 }
 
+// IsCCSPath reports a path under the Contest API.
+func IsCCSPath(p string) bool { return p == CCSPath || strings.HasPrefix(p, CCSPath+"/") }
+
+// CCSNoRoute answers an unknown route under the Contest API as its other
+// failures are, with the specification's code and message
+// (/api/ccs/contests/1/doesnt-exist).
+func (s *API) CCSNoRoute(c *gin.Context) {
+	s.ccsFail(c, judge.Errorf(judge.ENOTFOUND, "no route %s %s", c.Request.Method, c.Request.URL.Path))
+}
+
+// CCSNoMethod answers a known route of the Contest API asked with another
+// method than GET: 405, with code and message.
+func (s *API) CCSNoMethod(c *gin.Context) {
+	msg := "method " + c.Request.Method + " is not allowed on " + c.Request.URL.Path + ": the Contest API is read-only here"
+	c.AbortWithStatusJSON(http.StatusMethodNotAllowed, ccsError{Code: http.StatusMethodNotAllowed, Message: msg,
+		Error: httpx.ErrorDetail{Code: "method_not_allowed", Message: msg}})
+}
+
 // ccsInfo answers the API information.
-func (s *API) ccsInfo(c *gin.Context) {
-	c.JSON(http.StatusOK, gin.H{"version": ccs.CCSVersion, "version_url": ccs.CCSVersionURL,
-		"provider": gin.H{"name": "puzzlejudge"}})
+func (s *API) ccsInfo(c *gin.Context) { c.JSON(http.StatusOK, ccsInfoJSON()) }
+
+// ccsInfoJSON is the API information (a package's api.json too).
+func ccsInfoJSON() gin.H {
+	return gin.H{"version": ccs.CCSVersion, "version_url": ccs.CCSVersionURL, "provider": gin.H{"name": "puzzlejudge"}}
 }
 
 // ccsContests lists the contests the caller may read.

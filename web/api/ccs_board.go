@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -33,7 +34,7 @@ func ccsBoardJSON(in ccs.CCSInput, board judge.Scoreboard) gin.H {
 	k := in.Contest
 	rows := []gin.H{}
 	for _, r := range board.Rows {
-		if r.UserID == 0 {
+		if r.Key == 0 {
 			continue // a participant whose account is gone
 		}
 		var score gin.H
@@ -69,7 +70,7 @@ func ccsBoardJSON(in ccs.CCSInput, board judge.Scoreboard) gin.H {
 				score["time"] = ccs.CCSMinutes(r.LastAccepted)
 			}
 		}
-		rows = append(rows, gin.H{"rank": r.Rank, "team_id": ccs.CCSTeamID(r.UserID), "score": score, "problems": problems})
+		rows = append(rows, gin.H{"rank": r.Rank, "team_id": ccs.CCSTeamID(r.Key), "score": score, "problems": problems})
 	}
 	return gin.H{"time": ccs.CCSTime(in.Now), "contest_time": ccs.CCSRelTime(in.Now.Sub(k.StartTime)),
 		"state": ccs.CCSStateObject(k, in.Now), "rows": rows}
@@ -85,10 +86,15 @@ var ccsProperties = []struct {
 	{ccs.CCSJudgementTypes, []string{"id", "name", "penalty", "solved"}},
 	{ccs.CCSLanguages, []string{"id", "name", "entry_point_required", "entry_point_name", "extensions"}},
 	{ccs.CCSProblems, []string{"id", "label", "name", "ordinal", "time_limit", "memory_limit", "output_limit", "code_limit", "test_data_count", "max_score"}},
-	{ccs.CCSTeams, []string{"id", "name", "label", "display_name"}},
+	{ccs.CCSGroups, []string{"id", "name"}},
+	{ccs.CCSOrganizations, []string{"id", "name", "formal_name", "country"}},
+	{ccs.CCSPersons, []string{"id", "name", "team_ids", "role"}},
+	{ccs.CCSAccounts, []string{"id", "username", "name", "type", "team_id", "person_id"}},
+	{ccs.CCSTeams, []string{"id", "name", "label", "display_name", "organization_id", "group_ids", "hidden"}},
 	{ccs.CCSState, []string{"started", "frozen", "ended", "thawed", "finalized", "end_of_updates"}},
 	{ccs.CCSSubmissions, []string{"id", "language_id", "problem_id", "team_id", "time", "contest_time", "entry_point", "files"}},
 	{ccs.CCSJudgements, []string{"id", "submission_id", "judgement_type_id", "score", "current", "start_time", "start_contest_time", "end_time", "end_contest_time", "max_run_time"}},
+	{ccs.CCSRuns, []string{"id", "judgement_id", "ordinal", "judgement_type_id", "time", "contest_time", "run_time"}},
 	{ccs.CCSClarifications, []string{"id", "from_team_id", "to_team_id", "to_team_ids", "reply_to_id", "problem_id", "text", "time", "contest_time"}},
 	{ccs.CCSAwards, []string{"id", "citation", "team_ids"}},
 	{"scoreboard", []string{"time", "contest_time", "state", "rows"}},
@@ -125,10 +131,21 @@ func (s *API) ccsSubmissionFiles(c *gin.Context) {
 		s.ccsFail(c, err)
 		return
 	}
+	data, err := submissionZip(name, text, at)
+	if err != nil {
+		s.ccsFail(c, err)
+		return
+	}
+	c.Header("Content-Disposition", `attachment; filename="files.zip"`)
+	c.Data(http.StatusOK, "application/zip", data)
+}
+
+// submissionZip is a submission's files.zip: its one file, dated when it
+// was submitted (zw.Create leaves the date zero, which unzip lists as
+// 1980-00-00). A contest package holds the same bytes.
+func submissionZip(name, text string, at time.Time) ([]byte, error) {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
-	// The entry is dated when it was submitted: zw.Create leaves the date
-	// zero, which unzip lists as 1980-00-00.
 	w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: at.UTC()})
 	if err == nil {
 		_, err = w.Write([]byte(text))
@@ -136,10 +153,5 @@ func (s *API) ccsSubmissionFiles(c *gin.Context) {
 	if err == nil {
 		err = zw.Close()
 	}
-	if err != nil {
-		s.ccsFail(c, err)
-		return
-	}
-	c.Header("Content-Disposition", `attachment; filename="files.zip"`)
-	c.Data(http.StatusOK, "application/zip", buf.Bytes())
+	return buf.Bytes(), err
 }

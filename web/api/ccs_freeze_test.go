@@ -20,7 +20,9 @@ func TestCCSFreezeFeedTellsNoVerdict(t *testing.T) {
 	e := newCCSEnv(t, Options{})
 	alice, bob := e.student("alice"), e.student("bob")
 	e.waitReady()
-	c := e.contest("Frozen feed", 4*time.Hour+30*time.Minute, 5*time.Hour, time.Hour, judge.ScoringICPC, nil)
+	// Listed, so that their teams exist before their first tries (a
+	// newcomer's team, its person and account are events of their own).
+	c := e.contest("Frozen feed", 4*time.Hour+30*time.Minute, 5*time.Hour, time.Hour, judge.ScoringICPC, []string{"alice", "bob"})
 	base := "/contests/" + itoa64(c.ID)
 	feed := base + "/event-feed?stream=false"
 	// top is the last token of the log, as the jury's feed reads it (the
@@ -73,7 +75,7 @@ func TestCCSFreezeFeedTellsNoVerdict(t *testing.T) {
 		TeamIDs []string `json:"team_ids"`
 	}
 	json.Unmarshal(e.ccsGet(t, base+"/awards", e.admin, 200), &awards)
-	if len(awards) == 0 || awards[0].ID != "winner" || len(awards[0].TeamIDs) != 1 || awards[0].TeamIDs[0] != itoa64(e.user(alice).ID) {
+	if len(awards) == 0 || awards[0].ID != "winner" || len(awards[0].TeamIDs) != 1 || awards[0].TeamIDs[0] != e.teamID(c, "alice") {
 		t.Errorf("the jury's awards = %+v, want alice the winner", awards)
 	}
 }

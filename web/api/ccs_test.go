@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -83,6 +84,20 @@ func (e *ccsEnv) user(token string) judge.User {
 	return u
 }
 
+// teamID returns the Contest API id of the team of member in contest c.
+func (e *ccsEnv) teamID(c judge.Contest, member string) string {
+	e.t.Helper()
+	got, err := e.svc.Contest(context.Background(), e.user(e.admin), c.ID)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	t, ok := got.TeamOf(member)
+	if !ok {
+		e.t.Fatalf("%s is in no team of contest %d: %+v", member, c.ID, got.Teams)
+	}
+	return strconv.FormatInt(t.ID, 10)
+}
+
 // contestSubmit submits an answer to the i-th catalogue problem in contest
 // c, right or wrong, and waits for its verdict.
 func (e *ccsEnv) contestSubmit(t *testing.T, token string, c judge.Contest, i int, right bool) int64 {
@@ -117,22 +132,57 @@ func (e *ccsEnv) ccsGet(t *testing.T, path, token string, status int) []byte {
 // schema of each and its mode (clarifications carry to_team_ids, which
 // the release's text defines and its schema does not: extra properties
 // allowed for them, as check-api.sh -p).
+// The list is check-api.sh's ENDPOINTS, in its order
+// (TestCCSEndpointsAreTheScripts); commentary, optional there, is not
+// served (absent: 404).
 var ccsEndpoints = []struct {
 	path, schema string
 	mode         ccstest.Mode
+	absent       bool
 }{
-	{"", "contest", ccstest.Strict},
-	{"/access", "access", ccstest.Strict},
-	{"/judgement-types", "judgement-types", ccstest.Strict},
-	{"/languages", "languages", ccstest.Strict},
-	{"/problems", "problems", ccstest.Strict},
-	{"/teams", "teams", ccstest.Strict},
-	{"/state", "state", ccstest.Strict},
-	{"/submissions", "submissions", ccstest.Strict},
-	{"/judgements", "judgements", ccstest.Strict},
-	{"/clarifications", "clarifications", ccstest.Extra},
-	{"/awards", "awards", ccstest.Strict},
-	{"/scoreboard", "scoreboard", ccstest.Strict},
+	{"", "contest", ccstest.Strict, false},
+	{"/access", "access", ccstest.Strict, false},
+	{"/judgement-types", "judgement-types", ccstest.Strict, false},
+	{"/languages", "languages", ccstest.Strict, false},
+	{"/problems", "problems", ccstest.Strict, false},
+	{"/groups", "groups", ccstest.Strict, false},
+	{"/organizations", "organizations", ccstest.Strict, false},
+	{"/persons", "persons", ccstest.Strict, false},
+	{"/accounts", "accounts", ccstest.Strict, false},
+	{"/teams", "teams", ccstest.Strict, false},
+	{"/state", "state", ccstest.Strict, false},
+	{"/submissions", "submissions", ccstest.Strict, false},
+	{"/judgements", "judgements", ccstest.Strict, false},
+	{"/runs", "runs", ccstest.Strict, false},
+	{"/clarifications", "clarifications", ccstest.Extra, false},
+	{"/awards", "awards", ccstest.Strict, false},
+	{"/commentary", "commentaries", ccstest.Strict, true},
+	{"/scoreboard", "scoreboard", ccstest.Strict, false},
+}
+
+// TestCCSEndpointsAreTheScripts: the endpoints the tests walk are those
+// the release's check-api.sh walks, in its order.
+func TestCCSEndpointsAreTheScripts(t *testing.T) {
+	script, err := os.ReadFile("../../internal/testkit/ccstest/testdata/check-api.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, _ := strings.Cut(string(script), "ENDPOINTS='")
+	list, _, _ := strings.Cut(rest, "'")
+	var want, got []string
+	for _, f := range strings.Fields(list) {
+		want = append(want, f)
+	}
+	for _, ep := range ccsEndpoints {
+		name := strings.TrimPrefix(ep.path, "/")
+		if name == "" {
+			name = "contests"
+		}
+		got = append(got, name)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("the tests walk %v,\ncheck-api.sh walks %v", got, want)
+	}
 }
 
 // checkContest walks a contest's API as check-api.sh does, as token reads
@@ -155,6 +205,14 @@ func (e *ccsEnv) checkContest(t *testing.T, id int64, token string) []byte {
 		props[ep.Type] = ep.Properties
 	}
 	for _, ep := range ccsEndpoints {
+		if ep.absent {
+			// The whole server answers it in the API's error shape
+			// (web's TestCCSUnknownRoute); this engine has only the API.
+			if r := e.do("GET", CCSPath+base+ep.path, token, nil); r.status != 404 {
+				t.Errorf("GET %s = %d, want 404", ep.path, r.status)
+			}
+			continue
+		}
 		body := e.ccsGet(t, base+ep.path, token, 200)
 		ccstest.Check(t, ep.mode, ep.schema, body)
 		// Every property served is one access lists for its type.
@@ -255,7 +313,7 @@ func TestCCSAnswersMatchTheSpec(t *testing.T) {
 		} `json:"rows"`
 	}
 	json.Unmarshal(e.ccsGet(t, "/contests/"+itoa64(c.ID)+"/scoreboard", "", 200), &board)
-	aliceID := strconv.FormatInt(e.user(alice).ID, 10)
+	aliceID := e.teamID(c, "alice")
 	if len(board.Rows) != 2 || board.Rows[0].TeamID != aliceID || board.Rows[0].Rank != 1 || board.Rows[0].Score.NumSolved != 1 {
 		t.Errorf("scoreboard rows = %+v, want alice (%s) first with one solved", board.Rows, aliceID)
 	}

@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"hash/crc32"
 	"net/http"
 	"strconv"
 	"time"
@@ -23,6 +24,8 @@ func (s *API) registerContests(api gin.IRouter, user gin.HandlerFunc) {
 	api.POST("/contests/:id/join", user, s.joinContest)
 	api.GET("/contests/:id/scoreboard", s.scoreboard)
 	api.GET("/contests/:id/scoreboard.csv", s.scoreboardCSV)
+	api.GET("/contests/:id/teams", s.contestTeams)
+	api.POST("/contests/:id/teams/import", jury, s.importContestTeams)
 }
 
 // contestProblemRef is a problem of a contest in a request.
@@ -44,6 +47,10 @@ type contestRequest struct {
 	Participants     []string            `json:"participants"`
 	RegistrationCode string              `json:"registration_code"`
 	Public           bool                `json:"public"`
+	// Teams are teams of several members; participants are teams of one.
+	Teams         []teamRequest         `json:"teams"`
+	Organizations []organizationRequest `json:"organizations"`
+	Groups        []groupRequest        `json:"groups"`
 }
 
 // contestPatchRequest is the body of PATCH /contests/{id}: absent fields
@@ -60,6 +67,11 @@ type contestPatchRequest struct {
 	RegistrationCode *string              `json:"registration_code"`
 	Public           *bool                `json:"public"`
 	Unfrozen         *bool                `json:"unfrozen"`
+	// Teams replace the contest's teams (with participants, teams of
+	// one); organizations and groups define or change those named.
+	Teams         *[]teamRequest        `json:"teams"`
+	Organizations []organizationRequest `json:"organizations"`
+	Groups        []groupRequest        `json:"groups"`
 }
 
 // durationOf reads a duration field: a JSON number of seconds, or a string
@@ -108,15 +120,20 @@ type contestJSON struct {
 	FreezeTime      *time.Time           `json:"freeze_time"`
 	Scoring         judge.Scoring        `json:"scoring"`
 	Everyone        bool                 `json:"everyone"`
-	// Participants and RegistrationCode are the jury's to read.
-	Participants     []string      `json:"participants,omitempty"`
-	RegistrationCode string        `json:"registration_code,omitempty"`
-	Registration     bool          `json:"registration"`
-	Public           bool          `json:"public"`
-	Status           contestStatus `json:"status"`
-	SecondsLeft      int64         `json:"seconds_left"`
-	Frozen           bool          `json:"frozen"`
-	UnfrozenAt       *time.Time    `json:"unfrozen_at"`
+	// Participants and RegistrationCode are the jury's to read; Teams
+	// are the teams the caller may read (members: the jury's, and each
+	// team's own).
+	Participants     []string           `json:"participants,omitempty"`
+	Teams            []teamJSON         `json:"teams"`
+	Organizations    []organizationJSON `json:"organizations"`
+	Groups           []groupJSON        `json:"groups"`
+	RegistrationCode string             `json:"registration_code,omitempty"`
+	Registration     bool               `json:"registration"`
+	Public           bool               `json:"public"`
+	Status           contestStatus      `json:"status"`
+	SecondsLeft      int64              `json:"seconds_left"`
+	Frozen           bool               `json:"frozen"`
+	UnfrozenAt       *time.Time         `json:"unfrozen_at"`
 }
 
 type contestProblemJSON struct {
@@ -147,6 +164,8 @@ func toContestJSON(c judge.Contest, now time.Time) contestJSON {
 	if at, ok := c.FreezeTime(); ok {
 		out.FreezeTime = &at
 	}
+	teams := toContestTeamsJSON(c)
+	out.Teams, out.Organizations, out.Groups = teams.Teams, teams.Organizations, teams.Groups
 	switch {
 	case !c.Started(now):
 		out.Status, out.SecondsLeft = contestScheduled, int64(c.StartTime.Sub(now)/time.Second)
@@ -188,9 +207,15 @@ func (s *API) createContest(c *gin.Context) {
 		s.writeError(c, err)
 		return
 	}
+	teams, orgs, err := teamSpecsOf(req.Teams, req.Organizations)
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
 	ct, err := s.Service.CreateContest(c.Request.Context(), httpx.Viewer(c), judge.ContestSpec{
 		Title: req.Title, Problems: contestSpecsOf(req.Problems), StartTime: start, Duration: d, Freeze: freeze,
 		Scoring: req.Scoring, Participants: req.Participants, RegistrationCode: req.RegistrationCode, Public: req.Public,
+		Teams: teams, Organizations: orgs, Groups: groupSpecsOf(req.Groups),
 	})
 	if err != nil {
 		s.writeError(c, err)
@@ -212,12 +237,9 @@ func (s *API) getContest(c *gin.Context) {
 
 // updateContest changes the fields given.
 func (s *API) updateContest(c *gin.Context) {
-	id, ok := s.pathID(c, "id", "contest")
-	if !ok {
-		return
-	}
 	var req contestPatchRequest
-	if !s.readJSON(c, &req) {
+	id, ok := s.pathIDAndJSON(c, "id", "contest", &req)
+	if !ok {
 		return
 	}
 	p := judge.ContestPatch{Title: req.Title, Scoring: req.Scoring, RegistrationCode: req.RegistrationCode, Public: req.Public}
@@ -259,6 +281,18 @@ func (s *API) updateContest(c *gin.Context) {
 	if req.Unfrozen != nil {
 		p.Unfreeze, p.Refreeze = *req.Unfrozen, !*req.Unfrozen
 	}
+	var teams []teamRequest
+	if req.Teams != nil {
+		teams = *req.Teams
+	}
+	if p.Teams, p.Organizations, err = teamSpecsOf(teams, req.Organizations); err != nil {
+		s.writeError(c, err)
+		return
+	}
+	if req.Teams != nil && p.Teams == nil {
+		p.Teams = []judge.TeamSpec{}
+	}
+	p.Groups = groupSpecsOf(req.Groups)
 	ct, err := s.Service.UpdateContest(c.Request.Context(), httpx.Viewer(c), id, p)
 	s.answer(c, http.StatusOK, err, func() any { return toContestJSON(ct, s.Service.Now()) })
 }
@@ -296,6 +330,11 @@ func (s *API) scoreboard(c *gin.Context) {
 		return
 	}
 	etag := httpx.BoardETag(b.Version, b.Frozen, judge.CanSeeLiveBoard(httpx.Viewer(c)))
+	if g := c.Query("group"); g != "" {
+		// The rows of one group, with their ranks on the whole board.
+		b = b.InGroup(g)
+		etag = etag[:len(etag)-1] + "-" + strconv.FormatUint(uint64(crc32.ChecksumIEEE([]byte(g))), 36) + `"`
+	}
 	c.Header("ETag", etag)
 	c.Header("Cache-Control", "private, no-cache")
 	if c.GetHeader("If-None-Match") == etag {

@@ -1,0 +1,407 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"gorm.io/gorm"
+
+	"puzzlejudge/judge"
+)
+
+// contestOrganizationRow is an organization of a contest (a university),
+// by its name within the contest.
+type contestOrganizationRow struct {
+	ID         int64       `gorm:"primaryKey"`
+	ContestID  int64       `gorm:"not null;uniqueIndex:idx_contest_organizations_name,priority:1"`
+	Contest    *contestRow `gorm:"constraint:OnDelete:CASCADE"`
+	Name       string      `gorm:"size:100;not null;uniqueIndex:idx_contest_organizations_name,priority:2"`
+	FormalName string      `gorm:"size:200;not null;default:''"`
+	Country    string      `gorm:"size:3;not null;default:''"`
+}
+
+func (contestOrganizationRow) TableName() string { return "contest_organizations" }
+
+// contestGroupRow is a group (category) of a contest's teams.
+type contestGroupRow struct {
+	ID        int64       `gorm:"primaryKey"`
+	ContestID int64       `gorm:"not null;uniqueIndex:idx_contest_groups_name,priority:1"`
+	Contest   *contestRow `gorm:"constraint:OnDelete:CASCADE"`
+	Name      string      `gorm:"size:100;not null;uniqueIndex:idx_contest_groups_name,priority:2"`
+	Hidden    bool        `gorm:"not null;default:false"`
+}
+
+func (contestGroupRow) TableName() string { return "contest_groups" }
+
+// contestTeamRow is a team of a contest; its id is the team's id in the
+// Contest API, kept while the team keeps its name.
+type contestTeamRow struct {
+	ID             int64                   `gorm:"primaryKey"`
+	ContestID      int64                   `gorm:"not null;uniqueIndex:idx_contest_teams_name,priority:1"`
+	Contest        *contestRow             `gorm:"constraint:OnDelete:CASCADE"`
+	Name           string                  `gorm:"size:100;not null;uniqueIndex:idx_contest_teams_name,priority:2"`
+	OrganizationID *int64                  `gorm:"index"`
+	Organization   *contestOrganizationRow `gorm:"constraint:OnDelete:SET NULL"`
+}
+
+func (contestTeamRow) TableName() string { return "contest_teams" }
+
+// contestTeamMemberRow makes a user a member of a team; its key, the
+// contest and the user, keeps a user in one team of a contest.
+type contestTeamMemberRow struct {
+	ContestID int64           `gorm:"primaryKey;autoIncrement:false"`
+	UserID    int64           `gorm:"primaryKey;autoIncrement:false;index"`
+	User      *userRow        `gorm:"constraint:OnDelete:CASCADE"`
+	TeamID    int64           `gorm:"not null;index"`
+	Team      *contestTeamRow `gorm:"constraint:OnDelete:CASCADE"`
+}
+
+func (contestTeamMemberRow) TableName() string { return "contest_team_members" }
+
+// contestTeamGroupRow puts a team in a group.
+type contestTeamGroupRow struct {
+	TeamID  int64            `gorm:"primaryKey;autoIncrement:false"`
+	Team    *contestTeamRow  `gorm:"constraint:OnDelete:CASCADE"`
+	GroupID int64            `gorm:"primaryKey;autoIncrement:false;index"`
+	Group   *contestGroupRow `gorm:"constraint:OnDelete:CASCADE"`
+}
+
+func (contestTeamGroupRow) TableName() string { return "contest_team_groups" }
+
+func teamRows() []any {
+	return []any{&contestOrganizationRow{}, &contestGroupRow{}, &contestTeamRow{}, &contestTeamMemberRow{}, &contestTeamGroupRow{}}
+}
+
+// writeTeams makes the teams, organizations and groups of contest id those
+// of c, matching the stored ones by name so that each keeps its id (the
+// Contest API's, which its tools remember); those c no longer has are
+// deleted. Every organization and group a team names must be in c.
+func writeTeams(tx *gorm.DB, id int64, c judge.Contest) error {
+	orgIDs := map[string]int64{}
+	var orgs []contestOrganizationRow
+	if err := tx.Where("contest_id = ?", id).Find(&orgs).Error; err != nil {
+		return err
+	}
+	old := map[string]contestOrganizationRow{}
+	for _, o := range orgs {
+		old[o.Name] = o
+	}
+	for _, o := range c.Organizations {
+		r, ok := old[o.Name]
+		delete(old, o.Name)
+		r.ContestID, r.Name, r.FormalName, r.Country = id, o.Name, o.FormalName, o.Country
+		if err := save(tx, ok, &r); err != nil {
+			return err
+		}
+		orgIDs[o.Name] = r.ID
+	}
+	for _, r := range old {
+		if err := tx.Delete(&r).Error; err != nil {
+			return err
+		}
+	}
+
+	groupIDs := map[string]int64{}
+	var groups []contestGroupRow
+	if err := tx.Where("contest_id = ?", id).Find(&groups).Error; err != nil {
+		return err
+	}
+	oldG := map[string]contestGroupRow{}
+	for _, g := range groups {
+		oldG[g.Name] = g
+	}
+	for _, g := range c.Groups {
+		r, ok := oldG[g.Name]
+		delete(oldG, g.Name)
+		r.ContestID, r.Name, r.Hidden = id, g.Name, g.Hidden
+		if err := save(tx, ok, &r); err != nil {
+			return err
+		}
+		groupIDs[g.Name] = r.ID
+	}
+	for _, r := range oldG {
+		if err := tx.Delete(&r).Error; err != nil {
+			return err
+		}
+	}
+
+	// Members go first: a user moved from one team to another would
+	// otherwise be in both for a moment.
+	if err := tx.Where("contest_id = ?", id).Delete(&contestTeamMemberRow{}).Error; err != nil {
+		return err
+	}
+	var teams []contestTeamRow
+	if err := tx.Where("contest_id = ?", id).Find(&teams).Error; err != nil {
+		return err
+	}
+	oldT := map[string]contestTeamRow{}
+	for _, t := range teams {
+		oldT[t.Name] = t
+	}
+	var usernames []string
+	for _, t := range c.Teams {
+		usernames = append(usernames, t.Members...)
+	}
+	users, err := userIDs(tx, usernames)
+	if err != nil {
+		return err
+	}
+	var members []contestTeamMemberRow
+	var inGroups []contestTeamGroupRow
+	for _, t := range c.Teams {
+		r, ok := oldT[t.Name]
+		delete(oldT, t.Name)
+		r.ContestID, r.Name, r.OrganizationID = id, t.Name, nil
+		if t.Organization != "" {
+			oid, ok := orgIDs[t.Organization]
+			if !ok {
+				return judge.Errorf(judge.EINVALID, "teams: team %q names organization %q, which the contest does not define", t.Name, t.Organization)
+			}
+			r.OrganizationID = &oid
+		}
+		if err := save(tx, ok, &r); err != nil {
+			return err
+		}
+		if ok {
+			if err := tx.Where("team_id = ?", r.ID).Delete(&contestTeamGroupRow{}).Error; err != nil {
+				return err
+			}
+		}
+		for _, m := range t.Members {
+			uid, ok := users[m]
+			if !ok {
+				return judge.Errorf(judge.EINVALID, "teams: team %q: no user %q", t.Name, m)
+			}
+			members = append(members, contestTeamMemberRow{ContestID: id, UserID: uid, TeamID: r.ID})
+		}
+		for _, g := range t.Groups {
+			gid, ok := groupIDs[g]
+			if !ok {
+				return judge.Errorf(judge.EINVALID, "teams: team %q names group %q, which the contest does not define", t.Name, g)
+			}
+			inGroups = append(inGroups, contestTeamGroupRow{TeamID: r.ID, GroupID: gid})
+		}
+	}
+	for _, r := range oldT {
+		if err := tx.Delete(&r).Error; err != nil {
+			return err
+		}
+	}
+	if len(members) > 0 {
+		if err := tx.CreateInBatches(&members, 500).Error; err != nil {
+			return dupMember(err)
+		}
+	}
+	if len(inGroups) > 0 {
+		return tx.CreateInBatches(&inGroups, 500).Error
+	}
+	return nil
+}
+
+// dupMember says which rule a duplicate membership broke.
+func dupMember(err error) error {
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
+		return judge.Errorf(judge.EINVALID, "teams: a user is a member of one team of a contest")
+	}
+	return err
+}
+
+// save inserts r, or updates it when it was stored (exists).
+func save[R any](tx *gorm.DB, exists bool, r *R) error {
+	if exists {
+		return tx.Save(r).Error
+	}
+	return tx.Create(r).Error
+}
+
+// userIDs returns the ids of the users named, by name (the unknown ones
+// missing).
+func userIDs(tx *gorm.DB, names []string) (map[string]int64, error) {
+	out := make(map[string]int64, len(names))
+	for i := 0; i < len(names); i += 500 {
+		var users []userRow
+		if err := tx.Select("id", "username").Where("username IN ?", names[i:min(i+500, len(names))]).Find(&users).Error; err != nil {
+			return nil, err
+		}
+		for _, u := range users {
+			out[u.Username] = u.ID
+		}
+	}
+	return out, nil
+}
+
+// withTeams reads the teams, organizations and groups of the contests of
+// out (whose ids are ids, at their index in at), and their participants.
+func (d *DB) withTeams(ctx context.Context, out []judge.Contest, ids []int64, at map[int64]int) error {
+	db := d.db.WithContext(ctx)
+	var orgs []contestOrganizationRow
+	if err := db.Where("contest_id IN ?", ids).Order("contest_id, name").Find(&orgs).Error; err != nil {
+		return d.fail(err, "contest organizations")
+	}
+	orgName := map[int64]string{}
+	for _, o := range orgs {
+		c := &out[at[o.ContestID]]
+		c.Organizations = append(c.Organizations, judge.Organization{ID: o.ID, Name: o.Name, FormalName: o.FormalName, Country: o.Country})
+		orgName[o.ID] = o.Name
+	}
+	var groups []contestGroupRow
+	if err := db.Where("contest_id IN ?", ids).Order("contest_id, name").Find(&groups).Error; err != nil {
+		return d.fail(err, "contest groups")
+	}
+	groupName := map[int64]string{}
+	for _, g := range groups {
+		c := &out[at[g.ContestID]]
+		c.Groups = append(c.Groups, judge.ContestGroup{ID: g.ID, Name: g.Name, Hidden: g.Hidden})
+		groupName[g.ID] = g.Name
+	}
+	var teams []contestTeamRow
+	if err := db.Where("contest_id IN ?", ids).Order("contest_id, name").Find(&teams).Error; err != nil {
+		return d.fail(err, "contest teams")
+	}
+	type place struct{ contest, team int }
+	where := map[int64]place{}
+	for _, t := range teams {
+		i := at[t.ContestID]
+		team := judge.ContestTeam{ID: t.ID, Name: t.Name, Members: []string{}, Groups: []string{}}
+		if t.OrganizationID != nil {
+			team.Organization = orgName[*t.OrganizationID]
+		}
+		where[t.ID] = place{i, len(out[i].Teams)}
+		out[i].Teams = append(out[i].Teams, team)
+	}
+	var members []struct {
+		TeamID   int64
+		Username string
+	}
+	err := db.Table("contest_team_members").Select("contest_team_members.team_id, users.username").
+		Joins("JOIN users ON users.id = contest_team_members.user_id").
+		Where("contest_team_members.contest_id IN ?", ids).Order("users.username").Scan(&members).Error
+	if err != nil {
+		return d.fail(err, "contest team members")
+	}
+	for _, m := range members {
+		if p, ok := where[m.TeamID]; ok {
+			t := &out[p.contest].Teams[p.team]
+			t.Members = append(t.Members, m.Username)
+		}
+	}
+	var inGroups []contestTeamGroupRow
+	err = db.Table("contest_team_groups").Select("contest_team_groups.team_id, contest_team_groups.group_id").
+		Joins("JOIN contest_teams ON contest_teams.id = contest_team_groups.team_id").
+		Where("contest_teams.contest_id IN ?", ids).Scan(&inGroups).Error
+	if err != nil {
+		return d.fail(err, "contest team groups")
+	}
+	for _, g := range inGroups {
+		if p, ok := where[g.TeamID]; ok {
+			t := &out[p.contest].Teams[p.team]
+			t.Groups = append(t.Groups, groupName[g.GroupID])
+		}
+	}
+	for i := range out {
+		for j := range out[i].Teams {
+			slices.Sort(out[i].Teams[j].Groups)
+		}
+		if !out[i].Everyone {
+			out[i].Participants = out[i].Members()
+			if out[i].Participants == nil {
+				out[i].Participants = []string{}
+			}
+		}
+	}
+	return nil
+}
+
+// AddParticipant makes a user a team of one of a contest unless they are
+// in a team of it: named after them, or, when a team has that name, after
+// them and their id.
+func (d *DB) AddParticipant(ctx context.Context, contestID, userID int64) error {
+	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		return addTeamOfOne(tx, contestID, userID)
+	})
+	return d.fail(err, "contest")
+}
+
+// addTeamOfOne is AddParticipant in a transaction.
+func addTeamOfOne(tx *gorm.DB, contestID, userID int64) error {
+	var n int64
+	if err := tx.Model(&contestRow{}).Where("id = ?", contestID).Count(&n).Error; err != nil {
+		return err
+	}
+	if n == 0 {
+		return gorm.ErrRecordNotFound
+	}
+	if err := tx.Model(&contestTeamMemberRow{}).Where("contest_id = ? AND user_id = ?", contestID, userID).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	var u userRow
+	if err := tx.Select("id", "username").Take(&u, userID).Error; err != nil {
+		return err
+	}
+	name := u.Username
+	if err := tx.Model(&contestTeamRow{}).Where("contest_id = ? AND name = ?", contestID, name).Count(&n).Error; err != nil {
+		return err
+	}
+	if n > 0 {
+		name += " (" + strconv.FormatInt(userID, 10) + ")"
+	}
+	team := contestTeamRow{ContestID: contestID, Name: name}
+	if err := tx.Create(&team).Error; err != nil {
+		return err
+	}
+	if err := tx.Create(&contestTeamMemberRow{ContestID: contestID, UserID: userID, TeamID: team.ID}).Error; err != nil {
+		return err
+	}
+	return tx.Model(&contestRow{ID: contestID}).UpdateColumn("updated_at", time.Now().UTC()).Error
+}
+
+// migrateContestTeams makes the contests stored before teams (TeamsMade
+// false) contests of teams, once each, in one transaction per contest:
+// every participant, and everyone who submitted or asked in it, becomes a
+// team of one, and the event feed's private events, kept for a user id,
+// are kept for that user's team (one of a user who is gone for no one but
+// the jury). Several processes may start together: the conditional update
+// of TeamsMade lets one of them do it.
+func (d *DB) migrateContestTeams() error {
+	var ids []int64
+	if err := d.db.Model(&contestRow{}).Where("teams_made = ?", false).Order("id").Pluck("id", &ids).Error; err != nil {
+		return err
+	}
+	for _, id := range ids {
+		err := d.db.Transaction(func(tx *gorm.DB) error {
+			res := tx.Model(&contestRow{}).Where("id = ? AND teams_made = ?", id, false).UpdateColumn("teams_made", true)
+			if res.Error != nil || res.RowsAffected == 0 {
+				return res.Error
+			}
+			var users []int64
+			err := tx.Raw(`SELECT id FROM users WHERE id IN (
+				SELECT user_id FROM contest_participants WHERE contest_id = ?
+				UNION SELECT user_id FROM submissions WHERE contest_id = ?
+				UNION SELECT from_user_id FROM clarifications WHERE contest_id = ?
+				UNION SELECT to_user_id FROM clarifications WHERE contest_id = ?) ORDER BY id`, id, id, id, id).Scan(&users).Error
+			if err != nil {
+				return err
+			}
+			for _, u := range users {
+				if err := addTeamOfOne(tx, id, u); err != nil {
+					return err
+				}
+			}
+			err = tx.Exec(`UPDATE ccs_feed_events SET team_id = COALESCE((SELECT m.team_id FROM contest_team_members m
+				WHERE m.contest_id = ccs_feed_events.contest_id AND m.user_id = ccs_feed_events.team_id), -1)
+				WHERE contest_id = ? AND team_id <> 0`, id).Error
+			if err != nil {
+				return err
+			}
+			return tx.Where("contest_id = ?", id).Delete(&contestParticipantRow{}).Error
+		})
+		if err != nil {
+			return fmt.Errorf("contest %d: teams: %w", id, err)
+		}
+	}
+	return nil
+}
