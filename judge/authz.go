@@ -357,11 +357,11 @@ func ClarificationVisible(v User, c Contest, m Clarification) bool {
 func ContestFor(v User, c Contest, now time.Time) Contest {
 	problems := CanSeeContestProblems(v, c, now) && CanSeeBoard(v, c)
 	if !CanManageContests(v) {
-		c.Participants, c.RegistrationCode = nil, ""
-		c.Teams = nil
+		var teams []ContestTeam
 		if CanSeeBoard(v, c) {
-			c.Teams = TeamsFor(v, c)
+			teams = TeamsFor(v, c)
 		}
+		c.Participants, c.RegistrationCode, c.Teams = nil, "", teams
 	}
 	if !problems {
 		c.Problems = nil

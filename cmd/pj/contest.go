@@ -1,11 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
-	"mime/multipart"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
@@ -14,8 +13,8 @@ import (
 	"puzzlejudge/judge"
 )
 
-// contestJSON and boardJSON are the API's contest and scoreboard as pj
-// reads them.
+// contestJSON is the API's contest as pj reads it; its scoreboard is the
+// domain's judge.Scoreboard, which the API sends as it is.
 type contestJSON struct {
 	ID        int64     `json:"id"`
 	Title     string    `json:"title"`
@@ -36,33 +35,13 @@ type contestJSON struct {
 	Participants []string `json:"participants"`
 }
 
-type boardJSON struct {
-	Frozen bool `json:"frozen"`
-	Rows   []struct {
-		Rank     int     `json:"rank"`
-		User     string  `json:"user"`
-		Solved   int     `json:"solved"`
-		Penalty  int     `json:"penalty"`
-		Score    float64 `json:"score"`
-		Problems []struct {
-			Label   string  `json:"label"`
-			Solved  bool    `json:"solved"`
-			Tries   int     `json:"tries"`
-			Minutes int     `json:"minutes"`
-			Score   float64 `json:"score"`
-			Pending int     `json:"pending"`
-			First   bool    `json:"first"`
-		} `json:"problems"`
-	} `json:"rows"`
-}
-
 func contestPath(id string) string { return "/contests/" + url.PathEscape(id) }
 
 func (a *app) contestCommand() *cobra.Command {
 	cmd := command("contest", "Contests: create one (instructors), show it, read its scoreboard, clarifications", exactArgs(), func(args []string) error {
-		return usageErrorf("pj contest needs a subcommand: list, create, show, board, unfreeze, clarifications, ask, answer, announce, export or import")
+		return usageErrorf("pj contest needs a subcommand: list, create, show, teams, board, unfreeze, clarifications, ask, answer, announce, export or import")
 	})
-	cmd.AddCommand(a.contestListCommand(), a.contestCreateCommand(), a.contestShowCommand(), a.contestBoardCommand(), a.contestUnfreezeCommand(),
+	cmd.AddCommand(a.contestListCommand(), a.contestCreateCommand(), a.contestShowCommand(), a.contestTeamsCommand(), a.contestBoardCommand(), a.contestUnfreezeCommand(),
 		a.contestClarificationsCommand(), a.contestAskCommand(), a.contestAnswerCommand(), a.contestAnnounceCommand(),
 		a.contestExportCommand(), a.contestImportCommand())
 	return cmd
@@ -90,8 +69,8 @@ func status(ct contestJSON) string {
 
 func (a *app) contestCreateCommand() *cobra.Command {
 	var (
-		problems, start, duration, freeze, scoring, participants, code string
-		public                                                         bool
+		problems, start, duration, freeze, scoring, participants, code, teams, hidden string
+		public                                                                        bool
 	)
 	cmd := &cobra.Command{
 		Use:   "create TITLE --problems A=SLUG,B=SLUG --start TIME --duration 5h",
@@ -99,8 +78,10 @@ func (a *app) contestCreateCommand() *cobra.Command {
 		Long: `Create a contest. --problems lists its problems in label order: "flood,rot"
 labels them A, B; "A=flood,B=rot" names the labels. --start is an RFC 3339 time
 or "now" (it may be in the past: a contest already running). --duration and
---freeze take "5h", "90m", "5:00:00" or seconds. Without --participants anyone
-logged in takes part.`,
+--freeze take "5h", "90m", "5:00:00" or seconds. Without --participants or
+--teams anyone logged in takes part. --teams reads a CSV file of teams (as
+"pj contest teams --import" does); --hidden-groups names the groups kept off the
+public board (observers).`,
 		Example: "  pj contest create 'Weekly 1' --problems A=floodit,B=rotation --start 2026-03-02T09:00:00Z --duration 2h --freeze 30m",
 		Args:    exactArgs("TITLE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -139,6 +120,30 @@ logged in takes part.`,
 			if code != "" {
 				body["registration_code"] = code
 			}
+			if teams != "" {
+				data, err := a.readArg(teams)
+				if err != nil {
+					return err
+				}
+				specs, err := judge.ParseTeamsCSV(bytes.NewReader(data))
+				if err != nil {
+					return usageErrorf("--teams %s: %s", teams, judge.ErrorMessage(err))
+				}
+				var list []map[string]any
+				for _, t := range specs {
+					list = append(list, map[string]any{"name": t.Name, "members": t.Members, "organization": t.Organization, "groups": t.Groups})
+				}
+				body["teams"] = list
+			}
+			var groups []map[string]any
+			for _, g := range strings.Split(hidden, ",") {
+				if g = strings.TrimSpace(g); g != "" {
+					groups = append(groups, map[string]any{"name": g, "hidden": true})
+				}
+			}
+			if groups != nil {
+				body["groups"] = groups
+			}
 			return show(a, http.MethodPost, "/contests", body, func(ct contestJSON) error {
 				fmt.Fprintf(a.stdout, "contest %d %q created: %s to %s (%s)\n", ct.ID, ct.Title,
 					ct.StartTime.UTC().Format(time.RFC3339), ct.EndTime.UTC().Format(time.RFC3339), status(ct))
@@ -154,6 +159,8 @@ logged in takes part.`,
 	f.StringVar(&scoring, "scoring", "icpc", "icpc (solved, then penalty) or ioi (sum of best scores)")
 	f.StringVar(&participants, "participants", "", "usernames separated by commas (default: everyone)")
 	f.StringVar(&code, "code", "", "a registration code users give to join")
+	f.StringVar(&teams, "teams", "", "a CSV file of teams: name, members, organization, groups (- for stdin)")
+	f.StringVar(&hidden, "hidden-groups", "", "groups kept off the public board, separated by commas (observers)")
 	f.BoolVar(&public, "public", false, "anyone may read the board, logged in or not")
 	return cmd
 }
@@ -194,7 +201,7 @@ tries), "?1" (one pending), "*" for the first to solve it.`,
 			if _, err := c.getJSON(a.ctx, contestPath(args[0]), &ct); err != nil {
 				return err
 			}
-			var b boardJSON
+			var b judge.Scoreboard
 			resp, err := c.getJSON(a.ctx, contestPath(args[0])+"/scoreboard", &b)
 			if err != nil {
 				return err
@@ -258,13 +265,4 @@ func (a *app) contestUnfreezeCommand() *cobra.Command {
 	})
 	cmd.Flags().BoolVar(&again, "again", false, "freeze the board again instead")
 	return cmd
-}
-
-// writeContest adds the field contest to a multipart submission when it
-// names one (0: practice, no field).
-func writeContest(w *multipart.Writer, contest int64) error {
-	if contest == 0 {
-		return nil
-	}
-	return w.WriteField("contest", strconv.FormatInt(contest, 10))
 }

@@ -48,3 +48,51 @@ func TestContest(t *testing.T) {
 	}
 	ada.want(exitUsage, "contest", "board", "999")
 }
+
+// TestContestTeams runs a contest of teams from pj: created with --teams
+// (a CSV file) and --hidden-groups, listed by the jury with their members
+// and by a contestant with their own team's, more teams imported, and a
+// member's right answer counting for the team on the board.
+func TestContestTeams(t *testing.T) {
+	js := startJudge(t)
+	admin := newPJ(t, map[string]string{"PJ_SERVER": js.URL, "PJ_TOKEN": js.token("admin", adminPassword)})
+	tokens := map[string]string{}
+	for _, u := range []string{"ann", "amy", "ben", "bea", "oli", "cat"} {
+		tokens[u] = js.student(u)
+	}
+	amy := newPJ(t, map[string]string{"PJ_SERVER": js.URL, "PJ_TOKEN": tokens["amy"]})
+	teams := writeFile(t, "teams.csv", "name,members,organization,groups\nAlpha,ann amy,UA,undergraduate\nBeta,\"ben,bea\",UB,undergraduate\nWatchers,oli,,observers\n")
+	start := time.Now().UTC().Add(-time.Hour).Format(time.RFC3339)
+	r := admin.want(exitOK, "contest", "create", "Regional", "--problems", "A=flood", "--start", start, "--public",
+		"--teams", teams, "--hidden-groups", "observers")
+	id := regexp.MustCompile(`^contest (\d+) `).FindStringSubmatch(r.stdout)[1]
+	r = admin.want(exitOK, "contest", "teams", id)
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`Alpha\s+UA\s+undergraduate\s+amy ann`),
+		regexp.MustCompile(`Beta\s+UB\s+undergraduate\s+bea ben`),
+		regexp.MustCompile(`Watchers\s+-\s+observers \(hidden\)\s+oli`),
+	} {
+		if !want.MatchString(r.stdout) {
+			t.Errorf("the jury's teams lack %s:\n%s", want, r.stdout)
+		}
+	}
+	// A contestant reads the teams the board shows, the members of their own.
+	r = amy.want(exitOK, "contest", "teams", id)
+	if !regexp.MustCompile(`Alpha\s+UA\s+undergraduate\s+amy ann`).MatchString(r.stdout) || !regexp.MustCompile(`Beta\s+UB\s+undergraduate\s+-`).MatchString(r.stdout) ||
+		strings.Contains(r.stdout, "Watchers") {
+		t.Errorf("amy's teams:\n%s", r.stdout)
+	}
+	amy.want(exitUsage, "contest", "teams", id, "--import", teams)
+	// More teams from CSV: cat joins Alpha's organization in a team of her own.
+	r = admin.want(exitOK, "contest", "teams", id, "--import", writeFile(t, "more.csv", "name,members,organization\nGamma,cat,UA\n"))
+	if !regexp.MustCompile(`Gamma\s+UA\s+-\s+cat`).MatchString(r.stdout) || !strings.Contains(r.stdout, "Alpha") {
+		t.Errorf("after the import:\n%s", r.stdout)
+	}
+	admin.want(exitUsage, "contest", "teams", id, "--import", writeFile(t, "bad.csv", "team,who\nx,y\n"))
+
+	amy.want(exitOK, "submit", "flood", writeFile(t, "right.out", answerOf(t, "flood")), "--wait", "--contest", id)
+	r = newPJ(t, map[string]string{"PJ_SERVER": js.URL, "PJ_TOKEN": tokens["ann"]}).want(exitOK, "contest", "board", id)
+	if !regexp.MustCompile(`1\s+Alpha\s+1\s+\d+\s+\+1/\d+\*`).MatchString(r.stdout) || strings.Contains(r.stdout, "Watchers") {
+		t.Errorf("ann's board after amy's right answer:\n%s", r.stdout)
+	}
+}

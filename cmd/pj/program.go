@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
-	"io"
-	"mime/multipart"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -60,39 +57,11 @@ func (a *app) sendProgram(c *client, path, from, lang string) (*response, error)
 	if err != nil {
 		return nil, &inputError{err}
 	}
-	body, contentType, err := multipartProgram(filepath.Base(from), data, lang, a.contest)
+	body, contentType, err := multipartSubmission("program", filepath.Base(from), data, a.contest, [2]string{"language", lang})
 	if err != nil {
 		return nil, err
 	}
 	return c.do(a.ctx, http.MethodPost, path, body, contentType, nil)
-}
-
-func multipartProgram(name string, source []byte, lang string, contest int64) (io.Reader, string, error) {
-	var buf bytes.Buffer
-	w := multipart.NewWriter(&buf)
-	if err := writeContest(w, contest); err != nil {
-		return nil, "", err
-	}
-	fields := [][2]string{{"kind", "program"}}
-	if lang != "" {
-		fields = append(fields, [2]string{"language", lang})
-	}
-	for _, f := range fields {
-		if err := w.WriteField(f[0], f[1]); err != nil {
-			return nil, "", err
-		}
-	}
-	fw, err := w.CreateFormFile("file", name)
-	if err != nil {
-		return nil, "", err
-	}
-	if _, err := fw.Write(source); err != nil {
-		return nil, "", err
-	}
-	if err := w.Close(); err != nil {
-		return nil, "", err
-	}
-	return &buf, w.FormDataContentType(), nil
 }
 
 func (a *app) languagesCommand() *cobra.Command {

@@ -92,11 +92,7 @@ func (d *DB) Clarifications(ctx context.Context, contestID int64) ([]judge.Clari
 	if err := d.clarificationQuery(ctx).Where("c.contest_id = ?", contestID).Order("c.id").Find(&rows).Error; err != nil {
 		return nil, d.fail(err, "clarifications")
 	}
-	out := make([]judge.Clarification, len(rows))
-	for i, r := range rows {
-		out[i] = r.domain()
-	}
-	return out, nil
+	return fromRows[judge.Clarification](rows), nil
 }
 
 // ClarificationsRead returns the last message userID has read.

@@ -247,22 +247,14 @@ FROM submissions WHERE contest_id = ? ORDER BY id`
 
 func (d *DB) ccsSubmissionRows(ctx context.Context, contestID int64) ([]judge.CCSSubmission, error) {
 	rows, err := d.sql.QueryContext(ctx, d.placeholders(ccsSubmissionsSQL), contestID)
-	if err != nil {
-		return nil, d.fail(err, "contest submissions")
-	}
-	defer rows.Close()
-	var out []judge.CCSSubmission
-	for rows.Next() {
+	return collect(d, rows, err, "contest submissions", func(rows *sql.Rows) (s judge.CCSSubmission, err error) {
 		var (
-			s            judge.CCSSubmission
 			problem      sql.NullInt64
 			kind, lang   string
 			status, verd string
 			judged       sql.NullTime
 		)
-		if err := rows.Scan(&s.ID, &s.UserID, &problem, &kind, &lang, &s.CreatedAt, &status, &verd, &s.Score, &judged, &s.CPUMs); err != nil {
-			return nil, d.fail(err, "contest submissions")
-		}
+		err = rows.Scan(&s.ID, &s.UserID, &problem, &kind, &lang, &s.CreatedAt, &status, &verd, &s.Score, &judged, &s.CPUMs)
 		s.ProblemID, s.Status, s.Verdict = problem.Int64, judge.Status(status), judge.Verdict(verd)
 		s.Language = lang
 		if judge.Kind(kind) != judge.KindProgram || lang == "" {
@@ -272,7 +264,28 @@ func (d *DB) ccsSubmissionRows(ctx context.Context, contestID int64) ([]judge.CC
 			t := judged.Time
 			s.JudgedAt = &t
 		}
-		out = append(out, s)
+		return s, err
+	})
+}
+
+// collect scans each of rows, the answer of a query that failed with err
+// or not, into a value with scan, and closes rows; what names the query in
+// the errors.
+func collect[T any](d *DB, rows *sql.Rows, err error, what string, scan func(*sql.Rows) (T, error)) ([]T, error) {
+	if err != nil {
+		return nil, d.fail(err, what)
 	}
-	return out, d.fail(rows.Err(), "contest submissions")
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, d.fail(err, what)
+		}
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, d.fail(err, what)
+	}
+	return out, nil
 }

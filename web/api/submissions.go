@@ -176,7 +176,9 @@ func (s *API) getSubmission(c *gin.Context) {
 		switch {
 		case err == nil:
 			out.Hints = &n
-		case judge.ErrorCode(err) != judge.ENOTFOUND:
+		case judge.ErrorCode(err) != judge.ENOTFOUND && judge.ErrorCode(err) != judge.EFORBIDDEN:
+			// Forbidden: a teammate reads the submission, not its
+			// author's hints.
 			s.writeError(c, err)
 			return
 		}
@@ -225,6 +227,16 @@ func (s *API) listSubmissions(c *gin.Context) {
 	// ?user is for instructors; the service lists anyone else's own.
 	f := judge.SubmissionFilter{ProblemSlug: c.Query("problem"), Username: c.Query("user"), Verdict: judge.Verdict(c.Query("verdict")),
 		Limit: limit, Offset: offset}
+	// ?contest: those naming it; a member of one of its teams lists the
+	// team's (the service says so).
+	if v := c.Query("contest"); v != "" {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || id <= 0 {
+			s.fail(c, judge.EINVALID, "query parameter contest must be the id of a contest, found %q", v)
+			return
+		}
+		f.ContestID = id
+	}
 	subs, total, err := s.Service.Submissions(c.Request.Context(), httpx.Viewer(c), f)
 	if err != nil {
 		s.writeError(c, err)

@@ -283,14 +283,7 @@ func (p *Pages) createAssignment(c *gin.Context) {
 	if err == nil {
 		a, err = p.Service.CreateAssignment(c.Request.Context(), u, spec)
 	}
-	if err != nil {
-		if st, ok := p.formError(c, err); ok {
-			form.Error = p.errorText(c, err)
-			p.showAssignments(c, st, &form)
-		}
-		return
-	}
-	p.redirect(c, fmt.Sprintf("/assignments/%d", a.ID), p.tr(c, "flash_assignment_created"))
+	p.finishForm(c, err, &form.Error, func(st int) { p.showAssignments(c, st, &form) }, fmt.Sprintf("/assignments/%d", a.ID), p.tr(c, "flash_assignment_created"))
 }
 
 // assignmentPageView is one assignment with the viewer's standing and, per
@@ -434,14 +427,7 @@ func (p *Pages) editAssignment(c *gin.Context) {
 		}
 		_, err = p.Service.UpdateAssignment(c.Request.Context(), u, id, patch)
 	}
-	if err != nil {
-		if st, ok := p.formError(c, err); ok {
-			form.Error = p.errorText(c, err)
-			p.showAssignment(c, st, &form)
-		}
-		return
-	}
-	p.redirect(c, fmt.Sprintf("/assignments/%d", id), p.tr(c, "flash_assignment_saved"))
+	p.finishForm(c, err, &form.Error, func(st int) { p.showAssignment(c, st, &form) }, fmt.Sprintf("/assignments/%d", id), p.tr(c, "flash_assignment_saved"))
 }
 
 func (p *Pages) deleteAssignment(c *gin.Context) {

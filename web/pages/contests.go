@@ -3,8 +3,11 @@ package pages
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/csv"
 	"fmt"
+	"hash/crc32"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -23,6 +26,7 @@ func (p *Pages) registerContests(g gin.IRouter) {
 	g.POST("/contests/:id/edit", p.editContest)
 	g.POST("/contests/:id/unfreeze", p.unfreezeContest)
 	g.POST("/contests/:id/join", p.joinContest)
+	g.POST("/contests/:id/teams", p.importTeams)
 	getAndHead(g, "/contests/:id/scoreboard", p.scoreboardPage)
 	getAndHead(g, "/contests/:id/scoreboard.csv", p.scoreboardExport(true))
 	getAndHead(g, "/contests/:id/scoreboard.json", p.scoreboardExport(false))
@@ -45,6 +49,13 @@ type contestView struct {
 	ScoringText string
 }
 
+// Org returns the contest's organization named name (its zero value
+// when there is none), for the templates.
+func (v contestView) Org(name string) judge.Organization {
+	o, _ := v.OrganizationNamed(name)
+	return o
+}
+
 func newContestView(l *locale, c judge.Contest, now time.Time) contestView {
 	v := contestView{Contest: c, Frozen: c.Frozen(now), Start: l.When(c.StartTime), ScoringText: l.text("scoring_" + string(c.Scoring))}
 	if at, ok := c.FreezeTime(); ok {
@@ -64,8 +75,12 @@ func newContestView(l *locale, c judge.Contest, now time.Time) contestView {
 // contestForm is the create or edit form as the instructor filled it.
 type contestForm struct {
 	Title, StartTime, Duration, Freeze, Scoring, Problems, Participants, Code string
-	Public                                                                    bool
-	Error                                                                     string
+	// Teams are the teams of several members (or named otherwise than
+	// their member), one a line as the teams' CSV writes them, and
+	// HiddenGroups the groups kept off the public board, by name.
+	Teams, HiddenGroups string
+	Public              bool
+	Error               string
 }
 
 // contestFormOf is the form of contest c (nil: a new one, starting at the
@@ -77,7 +92,29 @@ func contestFormOf(c *judge.Contest, now time.Time, zone *time.Location) contest
 		return contestForm{StartTime: formatLocal(next, zone), Duration: "5h", Scoring: "icpc"}
 	}
 	f := contestForm{Title: c.Title, StartTime: formatLocal(c.StartTime, zone), Duration: judge.FormatContestDuration(c.Duration),
-		Scoring: string(c.Scoring), Participants: strings.Join(c.Participants, "\n"), Code: c.RegistrationCode, Public: c.Public}
+		Scoring: string(c.Scoring), Code: c.RegistrationCode, Public: c.Public}
+	if !c.Everyone {
+		// A team of one named after its member is a participant; the
+		// others are teams. (An open contest's teams of one are made by
+		// its contestants' first tries and stay when it is edited.)
+		var solo []string
+		var teams strings.Builder
+		for _, t := range c.Teams {
+			if len(t.Members) == 1 && t.Name == t.Members[0] && t.Organization == "" && len(t.Groups) == 0 {
+				solo = append(solo, t.Name)
+				continue
+			}
+			teams.WriteString(teamLine(t))
+		}
+		f.Participants, f.Teams = strings.Join(solo, "\n"), teams.String()
+	}
+	var hidden []string
+	for _, g := range c.Groups {
+		if g.Hidden {
+			hidden = append(hidden, g.Name)
+		}
+	}
+	f.HiddenGroups = strings.Join(hidden, ", ")
 	if c.Freeze > 0 {
 		f.Freeze = judge.FormatContestDuration(c.Freeze)
 	}
@@ -96,7 +133,8 @@ func contestFormOf(c *judge.Contest, now time.Time, zone *time.Location) contest
 func readContestForm(c *gin.Context, zone *time.Location) (contestForm, judge.ContestSpec, error) {
 	f := contestForm{Title: c.PostForm("title"), StartTime: c.PostForm("start_time"), Duration: c.PostForm("duration"),
 		Freeze: c.PostForm("freeze"), Scoring: c.PostForm("scoring"), Problems: c.PostForm("problems"),
-		Participants: c.PostForm("participants"), Code: c.PostForm("registration_code"), Public: c.PostForm("public") != ""}
+		Participants: c.PostForm("participants"), Code: c.PostForm("registration_code"), Public: c.PostForm("public") != "",
+		Teams: c.PostForm("teams"), HiddenGroups: c.PostForm("hidden_groups")}
 	spec := judge.ContestSpec{Title: f.Title, Scoring: judge.Scoring(f.Scoring), RegistrationCode: strings.TrimSpace(f.Code), Public: f.Public}
 	start, err := parseLocal(strings.TrimSpace(f.StartTime), zone)
 	if err != nil {
@@ -130,7 +168,31 @@ func readContestForm(c *gin.Context, zone *time.Location) (contestForm, judge.Co
 	for _, u := range strings.FieldsFunc(f.Participants, func(r rune) bool { return r == ',' || r == '\n' || r == '\r' || r == ' ' }) {
 		spec.Participants = append(spec.Participants, u)
 	}
+	if strings.TrimSpace(f.Teams) != "" {
+		text := f.Teams
+		if first, _, _ := strings.Cut(strings.TrimSpace(text), ","); strings.ToLower(strings.TrimSpace(first)) != "name" {
+			text = "name,members,organization,groups\n" + text
+		}
+		if spec.Teams, err = judge.ParseTeamsCSV(strings.NewReader(text)); err != nil {
+			return f, spec, err
+		}
+	}
+	for _, g := range strings.Split(f.HiddenGroups, ",") {
+		if g = strings.TrimSpace(g); g != "" {
+			spec.Groups = append(spec.Groups, judge.GroupSpec{Name: g, Hidden: true})
+		}
+	}
 	return f, spec, nil
+}
+
+// teamLine is a team as a line of the teams' CSV: name, members separated
+// by spaces, organization, groups separated by semicolons.
+func teamLine(t judge.ContestTeam) string {
+	var b strings.Builder
+	w := csv.NewWriter(&b)
+	w.Write([]string{t.Name, strings.Join(t.Members, " "), t.Organization, strings.Join(t.Groups, ";")})
+	w.Flush()
+	return b.String()
 }
 
 // contestsView is the data of the contest list.
@@ -173,14 +235,7 @@ func (p *Pages) createContest(c *gin.Context) {
 	if err == nil {
 		ct, err = p.Service.CreateContest(c.Request.Context(), u, spec)
 	}
-	if err != nil {
-		if st, ok := p.formError(c, err); ok {
-			form.Error = p.errorText(c, err)
-			p.showContests(c, st, &form)
-		}
-		return
-	}
-	p.redirect(c, fmt.Sprintf("/contests/%d", ct.ID), p.tr(c, "flash_contest_created"))
+	p.finishForm(c, err, &form.Error, func(st int) { p.showContests(c, st, &form) }, fmt.Sprintf("/contests/%d", ct.ID), p.tr(c, "flash_contest_created"))
 }
 
 // contestPageView is one contest: its problems, its clock, and for the
@@ -230,20 +285,53 @@ func (p *Pages) editContest(c *gin.Context) {
 	if err == nil {
 		patch := judge.ContestPatch{Title: &spec.Title, Problems: spec.Problems, StartTime: &spec.StartTime, Duration: &spec.Duration,
 			Freeze: &spec.Freeze, Scoring: &spec.Scoring, RegistrationCode: &spec.RegistrationCode, Public: &spec.Public,
-			Participants: spec.Participants, Everyone: spec.Participants == nil}
+			Everyone: spec.Participants == nil && spec.Teams == nil, Groups: spec.Groups}
+		if !patch.Everyone {
+			patch.Participants, patch.Teams = append([]string{}, spec.Participants...), append([]judge.TeamSpec{}, spec.Teams...)
+		}
 		if patch.Problems == nil {
 			patch.Problems = []judge.ContestProblemSpec{}
 		}
-		_, err = p.Service.UpdateContest(c.Request.Context(), u, id, patch)
+		// A group left out of the hidden ones is shown again.
+		var old judge.Contest
+		if old, err = p.Service.Contest(c.Request.Context(), u, id); err == nil {
+			for _, g := range old.Groups {
+				if g.Hidden && !slices.ContainsFunc(spec.Groups, func(h judge.GroupSpec) bool { return h.Name == g.Name }) {
+					patch.Groups = append(patch.Groups, judge.GroupSpec{Name: g.Name})
+				}
+			}
+			_, err = p.Service.UpdateContest(c.Request.Context(), u, id, patch)
+		}
 	}
+	p.finishForm(c, err, &form.Error, func(st int) { p.showContest(c, st, &form) }, fmt.Sprintf("/contests/%d", id), p.tr(c, "flash_contest_saved"))
+}
+
+// importTeams reads teams from an uploaded CSV file (name, members,
+// organization, groups) into the contest.
+func (p *Pages) importTeams(c *gin.Context) {
+	u, id, ok := p.needID(c, p.needTo(judge.CanManageContests), "contest")
+	if !ok {
+		return
+	}
+	back := fmt.Sprintf("/contests/%d#teams", id)
+	fh, err := c.FormFile("file")
 	if err != nil {
-		if st, ok := p.formError(c, err); ok {
-			form.Error = p.errorText(c, err)
-			p.showContest(c, st, &form)
+		p.redirect(c, back, p.tr(c, "contest_teams_no_file"))
+		return
+	}
+	f, err := fh.Open()
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	defer f.Close()
+	if _, err := p.Service.ImportContestTeams(c.Request.Context(), u, id, f); err != nil {
+		if _, ok := p.formError(c, err); ok {
+			p.redirect(c, back, p.errorText(c, err))
 		}
 		return
 	}
-	p.redirect(c, fmt.Sprintf("/contests/%d", id), p.tr(c, "flash_contest_saved"))
+	p.redirect(c, back, p.tr(c, "flash_teams_imported"))
 }
 
 // unfreezeContest reveals the final board, or freezes it again
@@ -311,6 +399,10 @@ type scoreboardView struct {
 	Board judge.Scoreboard
 	Jury  bool
 	ETag  string
+	// Group is the group the board is filtered by ("" all), Groups those
+	// the reader may filter by (the hidden ones are the jury's).
+	Group  string
+	Groups []string
 }
 
 // scoreboardPage shows the board as the viewer may see it. The page polls
@@ -334,7 +426,13 @@ func (p *Pages) scoreboardPage(c *gin.Context) {
 		return
 	}
 	jury := judge.CanSeeLiveBoard(v)
-	etag := p.localETag(c, httpx.BoardETag(b.Version, b.Frozen, jury))
+	group := c.Query("group")
+	tag := httpx.BoardETag(b.Version, b.Frozen, jury)
+	if group != "" {
+		b = b.InGroup(group)
+		tag = tag[:len(tag)-1] + "-" + strconv.FormatUint(uint64(crc32.ChecksumIEEE([]byte(group))), 36) + `"`
+	}
+	etag := p.localETag(c, tag)
 	c.Header("ETag", etag)
 	c.Header("Vary", "Accept-Language, Cookie")
 	c.Header("Cache-Control", "private, no-cache")
@@ -348,7 +446,13 @@ func (p *Pages) scoreboardPage(c *gin.Context) {
 			p.fail(c, err)
 			return scoreboardView{}, false
 		}
-		return scoreboardView{C: newContestView(p.localeOf(c), ct, p.Service.Now()), Board: b, Jury: jury, ETag: etag}, true
+		sv := scoreboardView{C: newContestView(p.localeOf(c), ct, p.Service.Now()), Board: b, Jury: jury, ETag: etag, Group: group}
+		for _, g := range ct.Groups {
+			if jury || !g.Hidden {
+				sv.Groups = append(sv.Groups, g.Name)
+			}
+		}
+		return sv, true
 	}
 	if c.Query("fragment") != "" {
 		// Drawn once per board and view: every poller of it between two

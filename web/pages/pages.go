@@ -312,6 +312,21 @@ func (p *Pages) fail(c *gin.Context, err error) {
 	p.errorPage(c, status, msg)
 }
 
+// finishForm ends the POST of a create or edit form: after err, the page
+// shows the form again with its error (show, at the status formError
+// chooses; other errors get their own page); without one, the browser goes
+// to path with the flash message.
+func (p *Pages) finishForm(c *gin.Context, err error, formError *string, show func(status int), path, flash string) {
+	if err != nil {
+		if st, ok := p.formError(c, err); ok {
+			*formError = p.errorText(c, err)
+			show(st)
+		}
+		return
+	}
+	p.redirect(c, path, flash)
+}
+
 // formError is the one rule of the pages' forms: it reports whether err is
 // the user's to fix on the form they sent, and the status with which the
 // form is then shown again with the service's message: a refusal of what
