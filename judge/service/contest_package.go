@@ -151,11 +151,10 @@ type ContestImported struct {
 
 // ImportContest sets a contest up from a package (instructors only): the
 // members' accounts that do not exist (students), the problems not found
-// here by slug (from their problem packages, as drafts unless
-// imp.Publish), the contest with
-// its teams, organizations and groups, the teams' judged submissions and
-// the clarifications. Everything is checked, then written in one transaction:
-// a package refused at any step leaves nothing behind.
+// here by slug (from their problem packages, drafts unless imp.Publish),
+// the contest with its teams, organizations and groups, the teams' judged
+// submissions and the clarifications. Everything is checked, then written
+// in one transaction: a package refused at any step leaves nothing behind.
 func (s *Service) ImportContest(ctx context.Context, v judge.User, imp judge.ContestImport) (ContestImported, error) {
 	if err := judge.Allow(v, judge.CanManageContests(v) && judge.CanAuthor(v), packagesOnly); err != nil {
 		return ContestImported{}, err
