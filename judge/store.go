@@ -30,6 +30,7 @@ type Store interface {
 	CCSStore
 	SimilarityStore
 	ImportStore
+	RunStore
 }
 
 // AccountStore keeps users and their API tokens.

@@ -30,6 +30,7 @@ type Config struct {
 	PollInterval     time.Duration  `yaml:"poll_interval"`
 	RegistrationOpen bool           `yaml:"registration_open"`
 	SubmitRate       int            `yaml:"submit_rate"`
+	RunRate          int            `yaml:"run_rate"`
 	ShutdownTimeout  time.Duration  `yaml:"shutdown_timeout"`
 	LogLevel         string         `yaml:"log_level"`
 	// ClaimTimeout is service.Config.ClaimTimeout; nil (the key left empty)
@@ -155,6 +156,7 @@ func DefaultConfig() Config {
 		PollInterval:         200 * time.Millisecond,
 		RegistrationOpen:     true,
 		SubmitRate:           30,
+		RunRate:              10,
 		ShutdownTimeout:      30 * time.Second,
 		LogLevel:             "info",
 		Role:                 RoleAll,
@@ -233,6 +235,7 @@ var envVars = []envVar{
 	{"JUDGE_POLL_INTERVAL", durationVar(func(c *Config) *time.Duration { return &c.PollInterval })},
 	{"JUDGE_REGISTRATION_OPEN", boolVar(func(c *Config) *bool { return &c.RegistrationOpen })},
 	{"JUDGE_SUBMIT_RATE", intVar(func(c *Config) *int { return &c.SubmitRate })},
+	{"JUDGE_RUN_RATE", intVar(func(c *Config) *int { return &c.RunRate })},
 	{"JUDGE_SHUTDOWN_TIMEOUT", durationVar(func(c *Config) *time.Duration { return &c.ShutdownTimeout })},
 	{"JUDGE_LOG_LEVEL", func(c *Config, v string) error { c.LogLevel = v; return nil }},
 	{"JUDGE_CLAIM_TIMEOUT", func(c *Config, v string) error {
@@ -368,6 +371,9 @@ func (c Config) Validate() error {
 	}
 	if c.SubmitRate < 0 {
 		bad("submit_rate: must be 0 (no limit) or positive, found %d", c.SubmitRate)
+	}
+	if c.RunRate < 0 {
+		bad("run_rate: must be 0 (no limit) or positive, found %d", c.RunRate)
 	}
 	if c.ShutdownTimeout <= 0 {
 		bad("shutdown_timeout: must be positive, found %s", c.ShutdownTimeout)

@@ -16,6 +16,9 @@ type language struct {
 	Name       string   `json:"name"`
 	Version    string   `json:"version"`
 	Extensions []string `json:"extensions"`
+	Compile    string   `json:"compile"`
+	Run        string   `json:"run"`
+	Rules      []string `json:"rules"`
 }
 
 // answerExtensions are the files that are always answers, never programs.
@@ -75,7 +78,23 @@ func (a *app) languagesCommand() *cobra.Command {
 			for _, l := range langs {
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", l.ID, l.Name, strings.Join(l.Extensions, " "), l.Version)
 			}
-			return tw.Flush()
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+			// How each is compiled and run, and its rules (issue 34).
+			for _, l := range langs {
+				fmt.Fprintf(a.stdout, "\n%s\n", l.ID)
+				if l.Compile != "" {
+					fmt.Fprintf(a.stdout, "  compile: %s\n", l.Compile)
+				}
+				if l.Run != "" {
+					fmt.Fprintf(a.stdout, "  run:     %s\n", l.Run)
+				}
+				for _, r := range l.Rules {
+					fmt.Fprintf(a.stdout, "  - %s\n", r)
+				}
+			}
+			return nil
 		})
 	})
 }

@@ -192,7 +192,8 @@ func finishVerdicts(tx *gorm.DB, judged []judge.Judged) ([]int64, error) {
 	return ids, err
 }
 
-// resultsChunk bounds the rows of one INSERT: fourteen parameters each.
+// resultsChunk bounds the rows of one INSERT: eighteen parameters each
+// (9,000 a statement, under SQLite's 32,766 and PostgreSQL's 65,535).
 const resultsChunk = 500
 
 // insertResults writes the case results of judgements in multi-row INSERTs,
@@ -200,7 +201,7 @@ const resultsChunk = 500
 // the time a worker spends writing a batch (README, "Judge"), and gorm's
 // CreateInBatches was slower.
 func insertResults(tx *gorm.DB, judged []judge.Judged) error {
-	const head = "INSERT INTO case_results (submission_id, case_id, case_name, position, verdict, message, message_id, message_args, used, optimal, score, cpu_ms, wall_ms, memory_kib) VALUES "
+	const head = "INSERT INTO case_results (submission_id, case_id, case_name, position, verdict, message, message_id, message_args, used, optimal, score, cpu_ms, wall_ms, memory_kib, run_shown, run_output, run_stderr, run_expected) VALUES "
 	var sb strings.Builder
 	var args []any
 	flush := func() error {
@@ -224,10 +225,14 @@ func insertResults(tx *gorm.DB, judged []judge.Judged) error {
 				sb.WriteString(", ")
 			}
 			n++
-			sb.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+			sb.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+			var run judge.RunOutput
+			if r.Run != nil {
+				run = *r.Run
+			}
 			args = append(args, j.ID, r.CaseID, r.CaseName, r.Position, string(r.Verdict), r.Message, r.MessageID, r.MessageArgs,
 				r.Used, r.Optimal, r.Score/100, // stored as a fraction: caseResultRow
-				r.CPUMs, r.WallMs, r.MemoryKiB)
+				r.CPUMs, r.WallMs, r.MemoryKiB, r.Run != nil, run.Output, run.Stderr, run.Expected)
 		}
 	}
 	return flush()
