@@ -178,6 +178,20 @@ func CanReadOptimum(v User, p Problem, c Case, shown bool) bool {
 // in full.
 func CanReadRunDetails(v User, c Case) bool { return c.Sample || v.IsInstructor() }
 
+// CanReadRunOutput reports whether v may read what a program of sub
+// printed on c, its standard error and c's reference answer
+// (CaseResult.Run): on a sample board, those who may read sub (its author
+// and instructors). On a hidden board nobody, instructors included: a
+// program's output may be its input, so none of it is even kept.
+func CanReadRunOutput(v User, sub Submission, c Case) bool {
+	return c.Sample && CanReadSubmission(v, sub)
+}
+
+// CanRun reports whether v may run a program on an input of their own
+// (Service.Run): anyone logged in, on a problem that takes programs
+// (CanSubmitKind). A run is never graded nor listed.
+func CanRun(v User) bool { return !v.Anonymous() }
+
 // ResultFor returns r, the result of a case that is a sample or not in a
 // submission of kind k, as v may read it: the case named as v may read it,
 // and a program's run told as CanReadRunDetails lets v (HideRunDetails).

@@ -6,6 +6,7 @@
 package judge
 
 import (
+	"strings"
 	"time"
 )
 
@@ -317,6 +318,35 @@ type CaseResult struct {
 	// A program's run on the board: CPU and wall-clock milliseconds, peak
 	// memory in KiB (0 for the other kinds).
 	CPUMs, WallMs, MemoryKiB int64
+	// Run is what a program printed on a sample board and what it should
+	// have printed (issue 34), for its author and instructors
+	// (CanReadRunOutput); nil on a hidden board, where nothing of it is
+	// kept, and for the other kinds.
+	Run *RunOutput
+}
+
+// RunOutput is a program's run on a sample board as its author reads it:
+// its standard output and error and the reference answer, each cut to
+// MaxRunShown bytes at a character's boundary.
+type RunOutput struct {
+	Output, Stderr, Expected string
+}
+
+// MaxRunShown caps each text of a RunOutput.
+const MaxRunShown = 4 << 10
+
+// CutText returns s as valid UTF-8 without NUL bytes, cut to at most n
+// bytes at a character's boundary.
+func CutText(s string, n int) string {
+	s = strings.ToValidUTF8(strings.ReplaceAll(s, "\x00", ""), "\uFFFD")
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut]
 }
 
 // ProgramFigures returns a program's figures from its board results: the

@@ -29,6 +29,8 @@ type Store interface {
 	ContestStore
 	CCSStore
 	SimilarityStore
+	ImportStore
+	RunStore
 }
 
 // AccountStore keeps users and their API tokens.

@@ -28,13 +28,13 @@ func TestBrowserAuthoring(t *testing.T) {
 	)
 	step("create a problem",
 		chromedp.Click(chromedp.CSS(`a[href="/problems/new"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`form[action="/problems/new"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`form[action^="/problems/new"]`)),
 		chromedp.SendKeys(chromedp.CSS(`input[name=slug]`), "flood-six"),
 		chromedp.SendKeys(chromedp.CSS(`input[name=title]`), "Flood six"),
 		chromedp.SetValue(chromedp.CSS(`select[name=puzzle]`), "floodit"),
 		chromedp.SetValue(chromedp.CSS(`textarea[name=statement]`), "# Flood six\n\nFlood the board in as few moves as you can."),
 		chromedp.Click(chromedp.CSS(`input[name=published]`)),
-		chromedp.Click(chromedp.CSS(`form[action="/problems/new"] button[type=submit]`)),
+		chromedp.Click(chromedp.CSS(`form[action^="/problems/new"] button[type=submit]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#generate form`)),
 	)
 	shot("authoring-new.png")

@@ -131,8 +131,9 @@ func (s *chromiumSession) submitMoves(base, slug string, caseID int64, moves, ve
 // shot takes the whole page at the session's width and at 390 px (a
 // phone), writing name.png and name-390.png to the test's temporary
 // directory, and also to $PUZZLEJUDGE_SCREENSHOTS when it is set. At 390 px
-// the page must not scroll sideways: document.documentElement.scrollWidth
-// over 390 is an error.
+// the page must not scroll sideways (document.documentElement.scrollWidth
+// over 390 is an error) and the site's header must take at most 60 px (its
+// links fold into a menu; it took 130-180 px, issue 34).
 func (s *chromiumSession) shot(name string) {
 	s.t.Helper()
 	name = strings.TrimSuffix(name, ".png")
@@ -145,6 +146,11 @@ func (s *chromiumSession) shot(name string) {
 	} else if sw > 390 {
 		wide, _ := chromedp.Run(s.ctx, chromedp.Evaluate[string](wideElements))
 		s.t.Errorf("%s at 390 px is %d px wide: it scrolls sideways (widest: %s)", name, sw, wide)
+	}
+	if h, err := chromedp.Run(s.ctx, chromedp.Evaluate[float64](`document.querySelector("header.top").getBoundingClientRect().height`)); err != nil {
+		s.t.Errorf("%s: %v", name, err)
+	} else if h > 60 {
+		s.t.Errorf("%s at 390 px: the header takes %.0f px, want at most 60", name, h)
 	}
 }
 

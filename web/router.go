@@ -38,7 +38,8 @@ func (s *Server) Router() *gin.Engine {
 	if s.Metrics != nil {
 		r.GET("/metrics", s.metricsGate(), gin.WrapH(s.Metrics.Handler()))
 	}
-	r.Use(httpx.LimitBodyExcept(MaxBodyBytes, map[string]int64{api.ImportPath: api.ImportMaxBody, pages.ImportPath: api.ImportMaxBody}))
+	r.Use(httpx.LimitBodyExcept(MaxBodyBytes, map[string]int64{api.ImportPath: api.ImportMaxBody, pages.ImportPath: api.ImportMaxBody,
+		api.ContestImportPath: api.ContestImportMaxBody}))
 	r.GET("/healthz", s.healthz)
 	// Streams are out of the requests' bound; the event feed admits them
 	// itself once it knows the caller (api.Options.Streams).

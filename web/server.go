@@ -24,6 +24,10 @@ type Options struct {
 	// SubmitRate is the number of submissions (and /check calls) a user may
 	// make per minute; 0 means no limit.
 	SubmitRate int
+	// RunRate is the number of runs on one's own input (POST
+	// /problems/{slug}/run, and the problem page's run form) a user may
+	// make per minute; 0 means no limit.
+	RunRate int
 	// SecureCookies marks the page cookies Secure even on plain HTTP
 	// (pages.Options.SecureCookies).
 	SecureCookies bool
@@ -89,6 +93,7 @@ func NewServer(svc *service.Service, logger *slog.Logger, metrics *Metrics, opts
 		logger = slog.New(slog.DiscardHandler)
 	}
 	limiter, logins := httpx.NewRateLimiter(opts.SubmitRate), httpx.NewLoginLimiter()
+	runs := httpx.NewRateLimiter(opts.RunRate)
 	if opts.Logins != nil {
 		logins.Store = opts.Logins
 	}
@@ -98,10 +103,10 @@ func NewServer(svc *service.Service, logger *slog.Logger, metrics *Metrics, opts
 	replays := httpx.NewRateLimiter(api.DefaultReplaysPerMinute)
 	return &Server{
 		Service: svc, Logger: logger, Metrics: metrics, Options: opts,
-		API: api.New(svc, logger, api.Options{Limiter: limiter, Logins: logins, Registrations: registrations, Replays: replays,
+		API: api.New(svc, logger, api.Options{Limiter: limiter, Runs: runs, Logins: logins, Registrations: registrations, Replays: replays,
 			Streams: &httpx.StreamSlots{Max: opts.MaxStreams, PerAddress: opts.MaxStreamsPerAddress}}),
 		Pages: pages.New(svc, logger, pages.Options{SecureCookies: opts.SecureCookies,
-			Secret: opts.SessionSecret, Limiter: limiter, Logins: logins, Registrations: registrations, Replays: replays, SessionTTL: opts.TokenTTL,
+			Secret: opts.SessionSecret, Limiter: limiter, Runs: runs, Logins: logins, Registrations: registrations, Replays: replays, SessionTTL: opts.TokenTTL,
 			DefaultLanguage: opts.DefaultLanguage, TimeZone: opts.TimeZone}),
 	}
 }

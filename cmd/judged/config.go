@@ -30,6 +30,7 @@ type Config struct {
 	PollInterval     time.Duration  `yaml:"poll_interval"`
 	RegistrationOpen bool           `yaml:"registration_open"`
 	SubmitRate       int            `yaml:"submit_rate"`
+	RunRate          int            `yaml:"run_rate"`
 	ShutdownTimeout  time.Duration  `yaml:"shutdown_timeout"`
 	LogLevel         string         `yaml:"log_level"`
 	// ClaimTimeout is service.Config.ClaimTimeout; nil (the key left empty)
@@ -155,6 +156,7 @@ func DefaultConfig() Config {
 		PollInterval:         200 * time.Millisecond,
 		RegistrationOpen:     true,
 		SubmitRate:           30,
+		RunRate:              10,
 		ShutdownTimeout:      30 * time.Second,
 		LogLevel:             "info",
 		Role:                 RoleAll,
@@ -233,6 +235,7 @@ var envVars = []envVar{
 	{"JUDGE_POLL_INTERVAL", durationVar(func(c *Config) *time.Duration { return &c.PollInterval })},
 	{"JUDGE_REGISTRATION_OPEN", boolVar(func(c *Config) *bool { return &c.RegistrationOpen })},
 	{"JUDGE_SUBMIT_RATE", intVar(func(c *Config) *int { return &c.SubmitRate })},
+	{"JUDGE_RUN_RATE", intVar(func(c *Config) *int { return &c.RunRate })},
 	{"JUDGE_SHUTDOWN_TIMEOUT", durationVar(func(c *Config) *time.Duration { return &c.ShutdownTimeout })},
 	{"JUDGE_LOG_LEVEL", func(c *Config, v string) error { c.LogLevel = v; return nil }},
 	{"JUDGE_CLAIM_TIMEOUT", func(c *Config, v string) error {
@@ -369,6 +372,9 @@ func (c Config) Validate() error {
 	if c.SubmitRate < 0 {
 		bad("submit_rate: must be 0 (no limit) or positive, found %d", c.SubmitRate)
 	}
+	if c.RunRate < 0 {
+		bad("run_rate: must be 0 (no limit) or positive, found %d", c.RunRate)
+	}
 	if c.ShutdownTimeout <= 0 {
 		bad("shutdown_timeout: must be positive, found %s", c.ShutdownTimeout)
 	}
@@ -386,26 +392,23 @@ func (c Config) Validate() error {
 	if c.Solvers < 0 || c.Solvers > 256 {
 		bad("solvers: %d is outside 0..256 (0: one per core)", c.Solvers)
 	}
-	if c.CheckMaxSize < 0 {
-		bad("check_max_size: must be 0 (the engine's limit) or positive, found %d", c.CheckMaxSize)
-	}
-	if c.CheckMaxColors < 0 {
-		bad("check_max_colors: must be 0 (the engine's limit) or positive, found %d", c.CheckMaxColors)
-	}
-	if c.CheckMaxMoves < 0 {
-		bad("check_max_moves: must be 0 (the engine's limit) or positive, found %d", c.CheckMaxMoves)
-	}
-	if c.RegisterRate < 0 {
-		bad("register_rate: must be 0 (no limit) or positive, found %d", c.RegisterRate)
-	}
-	if c.MaxInFlight < 0 {
-		bad("max_inflight: must be 0 (no bound) or positive, found %d", c.MaxInFlight)
-	}
-	if c.MaxStreams < 0 {
-		bad("max_streams: must be 0 (no bound) or positive, found %d", c.MaxStreams)
-	}
-	if c.MaxStreamsPerAddress < 0 {
-		bad("max_streams_per_address: must be 0 (no bound) or positive, found %d", c.MaxStreamsPerAddress)
+	// Counts whose 0 means "no bound" (or the engine's own).
+	for _, n := range []struct {
+		key  string
+		v    int
+		zero string
+	}{
+		{"check_max_size", c.CheckMaxSize, "the engine's limit"},
+		{"check_max_colors", c.CheckMaxColors, "the engine's limit"},
+		{"check_max_moves", c.CheckMaxMoves, "the engine's limit"},
+		{"register_rate", c.RegisterRate, "no limit"},
+		{"max_inflight", c.MaxInFlight, "no bound"},
+		{"max_streams", c.MaxStreams, "no bound"},
+		{"max_streams_per_address", c.MaxStreamsPerAddress, "no bound"},
+	} {
+		if n.v < 0 {
+			bad("%s: must be 0 (%s) or positive, found %d", n.key, n.zero, n.v)
+		}
 	}
 	if n := len(c.Metrics.Token); n > 0 && (n < minMetricsToken || strings.ContainsAny(c.Metrics.Token, " \t\r\n")) {
 		bad("metrics.token: must be empty (instructors' tokens only) or at least %d bytes without spaces, found %d bytes", minMetricsToken, n)

@@ -58,7 +58,7 @@ func TestLoadConfig(t *testing.T) {
 			env: map[string]string{
 				"JUDGE_LISTEN": ":7000", "JUDGE_DATABASE_DRIVER": "postgres", "JUDGE_DATABASE_DSN": "host=db", "JUDGE_DATABASE_SYNCHRONOUS": "normal",
 				"JUDGE_ADMIN_PASSWORD": "s3cret!", "JUDGE_WORKERS": "3", "JUDGE_SOLVE_TIMEOUT": "5s",
-				"JUDGE_POLL_INTERVAL": "1s", "JUDGE_REGISTRATION_OPEN": "false", "JUDGE_SUBMIT_RATE": "0",
+				"JUDGE_POLL_INTERVAL": "1s", "JUDGE_REGISTRATION_OPEN": "false", "JUDGE_SUBMIT_RATE": "0", "JUDGE_RUN_RATE": "4",
 				"JUDGE_SHUTDOWN_TIMEOUT": "3s", "JUDGE_LOG_LEVEL": "debug",
 				"JUDGE_CLAIM_TIMEOUT": "2m", "JUDGE_SECURE_COOKIES": "true", "JUDGE_SESSION_SECRET": strings.Repeat("k", 32),
 				"JUDGE_TRUSTED_PROXIES": "10.0.0.1, 192.168.0.0/16",
@@ -75,7 +75,7 @@ func TestLoadConfig(t *testing.T) {
 				claim := 2 * time.Minute
 				*c = Config{Listen: ":7000", Database: DatabaseConfig{Driver: "postgres", DSN: "host=db", Synchronous: "normal"},
 					AdminPassword: "s3cret!", Workers: 3, SolveTimeout: 5 * time.Second, PollInterval: time.Second,
-					RegistrationOpen: false, SubmitRate: 0, ShutdownTimeout: 3 * time.Second, LogLevel: "debug",
+					RegistrationOpen: false, SubmitRate: 0, RunRate: 4, ShutdownTimeout: 3 * time.Second, LogLevel: "debug",
 					ClaimTimeout: &claim, SecureCookies: true, SessionSecret: strings.Repeat("k", 32),
 					TrustedProxies: []string{"10.0.0.1", "192.168.0.0/16"},
 					Solvers:        3, CheckMaxSize: 12, CheckMaxColors: 7, CheckMaxMoves: 6, RegisterRate: 2, RegistrationCode: "cs101", TokenTTL: 48 * time.Hour, Role: "worker", MaxInFlight: 64, MaxStreams: 8, MaxStreamsPerAddress: 2,
@@ -99,8 +99,8 @@ func TestLoadConfig(t *testing.T) {
 		},
 		{
 			name: "file sets the queue",
-			file: "queue:\n  per_user: 1\n  compile_cpu: 30s\n",
-			want: func(c *Config) { c.Queue = QueueConfig{PerUser: 1, CompileCPU: 30 * time.Second} },
+			file: "queue:\n  per_user: 1\n  compile_cpu: 30s\nrun_rate: 3\n",
+			want: func(c *Config) { c.Queue, c.RunRate = QueueConfig{PerUser: 1, CompileCPU: 30 * time.Second}, 3 },
 		},
 		{
 			name: "file sets the session keys",
@@ -157,6 +157,7 @@ func TestLoadConfigErrors(t *testing.T) {
 		{name: "zero per user", file: "queue:\n  per_user: 0\n", optional: true, want: "queue.per_user"},
 		{name: "compile cpu too short", env: map[string]string{"JUDGE_QUEUE_COMPILE_CPU": "10ms"}, optional: true, want: "queue.compile_cpu"},
 		{name: "negative rate", file: "submit_rate: -1\n", optional: true, want: "submit_rate"},
+		{name: "negative run rate", file: "run_rate: -1\n", optional: true, want: "run_rate"},
 		{name: "bad level", file: "log_level: loud\n", optional: true, want: "log_level"},
 		{name: "empty listen", file: "listen: \"\"\n", optional: true, want: "listen"},
 		{name: "listen without host", optional: true, env: map[string]string{"JUDGE_LISTEN": "8081"}, want: "listen (JUDGE_LISTEN): \"8081\" has no host part"},

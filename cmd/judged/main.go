@@ -179,7 +179,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 			logger.Warn("session_secret is empty: with several processes, a form shown by one is refused by another")
 		}
 	}
-	srv := web.NewServer(svc, logger, metrics, web.Options{SubmitRate: cfg.SubmitRate,
+	srv := web.NewServer(svc, logger, metrics, web.Options{SubmitRate: cfg.SubmitRate, RunRate: cfg.RunRate,
 		SecureCookies: cfg.SecureCookies, SessionSecret: []byte(cfg.SessionSecret),
 		TrustedProxies: cfg.TrustedProxies, RegisterRate: cfg.RegisterRate, TokenTTL: cfg.TokenTTL,
 		MaxInFlight: cfg.MaxInFlight, MaxStreams: cfg.MaxStreams, MaxStreamsPerAddress: cfg.MaxStreamsPerAddress, Logins: db,

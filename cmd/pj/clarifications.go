@@ -140,24 +140,36 @@ An unread message is marked "*". --mark-read marks them all read afterwards.`,
 }
 
 func (a *app) contestAskCommand() *cobra.Command {
-	var problem string
-	cmd := &cobra.Command{
+	return a.clarificationCommand(&cobra.Command{
 		Use:     "ask ID TEXT",
 		Short:   "Ask the jury of a contest a question, about a problem or in general",
 		Long:    `Ask the jury a question while the contest runs. --problem names the problem by its label; without it the question is general. TEXT "-" reads it from stdin.`,
 		Example: "  pj contest ask 1 --problem A 'May the board be empty?'",
-		Args:    exactArgs("ID", "TEXT"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			body, err := a.clarificationBody(args[1], problem)
-			if err != nil {
+	}, "a general question", "question %d sent to the jury", nil)
+}
+
+// clarificationCommand completes cmd (its Use, texts and example) as a
+// command that sends TEXT to contest ID, about the problem --problem
+// labels (default: the general one named by general), once check passes;
+// sent formats the message's id for the user.
+func (a *app) clarificationCommand(cmd *cobra.Command, general, sent string, check func() error) *cobra.Command {
+	var problem string
+	cmd.Args = exactArgs("ID", "TEXT")
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		if check != nil {
+			if err := check(); err != nil {
 				return err
 			}
-			return a.postClarification(args[0], body, func(m clarificationJSON) string {
-				return fmt.Sprintf("question %d sent to the jury", m.ID)
-			})
-		},
+		}
+		body, err := a.clarificationBody(args[1], problem)
+		if err != nil {
+			return err
+		}
+		return a.postClarification(args[0], body, func(m clarificationJSON) string {
+			return fmt.Sprintf(sent, m.ID)
+		})
 	}
-	cmd.Flags().StringVar(&problem, "problem", "", "the label of the problem it is about (default: a general question)")
+	cmd.Flags().StringVar(&problem, "problem", "", "the label of the problem it is about (default: "+general+")")
 	return cmd
 }
 
@@ -191,39 +203,30 @@ func (a *app) contestAnswerCommand() *cobra.Command {
 }
 
 func (a *app) contestAnnounceCommand() *cobra.Command {
-	var problem string
-	cmd := &cobra.Command{
+	return a.clarificationCommand(&cobra.Command{
 		Use:     "announce ID TEXT",
 		Short:   "Announce something to every contestant (the jury)",
 		Long:    `Send an announcement to all, about a problem (--problem, its label) or in general. TEXT "-" reads it from stdin.`,
 		Example: "  pj contest announce 1 --problem B 'Board 3 of B was fixed; submissions are judged again.'",
-		Args:    exactArgs("ID", "TEXT"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			// The server takes a contestant's message without reply_to
-			// as a question: asked to announce, pj refuses instead of
-			// sending the jury a question the user did not mean.
-			c, err := a.client()
-			if err != nil {
-				return err
-			}
-			var me struct {
-				Role string `json:"role"`
-			}
-			if _, err := c.getJSON(a.ctx, "/me", &me); err != nil {
-				return err
-			}
-			if me.Role != "instructor" {
-				return usageErrorf("only the jury (instructors) announces; pj contest ask sends the jury a question")
-			}
-			body, err := a.clarificationBody(args[1], problem)
-			if err != nil {
-				return err
-			}
-			return a.postClarification(args[0], body, func(m clarificationJSON) string {
-				return fmt.Sprintf("announcement %d sent to all", m.ID)
-			})
-		},
+	}, "general", "announcement %d sent to all", a.onlyTheJury)
+}
+
+// onlyTheJury refuses a user who is not an instructor. The server takes a
+// contestant's message without reply_to as a question: asked to announce,
+// pj refuses instead of sending the jury a question the user did not mean.
+func (a *app) onlyTheJury() error {
+	c, err := a.client()
+	if err != nil {
+		return err
 	}
-	cmd.Flags().StringVar(&problem, "problem", "", "the label of the problem it is about (default: general)")
-	return cmd
+	var me struct {
+		Role string `json:"role"`
+	}
+	if _, err := c.getJSON(a.ctx, "/me", &me); err != nil {
+		return err
+	}
+	if me.Role != "instructor" {
+		return usageErrorf("only the jury (instructors) announces; pj contest ask sends the jury a question")
+	}
+	return nil
 }

@@ -3,10 +3,8 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"mime/multipart"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
@@ -15,8 +13,8 @@ import (
 	"puzzlejudge/judge"
 )
 
-// contestJSON and boardJSON are the API's contest and scoreboard as pj
-// reads them.
+// contestJSON is the API's contest as pj reads it; its scoreboard is the
+// domain's judge.Scoreboard, which the API sends as it is.
 type contestJSON struct {
 	ID        int64     `json:"id"`
 	Title     string    `json:"title"`
@@ -37,34 +35,15 @@ type contestJSON struct {
 	Participants []string `json:"participants"`
 }
 
-type boardJSON struct {
-	Frozen bool `json:"frozen"`
-	Rows   []struct {
-		Rank     int     `json:"rank"`
-		User     string  `json:"user"`
-		Solved   int     `json:"solved"`
-		Penalty  int     `json:"penalty"`
-		Score    float64 `json:"score"`
-		Problems []struct {
-			Label   string  `json:"label"`
-			Solved  bool    `json:"solved"`
-			Tries   int     `json:"tries"`
-			Minutes int     `json:"minutes"`
-			Score   float64 `json:"score"`
-			Pending int     `json:"pending"`
-			First   bool    `json:"first"`
-		} `json:"problems"`
-	} `json:"rows"`
-}
-
 func contestPath(id string) string { return "/contests/" + url.PathEscape(id) }
 
 func (a *app) contestCommand() *cobra.Command {
 	cmd := command("contest", "Contests: create one (instructors), show it, read its scoreboard, clarifications", exactArgs(), func(args []string) error {
-		return usageErrorf("pj contest needs a subcommand: list, create, show, teams, board, unfreeze, clarifications, ask, answer or announce")
+		return usageErrorf("pj contest needs a subcommand: list, create, show, teams, board, unfreeze, clarifications, ask, answer, announce, export or import")
 	})
 	cmd.AddCommand(a.contestListCommand(), a.contestCreateCommand(), a.contestShowCommand(), a.contestTeamsCommand(), a.contestBoardCommand(), a.contestUnfreezeCommand(),
-		a.contestClarificationsCommand(), a.contestAskCommand(), a.contestAnswerCommand(), a.contestAnnounceCommand())
+		a.contestClarificationsCommand(), a.contestAskCommand(), a.contestAnswerCommand(), a.contestAnnounceCommand(),
+		a.contestExportCommand(), a.contestImportCommand())
 	return cmd
 }
 
@@ -222,7 +201,7 @@ tries), "?1" (one pending), "*" for the first to solve it.`,
 			if _, err := c.getJSON(a.ctx, contestPath(args[0]), &ct); err != nil {
 				return err
 			}
-			var b boardJSON
+			var b judge.Scoreboard
 			resp, err := c.getJSON(a.ctx, contestPath(args[0])+"/scoreboard", &b)
 			if err != nil {
 				return err
@@ -286,13 +265,4 @@ func (a *app) contestUnfreezeCommand() *cobra.Command {
 	})
 	cmd.Flags().BoolVar(&again, "again", false, "freeze the board again instead")
 	return cmd
-}
-
-// writeContest adds the field contest to a multipart submission when it
-// names one (0: practice, no field).
-func writeContest(w *multipart.Writer, contest int64) error {
-	if contest == 0 {
-		return nil
-	}
-	return w.WriteField("contest", strconv.FormatInt(contest, 10))
 }

@@ -98,7 +98,7 @@ Exit status: 0 accepted, 1 judged and not accepted, 2 usage or input error,
 	root.AddCommand(
 		a.loginCommand(), a.logoutCommand(), a.tokenCommand(),
 		a.problemsCommand(), a.showCommand(), a.inputCommand(),
-		a.submitCommand(), a.movesCommand(), a.checkCommand(), a.languagesCommand(),
+		a.submitCommand(), a.movesCommand(), a.checkCommand(), a.runCommand(), a.languagesCommand(),
 		a.statusCommand(), a.submissionsCommand(),
 		a.casesCommand(), a.gradesCommand(), a.contestCommand(), a.assignmentCommand(),
 		a.similarityCommand(),

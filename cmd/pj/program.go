@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
-	"io"
-	"mime/multipart"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -19,6 +16,9 @@ type language struct {
 	Name       string   `json:"name"`
 	Version    string   `json:"version"`
 	Extensions []string `json:"extensions"`
+	Compile    string   `json:"compile"`
+	Run        string   `json:"run"`
+	Rules      []string `json:"rules"`
 }
 
 // answerExtensions are the files that are always answers, never programs.
@@ -60,39 +60,11 @@ func (a *app) sendProgram(c *client, path, from, lang string) (*response, error)
 	if err != nil {
 		return nil, &inputError{err}
 	}
-	body, contentType, err := multipartProgram(filepath.Base(from), data, lang, a.contest)
+	body, contentType, err := multipartSubmission("program", filepath.Base(from), data, a.contest, [2]string{"language", lang})
 	if err != nil {
 		return nil, err
 	}
 	return c.do(a.ctx, http.MethodPost, path, body, contentType, nil)
-}
-
-func multipartProgram(name string, source []byte, lang string, contest int64) (io.Reader, string, error) {
-	var buf bytes.Buffer
-	w := multipart.NewWriter(&buf)
-	if err := writeContest(w, contest); err != nil {
-		return nil, "", err
-	}
-	fields := [][2]string{{"kind", "program"}}
-	if lang != "" {
-		fields = append(fields, [2]string{"language", lang})
-	}
-	for _, f := range fields {
-		if err := w.WriteField(f[0], f[1]); err != nil {
-			return nil, "", err
-		}
-	}
-	fw, err := w.CreateFormFile("file", name)
-	if err != nil {
-		return nil, "", err
-	}
-	if _, err := fw.Write(source); err != nil {
-		return nil, "", err
-	}
-	if err := w.Close(); err != nil {
-		return nil, "", err
-	}
-	return &buf, w.FormDataContentType(), nil
 }
 
 func (a *app) languagesCommand() *cobra.Command {
@@ -106,7 +78,23 @@ func (a *app) languagesCommand() *cobra.Command {
 			for _, l := range langs {
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", l.ID, l.Name, strings.Join(l.Extensions, " "), l.Version)
 			}
-			return tw.Flush()
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+			// How each is compiled and run, and its rules (issue 34).
+			for _, l := range langs {
+				fmt.Fprintf(a.stdout, "\n%s\n", l.ID)
+				if l.Compile != "" {
+					fmt.Fprintf(a.stdout, "  compile: %s\n", l.Compile)
+				}
+				if l.Run != "" {
+					fmt.Fprintf(a.stdout, "  run:     %s\n", l.Run)
+				}
+				for _, r := range l.Rules {
+					fmt.Fprintf(a.stdout, "  - %s\n", r)
+				}
+			}
+			return nil
 		})
 	})
 }

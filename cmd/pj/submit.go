@@ -111,7 +111,7 @@ func (a *app) sendAnswer(c *client, path, from, inputVersion string) (*response,
 		return nil, &inputError{err}
 	}
 	if bytes.HasPrefix(data, []byte("PK\x03\x04")) || strings.EqualFold(filepath.Ext(from), ".zip") {
-		body, contentType, err := multipartAnswer(filepath.Base(from), data, inputVersion, a.contest)
+		body, contentType, err := multipartSubmission("answer", filepath.Base(from), data, a.contest, [2]string{"input_version", inputVersion})
 		if err != nil {
 			return nil, err
 		}
@@ -144,19 +144,21 @@ func readOutputs(dir string) (map[string]string, error) {
 	return outputs, nil
 }
 
-// multipartAnswer is the form kind=answer with the zip as "file" (and the
-// input version, when known).
-func multipartAnswer(name string, zip []byte, inputVersion string, contest int64) (io.Reader, string, error) {
+// multipartSubmission is the form of a submission of kind with data as
+// "file" (named name), the contest when not 0, and the fields (name,
+// value) whose value is not empty: an answer's input_version, a program's
+// language.
+func multipartSubmission(kind, name string, data []byte, contest int64, fields ...[2]string) (io.Reader, string, error) {
 	var buf bytes.Buffer
 	w := multipart.NewWriter(&buf)
-	if err := w.WriteField("kind", "answer"); err != nil {
-		return nil, "", err
+	if contest != 0 {
+		fields = append(fields, [2]string{"contest", strconv.FormatInt(contest, 10)})
 	}
-	if err := writeContest(w, contest); err != nil {
-		return nil, "", err
-	}
-	if inputVersion != "" {
-		if err := w.WriteField("input_version", inputVersion); err != nil {
+	for _, f := range append([][2]string{{"kind", kind}}, fields...) {
+		if f[1] == "" {
+			continue
+		}
+		if err := w.WriteField(f[0], f[1]); err != nil {
 			return nil, "", err
 		}
 	}
@@ -164,7 +166,7 @@ func multipartAnswer(name string, zip []byte, inputVersion string, contest int64
 	if err != nil {
 		return nil, "", err
 	}
-	if _, err := fw.Write(zip); err != nil {
+	if _, err := fw.Write(data); err != nil {
 		return nil, "", err
 	}
 	if err := w.Close(); err != nil {
@@ -202,11 +204,7 @@ are easiest in a file.`,
 		Example: "  pj moves rotation 02-sample-2 DDHH --wait\n  pj moves mayan 7 solution.txt --wait",
 		Args:    exactArgs("SLUG", "CASE", "MOVES"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			moves, err := a.readMoves(args[2])
-			if err != nil {
-				return err
-			}
-			c, err := a.client()
+			moves, c, err := a.movesAndClient(args[2])
 			if err != nil {
 				return err
 			}
@@ -224,6 +222,17 @@ are easiest in a file.`,
 	}
 	cmd.Flags().BoolVar(&wait, "wait", false, "wait for the verdict; the exit status tells it")
 	return cmd
+}
+
+// movesAndClient reads the moves argument (see readMoves), then makes the
+// client that sends them: pj moves and pj check read both first.
+func (a *app) movesAndClient(arg string) (string, *client, error) {
+	moves, err := a.readMoves(arg)
+	if err != nil {
+		return "", nil, err
+	}
+	c, err := a.client()
+	return moves, c, err
 }
 
 // caseID resolves a case given by id or by name.
@@ -314,11 +323,7 @@ not parse (the message names the line and column).`,
 			if err != nil {
 				return err
 			}
-			moves, err := a.readMoves(args[2])
-			if err != nil {
-				return err
-			}
-			c, err := a.client()
+			moves, c, err := a.movesAndClient(args[2])
 			if err != nil {
 				return err
 			}

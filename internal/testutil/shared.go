@@ -26,3 +26,18 @@ func SharedDir(parts ...string) string {
 		dir = parent
 	}
 }
+
+// SharedTableDir returns a folder of the temporary directory, kept across
+// runs, for the engines' tables (puzzles.SetTableDir): the 15-puzzle's 4x4
+// databases take seconds of CPU to build in each test process (15 s at
+// load 15) and milliseconds to read. reference/fifteen writes its files
+// whole (a rename) and checks them when it reads them, so the test packages
+// that run at once may share them. "" (no folder: build in memory) where
+// it cannot be made.
+func SharedTableDir() string {
+	dir := filepath.Join(os.TempDir(), "puzzlejudge-test-tables")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return ""
+	}
+	return dir
+}

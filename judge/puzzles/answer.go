@@ -2,12 +2,48 @@ package puzzles
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 
 	"puzzlejudge/judge"
 	"puzzlejudge/reference/textin"
 )
+
+// firstMove is the Hint of the engines whose solution is a list of moves
+// from the board the replay reached: an error for a bad move (bad) or a
+// board solved already (solvedMsg), else the first move solve finds, or
+// noneMsg when it finds none.
+func firstMove[M fmt.Stringer](bad textin.FirstBad, solved bool, solvedMsg, noneMsg judge.Msg, solve func() ([]M, bool, error)) (string, error) {
+	switch {
+	case bad.BadIndex > 0:
+		return "", judge.Errorm(judge.EINVALID, badMove(bad.BadIndex, bad.BadToken, bad.Why))
+	case solved:
+		return "", judge.Errorm(judge.EINVALID, solvedMsg)
+	}
+	moves, solvable, err := solve()
+	if err != nil {
+		return "", err
+	}
+	if !solvable || len(moves) == 0 {
+		return "", judge.Errorm(judge.EINVALID, noneMsg)
+	}
+	return moves[0].String(), nil
+}
+
+// countLetters counts the characters of text that are not separators, up
+// to limit+1: the moves of the puzzles whose moves are single letters.
+func countLetters(text string, limit int) int {
+	n := 0
+	for _, r := range text {
+		if !isMoveSep(r) {
+			if n++; n > limit {
+				break
+			}
+		}
+	}
+	return n
+}
 
 func isMoveSep(r rune) bool {
 	switch r {

@@ -235,17 +235,8 @@ func (Fifteen) MaxMoves() int { return fifteen.MaxMoves }
 
 func (pz Fifteen) BoardMoves(string) int { return pz.MaxMoves() }
 
-func (Fifteen) CountMoves(text string, limit int) int {
-	n := 0
-	for _, r := range text {
-		if !isMoveSep(r) {
-			if n++; n > limit {
-				break
-			}
-		}
-	}
-	return n
-}
+// CountMoves counts letters: each is a move.
+func (Fifteen) CountMoves(text string, limit int) int { return countLetters(text, limit) }
 
 // SymmetryKey of a 15-puzzle board: the board or its mirror image about the
 // main diagonal (fifteen.Mirror), whichever prints first. Relabelling the
@@ -350,18 +341,8 @@ func (Fifteen) AnswerMoves(a judge.Answer) (string, bool) {
 func (Fifteen) Hint(ctx context.Context, c, moves string) (string, error) {
 	b, _ := fifteen.ParseCase(c)
 	r := fifteen.Replay(b, moves)
-	switch {
-	case r.BadIndex > 0:
-		return "", judge.Errorm(judge.EINVALID, badMove(r.BadIndex, r.BadToken, r.Why))
-	case r.Solved:
-		return "", judge.Errorm(judge.EINVALID, judge.M("hint_fifteen_solved"))
-	}
-	s, err := fifteen.Solve(ctx, r.Final, nil)
-	if err != nil {
-		return "", err
-	}
-	if !s.Solvable || len(s.Moves) == 0 {
-		return "", judge.Errorm(judge.EINVALID, judge.M("hint_fifteen_swapped"))
-	}
-	return s.Moves[0].String(), nil
+	return firstMove(r.FirstBad, r.Solved, judge.M("hint_fifteen_solved"), judge.M("hint_fifteen_swapped"), func() ([]fifteen.Move, bool, error) {
+		s, err := fifteen.Solve(ctx, r.Final, nil)
+		return s.Moves, s.Solvable, err
+	})
 }

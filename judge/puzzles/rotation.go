@@ -235,20 +235,10 @@ func (Rotation) AnswerMoves(a judge.Answer) (string, bool) {
 func (Rotation) Hint(ctx context.Context, c, moves string) (string, error) {
 	b, _ := rotation.ParseCase(c)
 	r := rotation.Replay(b, moves)
-	switch {
-	case r.BadIndex > 0:
-		return "", judge.Errorm(judge.EINVALID, badMove(r.BadIndex, r.BadToken, r.Why))
-	case r.Solved:
-		return "", judge.Errorm(judge.EINVALID, judge.M("hint_centre_solved"))
-	}
-	s, err := rotation.Solve(ctx, r.Final, nil)
-	if err != nil {
-		return "", err
-	}
-	if !s.Solvable || len(s.Moves) == 0 {
-		return "", judge.Errorm(judge.EINVALID, judge.M("hint_rotation_unsolvable"))
-	}
-	return s.Moves[0].String(), nil
+	return firstMove(r.FirstBad, r.Solved, judge.M("hint_centre_solved"), judge.M("hint_rotation_unsolvable"), func() ([]rotation.Move, bool, error) {
+		s, err := rotation.Solve(ctx, r.Final, nil)
+		return s.Moves, s.Solvable, err
+	})
 }
 
 func (Rotation) MaxMoves() int { return rotation.MaxMoves }
@@ -260,17 +250,8 @@ func (pz Rotation) ParseCaseWithin(input string, _ judge.Limits) (string, error)
 	return pz.ParseCase(input)
 }
 
-func (Rotation) CountMoves(text string, limit int) int {
-	n := 0
-	for _, r := range text {
-		if !isMoveSep(r) {
-			if n++; n > limit {
-				break
-			}
-		}
-	}
-	return n
-}
+// CountMoves counts letters: each is a move.
+func (Rotation) CountMoves(text string, limit int) int { return countLetters(text, limit) }
 
 // rotationGrid places the 24 squares of the Rotation board (0-based) on a
 // 7x7 grid: row, column.

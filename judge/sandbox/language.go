@@ -50,6 +50,9 @@ type Language struct {
 	// CompileCPU raises CompileLimits.CPU for a compiler that needs more (the
 	// go command builds the standard library into an empty cache).
 	CompileCPU time.Duration `yaml:"compile_cpu,omitempty" json:"-"`
+	// ShowCompile is the compile command as a person reads it, when Compile
+	// is a script ("javac Main.java, then a jar"); empty: Compile itself.
+	ShowCompile string `yaml:"show_compile,omitempty" json:"-"`
 	// VersionCommand prints the compiler's or interpreter's version.
 	VersionCommand []string `yaml:"version_command" json:"-"`
 	// PrecompiledHeader is a header (bits/stdc++.h) the embedded sandbox
@@ -99,11 +102,17 @@ func DefaultLanguages() []Language {
 			VersionCommand: []string{"python3", "--version"},
 		},
 		{
-			// javac writes one class file per class; a jar carries them all.
+			// javac writes one class file per class; a jar carries them all,
+			// its entry point the public class. A public class named other
+			// than Main (javac: "class Solution is public, should be declared
+			// in a file named Solution.java") is the newcomer's classic
+			// compile error: a copy of the file is named after it and compiled,
+			// so the program is accepted as it is (JavaCompile).
 			ID: "java", Name: "Java (OpenJDK)", Extensions: []string{".java"}, Source: "Main.java",
-			Compile:        []string{"/bin/sh", "-c", "javac -J-Xss64m -encoding UTF-8 Main.java && jar cf Main.jar *.class"},
+			Compile:        []string{"/bin/sh", "-c", JavaCompile},
+			ShowCompile:    "javac -encoding UTF-8 Main.java (or Solution.java, after the public class), then jar cfe Main.jar Main *.class",
 			Artifacts:      []string{"Main.jar"},
-			Run:            []string{"java", "-Xss64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", "Main.jar", "Main"},
+			Run:            []string{"java", "-Xss64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-jar", "Main.jar"},
 			TimeFactor:     2,
 			Processes:      64,
 			CompileCPU:     20 * time.Second,
@@ -115,6 +124,7 @@ func DefaultLanguages() []Language {
 			// where the go command may write, saves building the
 			// standard library again.
 			Compile:        []string{"/bin/sh", "-c", "if [ -d /gocache ]; then cp -R /gocache /tmp/gocache; fi; exec go build -o main main.go"},
+			ShowCompile:    "go build -o main main.go",
 			Artifacts:      []string{"main"},
 			Run:            []string{"./main"},
 			Env:            []string{"GOCACHE=/tmp/gocache", "GOPATH=/tmp/gopath", "GO111MODULE=off", "GOTOOLCHAIN=local", "CGO_ENABLED=0", "GOFLAGS="},
@@ -125,6 +135,34 @@ func DefaultLanguages() []Language {
 		},
 	}
 }
+
+// JavaCompile is the default java language's compile script: javac on
+// Main.java; when javac says the public class has another name, the file
+// is renamed after it and compiled again; then a jar of every class whose
+// entry point is that class. Only the compile that counts shows its
+// messages.
+const JavaCompile = `cls=Main
+if ! javac -J-Xss64m -encoding UTF-8 Main.java 2>javac.err; then
+  cls=$(sed -n 's/^Main\.java:[0-9]*: error: class \([A-Za-z_$][A-Za-z0-9_$]*\) is public, should be declared in a file named .*/\1/p' javac.err | head -n 1)
+  if [ -z "$cls" ]; then cat javac.err >&2; exit 1; fi
+  cp Main.java "$cls.java" || exit 1
+  javac -J-Xss64m -encoding UTF-8 "$cls.java" || exit 1
+else
+  cat javac.err >&2
+fi
+jar cfe Main.jar "$cls" *.class`
+
+// CompileLine is the compile command as a person reads it; "" for a
+// language without a compile step.
+func (l Language) CompileLine() string {
+	if l.ShowCompile != "" || len(l.Compile) == 0 {
+		return l.ShowCompile
+	}
+	return strings.Join(l.Compile, " ")
+}
+
+// RunLine is the run command as a person reads it.
+func (l Language) RunLine() string { return strings.Join(l.Run, " ") }
 
 // Validate reports the first field of l that cannot work, by its yaml name.
 func (l Language) Validate() error {

@@ -117,7 +117,10 @@ func cppOnly(t *testing.T) []Language {
 func TestStarvedRunIsNotATimeLimit(t *testing.T) {
 	r, burn := starvedBurner(t)
 	start := time.Now()
-	res, err := r.Run(context.Background(), burn, []byte("800"), Limits{CPU: time.Second, Wall: 3 * time.Second, WallCap: 3500 * time.Millisecond})
+	// 400 ms of CPU take over 2 s of wall at a fifth of a core: past the
+	// 1.2 s cap each try (three tries and the pauses between: 6-7 s).
+	lim := Limits{CPU: 500 * time.Millisecond, Wall: time.Second, WallCap: 1200 * time.Millisecond}
+	res, err := r.Run(context.Background(), burn, []byte("400"), lim)
 	t.Logf("after %s: %s %q, %v", time.Since(start).Round(time.Millisecond), res.Status, res.Message, err)
 	if res.Status == StatusOK {
 		t.Skip("the run got its CPU within the cap: the machine was not loaded enough to starve it")
@@ -125,7 +128,7 @@ func TestStarvedRunIsNotATimeLimit(t *testing.T) {
 	if !errors.Is(err, ErrBusy) || res.Status == StatusTimeLimit {
 		t.Fatalf("a run starved to its cap = %s %q, %v; want ErrBusy, not time_limit", res.Status, res.Message, err)
 	}
-	if d := time.Since(start); d < 3*3500*time.Millisecond {
-		t.Errorf("ErrBusy after %s: want %d tries of the 3.5 s cap", d, busyTries)
+	if d := time.Since(start); d < busyTries*lim.WallCap {
+		t.Errorf("ErrBusy after %s: want %d tries of the %s cap", d, busyTries, lim.WallCap)
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"puzzlejudge/internal/ctxtime"
 )
 
 // Runner compiles programs and runs them in a sandbox. Its methods are safe
@@ -204,7 +206,7 @@ func (r *runner) Run(ctx context.Context, a *Artifact, stdin []byte, lim Limits)
 		// Starved by the machine's load: never the program's verdict. The
 		// run is done again after a pause, in the same slot.
 		slog.Warn("sandbox: a run was starved of CPU; it runs again", "try", try, "err", err)
-		if !sleepCtx(ctx, time.Duration(try)*time.Second) {
+		if !ctxtime.Sleep(ctx, time.Duration(try)*time.Second) {
 			return RunResult{}, ctx.Err()
 		}
 	}
@@ -216,18 +218,6 @@ func (r *runner) Run(ctx context.Context, a *Artifact, stdin []byte, lim Limits)
 
 // busyTries bounds the runs of one board starved of CPU (ErrBusy).
 const busyTries = 3
-
-// sleepCtx waits for d or until ctx ends; it reports whether it waited d.
-func sleepCtx(ctx context.Context, d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return true
-	case <-ctx.Done():
-		return false
-	}
-}
 
 // files returns a's stored files, compiling again when the cache dropped
 // them; the caller releases st.

@@ -193,6 +193,18 @@ func (s *Service) enterContest(ctx context.Context, v judge.User, sub *judge.Sub
 
 // contestOf validates a spec into a contest (without ID).
 func (s *Service) contestOf(ctx context.Context, spec judge.ContestSpec) (judge.Contest, error) {
+	return contestIn(ctx, s.store, spec)
+}
+
+// problemFinder finds problems by slug: the store, or an import's
+// transaction, which sees the problems it has just written.
+type problemFinder interface {
+	ProblemBySlug(ctx context.Context, slug string) (judge.Problem, error)
+}
+
+// contestIn validates a spec into a contest (without ID), its problems
+// found in problems.
+func contestIn(ctx context.Context, problems problemFinder, spec judge.ContestSpec) (judge.Contest, error) {
 	title := strings.TrimSpace(spec.Title)
 	switch {
 	case title == "":
@@ -240,7 +252,7 @@ func (s *Service) contestOf(ctx context.Context, spec judge.ContestSpec) (judge.
 			return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_problem_twice", "problems[{I}]: problem {Slug} is given twice", "I", i, "N", i+1, "Slug", strconv.Quote(ps.Slug))
 		}
 		labels[label], slugs[ps.Slug] = true, true
-		p, err := s.store.ProblemBySlug(ctx, ps.Slug)
+		p, err := problems.ProblemBySlug(ctx, ps.Slug)
 		if err != nil {
 			if judge.ErrorCode(err) == judge.ENOTFOUND {
 				return judge.Contest{}, judge.Errort(judge.EINVALID, "contest_no_such_problem", "problems[{I}]: no problem {Slug}", "I", i, "N", i+1, "Slug", strconv.Quote(ps.Slug))

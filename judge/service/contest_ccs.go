@@ -198,6 +198,13 @@ func (s *Service) CCSSubmissionFiles(ctx context.Context, v judge.User, contestI
 	if !view.Jury && int64(judge.NewBoardRows(c).KeyOf(sub.UserID, sub.Username)) != view.Team {
 		return "", "", time.Time{}, judge.Errorf(judge.EFORBIDDEN, "only its author and the jury read a submission's files")
 	}
+	name, text = s.ccsSubmissionFile(sub)
+	return name, text, sub.CreatedAt, nil
+}
+
+// ccsSubmissionFile is the one file of a submission's files.zip: its name
+// and its text (an answer sent per board, its outputs one after the other).
+func (s *Service) ccsSubmissionFile(sub judge.Submission) (name, text string) {
 	name = "answer.txt"
 	switch sub.Kind {
 	case judge.KindMoves:
@@ -215,9 +222,9 @@ func (s *Service) CCSSubmissionFiles(ctx context.Context, v judge.User, contestI
 		for _, o := range sub.Outputs {
 			b.WriteString(o.Output)
 		}
-		return name, b.String(), sub.CreatedAt, nil
+		return name, b.String()
 	}
-	return name, sub.Payload, sub.CreatedAt, nil
+	return name, sub.Payload
 }
 
 // ccsNow is the service's clock, for the web layer's answers.

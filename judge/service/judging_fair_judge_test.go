@@ -47,9 +47,12 @@ func pipeReader(n int) string {
 // the queue, bob's answer is judged within 15 s and his program within
 // 120 s; alice never holds more than queue.per_user (2) programs at once,
 // though the process judges 3; and her compiles end as compile_error.
+// The compiles are capped at fairCompileCPU (the server's compile.cpu) so
+// that each bomb takes its slot for 2 s and not 10: the queue is as long,
+// bob's program still has to pass it, and the test burns a fifth of the CPU.
 func TestFairJudge(t *testing.T) {
 	sb := sandboxtest.Embedded(t)
-	s := newService(t, openDB(t, "fair.db"), service.Config{Sandbox: sb, ProgramsAtOnce: 3, PerUser: 2})
+	s := newService(t, openDB(t, "fair.db"), service.Config{Sandbox: sb, ProgramsAtOnce: 3, PerUser: 2, CompileCPU: fairCompileCPU})
 	alice, _ := floodReady(t, s)
 	fairJudge(t, alice, s)
 }
@@ -72,12 +75,15 @@ func TestFairJudgePostgres(t *testing.T) {
 		t.Cleanup(func() { db.Close() })
 		return db
 	}
-	cfg := service.Config{Sandbox: sb, ProgramsAtOnce: 2, PerUser: 2, ClaimTimeout: time.Minute}
+	cfg := service.Config{Sandbox: sb, ProgramsAtOnce: 2, PerUser: 2, ClaimTimeout: time.Minute, CompileCPU: fairCompileCPU}
 	first := newService(t, open(), cfg)
 	alice, _ := floodReady(t, first)
 	second := newService(t, open(), cfg)
 	fairJudge(t, alice, first, second)
 }
+
+// fairCompileCPU caps the compiles of the fair-queue tests (Config.CompileCPU).
+const fairCompileCPU = 2 * time.Second
 
 // fairJudge runs the scenario of TestFairJudge on services sharing one
 // database; alice and the problem flood are there, its cases ready.
@@ -106,7 +112,7 @@ func fairJudge(t *testing.T, alice judge.User, services ...*service.Service) {
 	answer := submit(t, s, bob, judge.Submission{ProblemSlug: "flood", Kind: judge.KindAnswer, Payload: "0\n3\n"}).ID
 	program := submit(t, s, bob, judge.Submission{ProblemSlug: "flood", Kind: judge.KindProgram, Language: "python3", Payload: source(t, "flood.py")}).ID
 	var answerIn, programIn time.Duration
-	most := 0
+	most, aliceLeft := 0, 0
 	for answerIn == 0 || programIn == 0 {
 		if time.Since(start) > 3*time.Minute {
 			t.Fatalf("after %v: bob's answer judged in %v, his program in %v (0: not yet)", time.Since(start), answerIn, programIn)
@@ -128,6 +134,9 @@ func fairJudge(t *testing.T, alice judge.User, services ...*service.Service) {
 				if sub.Verdict != judge.Accepted {
 					t.Errorf("bob's %s = %s (%+v), want accepted", sub.Kind, sub.Verdict, sub.Results)
 				}
+				if w.id == program {
+					aliceLeft = len(bombs) - len(done(t, s, bombs))
+				}
 			}
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -143,16 +152,15 @@ func fairJudge(t *testing.T, alice judge.User, services ...*service.Service) {
 	if most > 2 {
 		t.Errorf("alice held %d programs at once, want at most queue.per_user = 2", most)
 	}
+	// In turn, not in order: bob's program passed alice's queue.
+	if aliceLeft == 0 {
+		t.Errorf("bob's program was judged after all %d of alice's, want before her queue ends", len(bombs))
+	}
 	// Her first compiles end as compile_error, within the compile limits
-	// (10 s of CPU, 15 s of wall) and the time a busy machine adds.
+	// (fairCompileCPU, and 5 s more of wall) and the time a busy machine adds.
 	var ended []judge.Submission
 	waitFor(t, "two of alice's compiles ended", func() bool {
-		ended = ended[:0]
-		for _, id := range bombs {
-			if sub, err := s.Submission(ctx, staff, id); err == nil && sub.Status == judge.StatusDone {
-				ended = append(ended, sub)
-			}
-		}
+		ended = done(t, s, bombs)
 		return len(ended) >= 2
 	})
 	for _, sub := range ended {
@@ -162,6 +170,18 @@ func fairJudge(t *testing.T, alice judge.User, services ...*service.Service) {
 			t.Errorf("alice's compile bomb %d = %s (%q), want compile_error", sub.ID, sub.Verdict, sub.CompileOutput)
 		}
 	}
+}
+
+// done returns the submissions of ids that are judged.
+func done(t *testing.T, s *service.Service, ids []int64) []judge.Submission {
+	t.Helper()
+	var out []judge.Submission
+	for _, id := range ids {
+		if sub, err := s.Submission(context.Background(), staff, id); err == nil && sub.Status == judge.StatusDone {
+			out = append(out, sub)
+		}
+	}
+	return out
 }
 
 // heldBy returns the programs of u being judged now, as the database says.

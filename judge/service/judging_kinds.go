@@ -72,8 +72,14 @@ func kindNames(p judge.Problem) string {
 // its verdict and figures only, unless v is an instructor. A case no longer
 // in the problem counts as hidden. Every face (the API, the pages, pj)
 // reads a submission's results through Submission, which calls it.
+//
+// A run's output, stderr and expected answer (judge.CanReadRunOutput) stay
+// on the boards that are samples now, for everyone.
 func (s *Service) nameResults(ctx context.Context, v judge.User, sub *judge.Submission) error {
-	if v.IsInstructor() || sub.ProblemID == 0 || len(sub.Results) == 0 {
+	if sub.ProblemID == 0 || len(sub.Results) == 0 {
+		return nil
+	}
+	if v.IsInstructor() && !hasRunOutput(sub.Results) {
 		return nil
 	}
 	e, _, err := s.cachedProblem(ctx, sub.ProblemSlug)
@@ -85,7 +91,23 @@ func (s *Service) nameResults(ctx context.Context, v judge.User, sub *judge.Subm
 		sample[c.ID] = c.Sample
 	}
 	for i, r := range sub.Results {
-		sub.Results[i] = judge.ResultFor(v, sub.Kind, sample[r.CaseID], r)
+		c := judge.Case{Sample: sample[r.CaseID]}
+		if r.Run != nil && !judge.CanReadRunOutput(v, *sub, c) {
+			r.Run = nil
+		}
+		if !v.IsInstructor() {
+			r = judge.ResultFor(v, sub.Kind, c.Sample, r)
+		}
+		sub.Results[i] = r
 	}
 	return nil
+}
+
+func hasRunOutput(results []judge.CaseResult) bool {
+	for _, r := range results {
+		if r.Run != nil {
+			return true
+		}
+	}
+	return false
 }

@@ -212,6 +212,13 @@ func (s *Service) runBoard(ctx context.Context, a *sandbox.Artifact, pz judge.Pu
 	}
 	out := caseResult(c, r)
 	out.CPUMs, out.WallMs, out.MemoryKiB = res.CPU.Milliseconds(), res.Wall.Milliseconds(), res.MemoryKiB
+	if c.Sample {
+		// A sample's board is public: what the program made of it is its
+		// author's to read (judge.CanReadRunOutput). A hidden board's is
+		// never kept.
+		out.Run = &judge.RunOutput{Output: judge.CutText(string(res.Stdout), judge.MaxRunShown),
+			Stderr: judge.CutText(string(res.Stderr), judge.MaxRunShown), Expected: judge.CutText(c.Expected.Answer, judge.MaxRunShown)}
+	}
 	return out, nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"puzzlejudge/internal/ctxtime"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/puzzles"
 )
@@ -64,7 +65,7 @@ func (s *Service) judgeAnswers(ctx context.Context, claims []judge.Claim) bool {
 	judged, release := s.judgeBatch(ctx, claims)
 	if len(release) > 0 {
 		s.release(ctx, release)
-		sleep(ctx, s.cfg.PollInterval) // give the database a moment
+		ctxtime.Sleep(ctx, s.cfg.PollInterval) // give the database a moment
 	}
 	if len(judged) == 0 {
 		return false
@@ -109,7 +110,7 @@ func (s *Service) finish(ctx context.Context, judged []judge.Judged) (map[int64]
 			if judge.ErrorCode(err) != judge.EUNAVAILABLE {
 				s.log.Warn("writing verdicts failed, trying again", "err", err, "attempt", attempt)
 			}
-			if !sleep(ctx, delay) {
+			if !ctxtime.Sleep(ctx, delay) {
 				break
 			}
 			delay = min(2*delay, maxRetryDelay)
@@ -135,7 +136,7 @@ func (s *Service) release(ctx context.Context, claims []judge.Claim) {
 		if judge.ErrorCode(err) != judge.EUNAVAILABLE {
 			s.log.Error("releasing claims", "err", err, "submissions", len(claims))
 		}
-		if !sleep(ctx, delay) {
+		if !ctxtime.Sleep(ctx, delay) {
 			return
 		}
 		delay = min(2*delay, maxRetryDelay)
@@ -149,18 +150,6 @@ func claimsOf(judged []judge.Judged) []judge.Claim {
 		claims[i] = judge.Claim{Submission: judge.Submission{ID: j.ID}, Token: j.Token}
 	}
 	return claims
-}
-
-// sleep waits for d, or until ctx ends; it reports whether it waited all of d.
-func sleep(ctx context.Context, d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return true
-	case <-ctx.Done():
-		return false
-	}
 }
 
 // problemData is what judging needs of a problem, loaded once per batch:

@@ -24,30 +24,9 @@ func (s *Service) ImportProblem(ctx context.Context, viewer judge.User, p judge.
 	if err := judge.Allow(viewer, judge.CanAuthor(viewer), authorsOnly); err != nil {
 		return judge.Problem{}, false, err
 	}
-	p, err := checkProblem(p)
+	p, cases, err := checkedPackage(p, specs)
 	if err != nil {
 		return judge.Problem{}, false, err
-	}
-	pz, err := puzzles.Lookup(p.Puzzle)
-	if err != nil {
-		return judge.Problem{}, false, err
-	}
-	if len(specs) > judge.MaxCases {
-		return judge.Problem{}, false, judge.Errorf(judge.EINVALID, "more than %d cases", judge.MaxCases)
-	}
-	cases := make([]judge.Case, len(specs))
-	for i, c := range specs {
-		input, err := parseSpec(pz, c.Input)
-		if err == nil {
-			err = pz.CheckLimits(input, p.Limits)
-		}
-		if err != nil {
-			return judge.Problem{}, false, judge.Errorf(judge.EINVALID, "case %s: %s", c.Name, judge.ErrorMessage(err))
-		}
-		if len(c.Name) > 100 {
-			return judge.Problem{}, false, judge.Errorf(judge.EINVALID, "case %d: the name has more than 100 bytes", i+1)
-		}
-		cases[i] = judge.Case{Name: c.Name, Sample: c.Sample, Input: input}
 	}
 	old, err := s.store.ProblemBySlug(ctx, p.Slug)
 	switch {
@@ -74,6 +53,37 @@ func (s *Service) ImportProblem(ctx context.Context, viewer judge.User, p judge.
 		err = s.requeue(ctx, judge.Requeue{ProblemID: p.ID}.Saying(judge.M("rejudge_package_again")))
 	}
 	return p, created, err
+}
+
+// checkedPackage validates a package's problem and cases, before anything
+// of it is written.
+func checkedPackage(p judge.Problem, specs []judge.CaseSpec) (judge.Problem, []judge.Case, error) {
+	p, err := checkProblem(p)
+	if err != nil {
+		return judge.Problem{}, nil, err
+	}
+	pz, err := puzzles.Lookup(p.Puzzle)
+	if err != nil {
+		return judge.Problem{}, nil, err
+	}
+	if len(specs) > judge.MaxCases {
+		return judge.Problem{}, nil, judge.Errorf(judge.EINVALID, "more than %d cases", judge.MaxCases)
+	}
+	cases := make([]judge.Case, len(specs))
+	for i, c := range specs {
+		input, err := parseSpec(pz, c.Input)
+		if err == nil {
+			err = pz.CheckLimits(input, p.Limits)
+		}
+		if err != nil {
+			return judge.Problem{}, nil, judge.Errorf(judge.EINVALID, "case %s: %s", c.Name, judge.ErrorMessage(err))
+		}
+		if len(c.Name) > 100 {
+			return judge.Problem{}, nil, judge.Errorf(judge.EINVALID, "case %d: the name has more than 100 bytes", i+1)
+		}
+		cases[i] = judge.Case{Name: c.Name, Sample: c.Sample, Input: input}
+	}
+	return p, cases, nil
 }
 
 // ExportProblem returns a problem and its cases for a package: instructors

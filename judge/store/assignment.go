@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"slices"
 	"time"
 
@@ -220,29 +221,19 @@ func (d *DB) gradedGroups(ctx context.Context, problemIDs []int64, due time.Time
 	rows, err := d.db.WithContext(ctx).Table("(?) AS w", inner).
 		Select("user_id, problem_id, case_id, flags, COUNT(*), MAX(id), MAX(k)").
 		Group("user_id, problem_id, case_id, flags").Rows()
-	if err != nil {
-		return nil, d.fail(err, "submissions")
-	}
-	defer rows.Close()
-	var out []judge.GradedSubmission
-	for rows.Next() {
-		var (
-			g     judge.GradedSubmission
-			flags int
-			key   int64
-		)
-		if err := rows.Scan(&g.UserID, &g.ProblemID, &g.CaseID, &flags, &g.Count, &g.LastID, &key); err != nil {
-			return nil, d.fail(err, "submissions")
-		}
+	out, err := collect(d, rows, err, "submissions", func(rows *sql.Rows) (g judge.GradedSubmission, err error) {
+		var flags int
+		var key int64
+		err = rows.Scan(&g.UserID, &g.ProblemID, &g.CaseID, &flags, &g.Count, &g.LastID, &key)
 		g.ID, g.Score = key&(1<<idBits-1), float64(key>>idBits)/10000
 		g.Kind, g.Done, g.Late = judge.KindAnswer, flags&2 != 0, flags&4 != 0
 		if flags&1 != 0 {
 			g.Kind = judge.KindMoves
 		}
-		out = append(out, g)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, d.fail(err, "submissions")
+		return g, err
+	})
+	if err != nil {
+		return nil, err
 	}
 	var ids []int64
 	for _, g := range out {

@@ -67,11 +67,7 @@ func (d *DB) AppendFeedEvents(ctx context.Context, events []judge.FeedEvent) ([]
 	if err != nil {
 		return nil, d.fail(err, "contest event")
 	}
-	out := make([]judge.FeedEvent, len(rows))
-	for i, r := range rows {
-		out[i] = r.domain()
-	}
-	return out, nil
+	return fromRows[judge.FeedEvent](rows), nil
 }
 
 // FeedEvents returns up to limit events of a contest after token after.
@@ -82,11 +78,7 @@ func (d *DB) FeedEvents(ctx context.Context, contestID, after int64, limit int) 
 	if err != nil {
 		return nil, d.fail(err, "contest events")
 	}
-	out := make([]judge.FeedEvent, len(rows))
-	for i, r := range rows {
-		out[i] = r.domain()
-	}
-	return out, nil
+	return fromRows[judge.FeedEvent](rows), nil
 }
 
 // FeedEvent returns the event with that token.

@@ -69,7 +69,8 @@ func (d *DB) CreateClarification(ctx context.Context, m judge.Clarification) (ju
 		return judge.Clarification{}, judge.Errorf(judge.EINVALID, "text: not UTF-8 text")
 	}
 	row := clarificationRow{ContestID: m.ContestID, FromUserID: m.FromUserID, ToUserID: m.ToUserID,
-		ReplyToID: m.ReplyToID, ProblemID: m.ProblemID, Text: m.Text, AuthorID: m.AuthorID}
+		ReplyToID: m.ReplyToID, ProblemID: m.ProblemID, Text: m.Text, AuthorID: m.AuthorID,
+		CreatedAt: m.CreatedAt} // zero: gorm stamps it; an imported message keeps its time
 	if err := d.db.WithContext(ctx).Create(&row).Error; err != nil {
 		return judge.Clarification{}, d.fail(err, "clarification")
 	}
@@ -91,11 +92,7 @@ func (d *DB) Clarifications(ctx context.Context, contestID int64) ([]judge.Clari
 	if err := d.clarificationQuery(ctx).Where("c.contest_id = ?", contestID).Order("c.id").Find(&rows).Error; err != nil {
 		return nil, d.fail(err, "clarifications")
 	}
-	out := make([]judge.Clarification, len(rows))
-	for i, r := range rows {
-		out[i] = r.domain()
-	}
-	return out, nil
+	return fromRows[judge.Clarification](rows), nil
 }
 
 // ClarificationsRead returns the last message userID has read.

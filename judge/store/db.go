@@ -197,7 +197,7 @@ const migrateLock int64 = 0x707a6d69677221
 func (d *DB) migrate() error {
 	rows := []any{&userRow{}, &tokenRow{}, &problemRow{}, &caseRow{}, &programRow{}, &submissionRow{}, &caseResultRow{}, &heartbeatRow{},
 		&assignmentRow{}, &assignmentProblemRow{}, &historyRow{}, &problemHintsRow{}, &hintRow{}, &loginBucketRow{}, &catalogueVersionRow{}, &generationRow{},
-		&contestRow{}, &contestProblemRow{}, &contestParticipantRow{}}
+		&contestRow{}, &contestProblemRow{}, &contestParticipantRow{}, &runLeaseRow{}}
 	rows = append(rows, teamRows()...)
 	rows = append(rows, eventRows()...)
 	rows = append(rows, similarityRows()...)

@@ -72,11 +72,7 @@ func (d *DB) CreateGeneration(ctx context.Context, r judge.GenerationRun) (int64
 
 // GenerationRun returns a run.
 func (d *DB) GenerationRun(ctx context.Context, id int64) (judge.GenerationRun, error) {
-	var row generationRow
-	if err := d.db.WithContext(ctx).Take(&row, id).Error; err != nil {
-		return judge.GenerationRun{}, d.fail(err, "generation")
-	}
-	return row.domain(), nil
+	return byID[generationRow, judge.GenerationRun](ctx, d, id, "generation")
 }
 
 // RunningGenerations returns the ids of the running runs.

@@ -182,11 +182,7 @@ func (d *DB) History(ctx context.Context, submissionID int64) ([]judge.Judging, 
 	if err := d.db.WithContext(ctx).Where("submission_id = ?", submissionID).Order("id").Find(&rows).Error; err != nil {
 		return nil, fail(err, "history")
 	}
-	out := make([]judge.Judging, len(rows))
-	for i, r := range rows {
-		out[i] = r.domain()
-	}
-	return out, nil
+	return fromRows[judge.Judging](rows), nil
 }
 
 // MarkSeen clears the Changed flag of a submission.

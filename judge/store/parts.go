@@ -35,6 +35,26 @@ func findWithParts[R partsRow[T], T any](ctx context.Context, d *DB, order, what
 	return parts(ctx, rows)
 }
 
+// byID reads the row R of id and returns its domain value; what names the
+// thing in the error of a missing row.
+func byID[R interface{ domain() T }, T any](ctx context.Context, d *DB, id int64, what string) (T, error) {
+	var row R
+	if err := d.db.WithContext(ctx).Take(&row, id).Error; err != nil {
+		var none T
+		return none, d.fail(err, what)
+	}
+	return row.domain(), nil
+}
+
+// fromRows returns the domain values of rows, in order.
+func fromRows[T any, R interface{ domain() T }](rows []R) []T {
+	out := make([]T, len(rows))
+	for i, r := range rows {
+		out[i] = r.domain()
+	}
+	return out
+}
+
 // domains returns the domain values of rows, their ids in order, and the
 // index of each id, for the queries of their parts.
 func domains[R partsRow[T], T any](rows []R) (out []T, ids []int64, at map[int64]int) {

@@ -22,11 +22,7 @@ func (d *DB) ProblemBySlug(ctx context.Context, slug string) (judge.Problem, err
 
 // ProblemByID returns the problem with that id.
 func (d *DB) ProblemByID(ctx context.Context, id int64) (judge.Problem, error) {
-	var row problemRow
-	if err := d.db.WithContext(ctx).Take(&row, id).Error; err != nil {
-		return judge.Problem{}, d.fail(err, "problem")
-	}
-	return row.domain(), nil
+	return byID[problemRow, judge.Problem](ctx, d, id, "problem")
 }
 
 // Problems returns every problem, by slug, with its number of cases.
@@ -63,20 +59,12 @@ func (d *DB) Cases(ctx context.Context, problemID int64) ([]judge.Case, error) {
 }
 
 func casesOf(rows []caseRow) []judge.Case {
-	out := make([]judge.Case, len(rows))
-	for i, r := range rows {
-		out[i] = r.domain()
-	}
-	return out
+	return fromRows[judge.Case](rows)
 }
 
 // CaseByID returns one case.
 func (d *DB) CaseByID(ctx context.Context, id int64) (judge.Case, error) {
-	var row caseRow
-	if err := d.db.WithContext(ctx).Take(&row, id).Error; err != nil {
-		return judge.Case{}, d.fail(err, "case")
-	}
-	return row.domain(), nil
+	return byID[caseRow, judge.Case](ctx, d, id, "case")
 }
 
 // CasesByStatus returns every case with that status.

@@ -32,7 +32,8 @@ func testPrograms(t *testing.T, open opener) {
 		t.Fatalf("claimed kind %q, language %q, payload %q; want program, cpp, the source", got.Kind, got.Language, got.Payload)
 	}
 	results := []judge.CaseResult{
-		{CaseID: c1.ID, CaseName: "1", Position: 1, Verdict: judge.Accepted, Message: "correct", Score: 100, CPUMs: 4, WallMs: 6, MemoryKiB: 1500},
+		{CaseID: c1.ID, CaseName: "1", Position: 1, Verdict: judge.Accepted, Message: "correct", Score: 100, CPUMs: 4, WallMs: 6, MemoryKiB: 1500,
+			Run: &judge.RunOutput{Output: "", Stderr: "size 2\n", Expected: "0\n"}},
 		{CaseID: c2.ID, CaseName: "2", Position: 2, Verdict: judge.TimeLimit, Message: "CPU time limit of 1s exceeded", CPUMs: 1003, WallMs: 1010, MemoryKiB: 900},
 	}
 	warning := strings.Repeat("w", 1000)
@@ -53,6 +54,10 @@ func testPrograms(t *testing.T, open opener) {
 		w := results[i]
 		if r.Verdict != w.Verdict || r.CPUMs != w.CPUMs || r.WallMs != w.WallMs || r.MemoryKiB != w.MemoryKiB {
 			t.Errorf("result %d = %s %d/%d ms %d KiB; want %s %d/%d ms %d KiB", i, r.Verdict, r.CPUMs, r.WallMs, r.MemoryKiB, w.Verdict, w.CPUMs, w.WallMs, w.MemoryKiB)
+		}
+		// A sample's run (an empty output kept as empty), none for the other.
+		if (r.Run == nil) != (w.Run == nil) || r.Run != nil && *r.Run != *w.Run {
+			t.Errorf("result %d's run = %+v, want %+v", i, r.Run, w.Run)
 		}
 	}
 	list, _, err := d.Submissions(ctx, judge.SubmissionFilter{UserID: u.ID})

@@ -259,6 +259,12 @@ type caseResultRow struct {
 	CPUMs     int64 `gorm:"column:cpu_ms;not null;default:0"`
 	WallMs    int64 `gorm:"column:wall_ms;not null;default:0"`
 	MemoryKiB int64 `gorm:"column:memory_kib;not null;default:0"`
+	// A program's run on a sample board (judge.RunOutput): RunShown
+	// tells an empty output from none kept.
+	RunShown    bool   `gorm:"not null;default:false"`
+	RunOutput   string `gorm:"not null;default:''"`
+	RunStderr   string `gorm:"not null;default:''"`
+	RunExpected string `gorm:"not null;default:''"`
 }
 
 func (caseResultRow) TableName() string { return "case_results" }
@@ -268,6 +274,9 @@ func (r caseResultRow) domain() judge.CaseResult {
 		CaseID: r.CaseID, CaseName: r.CaseName, Position: r.Position, Verdict: judge.Verdict(r.Verdict),
 		Message: r.Message, MessageID: r.MessageID, MessageArgs: r.MessageArgs, Used: r.Used, Optimal: r.Optimal, Score: 100 * r.Score,
 		CPUMs: r.CPUMs, WallMs: r.WallMs, MemoryKiB: r.MemoryKiB,
+	}
+	if r.RunShown {
+		out.Run = &judge.RunOutput{Output: r.RunOutput, Stderr: r.RunStderr, Expected: r.RunExpected}
 	}
 	if out.IsCompileResult() {
 		out.CaseName = judge.CompileCaseName // rows stored before it had a name: ""

@@ -110,11 +110,7 @@ func (d *DB) CreateSimilarity(ctx context.Context, r judge.SimilarityReport) (in
 
 // SimilarityReport returns a report without its pairs.
 func (d *DB) SimilarityReport(ctx context.Context, id int64) (judge.SimilarityReport, error) {
-	var row similarityReportRow
-	if err := d.db.WithContext(ctx).Take(&row, id).Error; err != nil {
-		return judge.SimilarityReport{}, d.fail(err, "similarity report")
-	}
-	return row.domain(), nil
+	return byID[similarityReportRow, judge.SimilarityReport](ctx, d, id, "similarity report")
 }
 
 // SimilarityReports lists the reports of a scope, newest first.
@@ -133,11 +129,7 @@ func (d *DB) SimilarityReports(ctx context.Context, scope string, scopeID int64,
 	if err := q.Order("id DESC").Limit(limit).Find(&rows).Error; err != nil {
 		return nil, d.fail(err, "similarity reports")
 	}
-	out := make([]judge.SimilarityReport, len(rows))
-	for i, r := range rows {
-		out[i] = r.domain()
-	}
-	return out, nil
+	return fromRows[judge.SimilarityReport](rows), nil
 }
 
 // SimilarityPairs returns the pairs of a report in rank order.
@@ -150,11 +142,7 @@ func (d *DB) SimilarityPairs(ctx context.Context, reportID int64, offset, limit 
 	if err := q.Find(&rows).Error; err != nil {
 		return nil, d.fail(err, "similarity pairs")
 	}
-	out := make([]judge.SimilarityPair, len(rows))
-	for i, r := range rows {
-		out[i] = r.domain()
-	}
-	return out, nil
+	return fromRows[judge.SimilarityPair](rows), nil
 }
 
 // SimilarityPair returns one pair of a report.

@@ -96,6 +96,7 @@ func runStoreTests(t *testing.T, newOpener func(t *testing.T) opener) {
 		{"CatalogueVersion", testCatalogueVersion},
 		{"UnstorableText", testUnstorableText},
 		{"Programs", testPrograms},
+		{"Runs", testRuns},
 		{"Similarity", testSimilarity},
 		{"Waiting", testWaiting},
 	} {

@@ -75,6 +75,7 @@ func rowOf(s judge.Submission) submissionRow {
 	r := submissionRow{
 		UserID: s.UserID, Kind: string(s.Kind), CaseID: s.CaseID, Puzzle: s.Puzzle, Board: s.Board,
 		Payload: s.Payload, Language: s.Language, Status: string(s.Status), Verdict: string(s.Verdict), Score: s.Score, JudgedAt: s.JudgedAt,
+		CPUMs: s.CPUMs, MemoryKiB: s.MemoryKiB, // a judged submission's (CreateJudged), 0 for a new one
 		CreatedAt: s.CreatedAt, // zero: gorm stamps it
 	}
 	if s.ProblemID != 0 {

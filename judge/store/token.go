@@ -74,9 +74,5 @@ func (d *DB) Tokens(ctx context.Context, userID int64) ([]judge.Token, error) {
 	if err := d.db.WithContext(ctx).Where("user_id = ?", userID).Order("id DESC").Find(&rows).Error; err != nil {
 		return nil, d.fail(err, "tokens")
 	}
-	out := make([]judge.Token, len(rows))
-	for i, r := range rows {
-		out[i] = r.domain()
-	}
-	return out, nil
+	return fromRows[judge.Token](rows), nil
 }

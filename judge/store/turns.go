@@ -53,7 +53,8 @@ func laneLock(lane judge.Lane) int64 {
 const noCap = 1 << 40
 
 // turnsSQL selects the pending submissions of a lane (%[1]s) that a claim
-// of n (%[2]d) may take, with their turn: a claim takes at most n of one
+// of n (%[2]d) may take, with their turn; a user's held claims include
+// their runs in progress on the programs' lane (%[3]s, heldRuns): a claim takes at most n of one
 // user, so only each user's first n are ranked (an index walk per user,
 // idx_submissions_turns) instead of every pending row, which made a claim
 // from a backlog of 20,000 cost 90-130 ms against the 10-16 ms of oldest
@@ -66,7 +67,7 @@ func turnsSQL(postgres bool) string {
 		first = `CROSS JOIN LATERAL (SELECT x.id, x.user_id, x.priority FROM submissions x
 		WHERE x.status = 'pending' AND x.user_id = w.user_id AND %[1]s ORDER BY x.priority, x.id LIMIT %[2]d) p`
 	}
-	return `held AS (SELECT user_id, COUNT(*) AS n FROM submissions WHERE status = 'judging' AND %[1]s GROUP BY user_id),
+	return `held AS (SELECT user_id, COUNT(*) AS n FROM (SELECT user_id FROM submissions WHERE status = 'judging' AND %[1]s%[3]s) hc GROUP BY user_id),
 waiting AS (SELECT DISTINCT user_id FROM submissions WHERE status = 'pending' AND %[1]s),
 turns AS (SELECT p.id, p.priority, ROW_NUMBER() OVER (PARTITION BY p.user_id ORDER BY p.priority, p.id) + COALESCE(h.n, 0) AS turn
 	FROM waiting w ` + first + `
@@ -130,7 +131,7 @@ func (d *DB) ClaimLane(ctx context.Context, lane judge.Lane, n, perUser int) ([]
 	var next []int64
 	peek, args := fmt.Sprintf(peekSQL, where), []any{}
 	if perUser > 0 {
-		peek, args = fmt.Sprintf(peekTurnsSQL(d.postgres), where, 1), []any{limit}
+		peek, args = fmt.Sprintf(peekTurnsSQL(d.postgres), where, 1, heldRuns(lane, now)), []any{limit}
 	}
 	if err := d.db.WithContext(ctx).Raw(peek, args...).Scan(&next).Error; err != nil {
 		d.gate.release(held)
@@ -146,7 +147,7 @@ func (d *DB) ClaimLane(ctx context.Context, lane judge.Lane, n, perUser int) ([]
 	var rows []submissionRow
 	var err error
 	if d.postgres {
-		q := fmt.Sprintf(claimTurnsPostgres, where, n)
+		q := fmt.Sprintf(claimTurnsPostgres, where, n, heldRuns(lane, now))
 		err = d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 			if err := tx.Exec("SELECT pg_advisory_xact_lock(?)", laneLock(lane)).Error; err != nil {
 				return err
@@ -154,7 +155,7 @@ func (d *DB) ClaimLane(ctx context.Context, lane judge.Lane, n, perUser int) ([]
 			return tx.Raw(q, limit, n, now).Scan(&rows).Error
 		})
 	} else {
-		err = d.db.WithContext(ctx).Raw(fmt.Sprintf(claimTurnsSQLite, where, n), now, limit, n).Scan(&rows).Error
+		err = d.db.WithContext(ctx).Raw(fmt.Sprintf(claimTurnsSQLite, where, n, heldRuns(lane, now)), now, limit, n).Scan(&rows).Error
 	}
 	d.gate.release(held)
 	if err != nil {

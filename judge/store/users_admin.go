@@ -15,11 +15,7 @@ func (d *DB) Users(ctx context.Context) ([]judge.User, error) {
 	if err := d.db.WithContext(ctx).Omit("password_hash").Order("id").Find(&rows).Error; err != nil {
 		return nil, d.fail(err, "users")
 	}
-	out := make([]judge.User, len(rows))
-	for i, r := range rows {
-		out[i] = r.domain()
-	}
-	return out, nil
+	return fromRows[judge.User](rows), nil
 }
 
 // UserByID returns one account.

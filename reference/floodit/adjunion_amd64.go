@@ -39,3 +39,12 @@ func adjUnionBMI4(adj *[256][4]uint64, s0, s1, s2, s3 uint64) (o0, o1, o2, o3 ui
 //
 //go:noescape
 func layersBMI4(cm *[16][4]uint64, adj *[256][4]uint64, tail unsafe.Pointer, v0, v1, v2, v3, c0, c1, c2, c3 uint64, cols uint32, limit int) int
+
+// childLayersBMI is childBound3's child of the snapshot sn (a
+// *snapshot[[3]uint64]) by colour k and its layersBMI in one call
+// (adjunion_amd64.s), or -1 when the move opens no new region; x0-x3 are
+// room for the child's sets, which it writes over its arguments before it
+// jumps to layersBMI with the same frame.
+//
+//go:noescape
+func childLayersBMI(cm *[16][3]uint64, adj *[192][3]uint64, tail unsafe.Pointer, sn unsafe.Pointer, k uint64, x0, x1, x2, x3 uint64, cols uint32, limit int) int

@@ -430,3 +430,88 @@ notail4:
 	ORQ  DX, R11
 	MOVQ DX, R15
 	JMP  step4
+
+// func childLayersBMI(cm *[16][3]uint64, adj *[192][3]uint64, tail unsafe.Pointer, sn unsafe.Pointer, k uint64, x0, x1, x2, x3 uint64, cols uint32, limit int) int
+//
+// childBound3's child and its layersBMI in one call: the snapshot sn (a
+// *snapshot[[3]uint64]: flooded at 0, frontier at 24) played with colour
+// k. It returns -1 when the move opens no new region; otherwise it writes
+// the child's seen set, layer and colours left over its own arguments,
+// which sit where layersBMI's v0-v2, c0-c2 and cols do (x0-x3 are only
+// room for them), and jumps to layersBMI with the same frame.
+TEXT ·childLayersBMI(SB), NOSPLIT, $0-96
+	MOVQ sn+24(FP), R14
+	MOVQ k+32(FP), CX
+	MOVQ cm+0(FP), SI
+	LEAQ (CX)(CX*2), AX
+	LEAQ (SI)(AX*8), SI
+
+	// g (R8-R10): the frontier's regions of colour k.
+	MOVQ 24(R14), R8
+	ANDQ 0(SI), R8
+	MOVQ 32(R14), R9
+	ANDQ 8(SI), R9
+	MOVQ 40(R14), R10
+	ANDQ 16(SI), R10
+
+	// o (DX R11 R12) = N(g).
+	MOVQ adj+8(FP), DI
+	XORQ DX, DX
+	XORQ R11, R11
+	XORQ R12, R12
+	MOVQ R8, R13
+	UNIONWORD(R13, R15, DI, 0, DX, R11, R12, child0, child1)
+	MOVQ R9, R13
+	UNIONWORD(R13, R15, DI, 1536, DX, R11, R12, child1loop, child2)
+	MOVQ R10, R13
+	UNIONWORD(R13, R15, DI, 3072, DX, R11, R12, child2loop, opened)
+
+	// s = flooded | frontier; o &^ s empty: the move opens nothing.
+	MOVQ 0(R14), AX
+	ORQ  24(R14), AX
+	MOVQ 8(R14), BX
+	ORQ  32(R14), BX
+	MOVQ 16(R14), DI
+	ORQ  40(R14), DI
+	ANDNQ DX, AX, R13
+	ANDNQ R11, BX, R15
+	ORQ  R15, R13
+	ANDNQ R12, DI, R15
+	ORQ  R15, R13
+	JNZ  opens
+	MOVQ $-1, ret+88(FP)
+	RET
+
+opens:
+	// The child's seen set v = s | o.
+	ORQ  DX, AX
+	ORQ  R11, BX
+	ORQ  R12, DI
+	MOVQ AX, sn+24(FP)
+	MOVQ BX, k+32(FP)
+	MOVQ DI, x0+40(FP)
+	// f = flooded | g; the child's layer (o | frontier) &^ f.
+	ORQ  0(R14), R8
+	ORQ  8(R14), R9
+	ORQ  16(R14), R10
+	ORQ  24(R14), DX
+	ORQ  32(R14), R11
+	ORQ  40(R14), R12
+	ANDNQ DX, R8, DX
+	ANDNQ R11, R9, R11
+	ANDNQ R12, R10, R12
+	MOVQ DX, x1+48(FP)
+	MOVQ R11, x2+56(FP)
+	MOVQ R12, x3+64(FP)
+	// Colour k leaves the colours left when f holds all its regions.
+	ANDNQ 0(SI), R8, AX
+	ANDNQ 8(SI), R9, BX
+	ORQ  BX, AX
+	ANDNQ 16(SI), R10, BX
+	ORQ  BX, AX
+	MOVL cols+72(FP), BX
+	JNZ  keep
+	BTRL CX, BX
+keep:
+	MOVL BX, cols+72(FP)
+	JMP  ·layersBMI(SB)

@@ -2,6 +2,7 @@ package floodit
 
 import (
 	"context"
+	"math/bits"
 	"testing"
 	"unsafe"
 
@@ -59,6 +60,67 @@ func TestLayersBMI(t *testing.T) {
 		if l := label(b); l.r <= 192 {
 			checkLayers(t, b, newGraph[[3]uint64](l), rng)
 		}
+	}
+}
+
+// TestChildLayersBMI checks childLayersBMI, the lookahead's child and its
+// layer recursion in one call, against child and the general layers: the
+// same bound and the same recorded layer steps, and -1 exactly when the
+// move opens no new region, for every colour of states along random games.
+func TestChildLayersBMI(t *testing.T) {
+	if !useLayersBMI {
+		t.Skip("the CPU has no BMI1 or POPCNT")
+	}
+	defer func() { generalLayers = false }()
+	rng := newRand(41)
+	checked, closed := 0, 0
+	for i := range 200 {
+		b := randomBoard(rng, 4+i%11, 3+i%8)
+		l := label(b)
+		if l.r > 192 {
+			continue
+		}
+		g := newGraph[[3]uint64](l)
+		var fl [3]uint64
+		setBit(&fl, 0)
+		fr, rem := g.adj[0], g.outside(fl)
+		for rem != 0 {
+			sn := snapshot[[3]uint64]{flooded: fl, frontier: fr, cols: rem}
+			for k := range g.colors {
+				if !intersects(g.cmask[k], fr) {
+					continue
+				}
+				cf, cn, fresh, crem := g.child(fl, fr, rem, k)
+				full := g.layers(cf, cn, crem, 1000, nil)
+				for _, limit := range []int{full - 2, full - 1, full, full + 1} {
+					var want, got snapshots[[3]uint64]
+					h := -1
+					if !empty(fresh) {
+						generalLayers = true
+						h = g.layers(cf, cn, crem, limit, &want)
+						generalLayers = false
+					}
+					got.n = 0
+					if hb := childLayersBMI(g.cm3, g.adj3, unsafe.Pointer(&got), unsafe.Pointer(&sn), uint64(k), 0, 0, 0, 0, sn.cols, limit); hb != h || (h >= 0 && got != want) {
+						t.Fatalf("board %q, colour %d, limit %d: childLayersBMI = %d %+v, child and layers = %d %+v", Format(b), k, limit, hb, got, h, want)
+					}
+					checked++
+					if h < 0 {
+						closed++
+					}
+				}
+			}
+			cand, _ := g.candidates(fl, fr, rem)
+			k := bits.TrailingZeros32(cand)
+			for range rng.IntN(bits.OnesCount32(cand)) {
+				cand &= cand - 1
+				k = bits.TrailingZeros32(cand)
+			}
+			fl, fr, _, rem = g.child(fl, fr, rem, k)
+		}
+	}
+	if checked == 0 || closed == 0 {
+		t.Fatalf("%d children checked, %d of them opening nothing: the test covers too little", checked, closed)
 	}
 }
 

@@ -171,16 +171,18 @@ func (g *graph[B]) exact(sn *snapshot[B], limit, depth int) bool {
 	if g.exactCache == nil || budget >= 1<<15-1 {
 		return g.exactMoves(sn, limit, depth)
 	}
-	e := g.exactCache.entry(sn.flooded, depth)
+	slot := g.exactCache.slot(sn.flooded, depth)
+	e := g.exactCache.entry(slot, sn.flooded, depth)
 	switch {
 	case budget <= int(e.over):
 		return true
 	case budget >= int(e.within):
 		return false
 	}
-	// The nested lookaheads may have taken the slot: look it up again.
+	// The nested lookaheads may have taken the slot: look at it again
+	// (the cache does not grow during a bound).
 	ok := g.exactMoves(sn, limit, depth)
-	e = g.exactCache.entry(sn.flooded, depth)
+	e = g.exactCache.entry(slot, sn.flooded, depth)
 	if ok {
 		e.over = int16(max(int(e.over), budget))
 	} else {

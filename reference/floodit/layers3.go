@@ -112,25 +112,17 @@ func (g *graph[B]) adjUnion3(s0, s1, s2 uint64) (o0, o1, o2 uint64) {
 // this for every colour of every state it does not find in its cache).
 // ok is false when the move opens no new region.
 func (g *graph[B]) childBound3(sn *snapshot[B], k, limit, depth int) (h int, ok bool) {
-	m, fl, fr := &g.cmask[k], &sn.flooded, &sn.frontier
-	g0, g1, g2 := (*fr)[0]&(*m)[0], (*fr)[1]&(*m)[1], (*fr)[2]&(*m)[2]
-	o0, o1, o2 := adjUnionBMI(g.adj3, g0, g1, g2)
-	s0, s1, s2 := (*fl)[0]|(*fr)[0], (*fl)[1]|(*fr)[1], (*fl)[2]|(*fr)[2]
-	if o0&^s0|o1&^s1|o2&^s2 == 0 {
-		return 0, false
-	}
-	f0, f1, f2 := (*fl)[0]|g0, (*fl)[1]|g1, (*fl)[2]|g2
-	crem := sn.cols
-	if (*m)[0]&^f0|(*m)[1]&^f1|(*m)[2]&^f2 == 0 {
-		crem &^= 1 << k
-	}
 	var tail *snapshots[B]
 	if depth > 0 {
 		tail = &g.tails[depth]
 		tail.n = 0
 	}
-	h = layersBMI(g.cm3, g.adj3, unsafe.Pointer(tail), s0|o0, s1|o1, s2|o2,
-		(o0|(*fr)[0])&^f0, (o1|(*fr)[1])&^f1, (o2|(*fr)[2])&^f2, crem, limit)
+	// The child's sets go from its union to the recursion in registers
+	// and the arguments' own slots (one call from Go instead of two).
+	h = childLayersBMI(g.cm3, g.adj3, unsafe.Pointer(tail), unsafe.Pointer(sn), uint64(k), 0, 0, 0, 0, sn.cols, limit)
+	if h < 0 {
+		return 0, false
+	}
 	if depth > 0 && h == limit && g.lookahead(tail, limit, depth) {
 		h = limit + 1
 	}

@@ -91,14 +91,11 @@ type Step struct {
 
 // ReplayResult is the outcome of replaying a move text on a board.
 type ReplayResult struct {
-	Steps    []Step        // one per move read, up to and including the first bad one
-	BadIndex int           // 1-based index of the first malformed or illegal move; 0 when all are fine
-	BadToken string        // that move as written
-	Reason   string        // why it is bad
-	Why      textin.Reason // Reason with its message code
-	Used     int           // legal moves played
-	Solved   bool          // whether the board ended flooded
-	Final    Board         // the board after the last legal move
+	Steps           []Step // one per move read, up to and including the first bad one
+	textin.FirstBad        // the first bad move, if any
+	Used            int    // legal moves played
+	Solved          bool   // whether the board ended flooded
+	Final           Board  // the board after the last legal move
 }
 
 // Replay plays a move text on b and reports every step. A move that picks the
@@ -110,7 +107,7 @@ func Replay(b Board, moves string) ReplayResult {
 	for i, tok := range moveTokens(moves, MaxMoves+1) {
 		bad := func(why textin.Reason) ReplayResult {
 			res.Steps = append(res.Steps, Step{Token: tok})
-			res.BadIndex, res.BadToken, res.Reason, res.Why = i+1, tok, why.Text, why
+			res.Record(i+1, tok, why)
 			res.Solved = res.Final.Flooded()
 			return res
 		}

@@ -477,7 +477,7 @@ func TestTableGenerationWrap(t *testing.T) {
 	tb := getTable[[4]uint64]()
 	set := [4]uint64{1, 2, 3, 4}
 	tb.raise(set, 7)
-	e := tb.exact.entry(set, 2)
+	e := tb.exact.entry(tb.exact.slot(set, 2), set, 2)
 	e.over = 5
 	if lb, ok := tb.get(set); !ok || lb != 7 {
 		t.Fatalf("get after raise = %d, %v", lb, ok)
@@ -487,7 +487,7 @@ func TestTableGenerationWrap(t *testing.T) {
 	tb.gen = 1<<16 - 1
 	tb.exact.gen = tb.gen
 	tb.raise(set, 11)
-	tb.exact.entry(set, 2).over = 6
+	tb.exact.entry(tb.exact.slot(set, 2), set, 2).over = 6
 	putTable(tb)
 	again := getTable[[4]uint64]()
 	defer putTable(again)
@@ -504,7 +504,7 @@ func TestTableGenerationWrap(t *testing.T) {
 	if lb, ok := again.get(set); ok {
 		t.Fatalf("after the wrap the large table still knows the set: %d", lb)
 	}
-	if e := again.exact.entry(set, 2); e.over != -1 {
+	if e := again.exact.entry(again.exact.slot(set, 2), set, 2); e.over != -1 {
 		t.Fatalf("after the wrap the lookahead cache still knows the set: over %d", e.over)
 	}
 }

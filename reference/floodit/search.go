@@ -247,6 +247,10 @@ func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int, prune u
 			return kd.f - 1
 		}
 	}
+	// The children that fit, most promising first; colours break ties, so
+	// the order (and the answer) is deterministic. The order is kept as
+	// indices: a kid is over a hundred bytes.
+	var order [MaxColors]uint8
 	kept := 0
 	var refuted uint32
 	for i := range n {
@@ -260,31 +264,28 @@ func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int, prune u
 		for j := range len(kd.flooded) {
 			kd.reach += bits.OnesCount64(kd.frontier[j] | kd.flooded[j])
 		}
-		kids[kept] = *kd
+		j := kept
+		for ; j > 0 && kd.before(&kids[order[j-1]]); j-- {
+			order[j] = order[j-1]
+		}
+		order[j] = uint8(i)
 		kept++
 	}
 	n = kept
-	// Most promising child first; colours break ties, so the order (and the
-	// answer) is deterministic.
-	for i := 1; i < n; i++ {
-		for j := i; j > 0 && kids[j].before(&kids[j-1]); j-- {
-			kids[j], kids[j-1] = kids[j-1], kids[j]
-		}
-	}
 	// On the upper bound's path, its next move goes first among the
 	// children of the smallest f (see hint).
 	onHint := s.match == d && d < len(s.hint)
 	if onHint {
-		for i := 1; i < n && kids[i].f == kids[0].f; i++ {
-			if Move(kids[i].color) == s.hint[d] {
-				k := kids[i]
-				copy(kids[1:i+1], kids[:i])
-				kids[0] = k
+		for i := 1; i < n && kids[order[i]].f == kids[order[0]].f; i++ {
+			if Move(kids[order[i]].color) == s.hint[d] {
+				k := order[i]
+				copy(order[1:i+1], order[:i])
+				order[0] = k
 				break
 			}
 		}
 	}
-	for i := range n {
+	for _, i := range order[:n] {
 		kd := &kids[i]
 		s.path[d] = Move(kd.color)
 		if onHint && Move(kd.color) == s.hint[d] {

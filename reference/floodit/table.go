@@ -232,9 +232,15 @@ func (c *exactCache[B]) grow() {
 	}
 }
 
-// entry returns the slot of set and depth, emptied if it held another key.
-func (c *exactCache[B]) entry(set B, depth int) *exactEntry[B] {
-	e := &c.entries[(hash(set)^uint64(depth))&c.mask]
+// slot returns the index of the slot of set and depth.
+func (c *exactCache[B]) slot(set B, depth int) uint64 {
+	return (hash(set) ^ uint64(depth)) & c.mask
+}
+
+// entry returns slot i of set and depth (from slot), emptied if it held
+// another key.
+func (c *exactCache[B]) entry(i uint64, set B, depth int) *exactEntry[B] {
+	e := &c.entries[i&c.mask]
 	if e.gen != c.gen || e.depth != uint16(depth) || e.key != set {
 		*e = exactEntry[B]{key: set, gen: c.gen, depth: uint16(depth), over: -1, within: 1<<15 - 1}
 	}

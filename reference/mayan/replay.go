@@ -20,14 +20,11 @@ type Step struct {
 
 // ReplayResult is the outcome of replaying a move text on a board.
 type ReplayResult struct {
-	Steps    []Step        // one per move read, up to and including the first bad one
-	BadIndex int           // 1-based index of the first malformed or illegal move; 0 when all are fine
-	BadToken string        // that move as written
-	Reason   string        // why it is bad
-	Why      textin.Reason // Reason with its message code
-	Used     int           // legal moves played
-	Solved   bool          // the board is empty after the last legal move
-	Final    Board         // the board after the last legal move
+	Steps           []Step // one per move read, up to and including the first bad one
+	textin.FirstBad        // the first bad move, if any
+	Used            int    // legal moves played
+	Solved          bool   // the board is empty after the last legal move
+	Final           Board  // the board after the last legal move
 }
 
 // Replay plays the moves of text ("x y g" per line) on b and stops at the
@@ -43,7 +40,7 @@ func Replay(b Board, text string) ReplayResult {
 		token := lineToken(l)
 		if index > MaxReplayMoves {
 			res.Steps = append(res.Steps, Step{Token: token})
-			res.fail(index, token, tooManyMoves())
+			res.Record(index, token, tooManyMoves())
 			break
 		}
 		m, why := parseMoveLine(l)
@@ -52,7 +49,7 @@ func Replay(b Board, text string) ReplayResult {
 		}
 		if why.Bad() {
 			res.Steps = append(res.Steps, Step{Token: token, Move: m})
-			res.fail(index, token, why)
+			res.Record(index, token, why)
 			break
 		}
 		next, cleared, rounds := res.Final.Apply(m)
@@ -62,8 +59,4 @@ func Replay(b Board, text string) ReplayResult {
 	}
 	res.Solved = res.Final.Empty()
 	return res
-}
-
-func (r *ReplayResult) fail(index int, token string, why textin.Reason) {
-	r.BadIndex, r.BadToken, r.Reason, r.Why = index, token, why.Text, why
 }

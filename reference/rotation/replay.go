@@ -18,14 +18,11 @@ type Step struct {
 
 // ReplayResult is the outcome of replaying a move text on a board.
 type ReplayResult struct {
-	Steps    []Step        // one per move read, up to and including the first bad one
-	BadIndex int           // 1-based index of the first bad move; 0 when every move is fine
-	BadToken string        // the first bad move as written
-	Reason   string        // why it is bad
-	Why      textin.Reason // Reason with its message code
-	Used     int           // number of legal moves applied
-	Solved   bool          // the centre eight hold one symbol after the last legal move
-	Final    Board         // the board after the last legal move
+	Steps           []Step // one per move read, up to and including the first bad one
+	textin.FirstBad        // the first bad move, if any
+	Used            int    // number of legal moves applied
+	Solved          bool   // the centre eight hold one symbol after the last legal move
+	Final           Board  // the board after the last legal move
 }
 
 // Replay applies the moves of text (see ParseMoves) to b one by one and stops
@@ -39,7 +36,7 @@ func Replay(b Board, text string) ReplayResult {
 	})
 	var me *MoveError
 	if errors.As(err, &me) {
-		res.BadIndex, res.BadToken, res.Reason, res.Why = me.Index, me.Token, me.Reason, me.Why
+		res.Record(me.Index, me.Token, me.Why)
 		res.Steps = append(res.Steps, Step{Token: me.Token})
 	}
 	res.Solved = res.Final.Solved()

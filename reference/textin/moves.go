@@ -21,6 +21,20 @@ func BadMove(index int, token string, why Reason) *MoveError {
 	return &MoveError{Index: index, Token: token, Reason: why.Text, Why: why}
 }
 
+// FirstBad is the first bad move of a replayed move text; every engine's
+// ReplayResult embeds it. BadIndex is 0 when every move is fine.
+type FirstBad struct {
+	BadIndex int    // 1-based index of the first malformed or illegal move
+	BadToken string // that move as written
+	Reason   string // why it is bad
+	Why      Reason // Reason with its message code
+}
+
+// Record makes move index, written token, the first bad one, for why.
+func (f *FirstBad) Record(index int, token string, why Reason) {
+	f.BadIndex, f.BadToken, f.Reason, f.Why = index, token, why.Text, why
+}
+
 // TooMany is the reason of the move after the max a text may hold.
 func TooMany(max int) Reason {
 	return Why("move_too_many", "too many moves: at most %d are read", "Max", max)

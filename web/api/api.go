@@ -22,6 +22,10 @@ type Options struct {
 	// Limiter bounds the submissions (and /check calls) of each user; nil
 	// means no limit.
 	Limiter *httpx.RateLimiter
+	// Runs bounds the runs on one's own input of each user (POST
+	// /problems/{slug}/run); nil means no limit. The pages' run form
+	// shares it.
+	Runs *httpx.RateLimiter
 	// Logins slows down password guessing on POST /tokens; nil means no limit.
 	Logins *httpx.LoginLimiter
 	// Registrations bounds the accounts registered per client address;
@@ -78,6 +82,7 @@ func (s *API) Register(r gin.IRouter) {
 	api.GET("/problems/:slug/input", s.judgeInput)
 	api.GET("/problems/:slug/input.zip", s.inputZip)
 	api.POST("/problems/:slug/submissions", user, s.rateLimit(), s.submit)
+	api.POST("/problems/:slug/run", user, s.runLimit(), s.run)
 	api.GET("/problems/:slug/progress", user, s.standing)
 	api.POST("/problems/:slug/cases", cases, s.addCase)
 	api.GET("/problems/:slug/cases/:id", s.getCase)
@@ -104,6 +109,7 @@ func (s *API) Register(r gin.IRouter) {
 	r.GET("/api/docs", serveDocs)
 	s.registerCourses(api, user)
 	s.registerContests(api, user)
+	s.registerContestPackages(api)
 	api.POST("/replay", s.addressLimit(), s.replay)
 	api.POST("/problems/:slug/cases/:id/hint", user, s.rateLimit(), s.hint)
 	api.GET("/submissions/:id/replay", user, s.addressLimit(), s.submissionReplay)

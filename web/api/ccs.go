@@ -143,9 +143,11 @@ func (s *API) CCSNoMethod(c *gin.Context) {
 }
 
 // ccsInfo answers the API information.
-func (s *API) ccsInfo(c *gin.Context) {
-	c.JSON(http.StatusOK, gin.H{"version": ccs.CCSVersion, "version_url": ccs.CCSVersionURL,
-		"provider": gin.H{"name": "puzzlejudge"}})
+func (s *API) ccsInfo(c *gin.Context) { c.JSON(http.StatusOK, ccsInfoJSON()) }
+
+// ccsInfoJSON is the API information (a package's api.json too).
+func ccsInfoJSON() gin.H {
+	return gin.H{"version": ccs.CCSVersion, "version_url": ccs.CCSVersionURL, "provider": gin.H{"name": "puzzlejudge"}}
 }
 
 // ccsContests lists the contests the caller may read.

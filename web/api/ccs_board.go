@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -130,10 +131,21 @@ func (s *API) ccsSubmissionFiles(c *gin.Context) {
 		s.ccsFail(c, err)
 		return
 	}
+	data, err := submissionZip(name, text, at)
+	if err != nil {
+		s.ccsFail(c, err)
+		return
+	}
+	c.Header("Content-Disposition", `attachment; filename="files.zip"`)
+	c.Data(http.StatusOK, "application/zip", data)
+}
+
+// submissionZip is a submission's files.zip: its one file, dated when it
+// was submitted (zw.Create leaves the date zero, which unzip lists as
+// 1980-00-00). A contest package holds the same bytes.
+func submissionZip(name, text string, at time.Time) ([]byte, error) {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
-	// The entry is dated when it was submitted: zw.Create leaves the date
-	// zero, which unzip lists as 1980-00-00.
 	w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: at.UTC()})
 	if err == nil {
 		_, err = w.Write([]byte(text))
@@ -141,10 +153,5 @@ func (s *API) ccsSubmissionFiles(c *gin.Context) {
 	if err == nil {
 		err = zw.Close()
 	}
-	if err != nil {
-		s.ccsFail(c, err)
-		return
-	}
-	c.Header("Content-Disposition", `attachment; filename="files.zip"`)
-	c.Data(http.StatusOK, "application/zip", buf.Bytes())
+	return buf.Bytes(), err
 }

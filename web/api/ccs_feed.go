@@ -9,6 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
@@ -30,6 +31,21 @@ type feedLine struct {
 	ID    *string         `json:"id"`
 	Data  json.RawMessage `json:"data"`
 	Token string          `json:"token"`
+}
+
+// feedLineOf is the line of the event feed that sends e (a contest
+// package's event-feed.ndjson holds the same lines).
+func feedLineOf(e judge.FeedEvent) []byte {
+	line := feedLine{Type: e.Type, Data: e.Data, Token: strconv.FormatInt(e.Token, 10)}
+	if e.Data == nil {
+		line.Data = json.RawMessage("null")
+	}
+	if e.ID != "" {
+		oid := e.ID
+		line.ID = &oid
+	}
+	b, _ := json.Marshal(line) // a string, a pointer and raw JSON from the log
+	return b
 }
 
 // ccsEventFeed streams a contest's event feed as NDJSON: every event the
@@ -117,16 +133,7 @@ func (s *API) ccsEventFeed(c *gin.Context) {
 		if len(events) > 0 {
 			buf.Reset()
 			for _, e := range events {
-				line := feedLine{Type: e.Type, Data: e.Data, Token: strconv.FormatInt(e.Token, 10)}
-				if e.Data == nil {
-					line.Data = json.RawMessage("null")
-				}
-				if e.ID != "" {
-					oid := e.ID
-					line.ID = &oid
-				}
-				b, _ := json.Marshal(line)
-				buf.Write(b)
+				buf.Write(feedLineOf(e))
 				buf.WriteByte('\n')
 			}
 			if _, err := c.Writer.Write(buf.Bytes()); err != nil {

@@ -82,11 +82,7 @@ func (s *API) listClarifications(c *gin.Context) {
 
 // getClarification answers one message.
 func (s *API) getClarification(c *gin.Context) {
-	id, ok := s.pathID(c, "id", "contest")
-	if !ok {
-		return
-	}
-	cid, ok := s.pathID(c, "cid", "clarification")
+	id, cid, ok := s.pathIDs(c, "id", "contest", "cid", "clarification")
 	if !ok {
 		return
 	}
@@ -105,12 +101,9 @@ type clarificationRequest struct {
 }
 
 func (s *API) postClarification(c *gin.Context) {
-	id, ok := s.pathID(c, "id", "contest")
-	if !ok {
-		return
-	}
 	var req clarificationRequest
-	if !s.readJSON(c, &req) {
+	id, ok := s.pathIDAndJSON(c, "id", "contest", &req)
+	if !ok {
 		return
 	}
 	m, err := s.Service.PostClarification(c.Request.Context(), httpx.Viewer(c), id,

@@ -237,12 +237,9 @@ func (s *API) getContest(c *gin.Context) {
 
 // updateContest changes the fields given.
 func (s *API) updateContest(c *gin.Context) {
-	id, ok := s.pathID(c, "id", "contest")
-	if !ok {
-		return
-	}
 	var req contestPatchRequest
-	if !s.readJSON(c, &req) {
+	id, ok := s.pathIDAndJSON(c, "id", "contest", &req)
+	if !ok {
 		return
 	}
 	p := judge.ContestPatch{Title: req.Title, Scoring: req.Scoring, RegistrationCode: req.RegistrationCode, Public: req.Public}

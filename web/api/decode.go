@@ -78,6 +78,22 @@ func (s *API) pathID(c *gin.Context, name, what string) (int64, bool) {
 	return id, true
 }
 
+// pathIDAndJSON is pathID, then readJSON of the body into req: ok is
+// false once either has answered the request's error.
+func (s *API) pathIDAndJSON(c *gin.Context, name, what string, req any) (int64, bool) {
+	id, ok := s.pathID(c, name, what)
+	return id, ok && s.readJSON(c, req)
+}
+
+// pathIDs is pathID of two path parameters (a thing within another: a
+// contest's clarification, a report's pair).
+func (s *API) pathIDs(c *gin.Context, name, what, name2, what2 string) (id, id2 int64, ok bool) {
+	if id, ok = s.pathID(c, name, what); ok {
+		id2, ok = s.pathID(c, name2, what2)
+	}
+	return id, id2, ok
+}
+
 // queryInt parses an optional non-negative integer query parameter.
 func queryInt(c *gin.Context, name string, def, max int) (int, error) {
 	s := c.Query(name)

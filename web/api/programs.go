@@ -6,6 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
 
@@ -32,14 +33,25 @@ type languageJSON struct {
 	Name       string   `json:"name"`
 	Version    string   `json:"version"`
 	Extensions []string `json:"extensions"`
+	// How it is compiled ("" when it is not) and run, and the rules that
+	// catch newcomers (issue 34).
+	Compile string   `json:"compile"`
+	Run     string   `json:"run"`
+	Rules   []string `json:"rules"`
 }
 
 // languages lists the languages this server compiles: only those the
-// sandbox found installed, none when it is off.
+// sandbox found installed, none when it is off. Version is what the
+// sandbox's own compiler said when the server started.
 func (s *API) languages(c *gin.Context) {
 	out := []languageJSON{}
 	for _, l := range s.Service.Languages() {
-		out = append(out, languageJSON{ID: l.ID, Name: l.Name, Version: l.Version, Extensions: l.Extensions})
+		rules := []string{}
+		for _, m := range service.LanguageRules(l) {
+			rules = append(rules, m.Text())
+		}
+		out = append(out, languageJSON{ID: l.ID, Name: l.Name, Version: l.Version, Extensions: l.Extensions,
+			Compile: l.CompileLine(), Run: l.RunLine(), Rules: rules})
 	}
 	c.JSON(http.StatusOK, out)
 }

@@ -76,6 +76,20 @@ func TestProgramSubmissions(t *testing.T) {
 	if cpp == nil || cpp.Version == "" || cpp.Name == "" || !strings.Contains(strings.Join(cpp.Extensions, " "), ".cpp") {
 		t.Fatalf("GET /api/v1/languages = %+v, want cpp with its name, version and .cpp", langs)
 	}
+	// Each says how it is compiled and run, and its rules (issue 34).
+	for _, l := range langs {
+		want := map[string][3]string{ // compile, run, a rule
+			"cpp":     {"g++ -std=gnu++17", "./main", "exit status 0"},
+			"java":    {"javac", "java ", "public class may be called Main or anything else"},
+			"python3": {"", "python3 -S main.py", strings.TrimSpace(l.Version) + ", run as python3 -S"},
+		}[l.ID]
+		if want == [3]string{} {
+			continue
+		}
+		if !strings.HasPrefix(l.Compile, want[0]) || (want[0] == "") != (l.Compile == "") || !strings.Contains(l.Run, want[1]) || !strings.Contains(strings.Join(l.Rules, "\n"), want[2]) {
+			t.Errorf("language %s: compile %q, run %q, rules %q; want %q, %q and a rule saying %q", l.ID, l.Compile, l.Run, l.Rules, want[0], want[1], want[2])
+		}
+	}
 
 	src := floodIDA(t)
 	id := env.Submit(alice, "flood", map[string]any{"kind": "program", "language": "cpp", "source": src})

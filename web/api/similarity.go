@@ -191,11 +191,7 @@ type similarityPairSourcesJSON struct {
 
 // similarityPair is GET /similarity/{id}/pairs/{pair}.
 func (s *API) similarityPair(c *gin.Context) {
-	id, ok := s.pathID(c, "id", "similarity report")
-	if !ok {
-		return
-	}
-	pid, ok := s.pathID(c, "pair", "similarity pair")
+	id, pid, ok := s.pathIDs(c, "id", "similarity report", "pair", "similarity pair")
 	if !ok {
 		return
 	}

@@ -86,6 +86,12 @@ type resultJSON struct {
 	CPUMs     *int64 `json:"cpu_ms,omitempty"`
 	WallMs    *int64 `json:"wall_ms,omitempty"`
 	MemoryKiB *int64 `json:"memory_kib,omitempty"`
+	// On a sample board, for the program's author and instructors: its
+	// stdout and stderr (first 4 KiB each) and the reference answer.
+	// Absent on hidden boards (judge.CanReadRunOutput).
+	Output   *string `json:"output,omitempty"`
+	Stderr   *string `json:"stderr,omitempty"`
+	Expected *string `json:"expected,omitempty"`
 }
 
 func toSubmissionJSON(sub judge.Submission) submissionJSON {
@@ -106,6 +112,9 @@ func toResultJSON(kind judge.Kind, r judge.CaseResult) resultJSON {
 		Verdict: r.Verdict, Message: r.Message, Used: r.Used, Optimal: r.Optimal, Score: score(r.Score)}
 	if kind == judge.KindProgram {
 		out.CPUMs, out.WallMs, out.MemoryKiB = &r.CPUMs, &r.WallMs, &r.MemoryKiB
+	}
+	if r.Run != nil {
+		out.Output, out.Stderr, out.Expected = &r.Run.Output, &r.Run.Stderr, &r.Run.Expected
 	}
 	return out
 }

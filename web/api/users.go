@@ -116,12 +116,9 @@ type userPatchRequest struct {
 // updateUser changes an account's role or disables it; 409 when no enabled
 // instructor would remain.
 func (s *API) updateUser(c *gin.Context) {
-	id, ok := s.pathID(c, "id", "user")
-	if !ok {
-		return
-	}
 	var req userPatchRequest
-	if !s.readJSON(c, &req) {
+	id, ok := s.pathIDAndJSON(c, "id", "user", &req)
+	if !ok {
 		return
 	}
 	u, err := s.Service.UpdateUser(c.Request.Context(), httpx.Viewer(c), id, judge.UserPatch{Role: req.Role, Disabled: req.Disabled})

@@ -283,14 +283,7 @@ func (p *Pages) createAssignment(c *gin.Context) {
 	if err == nil {
 		a, err = p.Service.CreateAssignment(c.Request.Context(), u, spec)
 	}
-	if err != nil {
-		if st, ok := p.formError(c, err); ok {
-			form.Error = p.errorText(c, err)
-			p.showAssignments(c, st, &form)
-		}
-		return
-	}
-	p.redirect(c, fmt.Sprintf("/assignments/%d", a.ID), p.tr(c, "flash_assignment_created"))
+	p.finishForm(c, err, &form.Error, func(st int) { p.showAssignments(c, st, &form) }, fmt.Sprintf("/assignments/%d", a.ID), p.tr(c, "flash_assignment_created"))
 }
 
 // assignmentPageView is one assignment with the viewer's standing and, per
@@ -434,14 +427,7 @@ func (p *Pages) editAssignment(c *gin.Context) {
 		}
 		_, err = p.Service.UpdateAssignment(c.Request.Context(), u, id, patch)
 	}
-	if err != nil {
-		if st, ok := p.formError(c, err); ok {
-			form.Error = p.errorText(c, err)
-			p.showAssignment(c, st, &form)
-		}
-		return
-	}
-	p.redirect(c, fmt.Sprintf("/assignments/%d", id), p.tr(c, "flash_assignment_saved"))
+	p.finishForm(c, err, &form.Error, func(st int) { p.showAssignment(c, st, &form) }, fmt.Sprintf("/assignments/%d", id), p.tr(c, "flash_assignment_saved"))
 }
 
 func (p *Pages) deleteAssignment(c *gin.Context) {
@@ -481,7 +467,10 @@ type progressCell struct {
 	HTML template.HTML
 }
 
-func newProgressRow(l *locale, row judge.StudentGrade) progressRow {
+// newProgressRow draws a student's cells; labels are the problems' slugs,
+// in the order of row.Problems, which name each cell on a phone (its
+// data-label, where the table's head is hidden).
+func newProgressRow(l *locale, row judge.StudentGrade, labels []string) progressRow {
 	pr := progressRow{User: row.User, Total: row.Total, Cells: make([]progressCell, len(row.Problems))}
 	var b strings.Builder
 	for i, pg := range row.Problems {
@@ -507,6 +496,10 @@ func newProgressRow(l *locale, row judge.StudentGrade) progressRow {
 		b.WriteString(score)
 		b.WriteString(`" title="`)
 		b.WriteString(template.HTMLEscapeString(title))
+		if i < len(labels) {
+			b.WriteString(`" data-label="`)
+			b.WriteString(template.HTMLEscapeString(labels[i]))
+		}
 		b.WriteString(`">`)
 		b.WriteString(score)
 		if pg.Late {
@@ -543,9 +536,13 @@ func (p *Pages) progressPage(c *gin.Context) {
 		return
 	}
 	data := progressView{A: newAssignmentView(p.localeOf(c), gb.Assignment, gb.AsOf), Filter: strings.TrimSpace(c.Query("student")), AsOf: gb.AsOf}
+	labels := make([]string, len(gb.Assignment.Problems))
+	for i, ap := range gb.Assignment.Problems {
+		labels[i] = ap.Slug
+	}
 	for _, row := range gb.Rows {
 		if matchesStudent(data.Filter, row.User.Username) {
-			data.Rows = append(data.Rows, newProgressRow(p.localeOf(c), row))
+			data.Rows = append(data.Rows, newProgressRow(p.localeOf(c), row, labels))
 		}
 	}
 	p.render(c, http.StatusOK, "progress", p.tr(c, "progress_page_title")+" "+gb.Assignment.Title, data)

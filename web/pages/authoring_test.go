@@ -21,10 +21,12 @@ func TestAuthoringPages(t *testing.T) {
 
 	student.get("/problems/new").want(t, 403)
 	teacher.get("/").want(t, 200, `href="/problems/new"`, `href="/problems/import"`)
-	teacher.get("/problems/new").want(t, 200, `action="/problems/new"`)
+	teacher.get("/problems/new").want(t, 200, `action="/problems/new#form-error"`)
 	form := url.Values{"slug": {"flood-5"}, "title": {"Flood five"}, "puzzle": {"floodit"}, "checker": {"exact"},
 		"max_size": {"99"}, "max_colors": {"0"}, "max_moves": {"0"}, "statement": {"# Flood\n"}}
-	p := teacher.post("/problems/new", form).want(t, 400, "limits.max_size:")
+	// The refused form's message has the anchor its action ends in
+	// (issue 34: the page opened at its top, the message at its bottom).
+	p := teacher.post("/problems/new", form).want(t, 400, "limits.max_size:", `<p class="error" role="alert" id="form-error">`)
 	noTemplateError(t, p)
 	form.Set("max_size", "6")
 	teacher.post("/problems/new", form).redirectTo(t, "/problems/flood-5/cases")
@@ -77,7 +79,7 @@ func TestAuthoringPages(t *testing.T) {
 		t.Errorf("the boards page shows %d ready boards, want 3", n)
 	}
 
-	teacher.get("/problems/flood-5/edit").want(t, 200, `action="/problems/flood-5/edit"`)
+	teacher.get("/problems/flood-5/edit").want(t, 200, `action="/problems/flood-5/edit#form-error"`)
 	form.Set("published", "1")
 	teacher.post("/problems/flood-5/edit", form).redirectTo(t, "/problems/flood-5")
 	student.get("/problems/flood-5").want(t, 200, "Flood five")

@@ -235,14 +235,7 @@ func (p *Pages) createContest(c *gin.Context) {
 	if err == nil {
 		ct, err = p.Service.CreateContest(c.Request.Context(), u, spec)
 	}
-	if err != nil {
-		if st, ok := p.formError(c, err); ok {
-			form.Error = p.errorText(c, err)
-			p.showContests(c, st, &form)
-		}
-		return
-	}
-	p.redirect(c, fmt.Sprintf("/contests/%d", ct.ID), p.tr(c, "flash_contest_created"))
+	p.finishForm(c, err, &form.Error, func(st int) { p.showContests(c, st, &form) }, fmt.Sprintf("/contests/%d", ct.ID), p.tr(c, "flash_contest_created"))
 }
 
 // contestPageView is one contest: its problems, its clock, and for the
@@ -310,14 +303,7 @@ func (p *Pages) editContest(c *gin.Context) {
 			_, err = p.Service.UpdateContest(c.Request.Context(), u, id, patch)
 		}
 	}
-	if err != nil {
-		if st, ok := p.formError(c, err); ok {
-			form.Error = p.errorText(c, err)
-			p.showContest(c, st, &form)
-		}
-		return
-	}
-	p.redirect(c, fmt.Sprintf("/contests/%d", id), p.tr(c, "flash_contest_saved"))
+	p.finishForm(c, err, &form.Error, func(st int) { p.showContest(c, st, &form) }, fmt.Sprintf("/contests/%d", id), p.tr(c, "flash_contest_saved"))
 }
 
 // importTeams reads teams from an uploaded CSV file (name, members,

@@ -40,6 +40,9 @@ type Options struct {
 	// Limiter, when set, is asked before each submission; the API's
 	// limiter, so that a user has one budget whichever face they use.
 	Limiter *httpx.RateLimiter
+	// Runs, when set, is asked before each run of the problem page's run
+	// form; the API's POST /problems/{slug}/run shares it.
+	Runs *httpx.RateLimiter
 	// Logins limits password guessing on the login form; nil: no limit.
 	Logins *httpx.LoginLimiter
 	// Registrations bounds the accounts registered per client address,
@@ -116,6 +119,7 @@ func (p *Pages) Register(r gin.IRouter) {
 
 	getAndHead(g, "/problems/:slug", p.problemPage)
 	g.POST("/problems/:slug/submissions", p.submit)
+	g.POST("/problems/:slug/run", p.runProgram)
 	getAndHead(g, "/problems/:slug/submissions", p.problemSubmissions)
 	getAndHead(g, "/submissions", p.submissionList)
 	getAndHead(g, "/submissions/:id", p.submissionPage)
@@ -310,6 +314,21 @@ func (p *Pages) fail(c *gin.Context, err error) {
 		msg = p.tr(c, "error_internal")
 	}
 	p.errorPage(c, status, msg)
+}
+
+// finishForm ends the POST of a create or edit form: after err, the page
+// shows the form again with its error (show, at the status formError
+// chooses; other errors get their own page); without one, the browser goes
+// to path with the flash message.
+func (p *Pages) finishForm(c *gin.Context, err error, formError *string, show func(status int), path, flash string) {
+	if err != nil {
+		if st, ok := p.formError(c, err); ok {
+			*formError = p.errorText(c, err)
+			show(st)
+		}
+		return
+	}
+	p.redirect(c, path, flash)
 }
 
 // formError is the one rule of the pages' forms: it reports whether err is

@@ -258,7 +258,7 @@ func TestAuditFixes(t *testing.T) {
 	b.register("zed", "zed-password-1")
 	form := url.Values{"kind": {"moves"}, "case": {fmt.Sprint(cases[0].ID)}, "moves": {" "}}
 	loc := b.post("/problems/flood/submissions", form).redirectTo(t, "/submissions/")
-	b.waitDone(loc).want(t, 200, `<td class="num">0 / 0</td>`)
+	b.waitDone(loc).want(t, 200, `<td class="num" data-label="Moves used / optimum">0 / 0</td>`)
 	b.get("/submissions").want(t, 200, `aria-label="Pages of the list"`, "1 submission<")
 }
 

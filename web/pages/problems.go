@@ -11,6 +11,7 @@ import (
 
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/puzzles"
+	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
 )
 
@@ -91,6 +92,10 @@ type problemView struct {
 	Moves        string
 	CaseID       int64
 	Error        string
+	// ErrorForm is the kind of the refused form when the page shows it:
+	// its message is drawn in that form, which the form's action scrolls
+	// to (#program-form); "" draws it above the forms.
+	ErrorForm string
 	// Takes* say which forms the page shows (the problem's kinds);
 	// Playable are the cases whose board the viewer may read, Secret the
 	// number of the others (judge.CanReadInput).
@@ -108,6 +113,10 @@ type problemView struct {
 	SandboxOff    string
 	Language      string
 	Source        string
+	// Mine are the logged-in viewer's latest submissions to the problem
+	// (the page's last section), MineTotal how many there are in all.
+	Mine      []judge.Submission
+	MineTotal int
 	// Contest is the contest the forms submit in (?contest= of the
 	// contest page's links; 0: practice).
 	Contest int64
@@ -117,6 +126,10 @@ type problemView struct {
 // that name it (space-separated, for pages.js to guess it from a file).
 type languageOption struct {
 	ID, Name, Version, Extensions string
+	// How it is compiled and run, and its rules that catch newcomers
+	// (the run section's table, templates/_problem_run.html).
+	Compile, Run string
+	Rules        []judge.Msg
 }
 
 // problemPage shows the statement, the sample boards and the submit forms.
@@ -184,6 +197,14 @@ func (p *Pages) problemView(c *gin.Context, in judge.ProblemInput) (problemView,
 		return problemView{}, false
 	}
 	v.Boards = boards
+	if u, ok := httpx.CurrentUser(c); ok {
+		v.Mine, v.MineTotal, err = p.Service.Submissions(c.Request.Context(), u,
+			judge.SubmissionFilter{UserID: u.ID, Username: u.Username, ProblemSlug: prob.Slug, Limit: mineShown})
+		if err != nil {
+			p.fail(c, err)
+			return problemView{}, false
+		}
+	}
 	if tried {
 		v.Best = &best
 	}
@@ -210,7 +231,8 @@ func (p *Pages) problemView(c *gin.Context, in judge.ProblemInput) (problemView,
 			v.SandboxOff = strings.TrimSuffix(reason, ".")
 		}
 		for _, l := range p.Service.Languages() {
-			v.Languages = append(v.Languages, languageOption{l.ID, l.Name, l.Version, strings.Join(l.Extensions, " ")})
+			v.Languages = append(v.Languages, languageOption{l.ID, l.Name, l.Version, strings.Join(l.Extensions, " "),
+				l.CompileLine(), l.RunLine(), service.LanguageRules(l)})
 			if l.TimeFactor > 1 {
 				// As the sandbox applies it: the problem's CPU limit times the factor.
 				v.LanguageTimes = append(v.LanguageTimes, fmt.Sprintf("%s: %s s", l.Name, strconv.FormatFloat(v.Limits.TimeLimit*l.TimeFactor, 'f', -1, 64)))
@@ -218,6 +240,22 @@ func (p *Pages) problemView(c *gin.Context, in judge.ProblemInput) (problemView,
 		}
 	}
 	return v, true
+}
+
+// mineShown is how many of the viewer's submissions the problem page lists.
+const mineShown = 5
+
+// formShown reports whether the page shows the form that sends kind.
+func (v problemView) formShown(kind string) bool {
+	switch judge.Kind(kind) {
+	case judge.KindAnswer:
+		return v.TakesAnswers
+	case judge.KindMoves:
+		return v.TakesMoves
+	case judge.KindProgram:
+		return v.TakesPrograms && v.SandboxOff == "" && len(v.Languages) > 0
+	}
+	return false
 }
 
 // withoutTitle drops a leading "# Title" line from a statement when it only

@@ -94,7 +94,7 @@ func TestProgramPages(t *testing.T) {
 		t.Errorf("the submission page has no %q", want)
 	}
 	for _, r := range sub.Results {
-		row := fmt.Sprintf(`<td class="num">%d ms</td><td class="num">%d ms</td><td class="num">%s</td>`, r.CPUMs, r.WallMs, humanKiB(r.MemoryKiB))
+		row := fmt.Sprintf(`<td class="num" data-label="CPU">%d ms</td><td class="num" data-label="Wall">%d ms</td><td class="num" data-label="Memory">%s</td>`, r.CPUMs, r.WallMs, humanKiB(r.MemoryKiB))
 		if !strings.Contains(page.body, row) {
 			t.Errorf("board %d: the page has no row of figures %q", r.Position, row)
 		}

@@ -30,6 +30,9 @@ func (p *Pages) submit(c *gin.Context) {
 	}
 	refuse := func(status int, msg string) {
 		v.Error = msg
+		if kind := c.PostForm("kind"); v.formShown(kind) {
+			v.ErrorForm = kind
+		}
 		p.render(c, status, "problem", v.Title, v)
 	}
 	f, msg := submissionForm(c, p.localeOf(c), &v)

@@ -73,6 +73,8 @@ var templateFuncs = template.FuncMap{
 	"cell":            cellClass,
 	"ms":              func(ms int64) string { return strconv.FormatInt(ms, 10) + " ms" },
 	"kib":             humanKiB,
+	"lineDiff":        lineDiff,
+	"firstDiffering":  firstDiffering,
 	// filter is the data of the "studentFilter" form.
 	"filter": func(table, value string) studentFilter { return studentFilter{table, value} },
 }

@@ -26,14 +26,18 @@ import (
 	"testing"
 	"time"
 
+	"puzzlejudge/internal/testutil"
+	"puzzlejudge/judge/puzzles"
 	"puzzlejudge/judge/sandbox"
 )
 
 // Main runs a package's tests: sandbox.Init first (in a container's init
-// it serves and never returns), then m.Run, then the shared sandbox and the
-// built go-judge are removed.
+// it serves and never returns), then m.Run, with the engines' tables in
+// the folder the test packages share (testutil.SharedTableDir), then the
+// shared sandbox and the built go-judge are removed.
 func Main(m *testing.M) int {
 	sandbox.Init()
+	puzzles.SetTableDir(testutil.SharedTableDir())
 	code := m.Run()
 	if shared.runner != nil {
 		shared.runner.Close()

@@ -1,0 +1,136 @@
+package contestpkg
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// ID is an identifier of the Contest API: a string, though many a
+// hand-written package writes a number (team_id: 45), which is taken as
+// its decimal text.
+type ID string
+
+// UnmarshalJSON takes a string or a number.
+func (id *ID) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		*id = ID(s)
+		return nil
+	}
+	var n json.Number
+	if err := json.Unmarshal(b, &n); err != nil {
+		return errors.New("an id must be a string or a number")
+	}
+	*id = ID(n.String())
+	return nil
+}
+
+// UnmarshalYAML takes any scalar.
+func (id *ID) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind != yaml.ScalarNode {
+		return &yaml.TypeError{Errors: []string{"line " + strconv.Itoa(n.Line) + ": an id must be a string or a number"}}
+	}
+	*id = ID(n.Value)
+	return nil
+}
+
+// decodeJSON decodes one JSON file into v: a syntax or type error names
+// the file, its line and column.
+func decodeJSON(name string, data []byte, v any) error {
+	d := json.NewDecoder(bytes.NewReader(data))
+	err := d.Decode(v)
+	if err == nil {
+		if _, extra := d.Token(); extra == nil {
+			return at(name, data, d.InputOffset(), "more than one JSON value in the file")
+		}
+		return nil
+	}
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	// Both offsets are of the byte after the fault: the column names the
+	// offending character (of a value of the wrong type, its last).
+	case errors.As(err, &syn):
+		return at(name, data, syn.Offset-1, "JSON syntax: %s", syn.Error())
+	case errors.As(err, &typ):
+		field := typ.Field
+		if field == "" {
+			field = "the value"
+		}
+		return at(name, data, typ.Offset-1, "%s: want %s, found JSON %s", field, typ.Type.String(), typ.Value)
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return at(name, data, int64(len(data)), "JSON syntax: the file ends early")
+	}
+	return at(name, data, d.InputOffset(), "%v", err)
+}
+
+// at is an error at the byte offset of data.
+func at(name string, data []byte, offset int64, format string, args ...any) *Error {
+	e := refuse(name, format, args...)
+	if offset > int64(len(data)) {
+		offset = int64(len(data))
+	}
+	if offset < 0 {
+		offset = 0
+	}
+	before := data[:offset]
+	e.Line = bytes.Count(before, []byte{'\n'}) + 1
+	e.Column = int(offset) - (bytes.LastIndexByte(before, '\n') + 1) + 1
+	return e
+}
+
+var yamlLine = regexp.MustCompile(`line (\d+)(?:, column (\d+))?: `)
+
+// decodeYAML decodes one YAML file into v: an error names the file and the
+// line (and column, when the decoder gives it) of the first fault.
+func decodeYAML(name string, data []byte, v any) error {
+	err := yaml.Unmarshal(data, v)
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	var typ *yaml.TypeError
+	if errors.As(err, &typ) && len(typ.Errors) > 0 {
+		msg = typ.Errors[0]
+	}
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	e := refuse(name, "YAML: %s", msg)
+	if m := yamlLine.FindStringSubmatchIndex(msg); m != nil {
+		e.Line, _ = strconv.Atoi(msg[m[2]:m[3]])
+		if m[4] >= 0 {
+			e.Column, _ = strconv.Atoi(msg[m[4]:m[5]])
+		}
+		e.Msg = "YAML: " + msg[m[1]:]
+	}
+	return e
+}
+
+// decodeFile decodes base.json, or base.yaml when yamlToo and there is no
+// JSON file, into v. It returns the file read, "" when the package has
+// neither.
+func (a *archive) decodeFile(base string, yamlToo bool, v any) (string, error) {
+	if name := base + ".json"; a.has(name) {
+		data, err := a.read(name, MaxJSON)
+		if err != nil {
+			return name, err
+		}
+		return name, decodeJSON(name, data, v)
+	}
+	for _, name := range []string{base + ".yaml", base + ".yml"} {
+		if yamlToo && a.has(name) {
+			data, err := a.read(name, MaxYAML)
+			if err != nil {
+				return name, err
+			}
+			return name, decodeYAML(name, data, v)
+		}
+	}
+	return "", nil
+}
