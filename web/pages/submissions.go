@@ -291,12 +291,12 @@ const pageSize = 20
 
 // submissionsView is the data of a list of submissions.
 type submissionsView struct {
-	Subs             []judge.Submission
-	Problem          string // slug when the list is one problem's
-	User, Verdict    string // the instructor's filters
+	Subs          []judge.Submission
+	Problem       string // slug when the list is one problem's
+	User, Verdict string // the instructor's filters
 	// Contest is the contest the list is of (0: any): a member reads the
 	// team's submissions in it, with their authors.
-	Contest int64
+	Contest          int64
 	Verdicts         []judge.Verdict
 	Page, Pages      int
 	Total            int
