@@ -396,6 +396,11 @@ func ContestFor(v User, c Contest, now time.Time) Contest {
 // report shows every student's program and names them.
 func CanCompareSources(v User) bool { return v.IsInstructor() }
 
+// CanSeeHiddenTeams reports whether v reads the teams of hidden groups
+// (observers) on a contest's board and in its teams: the jury. Everyone
+// else's board leaves them out, ranks and first solves included.
+func CanSeeHiddenTeams(v User) bool { return CanManageContests(v) }
+
 // TeamsFor returns the teams of c as v may read them: the jury all, with
 // their members; anyone else the teams the board they read shows (not
 // those of a hidden group, but their own), with the members of their own
@@ -405,10 +410,11 @@ func TeamsFor(v User, c Contest) []ContestTeam {
 	if CanManageContests(v) {
 		return c.Teams
 	}
+	hidden := CanSeeHiddenTeams(v)
 	out := make([]ContestTeam, 0, len(c.Teams))
 	for _, t := range c.Teams {
 		own := !v.Anonymous() && t.Has(v.Username)
-		if c.HiddenTeam(t) && !own {
+		if c.HiddenTeam(t) && !own && !hidden {
 			continue
 		}
 		if !own {

@@ -22,6 +22,9 @@ type ContestImport struct {
 	// Clarifications are the contest's questions and the jury's answers,
 	// in the order written; ReplyTo refers to an earlier one by index.
 	Clarifications []ImportedClarification
+	// Publish makes the problems created from the package published at
+	// once; otherwise they are drafts, as a problem import makes them.
+	Publish bool
 	// Skipped counts what the package holds that cannot be imported
 	// (submissions never judged, jury accounts), by what it is.
 	Skipped map[string]int

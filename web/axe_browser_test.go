@@ -16,7 +16,8 @@ import (
 // TestBrowserAxe runs axe-core, the accessibility checker, over the play,
 // replay, problem (with its program form), submissions and result pages
 // (of moves, of an accepted program with its highlighted source, of a
-// program that does not compile) at 1280 and 390 px, in light and dark mode; every violation fails the test. It needs axe.min.js,
+// program that does not compile, of a wrong one with its sample runs, and
+// the problem's run form) at 1280 and 390 px, in light and dark mode; every violation fails the test. It needs axe.min.js,
 // which the repository does not ship: it runs when $PUZZLEJUDGE_AXE names
 // the file (npm install axe-core in a temporary directory gives
 // node_modules/axe-core/axe.min.js) and skips otherwise, so that CI does
@@ -33,7 +34,7 @@ func TestBrowserAxe(t *testing.T) {
 	chrome := needChromium(t)
 	e := newProgramPagesEnv(t)
 	flood := e.waitCases("flood")
-	b := startChromium(t, chrome, e.srv.URL+"/register", 1280, 180*time.Second)
+	b := startChromium(t, chrome, e.srv.URL+"/register", 1280, 300*time.Second)
 	step := b.step
 	b.register("auditor")
 	result := b.submitMoves(e.srv.URL, "flood", flood[1].ID, "1 9", "invalid")
@@ -43,6 +44,7 @@ func TestBrowserAxe(t *testing.T) {
 	}
 	program := b.submitProgram(e.srv.URL, "flood", "cpp", string(ida), "accepted")
 	broken := b.submitProgram(e.srv.URL, "flood", "cpp", "int main() { return }\n", "compile-error")
+	wrong := b.submitProgram(e.srv.URL, "flood", "cpp", "#include <cstdio>\nint main() { fprintf(stderr, \"hi\\n\"); puts(\"5\"); }\n", "wrong-answer")
 	pages := []struct{ name, url, ready string }{
 		{"play", fmt.Sprintf("%s/problems/flood/play/%d", e.srv.URL, flood[1].ID), `#play-board svg`},
 		{"replay", result + "/replay", `#replay-steps li.bad.current`},
@@ -51,6 +53,8 @@ func TestBrowserAxe(t *testing.T) {
 		{"result", result, `.result`},
 		{"program", program, `#source pre.chroma`},
 		{"compile error", broken, `#compile-output pre`},
+		{"sample runs", wrong, `#sample-runs table.diff`},
+		{"run form", e.srv.URL + "/problems/flood#run", `#run-form`},
 	}
 	checked := 0
 	for _, p := range pages {

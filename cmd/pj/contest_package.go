@@ -47,7 +47,8 @@ type importedJSON struct {
 }
 
 func (a *app) contestImportCommand() *cobra.Command {
-	return command("import FILE.zip", "Set a contest up from an ICPC Contest Package (instructors)", exactArgs("FILE"), func(args []string) error {
+	var published bool
+	cmd := command("import FILE.zip", "Set a contest up from an ICPC Contest Package (instructors)", exactArgs("FILE"), func(args []string) error {
 		data, err := os.ReadFile(args[0])
 		if err != nil {
 			return &inputError{err}
@@ -56,7 +57,11 @@ func (a *app) contestImportCommand() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		resp, err := c.do(a.ctx, http.MethodPost, "/contests/import", bytes.NewReader(data), "application/zip", nil)
+		path := "/contests/import"
+		if published {
+			path += "?published=true"
+		}
+		resp, err := c.do(a.ctx, http.MethodPost, path, bytes.NewReader(data), "application/zip", nil)
 		if err != nil {
 			return err
 		}
@@ -70,7 +75,11 @@ func (a *app) contestImportCommand() *cobra.Command {
 		fmt.Fprintf(a.stdout, "contest %d (%s): %d problems, %d submissions, %d clarifications\n", out.Contest.ID, out.Contest.Title,
 			len(out.Contest.Problems), out.Submissions, out.Clarifications)
 		for _, p := range out.Problems {
-			fmt.Fprintf(a.stdout, "problem %s made from its package (a draft)\n", p)
+			state := "a draft"
+			if published {
+				state = "published"
+			}
+			fmt.Fprintf(a.stdout, "problem %s made from its package (%s)\n", p, state)
 		}
 		if len(out.Accounts) > 0 {
 			w := a.table()
@@ -96,4 +105,6 @@ func (a *app) contestImportCommand() *cobra.Command {
 		}
 		return nil
 	})
+	cmd.Flags().BoolVar(&published, "published", false, "publish the problems made from the package (otherwise drafts)")
+	return cmd
 }

@@ -469,7 +469,9 @@ func (s *Service) Scoreboard(ctx context.Context, v judge.User, id int64) (judge
 	if err := judge.Allow(v, judge.CanSeeBoard(v, lb.contest), "the board of contest %d is for its participants and the jury", id); err != nil {
 		return judge.Scoreboard{}, err
 	}
-	return lb.snapshot(judge.CanSeeLiveBoard(v), s.now()), nil
+	// The jury's view is live and has the hidden teams: one view, as both
+	// rules are the jury's (judge.CanSeeLiveBoard, judge.CanSeeHiddenTeams).
+	return lb.snapshot(judge.CanSeeLiveBoard(v) && judge.CanSeeHiddenTeams(v), s.now()), nil
 }
 
 // ScoreboardCSV returns the board v may see (Scoreboard) as CSV: the

@@ -151,10 +151,10 @@ type ContestImported struct {
 
 // ImportContest sets a contest up from a package (instructors only): the
 // members' accounts that do not exist (students), the problems not found
-// here by slug (from their problem packages, as drafts), the contest with
-// its teams, organizations and groups, the teams' judged submissions and
-// the clarifications. Everything is checked, then written in one transaction:
-// a package refused at any step leaves nothing behind.
+// here by slug (from their problem packages, drafts unless imp.Publish),
+// the contest with its teams, organizations and groups, the teams' judged
+// submissions and the clarifications. Everything is checked, then written
+// in one transaction: a package refused at any step leaves nothing behind.
 func (s *Service) ImportContest(ctx context.Context, v judge.User, imp judge.ContestImport) (ContestImported, error) {
 	if err := judge.Allow(v, judge.CanManageContests(v) && judge.CanAuthor(v), packagesOnly); err != nil {
 		return ContestImported{}, err
@@ -167,7 +167,7 @@ func (s *Service) ImportContest(ctx context.Context, v judge.User, imp judge.Con
 	if err != nil {
 		return ContestImported{}, err
 	}
-	problems, err := s.importProblems(ctx, imp.Problems)
+	problems, err := s.importProblems(ctx, imp.Problems, imp.Publish)
 	if err != nil {
 		return ContestImported{}, err
 	}
@@ -295,7 +295,7 @@ type newProblem struct {
 // importProblems returns, by label, the problems to create: those whose
 // slug (the package's problem id, else its problem package's slug) names
 // no problem here. One without a readable package is refused.
-func (s *Service) importProblems(ctx context.Context, ips []judge.ImportedProblem) (map[string]*newProblem, error) {
+func (s *Service) importProblems(ctx context.Context, ips []judge.ImportedProblem, publish bool) (map[string]*newProblem, error) {
 	out := map[string]*newProblem{}
 	for i := range ips {
 		ip := &ips[i]
@@ -328,8 +328,8 @@ func (s *Service) importProblems(ctx context.Context, ips []judge.ImportedProble
 		if err != nil {
 			return nil, judge.Errorf(judge.EINVALID, "%s: %s", ip.File, judge.ErrorMessage(err))
 		}
-		// As ImportProblem: a new problem is a draft until published.
-		p.ID, p.CatalogueHash, p.Detached, p.Archived, p.Draft = 0, "", false, false, true
+		// As ImportProblem: a new problem is a draft unless published.
+		p.ID, p.CatalogueHash, p.Detached, p.Archived, p.Draft = 0, "", false, false, !publish
 		out[ip.Label] = &newProblem{p: p, cases: cases, programs: ip.New.Programs}
 	}
 	return out, nil

@@ -206,7 +206,9 @@ func (s *Service) ensureTeam(ctx context.Context, v judge.User, c judge.Contest)
 	if _, ok := c.TeamOf(v.Username); ok {
 		return c, nil
 	}
-	if err := s.store.AddParticipant(ctx, c.ID, v.ID); err != nil {
+	// Two first tries at once may both make the team: the one that finds
+	// it made by the other reads it.
+	if err := s.store.AddParticipant(ctx, c.ID, v.ID); err != nil && judge.ErrorCode(err) != judge.ECONFLICT {
 		return judge.Contest{}, err
 	}
 	c, err := s.store.Contest(ctx, c.ID)

@@ -111,3 +111,21 @@ func TestRunWithoutSandbox(t *testing.T) {
 		t.Errorf("Run without a sandbox = %v, want unavailable", err)
 	}
 }
+
+// TestRunJavaClassName runs, with the real javac, a Java program whose
+// public class is Solution: it runs, as a newcomer expects.
+func TestRunJavaClassName(t *testing.T) {
+	s := newService(t, openDB(t, "java.db"), service.Config{Sandbox: sandboxtest.Embedded(t)})
+	alice, _ := floodReady(t, s)
+	if !hasLanguage(s, "java") {
+		if sandboxtest.Required() {
+			t.Fatal("java is not offered by the sandbox")
+		}
+		t.Skip("java is not installed")
+	}
+	src := "import java.util.Scanner;\npublic class Solution {\n  public static void main(String[] a) {\n    Scanner in = new Scanner(System.in);\n    System.out.println(in.nextInt() * 2);\n  }\n}\n"
+	o, err := s.Run(context.Background(), alice, judge.Run{ProblemSlug: "flood", Language: "java", Source: src, Input: "21\n"})
+	if err != nil || o.Status != judge.RunOK || o.Stdout != "42\n" {
+		t.Errorf("Run(public class Solution) = %+v, %v; want ok 42", o, err)
+	}
+}

@@ -151,8 +151,9 @@ type ccsFile struct {
 }
 
 // importContest is POST /contests/import: the package as the multipart
-// field "file", or the whole body when it is application/zip. 201 with the
-// contest, the problems and accounts made, and what was skipped.
+// field "file", or the whole body when it is application/zip;
+// ?published=true publishes the problems it makes. 201 with the contest,
+// the problems and accounts made, and what was skipped.
 func (s *API) importContest(c *gin.Context) {
 	v := httpx.Viewer(c)
 	if !judge.CanAuthor(v) {
@@ -167,6 +168,12 @@ func (s *API) importContest(c *gin.Context) {
 	if err != nil {
 		s.packageError(c, err)
 		return
+	}
+	if text := c.Query("published"); text != "" {
+		if imp.Publish, err = strconv.ParseBool(text); err != nil {
+			s.fail(c, judge.EINVALID, "published: want true or false, found %q", text)
+			return
+		}
 	}
 	done, err := s.Service.ImportContest(c.Request.Context(), v, imp)
 	if err != nil {

@@ -41,10 +41,15 @@ func newBareCCSEnv(t *testing.T) *apiEnv {
 	return e
 }
 
-// importPackage posts a package as an application/zip body.
-func (e *apiEnv) importPackage(token string, data []byte) response {
+// importPackage posts a package as an application/zip body, with the
+// query's parameters (none when "").
+func (e *apiEnv) importPackage(token string, data []byte, query ...string) response {
 	e.t.Helper()
-	req := httptest.NewRequest("POST", ContestImportPath, bytes.NewReader(data))
+	path := ContestImportPath
+	if len(query) > 0 {
+		path += "?" + strings.Join(query, "&")
+	}
+	req := httptest.NewRequest("POST", path, bytes.NewReader(data))
 	req.Header.Set("Content-Type", "application/zip")
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
@@ -119,9 +124,10 @@ func TestContestPackageRoundTrip(t *testing.T) {
 		name        string
 		dst         *apiEnv
 		newProblems int
+		query       []string
 	}{
-		{"a server with the problems", newCCSEnv(t, Options{}).apiEnv, 0},
-		{"a server without them", newBareCCSEnv(t), 2},
+		{"a server with the problems", newCCSEnv(t, Options{}).apiEnv, 0, nil},
+		{"a server without them", newBareCCSEnv(t), 2, []string{"published=true"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dst := tc.dst.with(t)
@@ -134,7 +140,7 @@ func TestContestPackageRoundTrip(t *testing.T) {
 				Submissions int                                   `json:"submissions"`
 				Clars       int                                   `json:"clarifications"`
 			}
-			dst.importPackage(dst.admin, pkg.body).want(t, 201, "").json(t, &out)
+			dst.importPackage(dst.admin, pkg.body, tc.query...).want(t, 201, "").json(t, &out)
 			if len(out.Problems) != tc.newProblems || len(out.Accounts) != 3 || out.Submissions != 5 || out.Clars != 1 {
 				t.Errorf("import = %+v, want %d problems made, 3 accounts, 5 submissions, 1 clarification", out, tc.newProblems)
 			}
@@ -151,6 +157,8 @@ func TestContestPackageRoundTrip(t *testing.T) {
 				t.Errorf("the public board after the import:\n%s\nwant\n%s", public, wantPublic)
 			}
 			dst.importPackage(ada, pkg.body).want(t, 403, judge.EFORBIDDEN)
+			// The problems are published: a contestant reads them.
+			dst.do("GET", "/api/v1/problems/"+apiProblems[0].problem.Slug, ada, nil).want(t, 200, "")
 		})
 	}
 }
@@ -462,6 +470,10 @@ func TestContestPackageTeamsRoundTrip(t *testing.T) {
 			ann = dst.login("ann", a.Password)
 		}
 	}
+	// Made from the package without ?published=true: drafts, which no
+	// contestant reads until the jury publishes them.
+	dst.do("GET", "/api/v1/problems/"+apiProblems[0].problem.Slug, ann, nil).want(t, 404, judge.ENOTFOUND)
+	dst.importPackage(dst.admin, pkg.body, "published=maybe").want(t, 400, judge.EINVALID)
 	jury, frozen := dst.boards(out.Contest.ID, ann)
 	if jury != wantJury || frozen != wantFrozen {
 		t.Errorf("boards after the import:\njury %s\nwant %s\nfrozen %s\nwant %s", jury, wantJury, frozen, wantFrozen)

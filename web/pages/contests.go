@@ -448,7 +448,7 @@ func (p *Pages) scoreboardPage(c *gin.Context) {
 		}
 		sv := scoreboardView{C: newContestView(p.localeOf(c), ct, p.Service.Now()), Board: b, Jury: jury, ETag: etag, Group: group}
 		for _, g := range ct.Groups {
-			if jury || !g.Hidden {
+			if judge.CanSeeHiddenTeams(v) || !g.Hidden {
 				sv.Groups = append(sv.Groups, g.Name)
 			}
 		}

@@ -291,9 +291,12 @@ const pageSize = 20
 
 // submissionsView is the data of a list of submissions.
 type submissionsView struct {
-	Subs             []judge.Submission
-	Problem          string // slug when the list is one problem's
-	User, Verdict    string // the instructor's filters
+	Subs          []judge.Submission
+	Problem       string // slug when the list is one problem's
+	User, Verdict string // the instructor's filters
+	// Contest is the contest the list is of (0: any): a member reads the
+	// team's submissions in it, with their authors.
+	Contest          int64
 	Verdicts         []judge.Verdict
 	Page, Pages      int
 	Total            int
@@ -348,6 +351,10 @@ func (p *Pages) listSubmissions(c *gin.Context, slug string) {
 	if slug != "" {
 		title = p.tr(c, "submissions_title_problem", "Title", title, "Slug", slug)
 	}
+	if id, err := strconv.ParseInt(c.Query("contest"), 10, 64); err == nil && id > 0 {
+		v.Contest, f.ContestID = id, id
+		title = p.tr(c, "submissions_title_contest", "Title", title, "ID", id)
+	}
 	subs, total, err := p.Service.Submissions(c.Request.Context(), u, f)
 	if err != nil {
 		p.fail(c, err)
@@ -362,6 +369,9 @@ func (p *Pages) listSubmissions(c *gin.Context, slug string) {
 		}
 		if v.Verdict != "" {
 			q.Set("verdict", v.Verdict)
+		}
+		if v.Contest != 0 {
+			q.Set("contest", strconv.FormatInt(v.Contest, 10))
 		}
 		q.Set("page", strconv.Itoa(page))
 		return c.Request.URL.Path + "?" + q.Encode()

@@ -2,6 +2,7 @@ package webtest
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -194,14 +195,18 @@ func (e *Env) Result(token string, id int64, v any) {
 	}
 }
 
-// WaitReady waits until every case of the catalogue is solved, failing if
-// one could not be.
+// WaitReady waits until every case of every problem is solved (the
+// catalogue's and those a test added since), failing if one could not be.
 func (e *Env) WaitReady() {
 	e.T.Helper()
-	for _, p := range e.Catalogue {
-		for _, c := range WaitCases(e.T, e.Svc, p.Problem.Slug) {
+	problems, err := e.Svc.Problems(context.Background(), Staff)
+	if err != nil {
+		e.T.Fatal(err)
+	}
+	for _, p := range problems {
+		for _, c := range WaitCases(e.T, e.Svc, p.Slug) {
 			if c.Status != judge.CaseReady {
-				e.T.Fatalf("case %d of %s: status %s (%s)", c.ID, p.Problem.Slug, c.Status, c.SolveError)
+				e.T.Fatalf("case %d of %s: status %s (%s)", c.ID, p.Slug, c.Status, c.SolveError)
 			}
 		}
 	}

@@ -6,13 +6,16 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
+	"puzzlejudge/judge"
 	"puzzlejudge/judge/ccs/contestpkg"
 )
 
-// foreign zips the hand-written package of web/api's tests.
-func foreign(t testing.TB) []byte {
+// foreign zips the hand-written package of web/api's tests, with the
+// files of change in place of theirs.
+func foreign(t testing.TB, change ...string) []byte {
 	t.Helper()
 	dir := "../../../web/api/testdata/contest-package/foreign"
 	entries, err := os.ReadDir(dir)
@@ -21,14 +24,21 @@ func foreign(t testing.TB) []byte {
 	}
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
+	files := map[string]string{}
 	for _, e := range entries {
 		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
 		if err != nil {
 			t.Fatal(err)
 		}
-		w, err := zw.Create(e.Name())
+		files[e.Name()] = string(data)
+	}
+	for i := 0; i+1 < len(change); i += 2 {
+		files[change[i]] = change[i+1]
+	}
+	for name, data := range files {
+		w, err := zw.Create(name)
 		if err == nil {
-			_, err = w.Write(data)
+			_, err = w.Write([]byte(data))
 		}
 		if err != nil {
 			t.Fatal(err)
@@ -38,6 +48,37 @@ func foreign(t testing.TB) []byte {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
+}
+
+// TestReadScoresAndMessages reads a score contest (each judgement's score
+// scaled from the problem's max_score to 0-100) and a jury message to two
+// teams (one to each of their first members, never to all).
+func TestReadScoresAndMessages(t *testing.T) {
+	imp, err := contestpkg.Read(foreign(t,
+		"contest.yaml", "name: IOI day\nstart_time: 2026-01-10T09:00:00Z\nduration: '5:00:00'\nscoreboard_type: score\n",
+		"problems.yaml", "- {id: flood, label: A, name: F, ordinal: 1, max_score: 200}\n- {id: rot, label: B, name: R, ordinal: 2, max_score: 100}\n",
+		"judgements.json", `[{"id": "j1", "submission_id": "s1", "judgement_type_id": "WA", "score": 50, "start_time": "2026-01-10T09:10:01Z"},
+			{"id": "j4", "submission_id": "s4", "judgement_type_id": "AC", "score": 100, "start_time": "2026-01-10T09:05:01Z"}]`,
+		"clarifications.json", `[{"id": "c2", "from_team_id": null, "to_team_ids": ["t1", "t2"], "text": "Mind the clock.", "time": "2026-01-10T09:35:00+01"},
+			{"id": "c1", "from_team_id": "t3", "text": "Why?", "time": "2026-01-10T09:30:00+02"}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if imp.Spec.Scoring != judge.ScoringIOI || len(imp.Submissions) != 2 {
+		t.Fatalf("Read = %+v", imp)
+	}
+	for _, s := range imp.Submissions {
+		if want := map[string]float64{"A": 25, "B": 100}[s.Label]; s.Score != want {
+			t.Errorf("submission on %s: score %g, want %g", s.Label, s.Score, want)
+		}
+	}
+	var got []string
+	for _, m := range imp.Clarifications {
+		got = append(got, m.From+">"+m.To+":"+m.Text)
+	}
+	if want := []string{"gina>:Why?", ">anna:Mind the clock.", ">dora:Mind the clock."}; !slices.Equal(got, want) {
+		t.Errorf("clarifications %q, want %q (by time: 07:30 UTC, then 08:35)", got, want)
+	}
 }
 
 func TestReadForeign(t *testing.T) {

@@ -539,7 +539,12 @@ func (r *reader) clarifications() error {
 		return err
 	}
 	index := map[ID]int{}
-	slices.SortStableFunc(cs, func(a, b clarificationObject) int { return strings.Compare(a.Time, b.Time) })
+	// In the order written: by time, whatever offset each is written in.
+	slices.SortStableFunc(cs, func(a, b clarificationObject) int {
+		ta, _ := parseTime(a.Time)
+		tb, _ := parseTime(b.Time)
+		return ta.Compare(tb)
+	})
 	for _, c := range cs {
 		at, err := parseTime(c.Time)
 		if err != nil {
@@ -559,13 +564,6 @@ func (r *reader) clarifications() error {
 		if m.From, err = team(c.FromTeamID); err != nil {
 			return err
 		}
-		to := c.ToTeamID
-		if to == nil && len(c.ToTeamIDs) == 1 {
-			to = &c.ToTeamIDs[0]
-		}
-		if m.To, err = team(to); err != nil {
-			return err
-		}
 		if c.ProblemID != nil {
 			if m.Label = r.labels[*c.ProblemID]; m.Label == "" {
 				return refuse(file, "clarification %q: problem %q is not in problems.json", c.ID, *c.ProblemID)
@@ -576,8 +574,28 @@ func (r *reader) clarifications() error {
 				m.ReplyTo = i
 			}
 		}
+		// A message to several teams is one to each here (a message goes
+		// to one team or to all): never to all.
+		to := c.ToTeamIDs
+		if c.ToTeamID != nil {
+			to = []ID{*c.ToTeamID}
+		}
 		index[c.ID] = len(r.imp.Clarifications)
-		r.imp.Clarifications = append(r.imp.Clarifications, m)
+		if len(to) == 0 {
+			r.imp.Clarifications = append(r.imp.Clarifications, m)
+			continue
+		}
+		seen := map[string]bool{}
+		for _, id := range to {
+			one := m
+			if one.To, err = team(&id); err != nil {
+				return err
+			}
+			if !seen[one.To] {
+				seen[one.To] = true
+				r.imp.Clarifications = append(r.imp.Clarifications, one)
+			}
+		}
 	}
 	return nil
 }
