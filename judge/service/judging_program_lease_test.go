@@ -91,25 +91,7 @@ func TestProgramOutlivesClaimTimeout(t *testing.T) {
 func TestProgramOfDeadProcess(t *testing.T) {
 	sb := sandboxtest.Embedded(t)
 	path := filepath.Join(t.TempDir(), "shared.db")
-	dead := openShared(t, path)
-	first := newService(t, dead, service.Config{Sandbox: sb, ClaimTimeout: time.Second})
-	u, _ := floodReady(t, first)
-	if err := first.Close(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	p, err := dead.ProblemBySlug(ctx, "flood")
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := source(t, "../../problems/floodit/submissions/accepted/ida.cpp")
-	sub, err := dead.CreateSubmission(ctx, judge.Submission{UserID: u.ID, ProblemID: p.ID, Kind: judge.KindProgram, Language: "cpp", Payload: src})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if claims, err := dead.Claim(ctx, 1); err != nil || len(claims) != 1 {
-		t.Fatalf("Claim = %d, %v: the dead process's claim", len(claims), err)
-	}
+	sub := deadProcessClaim(t, openShared(t, path), service.Config{Sandbox: sb, ClaimTimeout: time.Second})
 	claimedAt := time.Now()
 	live := countingClaims(openShared(t, path))
 	s := newService(t, live, service.Config{Sandbox: sb, ClaimTimeout: time.Second})

@@ -9,6 +9,7 @@ import (
 	"puzzlejudge/internal/testkit/sandboxtest"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
+	"puzzlejudge/judge/store"
 )
 
 // source reads a program: a test's own under testdata/programs, or one of
@@ -189,7 +190,21 @@ func TestProgramWithoutSandbox(t *testing.T) {
 func TestProgramAfterKill(t *testing.T) {
 	sb := sandboxtest.Embedded(t)
 	db := openDB(t, "kill.db")
-	first := newService(t, db, service.Config{Sandbox: sb})
+	sub := deadProcessClaim(t, db, service.Config{Sandbox: sb})
+	second := newService(t, db, service.Config{Sandbox: sb})
+	got := waitDone(t, second, sub.ID)
+	if got.Verdict != judge.Accepted || len(got.History) != 0 {
+		t.Errorf("after the restart: %s with %d earlier judgings, want accepted, judged once", got.Verdict, len(got.History))
+	}
+}
+
+// deadProcessClaim leaves on db what a process killed in the middle of a
+// run leaves: a service with cfg readies the flood problem and closes, then
+// a submission of the accepted IDA* program is made and claimed on db
+// directly, as the dead process had claimed it. It returns the submission.
+func deadProcessClaim(t *testing.T, db *store.DB, cfg service.Config) judge.Submission {
+	t.Helper()
+	first := newService(t, db, cfg)
 	u, _ := floodReady(t, first)
 	if err := first.Close(context.Background()); err != nil {
 		t.Fatal(err)
@@ -207,11 +222,7 @@ func TestProgramAfterKill(t *testing.T) {
 	if claims, err := db.Claim(ctx, 1); err != nil || len(claims) != 1 {
 		t.Fatalf("Claim = %d, %v: the dead process's claim", len(claims), err)
 	}
-	second := newService(t, db, service.Config{Sandbox: sb})
-	got := waitDone(t, second, sub.ID)
-	if got.Verdict != judge.Accepted || len(got.History) != 0 {
-		t.Errorf("after the restart: %s with %d earlier judgings, want accepted, judged once", got.Verdict, len(got.History))
-	}
+	return sub
 }
 
 // TestProgramLimitsOfTheProblem: the run's limits are the problem's own.
