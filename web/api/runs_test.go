@@ -22,7 +22,16 @@ func TestRunEndpoint(t *testing.T) {
 	e.do("POST", "/api/v1/problems/flood/run", "", runRequest{Language: "cpp", Source: talkSource}).want(t, 401, judge.EUNAUTHORIZED)
 
 	var ok runJSON
-	e.do("POST", "/api/v1/problems/flood/run", alice, runRequest{Language: "cpp", Source: talkSource, Input: "4\n"}).want(t, 200, "").json(t, &ok)
+	first := e.do("POST", "/api/v1/problems/flood/run", alice, runRequest{Language: "cpp", Source: talkSource, Input: "4\n"}).want(t, 200, "")
+	first.json(t, &ok)
+	// The fields as the issue wrote them, whatever the Go names.
+	var fields map[string]any
+	first.json(t, &fields)
+	for _, k := range []string{"status", "stdout", "stderr", "exit_status", "cpu_ms", "wall_ms", "memory_kib", "compile_output"} {
+		if _, found := fields[k]; !found {
+			t.Errorf("the run's answer has no %q: %v", k, fields)
+		}
+	}
 	if ok.Status != judge.RunOK || ok.Stdout != "5\n" || ok.Stderr != "size 4\n" || ok.ExitStatus != 0 || ok.MemoryKiB <= 0 {
 		t.Errorf("run = %+v, want ok with 5 and size 4", ok)
 	}
