@@ -79,9 +79,7 @@ func TestMultiProcess(t *testing.T) {
 	if st, _ := get(worker1.base+"/api/v1/problems", ""); st != 404 {
 		t.Errorf("a worker serves the API: GET /api/v1/problems = %d, want 404", st)
 	}
-	if st, _ := get(worker1.base+"/healthz", ""); st != 200 {
-		t.Errorf("worker /healthz = %d", st)
-	}
+	waitHealthy(t, worker1)
 
 	// Accounts: made on one web process, used on the other.
 	admin := web1.token(t, "admin", "admin-pw-1")
@@ -349,6 +347,26 @@ func (p *proc) kill() {
 
 func (p *proc) post(path, token, body string) (int, string) {
 	return send("POST", p.base+path, token, body)
+}
+
+// waitHealthy waits until p's /healthz answers 200. The first probes of
+// processes that start together on one database may find it slow (CI saw
+// a worker's first answer at 503 while three processes migrated at load
+// 10); a process that stays unhealthy for a minute fails the test.
+func waitHealthy(t *testing.T, p *proc) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		st, body := get(p.base+"/healthz", "")
+		if st == 200 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("%s /healthz = %d %s for a minute, want 200", p.role, st, body)
+			return
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
 }
 
 func get(u, token string) (int, string) { return send("GET", u, token, "") }

@@ -3,13 +3,19 @@ package service_test
 import (
 	"context"
 	"database/sql"
+	"log/slog"
+	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	_ "github.com/mattn/go-sqlite3"
 
+	"puzzlejudge/internal/testkit/pgtest"
 	"puzzlejudge/judge/service"
+	"puzzlejudge/judge/store"
 )
 
 // TestHealthProbesSeldom performs issue 24's /healthz flood: every call
@@ -44,5 +50,54 @@ func TestHealthProbesSeldom(t *testing.T) {
 	}
 	if writes != 1 {
 		t.Errorf("400 health checks wrote %d heartbeats, want 1 within %s", writes, service.DefaultHealthEvery)
+	}
+}
+
+// TestHealthSlowIsNotRefused: a database that takes a write only after the
+// caller stopped waiting (here another session holds a lock on the
+// heartbeats) is reported as slow, not as refusing writes, and the answer is
+// not kept: the next call, once the lock is gone, finds the database well.
+// (CI saw a fresh worker's first /healthz at 503, "refuses writes", while
+// three processes started on one PostgreSQL database of a loaded machine.)
+func TestHealthSlowIsNotRefused(t *testing.T) {
+	dsn := os.Getenv("JUDGE_TEST_PG_DSN")
+	if dsn == "" {
+		t.Skip("JUDGE_TEST_PG_DSN is not set")
+	}
+	dsn = pgtest.FreshDatabase(t, dsn, "judge_health")
+	db, err := store.Open("postgres", dsn, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	log := &testLog{}
+	s := newServiceLog(t, db, service.Config{}, slog.New(log))
+	raw, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	tx, err := raw.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec("LOCK TABLE heartbeats IN ACCESS EXCLUSIVE MODE"); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	h := s.Health(ctx)
+	cancel()
+	if h.OK || h.Reason != "the database did not take a write in time" {
+		t.Errorf("Health while another session locks the heartbeats = %+v, want not ok, slow", h)
+	}
+	if got := log.messages(); len(got) != 1 || !strings.Contains(got[0], "did not take a write in time") {
+		t.Errorf("logged %q, want one warning that the write was slow", got)
+	}
+	if err := tx.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	if h := s.Health(context.Background()); !h.OK {
+		t.Errorf("Health once the lock is gone = %+v, want ok (the slow answer is not kept)", h)
 	}
 }

@@ -398,6 +398,10 @@ func (s *Service) parts(ctx context.Context, h judge.Health) judge.Health {
 // probe is one health check of the database.
 func (s *Service) probe(ctx context.Context) judge.Health {
 	if err := s.store.Ping(ctx); err != nil {
+		if ctx.Err() != nil {
+			s.log.Warn("health check: the database did not answer in time", "err", err)
+			return judge.Health{Reason: "the database did not answer in time"}
+		}
 		s.log.Warn("health check: the database does not answer", "err", err)
 		return judge.Health{Reason: "the database does not answer"}
 	}
@@ -406,6 +410,12 @@ func (s *Service) probe(ctx context.Context) judge.Health {
 		return judge.Health{OK: true}
 	case judge.ErrorCode(err) == judge.EUNAVAILABLE:
 		return judge.Health{Reason: judge.ErrorMessage(err)} // the store logs it, once a minute
+	case ctx.Err() != nil:
+		// Slow is not refused: a loaded machine's database that takes
+		// longer than the caller waits says so, and the next probe asks
+		// again (Health keeps no result of a probe whose caller gave up).
+		s.log.Warn("health check: the database did not take a write in time", "err", err)
+		return judge.Health{Reason: "the database did not take a write in time"}
 	default:
 		s.log.Warn("health check: the database refuses a write", "err", err)
 		return judge.Health{Reason: "the database refuses writes"}
