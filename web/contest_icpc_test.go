@@ -192,15 +192,21 @@ func TestICPCContest(t *testing.T) {
 		GroupIDs       []string `json:"group_ids"`
 		Hidden         bool     `json:"hidden"`
 	}
+	// The observers are the jury's (and their own) to read, not the
+	// public's.
 	e.Do("GET", "/api/ccs/contests/"+id+"/teams", "", nil).Want(t, 200, "").JSON(t, &teams)
+	if len(teams) != 2 || teams[0].Name != "Alpha" || teams[1].Name != "Beta" || teams[0].Hidden || teams[0].OrganizationID == nil || len(teams[0].GroupIDs) != 1 {
+		t.Errorf("the Contest API's teams, as the public reads them = %+v", teams)
+	}
+	e.Do("GET", "/api/ccs/contests/"+id+"/teams", e.admin, nil).Want(t, 200, "").JSON(t, &teams)
 	if len(teams) != 3 || teams[2].Name != "Watchers" || !teams[2].Hidden || teams[0].OrganizationID == nil || len(teams[0].GroupIDs) != 1 {
-		t.Errorf("the Contest API's teams = %+v", teams)
+		t.Errorf("the Contest API's teams, as the jury reads them = %+v", teams)
 	}
 	for _, tc := range []struct {
 		path, token string
 		n           int
 	}{
-		{"/organizations", "", 2}, {"/groups", "", 2}, {"/accounts", e.admin, 8}, {"/accounts", tok["ann"], 3}, {"/accounts", "", 0},
+		{"/organizations", "", 2}, {"/groups", "", 1}, {"/groups", e.admin, 2}, {"/groups", tok["oli"], 2}, {"/submissions", "", 5}, {"/submissions", e.admin, 6}, {"/accounts", e.admin, 8}, {"/accounts", tok["ann"], 3}, {"/accounts", "", 0},
 		{"/persons", tok["ben"], 3}, {"/persons", "", 0}, {"/runs", e.admin, 4 * len(webtest.WaitCases(t, svc, "flood"))},
 	} {
 		var list []json.RawMessage

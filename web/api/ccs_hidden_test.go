@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"testing"
 	"time"
 
@@ -80,5 +81,163 @@ func TestContestBoardTeamlessRow(t *testing.T) {
 	annID := itoa64(e.user(ann).ID)
 	if len(subs) != 1 || subs[0].TeamID != "u"+annID {
 		t.Errorf("ann's submission counts for %+v, want her own team u%s", subs, annID)
+	}
+}
+
+// ccsState replays a feed: the last data of each object, by type and id
+// (a deletion removes it).
+func ccsState(t *testing.T, feed []byte) map[string]map[string]string {
+	t.Helper()
+	out := map[string]map[string]string{}
+	for _, ev := range feedLines(t, feed) {
+		if ev.ID == nil {
+			continue
+		}
+		if out[ev.Type] == nil {
+			out[ev.Type] = map[string]string{}
+		}
+		if string(ev.Data) == "null" || len(ev.Data) == 0 {
+			delete(out[ev.Type], *ev.ID)
+			continue
+		}
+		out[ev.Type][*ev.ID] = string(ev.Data)
+	}
+	return out
+}
+
+// ccsIDs returns the ids of a collection's objects as token reads them,
+// sorted.
+func (e *ccsEnv) ccsIDs(t *testing.T, path, token string) []string {
+	t.Helper()
+	var objs []struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal(e.ccsGet(t, path, token, 200), &objs); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, o := range objs {
+		out = append(out, o.ID)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestCCSHiddenTeams: the teams of a hidden group (the observers) are read
+// by the jury and by themselves only: the public and the other teams read
+// neither them, nor their group, submissions, judgements and runs, in the
+// endpoints or in the event feed (they used to list every team, hidden:
+// true, with its submissions and judgements); a team put into a hidden
+// group during the contest is deleted from the public's feed, with its
+// submissions, and stays in the jury's. Every reader's feed, replayed,
+// holds what its endpoints answer, and passes the schemas.
+func TestCCSHiddenTeams(t *testing.T) {
+	e := newCCSEnv(t, Options{})
+	ann, ben, oli := e.student("ann"), e.student("ben"), e.student("oli")
+	e.waitReady()
+	teams := []map[string]any{
+		{"name": "Alpha", "members": []string{"ann"}, "groups": []string{"undergraduate"}},
+		{"name": "Beta", "members": []string{"ben"}},
+		{"name": "Watchers", "members": []string{"oli"}, "groups": []string{"observers"}},
+	}
+	c := e.teamContest(t, 0, teams, []map[string]any{{"name": "observers", "hidden": true}, {"name": "undergraduate"}})
+	e.contestSubmit(t, oli, c, 0, true)
+	e.contestSubmit(t, ann, c, 0, false)
+	e.contestSubmit(t, ben, c, 0, true)
+	clars := "/api/v1/contests/" + itoa64(c.ID) + "/clarifications"
+	var q clarificationJSON
+	e.do("POST", clars, oli, map[string]any{"text": "May we watch?"}).want(t, 201, "").json(t, &q)
+	e.do("POST", clars, e.admin, map[string]any{"text": "Yes.", "reply_to": q.ID}).want(t, 201, "")
+
+	base := "/contests/" + itoa64(c.ID)
+	alpha, beta, watchers := e.teamID(c, "ann"), e.teamID(c, "ben"), e.teamID(c, "oli")
+	fresh, err := e.db.Contest(t.Context(), c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var observers, undergraduate string
+	for _, g := range fresh.Groups {
+		if g.Name == "observers" {
+			observers = itoa64(g.ID)
+		} else {
+			undergraduate = itoa64(g.ID)
+		}
+	}
+	readers := []struct{ name, token string }{{"the public", ""}, {"another team", ann}, {"the hidden team", oli}, {"the jury", e.admin}}
+	// check holds each reader to the teams and groups it reads (by the
+	// order of readers), its feed to its endpoints, and its submissions
+	// and the board to its teams.
+	check := func(step string, teams, groups [4][]string) {
+		t.Helper()
+		for i, r := range readers {
+			feed := e.checkContest(t, c.ID, r.token)
+			state := ccsState(t, feed)
+			for _, typ := range []string{"teams", "groups", "submissions", "judgements", "runs", "clarifications"} {
+				got := e.ccsIDs(t, base+"/"+typ, r.token)
+				var fromFeed []string
+				for id := range state[typ] {
+					fromFeed = append(fromFeed, id)
+				}
+				slices.Sort(fromFeed)
+				if !slices.Equal(got, fromFeed) {
+					t.Errorf("%s: %s reads %s %v, and %v replaying its feed", step, r.name, typ, got, fromFeed)
+				}
+			}
+			if got := e.ccsIDs(t, base+"/teams", r.token); !slices.Equal(got, teams[i]) {
+				t.Errorf("%s: %s reads the teams %v, want %v", step, r.name, got, teams[i])
+			}
+			if got := e.ccsIDs(t, base+"/groups", r.token); !slices.Equal(got, groups[i]) {
+				t.Errorf("%s: %s reads the groups %v, want %v", step, r.name, got, groups[i])
+			}
+			var subs []struct {
+				ID     string `json:"id"`
+				TeamID string `json:"team_id"`
+			}
+			json.Unmarshal(e.ccsGet(t, base+"/submissions", r.token, 200), &subs)
+			for _, s := range subs {
+				if !slices.Contains(teams[i], s.TeamID) {
+					t.Errorf("%s: %s reads submission %s of team %s, which it does not read", step, r.name, s.ID, s.TeamID)
+				}
+			}
+			if got := e.ccsIDs(t, base+"/judgements", r.token); len(got) != len(subs) {
+				t.Errorf("%s: %s reads the judgements %v of %d submissions", step, r.name, got, len(subs))
+			}
+			var board struct {
+				Rows []struct {
+					TeamID string `json:"team_id"`
+				} `json:"rows"`
+			}
+			json.Unmarshal(e.ccsGet(t, base+"/scoreboard", r.token, 200), &board)
+			for _, row := range board.Rows {
+				if !slices.Contains(teams[0], row.TeamID) {
+					t.Errorf("%s: %s reads team %s on the board, which the public does not read", step, r.name, row.TeamID)
+				}
+			}
+		}
+	}
+	sorted := func(ids ...string) []string { slices.Sort(ids); return ids }
+	check("observers",
+		[4][]string{sorted(alpha, beta), sorted(alpha, beta), sorted(alpha, beta, watchers), sorted(alpha, beta, watchers)},
+		[4][]string{{undergraduate}, {undergraduate}, sorted(observers, undergraduate), sorted(observers, undergraduate)})
+	// The hidden team reads its own question and the answer to it.
+	if got := e.ccsIDs(t, base+"/clarifications", oli); len(got) != 2 {
+		t.Errorf("the hidden team reads the clarifications %v, want its question and the answer", got)
+	}
+	if got := e.ccsIDs(t, base+"/clarifications", ""); len(got) != 0 {
+		t.Errorf("the public reads the clarifications %v, want none", got)
+	}
+
+	// Beta joins the observers: the public's feed deletes Beta and its
+	// submission; the jury's and Beta's keep them.
+	teams[1]["groups"] = []string{"observers"}
+	e.do("PATCH", "/api/v1/contests/"+itoa64(c.ID), e.admin, map[string]any{"teams": teams}).want(t, 200, "")
+	check("Beta hidden",
+		[4][]string{{alpha}, {alpha}, sorted(alpha, watchers), sorted(alpha, beta, watchers)},
+		[4][]string{{undergraduate}, {undergraduate}, sorted(observers, undergraduate), sorted(observers, undergraduate)})
+	if got := e.ccsIDs(t, base+"/teams", ben); !slices.Equal(got, sorted(alpha, beta)) {
+		t.Errorf("Beta, hidden, reads the teams %v, want Alpha's and its own", got)
+	}
+	if got := e.ccsIDs(t, base+"/submissions", ben); len(got) != 2 {
+		t.Errorf("Beta, hidden, reads the submissions %v, want Alpha's and its own", got)
 	}
 }
