@@ -318,7 +318,7 @@ func TestContestPackageRefused(t *testing.T) {
 	}{
 		{"JSON syntax", map[string][]byte{"teams.json": []byte("[{\"id\": \"t1\",\n  \"name\" \"KTH\"}]")}, "teams.json", 2, 10, "JSON syntax"},
 		{"JSON type", map[string][]byte{"groups.json": []byte("[{\"id\": \"ug\", \"name\": 5}]")}, "groups.json", 1, 23, "name"},
-		{"YAML syntax", map[string][]byte{"contest.yaml": []byte("name: x\nduration: 5\n  bad: y\n")}, "contest.yaml", 3, 0, "YAML: mapping values"},
+		{"YAML syntax", map[string][]byte{"contest.yaml": []byte("name: x\nduration: 5\n  bad: y\n")}, "contest.yaml", 2, 11, "YAML: mapping value"},
 		{"no contest", map[string][]byte{"contest.yaml": nil}, "contest.json", 0, 0, "missing"},
 		{"bad duration", map[string][]byte{"contest.yaml": []byte("name: x\nstart_time: 2026-01-10T09:00:00Z\nduration: 5 hours\n")}, "contest.yaml", 0, 0, "duration"},
 		{"another penalty", map[string][]byte{"contest.yaml": []byte("name: x\nstart_time: 2026-01-10T09:00:00Z\nduration: '5:00:00'\npenalty_time: '0:15:00'\n")}, "contest.yaml", 0, 0, "penalty_time"},
