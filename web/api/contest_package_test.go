@@ -241,11 +241,25 @@ func TestContestPackageForeign(t *testing.T) {
 		Submissions int            `json:"submissions"`
 		Clars       int            `json:"clarifications"`
 		Skipped     map[string]int `json:"skipped"`
+		Warnings    []string       `json:"warnings"`
 	}
-	e.importPackage(e.admin, zipDir(t, foreignPackage, nil)).want(t, 201, "").json(t, &out)
+	// With a logo and runs, which the import does not read either.
+	e.importPackage(e.admin, zipDir(t, foreignPackage, map[string][]byte{"organizations/kth/logo.png": []byte("\x89PNG"), "runs.json": []byte("[]")})).
+		want(t, 201, "").json(t, &out)
 	if out.Contest.Title != "NWERC practice" || len(out.Accounts) != 7 || out.Submissions != 5 || out.Clars != 2 ||
 		out.Skipped["submissions not judged"] != 1 || out.Skipped["accounts that are not teams'"] != 1 {
 		t.Errorf("import = %+v", out)
+	}
+	// What the import leaves out is said, not dropped in silence.
+	warnings := strings.Join(out.Warnings, "\n")
+	for _, want := range []string{"persons.json: not imported", "runs.json: not imported", "judgements.json: 1 judgements a rejudge replaced",
+		"organizations/kth/logo.png: not read"} {
+		if !strings.Contains(warnings, want) {
+			t.Errorf("warnings %q, want one with %q", out.Warnings, want)
+		}
+	}
+	if len(out.Warnings) != 4 {
+		t.Errorf("warnings %q, want 4", out.Warnings)
 	}
 	for _, a := range out.Accounts {
 		if (a.Username == "anna") != (a.Password == "") {
