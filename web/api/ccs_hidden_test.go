@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	"puzzlejudge/internal/testkit/ccstest"
 	"puzzlejudge/judge"
 )
 
@@ -239,5 +241,69 @@ func TestCCSHiddenTeams(t *testing.T) {
 	}
 	if got := e.ccsIDs(t, base+"/submissions", ben); len(got) != 2 {
 		t.Errorf("Beta, hidden, reads the submissions %v, want Alpha's and its own", got)
+	}
+}
+
+// TestCCSGroupScoreboard: ?group_id= answers the board of one group's
+// teams, ranked among themselves, as the specification asks (it used to
+// answer the whole board); a group the caller does not read (a hidden
+// one, for the public and the other teams) or none is a 4xx.
+func TestCCSGroupScoreboard(t *testing.T) {
+	e := newCCSEnv(t, Options{})
+	ann, ben, oli := e.student("ann"), e.student("ben"), e.student("oli")
+	e.waitReady()
+	c := e.teamContest(t, 0, []map[string]any{
+		{"name": "Alpha", "members": []string{"ann"}, "groups": []string{"undergraduate"}},
+		{"name": "Beta", "members": []string{"ben"}},
+		{"name": "Watchers", "members": []string{"oli"}, "groups": []string{"observers"}},
+	}, []map[string]any{{"name": "observers", "hidden": true}, {"name": "undergraduate"}})
+	e.contestSubmit(t, ann, c, 0, false)
+	e.contestSubmit(t, ben, c, 0, true)
+	fresh, err := e.db.Contest(t.Context(), c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	groups := map[string]string{}
+	for _, g := range fresh.Groups {
+		groups[g.Name] = itoa64(g.ID)
+	}
+	base := "/contests/" + itoa64(c.ID) + "/scoreboard"
+	rows := func(body []byte) string {
+		t.Helper()
+		ccstest.Check(t, ccstest.Strict, "scoreboard", body)
+		var b struct {
+			Rows []struct {
+				Rank   int    `json:"rank"`
+				TeamID string `json:"team_id"`
+			} `json:"rows"`
+		}
+		if err := json.Unmarshal(body, &b); err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, r := range b.Rows {
+			out = append(out, itoa64(int64(r.Rank))+" "+r.TeamID)
+		}
+		return strings.Join(out, ", ")
+	}
+	alpha, beta := e.teamID(c, "ann"), e.teamID(c, "ben")
+	if got, want := rows(e.ccsGet(t, base, "", 200)), "1 "+beta+", 2 "+alpha; got != want {
+		t.Errorf("the board: %s, want %s", got, want)
+	}
+	if got, want := rows(e.ccsGet(t, base+"?group_id="+groups["undergraduate"], "", 200)), "1 "+alpha; got != want {
+		t.Errorf("the undergraduates' board: %s, want %s (ranked among themselves)", got, want)
+	}
+	for _, tc := range []struct {
+		who, token, group string
+		status            int
+	}{
+		{"the public", "", groups["observers"], 400}, {"another team", ann, groups["observers"], 400},
+		{"the observers", oli, groups["observers"], 200}, {"the jury", e.admin, groups["observers"], 200},
+		{"the jury", e.admin, "nosuch", 400}, {"the public", "", "", 400},
+	} {
+		body := e.ccsGet(t, base+"?group_id="+tc.group, tc.token, tc.status)
+		if tc.status == 200 && rows(body) != "" {
+			t.Errorf("%s read the observers' board %s: want no row (hidden teams are on no board the API serves)", tc.who, body)
+		}
 	}
 }
