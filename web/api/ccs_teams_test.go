@@ -307,3 +307,37 @@ func TestCCSGroupScoreboard(t *testing.T) {
 		}
 	}
 }
+
+// TestCCSAccount: contests/{id}/account answers the caller's own account:
+// a member's (type team, its team and person), an instructor's (admin);
+// 404 for the public and for a user who does not take part.
+func TestCCSAccount(t *testing.T) {
+	e := newCCSEnv(t, Options{})
+	ann, stranger := e.student("ann"), e.student("sam")
+	e.student("ben")
+	e.waitReady()
+	c := e.teamContest(t, 0, []map[string]any{{"name": "Alpha", "members": []string{"ann", "ben"}}}, nil)
+	path := "/contests/" + itoa64(c.ID) + "/account"
+	var acc struct {
+		ID       string  `json:"id"`
+		Username string  `json:"username"`
+		Type     string  `json:"type"`
+		TeamID   *string `json:"team_id"`
+		PersonID *string `json:"person_id"`
+	}
+	body := e.ccsGet(t, path, ann, 200)
+	ccstest.Check(t, ccstest.Strict, "account", body)
+	json.Unmarshal(body, &acc)
+	annID := itoa64(e.user(ann).ID)
+	if acc.ID != annID || acc.Username != "ann" || acc.Type != "team" || acc.TeamID == nil || *acc.TeamID != e.teamID(c, "ann") || acc.PersonID == nil || *acc.PersonID != annID {
+		t.Errorf("ann's account = %s", body)
+	}
+	body = e.ccsGet(t, path, e.admin, 200)
+	ccstest.Check(t, ccstest.Strict, "account", body)
+	json.Unmarshal(body, &acc)
+	if acc.Username != "admin" || acc.Type != "admin" {
+		t.Errorf("the jury's account = %s", body)
+	}
+	e.ccsGet(t, path, "", 404)
+	e.ccsGet(t, path, stranger, 404)
+}
