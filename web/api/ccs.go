@@ -205,6 +205,7 @@ func (s *API) ccsSingleton(c *gin.Context, typ string) {
 }
 
 func (s *API) ccsContest(c *gin.Context) { s.ccsSingleton(c, ccs.CCSContest) }
+func (s *API) ccsState(c *gin.Context)   { s.ccsSingleton(c, ccs.CCSState) }
 
 // ccsAccount answers the caller's own account (contests/{id}/account), by
 // which a client tells which account, team and person it is: a member's,
@@ -226,7 +227,6 @@ func (s *API) ccsAccount(c *gin.Context) {
 	}
 	s.ccsFail(c, judge.Errorf(judge.ENOTFOUND, "no account of yours takes part in this contest"))
 }
-func (s *API) ccsState(c *gin.Context)   { s.ccsSingleton(c, ccs.CCSState) }
 
 // ccsCollection answers the objects of type typ, filtered by the query's
 // ID properties (team_id=5, problem_id=, ...) as the specification asks:
