@@ -611,19 +611,23 @@ func (b *ccsBuilder) judgements(s judge.CCSSubmission) {
 
 // ccsRun is a run: one board's result of a judgement.
 type ccsRun struct {
-	ID              string   `json:"id"`
-	JudgementID     string   `json:"judgement_id"`
-	Ordinal         int      `json:"ordinal"`
-	JudgementTypeID string   `json:"judgement_type_id"`
-	Time            string   `json:"time"`
-	ContestTime     string   `json:"contest_time"`
-	RunTime         *float64 `json:"run_time,omitempty"`
+	ID              string `json:"id"`
+	JudgementID     string `json:"judgement_id"`
+	Ordinal         int    `json:"ordinal"`
+	JudgementTypeID string `json:"judgement_type_id"`
+	Time            string `json:"time"`
+	ContestTime     string `json:"contest_time"`
+	// RunTime is always there: the specification's type is a number,
+	// not null (a program faster than a millisecond ran 0 s, and an
+	// answer runs nothing).
+	RunTime float64 `json:"run_time"`
 }
 
 // runs adds the runs of the current judgement id of s, one per board in
 // board order, for the judgement's audience. Every board is judged, so
 // ordinal is the board's position; the time is the judgement's (the
-// boards' own are not kept), run_time a program's CPU time on the board.
+// boards' own are not kept), run_time a program's CPU time on the board
+// (0 for an answer).
 func (b *ccsBuilder) runs(s judge.CCSSubmission, judgement string, team int64) {
 	at := *s.JudgedAt
 	if at.Before(s.CreatedAt) {
@@ -636,10 +640,7 @@ func (b *ccsBuilder) runs(s judge.CCSSubmission, judgement string, team int64) {
 		}
 		o := ccsRun{ID: judgement + "." + strconv.Itoa(i+1), JudgementID: judgement, Ordinal: i + 1, JudgementTypeID: typ,
 			Time: CCSTime(at), ContestTime: b.contestTime(at)}
-		if r.CPUMs > 0 {
-			t := float64(r.CPUMs) / 1000
-			o.RunTime = &t
-		}
+		o.RunTime = float64(r.CPUMs) / 1000
 		b.add(CCSRuns, o.ID, judge.AudienceAll, team, o)
 		b.out[len(b.out)-1].Embargoed = b.hidden(s)
 	}

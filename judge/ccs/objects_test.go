@@ -277,6 +277,10 @@ func TestCCSObjectsFreezeAndPrivacy(t *testing.T) {
 		{"frozen run, public", frozen, "runs", "104.1", publicView, false, "", nil},
 		{"frozen run, owner", frozen, "runs", "104.1", aliceView, true, "judgement_type_id", "AC"},
 		{"wrong run", frozen, "runs", "100.1", publicView, true, "judgement_type_id", "WA"},
+		// run_time is a number, never absent: an answer's 0, a program's
+		// under a millisecond 0.
+		{"an answer's run time", frozen, "runs", "100.1", publicView, true, "run_time", 0},
+		{"a quick program's run time", thawed, "runs", "104.1", publicView, true, "run_time", 0},
 		{"question, other", frozen, "clarifications", "1", bobView, false, "", nil},
 		{"question, public", frozen, "clarifications", "1", publicView, false, "", nil},
 		{"private answer, asker", frozen, "clarifications", "2", aliceView, true, "reply_to_id", "1"},
