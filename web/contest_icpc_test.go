@@ -36,8 +36,8 @@ func (c *icpcClock) Set(t time.Time) { c.mu.Lock(); defer c.mu.Unlock(); c.t = t
 // keeps the observers to the jury; the pages show the same; and the
 // Contest API passes the release's own check script, check-api.sh, with
 // -p (extra properties allowed, for the clarifications' to_team_ids) and
-// -e (the error codes), for the jury and for the public, printing no
-// schema failure.
+// -e (the error codes), for the jury, the public and the hidden team,
+// printing no schema failure.
 func TestICPCContest(t *testing.T) {
 	start := time.Now().UTC().Truncate(time.Minute).Add(-time.Hour)
 	clock := &icpcClock{t: start.Add(-time.Minute)}
@@ -182,7 +182,9 @@ func TestICPCContest(t *testing.T) {
 	// The Contest API, as its own check script reads it.
 	srv := httptest.NewServer(e.Handler)
 	t.Cleanup(srv.Close)
-	for _, who := range []struct{ name, curl string }{{"jury", "-s -u admin:" + adminPassword}, {"public", "-s"}} {
+	// The jury, the public, and the hidden team (which reads itself and
+	// its group, as no one else but the jury does).
+	for _, who := range []struct{ name, curl string }{{"jury", "-s -u admin:" + adminPassword}, {"public", "-s"}, {"hidden team", "-s -u oli:pass-oli"}} {
 		t.Run("check-api.sh "+who.name, func(t *testing.T) { runCheckAPI(t, srv.URL+"/api/ccs", who.curl) })
 	}
 	var teams []struct {
