@@ -2,8 +2,10 @@ package contestpkg_test
 
 import (
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"puzzlejudge/judge/ccs/contestpkg"
 )
@@ -29,9 +31,19 @@ func TestYAMLErrorsHaveLineAndColumn(t *testing.T) {
 		{"a word for a number", "problems.yaml", "- id: flood\n  label: A\n  ordinal: first\n", 3, 12, "`first`"},
 		{"a map for an id", "accounts.yaml", "- id: a1\n  type: team\n  team_id: {x: 1}\n", 3, 12, "an id must be"},
 		{"a key twice", "contest.yaml", "name: x\nduration: '5:00:00'\nname: y\n", 3, 1, "already defined"},
+		// yaml.v3 names no line for this one.
+		{"two keys on the first line", "contest.yaml", "name: a: b\n", 1, 7, "mapping value"},
+		// Past what goccy's parser is given (its time grows with the
+		// square of the nesting): yaml.v3's line, at its first
+		// character.
+		{"a deep and long file", "contest.yaml", "name: x\nformal_name: " + deepFlow(300000), 2, 1, "max depth"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
 			_, err := contestpkg.Read(foreign(t, tc.file, tc.text))
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("Read took %v", d)
+			}
 			var pe *contestpkg.Error
 			if !errors.As(err, &pe) {
 				t.Fatalf("Read = %v, want a *contestpkg.Error", err)
@@ -41,4 +53,15 @@ func TestYAMLErrorsHaveLineAndColumn(t *testing.T) {
 			}
 		})
 	}
+}
+
+// deepFlow is n open brackets, each followed by up to two spaces, at
+// random: a file that does not compress enough to look like a zip bomb.
+func deepFlow(n int) string {
+	r := rand.New(rand.NewPCG(1, 2))
+	var b strings.Builder
+	for range n {
+		b.WriteString("["[:1] + "  "[:r.IntN(3)])
+	}
+	return b.String()
 }
