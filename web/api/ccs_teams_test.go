@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -174,15 +175,27 @@ func TestCCSHiddenTeams(t *testing.T) {
 		for i, r := range readers {
 			feed := e.checkContest(t, c.ID, r.token)
 			state := ccsState(t, feed)
-			for _, typ := range []string{"teams", "groups", "submissions", "judgements", "runs", "clarifications"} {
-				got := e.ccsIDs(t, base+"/"+typ, r.token)
-				var fromFeed []string
-				for id := range state[typ] {
-					fromFeed = append(fromFeed, id)
+			// Every collection, as check-api.sh -C compares them: the
+			// same objects, with the same data.
+			for _, typ := range ccsCollections {
+				var list []map[string]any
+				if err := json.Unmarshal(e.ccsGet(t, base+"/"+typ, r.token, 200), &list); err != nil {
+					t.Fatal(err)
 				}
-				slices.Sort(fromFeed)
-				if !slices.Equal(got, fromFeed) {
-					t.Errorf("%s: %s reads %s %v, and %v replaying its feed", step, r.name, typ, got, fromFeed)
+				got := map[string]any{}
+				for _, o := range list {
+					got[o["id"].(string)] = o
+				}
+				fromFeed := map[string]any{}
+				for id, data := range state[typ] {
+					var o map[string]any
+					if err := json.Unmarshal([]byte(data), &o); err != nil {
+						t.Fatal(err)
+					}
+					fromFeed[id] = o
+				}
+				if !reflect.DeepEqual(got, fromFeed) {
+					t.Errorf("%s: %s reads %s %v,\nand %v replaying its feed", step, r.name, typ, got, fromFeed)
 				}
 			}
 			if got := e.ccsIDs(t, base+"/teams", r.token); !slices.Equal(got, teams[i]) {
