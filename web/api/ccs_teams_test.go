@@ -173,31 +173,7 @@ func TestCCSHiddenTeams(t *testing.T) {
 	check := func(step string, teams, groups [4][]string) {
 		t.Helper()
 		for i, r := range readers {
-			feed := e.checkContest(t, c.ID, r.token)
-			state := ccsState(t, feed)
-			// Every collection, as check-api.sh -C compares them: the
-			// same objects, with the same data.
-			for _, typ := range ccsCollections {
-				var list []map[string]any
-				if err := json.Unmarshal(e.ccsGet(t, base+"/"+typ, r.token, 200), &list); err != nil {
-					t.Fatal(err)
-				}
-				got := map[string]any{}
-				for _, o := range list {
-					got[o["id"].(string)] = o
-				}
-				fromFeed := map[string]any{}
-				for id, data := range state[typ] {
-					var o map[string]any
-					if err := json.Unmarshal([]byte(data), &o); err != nil {
-						t.Fatal(err)
-					}
-					fromFeed[id] = o
-				}
-				if !reflect.DeepEqual(got, fromFeed) {
-					t.Errorf("%s: %s reads %s %v,\nand %v replaying its feed", step, r.name, typ, got, fromFeed)
-				}
-			}
+			e.feedMatches(t, c.ID, r.token, step+": "+r.name)
 			if got := e.ccsIDs(t, base+"/teams", r.token); !slices.Equal(got, teams[i]) {
 				t.Errorf("%s: %s reads the teams %v, want %v", step, r.name, got, teams[i])
 			}
@@ -353,4 +329,61 @@ func TestCCSAccount(t *testing.T) {
 	}
 	e.ccsGet(t, path, "", 404)
 	e.ccsGet(t, path, stranger, 404)
+}
+
+// feedMatches checks the contest's API as token reads it (checkContest),
+// and that every collection it reads holds what its feed, replayed, holds,
+// object by object: check-api.sh -C's comparison, whose PHP script is not
+// vendored.
+func (e *ccsEnv) feedMatches(t *testing.T, id int64, token, who string) {
+	t.Helper()
+	base := "/contests/" + itoa64(id)
+	state := ccsState(t, e.checkContest(t, id, token))
+	for _, typ := range ccsCollections {
+		var list []map[string]any
+		if err := json.Unmarshal(e.ccsGet(t, base+"/"+typ, token, 200), &list); err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]any{}
+		for _, o := range list {
+			got[o["id"].(string)] = o
+		}
+		fromFeed := map[string]any{}
+		for id, data := range state[typ] {
+			var o map[string]any
+			if err := json.Unmarshal([]byte(data), &o); err != nil {
+				t.Fatal(err)
+			}
+			fromFeed[id] = o
+		}
+		if !reflect.DeepEqual(got, fromFeed) {
+			t.Errorf("%s reads %s %v,\nand %v replaying its feed", who, typ, got, fromFeed)
+		}
+	}
+}
+
+// TestCCSMemberMovesTeam: a member moved to another team leaves the
+// persons and accounts of the team they left, in its feed too (the feed
+// logged the person again for the new team only, and the old team's
+// members read them in theirs for ever).
+func TestCCSMemberMovesTeam(t *testing.T) {
+	e := newCCSEnv(t, Options{})
+	ann, amy, ben := e.student("ann"), e.student("amy"), e.student("ben")
+	e.waitReady()
+	teams := []map[string]any{{"name": "Alpha", "members": []string{"ann", "amy"}}, {"name": "Beta", "members": []string{"ben"}}}
+	c := e.teamContest(t, 0, teams, nil)
+	for _, who := range []string{amy, ben, e.admin} {
+		e.feedMatches(t, c.ID, who, "before")
+	}
+	teams[0]["members"], teams[1]["members"] = []string{"amy"}, []string{"ben", "ann"}
+	e.do("PATCH", "/api/v1/contests/"+itoa64(c.ID), e.admin, map[string]any{"teams": teams}).want(t, 200, "")
+	for _, r := range []struct{ name, token string }{{"amy", amy}, {"ben", ben}, {"ann", ann}, {"the jury", e.admin}} {
+		e.feedMatches(t, c.ID, r.token, "after ann moved: "+r.name)
+	}
+	annID := itoa64(e.user(ann).ID)
+	for _, p := range e.ccsIDs(t, "/contests/"+itoa64(c.ID)+"/persons", amy) {
+		if p == annID {
+			t.Errorf("amy still reads ann among Alpha's persons")
+		}
+	}
 }
