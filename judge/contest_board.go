@@ -27,9 +27,10 @@ type Row struct {
 	// the name the board has always had; Team says it again.
 	User string `json:"user"`
 	Team string `json:"team"`
-	// TeamID is the team's id; 0 for a user in no team (one who
-	// submitted and left the contest's teams).
-	TeamID int64 `json:"team_id"`
+	// TeamID is the team's id; 0, and absent from the JSON, for a user
+	// in no team (one who submitted and left the contest's teams): no
+	// team has the id 0.
+	TeamID int64 `json:"team_id,omitempty"`
 	// Organization is the team's organization's name ("" none), Groups
 	// its groups' names.
 	Organization string   `json:"organization,omitempty"`

@@ -28,6 +28,11 @@ type ContestImport struct {
 	// Skipped counts what the package holds that cannot be imported
 	// (submissions never judged, jury accounts), by what it is.
 	Skipped map[string]int
+	// Warnings say, in words, what else the package holds that the
+	// import leaves out: the files it does not read (persons, runs,
+	// awards, the board, the feed, logos, ...) and the judgements a
+	// rejudge replaced.
+	Warnings []string
 }
 
 // ImportedProblem is a problem of an imported contest: an existing problem

@@ -36,8 +36,8 @@ func (c *icpcClock) Set(t time.Time) { c.mu.Lock(); defer c.mu.Unlock(); c.t = t
 // keeps the observers to the jury; the pages show the same; and the
 // Contest API passes the release's own check script, check-api.sh, with
 // -p (extra properties allowed, for the clarifications' to_team_ids) and
-// -e (the error codes), for the jury and for the public, printing no
-// schema failure.
+// -e (the error codes), for the jury, the public and the hidden team,
+// printing no schema failure.
 func TestICPCContest(t *testing.T) {
 	start := time.Now().UTC().Truncate(time.Minute).Add(-time.Hour)
 	clock := &icpcClock{t: start.Add(-time.Minute)}
@@ -182,7 +182,9 @@ func TestICPCContest(t *testing.T) {
 	// The Contest API, as its own check script reads it.
 	srv := httptest.NewServer(e.Handler)
 	t.Cleanup(srv.Close)
-	for _, who := range []struct{ name, curl string }{{"jury", "-s -u admin:" + adminPassword}, {"public", "-s"}} {
+	// The jury, the public, and the hidden team (which reads itself and
+	// its group, as no one else but the jury does).
+	for _, who := range []struct{ name, curl string }{{"jury", "-s -u admin:" + adminPassword}, {"public", "-s"}, {"hidden team", "-s -u oli:pass-oli"}} {
 		t.Run("check-api.sh "+who.name, func(t *testing.T) { runCheckAPI(t, srv.URL+"/api/ccs", who.curl) })
 	}
 	var teams []struct {
@@ -192,15 +194,21 @@ func TestICPCContest(t *testing.T) {
 		GroupIDs       []string `json:"group_ids"`
 		Hidden         bool     `json:"hidden"`
 	}
+	// The observers are the jury's (and their own) to read, not the
+	// public's.
 	e.Do("GET", "/api/ccs/contests/"+id+"/teams", "", nil).Want(t, 200, "").JSON(t, &teams)
+	if len(teams) != 2 || teams[0].Name != "Alpha" || teams[1].Name != "Beta" || teams[0].Hidden || teams[0].OrganizationID == nil || len(teams[0].GroupIDs) != 1 {
+		t.Errorf("the Contest API's teams, as the public reads them = %+v", teams)
+	}
+	e.Do("GET", "/api/ccs/contests/"+id+"/teams", e.admin, nil).Want(t, 200, "").JSON(t, &teams)
 	if len(teams) != 3 || teams[2].Name != "Watchers" || !teams[2].Hidden || teams[0].OrganizationID == nil || len(teams[0].GroupIDs) != 1 {
-		t.Errorf("the Contest API's teams = %+v", teams)
+		t.Errorf("the Contest API's teams, as the jury reads them = %+v", teams)
 	}
 	for _, tc := range []struct {
 		path, token string
 		n           int
 	}{
-		{"/organizations", "", 2}, {"/groups", "", 2}, {"/accounts", e.admin, 8}, {"/accounts", tok["ann"], 3}, {"/accounts", "", 0},
+		{"/organizations", "", 2}, {"/groups", "", 1}, {"/groups", e.admin, 2}, {"/groups", tok["oli"], 2}, {"/submissions", "", 5}, {"/submissions", e.admin, 6}, {"/accounts", e.admin, 8}, {"/accounts", tok["ann"], 3}, {"/accounts", "", 0},
 		{"/persons", tok["ben"], 3}, {"/persons", "", 0}, {"/runs", e.admin, 4 * len(webtest.WaitCases(t, svc, "flood"))},
 	} {
 		var list []json.RawMessage

@@ -44,6 +44,7 @@ type importedJSON struct {
 	Submissions    int            `json:"submissions"`
 	Clarifications int            `json:"clarifications"`
 	Skipped        map[string]int `json:"skipped"`
+	Warnings       []string       `json:"warnings"`
 }
 
 func (a *app) contestImportCommand() *cobra.Command {
@@ -102,6 +103,9 @@ func (a *app) contestImportCommand() *cobra.Command {
 		sort.Strings(keys)
 		for _, k := range keys {
 			fmt.Fprintf(a.stdout, "skipped: %d %s\n", out.Skipped[k], k)
+		}
+		for _, w := range out.Warnings {
+			fmt.Fprintf(a.stdout, "warning: %s\n", w)
 		}
 		return nil
 	})

@@ -31,6 +31,12 @@ func TestContestPackage(t *testing.T) {
 	if m == nil || !strings.Contains(r.stdout, "ada") {
 		t.Fatalf("contest import printed %q", r.stdout)
 	}
+	// The export's files the import does not read are named.
+	for _, want := range []string{"warning: persons.json: not imported", "warning: runs.json: not imported", "warning: event-feed.ndjson: not imported"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("contest import printed %q, want a line %q", r.stdout, want)
+		}
+	}
 	if got := to.want(exitOK, "contest", "board", m[1]).stdout; got != want {
 		t.Errorf("the board after the import:\n%s\nwant\n%s", got, want)
 	}

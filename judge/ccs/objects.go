@@ -74,6 +74,9 @@ type ccsFingerprint struct {
 	cpu      int64
 	history  int
 	hidden   bool
+	// teamHidden: the team is in a hidden group (its objects are its own
+	// and the jury's).
+	teamHidden bool
 }
 
 // CCSProblemFacts are what a problem object says beyond the contest.
@@ -124,6 +127,10 @@ type CCSObject struct {
 	Audience judge.Audience
 	TeamID   int64
 	Data     json.RawMessage
+	// Embargoed marks a run of a try made under the freeze while the
+	// others' board is frozen: its team and the jury read it at /runs,
+	// the event feed logs it at the unfreeze (SyncFeed).
+	Embargoed bool
 }
 
 // Key identifies the object within its audience.
@@ -160,7 +167,7 @@ var CCSTypes = []string{CCSContest, CCSJudgementTypes, CCSLanguages, CCSProblems
 // their viewer sees, and the event feed logs each change. One builder for
 // both keeps the feed and the endpoints in agreement.
 func CCSObjects(in CCSInput) []CCSObject {
-	b := ccsBuilder{in: in, c: in.Contest,
+	b := ccsBuilder{in: in, c: in.Contest, hiddenTeams: hiddenTeams(in.Teams),
 		out: make([]CCSObject, 0, 2*len(in.Submissions)+len(in.Teams)+len(in.Clarifications)+2*len(in.Contest.Problems)+32)}
 	b.contest()
 	b.judgementTypes()
@@ -182,6 +189,31 @@ type ccsBuilder struct {
 	in  CCSInput
 	c   judge.Contest
 	out []CCSObject
+	// hiddenTeams are the keys of the teams of hidden groups.
+	hiddenTeams map[int64]bool
+}
+
+func hiddenTeams(teams []CCSTeam) map[int64]bool {
+	out := map[int64]bool{}
+	for _, t := range teams {
+		if t.Hidden {
+			out[t.Key] = true
+		}
+	}
+	return out
+}
+
+// reader is the team to which an object about the team whose key is k is
+// kept (with the jury): k for a team of a hidden group, 0 (everyone)
+// for any other. The public and the other teams do not read a hidden
+// team, nor its submissions, judgements and runs: the API's objects
+// refer only to what their reader reads (referential integrity), and the
+// observers stay as far out of the public's sight as off its board.
+func (b *ccsBuilder) reader(k int64) int64 {
+	if b.hiddenTeams[k] {
+		return k
+	}
+	return 0
 }
 
 func (b *ccsBuilder) add(typ, id string, aud judge.Audience, team int64, v any) {
@@ -303,10 +335,22 @@ func (b *ccsBuilder) teamKey(user int64) int64 {
 	return -user
 }
 
+// groups adds the groups: a hidden group for the jury and, one copy each,
+// for its teams (whose group_ids name it), not for the public.
 func (b *ccsBuilder) groups() {
 	for _, g := range b.c.Groups {
 		id := ccsID(g.ID)
-		b.add(CCSGroups, id, judge.AudienceAll, 0, map[string]any{"id": id, "name": g.Name})
+		o := map[string]any{"id": id, "name": g.Name}
+		if !g.Hidden {
+			b.add(CCSGroups, id, judge.AudienceAll, 0, o)
+			continue
+		}
+		b.add(CCSGroups, id, judge.AudienceJury, 0, o)
+		for _, t := range b.in.Teams {
+			if slices.Contains(t.Groups, g.Name) {
+				b.add(CCSGroups, id, judge.AudienceOthers, t.Key, o)
+			}
+		}
 	}
 }
 
@@ -324,8 +368,9 @@ func (b *ccsBuilder) organizations() {
 	}
 }
 
-// teams adds the teams, for everyone: those of hidden groups with hidden
-// true, which keeps them off the scoreboards the ICPC tools draw.
+// teams adds the teams, for everyone but those of hidden groups: these,
+// with hidden true (which keeps them off the scoreboards the ICPC tools
+// draw), for themselves and the jury.
 func (b *ccsBuilder) teams() {
 	for _, t := range b.in.Teams {
 		id := CCSTeamID(t.Key)
@@ -338,7 +383,7 @@ func (b *ccsBuilder) teams() {
 				o["group_ids"] = append(o["group_ids"].([]string), ccsID(g.ID))
 			}
 		}
-		b.add(CCSTeams, id, judge.AudienceAll, 0, o)
+		b.add(CCSTeams, id, judge.AudienceAll, b.reader(t.Key), o)
 	}
 }
 
@@ -484,7 +529,7 @@ func (b *ccsBuilder) submissionsAndJudgements() {
 func (b *ccsBuilder) fingerprint(s judge.CCSSubmission, p judge.ContestProblem) ccsFingerprint {
 	fp := ccsFingerprint{contest: b.c.ID, start: b.c.StartTime.UnixNano(), scoring: b.c.Scoring, problem: CCSProblemID(p),
 		language: s.Language, user: s.UserID, team: b.teamKey(s.UserID), created: s.CreatedAt.UnixNano(), status: s.Status, verdict: s.Verdict,
-		score: s.Score, cpu: s.CPUMs, history: len(s.History), hidden: b.hidden(s)}
+		score: s.Score, cpu: s.CPUMs, history: len(s.History), hidden: b.hidden(s), teamHidden: b.hiddenTeams[b.teamKey(s.UserID)]}
 	if s.JudgedAt != nil {
 		fp.judged = s.JudgedAt.UnixNano()
 	}
@@ -495,7 +540,7 @@ func (b *ccsBuilder) fingerprint(s judge.CCSSubmission, p judge.ContestProblem) 
 // does not hold as they are now (all of them without a cache): those whose
 // runs CCSObjects needs in in.Runs.
 func (c *CCSCache) Stale(in CCSInput) []int64 {
-	b := ccsBuilder{in: in, c: in.Contest}
+	b := ccsBuilder{in: in, c: in.Contest, hiddenTeams: hiddenTeams(in.Teams)}
 	var out []int64
 	if c != nil {
 		c.mu.Lock()
@@ -527,7 +572,7 @@ func (b *ccsBuilder) submission(s judge.CCSSubmission, p judge.ContestProblem) {
 		main := "Main"
 		o.EntryPoint = &main
 	}
-	b.add(CCSSubmissions, id, judge.AudienceAll, 0, o)
+	b.add(CCSSubmissions, id, judge.AudienceAll, b.reader(b.teamKey(s.UserID)), o)
 }
 
 // hidden reports whether the judgements of s are kept from everyone but
@@ -541,7 +586,7 @@ func (b *ccsBuilder) hidden(s judge.CCSSubmission) bool {
 // judgements adds the judgements of s: one per judging a rejudge
 // replaced, no longer current, and the current one.
 func (b *ccsBuilder) judgements(s judge.CCSSubmission) {
-	team := int64(0)
+	team := b.reader(b.teamKey(s.UserID))
 	if b.hidden(s) {
 		team = b.teamKey(s.UserID)
 	}
@@ -566,19 +611,23 @@ func (b *ccsBuilder) judgements(s judge.CCSSubmission) {
 
 // ccsRun is a run: one board's result of a judgement.
 type ccsRun struct {
-	ID              string   `json:"id"`
-	JudgementID     string   `json:"judgement_id"`
-	Ordinal         int      `json:"ordinal"`
-	JudgementTypeID string   `json:"judgement_type_id"`
-	Time            string   `json:"time"`
-	ContestTime     string   `json:"contest_time"`
-	RunTime         *float64 `json:"run_time,omitempty"`
+	ID              string `json:"id"`
+	JudgementID     string `json:"judgement_id"`
+	Ordinal         int    `json:"ordinal"`
+	JudgementTypeID string `json:"judgement_type_id"`
+	Time            string `json:"time"`
+	ContestTime     string `json:"contest_time"`
+	// RunTime is always there: the specification's type is a number,
+	// not null (a program faster than a millisecond ran 0 s, and an
+	// answer runs nothing).
+	RunTime float64 `json:"run_time"`
 }
 
 // runs adds the runs of the current judgement id of s, one per board in
 // board order, for the judgement's audience. Every board is judged, so
 // ordinal is the board's position; the time is the judgement's (the
-// boards' own are not kept), run_time a program's CPU time on the board.
+// boards' own are not kept), run_time a program's CPU time on the board
+// (0 for an answer).
 func (b *ccsBuilder) runs(s judge.CCSSubmission, judgement string, team int64) {
 	at := *s.JudgedAt
 	if at.Before(s.CreatedAt) {
@@ -591,11 +640,9 @@ func (b *ccsBuilder) runs(s judge.CCSSubmission, judgement string, team int64) {
 		}
 		o := ccsRun{ID: judgement + "." + strconv.Itoa(i+1), JudgementID: judgement, Ordinal: i + 1, JudgementTypeID: typ,
 			Time: CCSTime(at), ContestTime: b.contestTime(at)}
-		if r.CPUMs > 0 {
-			t := float64(r.CPUMs) / 1000
-			o.RunTime = &t
-		}
+		o.RunTime = float64(r.CPUMs) / 1000
 		b.add(CCSRuns, o.ID, judge.AudienceAll, team, o)
+		b.out[len(b.out)-1].Embargoed = b.hidden(s)
 	}
 }
 

@@ -148,7 +148,7 @@ func contestFixture(now time.Time, unfrozen bool) ccs.CCSInput {
 		Keys:     map[int64]int64{2: 20, 4: 20, 3: 30, 5: 40},
 		Accounts: []ccs.CCSAccount{{UserID: 1, Username: "jury", Jury: true}, {UserID: 2, Username: "alice", TeamKey: 20}, {UserID: 3, Username: "bob", TeamKey: 30}, {UserID: 4, Username: "carol", TeamKey: 20}, {UserID: 5, Username: "dave", TeamKey: 40}},
 		Runs: map[int64][]judge.CCSRun{101: {{Position: 1, Verdict: judge.Accepted, CPUMs: 120}, {Position: 2, Verdict: judge.Accepted, CPUMs: 250}},
-			104: {{Position: 1, Verdict: judge.Accepted}}, 100: {{Position: 1, Verdict: judge.WrongAnswer}}},
+			104: {{Position: 1, Verdict: judge.Accepted}}, 99: {{Position: 1, Verdict: judge.Accepted}}, 100: {{Position: 1, Verdict: judge.WrongAnswer}}},
 		Submissions: subs, Clarifications: clars,
 		Live:   judge.UnfrozenPublicBoard(c, cs, now),
 		Frozen: judge.ComputeBoard(c, cs, now, false),
@@ -161,6 +161,7 @@ var (
 	carolView  = ccs.CCSView{Team: 20}
 	bobView    = ccs.CCSView{Team: 30}
 	publicView = ccs.CCSView{}
+	daveView   = ccs.CCSView{Team: 40}
 )
 
 func TestCCSObjectsMatchTheSchemas(t *testing.T) {
@@ -178,7 +179,7 @@ func TestCCSObjectsMatchTheSchemas(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			objs := ccs.CCSObjects(contestFixture(tc.now, tc.unfrozen))
-			for _, view := range []ccs.CCSView{juryView, aliceView, bobView, publicView} {
+			for _, view := range []ccs.CCSView{juryView, aliceView, bobView, publicView, daveView} {
 				seen := map[string]bool{}
 				for _, o := range view.Visible(objs) {
 					if seen[o.Type+"/"+o.ID] {
@@ -238,14 +239,29 @@ func TestCCSObjectsFreezeAndPrivacy(t *testing.T) {
 		{"question, asker's teammate", frozen, "clarifications", "1", carolView, true, "from_team_id", "20"},
 		{"frozen judgement, owner's teammate", frozen, "judgements", "104", carolView, true, "judgement_type_id", "AC"},
 		{"submission's team", frozen, "submissions", "100", publicView, true, "team_id", "20"},
-		// Teams, organizations, groups: everyone's; a hidden group's
-		// team says hidden.
+		// Teams, organizations, groups: everyone's, but a hidden group
+		// and its teams, with their submissions, judgements and runs:
+		// the jury's and the team's own (a hidden team says hidden).
 		{"team", frozen, "teams", "20", publicView, true, "organization_id", "8"},
 		{"team's groups", frozen, "teams", "20", publicView, true, "group_ids", []any{"6"}},
-		{"hidden team", frozen, "teams", "40", publicView, true, "hidden", true},
+		{"hidden team, public", frozen, "teams", "40", publicView, false, "", nil},
+		{"hidden team, other team", frozen, "teams", "40", bobView, false, "", nil},
+		{"hidden team, jury", frozen, "teams", "40", juryView, true, "hidden", true},
+		{"hidden team, itself", frozen, "teams", "40", daveView, true, "group_ids", []any{"5"}},
+		{"hidden team's submission, public", frozen, "submissions", "99", publicView, false, "", nil},
+		{"hidden team's submission, jury", frozen, "submissions", "99", juryView, true, "team_id", "40"},
+		{"hidden team's submission, itself", frozen, "submissions", "99", daveView, true, "team_id", "40"},
+		{"hidden team's judgement, other team", frozen, "judgements", "99", aliceView, false, "", nil},
+		{"hidden team's judgement, itself", frozen, "judgements", "99", daveView, true, "judgement_type_id", "AC"},
+		{"hidden team's run, public", thawed, "runs", "99.1", publicView, false, "", nil},
+		{"hidden team's run, jury", thawed, "runs", "99.1", juryView, true, "judgement_id", "99"},
 		{"organization", frozen, "organizations", "8", publicView, true, "country", "NLD"},
 		{"organization without a formal name", frozen, "organizations", "9", publicView, true, "formal_name", "Beta U"},
-		{"group", frozen, "groups", "5", publicView, true, "name", "observers"},
+		{"group", frozen, "groups", "6", publicView, true, "name", "undergraduate"},
+		{"hidden group, public", frozen, "groups", "5", publicView, false, "", nil},
+		{"hidden group, other team", frozen, "groups", "5", aliceView, false, "", nil},
+		{"hidden group, jury", frozen, "groups", "5", juryView, true, "name", "observers"},
+		{"hidden group, its team", frozen, "groups", "5", daveView, true, "name", "observers"},
 		// Persons and accounts: the team's and the jury's.
 		{"person, jury", frozen, "persons", "4", juryView, true, "team_ids", []any{"20"}},
 		{"person, teammate", frozen, "persons", "4", aliceView, true, "name", "carol"},
@@ -261,6 +277,10 @@ func TestCCSObjectsFreezeAndPrivacy(t *testing.T) {
 		{"frozen run, public", frozen, "runs", "104.1", publicView, false, "", nil},
 		{"frozen run, owner", frozen, "runs", "104.1", aliceView, true, "judgement_type_id", "AC"},
 		{"wrong run", frozen, "runs", "100.1", publicView, true, "judgement_type_id", "WA"},
+		// run_time is a number, never absent: an answer's 0, a program's
+		// under a millisecond 0.
+		{"an answer's run time", frozen, "runs", "100.1", publicView, true, "run_time", 0},
+		{"a quick program's run time", thawed, "runs", "104.1", publicView, true, "run_time", 0},
 		{"question, other", frozen, "clarifications", "1", bobView, false, "", nil},
 		{"question, public", frozen, "clarifications", "1", publicView, false, "", nil},
 		{"private answer, asker", frozen, "clarifications", "2", aliceView, true, "reply_to_id", "1"},

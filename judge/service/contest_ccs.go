@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -178,6 +179,33 @@ func (s *Service) CCSScoreboard(ctx context.Context, v judge.User, id int64) (cc
 		board.Rows = rows
 	}
 	return ccs.CCSInput{Contest: c, Now: s.now()}, board, nil
+}
+
+// CCSGroupScoreboard is CCSScoreboard for the teams of one group, the
+// API's ?group_id=: ranked among themselves, as the specification asks. A
+// group the caller does not read (a hidden group is its teams' and the
+// jury's) is EINVALID, as the specification wants a 4xx.
+func (s *Service) CCSGroupScoreboard(ctx context.Context, v judge.User, id int64, groupID string) (ccs.CCSInput, judge.Scoreboard, error) {
+	in, board, err := s.CCSScoreboard(ctx, v, id)
+	if err != nil {
+		return in, board, err
+	}
+	c, view := in.Contest, ccs.CCSViewOf(v, in.Contest)
+	i := slices.IndexFunc(c.Groups, func(g judge.ContestGroup) bool { return strconv.FormatInt(g.ID, 10) == groupID })
+	if i < 0 || c.Groups[i].Hidden && !view.Jury && !slices.ContainsFunc(c.Teams, func(t judge.ContestTeam) bool {
+		return t.ID == view.Team && slices.Contains(t.Groups, c.Groups[i].Name)
+	}) {
+		return in, board, judge.Errorf(judge.EINVALID, "group_id %q: not a group of contest %d", groupID, id)
+	}
+	rows := []judge.Row{}
+	for _, r := range board.Rows {
+		if slices.Contains(r.Groups, c.Groups[i].Name) {
+			rows = append(rows, r)
+		}
+	}
+	judge.RankRows(c.Scoring, rows)
+	board.Rows = rows
+	return in, board, nil
 }
 
 // CCSSubmissionFiles returns a contest submission's text (source, answer

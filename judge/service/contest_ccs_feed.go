@@ -1,7 +1,9 @@
 package service
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -141,8 +143,45 @@ func (s *Service) SyncFeed(ctx context.Context, id int64, since time.Time) error
 	}
 	objs := ccs.CCSObjects(in)
 	present := make(map[string]bool, len(objs))
-	exists := make(map[string]bool, len(objs))
+	// copies are the objects built, by type and id: an object may have a
+	// copy for each of several audiences.
+	copies := make(map[string][]ccs.CCSObject, len(objs))
+	for _, o := range objs {
+		present[o.Key()] = true
+		copies[o.Type+"\x00"+o.ID] = append(copies[o.Type+"\x00"+o.ID], o)
+	}
+	// An object version logged that is no longer built: gone for every
+	// audience, a deletion, sent to the audience that read it; moved to
+	// another audience that reads it still (a judgement revealed at the
+	// unfreeze), nothing; moved away from some of its readers (a team
+	// put in a hidden group: the public no longer reads it), a deletion
+	// for the audience that read it, before the object's current copies,
+	// logged again for those who still read it (the jury reads the
+	// deletion too).
+	var retracted []judge.FeedEvent
+	relog := map[string]bool{}
 	var events []judge.FeedEvent
+	for k, d := range g.data {
+		if present[k] || d == "" || d == ccsMoved {
+			continue
+		}
+		e := keyEvent(k)
+		e.ContestID = id
+		cur, exists := copies[e.Type+"\x00"+e.ID]
+		switch {
+		case !exists:
+			events = append(events, e)
+		case covers(cur, e):
+			g.data[k] = ccsMoved
+		default:
+			retracted = append(retracted, e)
+			relog[e.Type+"\x00"+e.ID] = true
+		}
+	}
+	slices.SortFunc(retracted, deletionOrder)
+	slices.SortFunc(events, deletionOrder)
+	deletions := events
+	events = retracted
 	for _, o := range objs {
 		if in.Frozen.Frozen && o.Type == ccs.CCSAwards && o.Audience == judge.AudienceJury {
 			// The jury's live awards are not logged under the freeze: an
@@ -153,7 +192,7 @@ func (s *Service) SyncFeed(ctx context.Context, id int64, since time.Time) error
 			// unfreeze.
 			continue
 		}
-		if in.Frozen.Frozen && o.Type == ccs.CCSRuns && o.TeamID != 0 {
+		if o.Embargoed {
 			// Nor the runs of a hidden try: an accepted program runs on
 			// every board, a rejected one may stop at the first it fails,
 			// and the gap in the public's tokens would count them. Its
@@ -161,31 +200,11 @@ func (s *Service) SyncFeed(ctx context.Context, id int64, since time.Time) error
 			// at the unfreeze.
 			continue
 		}
-		k := o.Key()
-		present[k] = true
-		exists[o.Type+"\x00"+o.ID] = true
-		if g.data[k] != string(o.Data) {
+		if g.data[o.Key()] != string(o.Data) || relog[o.Type+"\x00"+o.ID] {
 			events = append(events, judge.FeedEvent{ContestID: id, Type: o.Type, ID: o.ID, Data: o.Data, Audience: o.Audience, TeamID: o.TeamID})
 		}
 	}
-	moved := map[string]bool{}
-	for k, d := range g.data {
-		if present[k] || d == "" || d == ccsMoved {
-			continue
-		}
-		e := keyEvent(k)
-		if exists[e.Type+"\x00"+e.ID] {
-			moved[k] = true
-			continue
-		}
-		// Gone for every audience: a deletion, sent to the audience that
-		// read it.
-		e.ContestID = id
-		events = append(events, e)
-	}
-	for k := range moved {
-		g.data[k] = ccsMoved
-	}
+	events = append(events, deletions...)
 	g.syncedAt = now // the start of this sync: what it read was there then
 	if len(events) == 0 {
 		return nil
@@ -200,6 +219,26 @@ func (s *Service) SyncFeed(ctx context.Context, id int64, since time.Time) error
 	}
 	s.ccs.appended()
 	return nil
+}
+
+// deletionOrder orders deletions as the feed sends them: the live data
+// before the configuration (a submission before its team, which it
+// refers to), and by id.
+func deletionOrder(a, b judge.FeedEvent) int {
+	return cmp.Or(-cmp.Compare(slices.Index(ccs.CCSTypes, a.Type), slices.Index(ccs.CCSTypes, b.Type)), cmp.Compare(eventKey(a), eventKey(b)))
+}
+
+// covers reports whether the copies of an object still reach every
+// reader of the version e logged: the jury, when e was theirs, through a
+// copy of theirs; the others through a copy for everyone, or, when e was
+// one team's, for that team.
+func covers(copies []ccs.CCSObject, e judge.FeedEvent) bool {
+	jury, others := e.Audience == judge.AudienceOthers, e.Audience == judge.AudienceJury
+	for _, o := range copies {
+		jury = jury || o.Audience != judge.AudienceOthers
+		others = others || o.Audience != judge.AudienceJury && (o.TeamID == 0 || o.TeamID == e.TeamID)
+	}
+	return jury && others
 }
 
 // keyEvent is the event of a deletion of the object with key k.

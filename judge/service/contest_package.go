@@ -147,6 +147,9 @@ type ContestImported struct {
 	Submissions    int
 	Clarifications int
 	Skipped        map[string]int
+	// Warnings say what else the package held and the import left out
+	// (judge.ContestImport.Warnings).
+	Warnings []string
 }
 
 // ImportContest sets a contest up from a package (instructors only): the
@@ -159,7 +162,7 @@ func (s *Service) ImportContest(ctx context.Context, v judge.User, imp judge.Con
 	if err := judge.Allow(v, judge.CanManageContests(v) && judge.CanAuthor(v), packagesOnly); err != nil {
 		return ContestImported{}, err
 	}
-	out := ContestImported{Skipped: imp.Skipped}
+	out := ContestImported{Skipped: imp.Skipped, Warnings: imp.Warnings}
 	if out.Skipped == nil {
 		out.Skipped = map[string]int{}
 	}

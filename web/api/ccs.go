@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -54,6 +55,7 @@ func (s *API) registerCCS(r gin.IRouter) {
 		g.GET("/contests/:id/"+typ+"/:oid", s.ccsObject(typ))
 	}
 	g.GET("/contests/:id/submissions/:oid/files", s.ccsSubmissionFiles)
+	g.GET("/contests/:id/account", s.ccsAccount)
 }
 
 // ccsHeaders lets other sites' pages (scoreboard displays) read the API,
@@ -204,6 +206,27 @@ func (s *API) ccsSingleton(c *gin.Context, typ string) {
 
 func (s *API) ccsContest(c *gin.Context) { s.ccsSingleton(c, ccs.CCSContest) }
 func (s *API) ccsState(c *gin.Context)   { s.ccsSingleton(c, ccs.CCSState) }
+
+// ccsAccount answers the caller's own account (contests/{id}/account), by
+// which a client tells which account, team and person it is: a member's,
+// or an instructor's (type admin); 404 for anyone else, the public too,
+// as the specification asks of a client not authenticated.
+func (s *API) ccsAccount(c *gin.Context) {
+	objs, _, _, ok := s.ccsObjects(c)
+	if !ok {
+		return
+	}
+	if v := httpx.Viewer(c); !v.Anonymous() {
+		id := strconv.FormatInt(v.ID, 10)
+		for _, o := range objs {
+			if o.Type == ccs.CCSAccounts && o.ID == id {
+				c.Data(http.StatusOK, "application/json; charset=utf-8", o.Data)
+				return
+			}
+		}
+	}
+	s.ccsFail(c, judge.Errorf(judge.ENOTFOUND, "no account of yours takes part in this contest"))
+}
 
 // ccsCollection answers the objects of type typ, filtered by the query's
 // ID properties (team_id=5, problem_id=, ...) as the specification asks:

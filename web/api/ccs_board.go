@@ -16,13 +16,21 @@ import (
 
 // ccsScoreboard answers the board the caller reads (the jury the live
 // one, everyone else the frozen one during a freeze) in the Contest API's
-// shape.
+// shape; ?group_id= the board of one group's teams, ranked among
+// themselves.
 func (s *API) ccsScoreboard(c *gin.Context) {
 	id, ok := s.ccsContestID(c)
 	if !ok {
 		return
 	}
-	in, board, err := s.Service.CCSScoreboard(c.Request.Context(), httpx.Viewer(c), id)
+	var in ccs.CCSInput
+	var board judge.Scoreboard
+	var err error
+	if group, given := c.GetQuery("group_id"); given {
+		in, board, err = s.Service.CCSGroupScoreboard(c.Request.Context(), httpx.Viewer(c), id, group)
+	} else {
+		in, board, err = s.Service.CCSScoreboard(c.Request.Context(), httpx.Viewer(c), id)
+	}
 	if err != nil {
 		s.ccsFail(c, err)
 		return

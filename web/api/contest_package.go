@@ -153,7 +153,8 @@ type ccsFile struct {
 // importContest is POST /contests/import: the package as the multipart
 // field "file", or the whole body when it is application/zip;
 // ?published=true publishes the problems it makes. 201 with the contest,
-// the problems and accounts made, and what was skipped.
+// the problems and accounts made, what was skipped, and warnings naming
+// what else the package held and the import left out.
 func (s *API) importContest(c *gin.Context) {
 	v := httpx.Viewer(c)
 	if !judge.CanAuthor(v) {
@@ -191,7 +192,8 @@ func (s *API) importContest(c *gin.Context) {
 	}
 	c.Header("Location", "/api/v1/contests/"+strconv.FormatInt(done.Contest.ID, 10))
 	c.JSON(http.StatusCreated, gin.H{"contest": toContestJSON(done.Contest, s.Service.CCSNow()), "problems_created": nonNil(done.Problems),
-		"accounts_created": accounts, "submissions": done.Submissions, "clarifications": done.Clarifications, "skipped": done.Skipped})
+		"accounts_created": accounts, "submissions": done.Submissions, "clarifications": done.Clarifications, "skipped": done.Skipped,
+		"warnings": nonNil(done.Warnings)})
 }
 
 func nonNil(s []string) []string {

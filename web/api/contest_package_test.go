@@ -241,11 +241,25 @@ func TestContestPackageForeign(t *testing.T) {
 		Submissions int            `json:"submissions"`
 		Clars       int            `json:"clarifications"`
 		Skipped     map[string]int `json:"skipped"`
+		Warnings    []string       `json:"warnings"`
 	}
-	e.importPackage(e.admin, zipDir(t, foreignPackage, nil)).want(t, 201, "").json(t, &out)
+	// With a logo and runs, which the import does not read either.
+	e.importPackage(e.admin, zipDir(t, foreignPackage, map[string][]byte{"organizations/kth/logo.png": []byte("\x89PNG"), "runs.json": []byte("[]")})).
+		want(t, 201, "").json(t, &out)
 	if out.Contest.Title != "NWERC practice" || len(out.Accounts) != 7 || out.Submissions != 5 || out.Clars != 2 ||
 		out.Skipped["submissions not judged"] != 1 || out.Skipped["accounts that are not teams'"] != 1 {
 		t.Errorf("import = %+v", out)
+	}
+	// What the import leaves out is said, not dropped in silence.
+	warnings := strings.Join(out.Warnings, "\n")
+	for _, want := range []string{"persons.json: not imported", "runs.json: not imported", "judgements.json: 1 judgements a rejudge replaced",
+		"organizations/kth/logo.png: not read"} {
+		if !strings.Contains(warnings, want) {
+			t.Errorf("warnings %q, want one with %q", out.Warnings, want)
+		}
+	}
+	if len(out.Warnings) != 4 {
+		t.Errorf("warnings %q, want 4", out.Warnings)
 	}
 	for _, a := range out.Accounts {
 		if (a.Username == "anna") != (a.Password == "") {
@@ -318,7 +332,7 @@ func TestContestPackageRefused(t *testing.T) {
 	}{
 		{"JSON syntax", map[string][]byte{"teams.json": []byte("[{\"id\": \"t1\",\n  \"name\" \"KTH\"}]")}, "teams.json", 2, 10, "JSON syntax"},
 		{"JSON type", map[string][]byte{"groups.json": []byte("[{\"id\": \"ug\", \"name\": 5}]")}, "groups.json", 1, 23, "name"},
-		{"YAML syntax", map[string][]byte{"contest.yaml": []byte("name: x\nduration: 5\n  bad: y\n")}, "contest.yaml", 3, 0, "YAML: mapping values"},
+		{"YAML syntax", map[string][]byte{"contest.yaml": []byte("name: x\nduration: 5\n  bad: y\n")}, "contest.yaml", 2, 11, "YAML: mapping value"},
 		{"no contest", map[string][]byte{"contest.yaml": nil}, "contest.json", 0, 0, "missing"},
 		{"bad duration", map[string][]byte{"contest.yaml": []byte("name: x\nstart_time: 2026-01-10T09:00:00Z\nduration: 5 hours\n")}, "contest.yaml", 0, 0, "duration"},
 		{"another penalty", map[string][]byte{"contest.yaml": []byte("name: x\nstart_time: 2026-01-10T09:00:00Z\nduration: '5:00:00'\npenalty_time: '0:15:00'\n")}, "contest.yaml", 0, 0, "penalty_time"},

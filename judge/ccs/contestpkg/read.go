@@ -2,6 +2,7 @@ package contestpkg
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"path"
 	"slices"
@@ -27,7 +28,54 @@ func Read(data []byte) (judge.ContestImport, error) {
 			return judge.ContestImport{}, err
 		}
 	}
+	r.unread()
 	return r.imp, nil
+}
+
+// ignored are the files of the format an import does not read, with why.
+var ignored = []struct{ base, why string }{
+	{"persons", "not imported: a team's members are its accounts (accounts.json, type team); persons (names, roles, coaches) are not kept"},
+	{"runs", "not imported: a submission keeps its current judgement's verdict, not its test cases' results"},
+	{"awards", "not imported: the awards are computed from the board"},
+	{"scoreboard", "not imported: the board is computed from the submissions"},
+	{"commentary", "not imported: this server keeps no commentary"},
+}
+
+// unread adds a warning for each file of the package the import did not
+// read: the format's files it leaves out, the others by name (a team's
+// logo, teams.yaml, which only a JSON file is read for, contest.yaml
+// beside contest.json). api.json and state.json say nothing an import
+// needs (the thaw time is contest.json's), and the files of a submission
+// not imported are counted in Skipped.
+func (r *reader) unread() {
+	known := map[string]bool{"api.json": true, "state.json": true}
+	for _, f := range ignored {
+		for _, name := range []string{f.base + ".json", f.base + ".yaml", f.base + ".yml"} {
+			if r.a.has(name) && !r.a.unpacked[name] {
+				r.imp.Warnings = append(r.imp.Warnings, name+": "+f.why)
+			}
+			known[name] = true
+		}
+	}
+	if r.a.has("event-feed.ndjson") {
+		r.imp.Warnings = append(r.imp.Warnings, "event-feed.ndjson: not imported: the event feed starts again from the imported contest")
+		known["event-feed.ndjson"] = true
+	}
+	var other []string
+	for name := range r.a.files {
+		if !known[name] && !r.a.unpacked[name] && !strings.HasPrefix(name, "submissions/") {
+			other = append(other, name)
+		}
+	}
+	slices.Sort(other)
+	const shown = 10
+	for i, name := range other {
+		if i == shown {
+			r.imp.Warnings = append(r.imp.Warnings, fmt.Sprintf("and %d other files not read", len(other)-shown))
+			break
+		}
+		r.imp.Warnings = append(r.imp.Warnings, name+": not read")
+	}
 }
 
 type reader struct {
@@ -400,10 +448,17 @@ func (r *reader) submissions() error {
 		return err
 	}
 	current := map[ID]judgementObject{}
+	replaced := 0
 	for _, j := range js {
-		if (j.Current == nil || *j.Current) && (j.JudgementTypeID != nil || j.SimplifiedJudgementTypeID != nil) {
+		switch {
+		case j.Current != nil && !*j.Current:
+			replaced++
+		case j.JudgementTypeID != nil || j.SimplifiedJudgementTypeID != nil:
 			current[j.SubmissionID] = j
 		}
+	}
+	if replaced > 0 {
+		r.imp.Warnings = append(r.imp.Warnings, fmt.Sprintf("%s: %d judgements a rejudge replaced (current: false) not imported: a submission keeps its current one", jFile, replaced))
 	}
 	for _, s := range subs {
 		where := file + ": submission " + string(s.ID)

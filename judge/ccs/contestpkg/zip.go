@@ -75,6 +75,8 @@ func refuse(file, format string, args ...any) *Error {
 // package's folder.
 type archive struct {
 	files map[string]*zip.File
+	// unpacked are the files read.
+	unpacked map[string]bool
 }
 
 // openArchive checks every entry of the zip in data and returns its files.
@@ -93,7 +95,7 @@ func openArchive(data []byte) (*archive, error) {
 		return nil, refuse("", "%d entries, more than %d", len(zr.File), MaxEntries)
 	}
 	var total uint64
-	a := &archive{files: make(map[string]*zip.File, len(zr.File))}
+	a := &archive{files: make(map[string]*zip.File, len(zr.File)), unpacked: map[string]bool{}}
 	dirs := map[string]bool{}
 	for _, f := range zr.File {
 		if err := checkEntry(f); err != nil {
@@ -169,6 +171,7 @@ func (a *archive) read(name string, limit uint64) ([]byte, error) {
 	if f.UncompressedSize64 > limit {
 		return nil, refuse(name, "%d bytes, more than %d", f.UncompressedSize64, limit)
 	}
+	a.unpacked[name] = true
 	return unpack(f)
 }
 
