@@ -3,7 +3,6 @@ package service_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -61,10 +60,7 @@ func TestFairJudge(t *testing.T) {
 // one PostgreSQL database, each judging 2 programs at once: the turns and
 // the cap are the database's, so alice still holds at most 2 of the 4.
 func TestFairJudgePostgres(t *testing.T) {
-	dsn := os.Getenv("JUDGE_TEST_PG_DSN")
-	if dsn == "" {
-		t.Skip("JUDGE_TEST_PG_DSN is not set")
-	}
+	dsn := pgtest.DSN(t)
 	sb := sandboxtest.Embedded(t)
 	dsn = pgtest.FreshDatabase(t, dsn, "judge_fair")
 	open := func() *store.DB {

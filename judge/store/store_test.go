@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -10,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"puzzlejudge/internal/testkit/pgtest"
 	"puzzlejudge/judge"
 )
 
@@ -63,10 +63,7 @@ func TestSQLite(t *testing.T) {
 // TestPostgres runs the same tests against the PostgreSQL server named by
 // JUDGE_TEST_PG_DSN; its judge tables are dropped first.
 func TestPostgres(t *testing.T) {
-	dsn := os.Getenv("JUDGE_TEST_PG_DSN")
-	if dsn == "" {
-		t.Skip("JUDGE_TEST_PG_DSN is not set")
-	}
+	dsn := pgtest.DSN(t)
 	runStoreTests(t, func(t *testing.T) opener {
 		resetPostgres(t, dsn)
 		return openerOf("postgres", dsn)
