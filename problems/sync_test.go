@@ -16,7 +16,9 @@ import (
 // SQLite: a restart changes nothing and keeps an instructor's board, and an
 // edited shipped board is solved again.
 func TestSyncWithTheJudge(t *testing.T) {
-	db, err := store.Open("sqlite", filepath.Join(t.TempDir(), "judge.db"), nil)
+	// synchronous=normal: at full every commit waits for the disk (see
+	// webtest.TestStore).
+	db, err := store.OpenWith("sqlite", filepath.Join(t.TempDir(), "judge.db"), nil, store.Options{Synchronous: "normal"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,10 @@ import (
 // Screenshots go to the test's temporary directory, and also to
 // $PUZZLEJUDGE_SCREENSHOTS when it is set (to look at them). Without a
 // Chromium the test skips, unless $PUZZLEJUDGE_REQUIRE_BROWSER is set.
+//
+// Parallel with TestICPCContest, which mostly waits.
 func TestBrowser(t *testing.T) {
+	t.Parallel()
 	chrome := needChromium(t)
 	e := newPagesEnv(t, Options{})
 	var answer strings.Builder

@@ -38,7 +38,11 @@ func (c *icpcClock) Set(t time.Time) { c.mu.Lock(); defer c.mu.Unlock(); c.t = t
 // -p (extra properties allowed, for the clarifications' to_team_ids) and
 // -e (the error codes), for the jury, the public and the hidden team,
 // printing no schema failure.
+//
+// Parallel: most of its time is check-api.sh's waiting for the event
+// feed's streams (-t 2), which TestBrowser's Chromium may use meanwhile.
 func TestICPCContest(t *testing.T) {
+	t.Parallel()
 	start := time.Now().UTC().Truncate(time.Minute).Add(-time.Hour)
 	clock := &icpcClock{t: start.Add(-time.Minute)}
 	svc, db, logger := webtest.NewService(t, webtest.Setup{Config: service.Config{Clock: clock.Now, RegistrationOpen: true},
@@ -273,11 +277,14 @@ var (
 	yajsvErr  error
 )
 
-// checkAPIValidator builds the yajsv stand-in once per test binary.
+// checkAPIValidator builds the yajsv stand-in once per test binary, into a
+// folder of the temporary directory kept across runs: go build finds it
+// there up to date and skips the link (a new folder each run was left
+// behind, and linked again).
 func checkAPIValidator(t *testing.T) string {
 	yajsvOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "puzzlejudge-yajsv")
-		if err != nil {
+		dir := filepath.Join(os.TempDir(), "puzzlejudge-test-yajsv")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
 			yajsvErr = err
 			return
 		}

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/crypto/bcrypt"
+
 	"puzzlejudge/internal/testkit/webtest"
 	"puzzlejudge/judge/service"
 	"puzzlejudge/judge/store"
@@ -25,12 +27,14 @@ func sharedServers(t *testing.T, adjust func(*Server)) ([]*webtest.Env, []string
 	var envs []*webtest.Env
 	var bases []string
 	for i := range 2 {
-		db, err := store.Open("sqlite", path, nil)
+		db, err := store.OpenWith("sqlite", path, nil, webtest.TestStore)
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { db.Close() })
-		svc := service.NewService(db, service.Config{RegistrationOpen: true}, nil)
+		// The lowest bcrypt cost, as webtest's: the limits count refusals,
+		// whatever a hash costs.
+		svc := service.NewService(db, service.Config{RegistrationOpen: true, BcryptCost: bcrypt.MinCost}, nil)
 		if i == 0 {
 			ctx := context.Background()
 			if _, _, err := svc.EnsureAdmin(ctx, adminPassword); err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"puzzlejudge/internal/testkit/webtest"
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
 	"puzzlejudge/judge/store"
@@ -47,7 +48,7 @@ func (f *fullStore) Heartbeat(ctx context.Context) error {
 // degraded with the reason; both recover when there is room again.
 func TestStorageFullAnswers503(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open("sqlite", filepath.Join(t.TempDir(), "judge.db"), nil)
+	db, err := store.OpenWith("sqlite", filepath.Join(t.TempDir(), "judge.db"), nil, webtest.TestStore)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +104,7 @@ func TestHealthDegradedWithoutAWantedSandbox(t *testing.T) {
 		{"off", false, "ok"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			db, err := store.Open("sqlite", filepath.Join(t.TempDir(), "judge.db"), nil)
+			db, err := store.OpenWith("sqlite", filepath.Join(t.TempDir(), "judge.db"), nil, webtest.TestStore)
 			if err != nil {
 				t.Fatal(err)
 			}

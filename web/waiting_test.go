@@ -20,7 +20,7 @@ import (
 // its page, in the reader's language; it is pending, with no verdict.
 func TestWaitingIsShown(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open("sqlite", filepath.Join(t.TempDir(), "judge.db"), nil)
+	db, err := store.OpenWith("sqlite", filepath.Join(t.TempDir(), "judge.db"), nil, webtest.TestStore)
 	if err != nil {
 		t.Fatal(err)
 	}

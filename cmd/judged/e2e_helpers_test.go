@@ -276,13 +276,16 @@ func solve(t *testing.T, puzzle, input string) reference {
 }
 
 // writeConfig writes a configuration for a test server under dir, without
-// a sandbox (program_test.go starts servers with one).
+// a sandbox (program_test.go starts servers with one). synchronous: normal,
+// as webtest.TestStore: at full every commit waits for an fsync, seconds
+// on a busy shared disk; a killed server loses nothing either way.
 func writeConfig(t *testing.T, dir string) string {
 	t.Helper()
 	cfg := fmt.Sprintf(`listen: "127.0.0.1:0"
 database:
   driver: sqlite
   dsn: %q
+  synchronous: normal
 workers: 2
 solve_timeout: 2m
 poll_interval: 50ms

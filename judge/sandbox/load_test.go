@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"puzzlejudge/internal/testkit/busytest"
+	"puzzlejudge/internal/testutil"
 )
 
 // TestVerdictsBesideBusyCgroups: with five CPU-bound processes per core,
@@ -61,7 +62,12 @@ func TestWaitIsMeasured(t *testing.T) {
 // cgroups waits for a CPU longer than its wall-clock guard; that wait is
 // measured and not counted, so the run is still accepted (or, starved
 // past the point where the guard trusts its measure, run again).
+//
+// Long set: ten busy processes fill both cores for the test's 5-7 s, and
+// slow whatever package go test runs beside this one;
+// TestVerdictsBesideBusyCgroups stands for it in the quick set.
 func TestWallGuardDoesNotCountWaits(t *testing.T) {
+	testutil.LongOnly(t, "a run without the CPU priority beside busy cgroups, its waits not counted")
 	r, burn := starvedBurner(t)
 	lim := Limits{CPU: time.Second}.withDefaults(cppOnly(t)[0]) // the wall guard of 3 s
 	res, err := r.Run(context.Background(), burn, []byte("800"), lim)
@@ -114,7 +120,12 @@ func cppOnly(t *testing.T) []Language {
 // while it mostly waited for a CPU (no priority, a cap below what the load
 // makes it take) is the machine's fault: it is run again, and in the end
 // Run answers ErrBusy, never time_limit.
+//
+// Long set, as TestWallGuardDoesNotCountWaits (7 s of ten busy processes
+// on both cores); TestVerdictsBesideBusyCgroups stands for it in the quick
+// set.
 func TestStarvedRunIsNotATimeLimit(t *testing.T) {
+	testutil.LongOnly(t, "a run starved to its wall cap answers ErrBusy")
 	r, burn := starvedBurner(t)
 	start := time.Now()
 	// 400 ms of CPU take over 2 s of wall at a fifth of a core: past the

@@ -35,9 +35,6 @@ func TestMain(m *testing.M) {
 	if server.judge != nil {
 		server.judge.stop()
 	}
-	if built.dir != "" {
-		os.RemoveAll(built.dir)
-	}
 	os.Exit(code)
 }
 

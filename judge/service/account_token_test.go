@@ -17,6 +17,7 @@ import (
 // TokenTTL after their last use, and their owner can revoke one by id while
 // nobody else can.
 func TestTokensExpireAndAreListed(t *testing.T) {
+	t.Parallel() // it mostly waits for the TTL, beside the other waiting tests
 	ctx := context.Background()
 	const ttl = 1500 * time.Millisecond
 	db := openDB(t, "t.db")

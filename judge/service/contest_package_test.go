@@ -2,7 +2,6 @@ package service_test
 
 import (
 	"context"
-	"os"
 	"testing"
 	"time"
 
@@ -98,10 +97,7 @@ func TestImportContest(t *testing.T) {
 // TestImportContestPostgres is TestImportContest on PostgreSQL, where the
 // import's transaction and its savepoints are the server's.
 func TestImportContestPostgres(t *testing.T) {
-	dsn := os.Getenv("JUDGE_TEST_PG_DSN")
-	if dsn == "" {
-		t.Skip("JUDGE_TEST_PG_DSN is not set")
-	}
+	dsn := pgtest.DSN(t)
 	db, err := store.Open("postgres", pgtest.FreshDatabase(t, dsn, "judge_import"), nil)
 	if err != nil {
 		t.Fatal(err)

@@ -17,6 +17,7 @@ import (
 // their rejudges, without being read whole again, and stays still (its
 // version too) while nothing changes.
 func TestContestBoardAcrossProcesses(t *testing.T) {
+	t.Parallel() // it mostly waits for the second process's catch-ups
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "judge.db")
 	c := &clock{t: t0.Add(-time.Hour)}

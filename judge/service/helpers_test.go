@@ -32,10 +32,13 @@ func openDB(t testing.TB, name string) *store.DB {
 }
 
 // openShared opens a handle on the SQLite file at path, as one of the
-// processes sharing it, closed at the end of the test.
+// processes sharing it, closed at the end of the test. synchronous=normal:
+// at full every commit, and every statement of the migration, waits for an
+// fsync, which on a busy shared disk took seconds each (see
+// webtest.TestStore); a killed process loses nothing either way.
 func openShared(t testing.TB, path string) *store.DB {
 	t.Helper()
-	db, err := store.Open("sqlite", path, nil)
+	db, err := store.OpenWith("sqlite", path, nil, store.Options{Synchronous: "normal"})
 	if err != nil {
 		t.Fatal(err)
 	}

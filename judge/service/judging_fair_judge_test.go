@@ -3,7 +3,6 @@ package service_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -48,8 +47,8 @@ func pipeReader(n int) string {
 // 120 s; alice never holds more than queue.per_user (2) programs at once,
 // though the process judges 3; and her compiles end as compile_error.
 // The compiles are capped at fairCompileCPU (the server's compile.cpu) so
-// that each bomb takes its slot for 2 s and not 10: the queue is as long,
-// bob's program still has to pass it, and the test burns a fifth of the CPU.
+// that each bomb takes its slot for 1 s and not 10: the queue is as long,
+// bob's program still has to pass it, and the test burns a tenth of the CPU.
 func TestFairJudge(t *testing.T) {
 	sb := sandboxtest.Embedded(t)
 	s := newService(t, openDB(t, "fair.db"), service.Config{Sandbox: sb, ProgramsAtOnce: 3, PerUser: 2, CompileCPU: fairCompileCPU})
@@ -61,10 +60,7 @@ func TestFairJudge(t *testing.T) {
 // one PostgreSQL database, each judging 2 programs at once: the turns and
 // the cap are the database's, so alice still holds at most 2 of the 4.
 func TestFairJudgePostgres(t *testing.T) {
-	dsn := os.Getenv("JUDGE_TEST_PG_DSN")
-	if dsn == "" {
-		t.Skip("JUDGE_TEST_PG_DSN is not set")
-	}
+	dsn := pgtest.DSN(t)
 	sb := sandboxtest.Embedded(t)
 	dsn = pgtest.FreshDatabase(t, dsn, "judge_fair")
 	open := func() *store.DB {
@@ -82,8 +78,10 @@ func TestFairJudgePostgres(t *testing.T) {
 	fairJudge(t, alice, first, second)
 }
 
-// fairCompileCPU caps the compiles of the fair-queue tests (Config.CompileCPU).
-const fairCompileCPU = 2 * time.Second
+// fairCompileCPU caps the compiles of the fair-queue tests (Config.CompileCPU):
+// a bomb needs 40 s, so that each of them burns exactly this much. 1 s
+// (it was 2): the two tests' bombs burnt 20-30 s of CPU on both cores.
+const fairCompileCPU = 1 * time.Second
 
 // fairJudge runs the scenario of TestFairJudge on services sharing one
 // database; alice and the problem flood are there, its cases ready.

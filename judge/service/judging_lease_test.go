@@ -15,6 +15,7 @@ import (
 // for the claims), adds boards through a fourth that runs no solver (a web
 // process), and checks that each board is solved exactly once.
 func TestSolvesOnceAcrossProcesses(t *testing.T) {
+	t.Parallel() // it mostly waits for the processes' polls
 	path := t.TempDir() + "/shared.db"
 	var mu sync.Mutex
 	solves := 0

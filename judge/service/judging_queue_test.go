@@ -132,7 +132,7 @@ func TestConcurrentJudging(t *testing.T) {
 func TestCrashRecovery(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "judge.db")
-	db, err := store.Open("sqlite", path, nil)
+	db, err := store.OpenWith("sqlite", path, nil, store.Options{Synchronous: "normal"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,11 +3,11 @@ package store
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"strconv"
 	"testing"
 	"time"
 
+	"puzzlejudge/internal/testkit/pgtest"
 	"puzzlejudge/judge"
 )
 
@@ -17,10 +17,7 @@ func TestCCSSQLite(t *testing.T) {
 
 // TestCCSPostgres runs testCCS on the server of JUDGE_TEST_PG_DSN.
 func TestCCSPostgres(t *testing.T) {
-	dsn := os.Getenv("JUDGE_TEST_PG_DSN")
-	if dsn == "" {
-		t.Skip("JUDGE_TEST_PG_DSN is not set")
-	}
+	dsn := pgtest.DSN(t)
 	resetPostgres(t, dsn)
 	d := mustOpen(t, "postgres", dsn)
 	t.Cleanup(func() { d.Close() })

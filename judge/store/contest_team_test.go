@@ -2,11 +2,11 @@ package store
 
 import (
 	"context"
-	"os"
 	"slices"
 	"testing"
 	"time"
 
+	"puzzlejudge/internal/testkit/pgtest"
 	"puzzlejudge/judge"
 )
 
@@ -16,10 +16,7 @@ func TestContestTeamsSQLite(t *testing.T) {
 
 // TestContestTeamsPostgres runs testContestTeams on JUDGE_TEST_PG_DSN's server.
 func TestContestTeamsPostgres(t *testing.T) {
-	dsn := os.Getenv("JUDGE_TEST_PG_DSN")
-	if dsn == "" {
-		t.Skip("JUDGE_TEST_PG_DSN is not set")
-	}
+	dsn := pgtest.DSN(t)
 	resetPostgres(t, dsn)
 	d := mustOpen(t, "postgres", dsn)
 	t.Cleanup(func() { d.Close() })

@@ -2,11 +2,11 @@ package store
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"puzzlejudge/internal/testkit/pgtest"
 	"puzzlejudge/judge"
 )
 
@@ -18,10 +18,7 @@ func TestCoursesSQLite(t *testing.T) {
 // JUDGE_TEST_PG_DSN, whose judge tables are dropped first: the grading query
 // builds its rows with SQL that both databases must read alike.
 func TestCoursesPostgres(t *testing.T) {
-	dsn := os.Getenv("JUDGE_TEST_PG_DSN")
-	if dsn == "" {
-		t.Skip("JUDGE_TEST_PG_DSN is not set")
-	}
+	dsn := pgtest.DSN(t)
 	resetPostgres(t, dsn)
 	d, err := Open("postgres", dsn, nil)
 	if err != nil {

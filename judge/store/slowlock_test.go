@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
-	"os"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"puzzlejudge/internal/testkit/pgtest"
 	"puzzlejudge/judge"
 )
 
@@ -20,10 +20,7 @@ import (
 // slow, and only the lock's goes unreported. It needs JUDGE_TEST_PG_DSN
 // (SQLite takes no advisory lock).
 func TestAdvisoryLockIsNoSlowSQL(t *testing.T) {
-	dsn := os.Getenv("JUDGE_TEST_PG_DSN")
-	if dsn == "" {
-		t.Skip("JUDGE_TEST_PG_DSN is not set")
-	}
+	dsn := pgtest.DSN(t)
 	resetPostgres(t, dsn)
 	old := slowSQL
 	slowSQL = time.Nanosecond

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -10,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"puzzlejudge/internal/testkit/pgtest"
 	"puzzlejudge/judge"
 )
 
@@ -52,8 +52,20 @@ func mustOpen(t *testing.T, driver, dsn string) *DB {
 	return d
 }
 
+// sqliteOpener opens a fresh SQLite file at synchronous=normal: at full
+// (the default, which TestSQLitePragmas checks) every commit of these
+// tests waited for an fsync, seconds in all on a busy shared disk, and the
+// tests read back what they wrote either way.
 func sqliteOpener(t *testing.T) opener {
-	return openerOf("sqlite", filepath.Join(t.TempDir(), "store.db"))
+	path := filepath.Join(t.TempDir(), "store.db")
+	return func(t *testing.T) *DB {
+		d, err := OpenWith("sqlite", path, nil, Options{Synchronous: "normal"})
+		if err != nil {
+			t.Fatalf("OpenWith(sqlite, %q): %v", path, err)
+		}
+		t.Cleanup(func() { d.Close() })
+		return d
+	}
 }
 
 func TestSQLite(t *testing.T) {
@@ -63,10 +75,7 @@ func TestSQLite(t *testing.T) {
 // TestPostgres runs the same tests against the PostgreSQL server named by
 // JUDGE_TEST_PG_DSN; its judge tables are dropped first.
 func TestPostgres(t *testing.T) {
-	dsn := os.Getenv("JUDGE_TEST_PG_DSN")
-	if dsn == "" {
-		t.Skip("JUDGE_TEST_PG_DSN is not set")
-	}
+	dsn := pgtest.DSN(t)
 	runStoreTests(t, func(t *testing.T) opener {
 		resetPostgres(t, dsn)
 		return openerOf("postgres", dsn)
@@ -468,7 +477,8 @@ func testConcurrentClaims(t *testing.T, open opener) {
 }
 
 func TestSQLitePragmas(t *testing.T) {
-	d := sqliteOpener(t)(t)
+	d := mustOpen(t, "sqlite", filepath.Join(t.TempDir(), "store.db")) // the defaults
+	defer d.Close()
 	for pragma, want := range map[string]string{"journal_mode": "wal", "foreign_keys": "1", "busy_timeout": "10000", "synchronous": "2"} {
 		var got string
 		if err := d.db.Raw("PRAGMA " + pragma).Scan(&got).Error; err != nil || got != want {

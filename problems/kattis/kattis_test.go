@@ -71,7 +71,9 @@ func TestRoundTripShipped(t *testing.T) {
 // fresh judge and exports it again.
 func TestRoundTripThroughService(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open("sqlite", filepath.Join(t.TempDir(), "k.db"), nil)
+	// synchronous=normal: at full every commit waits for the disk (see
+	// webtest.TestStore).
+	db, err := store.OpenWith("sqlite", filepath.Join(t.TempDir(), "k.db"), nil, store.Options{Synchronous: "normal"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,16 +34,13 @@ import (
 // Main runs a package's tests: sandbox.Init first (in a container's init
 // it serves and never returns), then m.Run, with the engines' tables in
 // the folder the test packages share (testutil.SharedTableDir), then the
-// shared sandbox and the built go-judge are removed.
+// shared sandbox is closed (a built go-judge is kept: see GoJudgeBinary).
 func Main(m *testing.M) int {
 	sandbox.Init()
 	puzzles.SetTableDir(testutil.SharedTableDir())
 	code := m.Run()
 	if shared.runner != nil {
 		shared.runner.Close()
-	}
-	if built.dir != "" {
-		os.RemoveAll(built.dir)
 	}
 	return code
 }
@@ -125,18 +122,22 @@ func Check(t testing.TB, err error) {
 
 var built struct {
 	once sync.Once
-	dir  string
 	bin  string
 	err  error
 }
 
-// GoJudgeBinary builds go-judge from the module once per test binary.
+// GoJudgeBinary builds go-judge from the module once per test binary, into
+// a folder of the temporary directory kept across runs and packages: go
+// build finds the binary there up to date and skips the link (0.9 s
+// instead of 6-10 s quiet, 30 s busy). The go command replaces a binary by
+// a rename, so a test binary running the old one at that moment keeps it.
 func GoJudgeBinary() (string, error) {
 	built.once.Do(func() {
-		if built.dir, built.err = os.MkdirTemp("", "puzzlejudge-go-judge-bin-"); built.err != nil {
+		dir := filepath.Join(os.TempDir(), "puzzlejudge-test-go-judge")
+		if built.err = os.MkdirAll(dir, 0o755); built.err != nil {
 			return
 		}
-		built.bin = filepath.Join(built.dir, "go-judge")
+		built.bin = filepath.Join(dir, "go-judge")
 		build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", built.bin, "github.com/criyle/go-judge/cmd/go-judge")
 		if out, err := build.CombinedOutput(); err != nil {
 			built.err = fmt.Errorf("building go-judge: %v\n%s", err, out)
