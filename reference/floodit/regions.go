@@ -97,6 +97,9 @@ type graph[B bitset] struct {
 	// depths, so one buffer per depth will do, and it is not cleared at
 	// every run (most runs are a step or two long).
 	tails [lookDepth + 1]snapshots[B]
+	// beamScored counts the beam's children scored with the bound (for
+	// TestBeamSkip).
+	beamScored int
 }
 
 func newGraph[B bitset](l labels) *graph[B] {
