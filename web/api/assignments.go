@@ -43,6 +43,8 @@ type problemRef struct {
 	Weight *float64 `json:"weight"`
 }
 
+func (r problemRef) spec() judge.AssignmentProblemSpec { return judge.AssignmentProblemSpec(r) }
+
 // assignmentRequest is the body of POST /assignments.
 type assignmentRequest struct {
 	Title      string          `json:"title"`
@@ -66,14 +68,6 @@ type assignmentPatchRequest struct {
 	LateFactor *float64        `json:"late_factor"`
 	// Contest: an id links the assignment to that contest, null unlinks it.
 	Contest json.RawMessage `json:"contest"`
-}
-
-func specsOf(refs []problemRef) []judge.AssignmentProblemSpec {
-	out := make([]judge.AssignmentProblemSpec, len(refs))
-	for i, r := range refs {
-		out[i] = judge.AssignmentProblemSpec{Slug: r.Slug, Weight: r.Weight}
-	}
-	return out
 }
 
 // assignmentJSON is an assignment as the API shows it. Status and
@@ -159,21 +153,10 @@ func (s *API) assignmentID(c *gin.Context) (int64, bool) {
 	return s.pathID(c, "id", "assignment")
 }
 
-// readAssignment calls read for the caller and the assignment of the path
-// (a progress table, the grades); on an error it writes it and reports
-// false.
+// readAssignment is readByID of the assignment of the path (a progress
+// table, the grades).
 func readAssignment[T any](s *API, c *gin.Context, read func(context.Context, judge.User, int64) (T, error)) (T, int64, bool) {
-	id, ok := s.assignmentID(c)
-	if !ok {
-		var zero T
-		return zero, 0, false
-	}
-	out, err := read(c.Request.Context(), httpx.Viewer(c), id)
-	if err != nil {
-		s.writeError(c, err)
-		return out, 0, false
-	}
-	return out, id, true
+	return readByID(s, c, "assignment", read)
 }
 
 // listAssignments lists the assignments the caller may see, by due time.
@@ -188,7 +171,7 @@ func (s *API) createAssignment(c *gin.Context) {
 	if !s.readJSON(c, &req) {
 		return
 	}
-	spec := judge.AssignmentSpec{Title: req.Title, Problems: specsOf(req.Problems), LateFactor: req.LateFactor}
+	spec := judge.AssignmentSpec{Title: req.Title, Problems: mapped(req.Problems, problemRef.spec), LateFactor: req.LateFactor}
 	var err error
 	if spec.OpensAt, _, err = timeOf("opens_at", req.OpensAt); err == nil {
 		if spec.DueAt, _, err = timeOf("due_at", req.DueAt); err == nil {
@@ -207,12 +190,8 @@ func (s *API) createAssignment(c *gin.Context) {
 		spec.ContestID = *req.Contest
 	}
 	a, err := s.Service.CreateAssignment(c.Request.Context(), httpx.Viewer(c), spec)
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.Header("Location", "/api/v1/assignments/"+strconv.FormatInt(a.ID, 10))
-	c.JSON(http.StatusCreated, toAssignmentJSON(a, s.Service.Now()))
+	s.located(c, http.StatusCreated, err, func() string { return "assignments/" + strconv.FormatInt(a.ID, 10) },
+		func() any { return toAssignmentJSON(a, s.Service.Now()) })
 }
 
 // getAssignment answers the assignment with the caller's own progress.
@@ -252,7 +231,7 @@ func (s *API) updateAssignment(c *gin.Context) {
 		return
 	}
 	if req.Problems != nil {
-		p.Problems = specsOf(*req.Problems)
+		p.Problems = mapped(*req.Problems, problemRef.spec)
 		if p.Problems == nil {
 			p.Problems = []judge.AssignmentProblemSpec{} // present and empty: refused as such
 		}

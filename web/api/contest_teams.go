@@ -36,6 +36,8 @@ type groupRequest struct {
 	Hidden bool   `json:"hidden"`
 }
 
+func (g groupRequest) spec() judge.GroupSpec { return judge.GroupSpec(g) }
+
 // teamSpecsOf reads the teams of a body, with the organizations their
 // objects define, then those of orgs.
 func teamSpecsOf(teams []teamRequest, orgs []organizationRequest) ([]judge.TeamSpec, []judge.OrganizationSpec, error) {
@@ -65,14 +67,6 @@ func teamSpecsOf(teams []teamRequest, orgs []organizationRequest) ([]judge.TeamS
 		defs = append(defs, judge.OrganizationSpec{Name: o.Name, FormalName: o.FormalName, Country: o.Country})
 	}
 	return specs, defs, nil
-}
-
-func groupSpecsOf(gs []groupRequest) []judge.GroupSpec {
-	var out []judge.GroupSpec
-	for _, g := range gs {
-		out = append(out, judge.GroupSpec{Name: g.Name, Hidden: g.Hidden})
-	}
-	return out
 }
 
 // teamJSON is a team as the API shows it: members only to the jury and to
@@ -137,12 +131,7 @@ func toContestTeamsJSON(c judge.Contest) contestTeamsJSON {
 // contestTeams answers a contest's teams, organizations and groups as the
 // caller may read them (judge.TeamsFor).
 func (s *API) contestTeams(c *gin.Context) {
-	id, ok := s.pathID(c, "id", "contest")
-	if !ok {
-		return
-	}
-	ct, err := s.Service.ContestTeams(c.Request.Context(), httpx.Viewer(c), id)
-	s.answer(c, http.StatusOK, err, func() any { return toContestTeamsJSON(ct) })
+	answerByID(s, c, "contest", s.Service.ContestTeams, toContestTeamsJSON)
 }
 
 // importContestTeams reads teams from the CSV body (name, members,

@@ -34,6 +34,8 @@ type contestProblemRef struct {
 	Label string `json:"label"`
 }
 
+func (r contestProblemRef) spec() judge.ContestProblemSpec { return judge.ContestProblemSpec(r) }
+
 // contestRequest is the body of POST /contests. Duration and freeze are
 // "5h", "90m", "5:00:00" or a number of seconds (a JSON string or number);
 // participants absent means everyone.
@@ -94,14 +96,6 @@ func durationOf(field string, raw json.RawMessage) (d time.Duration, present boo
 		return 0, true, judge.Errorf(judge.EINVALID, "field %q: %s", field, judge.ErrorMessage(err))
 	}
 	return d, true, nil
-}
-
-func contestSpecsOf(refs []contestProblemRef) []judge.ContestProblemSpec {
-	out := make([]judge.ContestProblemSpec, len(refs))
-	for i, r := range refs {
-		out[i] = judge.ContestProblemSpec{Slug: r.Slug, Label: r.Label}
-	}
-	return out
 }
 
 // contestJSON is a contest as the API shows it. Status and SecondsLeft are
@@ -213,26 +207,17 @@ func (s *API) createContest(c *gin.Context) {
 		return
 	}
 	ct, err := s.Service.CreateContest(c.Request.Context(), httpx.Viewer(c), judge.ContestSpec{
-		Title: req.Title, Problems: contestSpecsOf(req.Problems), StartTime: start, Duration: d, Freeze: freeze,
+		Title: req.Title, Problems: mapped(req.Problems, contestProblemRef.spec), StartTime: start, Duration: d, Freeze: freeze,
 		Scoring: req.Scoring, Participants: req.Participants, RegistrationCode: req.RegistrationCode, Public: req.Public,
-		Teams: teams, Organizations: orgs, Groups: groupSpecsOf(req.Groups),
+		Teams: teams, Organizations: orgs, Groups: mapped(req.Groups, groupRequest.spec),
 	})
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.Header("Location", "/api/v1/contests/"+strconv.FormatInt(ct.ID, 10))
-	c.JSON(http.StatusCreated, toContestJSON(ct, s.Service.Now()))
+	s.located(c, http.StatusCreated, err, func() string { return "contests/" + strconv.FormatInt(ct.ID, 10) },
+		func() any { return toContestJSON(ct, s.Service.Now()) })
 }
 
 // getContest answers a contest as the caller may see it.
 func (s *API) getContest(c *gin.Context) {
-	id, ok := s.pathID(c, "id", "contest")
-	if !ok {
-		return
-	}
-	ct, err := s.Service.Contest(c.Request.Context(), httpx.Viewer(c), id)
-	s.answer(c, http.StatusOK, err, func() any { return toContestJSON(ct, s.Service.Now()) })
+	answerByID(s, c, "contest", s.Service.Contest, func(ct judge.Contest) contestJSON { return toContestJSON(ct, s.Service.Now()) })
 }
 
 // updateContest changes the fields given.
@@ -249,7 +234,7 @@ func (s *API) updateContest(c *gin.Context) {
 		return
 	}
 	if req.Problems != nil {
-		p.Problems = contestSpecsOf(*req.Problems)
+		p.Problems = mapped(*req.Problems, contestProblemRef.spec)
 	}
 	for _, f := range []struct {
 		name string
@@ -292,7 +277,7 @@ func (s *API) updateContest(c *gin.Context) {
 	if req.Teams != nil && p.Teams == nil {
 		p.Teams = []judge.TeamSpec{}
 	}
-	p.Groups = groupSpecsOf(req.Groups)
+	p.Groups = mapped(req.Groups, groupRequest.spec)
 	ct, err := s.Service.UpdateContest(c.Request.Context(), httpx.Viewer(c), id, p)
 	s.answer(c, http.StatusOK, err, func() any { return toContestJSON(ct, s.Service.Now()) })
 }
@@ -320,13 +305,8 @@ func (s *API) joinContest(c *gin.Context) {
 // the board's version and view: a poller that sends it back in
 // If-None-Match gets 304 until the board changes.
 func (s *API) scoreboard(c *gin.Context) {
-	id, ok := s.pathID(c, "id", "contest")
+	b, id, ok := readByID(s, c, "contest", s.Service.Scoreboard)
 	if !ok {
-		return
-	}
-	b, err := s.Service.Scoreboard(c.Request.Context(), httpx.Viewer(c), id)
-	if err != nil {
-		s.writeError(c, err)
 		return
 	}
 	etag := httpx.BoardETag(b.Version, b.Frozen, judge.CanSeeLiveBoard(httpx.Viewer(c)))
@@ -383,13 +363,8 @@ func (s *API) formContest(c *gin.Context) bool {
 // scoreboardCSV answers the board as the caller may see it as CSV (the
 // final board, once the contest is over and unfrozen): judge.WriteBoardCSV.
 func (s *API) scoreboardCSV(c *gin.Context) {
-	id, ok := s.pathID(c, "id", "contest")
+	body, id, ok := readByID(s, c, "contest", s.Service.ScoreboardCSV)
 	if !ok {
-		return
-	}
-	body, err := s.Service.ScoreboardCSV(c.Request.Context(), httpx.Viewer(c), id)
-	if err != nil {
-		s.writeError(c, err)
 		return
 	}
 	c.Header("Content-Disposition", `attachment; filename="contest-`+strconv.FormatInt(id, 10)+`-scoreboard.csv"`)

@@ -160,13 +160,8 @@ func (s *API) submit(c *gin.Context) {
 // lets read it (its owner and instructors). Rows carry verdicts and messages only: the judge's messages
 // never contain a hidden case's expected answer.
 func (s *API) getSubmission(c *gin.Context) {
-	id, ok := s.pathID(c, "id", "submission")
+	sub, _, ok := readByID(s, c, "submission", s.Service.Submission)
 	if !ok {
-		return
-	}
-	sub, err := s.Service.Submission(c.Request.Context(), httpx.Viewer(c), id)
-	if err != nil {
-		s.writeError(c, err)
 		return
 	}
 	if err := s.Service.SeenBy(c.Request.Context(), sub, httpx.Viewer(c)); err != nil {
