@@ -9,21 +9,13 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"puzzlejudge/web/wire"
 )
 
 // clarificationJSON is a contest's clarification or announcement as pj
 // reads it (GET /contests/{id}/clarifications).
-type clarificationJSON struct {
-	ID      int64     `json:"id"`
-	From    *string   `json:"from"`
-	To      *string   `json:"to"`
-	ToAll   bool      `json:"to_all"`
-	ReplyTo *int64    `json:"reply_to"`
-	Problem *string   `json:"problem"`
-	Text    string    `json:"text"`
-	Time    time.Time `json:"time"`
-	Unread  bool      `json:"unread"`
-}
+type clarificationJSON = wire.Clarification
 
 // clarificationText returns the TEXT argument, read from stdin when it is
 // "-" (a longer message, or one written by another program).
@@ -85,10 +77,7 @@ An unread message is marked "*". --mark-read marks them all read afterwards.`,
 			if err != nil {
 				return err
 			}
-			var list struct {
-				Unread         int                 `json:"unread"`
-				Clarifications []clarificationJSON `json:"clarifications"`
-			}
+			var list wire.Clarifications
 			resp, err := c.getJSON(a.ctx, contestPath(args[0])+"/clarifications", &list)
 			if err != nil {
 				return err
