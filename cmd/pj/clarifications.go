@@ -171,9 +171,9 @@ func (a *app) contestAnswerCommand() *cobra.Command {
 		Example: "  pj contest answer 1 4 --all 'Yes: a board may be solved already.'",
 		Args:    exactArgs("ID", "CLARIFICATION", "TEXT"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			q, err := strconv.ParseInt(args[1], 10, 64)
-			if err != nil || q <= 0 {
-				return usageErrorf("CLARIFICATION %q: want the id of a question", args[1])
+			q, err := idArg(args[1], "CLARIFICATION %q: want the id of a question")
+			if err != nil {
+				return err
 			}
 			text, err := a.clarificationText(args[2])
 			if err != nil {

@@ -110,9 +110,9 @@ func (a *app) similarityShowCommand() *cobra.Command {
 		Short: "Print a similarity report: its status, then its pairs, most similar first",
 		Args:  exactArgs("REPORT"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := strconv.ParseInt(args[0], 10, 64)
-			if err != nil || id <= 0 {
-				return usageErrorf("REPORT must be a report's id, found %q", args[0])
+			id, err := idArg(args[0], "REPORT must be a report's id, found %q")
+			if err != nil {
+				return err
 			}
 			c, err := a.client()
 			if err != nil {

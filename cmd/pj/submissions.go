@@ -19,9 +19,9 @@ func (a *app) statusCommand() *cobra.Command {
 accepted, 1 not); while it is pending it is 0, unless --wait waits for the verdict.`,
 		Args: exactArgs("ID"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := strconv.ParseInt(args[0], 10, 64)
-			if err != nil || id <= 0 {
-				return usageErrorf("submission id must be a positive integer, found %q", args[0])
+			id, err := idArg(args[0], "submission id must be a positive integer, found %q")
+			if err != nil {
+				return err
 			}
 			c, err := a.client()
 			if err != nil {
