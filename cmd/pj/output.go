@@ -56,7 +56,7 @@ func oneLine(s string) string {
 }
 
 // formatScore prints 100 as "100" and 62.5 as "62.5".
-func formatScore(f float64) string {
+func formatScore[F ~float64](f F) string {
 	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", f), "0"), ".")
 }
 

@@ -93,8 +93,8 @@ func (a *app) showSubmission(sub submission, body []byte) error {
 			line += "  waiting for " + sub.Waiting
 		}
 		fmt.Fprintln(a.stdout, line)
-		if sub.CompileOutput != "" && sub.Verdict == "compile_error" {
-			fmt.Fprintln(a.stdout, strings.TrimRight(sub.CompileOutput, "\n"))
+		if sub.CompileOutput != nil && *sub.CompileOutput != "" && sub.Verdict == "compile_error" {
+			fmt.Fprintln(a.stdout, strings.TrimRight(*sub.CompileOutput, "\n"))
 		}
 		if len(sub.Cases) > 0 {
 			tw := a.table()
@@ -113,7 +113,7 @@ func (a *app) showSubmission(sub submission, body []byte) error {
 	if sub.Status != statusDone {
 		return nil
 	}
-	return verdictError(sub.Verdict)
+	return verdictError(string(sub.Verdict))
 }
 
 func (a *app) submissionsCommand() *cobra.Command {
