@@ -404,13 +404,8 @@ func (p *Pages) showAssignment(c *gin.Context, status int, form *assignmentForm)
 }
 
 func (p *Pages) editAssignment(c *gin.Context) {
-	u, id, ok := p.needID(c, p.needTo(judge.CanManageCourses), "assignment")
+	u, a, id, ok := needRead(p, c, p.needTo(judge.CanManageCourses), "assignment", p.Service.Assignment)
 	if !ok {
-		return
-	}
-	a, err := p.Service.Assignment(c.Request.Context(), u, id)
-	if err != nil {
-		p.fail(c, err)
 		return
 	}
 	form, spec, err := p.postedForm(c, &a)
@@ -515,17 +510,8 @@ func newProgressRow(l *locale, row judge.StudentGrade, labels []string) progress
 // the path (a progress table); on a failure it answers the sign-in, the
 // not-found or the error page and reports false.
 func readAssignment[T any](p *Pages, c *gin.Context, read func(context.Context, judge.User, int64) (T, error)) (T, bool) {
-	var zero T
-	v, id, ok := p.needID(c, p.needUser, "assignment")
-	if !ok {
-		return zero, false
-	}
-	out, err := read(c.Request.Context(), v, id)
-	if err != nil {
-		p.fail(c, err)
-		return zero, false
-	}
-	return out, true
+	_, out, _, ok := needRead(p, c, p.needUser, "assignment", read)
+	return out, ok
 }
 
 func (p *Pages) progressPage(c *gin.Context) {

@@ -250,18 +250,13 @@ type contestPageView struct {
 func (p *Pages) contestPage(c *gin.Context) { p.showContest(c, http.StatusOK, nil) }
 
 func (p *Pages) showContest(c *gin.Context, status int, form *contestForm) {
-	v := httpx.Viewer(c)
-	id, ok := p.pathID(c, "id", "contest")
+	v, ct, id, ok := needRead(p, c, p.anyone, "contest", p.Service.Contest)
 	if !ok {
-		return
-	}
-	ct, err := p.Service.Contest(c.Request.Context(), v, id)
-	if err != nil {
-		p.fail(c, err)
 		return
 	}
 	now := p.Service.Now()
 	data := contestPageView{C: newContestView(p.localeOf(c), ct, now)}
+	var err error
 	if data.Contestant, data.CanJoin, err = p.Service.Participation(c.Request.Context(), v, id); err != nil {
 		p.fail(c, err)
 		return
