@@ -149,10 +149,6 @@ func toProgressRow(row judge.StudentGrade) progressRowJSON {
 	return out
 }
 
-func (s *API) assignmentID(c *gin.Context) (int64, bool) {
-	return s.pathID(c, "id", "assignment")
-}
-
 // readAssignment is readByID of the assignment of the path (a progress
 // table, the grades).
 func readAssignment[T any](s *API, c *gin.Context, read func(context.Context, judge.User, int64) (T, error)) (T, int64, bool) {
@@ -196,13 +192,12 @@ func (s *API) createAssignment(c *gin.Context) {
 
 // getAssignment answers the assignment with the caller's own progress.
 func (s *API) getAssignment(c *gin.Context) {
-	id, ok := s.assignmentID(c)
+	var row judge.StudentGrade
+	a, _, ok := readAssignment(s, c, func(ctx context.Context, v judge.User, id int64) (a judge.Assignment, err error) {
+		a, row, err = s.Service.MyProgress(ctx, v, id)
+		return a, err
+	})
 	if !ok {
-		return
-	}
-	a, row, err := s.Service.MyProgress(c.Request.Context(), httpx.Viewer(c), id)
-	if err != nil {
-		s.writeError(c, err)
 		return
 	}
 	out := toAssignmentJSON(a, s.Service.Now())
@@ -213,12 +208,9 @@ func (s *API) getAssignment(c *gin.Context) {
 
 // updateAssignment changes the fields given.
 func (s *API) updateAssignment(c *gin.Context) {
-	id, ok := s.assignmentID(c)
-	if !ok {
-		return
-	}
 	var req assignmentPatchRequest
-	if !s.readJSON(c, &req) {
+	id, ok := s.pathIDAndJSON(c, "id", "assignment", &req)
+	if !ok {
 		return
 	}
 	p := judge.AssignmentPatch{Title: req.Title, LateFactor: req.LateFactor}
@@ -264,7 +256,7 @@ func (s *API) updateAssignment(c *gin.Context) {
 
 // deleteAssignment answers 204; the submissions stay.
 func (s *API) deleteAssignment(c *gin.Context) {
-	id, ok := s.assignmentID(c)
+	id, ok := s.pathID(c, "id", "assignment")
 	if !ok {
 		return
 	}

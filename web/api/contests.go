@@ -284,21 +284,12 @@ func (s *API) updateContest(c *gin.Context) {
 
 // joinContest adds the caller to a contest's participants: {"code": ...}.
 func (s *API) joinContest(c *gin.Context) {
-	id, ok := s.pathID(c, "id", "contest")
-	if !ok {
-		return
-	}
 	var req struct {
 		Code string `json:"code"`
 	}
-	if !s.readJSON(c, &req) {
-		return
+	if id, ok := s.pathIDAndJSON(c, "id", "contest", &req); ok {
+		s.noContent(c, s.Service.JoinContest(c.Request.Context(), httpx.Viewer(c), id, req.Code))
 	}
-	if err := s.Service.JoinContest(c.Request.Context(), httpx.Viewer(c), id, req.Code); err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.Status(http.StatusNoContent)
 }
 
 // scoreboard answers the board as the caller may see it, with an ETag of
