@@ -90,9 +90,7 @@ An unread message is marked "*". --mark-read marks them all read afterwards.`,
 			if a.jsonOut {
 				return a.printBody(resp.Body)
 			}
-			w := a.table()
-			fmt.Fprintln(w, "ID\tTIME\tFROM\tTO\tPROBLEM\tTEXT")
-			for _, m := range list.Clarifications {
+			err = printTable(a, "ID\tTIME\tFROM\tTO\tPROBLEM\tTEXT", list.Clarifications, func(m clarificationJSON) string {
 				id := strconv.FormatInt(m.ID, 10)
 				if m.Unread {
 					id += "*"
@@ -114,10 +112,10 @@ An unread message is marked "*". --mark-read marks them all read afterwards.`,
 				if m.Problem != nil {
 					problem = *m.Problem
 				}
-				fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", id, m.Time.UTC().Format(time.RFC3339), from, to, problem,
+				return fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t%s", id, m.Time.UTC().Format(time.RFC3339), from, to, problem,
 					strings.ReplaceAll(m.Text, "\n", " / "))
-			}
-			if err := w.Flush(); err != nil {
+			})
+			if err != nil {
 				return err
 			}
 			fmt.Fprintf(a.stdout, "%d unread\n", list.Unread)

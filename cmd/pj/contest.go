@@ -50,12 +50,9 @@ func (a *app) contestCommand() *cobra.Command {
 func (a *app) contestListCommand() *cobra.Command {
 	return command("list", "List the contests", exactArgs(), func(args []string) error {
 		return show(a, http.MethodGet, "/contests", nil, func(list []contestJSON) error {
-			w := a.table()
-			fmt.Fprintln(w, "ID\tTITLE\tSTART\tLENGTH\tSCORING\tSTATUS")
-			for _, ct := range list {
-				fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%s\n", ct.ID, ct.Title, ct.StartTime.UTC().Format(time.RFC3339), ct.Duration, ct.Scoring, status(ct))
-			}
-			return w.Flush()
+			return printTable(a, "ID\tTITLE\tSTART\tLENGTH\tSCORING\tSTATUS", list, func(ct contestJSON) string {
+				return fmt.Sprintf("%d\t%s\t%s\t%s\t%s\t%s", ct.ID, ct.Title, ct.StartTime.UTC().Format(time.RFC3339), ct.Duration, ct.Scoring, status(ct))
+			})
 		})
 	})
 }

@@ -146,17 +146,15 @@ func (a *app) submissionsCommand() *cobra.Command {
 		if a.jsonOut {
 			return a.printBody(resp.Body)
 		}
-		tw := a.table()
-		fmt.Fprintln(tw, "ID\tWHEN\tUSER\tPROBLEM\tKIND\tSTATUS\tVERDICT\tSCORE")
-		for _, s := range subs {
+		err = printTable(a, "ID\tWHEN\tUSER\tPROBLEM\tKIND\tSTATUS\tVERDICT\tSCORE", subs, func(s submission) string {
 			score := ""
 			if s.Status == statusDone {
 				score = formatScore(s.Score)
 			}
-			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, s.CreatedAt.Local().Format("2006-01-02 15:04"),
+			return fmt.Sprintf("%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s", s.ID, s.CreatedAt.Local().Format("2006-01-02 15:04"),
 				s.User, s.Problem, s.Kind, s.Status, s.Verdict, score)
-		}
-		if err := tw.Flush(); err != nil {
+		})
+		if err != nil {
 			return err
 		}
 		if total := resp.Header.Get("X-Total-Count"); total != "" && total != strconv.Itoa(len(subs)) {
