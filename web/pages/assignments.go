@@ -79,6 +79,8 @@ func newAssignmentView(l *locale, a judge.Assignment, now time.Time) assignmentV
 
 // assignmentForm is the create or edit form as the instructor filled it.
 type assignmentForm struct {
+	// ID is the assignment's, 0 for a new one.
+	ID                                           int64
 	Title, OpensAt, DueAt, LateUntil, LateFactor string
 	Problems                                     []formProblem
 	// Contests are the contests the assignment may be; the chosen one
@@ -115,7 +117,7 @@ func (p *Pages) emptyForm(c *gin.Context, a *judge.Assignment) (assignmentForm, 
 	now := p.Service.Now().In(zone).Truncate(time.Hour)
 	f.OpensAt, f.DueAt = formatLocal(now, zone), formatLocal(now.Add(7*24*time.Hour), zone)
 	if a != nil {
-		f.Title, f.OpensAt, f.DueAt = a.Title, formatLocal(a.OpensAt, zone), formatLocal(a.DueAt, zone)
+		f.ID, f.Title, f.OpensAt, f.DueAt = a.ID, a.Title, formatLocal(a.OpensAt, zone), formatLocal(a.DueAt, zone)
 		if a.LateUntil != nil {
 			f.LateUntil, f.LateFactor = formatLocal(*a.LateUntil, zone), judge.FormatScore(a.LateFactor)
 		}

@@ -74,6 +74,8 @@ func newContestView(l *locale, c judge.Contest, now time.Time) contestView {
 
 // contestForm is the create or edit form as the instructor filled it.
 type contestForm struct {
+	// ID is the contest's, 0 for a new one.
+	ID                                                                        int64
 	Title, StartTime, Duration, Freeze, Scoring, Problems, Participants, Code string
 	// Teams are the teams of several members (or named otherwise than
 	// their member), one a line as the teams' CSV writes them, and
@@ -91,7 +93,7 @@ func contestFormOf(c *judge.Contest, now time.Time, zone *time.Location) contest
 		next := time.Date(t.Year(), t.Month(), t.Day(), t.Hour()+1, 0, 0, 0, zone)
 		return contestForm{StartTime: formatLocal(next, zone), Duration: "5h", Scoring: "icpc"}
 	}
-	f := contestForm{Title: c.Title, StartTime: formatLocal(c.StartTime, zone), Duration: judge.FormatContestDuration(c.Duration),
+	f := contestForm{ID: c.ID, Title: c.Title, StartTime: formatLocal(c.StartTime, zone), Duration: judge.FormatContestDuration(c.Duration),
 		Scoring: string(c.Scoring), Code: c.RegistrationCode, Public: c.Public}
 	if !c.Everyone {
 		// A team of one named after its member is a participant; the
@@ -277,6 +279,7 @@ func (p *Pages) editContest(c *gin.Context) {
 		return
 	}
 	form, spec, err := readContestForm(c, p.localeOf(c).Zone)
+	form.ID = id
 	if err == nil {
 		patch := judge.ContestPatch{Title: &spec.Title, Problems: spec.Problems, StartTime: &spec.StartTime, Duration: &spec.Duration,
 			Freeze: &spec.Freeze, Scoring: &spec.Scoring, RegistrationCode: &spec.RegistrationCode, Public: &spec.Public,
