@@ -145,26 +145,12 @@ func (d *DB) withProblems(ctx context.Context, rows []assignmentRow) ([]judge.As
 	if len(rows) == 0 {
 		return out, nil
 	}
-	var ps []struct {
-		AssignmentID int64
-		ProblemID    int64
-		Weight       float64
-		Slug         string
-		Title        string
-		TitleZH      string `gorm:"column:title_zh"`
-		Draft        bool
-		Archived     bool
-	}
-	err := d.db.WithContext(ctx).Table("assignment_problems").
-		Select("assignment_problems.assignment_id, assignment_problems.problem_id, assignment_problems.weight, problems.slug, problems.title, problems.title_zh, problems.draft, problems.archived").
-		Joins("JOIN problems ON problems.id = assignment_problems.problem_id").
-		Where("assignment_problems.assignment_id IN ?", ids).
-		Order("assignment_problems.assignment_id, assignment_problems.position").Scan(&ps).Error
+	ps, err := d.listedProblems(ctx, "assignment_problems", "assignment_id", "weight", ids)
 	if err != nil {
 		return nil, d.fail(err, "assignment problems")
 	}
 	for _, p := range ps {
-		a := &out[at[p.AssignmentID]]
+		a := &out[at[p.ListID]]
 		a.Problems = append(a.Problems, judge.AssignmentProblem{ProblemID: p.ProblemID, Slug: p.Slug, Title: p.Title, TitleZH: p.TitleZH, Weight: p.Weight,
 			Draft: p.Draft, Archived: p.Archived})
 	}

@@ -154,26 +154,12 @@ func (d *DB) withContestParts(ctx context.Context, rows []contestRow) ([]judge.C
 	if len(rows) == 0 {
 		return out, nil
 	}
-	var ps []struct {
-		ContestID int64
-		ProblemID int64
-		Label     string
-		Slug      string
-		Title     string
-		TitleZH   string `gorm:"column:title_zh"`
-		Draft     bool
-		Archived  bool
-	}
-	err := d.db.WithContext(ctx).Table("contest_problems").
-		Select("contest_problems.contest_id, contest_problems.problem_id, contest_problems.label, problems.slug, problems.title, problems.title_zh, problems.draft, problems.archived").
-		Joins("JOIN problems ON problems.id = contest_problems.problem_id").
-		Where("contest_problems.contest_id IN ?", ids).
-		Order("contest_problems.contest_id, contest_problems.position").Scan(&ps).Error
+	ps, err := d.listedProblems(ctx, "contest_problems", "contest_id", "label", ids)
 	if err != nil {
 		return nil, d.fail(err, "contest problems")
 	}
 	for _, p := range ps {
-		c := &out[at[p.ContestID]]
+		c := &out[at[p.ListID]]
 		c.Problems = append(c.Problems, judge.ContestProblem{ProblemID: p.ProblemID, Label: p.Label, Slug: p.Slug, Title: p.Title, TitleZH: p.TitleZH,
 			Draft: p.Draft, Archived: p.Archived})
 	}
