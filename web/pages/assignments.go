@@ -179,13 +179,9 @@ func (p *Pages) readForm(c *gin.Context, f *assignmentForm) (judge.AssignmentSpe
 		if err != nil || s == "" {
 			return time.Time{}
 		}
-		t, e := parseLocal(s, p.localeOf(c).Zone)
-		if e != nil {
-			t, e = judge.ParseTime(name, s)
-			if judge.ErrorID(e) == "time_syntax" {
-				e = judge.Errort(judge.EINVALID, "form_time", "{Field}: expected a date and time like 2026-03-02T09:00, found {Text}", "Field", name, "Text", strconv.Quote(s))
-			}
-		}
+		t, e := readFormTime(name, s, p.localeOf(c).Zone, func() error {
+			return judge.Errort(judge.EINVALID, "form_time", "{Field}: expected a date and time like 2026-03-02T09:00, found {Text}", "Field", name, "Text", strconv.Quote(s))
+		})
 		if e != nil {
 			err = e
 		}

@@ -138,15 +138,13 @@ func readContestForm(c *gin.Context, zone *time.Location) (contestForm, judge.Co
 		Participants: c.PostForm("participants"), Code: c.PostForm("registration_code"), Public: c.PostForm("public") != "",
 		Teams: c.PostForm("teams"), HiddenGroups: c.PostForm("hidden_groups")}
 	spec := judge.ContestSpec{Title: f.Title, Scoring: judge.Scoring(f.Scoring), RegistrationCode: strings.TrimSpace(f.Code), Public: f.Public}
-	start, err := parseLocal(strings.TrimSpace(f.StartTime), zone)
+	var err error
+	spec.StartTime, err = readFormTime("start", f.StartTime, zone, func() error {
+		return judge.Errort(judge.EINVALID, "form_start", "start: expected a date and time like 2026-03-02T09:00, found {Text}", "Text", strconv.Quote(f.StartTime))
+	})
 	if err != nil {
-		if start, err = judge.ParseTime("start", f.StartTime); judge.ErrorID(err) == "time_syntax" {
-			return f, spec, judge.Errort(judge.EINVALID, "form_start", "start: expected a date and time like 2026-03-02T09:00, found {Text}", "Text", strconv.Quote(f.StartTime))
-		} else if err != nil {
-			return f, spec, err
-		}
+		return f, spec, err
 	}
-	spec.StartTime = start
 	if spec.Duration, err = judge.ParseContestDuration(strings.TrimSpace(f.Duration)); err != nil {
 		return f, spec, judge.Errort(judge.EINVALID, "form_duration", "duration: {Err}", "Err", err)
 	}

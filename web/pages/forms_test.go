@@ -11,7 +11,7 @@ import (
 // forms carry their own form element and button (contestForm,
 // assignmentForm): on the list page they create, on the thing's page they
 // save it, and after a refused save the page shown again still saves that
-// thing, not a new one.
+// thing, not a new one. Their times are read alike (readFormTime).
 func TestCreateAndEditFormsPostWhereTheyShould(t *testing.T) {
 	e := newPagesEnv(t, Options{})
 	e.waitCases("flood")
@@ -30,6 +30,11 @@ func TestCreateAndEditFormsPostWhereTheyShould(t *testing.T) {
 	if strings.Contains(refused.body, `action="/contests#new"`) {
 		t.Errorf("the contest page shown after a refused save creates a new contest")
 	}
+	// A time of neither form (the page's clock, RFC 3339) is named so.
+	prof.post("/contests", url.Values{"title": {"Weekly 2"}, "start_time": {"soon"}, "duration": {"5h"}, "scoring": {"icpc"},
+		"problems": {"A flood"}}).want(t, 400, `start: expected a date and time like 2026-03-02T09:00, found &#34;soon&#34;`)
+	prof.post("/contests", url.Values{"title": {"Weekly 2"}, "start_time": {now.Format(time.RFC3339)}, "duration": {"5h"}, "scoring": {"icpc"},
+		"problems": {"A flood"}}).redirectTo(t, "/contests/")
 
 	noTemplateError(t, prof.get("/assignments").want(t, 200, `action="/assignments#new"`, `>Create the assignment</button>`))
 	aloc := prof.post("/assignments", url.Values{"title": {"Exam"}, "opens_at": {now.Format(formTime)},
@@ -38,5 +43,5 @@ func TestCreateAndEditFormsPostWhereTheyShould(t *testing.T) {
 	aedit := `action="/assignments/` + aid + `/edit#edit"`
 	noTemplateError(t, prof.get(aloc).want(t, 200, aedit, `>Save</button>`))
 	prof.post(aloc+"/edit", url.Values{"title": {"Exam"}, "opens_at": {"soon"}, "due_at": {now.Format(formTime)},
-		"problem": {"flood"}, "weight-flood": {"1"}}).want(t, 400, aedit)
+		"problem": {"flood"}, "weight-flood": {"1"}}).want(t, 400, aedit, `opens_at: expected a date and time like 2026-03-02T09:00, found &#34;soon&#34;`)
 }
