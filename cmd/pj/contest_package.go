@@ -33,6 +33,13 @@ func (a *app) contestExportCommand() *cobra.Command {
 	return cmd
 }
 
+// accountMadeJSON is an account an import made, with its password when
+// the judge chose it.
+type accountMadeJSON struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
+
 // importedJSON is the answer of POST /contests/import as pj reads it.
 type importedJSON struct {
 	Contest        contestJSON       `json:"contest"`
@@ -41,13 +48,6 @@ type importedJSON struct {
 	Submissions    int               `json:"submissions"`
 	Clarifications int               `json:"clarifications"`
 	Skipped        map[string]int    `json:"skipped"`
-}
-
-// accountMadeJSON is an account an import made, with its password when
-// the judge chose it.
-type accountMadeJSON struct {
-	Username string `json:"username"`
-	Password string `json:"password"`
 }
 
 func (a *app) contestImportCommand() *cobra.Command {
