@@ -33,21 +33,17 @@ func (a *app) contestExportCommand() *cobra.Command {
 	return cmd
 }
 
-// accountMadeJSON is an account an import made, with its password when
-// the judge chose it.
-type accountMadeJSON struct {
-	Username string `json:"username"`
-	Password string `json:"password"`
-}
-
 // importedJSON is the answer of POST /contests/import as pj reads it.
 type importedJSON struct {
-	Contest        contestJSON       `json:"contest"`
-	Problems       []string          `json:"problems_created"`
-	Accounts       []accountMadeJSON `json:"accounts_created"`
-	Submissions    int               `json:"submissions"`
-	Clarifications int               `json:"clarifications"`
-	Skipped        map[string]int    `json:"skipped"`
+	Contest  contestJSON `json:"contest"`
+	Problems []string    `json:"problems_created"`
+	Accounts []struct {
+		Username string `json:"username"`
+		Password string `json:"password"`
+	} `json:"accounts_created"`
+	Submissions    int            `json:"submissions"`
+	Clarifications int            `json:"clarifications"`
+	Skipped        map[string]int `json:"skipped"`
 }
 
 func (a *app) contestImportCommand() *cobra.Command {
@@ -86,14 +82,16 @@ func (a *app) contestImportCommand() *cobra.Command {
 			fmt.Fprintf(a.stdout, "problem %s made from its package (%s)\n", p, state)
 		}
 		if len(out.Accounts) > 0 {
-			err := printTable(a, "ACCOUNT MADE\tPASSWORD", out.Accounts, func(acc accountMadeJSON) string {
+			w := a.table()
+			fmt.Fprintln(w, "ACCOUNT MADE\tPASSWORD")
+			for _, acc := range out.Accounts {
 				pw := acc.Password
 				if pw == "" {
 					pw = "(the package's)"
 				}
-				return fmt.Sprintf("%s\t%s", acc.Username, pw)
-			})
-			if err != nil {
+				fmt.Fprintf(w, "%s\t%s\n", acc.Username, pw)
+			}
+			if err := w.Flush(); err != nil {
 				return err
 			}
 		}
