@@ -11,29 +11,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/web/wire"
 )
 
-// contestJSON is the API's contest as pj reads it; its scoreboard is the
+// contestJSON is the API's contest (wire.Contest); its scoreboard is the
 // domain's judge.Scoreboard, which the API sends as it is.
-type contestJSON struct {
-	ID        int64     `json:"id"`
-	Title     string    `json:"title"`
-	StartTime time.Time `json:"start_time"`
-	EndTime   time.Time `json:"end_time"`
-	Duration  string    `json:"duration"`
-	Freeze    string    `json:"freeze"`
-	Scoring   string    `json:"scoring"`
-	Everyone  bool      `json:"everyone"`
-	Public    bool      `json:"public"`
-	Status    string    `json:"status"`
-	Frozen    bool      `json:"frozen"`
-	Problems  []struct {
-		Label string `json:"label"`
-		Slug  string `json:"slug"`
-		Title string `json:"title"`
-	} `json:"problems"`
-	Participants []string `json:"participants"`
-}
+type contestJSON = wire.Contest
 
 func contestPath(id string) string { return "/contests/" + url.PathEscape(id) }
 
@@ -59,9 +42,9 @@ func (a *app) contestListCommand() *cobra.Command {
 
 func status(ct contestJSON) string {
 	if ct.Frozen {
-		return ct.Status + ", frozen"
+		return string(ct.Status) + ", frozen"
 	}
-	return ct.Status
+	return string(ct.Status)
 }
 
 func (a *app) contestCreateCommand() *cobra.Command {

@@ -7,24 +7,12 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"puzzlejudge/web/wire"
 )
 
-// teamsJSON is the API's answer of GET /contests/{id}/teams as pj reads it.
-type teamsJSON struct {
-	Teams []struct {
-		ID           int64    `json:"id"`
-		Name         string   `json:"name"`
-		Members      []string `json:"members"`
-		Organization *string  `json:"organization"`
-		Groups       []string `json:"groups"`
-		Hidden       bool     `json:"hidden"`
-	} `json:"teams"`
-	Organizations []struct {
-		Name       string  `json:"name"`
-		FormalName string  `json:"formal_name"`
-		Country    *string `json:"country"`
-	} `json:"organizations"`
-}
+// teamsJSON is the API's answer of GET /contests/{id}/teams (wire.Teams).
+type teamsJSON = wire.Teams
 
 func (a *app) contestTeamsCommand() *cobra.Command {
 	var file string

@@ -10,6 +10,7 @@ import (
 
 	"puzzlejudge/judge"
 	"puzzlejudge/web/httpx"
+	"puzzlejudge/web/wire"
 )
 
 // teamRequest is a team in a contest's body: members are usernames,
@@ -69,36 +70,16 @@ func teamSpecsOf(teams []teamRequest, orgs []organizationRequest) ([]judge.TeamS
 	return specs, defs, nil
 }
 
-// teamJSON is a team as the API shows it: members only to the jury and to
-// the team's own members.
-type teamJSON struct {
-	ID           int64    `json:"id"`
-	Name         string   `json:"name"`
-	Members      []string `json:"members,omitempty"`
-	Organization *string  `json:"organization"`
-	Groups       []string `json:"groups"`
-	Hidden       bool     `json:"hidden"`
-}
+// teamJSON is a team as the API shows it (wire.Team, which pj reads too),
+// with its organization and group.
+type teamJSON = wire.Team
 
-type organizationJSON struct {
-	ID         int64   `json:"id"`
-	Name       string  `json:"name"`
-	FormalName string  `json:"formal_name"`
-	Country    *string `json:"country"`
-}
+type organizationJSON = wire.Organization
 
-type groupJSON struct {
-	ID     int64  `json:"id"`
-	Name   string `json:"name"`
-	Hidden bool   `json:"hidden"`
-}
+type groupJSON = wire.Group
 
 // contestTeamsJSON is the answer of GET /contests/{id}/teams.
-type contestTeamsJSON struct {
-	Teams         []teamJSON         `json:"teams"`
-	Organizations []organizationJSON `json:"organizations"`
-	Groups        []groupJSON        `json:"groups"`
-}
+type contestTeamsJSON = wire.Teams
 
 func toContestTeamsJSON(c judge.Contest) contestTeamsJSON {
 	out := contestTeamsJSON{Teams: make([]teamJSON, 0, len(c.Teams)), Organizations: make([]organizationJSON, 0, len(c.Organizations)),

@@ -12,6 +12,7 @@ import (
 
 	"puzzlejudge/judge"
 	"puzzlejudge/web/httpx"
+	"puzzlejudge/web/wire"
 )
 
 // registerContests adds the routes of issue 25: contests and their boards.
@@ -98,52 +99,18 @@ func durationOf(field string, raw json.RawMessage) (d time.Duration, present boo
 	return d, true, nil
 }
 
-// contestJSON is a contest as the API shows it. Status and SecondsLeft are
-// at the server's time: SecondsLeft counts to the start while scheduled,
-// to the end while running.
-type contestJSON struct {
-	ID              int64                `json:"id"`
-	Title           string               `json:"title"`
-	Problems        []contestProblemJSON `json:"problems"`
-	StartTime       time.Time            `json:"start_time"`
-	EndTime         time.Time            `json:"end_time"`
-	Duration        string               `json:"duration"`
-	DurationSeconds int64                `json:"duration_seconds"`
-	Freeze          string               `json:"freeze"`
-	FreezeSeconds   int64                `json:"freeze_seconds"`
-	FreezeTime      *time.Time           `json:"freeze_time"`
-	Scoring         judge.Scoring        `json:"scoring"`
-	Everyone        bool                 `json:"everyone"`
-	// Participants and RegistrationCode are the jury's to read; Teams
-	// are the teams the caller may read (members: the jury's, and each
-	// team's own).
-	Participants     []string           `json:"participants,omitempty"`
-	Teams            []teamJSON         `json:"teams"`
-	Organizations    []organizationJSON `json:"organizations"`
-	Groups           []groupJSON        `json:"groups"`
-	RegistrationCode string             `json:"registration_code,omitempty"`
-	Registration     bool               `json:"registration"`
-	Public           bool               `json:"public"`
-	Status           contestStatus      `json:"status"`
-	SecondsLeft      int64              `json:"seconds_left"`
-	Frozen           bool               `json:"frozen"`
-	UnfrozenAt       *time.Time         `json:"unfrozen_at"`
-}
+// contestJSON is a contest as the API shows it (wire.Contest, which pj
+// reads too).
+type contestJSON = wire.Contest
 
-type contestProblemJSON struct {
-	Label string `json:"label"`
-	Slug  string `json:"slug"`
-	Title string `json:"title"`
-}
+// contestProblemJSON is a problem of a contest under its label.
+type contestProblemJSON = wire.ContestProblem
 
-// contestStatus is where a contest is in its time.
-type contestStatus string
-
-// The contest statuses.
+// The contest statuses (wire.ContestStatus).
 const (
-	contestScheduled contestStatus = "scheduled"
-	contestRunning   contestStatus = "running"
-	contestOver      contestStatus = "over"
+	contestScheduled = wire.ContestScheduled
+	contestRunning   = wire.ContestRunning
+	contestOver      = wire.ContestOver
 )
 
 func toContestJSON(c judge.Contest, now time.Time) contestJSON {
