@@ -58,9 +58,7 @@ replaces the contest's team of that name; the others stay.`,
 					formal[o.Name] += " (" + *o.Country + ")"
 				}
 			}
-			w := a.table()
-			fmt.Fprintln(w, "TEAM\tORGANIZATION\tGROUPS\tMEMBERS")
-			for _, tm := range t.Teams {
+			return printTable(a, "TEAM\tORGANIZATION\tGROUPS\tMEMBERS", t.Teams, func(tm wire.Team) string {
 				org := "-"
 				if tm.Organization != nil {
 					org = *tm.Organization
@@ -79,9 +77,8 @@ replaces the contest's team of that name; the others stay.`,
 				if members == "" {
 					members = "-"
 				}
-				fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", tm.Name, org, groups, members)
-			}
-			return w.Flush()
+				return fmt.Sprintf("%s\t%s\t%s\t%s", tm.Name, org, groups, members)
+			})
 		},
 	}
 	cmd.Flags().StringVar(&file, "import", "", "a CSV file of teams to add or replace (- for stdin)")
