@@ -102,10 +102,7 @@ func toAssignmentProblemJSON(p judge.AssignmentProblem) assignmentProblemJSON {
 
 func toAssignmentJSON(a judge.Assignment, now time.Time) assignmentJSON {
 	out := assignmentJSON{ID: a.ID, Title: a.Title, OpensAt: a.OpensAt, DueAt: a.DueAt, LateUntil: a.LateUntil,
-		LateFactor: a.LateFactor, Status: a.PhaseAt(now), Problems: make([]assignmentProblemJSON, len(a.Problems))}
-	for i, p := range a.Problems {
-		out.Problems[i] = toAssignmentProblemJSON(p)
-	}
+		LateFactor: a.LateFactor, Status: a.PhaseAt(now), Problems: mapped(a.Problems, toAssignmentProblemJSON)}
 	if a.ContestID != 0 {
 		id := a.ContestID
 		out.Contest = &id
@@ -276,11 +273,7 @@ func (s *API) progress(c *gin.Context) {
 	if !ok {
 		return
 	}
-	out := progressJSON{Assignment: toAssignmentJSON(gb.Assignment, gb.AsOf), AsOf: gb.AsOf, Students: make([]progressRowJSON, len(gb.Rows))}
-	for i, row := range gb.Rows {
-		out.Students[i] = toProgressRow(row)
-	}
-	c.JSON(http.StatusOK, out)
+	c.JSON(http.StatusOK, progressJSON{Assignment: toAssignmentJSON(gb.Assignment, gb.AsOf), AsOf: gb.AsOf, Students: mapped(gb.Rows, toProgressRow)})
 }
 
 // boardsJSON is GET /assignments/{id}/progress/{slug}: students by boards.

@@ -113,15 +113,16 @@ const (
 	contestOver      = wire.ContestOver
 )
 
+func toContestProblemJSON(p judge.ContestProblem) contestProblemJSON {
+	return contestProblemJSON{Label: p.Label, Slug: p.Slug, Title: p.Title}
+}
+
 func toContestJSON(c judge.Contest, now time.Time) contestJSON {
-	out := contestJSON{ID: c.ID, Title: c.Title, Problems: make([]contestProblemJSON, len(c.Problems)), StartTime: c.StartTime,
+	out := contestJSON{ID: c.ID, Title: c.Title, Problems: mapped(c.Problems, toContestProblemJSON), StartTime: c.StartTime,
 		EndTime: c.EndTime(), Duration: judge.FormatContestDuration(c.Duration), DurationSeconds: int64(c.Duration / time.Second),
 		Freeze: judge.FormatContestDuration(c.Freeze), FreezeSeconds: int64(c.Freeze / time.Second), Scoring: c.Scoring,
 		Everyone: c.Everyone, Participants: c.Participants, RegistrationCode: c.RegistrationCode, Registration: c.RegistrationCode != "",
 		Public: c.Public, Frozen: c.Frozen(now), UnfrozenAt: c.UnfrozenAt}
-	for i, p := range c.Problems {
-		out.Problems[i] = contestProblemJSON{Label: p.Label, Slug: p.Slug, Title: p.Title}
-	}
 	if at, ok := c.FreezeTime(); ok {
 		out.FreezeTime = &at
 	}
