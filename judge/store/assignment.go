@@ -63,9 +63,13 @@ func (r assignmentRow) domain() judge.Assignment {
 	return a
 }
 
-func insertAssignmentProblems(tx *gorm.DB, id int64, ps []judge.AssignmentProblem) error {
-	rows := make([]assignmentProblemRow, len(ps))
-	for i, p := range ps {
+// writeAssignmentParts replaces the problems of assignment id.
+func writeAssignmentParts(tx *gorm.DB, id int64, a judge.Assignment) error {
+	if err := tx.Where("assignment_id = ?", id).Delete(&assignmentProblemRow{}).Error; err != nil {
+		return err
+	}
+	rows := make([]assignmentProblemRow, len(a.Problems))
+	for i, p := range a.Problems {
 		rows[i] = assignmentProblemRow{AssignmentID: id, ProblemID: p.ProblemID, Position: i + 1, Weight: p.Weight}
 	}
 	return tx.Create(&rows).Error
@@ -75,40 +79,15 @@ func insertAssignmentProblems(tx *gorm.DB, id int64, ps []judge.AssignmentProble
 func (d *DB) CreateAssignment(ctx context.Context, a judge.Assignment) (judge.Assignment, error) {
 	row := assignmentRowOf(a)
 	row.ID = 0
-	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := tx.Create(&row).Error; err != nil {
-			return err
-		}
-		return insertAssignmentProblems(tx, row.ID, a.Problems)
-	})
-	if err != nil {
-		return judge.Assignment{}, d.fail(err, "assignment")
-	}
-	return d.Assignment(ctx, row.ID)
+	return createWithParts(ctx, d, row, "assignment", func(tx *gorm.DB, id int64) error { return writeAssignmentParts(tx, id, a) }, d.Assignment)
 }
 
 // UpdateAssignment replaces an assignment's fields and problems.
 func (d *DB) UpdateAssignment(ctx context.Context, a judge.Assignment) (judge.Assignment, error) {
 	row := assignmentRowOf(a)
-	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		res := tx.Model(&assignmentRow{ID: a.ID}).Select("title", "opens_at", "due_at", "late_until", "late_factor", "contest_id", "updated_at").
-			Updates(map[string]any{"title": row.Title, "opens_at": row.OpensAt, "due_at": row.DueAt,
-				"late_until": row.LateUntil, "late_factor": row.LateFactor, "contest_id": row.ContestID, "updated_at": time.Now().UTC()})
-		if res.Error != nil {
-			return res.Error
-		}
-		if res.RowsAffected == 0 {
-			return gorm.ErrRecordNotFound
-		}
-		if err := tx.Where("assignment_id = ?", a.ID).Delete(&assignmentProblemRow{}).Error; err != nil {
-			return err
-		}
-		return insertAssignmentProblems(tx, a.ID, a.Problems)
-	})
-	if err != nil {
-		return judge.Assignment{}, d.fail(err, "assignment")
-	}
-	return d.Assignment(ctx, a.ID)
+	return updateWithParts(ctx, d, &assignmentRow{ID: a.ID}, a.ID, "assignment", map[string]any{"title": row.Title, "opens_at": row.OpensAt,
+		"due_at": row.DueAt, "late_until": row.LateUntil, "late_factor": row.LateFactor, "contest_id": row.ContestID},
+		func(tx *gorm.DB) error { return writeAssignmentParts(tx, a.ID, a) }, d.Assignment)
 }
 
 // DeleteAssignment deletes an assignment; its problems' rows go with it.

@@ -3,6 +3,11 @@ package store
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
+	"time"
+
+	"gorm.io/gorm"
 )
 
 // A partsRow is a row that reads with parts kept in other tables (an
@@ -98,4 +103,45 @@ func (d *DB) listedProblems(ctx context.Context, table, list, own string, ids []
 		Where(table+"."+list+" IN ?", ids).
 		Order(table + "." + list + ", " + table + ".position").Scan(&ps).Error
 	return ps, err
+}
+
+// createWithParts inserts row and then its parts (parts, given the new
+// id) in one transaction, and reads the whole back with read; what names
+// it in an error (an assignment, a contest).
+func createWithParts[R partsRow[T], T any](ctx context.Context, d *DB, row R, what string,
+	parts func(tx *gorm.DB, id int64) error, read func(context.Context, int64) (T, error)) (T, error) {
+	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(&row).Error; err != nil {
+			return err
+		}
+		return parts(tx, row.key())
+	})
+	if err != nil {
+		var none T
+		return none, d.fail(err, what)
+	}
+	return read(ctx, row.key())
+}
+
+// updateWithParts sets the columns cols (and updated_at) of model, the row
+// id, then rewrites its parts, in one transaction, and reads the whole
+// back with read; no such row is a not-found error naming what.
+func updateWithParts[T any](ctx context.Context, d *DB, model any, id int64, what string, cols map[string]any,
+	parts func(tx *gorm.DB) error, read func(context.Context, int64) (T, error)) (T, error) {
+	cols["updated_at"] = time.Now().UTC()
+	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(model).Select(slices.Sorted(maps.Keys(cols))).Updates(cols)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return gorm.ErrRecordNotFound
+		}
+		return parts(tx)
+	})
+	if err != nil {
+		var none T
+		return none, d.fail(err, what)
+	}
+	return read(ctx, id)
 }
