@@ -91,21 +91,24 @@ func (l Limits) WithProgramDefaults() Limits {
 // l (0 there is the engine's limit, not "unchanged"), and each program limit
 // of l, or old's where l leaves it 0.
 func (l Limits) Over(old Limits) Limits {
-	unlessZero(&l.TimeLimit, old.TimeLimit)
-	unlessZero(&l.MemoryMiB, old.MemoryMiB)
-	unlessZero(&l.OutputMiB, old.OutputMiB)
-	unlessZero(&l.CodeKiB, old.CodeKiB)
-	unlessZero(&l.CompilationTime, old.CompilationTime)
-	unlessZero(&l.CompilationMemoryMiB, old.CompilationMemoryMiB)
-	unlessZero(&l.ACToTimeLimit, old.ACToTimeLimit)
-	return l
-}
-
-// unlessZero keeps *v, or sets it to old when it is 0 (an edit's "unchanged").
-func unlessZero[T int | float64](v *T, old T) {
-	if *v == 0 {
-		*v = old
+	keep := func(v *float64, o float64) {
+		if *v == 0 {
+			*v = o
+		}
 	}
+	keepI := func(v *int, o int) {
+		if *v == 0 {
+			*v = o
+		}
+	}
+	keep(&l.TimeLimit, old.TimeLimit)
+	keepI(&l.MemoryMiB, old.MemoryMiB)
+	keepI(&l.OutputMiB, old.OutputMiB)
+	keepI(&l.CodeKiB, old.CodeKiB)
+	keep(&l.CompilationTime, old.CompilationTime)
+	keepI(&l.CompilationMemoryMiB, old.CompilationMemoryMiB)
+	keep(&l.ACToTimeLimit, old.ACToTimeLimit)
+	return l
 }
 
 // Bounds of the program limits an instructor or problem.yaml may set, so
