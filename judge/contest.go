@@ -115,11 +115,17 @@ func (c Contest) Minutes(t time.Time) int { return int(t.Sub(c.StartTime) / time
 
 // Problem returns the contest problem with the problem id, if any.
 func (c Contest) Problem(problemID int64) (ContestProblem, bool) {
-	i := slices.IndexFunc(c.Problems, func(p ContestProblem) bool { return p.ProblemID == problemID })
-	if i < 0 {
-		return ContestProblem{}, false
+	return find(c.Problems, func(p ContestProblem) bool { return p.ProblemID == problemID })
+}
+
+// find returns the first of xs that match accepts, if any: a contest's
+// problem, team, organization or group by its id or name.
+func find[T any](xs []T, match func(T) bool) (T, bool) {
+	if i := slices.IndexFunc(xs, match); i >= 0 {
+		return xs[i], true
 	}
-	return c.Problems[i], true
+	var none T
+	return none, false
 }
 
 // Takes reports whether the user named username takes part.

@@ -95,39 +95,22 @@ func (c Contest) TeamIndex() map[string]int {
 
 // TeamOf returns the team of the user named username, if they are in one.
 func (c Contest) TeamOf(username string) (ContestTeam, bool) {
-	for _, t := range c.Teams {
-		if t.Has(username) {
-			return t, true
-		}
-	}
-	return ContestTeam{}, false
+	return find(c.Teams, func(t ContestTeam) bool { return t.Has(username) })
 }
 
 // Team returns the team with that id, if any.
 func (c Contest) Team(id int64) (ContestTeam, bool) {
-	i := slices.IndexFunc(c.Teams, func(t ContestTeam) bool { return t.ID == id })
-	if i < 0 {
-		return ContestTeam{}, false
-	}
-	return c.Teams[i], true
+	return find(c.Teams, func(t ContestTeam) bool { return t.ID == id })
 }
 
 // OrganizationNamed returns the organization with that name, if any.
 func (c Contest) OrganizationNamed(name string) (Organization, bool) {
-	i := slices.IndexFunc(c.Organizations, func(o Organization) bool { return o.Name == name })
-	if i < 0 {
-		return Organization{}, false
-	}
-	return c.Organizations[i], true
+	return find(c.Organizations, func(o Organization) bool { return o.Name == name })
 }
 
 // GroupNamed returns the group with that name, if any.
 func (c Contest) GroupNamed(name string) (ContestGroup, bool) {
-	i := slices.IndexFunc(c.Groups, func(g ContestGroup) bool { return g.Name == name })
-	if i < 0 {
-		return ContestGroup{}, false
-	}
-	return c.Groups[i], true
+	return find(c.Groups, func(g ContestGroup) bool { return g.Name == name })
 }
 
 // HiddenTeam reports whether t is in a hidden group: off the board

@@ -37,17 +37,14 @@ func (a *app) assignmentCommand() *cobra.Command {
 func (a *app) assignmentListCommand() *cobra.Command {
 	return command("list", "List the assignments you may see", exactArgs(), func(args []string) error {
 		return show(a, http.MethodGet, "/assignments", nil, func(list []assignmentJSON) error {
-			w := a.table()
-			fmt.Fprintln(w, "ID\tTITLE\tOPENS\tDUE\tSTATUS\tCONTEST")
-			for _, as := range list {
+			return printTable(a, "ID\tTITLE\tOPENS\tDUE\tSTATUS\tCONTEST", list, func(as assignmentJSON) string {
 				contest := "-"
 				if as.Contest != nil {
 					contest = strconv.FormatInt(*as.Contest, 10)
 				}
-				fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%s\n", as.ID, as.Title, as.OpensAt.UTC().Format(time.RFC3339),
+				return fmt.Sprintf("%d\t%s\t%s\t%s\t%s\t%s", as.ID, as.Title, as.OpensAt.UTC().Format(time.RFC3339),
 					as.DueAt.UTC().Format(time.RFC3339), as.Status, contest)
-			}
-			return w.Flush()
+			})
 		})
 	})
 }

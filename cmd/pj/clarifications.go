@@ -9,21 +9,13 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"puzzlejudge/web/wire"
 )
 
 // clarificationJSON is a contest's clarification or announcement as pj
 // reads it (GET /contests/{id}/clarifications).
-type clarificationJSON struct {
-	ID      int64     `json:"id"`
-	From    *string   `json:"from"`
-	To      *string   `json:"to"`
-	ToAll   bool      `json:"to_all"`
-	ReplyTo *int64    `json:"reply_to"`
-	Problem *string   `json:"problem"`
-	Text    string    `json:"text"`
-	Time    time.Time `json:"time"`
-	Unread  bool      `json:"unread"`
-}
+type clarificationJSON = wire.Clarification
 
 // clarificationText returns the TEXT argument, read from stdin when it is
 // "-" (a longer message, or one written by another program).
@@ -85,10 +77,7 @@ An unread message is marked "*". --mark-read marks them all read afterwards.`,
 			if err != nil {
 				return err
 			}
-			var list struct {
-				Unread         int                 `json:"unread"`
-				Clarifications []clarificationJSON `json:"clarifications"`
-			}
+			var list wire.Clarifications
 			resp, err := c.getJSON(a.ctx, contestPath(args[0])+"/clarifications", &list)
 			if err != nil {
 				return err
@@ -101,9 +90,7 @@ An unread message is marked "*". --mark-read marks them all read afterwards.`,
 			if a.jsonOut {
 				return a.printBody(resp.Body)
 			}
-			w := a.table()
-			fmt.Fprintln(w, "ID\tTIME\tFROM\tTO\tPROBLEM\tTEXT")
-			for _, m := range list.Clarifications {
+			err = printTable(a, "ID\tTIME\tFROM\tTO\tPROBLEM\tTEXT", list.Clarifications, func(m clarificationJSON) string {
 				id := strconv.FormatInt(m.ID, 10)
 				if m.Unread {
 					id += "*"
@@ -125,10 +112,10 @@ An unread message is marked "*". --mark-read marks them all read afterwards.`,
 				if m.Problem != nil {
 					problem = *m.Problem
 				}
-				fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", id, m.Time.UTC().Format(time.RFC3339), from, to, problem,
+				return fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t%s", id, m.Time.UTC().Format(time.RFC3339), from, to, problem,
 					strings.ReplaceAll(m.Text, "\n", " / "))
-			}
-			if err := w.Flush(); err != nil {
+			})
+			if err != nil {
 				return err
 			}
 			fmt.Fprintf(a.stdout, "%d unread\n", list.Unread)
@@ -182,9 +169,9 @@ func (a *app) contestAnswerCommand() *cobra.Command {
 		Example: "  pj contest answer 1 4 --all 'Yes: a board may be solved already.'",
 		Args:    exactArgs("ID", "CLARIFICATION", "TEXT"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			q, err := strconv.ParseInt(args[1], 10, 64)
-			if err != nil || q <= 0 {
-				return usageErrorf("CLARIFICATION %q: want the id of a question", args[1])
+			q, err := idArg(args[1], "CLARIFICATION %q: want the id of a question")
+			if err != nil {
+				return err
 			}
 			text, err := a.clarificationText(args[2])
 			if err != nil {

@@ -11,29 +11,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"puzzlejudge/judge"
+	"puzzlejudge/web/wire"
 )
 
-// contestJSON is the API's contest as pj reads it; its scoreboard is the
+// contestJSON is the API's contest (wire.Contest); its scoreboard is the
 // domain's judge.Scoreboard, which the API sends as it is.
-type contestJSON struct {
-	ID        int64     `json:"id"`
-	Title     string    `json:"title"`
-	StartTime time.Time `json:"start_time"`
-	EndTime   time.Time `json:"end_time"`
-	Duration  string    `json:"duration"`
-	Freeze    string    `json:"freeze"`
-	Scoring   string    `json:"scoring"`
-	Everyone  bool      `json:"everyone"`
-	Public    bool      `json:"public"`
-	Status    string    `json:"status"`
-	Frozen    bool      `json:"frozen"`
-	Problems  []struct {
-		Label string `json:"label"`
-		Slug  string `json:"slug"`
-		Title string `json:"title"`
-	} `json:"problems"`
-	Participants []string `json:"participants"`
-}
+type contestJSON = wire.Contest
 
 func contestPath(id string) string { return "/contests/" + url.PathEscape(id) }
 
@@ -50,21 +33,18 @@ func (a *app) contestCommand() *cobra.Command {
 func (a *app) contestListCommand() *cobra.Command {
 	return command("list", "List the contests", exactArgs(), func(args []string) error {
 		return show(a, http.MethodGet, "/contests", nil, func(list []contestJSON) error {
-			w := a.table()
-			fmt.Fprintln(w, "ID\tTITLE\tSTART\tLENGTH\tSCORING\tSTATUS")
-			for _, ct := range list {
-				fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%s\n", ct.ID, ct.Title, ct.StartTime.UTC().Format(time.RFC3339), ct.Duration, ct.Scoring, status(ct))
-			}
-			return w.Flush()
+			return printTable(a, "ID\tTITLE\tSTART\tLENGTH\tSCORING\tSTATUS", list, func(ct contestJSON) string {
+				return fmt.Sprintf("%d\t%s\t%s\t%s\t%s\t%s", ct.ID, ct.Title, ct.StartTime.UTC().Format(time.RFC3339), ct.Duration, ct.Scoring, status(ct))
+			})
 		})
 	})
 }
 
 func status(ct contestJSON) string {
 	if ct.Frozen {
-		return ct.Status + ", frozen"
+		return string(ct.Status) + ", frozen"
 	}
-	return ct.Status
+	return string(ct.Status)
 }
 
 func (a *app) contestCreateCommand() *cobra.Command {

@@ -7,24 +7,12 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"puzzlejudge/web/wire"
 )
 
-// teamsJSON is the API's answer of GET /contests/{id}/teams as pj reads it.
-type teamsJSON struct {
-	Teams []struct {
-		ID           int64    `json:"id"`
-		Name         string   `json:"name"`
-		Members      []string `json:"members"`
-		Organization *string  `json:"organization"`
-		Groups       []string `json:"groups"`
-		Hidden       bool     `json:"hidden"`
-	} `json:"teams"`
-	Organizations []struct {
-		Name       string  `json:"name"`
-		FormalName string  `json:"formal_name"`
-		Country    *string `json:"country"`
-	} `json:"organizations"`
-}
+// teamsJSON is the API's answer of GET /contests/{id}/teams (wire.Teams).
+type teamsJSON = wire.Teams
 
 func (a *app) contestTeamsCommand() *cobra.Command {
 	var file string
@@ -70,9 +58,7 @@ replaces the contest's team of that name; the others stay.`,
 					formal[o.Name] += " (" + *o.Country + ")"
 				}
 			}
-			w := a.table()
-			fmt.Fprintln(w, "TEAM\tORGANIZATION\tGROUPS\tMEMBERS")
-			for _, tm := range t.Teams {
+			return printTable(a, "TEAM\tORGANIZATION\tGROUPS\tMEMBERS", t.Teams, func(tm wire.Team) string {
 				org := "-"
 				if tm.Organization != nil {
 					org = *tm.Organization
@@ -91,9 +77,8 @@ replaces the contest's team of that name; the others stay.`,
 				if members == "" {
 					members = "-"
 				}
-				fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", tm.Name, org, groups, members)
-			}
-			return w.Flush()
+				return fmt.Sprintf("%s\t%s\t%s\t%s", tm.Name, org, groups, members)
+			})
 		},
 	}
 	cmd.Flags().StringVar(&file, "import", "", "a CSV file of teams to add or replace (- for stdin)")

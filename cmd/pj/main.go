@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -114,6 +115,16 @@ func (e *usageError) Error() string { return e.msg }
 
 func usageErrorf(format string, args ...any) error {
 	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// idArg reads the argument arg as a positive id; anything else is the
+// usage error format says of it (format takes arg).
+func idArg(arg, format string) (int64, error) {
+	id, err := strconv.ParseInt(arg, 10, 64)
+	if err != nil || id <= 0 {
+		return 0, usageErrorf(format, arg)
+	}
+	return id, nil
 }
 
 // isInputError reports whether err is about a file or a refused request

@@ -42,6 +42,18 @@ func (a *app) table() *tabwriter.Writer {
 	return tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
 }
 
+// printTable prints header and then the row of each of xs, their
+// tab-separated columns aligned: the lists of contests, submissions,
+// teams, pairs, ...
+func printTable[T any](a *app, header string, xs []T, row func(T) string) error {
+	w := a.table()
+	fmt.Fprintln(w, header)
+	for _, x := range xs {
+		fmt.Fprintln(w, row(x))
+	}
+	return w.Flush()
+}
+
 // isTerminal reports whether w is a terminal (spinners, prompts and binary
 // output decide on it).
 func isTerminal(w io.Writer) bool {
@@ -56,7 +68,7 @@ func oneLine(s string) string {
 }
 
 // formatScore prints 100 as "100" and 62.5 as "62.5".
-func formatScore(f float64) string {
+func formatScore[F ~float64](f F) string {
 	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", f), "0"), ".")
 }
 

@@ -13,12 +13,9 @@ import (
 func (a *app) problemsCommand() *cobra.Command {
 	return command("problems", "List the problems: slug, puzzle, number of cases, title", exactArgs(), func(args []string) error {
 		return show(a, http.MethodGet, "/problems", nil, func(ps []problemSummary) error {
-			tw := a.table()
-			fmt.Fprintln(tw, "SLUG\tPUZZLE\tCASES\tTITLE")
-			for _, p := range ps {
-				fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", p.Slug, p.Puzzle, p.Cases, p.Title)
-			}
-			return tw.Flush()
+			return printTable(a, "SLUG\tPUZZLE\tCASES\tTITLE", ps, func(p problemSummary) string {
+				return fmt.Sprintf("%s\t%s\t%d\t%s", p.Slug, p.Puzzle, p.Cases, p.Title)
+			})
 		})
 	})
 }
@@ -54,16 +51,13 @@ func (a *app) showCommand() *cobra.Command {
 				}
 			}
 			fmt.Fprintln(w)
-			tw := a.table()
-			fmt.Fprintln(tw, "CASE\tNAME\tSAMPLE\tSTATUS")
-			for _, cs := range p.Cases {
+			return printTable(a, "CASE\tNAME\tSAMPLE\tSTATUS", p.Cases, func(cs problemCase) string {
 				sample := ""
 				if cs.Sample {
 					sample = "yes"
 				}
-				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\n", cs.ID, cs.Name, sample, cs.Status)
-			}
-			return tw.Flush()
+				return fmt.Sprintf("%d\t%s\t%s\t%s", cs.ID, cs.Name, sample, cs.Status)
+			})
 		})
 	})
 }

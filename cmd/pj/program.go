@@ -8,18 +8,12 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"puzzlejudge/web/wire"
 )
 
 // language is a language of GET /languages.
-type language struct {
-	ID         string   `json:"id"`
-	Name       string   `json:"name"`
-	Version    string   `json:"version"`
-	Extensions []string `json:"extensions"`
-	Compile    string   `json:"compile"`
-	Run        string   `json:"run"`
-	Rules      []string `json:"rules"`
-}
+type language = wire.Language
 
 // answerExtensions are the files that are always answers, never programs.
 var answerExtensions = map[string]bool{"": true, ".out": true, ".txt": true, ".ans": true, ".zip": true}

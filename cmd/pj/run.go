@@ -9,21 +9,12 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"puzzlejudge/web/wire"
 )
 
 // runAnswer is the answer of POST /problems/{slug}/run.
-type runAnswer struct {
-	Status        string `json:"status"`
-	Stdout        string `json:"stdout"`
-	Stderr        string `json:"stderr"`
-	ExitStatus    int    `json:"exit_status"`
-	CPUMs         int64  `json:"cpu_ms"`
-	WallMs        int64  `json:"wall_ms"`
-	MemoryKiB     int64  `json:"memory_kib"`
-	CompileOutput string `json:"compile_output"`
-	Message       string `json:"message"`
-	Truncated     bool   `json:"truncated"`
-}
+type runAnswer = wire.RunAnswer
 
 // runCommand is pj run: a program run once on the caller's own input, never
 // graded (issue 34). Its exit status is 0 when the program ran to the end
@@ -60,7 +51,7 @@ func (a *app) runCommand() *cobra.Command {
 		return show(a, http.MethodPost, problemPath(args[0])+"/run", body, func(r runAnswer) error {
 			a.printRun(r)
 			if r.Status != "ok" {
-				return &rejectedError{verdict: r.Status}
+				return &rejectedError{verdict: string(r.Status)}
 			}
 			return nil
 		})

@@ -12,32 +12,35 @@ import (
 
 // similarityReportJSON is the API's similarity report as pj reads it.
 type similarityReportJSON struct {
-	ID        int64  `json:"id"`
-	Scope     string `json:"scope"`
-	Title     string `json:"title"`
-	Status    string `json:"status"`
-	Reason    string `json:"reason"`
-	Progress  string `json:"progress"`
-	Programs  int    `json:"programs"`
-	PairCount int    `json:"pair_count"`
-	Pairs     []struct {
-		ID      int64  `json:"id"`
-		Rank    int    `json:"rank"`
-		Problem string `json:"problem"`
-		Left    struct {
-			Submission int64  `json:"submission"`
-			User       string `json:"user"`
-			Language   string `json:"language"`
-		} `json:"left"`
-		Right struct {
-			Submission int64  `json:"submission"`
-			User       string `json:"user"`
-			Language   string `json:"language"`
-		} `json:"right"`
-		Similarity      float64 `json:"similarity"`
-		LongestFragment int     `json:"longest_fragment"`
-		Fragments       []any   `json:"fragments"`
-	} `json:"pairs"`
+	ID        int64                `json:"id"`
+	Scope     string               `json:"scope"`
+	Title     string               `json:"title"`
+	Status    string               `json:"status"`
+	Reason    string               `json:"reason"`
+	Progress  string               `json:"progress"`
+	Programs  int                  `json:"programs"`
+	PairCount int                  `json:"pair_count"`
+	Pairs     []similarityPairJSON `json:"pairs"`
+}
+
+// similarityPairJSON is a pair of a similarity report.
+type similarityPairJSON struct {
+	ID      int64  `json:"id"`
+	Rank    int    `json:"rank"`
+	Problem string `json:"problem"`
+	Left    struct {
+		Submission int64  `json:"submission"`
+		User       string `json:"user"`
+		Language   string `json:"language"`
+	} `json:"left"`
+	Right struct {
+		Submission int64  `json:"submission"`
+		User       string `json:"user"`
+		Language   string `json:"language"`
+	} `json:"right"`
+	Similarity      float64 `json:"similarity"`
+	LongestFragment int     `json:"longest_fragment"`
+	Fragments       []any   `json:"fragments"`
 }
 
 func (a *app) similarityCommand() *cobra.Command {
@@ -110,9 +113,9 @@ func (a *app) similarityShowCommand() *cobra.Command {
 		Short: "Print a similarity report: its status, then its pairs, most similar first",
 		Args:  exactArgs("REPORT"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := strconv.ParseInt(args[0], 10, 64)
-			if err != nil || id <= 0 {
-				return usageErrorf("REPORT must be a report's id, found %q", args[0])
+			id, err := idArg(args[0], "REPORT must be a report's id, found %q")
+			if err != nil {
+				return err
 			}
 			c, err := a.client()
 			if err != nil {
@@ -166,13 +169,11 @@ func (a *app) showSimilarity(c *client, id int64, limit int, wait bool) error {
 			fmt.Fprintln(a.stdout, r.Reason)
 		}
 		if len(r.Pairs) > 0 {
-			w := a.table()
-			fmt.Fprintln(w, "RANK\tSIMILARITY\tLEFT\tRIGHT\tPROBLEM\tLANGUAGE\tLONGEST\tFRAGMENTS")
-			for _, p := range r.Pairs {
-				fmt.Fprintf(w, "%d\t%.3f\t%s (%d)\t%s (%d)\t%s\t%s\t%d\t%d\n", p.Rank, p.Similarity, p.Left.User, p.Left.Submission,
+			err := printTable(a, "RANK\tSIMILARITY\tLEFT\tRIGHT\tPROBLEM\tLANGUAGE\tLONGEST\tFRAGMENTS", r.Pairs, func(p similarityPairJSON) string {
+				return fmt.Sprintf("%d\t%.3f\t%s (%d)\t%s (%d)\t%s\t%s\t%d\t%d", p.Rank, p.Similarity, p.Left.User, p.Left.Submission,
 					p.Right.User, p.Right.Submission, p.Problem, p.Left.Language, p.LongestFragment, len(p.Fragments))
-			}
-			if err := w.Flush(); err != nil {
+			})
+			if err != nil {
 				return err
 			}
 			if n := r.PairCount - len(r.Pairs); n > 0 {

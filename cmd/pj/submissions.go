@@ -19,9 +19,9 @@ func (a *app) statusCommand() *cobra.Command {
 accepted, 1 not); while it is pending it is 0, unless --wait waits for the verdict.`,
 		Args: exactArgs("ID"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := strconv.ParseInt(args[0], 10, 64)
-			if err != nil || id <= 0 {
-				return usageErrorf("submission id must be a positive integer, found %q", args[0])
+			id, err := idArg(args[0], "submission id must be a positive integer, found %q")
+			if err != nil {
+				return err
 			}
 			c, err := a.client()
 			if err != nil {
@@ -93,8 +93,8 @@ func (a *app) showSubmission(sub submission, body []byte) error {
 			line += "  waiting for " + sub.Waiting
 		}
 		fmt.Fprintln(a.stdout, line)
-		if sub.CompileOutput != "" && sub.Verdict == "compile_error" {
-			fmt.Fprintln(a.stdout, strings.TrimRight(sub.CompileOutput, "\n"))
+		if sub.CompileOutput != nil && *sub.CompileOutput != "" && sub.Verdict == "compile_error" {
+			fmt.Fprintln(a.stdout, strings.TrimRight(*sub.CompileOutput, "\n"))
 		}
 		if len(sub.Cases) > 0 {
 			tw := a.table()
@@ -113,7 +113,7 @@ func (a *app) showSubmission(sub submission, body []byte) error {
 	if sub.Status != statusDone {
 		return nil
 	}
-	return verdictError(sub.Verdict)
+	return verdictError(string(sub.Verdict))
 }
 
 func (a *app) submissionsCommand() *cobra.Command {
@@ -146,17 +146,15 @@ func (a *app) submissionsCommand() *cobra.Command {
 		if a.jsonOut {
 			return a.printBody(resp.Body)
 		}
-		tw := a.table()
-		fmt.Fprintln(tw, "ID\tWHEN\tUSER\tPROBLEM\tKIND\tSTATUS\tVERDICT\tSCORE")
-		for _, s := range subs {
+		err = printTable(a, "ID\tWHEN\tUSER\tPROBLEM\tKIND\tSTATUS\tVERDICT\tSCORE", subs, func(s submission) string {
 			score := ""
 			if s.Status == statusDone {
 				score = formatScore(s.Score)
 			}
-			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, s.CreatedAt.Local().Format("2006-01-02 15:04"),
+			return fmt.Sprintf("%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s", s.ID, s.CreatedAt.Local().Format("2006-01-02 15:04"),
 				s.User, s.Problem, s.Kind, s.Status, s.Verdict, score)
-		}
-		if err := tw.Flush(); err != nil {
+		})
+		if err != nil {
 			return err
 		}
 		if total := resp.Header.Get("X-Total-Count"); total != "" && total != strconv.Itoa(len(subs)) {

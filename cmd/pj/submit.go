@@ -340,7 +340,7 @@ not parse (the message names the line and column).`,
 			} else {
 				fmt.Fprintf(a.stdout, "%s  score %s  %s\n", res.Verdict, formatScore(res.Score), res.Message)
 			}
-			return verdictError(res.Verdict)
+			return verdictError(string(res.Verdict))
 		},
 	}
 }

@@ -1,10 +1,12 @@
 package main
 
-import "time"
+import "puzzlejudge/web/wire"
 
-// The API's JSON as pj reads it: only the fields pj shows or needs, so that
-// fields added by later servers change nothing here. pj imports none of the
-// server's packages.
+// The API's JSON as pj reads it. Here: only the fields pj shows or needs of
+// the objects it alone reads. The objects pj prints in full (a submission,
+// a run, a clarification) are the server's own types from web/wire, which
+// links neither gin nor gorm, so that the two cannot drift; pj imports no
+// other package of the server's.
 
 type user struct {
 	ID       int64  `json:"id"`
@@ -58,46 +60,11 @@ type created struct {
 	Name   string `json:"name"`
 }
 
-type submission struct {
-	ID        int64     `json:"id"`
-	User      string    `json:"user"`
-	Problem   string    `json:"problem"`
-	Kind      string    `json:"kind"`
-	Case      int64     `json:"case"`
-	Status    string    `json:"status"`
-	Verdict   string    `json:"verdict"`
-	Score     float64   `json:"score"`
-	CreatedAt time.Time `json:"created_at"`
-	// Waiting says what a pending submission waits for before it is
-	// judged ("the reference answers of 3 boards").
-	Waiting string       `json:"waiting"`
-	Cases   []caseResult `json:"cases"`
-	// A program's language and compiler message.
-	Language      string `json:"language"`
-	CompileOutput string `json:"compile_output"`
-}
+// submission is a submission as the server writes it.
+type submission = wire.Submission
 
-type caseResult struct {
-	Case    int64   `json:"case"`
-	Name    string  `json:"name"`
-	Verdict string  `json:"verdict"`
-	Message string  `json:"message"`
-	Used    int     `json:"used"`
-	Optimal int     `json:"optimal"`
-	Score   float64 `json:"score"`
-	// A program's run on the board.
-	CPUMs     *int64 `json:"cpu_ms"`
-	MemoryKiB *int64 `json:"memory_kib"`
-}
-
-type checkAnswer struct {
-	Verdict    string  `json:"verdict"`
-	Score      float64 `json:"score"`
-	Used       int     `json:"used"`
-	Optimal    int     `json:"optimal"`
-	Message    string  `json:"message"`
-	Submission int64   `json:"submission"`
-}
+// checkAnswer is the answer of POST /check.
+type checkAnswer = wire.Check
 
 // Verdicts and statuses pj acts on.
 const (

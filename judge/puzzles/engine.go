@@ -1,6 +1,8 @@
 package puzzles
 
 import (
+	"context"
+
 	"puzzlejudge/judge"
 	"puzzlejudge/reference/textin"
 )
@@ -83,4 +85,28 @@ func stepMessages[S any](steps []S, message func(S) judge.Msg) []judge.Msg {
 		out[i] = message(s)
 	}
 	return out
+}
+
+// engineSolution is what every engine's Solution tells of itself.
+type engineSolution interface {
+	Answer() string
+	MovesText() string
+	Len() int
+}
+
+// solveWith parses the case c, solves it with the engine's solve under ctx
+// (progress to p, converted to the engine's own Progress type P), and
+// returns it as the judge's Solution; solvable tells whether the engine's
+// solution solves the board, version is the engine's SolverVersion.
+func solveWith[B any, P ~func(int, int64), S engineSolution](ctx context.Context, c string, p judge.Progress,
+	parse func(string) (B, error), solve func(context.Context, B, P) (S, error), solvable func(S) bool, version string) (judge.Solution, error) {
+	b, err := parse(c)
+	if err != nil {
+		return judge.Solution{}, err
+	}
+	s, err := solve(ctx, b, P(p))
+	if err != nil {
+		return judge.Solution{}, err
+	}
+	return judge.Solution{Answer: s.Answer(), Moves: s.MovesText(), Optimal: s.Len(), Solvable: solvable(s), Version: version}, nil
 }

@@ -101,15 +101,7 @@ func (Fifteen) Prepare(ctx context.Context, c string) error {
 }
 
 func (Fifteen) Solve(ctx context.Context, c string, p judge.Progress) (judge.Solution, error) {
-	b, err := fifteen.ParseCase(c)
-	if err != nil {
-		return judge.Solution{}, err
-	}
-	s, err := fifteen.Solve(ctx, b, fifteen.Progress(p))
-	if err != nil {
-		return judge.Solution{}, err
-	}
-	return judge.Solution{Answer: s.Answer(), Moves: s.MovesText(), Optimal: s.Len(), Solvable: s.Solvable, Version: fifteen.SolverVersion}, nil
+	return solveWith(ctx, c, p, fifteen.ParseCase, fifteen.Solve, func(s fifteen.Solution) bool { return s.Solvable }, fifteen.SolverVersion)
 }
 
 // SplitAnswers takes one line per case. The answer of a board solved from

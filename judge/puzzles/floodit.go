@@ -59,15 +59,8 @@ func (Floodit) CheckLimits(c string, l judge.Limits) error {
 }
 
 func (Floodit) Solve(ctx context.Context, c string, p judge.Progress) (judge.Solution, error) {
-	b, err := floodit.ParseCase(c)
-	if err != nil {
-		return judge.Solution{}, err
-	}
-	s, err := floodit.Solve(ctx, b, floodit.Progress(p))
-	if err != nil {
-		return judge.Solution{}, err
-	}
-	return judge.Solution{Answer: s.Answer(), Moves: s.MovesText(), Optimal: s.Len(), Solvable: true, Version: floodit.SolverVersion}, nil
+	// Every board floods: a colour at a time, the region only grows.
+	return solveWith(ctx, c, p, floodit.ParseCase, floodit.Solve, func(floodit.Solution) bool { return true }, floodit.SolverVersion)
 }
 
 func (Floodit) SplitAnswers(cases []string, output string) ([]judge.Answer, judge.Answer) {

@@ -60,15 +60,7 @@ func (Mayan) CheckLimits(c string, l judge.Limits) error {
 }
 
 func (Mayan) Solve(ctx context.Context, c string, p judge.Progress) (judge.Solution, error) {
-	b, err := mayan.ParseCase(c)
-	if err != nil {
-		return judge.Solution{}, err
-	}
-	s, err := mayan.Solve(ctx, b, mayan.Progress(p))
-	if err != nil {
-		return judge.Solution{}, err
-	}
-	return judge.Solution{Answer: s.Answer(), Moves: s.MovesText(), Optimal: s.Len(), Solvable: s.Solvable, Version: mayan.SolverVersion}, nil
+	return solveWith(ctx, c, p, mayan.ParseCase, mayan.Solve, func(s mayan.Solution) bool { return s.Solvable }, mayan.SolverVersion)
 }
 
 // SplitAnswers gives each case one line when it reads "-1", else n lines.

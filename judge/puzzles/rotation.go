@@ -62,15 +62,7 @@ func (Rotation) CheckLimits(c string, _ judge.Limits) error {
 }
 
 func (Rotation) Solve(ctx context.Context, c string, p judge.Progress) (judge.Solution, error) {
-	b, err := rotation.ParseCase(c)
-	if err != nil {
-		return judge.Solution{}, err
-	}
-	s, err := rotation.Solve(ctx, b, rotation.Progress(p))
-	if err != nil {
-		return judge.Solution{}, err
-	}
-	return judge.Solution{Answer: s.Answer(), Moves: s.MovesText(), Optimal: s.Len(), Solvable: s.Solvable, Version: rotation.SolverVersion}, nil
+	return solveWith(ctx, c, p, rotation.ParseCase, rotation.Solve, func(s rotation.Solution) bool { return s.Solvable }, rotation.SolverVersion)
 }
 
 func (Rotation) SplitAnswers(cases []string, output string) ([]judge.Answer, judge.Answer) {

@@ -95,15 +95,25 @@ func (s *Service) UpdateContest(ctx context.Context, v judge.User, id int64, p j
 // Contest returns a contest as v may see it (judge.ContestFor); ENOTFOUND
 // when v may not learn it exists (judge.CanSeeContest).
 func (s *Service) Contest(ctx context.Context, v judge.User, id int64) (judge.Contest, error) {
+	c, err := s.seenContest(ctx, v, id)
+	if err != nil {
+		return judge.Contest{}, err
+	}
+	return judge.ContestFor(v, c, s.now()), nil
+}
+
+// seenContest returns the whole contest id when v may see it
+// (judge.CanSeeContest), else ENOTFOUND: as in the Contest API, a private
+// contest is not admitted to exist.
+func (s *Service) seenContest(ctx context.Context, v judge.User, id int64) (judge.Contest, error) {
 	c, err := s.store.Contest(ctx, id)
 	if err != nil {
 		return judge.Contest{}, err
 	}
 	if !judge.CanSeeContest(v, c) {
-		// As the Contest API: a private contest is not admitted to exist.
 		return judge.Contest{}, judge.Errorf(judge.ENOTFOUND, "contest %d not found", id)
 	}
-	return judge.ContestFor(v, c, s.now()), nil
+	return c, nil
 }
 
 // Contests returns the contests v may see (judge.CanSeeContest), by start

@@ -140,12 +140,9 @@ func countryCode(s string) bool {
 // (judge.TeamsFor), with the contest's organizations and groups: the jury
 // all, with their members; who may read the board the teams it shows.
 func (s *Service) ContestTeams(ctx context.Context, v judge.User, id int64) (judge.Contest, error) {
-	c, err := s.store.Contest(ctx, id)
+	c, err := s.seenContest(ctx, v, id)
 	if err != nil {
 		return judge.Contest{}, err
-	}
-	if !judge.CanSeeContest(v, c) {
-		return judge.Contest{}, judge.Errorf(judge.ENOTFOUND, "contest %d not found", id)
 	}
 	if err := judge.Allow(v, judge.CanSeeBoard(v, c), "the teams of contest %d are for its participants and the jury", id); err != nil {
 		return judge.Contest{}, err

@@ -63,9 +63,13 @@ func (r assignmentRow) domain() judge.Assignment {
 	return a
 }
 
-func insertAssignmentProblems(tx *gorm.DB, id int64, ps []judge.AssignmentProblem) error {
-	rows := make([]assignmentProblemRow, len(ps))
-	for i, p := range ps {
+// writeAssignmentParts replaces the problems of assignment id.
+func writeAssignmentParts(tx *gorm.DB, id int64, a judge.Assignment) error {
+	if err := tx.Where("assignment_id = ?", id).Delete(&assignmentProblemRow{}).Error; err != nil {
+		return err
+	}
+	rows := make([]assignmentProblemRow, len(a.Problems))
+	for i, p := range a.Problems {
 		rows[i] = assignmentProblemRow{AssignmentID: id, ProblemID: p.ProblemID, Position: i + 1, Weight: p.Weight}
 	}
 	return tx.Create(&rows).Error
@@ -75,40 +79,15 @@ func insertAssignmentProblems(tx *gorm.DB, id int64, ps []judge.AssignmentProble
 func (d *DB) CreateAssignment(ctx context.Context, a judge.Assignment) (judge.Assignment, error) {
 	row := assignmentRowOf(a)
 	row.ID = 0
-	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := tx.Create(&row).Error; err != nil {
-			return err
-		}
-		return insertAssignmentProblems(tx, row.ID, a.Problems)
-	})
-	if err != nil {
-		return judge.Assignment{}, d.fail(err, "assignment")
-	}
-	return d.Assignment(ctx, row.ID)
+	return createWithParts(ctx, d, row, "assignment", func(tx *gorm.DB, id int64) error { return writeAssignmentParts(tx, id, a) }, d.Assignment)
 }
 
 // UpdateAssignment replaces an assignment's fields and problems.
 func (d *DB) UpdateAssignment(ctx context.Context, a judge.Assignment) (judge.Assignment, error) {
 	row := assignmentRowOf(a)
-	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		res := tx.Model(&assignmentRow{ID: a.ID}).Select("title", "opens_at", "due_at", "late_until", "late_factor", "contest_id", "updated_at").
-			Updates(map[string]any{"title": row.Title, "opens_at": row.OpensAt, "due_at": row.DueAt,
-				"late_until": row.LateUntil, "late_factor": row.LateFactor, "contest_id": row.ContestID, "updated_at": time.Now().UTC()})
-		if res.Error != nil {
-			return res.Error
-		}
-		if res.RowsAffected == 0 {
-			return gorm.ErrRecordNotFound
-		}
-		if err := tx.Where("assignment_id = ?", a.ID).Delete(&assignmentProblemRow{}).Error; err != nil {
-			return err
-		}
-		return insertAssignmentProblems(tx, a.ID, a.Problems)
-	})
-	if err != nil {
-		return judge.Assignment{}, d.fail(err, "assignment")
-	}
-	return d.Assignment(ctx, a.ID)
+	return updateWithParts(ctx, d, &assignmentRow{ID: a.ID}, a.ID, "assignment", map[string]any{"title": row.Title, "opens_at": row.OpensAt,
+		"due_at": row.DueAt, "late_until": row.LateUntil, "late_factor": row.LateFactor, "contest_id": row.ContestID},
+		func(tx *gorm.DB) error { return writeAssignmentParts(tx, a.ID, a) }, d.Assignment)
 }
 
 // DeleteAssignment deletes an assignment; its problems' rows go with it.
@@ -145,26 +124,12 @@ func (d *DB) withProblems(ctx context.Context, rows []assignmentRow) ([]judge.As
 	if len(rows) == 0 {
 		return out, nil
 	}
-	var ps []struct {
-		AssignmentID int64
-		ProblemID    int64
-		Weight       float64
-		Slug         string
-		Title        string
-		TitleZH      string `gorm:"column:title_zh"`
-		Draft        bool
-		Archived     bool
-	}
-	err := d.db.WithContext(ctx).Table("assignment_problems").
-		Select("assignment_problems.assignment_id, assignment_problems.problem_id, assignment_problems.weight, problems.slug, problems.title, problems.title_zh, problems.draft, problems.archived").
-		Joins("JOIN problems ON problems.id = assignment_problems.problem_id").
-		Where("assignment_problems.assignment_id IN ?", ids).
-		Order("assignment_problems.assignment_id, assignment_problems.position").Scan(&ps).Error
+	ps, err := d.listedProblems(ctx, "assignment_problems", "assignment_id", "weight", ids)
 	if err != nil {
 		return nil, d.fail(err, "assignment problems")
 	}
 	for _, p := range ps {
-		a := &out[at[p.AssignmentID]]
+		a := &out[at[p.ListID]]
 		a.Problems = append(a.Problems, judge.AssignmentProblem{ProblemID: p.ProblemID, Slug: p.Slug, Title: p.Title, TitleZH: p.TitleZH, Weight: p.Weight,
 			Draft: p.Draft, Archived: p.Archived})
 	}

@@ -102,39 +102,16 @@ func writeContestParts(tx *gorm.DB, id int64, c judge.Contest) error {
 func (d *DB) CreateContest(ctx context.Context, c judge.Contest) (judge.Contest, error) {
 	row := contestRowOf(c)
 	row.ID, row.TeamsMade = 0, true
-	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := tx.Create(&row).Error; err != nil {
-			return err
-		}
-		return writeContestParts(tx, row.ID, c)
-	})
-	if err != nil {
-		return judge.Contest{}, d.fail(err, "contest")
-	}
-	return d.Contest(ctx, row.ID)
+	return createWithParts(ctx, d, row, "contest", func(tx *gorm.DB, id int64) error { return writeContestParts(tx, id, c) }, d.Contest)
 }
 
 // UpdateContest replaces a contest's fields, problems and participants.
 func (d *DB) UpdateContest(ctx context.Context, c judge.Contest) (judge.Contest, error) {
 	row := contestRowOf(c)
-	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		res := tx.Model(&contestRow{ID: c.ID}).
-			Select("title", "start_time", "duration_seconds", "freeze_seconds", "scoring", "everyone", "registration_code", "public", "unfrozen_at", "updated_at").
-			Updates(map[string]any{"title": row.Title, "start_time": row.StartTime, "duration_seconds": row.DurationSeconds,
-				"freeze_seconds": row.FreezeSeconds, "scoring": row.Scoring, "everyone": row.Everyone,
-				"registration_code": row.RegistrationCode, "public": row.Public, "unfrozen_at": row.UnfrozenAt, "updated_at": time.Now().UTC()})
-		if res.Error != nil {
-			return res.Error
-		}
-		if res.RowsAffected == 0 {
-			return gorm.ErrRecordNotFound
-		}
-		return writeContestParts(tx, c.ID, c)
-	})
-	if err != nil {
-		return judge.Contest{}, d.fail(err, "contest")
-	}
-	return d.Contest(ctx, c.ID)
+	return updateWithParts(ctx, d, &contestRow{ID: c.ID}, c.ID, "contest", map[string]any{"title": row.Title, "start_time": row.StartTime,
+		"duration_seconds": row.DurationSeconds, "freeze_seconds": row.FreezeSeconds, "scoring": row.Scoring, "everyone": row.Everyone,
+		"registration_code": row.RegistrationCode, "public": row.Public, "unfrozen_at": row.UnfrozenAt},
+		func(tx *gorm.DB) error { return writeContestParts(tx, c.ID, c) }, d.Contest)
 }
 
 // Contest returns a contest with its problems in label order and its
@@ -154,26 +131,12 @@ func (d *DB) withContestParts(ctx context.Context, rows []contestRow) ([]judge.C
 	if len(rows) == 0 {
 		return out, nil
 	}
-	var ps []struct {
-		ContestID int64
-		ProblemID int64
-		Label     string
-		Slug      string
-		Title     string
-		TitleZH   string `gorm:"column:title_zh"`
-		Draft     bool
-		Archived  bool
-	}
-	err := d.db.WithContext(ctx).Table("contest_problems").
-		Select("contest_problems.contest_id, contest_problems.problem_id, contest_problems.label, problems.slug, problems.title, problems.title_zh, problems.draft, problems.archived").
-		Joins("JOIN problems ON problems.id = contest_problems.problem_id").
-		Where("contest_problems.contest_id IN ?", ids).
-		Order("contest_problems.contest_id, contest_problems.position").Scan(&ps).Error
+	ps, err := d.listedProblems(ctx, "contest_problems", "contest_id", "label", ids)
 	if err != nil {
 		return nil, d.fail(err, "contest problems")
 	}
 	for _, p := range ps {
-		c := &out[at[p.ContestID]]
+		c := &out[at[p.ListID]]
 		c.Problems = append(c.Problems, judge.ContestProblem{ProblemID: p.ProblemID, Label: p.Label, Slug: p.Slug, Title: p.Title, TitleZH: p.TitleZH,
 			Draft: p.Draft, Archived: p.Archived})
 	}

@@ -81,66 +81,47 @@ func teamRows() []any {
 // Contest API's, which its tools remember); those c no longer has are
 // deleted. Every organization and group a team names must be in c.
 func writeTeams(tx *gorm.DB, id int64, c judge.Contest) error {
-	orgIDs := map[string]int64{}
-	var orgs []contestOrganizationRow
-	if err := tx.Where("contest_id = ?", id).Find(&orgs).Error; err != nil {
+	orgIDs, err := syncByName(tx, id, c.Organizations, func(o judge.Organization) string { return o.Name },
+		func(r *contestOrganizationRow, o judge.Organization) error {
+			r.Name, r.FormalName, r.Country = o.Name, o.FormalName, o.Country
+			return nil
+		})
+	if err != nil {
 		return err
 	}
-	old := map[string]contestOrganizationRow{}
-	for _, o := range orgs {
-		old[o.Name] = o
-	}
-	for _, o := range c.Organizations {
-		r, ok := old[o.Name]
-		delete(old, o.Name)
-		r.ContestID, r.Name, r.FormalName, r.Country = id, o.Name, o.FormalName, o.Country
-		if err := save(tx, ok, &r); err != nil {
-			return err
-		}
-		orgIDs[o.Name] = r.ID
-	}
-	for _, r := range old {
-		if err := tx.Delete(&r).Error; err != nil {
-			return err
-		}
-	}
-
-	groupIDs := map[string]int64{}
-	var groups []contestGroupRow
-	if err := tx.Where("contest_id = ?", id).Find(&groups).Error; err != nil {
+	groupIDs, err := syncByName(tx, id, c.Groups, func(g judge.ContestGroup) string { return g.Name },
+		func(r *contestGroupRow, g judge.ContestGroup) error {
+			r.Name, r.Hidden = g.Name, g.Hidden
+			return nil
+		})
+	if err != nil {
 		return err
-	}
-	oldG := map[string]contestGroupRow{}
-	for _, g := range groups {
-		oldG[g.Name] = g
-	}
-	for _, g := range c.Groups {
-		r, ok := oldG[g.Name]
-		delete(oldG, g.Name)
-		r.ContestID, r.Name, r.Hidden = id, g.Name, g.Hidden
-		if err := save(tx, ok, &r); err != nil {
-			return err
-		}
-		groupIDs[g.Name] = r.ID
-	}
-	for _, r := range oldG {
-		if err := tx.Delete(&r).Error; err != nil {
-			return err
-		}
 	}
 
 	// Members go first: a user moved from one team to another would
-	// otherwise be in both for a moment.
+	// otherwise be in both for a moment. The teams' groups are written
+	// anew below.
 	if err := tx.Where("contest_id = ?", id).Delete(&contestTeamMemberRow{}).Error; err != nil {
 		return err
 	}
-	var teams []contestTeamRow
-	if err := tx.Where("contest_id = ?", id).Find(&teams).Error; err != nil {
+	ofContest := tx.Model(&contestTeamRow{}).Select("id").Where("contest_id = ?", id)
+	if err := tx.Where("team_id IN (?)", ofContest).Delete(&contestTeamGroupRow{}).Error; err != nil {
 		return err
 	}
-	oldT := map[string]contestTeamRow{}
-	for _, t := range teams {
-		oldT[t.Name] = t
+	teamIDs, err := syncByName(tx, id, c.Teams, func(t judge.ContestTeam) string { return t.Name },
+		func(r *contestTeamRow, t judge.ContestTeam) error {
+			r.Name, r.OrganizationID = t.Name, nil
+			if t.Organization != "" {
+				oid, ok := orgIDs[t.Organization]
+				if !ok {
+					return judge.Errorf(judge.EINVALID, "teams: team %q names organization %q, which the contest does not define", t.Name, t.Organization)
+				}
+				r.OrganizationID = &oid
+			}
+			return nil
+		})
+	if err != nil {
+		return err
 	}
 	var usernames []string
 	for _, t := range c.Teams {
@@ -153,42 +134,19 @@ func writeTeams(tx *gorm.DB, id int64, c judge.Contest) error {
 	var members []contestTeamMemberRow
 	var inGroups []contestTeamGroupRow
 	for _, t := range c.Teams {
-		r, ok := oldT[t.Name]
-		delete(oldT, t.Name)
-		r.ContestID, r.Name, r.OrganizationID = id, t.Name, nil
-		if t.Organization != "" {
-			oid, ok := orgIDs[t.Organization]
-			if !ok {
-				return judge.Errorf(judge.EINVALID, "teams: team %q names organization %q, which the contest does not define", t.Name, t.Organization)
-			}
-			r.OrganizationID = &oid
-		}
-		if err := save(tx, ok, &r); err != nil {
-			return err
-		}
-		if ok {
-			if err := tx.Where("team_id = ?", r.ID).Delete(&contestTeamGroupRow{}).Error; err != nil {
-				return err
-			}
-		}
 		for _, m := range t.Members {
 			uid, ok := users[m]
 			if !ok {
 				return judge.Errorf(judge.EINVALID, "teams: team %q: no user %q", t.Name, m)
 			}
-			members = append(members, contestTeamMemberRow{ContestID: id, UserID: uid, TeamID: r.ID})
+			members = append(members, contestTeamMemberRow{ContestID: id, UserID: uid, TeamID: teamIDs[t.Name]})
 		}
 		for _, g := range t.Groups {
 			gid, ok := groupIDs[g]
 			if !ok {
 				return judge.Errorf(judge.EINVALID, "teams: team %q names group %q, which the contest does not define", t.Name, g)
 			}
-			inGroups = append(inGroups, contestTeamGroupRow{TeamID: r.ID, GroupID: gid})
-		}
-	}
-	for _, r := range oldT {
-		if err := tx.Delete(&r).Error; err != nil {
-			return err
+			inGroups = append(inGroups, contestTeamGroupRow{TeamID: teamIDs[t.Name], GroupID: gid})
 		}
 	}
 	if len(members) > 0 {
@@ -200,6 +158,59 @@ func writeTeams(tx *gorm.DB, id int64, c judge.Contest) error {
 		return tx.CreateInBatches(&inGroups, 500).Error
 	}
 	return nil
+}
+
+// A namedRow is a row of a contest known by its name within the contest
+// (an organization, a group, a team); its pointer sets the contest.
+type namedRow[R any] interface {
+	*R
+	key() int64
+	name() string
+	setContest(id int64)
+}
+
+func (r contestOrganizationRow) key() int64           { return r.ID }
+func (r contestOrganizationRow) name() string         { return r.Name }
+func (r *contestOrganizationRow) setContest(id int64) { r.ContestID = id }
+func (r contestGroupRow) key() int64                  { return r.ID }
+func (r contestGroupRow) name() string                { return r.Name }
+func (r *contestGroupRow) setContest(id int64)        { r.ContestID = id }
+func (r contestTeamRow) key() int64                   { return r.ID }
+func (r contestTeamRow) name() string                 { return r.Name }
+func (r *contestTeamRow) setContest(id int64)         { r.ContestID = id }
+
+// syncByName makes the rows R of contest id those of specs, matched by
+// name (nameOf) so that each stored one keeps its id: set fills a row,
+// stored or new, from its spec, and the rows no spec names are deleted.
+// It returns each name's row id.
+func syncByName[R any, P namedRow[R], S any](tx *gorm.DB, id int64, specs []S, nameOf func(S) string, set func(*R, S) error) (map[string]int64, error) {
+	var rows []R
+	if err := tx.Where("contest_id = ?", id).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	old := make(map[string]R, len(rows))
+	for _, r := range rows {
+		old[P(&r).name()] = r
+	}
+	ids := make(map[string]int64, len(specs))
+	for _, s := range specs {
+		r, stored := old[nameOf(s)]
+		delete(old, nameOf(s))
+		P(&r).setContest(id)
+		if err := set(&r, s); err != nil {
+			return nil, err
+		}
+		if err := save(tx, stored, &r); err != nil {
+			return nil, err
+		}
+		ids[nameOf(s)] = P(&r).key()
+	}
+	for _, r := range old {
+		if err := tx.Delete(&r).Error; err != nil {
+			return nil, err
+		}
+	}
+	return ids, nil
 }
 
 // dupMember says which rule a duplicate membership broke.

@@ -1,6 +1,14 @@
 package store
 
-import "context"
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+
+	"gorm.io/gorm"
+)
 
 // A partsRow is a row that reads with parts kept in other tables (an
 // assignment's problems, a contest's problems and participants): its id,
@@ -65,4 +73,75 @@ func domains[R partsRow[T], T any](rows []R) (out []T, ids []int64, at map[int64
 		out[i], ids[i], at[r.key()] = r.domain(), r.key(), i
 	}
 	return out, ids, at
+}
+
+// listedProblem is a problem of a list (an assignment's, a contest's) with
+// what the list shows of the problem, and the list's own column of it:
+// Weight for an assignment, Label for a contest.
+type listedProblem struct {
+	ListID    int64 `gorm:"column:list_id"`
+	ProblemID int64
+	Weight    float64
+	Label     string
+	Slug      string
+	Title     string
+	TitleZH   string `gorm:"column:title_zh"`
+	Draft     bool
+	Archived  bool
+}
+
+// listedProblems reads the problems of the lists ids, whose rows are in
+// table (assignment_problems, contest_problems) under the column list,
+// with the column own of each (weight, label): by list, then in the list's
+// order, in one query.
+func (d *DB) listedProblems(ctx context.Context, table, list, own string, ids []int64) ([]listedProblem, error) {
+	var ps []listedProblem
+	err := d.db.WithContext(ctx).Table(table).
+		Select(fmt.Sprintf("%[1]s.%[2]s AS list_id, %[1]s.problem_id, %[1]s.%[3]s, problems.slug, problems.title, problems.title_zh, problems.draft, problems.archived",
+			table, list, own)).
+		Joins("JOIN problems ON problems.id = "+table+".problem_id").
+		Where(table+"."+list+" IN ?", ids).
+		Order(table + "." + list + ", " + table + ".position").Scan(&ps).Error
+	return ps, err
+}
+
+// createWithParts inserts row and then its parts (parts, given the new
+// id) in one transaction, and reads the whole back with read; what names
+// it in an error (an assignment, a contest).
+func createWithParts[R partsRow[T], T any](ctx context.Context, d *DB, row R, what string,
+	parts func(tx *gorm.DB, id int64) error, read func(context.Context, int64) (T, error)) (T, error) {
+	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(&row).Error; err != nil {
+			return err
+		}
+		return parts(tx, row.key())
+	})
+	if err != nil {
+		var none T
+		return none, d.fail(err, what)
+	}
+	return read(ctx, row.key())
+}
+
+// updateWithParts sets the columns cols (and updated_at) of model, the row
+// id, then rewrites its parts, in one transaction, and reads the whole
+// back with read; no such row is a not-found error naming what.
+func updateWithParts[T any](ctx context.Context, d *DB, model any, id int64, what string, cols map[string]any,
+	parts func(tx *gorm.DB) error, read func(context.Context, int64) (T, error)) (T, error) {
+	cols["updated_at"] = time.Now().UTC()
+	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(model).Select(slices.Sorted(maps.Keys(cols))).Updates(cols)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return gorm.ErrRecordNotFound
+		}
+		return parts(tx)
+	})
+	if err != nil {
+		var none T
+		return none, d.fail(err, what)
+	}
+	return read(ctx, id)
 }

@@ -80,24 +80,34 @@ func (s *API) createToken(c *gin.Context) {
 	if !s.readJSON(c, &req) {
 		return
 	}
-	ctx := c.Request.Context()
-	succeeded, wait, err := s.Options.Logins.Begin(ctx, req.Username, c.ClientIP())
+	u, err := s.login(c, req.Username, req.Password)
 	if err != nil {
 		s.writeError(c, err)
 		return
+	}
+	token, err := s.Service.IssueToken(c.Request.Context(), u.ID, req.Name)
+	s.answer(c, http.StatusCreated, err, func() any { return tokenJSON{Token: token, User: toUserJSON(u)} })
+}
+
+// login checks a username and password through the login limiter
+// (Options.Logins), for POST /tokens and the Contest API's basic
+// authentication: the user, or the limiter's refusal (429 with its wait),
+// or the check's error.
+func (s *API) login(c *gin.Context, username, password string) (judge.User, error) {
+	ctx := c.Request.Context()
+	succeeded, wait, err := s.Options.Logins.Begin(ctx, username, c.ClientIP())
+	if err != nil {
+		return judge.User{}, err
 	}
 	if wait > 0 {
-		s.writeError(c, httpx.RateLimited(wait, "too many failed logins for this username from this address, or from this address: try again in %d s"))
-		return
+		return judge.User{}, httpx.RateLimited(wait, "too many failed logins for this username from this address, or from this address: try again in %d s")
 	}
-	u, err := s.Service.Authenticate(ctx, req.Username, req.Password)
+	u, err := s.Service.Authenticate(ctx, username, password)
 	if err != nil {
-		s.writeError(c, err)
-		return
+		return judge.User{}, err
 	}
 	succeeded()
-	token, err := s.Service.IssueToken(ctx, u.ID, req.Name)
-	s.answer(c, http.StatusCreated, err, func() any { return tokenJSON{Token: token, User: toUserJSON(u)} })
+	return u, nil
 }
 
 // revokeToken deletes the Bearer token of the request (a script's logout):

@@ -6,12 +6,12 @@ import (
 	"mime"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/judge"
 	"puzzlejudge/web/httpx"
+	"puzzlejudge/web/wire"
 )
 
 // The answer workflow of issue 10: input versions on /input, per-case files
@@ -173,15 +173,7 @@ func errorsAsMaxBytes(err error) bool {
 }
 
 // historyJSON is an earlier judging of a submission.
-type historyJSON struct {
-	Verdict    judge.Verdict `json:"verdict"`
-	Score      score         `json:"score"`
-	JudgedAt   *time.Time    `json:"judged_at"`
-	Reason     string        `json:"reason"`
-	RejudgedAt time.Time     `json:"rejudged_at"`
-	NewVerdict judge.Verdict `json:"new_verdict"`
-	NewScore   score         `json:"new_score"`
-}
+type historyJSON = wire.Judging
 
 // answerFields adds to a submission's JSON what an answer holds: its input
 // version and cases, its per-case outputs, and its history.

@@ -43,6 +43,8 @@ type problemRef struct {
 	Weight *float64 `json:"weight"`
 }
 
+func (r problemRef) spec() judge.AssignmentProblemSpec { return judge.AssignmentProblemSpec(r) }
+
 // assignmentRequest is the body of POST /assignments.
 type assignmentRequest struct {
 	Title      string          `json:"title"`
@@ -66,14 +68,6 @@ type assignmentPatchRequest struct {
 	LateFactor *float64        `json:"late_factor"`
 	// Contest: an id links the assignment to that contest, null unlinks it.
 	Contest json.RawMessage `json:"contest"`
-}
-
-func specsOf(refs []problemRef) []judge.AssignmentProblemSpec {
-	out := make([]judge.AssignmentProblemSpec, len(refs))
-	for i, r := range refs {
-		out[i] = judge.AssignmentProblemSpec{Slug: r.Slug, Weight: r.Weight}
-	}
-	return out
 }
 
 // assignmentJSON is an assignment as the API shows it. Status and
@@ -108,10 +102,7 @@ func toAssignmentProblemJSON(p judge.AssignmentProblem) assignmentProblemJSON {
 
 func toAssignmentJSON(a judge.Assignment, now time.Time) assignmentJSON {
 	out := assignmentJSON{ID: a.ID, Title: a.Title, OpensAt: a.OpensAt, DueAt: a.DueAt, LateUntil: a.LateUntil,
-		LateFactor: a.LateFactor, Status: a.PhaseAt(now), Problems: make([]assignmentProblemJSON, len(a.Problems))}
-	for i, p := range a.Problems {
-		out.Problems[i] = toAssignmentProblemJSON(p)
-	}
+		LateFactor: a.LateFactor, Status: a.PhaseAt(now), Problems: mapped(a.Problems, toAssignmentProblemJSON)}
 	if a.ContestID != 0 {
 		id := a.ContestID
 		out.Contest = &id
@@ -155,25 +146,10 @@ func toProgressRow(row judge.StudentGrade) progressRowJSON {
 	return out
 }
 
-func (s *API) assignmentID(c *gin.Context) (int64, bool) {
-	return s.pathID(c, "id", "assignment")
-}
-
-// readAssignment calls read for the caller and the assignment of the path
-// (a progress table, the grades); on an error it writes it and reports
-// false.
+// readAssignment is readByID of the assignment of the path (a progress
+// table, the grades).
 func readAssignment[T any](s *API, c *gin.Context, read func(context.Context, judge.User, int64) (T, error)) (T, int64, bool) {
-	id, ok := s.assignmentID(c)
-	if !ok {
-		var zero T
-		return zero, 0, false
-	}
-	out, err := read(c.Request.Context(), httpx.Viewer(c), id)
-	if err != nil {
-		s.writeError(c, err)
-		return out, 0, false
-	}
-	return out, id, true
+	return readByID(s, c, "assignment", read)
 }
 
 // listAssignments lists the assignments the caller may see, by due time.
@@ -188,7 +164,7 @@ func (s *API) createAssignment(c *gin.Context) {
 	if !s.readJSON(c, &req) {
 		return
 	}
-	spec := judge.AssignmentSpec{Title: req.Title, Problems: specsOf(req.Problems), LateFactor: req.LateFactor}
+	spec := judge.AssignmentSpec{Title: req.Title, Problems: mapped(req.Problems, problemRef.spec), LateFactor: req.LateFactor}
 	var err error
 	if spec.OpensAt, _, err = timeOf("opens_at", req.OpensAt); err == nil {
 		if spec.DueAt, _, err = timeOf("due_at", req.DueAt); err == nil {
@@ -207,23 +183,18 @@ func (s *API) createAssignment(c *gin.Context) {
 		spec.ContestID = *req.Contest
 	}
 	a, err := s.Service.CreateAssignment(c.Request.Context(), httpx.Viewer(c), spec)
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.Header("Location", "/api/v1/assignments/"+strconv.FormatInt(a.ID, 10))
-	c.JSON(http.StatusCreated, toAssignmentJSON(a, s.Service.Now()))
+	s.located(c, http.StatusCreated, err, func() string { return "assignments/" + strconv.FormatInt(a.ID, 10) },
+		func() any { return toAssignmentJSON(a, s.Service.Now()) })
 }
 
 // getAssignment answers the assignment with the caller's own progress.
 func (s *API) getAssignment(c *gin.Context) {
-	id, ok := s.assignmentID(c)
+	var row judge.StudentGrade
+	a, _, ok := readAssignment(s, c, func(ctx context.Context, v judge.User, id int64) (a judge.Assignment, err error) {
+		a, row, err = s.Service.MyProgress(ctx, v, id)
+		return a, err
+	})
 	if !ok {
-		return
-	}
-	a, row, err := s.Service.MyProgress(c.Request.Context(), httpx.Viewer(c), id)
-	if err != nil {
-		s.writeError(c, err)
 		return
 	}
 	out := toAssignmentJSON(a, s.Service.Now())
@@ -234,12 +205,9 @@ func (s *API) getAssignment(c *gin.Context) {
 
 // updateAssignment changes the fields given.
 func (s *API) updateAssignment(c *gin.Context) {
-	id, ok := s.assignmentID(c)
-	if !ok {
-		return
-	}
 	var req assignmentPatchRequest
-	if !s.readJSON(c, &req) {
+	id, ok := s.pathIDAndJSON(c, "id", "assignment", &req)
+	if !ok {
 		return
 	}
 	p := judge.AssignmentPatch{Title: req.Title, LateFactor: req.LateFactor}
@@ -252,7 +220,7 @@ func (s *API) updateAssignment(c *gin.Context) {
 		return
 	}
 	if req.Problems != nil {
-		p.Problems = specsOf(*req.Problems)
+		p.Problems = mapped(*req.Problems, problemRef.spec)
 		if p.Problems == nil {
 			p.Problems = []judge.AssignmentProblemSpec{} // present and empty: refused as such
 		}
@@ -285,7 +253,7 @@ func (s *API) updateAssignment(c *gin.Context) {
 
 // deleteAssignment answers 204; the submissions stay.
 func (s *API) deleteAssignment(c *gin.Context) {
-	id, ok := s.assignmentID(c)
+	id, ok := s.pathID(c, "id", "assignment")
 	if !ok {
 		return
 	}
@@ -305,11 +273,7 @@ func (s *API) progress(c *gin.Context) {
 	if !ok {
 		return
 	}
-	out := progressJSON{Assignment: toAssignmentJSON(gb.Assignment, gb.AsOf), AsOf: gb.AsOf, Students: make([]progressRowJSON, len(gb.Rows))}
-	for i, row := range gb.Rows {
-		out.Students[i] = toProgressRow(row)
-	}
-	c.JSON(http.StatusOK, out)
+	c.JSON(http.StatusOK, progressJSON{Assignment: toAssignmentJSON(gb.Assignment, gb.AsOf), AsOf: gb.AsOf, Students: mapped(gb.Rows, toProgressRow)})
 }
 
 // boardsJSON is GET /assignments/{id}/progress/{slug}: students by boards.

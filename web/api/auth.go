@@ -79,13 +79,17 @@ func (s *API) allow(may func(judge.User) bool) gin.HandlerFunc {
 	}
 }
 
-// rateLimit refuses with 429 a user who submits faster than Options.SubmitRate.
-// It runs after requireUser, so the bucket is the user's, not the address's.
-func (s *API) rateLimit() gin.HandlerFunc {
+// rateLimit refuses with 429 a user who submits faster than Options.Limiter.
+func (s *API) rateLimit() gin.HandlerFunc { return s.userLimit(s.Options.Limiter, "submissions") }
+
+// userLimit refuses with 429 a user past l's budget of what (nil: no
+// limit). It runs after requireUser, so the bucket is the user's, not the
+// address's.
+func (s *API) userLimit(l *httpx.RateLimiter, what string) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		u, _ := httpx.CurrentUser(c)
-		if ok, wait := s.Options.Limiter.Allow(u.ID, time.Now()); !ok {
-			s.writeError(c, httpx.RateLimited(wait, "too many submissions: at most %d per minute, try again in %d s", s.Options.Limiter.PerMinute()))
+		if ok, wait := l.Allow(u.ID, time.Now()); !ok {
+			s.writeError(c, httpx.RateLimited(wait, "too many "+what+": at most %d per minute, try again in %d s", l.PerMinute()))
 			return
 		}
 		c.Next()

@@ -203,12 +203,8 @@ func (s *API) generate(c *gin.Context) {
 	spec := judge.GenerateSpec{Count: req.Count, Params: req.Params, MinOptimal: req.MinOptimal, MaxOptimal: req.MaxOptimal,
 		Solvable: req.Solvable, Seed: req.Seed, Sample: req.Sample, MaxTries: req.MaxTries, TimeLimit: time.Duration(req.MaxSeconds) * time.Second}
 	g, err := s.Service.Generate(c.Request.Context(), httpx.Viewer(c), c.Param("slug"), spec)
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.Header("Location", fmt.Sprintf("/api/v1/problems/%s/generations/%d", g.ProblemSlug, g.ID))
-	c.JSON(http.StatusAccepted, toGenerationJSON(g))
+	s.located(c, http.StatusAccepted, err, func() string { return fmt.Sprintf("problems/%s/generations/%d", g.ProblemSlug, g.ID) },
+		func() any { return toGenerationJSON(g) })
 }
 
 // generation is GET /problems/{slug}/generations/{id}.

@@ -84,22 +84,11 @@ func (s *API) ccsAuthenticate() gin.HandlerFunc {
 			s.ccsFail(c, judge.Errorf(judge.EUNAUTHORIZED, "the Authorization header must be \"Basic <base64 of username:password>\" or \"Bearer <token>\""))
 			return
 		}
-		ctx := c.Request.Context()
-		succeeded, wait, err := s.Options.Logins.Begin(ctx, user, c.ClientIP())
+		u, err := s.login(c, user, pass)
 		if err != nil {
 			s.ccsFail(c, err)
 			return
 		}
-		if wait > 0 {
-			s.ccsFail(c, httpx.RateLimited(wait, "too many failed logins for this username from this address, or from this address: try again in %d s"))
-			return
-		}
-		u, err := s.Service.Authenticate(ctx, user, pass)
-		if err != nil {
-			s.ccsFail(c, err)
-			return
-		}
-		succeeded()
 		httpx.SetUser(c, u)
 		c.Next()
 	}

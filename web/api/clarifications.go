@@ -2,13 +2,13 @@ package api
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
+	"puzzlejudge/web/wire"
 )
 
 // registerClarifications adds a contest's clarifications and
@@ -22,20 +22,7 @@ func (s *API) registerClarifications(api *gin.RouterGroup, user gin.HandlerFunc)
 }
 
 // clarificationJSON is one message as /api/v1 shows it.
-type clarificationJSON struct {
-	ID int64 `json:"id"`
-	// From is the contestant who asked; null for the jury's messages.
-	From *string `json:"from"`
-	// To is the one contestant a jury answer goes to; null for a
-	// question (to the jury) and for what goes to all.
-	To      *string   `json:"to"`
-	ToAll   bool      `json:"to_all"`
-	ReplyTo *int64    `json:"reply_to"`
-	Problem *string   `json:"problem"`
-	Text    string    `json:"text"`
-	Time    time.Time `json:"time"`
-	Unread  bool      `json:"unread"`
-}
+type clarificationJSON = wire.Clarification
 
 func toClarificationJSON(m judge.Clarification, unread bool) clarificationJSON {
 	j := clarificationJSON{ID: m.ID, ToAll: m.ToAll(), Text: m.Text, Time: m.CreatedAt, Unread: unread}
@@ -55,10 +42,7 @@ func toClarificationJSON(m judge.Clarification, unread bool) clarificationJSON {
 }
 
 // clarificationsJSON is GET /contests/{id}/clarifications.
-type clarificationsJSON struct {
-	Unread         int                 `json:"unread"`
-	Clarifications []clarificationJSON `json:"clarifications"`
-}
+type clarificationsJSON = wire.Clarifications
 
 func toClarificationsJSON(v judge.User, l service.ClarificationList) clarificationsJSON {
 	out := clarificationsJSON{Unread: l.Unread, Clarifications: make([]clarificationJSON, len(l.Messages))}

@@ -10,6 +10,7 @@ import (
 
 	"puzzlejudge/judge"
 	"puzzlejudge/web/httpx"
+	"puzzlejudge/web/wire"
 )
 
 // teamRequest is a team in a contest's body: members are usernames,
@@ -35,6 +36,8 @@ type groupRequest struct {
 	Name   string `json:"name"`
 	Hidden bool   `json:"hidden"`
 }
+
+func (g groupRequest) spec() judge.GroupSpec { return judge.GroupSpec(g) }
 
 // teamSpecsOf reads the teams of a body, with the organizations their
 // objects define, then those of orgs.
@@ -67,44 +70,16 @@ func teamSpecsOf(teams []teamRequest, orgs []organizationRequest) ([]judge.TeamS
 	return specs, defs, nil
 }
 
-func groupSpecsOf(gs []groupRequest) []judge.GroupSpec {
-	var out []judge.GroupSpec
-	for _, g := range gs {
-		out = append(out, judge.GroupSpec{Name: g.Name, Hidden: g.Hidden})
-	}
-	return out
-}
+// teamJSON is a team as the API shows it (wire.Team, which pj reads too),
+// with its organization and group.
+type teamJSON = wire.Team
 
-// teamJSON is a team as the API shows it: members only to the jury and to
-// the team's own members.
-type teamJSON struct {
-	ID           int64    `json:"id"`
-	Name         string   `json:"name"`
-	Members      []string `json:"members,omitempty"`
-	Organization *string  `json:"organization"`
-	Groups       []string `json:"groups"`
-	Hidden       bool     `json:"hidden"`
-}
+type organizationJSON = wire.Organization
 
-type organizationJSON struct {
-	ID         int64   `json:"id"`
-	Name       string  `json:"name"`
-	FormalName string  `json:"formal_name"`
-	Country    *string `json:"country"`
-}
-
-type groupJSON struct {
-	ID     int64  `json:"id"`
-	Name   string `json:"name"`
-	Hidden bool   `json:"hidden"`
-}
+type groupJSON = wire.Group
 
 // contestTeamsJSON is the answer of GET /contests/{id}/teams.
-type contestTeamsJSON struct {
-	Teams         []teamJSON         `json:"teams"`
-	Organizations []organizationJSON `json:"organizations"`
-	Groups        []groupJSON        `json:"groups"`
-}
+type contestTeamsJSON = wire.Teams
 
 func toContestTeamsJSON(c judge.Contest) contestTeamsJSON {
 	out := contestTeamsJSON{Teams: make([]teamJSON, 0, len(c.Teams)), Organizations: make([]organizationJSON, 0, len(c.Organizations)),
@@ -137,12 +112,7 @@ func toContestTeamsJSON(c judge.Contest) contestTeamsJSON {
 // contestTeams answers a contest's teams, organizations and groups as the
 // caller may read them (judge.TeamsFor).
 func (s *API) contestTeams(c *gin.Context) {
-	id, ok := s.pathID(c, "id", "contest")
-	if !ok {
-		return
-	}
-	ct, err := s.Service.ContestTeams(c.Request.Context(), httpx.Viewer(c), id)
-	s.answer(c, http.StatusOK, err, func() any { return toContestTeamsJSON(ct) })
+	answerByID(s, c, "contest", s.Service.ContestTeams, toContestTeamsJSON)
 }
 
 // importContestTeams reads teams from the CSV body (name, members,

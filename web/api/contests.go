@@ -12,6 +12,7 @@ import (
 
 	"puzzlejudge/judge"
 	"puzzlejudge/web/httpx"
+	"puzzlejudge/web/wire"
 )
 
 // registerContests adds the routes of issue 25: contests and their boards.
@@ -33,6 +34,8 @@ type contestProblemRef struct {
 	Slug  string `json:"slug"`
 	Label string `json:"label"`
 }
+
+func (r contestProblemRef) spec() judge.ContestProblemSpec { return judge.ContestProblemSpec(r) }
 
 // contestRequest is the body of POST /contests. Duration and freeze are
 // "5h", "90m", "5:00:00" or a number of seconds (a JSON string or number);
@@ -96,71 +99,30 @@ func durationOf(field string, raw json.RawMessage) (d time.Duration, present boo
 	return d, true, nil
 }
 
-func contestSpecsOf(refs []contestProblemRef) []judge.ContestProblemSpec {
-	out := make([]judge.ContestProblemSpec, len(refs))
-	for i, r := range refs {
-		out[i] = judge.ContestProblemSpec{Slug: r.Slug, Label: r.Label}
-	}
-	return out
-}
+// contestJSON is a contest as the API shows it (wire.Contest, which pj
+// reads too).
+type contestJSON = wire.Contest
 
-// contestJSON is a contest as the API shows it. Status and SecondsLeft are
-// at the server's time: SecondsLeft counts to the start while scheduled,
-// to the end while running.
-type contestJSON struct {
-	ID              int64                `json:"id"`
-	Title           string               `json:"title"`
-	Problems        []contestProblemJSON `json:"problems"`
-	StartTime       time.Time            `json:"start_time"`
-	EndTime         time.Time            `json:"end_time"`
-	Duration        string               `json:"duration"`
-	DurationSeconds int64                `json:"duration_seconds"`
-	Freeze          string               `json:"freeze"`
-	FreezeSeconds   int64                `json:"freeze_seconds"`
-	FreezeTime      *time.Time           `json:"freeze_time"`
-	Scoring         judge.Scoring        `json:"scoring"`
-	Everyone        bool                 `json:"everyone"`
-	// Participants and RegistrationCode are the jury's to read; Teams
-	// are the teams the caller may read (members: the jury's, and each
-	// team's own).
-	Participants     []string           `json:"participants,omitempty"`
-	Teams            []teamJSON         `json:"teams"`
-	Organizations    []organizationJSON `json:"organizations"`
-	Groups           []groupJSON        `json:"groups"`
-	RegistrationCode string             `json:"registration_code,omitempty"`
-	Registration     bool               `json:"registration"`
-	Public           bool               `json:"public"`
-	Status           contestStatus      `json:"status"`
-	SecondsLeft      int64              `json:"seconds_left"`
-	Frozen           bool               `json:"frozen"`
-	UnfrozenAt       *time.Time         `json:"unfrozen_at"`
-}
+// contestProblemJSON is a problem of a contest under its label.
+type contestProblemJSON = wire.ContestProblem
 
-type contestProblemJSON struct {
-	Label string `json:"label"`
-	Slug  string `json:"slug"`
-	Title string `json:"title"`
-}
-
-// contestStatus is where a contest is in its time.
-type contestStatus string
-
-// The contest statuses.
+// The contest statuses (wire.ContestStatus).
 const (
-	contestScheduled contestStatus = "scheduled"
-	contestRunning   contestStatus = "running"
-	contestOver      contestStatus = "over"
+	contestScheduled = wire.ContestScheduled
+	contestRunning   = wire.ContestRunning
+	contestOver      = wire.ContestOver
 )
 
+func toContestProblemJSON(p judge.ContestProblem) contestProblemJSON {
+	return contestProblemJSON{Label: p.Label, Slug: p.Slug, Title: p.Title}
+}
+
 func toContestJSON(c judge.Contest, now time.Time) contestJSON {
-	out := contestJSON{ID: c.ID, Title: c.Title, Problems: make([]contestProblemJSON, len(c.Problems)), StartTime: c.StartTime,
+	out := contestJSON{ID: c.ID, Title: c.Title, Problems: mapped(c.Problems, toContestProblemJSON), StartTime: c.StartTime,
 		EndTime: c.EndTime(), Duration: judge.FormatContestDuration(c.Duration), DurationSeconds: int64(c.Duration / time.Second),
 		Freeze: judge.FormatContestDuration(c.Freeze), FreezeSeconds: int64(c.Freeze / time.Second), Scoring: c.Scoring,
 		Everyone: c.Everyone, Participants: c.Participants, RegistrationCode: c.RegistrationCode, Registration: c.RegistrationCode != "",
 		Public: c.Public, Frozen: c.Frozen(now), UnfrozenAt: c.UnfrozenAt}
-	for i, p := range c.Problems {
-		out.Problems[i] = contestProblemJSON{Label: p.Label, Slug: p.Slug, Title: p.Title}
-	}
 	if at, ok := c.FreezeTime(); ok {
 		out.FreezeTime = &at
 	}
@@ -213,26 +175,17 @@ func (s *API) createContest(c *gin.Context) {
 		return
 	}
 	ct, err := s.Service.CreateContest(c.Request.Context(), httpx.Viewer(c), judge.ContestSpec{
-		Title: req.Title, Problems: contestSpecsOf(req.Problems), StartTime: start, Duration: d, Freeze: freeze,
+		Title: req.Title, Problems: mapped(req.Problems, contestProblemRef.spec), StartTime: start, Duration: d, Freeze: freeze,
 		Scoring: req.Scoring, Participants: req.Participants, RegistrationCode: req.RegistrationCode, Public: req.Public,
-		Teams: teams, Organizations: orgs, Groups: groupSpecsOf(req.Groups),
+		Teams: teams, Organizations: orgs, Groups: mapped(req.Groups, groupRequest.spec),
 	})
-	if err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.Header("Location", "/api/v1/contests/"+strconv.FormatInt(ct.ID, 10))
-	c.JSON(http.StatusCreated, toContestJSON(ct, s.Service.Now()))
+	s.located(c, http.StatusCreated, err, func() string { return "contests/" + strconv.FormatInt(ct.ID, 10) },
+		func() any { return toContestJSON(ct, s.Service.Now()) })
 }
 
 // getContest answers a contest as the caller may see it.
 func (s *API) getContest(c *gin.Context) {
-	id, ok := s.pathID(c, "id", "contest")
-	if !ok {
-		return
-	}
-	ct, err := s.Service.Contest(c.Request.Context(), httpx.Viewer(c), id)
-	s.answer(c, http.StatusOK, err, func() any { return toContestJSON(ct, s.Service.Now()) })
+	answerByID(s, c, "contest", s.Service.Contest, func(ct judge.Contest) contestJSON { return toContestJSON(ct, s.Service.Now()) })
 }
 
 // updateContest changes the fields given.
@@ -249,7 +202,7 @@ func (s *API) updateContest(c *gin.Context) {
 		return
 	}
 	if req.Problems != nil {
-		p.Problems = contestSpecsOf(*req.Problems)
+		p.Problems = mapped(*req.Problems, contestProblemRef.spec)
 	}
 	for _, f := range []struct {
 		name string
@@ -292,41 +245,27 @@ func (s *API) updateContest(c *gin.Context) {
 	if req.Teams != nil && p.Teams == nil {
 		p.Teams = []judge.TeamSpec{}
 	}
-	p.Groups = groupSpecsOf(req.Groups)
+	p.Groups = mapped(req.Groups, groupRequest.spec)
 	ct, err := s.Service.UpdateContest(c.Request.Context(), httpx.Viewer(c), id, p)
 	s.answer(c, http.StatusOK, err, func() any { return toContestJSON(ct, s.Service.Now()) })
 }
 
 // joinContest adds the caller to a contest's participants: {"code": ...}.
 func (s *API) joinContest(c *gin.Context) {
-	id, ok := s.pathID(c, "id", "contest")
-	if !ok {
-		return
-	}
 	var req struct {
 		Code string `json:"code"`
 	}
-	if !s.readJSON(c, &req) {
-		return
+	if id, ok := s.pathIDAndJSON(c, "id", "contest", &req); ok {
+		s.noContent(c, s.Service.JoinContest(c.Request.Context(), httpx.Viewer(c), id, req.Code))
 	}
-	if err := s.Service.JoinContest(c.Request.Context(), httpx.Viewer(c), id, req.Code); err != nil {
-		s.writeError(c, err)
-		return
-	}
-	c.Status(http.StatusNoContent)
 }
 
 // scoreboard answers the board as the caller may see it, with an ETag of
 // the board's version and view: a poller that sends it back in
 // If-None-Match gets 304 until the board changes.
 func (s *API) scoreboard(c *gin.Context) {
-	id, ok := s.pathID(c, "id", "contest")
+	b, id, ok := readByID(s, c, "contest", s.Service.Scoreboard)
 	if !ok {
-		return
-	}
-	b, err := s.Service.Scoreboard(c.Request.Context(), httpx.Viewer(c), id)
-	if err != nil {
-		s.writeError(c, err)
 		return
 	}
 	etag := httpx.BoardETag(b.Version, b.Frozen, judge.CanSeeLiveBoard(httpx.Viewer(c)))
@@ -383,13 +322,8 @@ func (s *API) formContest(c *gin.Context) bool {
 // scoreboardCSV answers the board as the caller may see it as CSV (the
 // final board, once the contest is over and unfrozen): judge.WriteBoardCSV.
 func (s *API) scoreboardCSV(c *gin.Context) {
-	id, ok := s.pathID(c, "id", "contest")
+	body, id, ok := readByID(s, c, "contest", s.Service.ScoreboardCSV)
 	if !ok {
-		return
-	}
-	body, err := s.Service.ScoreboardCSV(c.Request.Context(), httpx.Viewer(c), id)
-	if err != nil {
-		s.writeError(c, err)
 		return
 	}
 	c.Header("Content-Disposition", `attachment; filename="contest-`+strconv.FormatInt(id, 10)+`-scoreboard.csv"`)

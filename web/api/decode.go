@@ -130,6 +130,31 @@ func jsonKind(t reflect.Type) string {
 	}
 }
 
+// readByID calls read for the caller and the :id of the path, the id of a
+// what (pathID): a contest, a board, a submission. On an error it writes
+// it and reports false.
+func readByID[T any](s *API, c *gin.Context, what string, read func(context.Context, judge.User, int64) (T, error)) (T, int64, bool) {
+	id, ok := s.pathID(c, "id", what)
+	if !ok {
+		var zero T
+		return zero, 0, false
+	}
+	out, err := read(c.Request.Context(), httpx.Viewer(c), id)
+	if err != nil {
+		s.writeError(c, err)
+		return out, 0, false
+	}
+	return out, id, true
+}
+
+// answerByID answers 200 with what read gives the caller for the :id of
+// the path (readByID), through toJSON.
+func answerByID[T, J any](s *API, c *gin.Context, what string, read func(context.Context, judge.User, int64) (T, error), toJSON func(T) J) {
+	if x, _, ok := readByID(s, c, what, read); ok {
+		c.JSON(http.StatusOK, toJSON(x))
+	}
+}
+
 // answerOne answers a request about one numbered thing of a problem
 // (:slug, then :id read as pathID does for what): the service's answer
 // through toJSON with status, or its error.
@@ -147,6 +172,16 @@ func answerOne[T, J any](s *API, c *gin.Context, what string, status int,
 	c.JSON(status, toJSON(x))
 }
 
+// mapped returns f of each of xs, in order: a request's list as the
+// service's specs, the service's values as JSON. It is never nil.
+func mapped[S, D any](xs []S, f func(S) D) []D {
+	out := make([]D, len(xs))
+	for i, x := range xs {
+		out[i] = f(x)
+	}
+	return out
+}
+
 // answerList answers a request for a list the service gives the viewer:
 // each item through toJSON, as a JSON array (empty, never null), or the
 // service's error.
@@ -156,11 +191,7 @@ func answerList[T, J any](s *API, c *gin.Context, list func(ctx context.Context,
 		s.writeError(c, err)
 		return
 	}
-	out := make([]J, len(xs))
-	for i, x := range xs {
-		out[i] = toJSON(x)
-	}
-	c.JSON(http.StatusOK, out)
+	c.JSON(http.StatusOK, mapped(xs, toJSON))
 }
 
 // answer answers what toJSON makes with status when the service did what
@@ -171,6 +202,18 @@ func (s *API) answer(c *gin.Context, status int, err error, toJSON func() any) {
 		s.writeError(c, err)
 		return
 	}
+	c.JSON(status, toJSON())
+}
+
+// located answers status (201 Created, 202 Accepted) with what toJSON
+// makes and the Location of what the service made, path under /api/v1,
+// when it made it (err nil); else its error.
+func (s *API) located(c *gin.Context, status int, err error, path func() string, toJSON func() any) {
+	if err != nil {
+		s.writeError(c, err)
+		return
+	}
+	c.Header("Location", "/api/v1/"+path())
 	c.JSON(status, toJSON())
 }
 

@@ -8,6 +8,7 @@ import (
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
+	"puzzlejudge/web/wire"
 )
 
 // submitFile takes a program as a multipart form: kind=program, its source
@@ -28,17 +29,7 @@ func (s *API) submitFile(c *gin.Context) {
 }
 
 // languageJSON is a language programs may be written in.
-type languageJSON struct {
-	ID         string   `json:"id"`
-	Name       string   `json:"name"`
-	Version    string   `json:"version"`
-	Extensions []string `json:"extensions"`
-	// How it is compiled ("" when it is not) and run, and the rules that
-	// catch newcomers (issue 34).
-	Compile string   `json:"compile"`
-	Run     string   `json:"run"`
-	Rules   []string `json:"rules"`
-}
+type languageJSON = wire.Language
 
 // languages lists the languages this server compiles: only those the
 // sandbox found installed, none when it is off. Version is what the

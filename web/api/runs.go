@@ -2,7 +2,6 @@ package api
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -38,13 +37,4 @@ func (s *API) run(c *gin.Context) {
 }
 
 // runLimit refuses with 429 a user who runs faster than Options.Runs.
-func (s *API) runLimit() gin.HandlerFunc {
-	return func(c *gin.Context) {
-		u, _ := httpx.CurrentUser(c)
-		if ok, wait := s.Options.Runs.Allow(u.ID, time.Now()); !ok {
-			s.writeError(c, httpx.RateLimited(wait, "too many runs: at most %d per minute, try again in %d s", s.Options.Runs.PerMinute()))
-			return
-		}
-		c.Next()
-	}
-}
+func (s *API) runLimit() gin.HandlerFunc { return s.userLimit(s.Options.Runs, "runs") }

@@ -114,12 +114,8 @@ func (s *API) askSimilarity(scope, param string) gin.HandlerFunc {
 			return
 		}
 		r, err := s.Service.AskSimilarity(c.Request.Context(), httpx.Viewer(c), scope, c.Param(param), judge.SimilarityOptions{AllSubmissions: req.AllSubmissions})
-		if err != nil {
-			s.writeError(c, err)
-			return
-		}
-		c.Header("Location", fmt.Sprintf("/api/v1/similarity/%d", r.ID))
-		c.JSON(http.StatusAccepted, gin.H{"id": r.ID, "status": r.Status})
+		s.located(c, http.StatusAccepted, err, func() string { return fmt.Sprintf("similarity/%d", r.ID) },
+			func() any { return gin.H{"id": r.ID, "status": r.Status} })
 	}
 }
 

@@ -3,12 +3,12 @@ package api
 import (
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/judge"
 	"puzzlejudge/web/httpx"
+	"puzzlejudge/web/wire"
 )
 
 // submitRequest is the body of POST /problems/{slug}/submissions: either
@@ -29,70 +29,12 @@ type submitRequest struct {
 	Contest int64 `json:"contest"`
 }
 
-// submissionJSON is a submission as the API shows it. Cases is filled only
-// for a single submission, not in lists.
-type submissionJSON struct {
-	ID        int64         `json:"id"`
-	User      string        `json:"user"`
-	Problem   string        `json:"problem"`
-	Kind      judge.Kind    `json:"kind"`
-	Case      int64         `json:"case,omitempty"`
-	Status    judge.Status  `json:"status"`
-	Verdict   judge.Verdict `json:"verdict"`
-	Score     score         `json:"score"`
-	CreatedAt time.Time     `json:"created_at"`
-	JudgedAt  *time.Time    `json:"judged_at"`
-	Payload   string        `json:"payload,omitempty"`
-	Cases     []resultJSON  `json:"cases,omitempty"`
-	// Changed: a rejudge changed the verdict or score, and the owner has
-	// not opened the submission since.
-	Changed bool `json:"changed"`
-	// Waiting says, while pending, what the submission waits for before
-	// it is judged ("the reference answers of 3 boards").
-	Waiting string `json:"waiting,omitempty"`
-	// For one submission: an answer's input version, the ids of the cases
-	// it answers, its per-case outputs, and the earlier judgings.
-	InputVersion string            `json:"input_version,omitempty"`
-	CaseIDs      []int64           `json:"case_ids,omitempty"`
-	Outputs      map[string]string `json:"outputs,omitempty"`
-	History      *[]historyJSON    `json:"history,omitempty"`
-	// Hints is the number of hints the submission's author was given on
-	// its problem (a single submission of a problem only), for its author
-	// and instructors, who alone may read it.
-	Hints *int `json:"hints,omitempty"`
-	// A program's language and figures (the slowest board's CPU time, the
-	// largest peak memory); for one submission its source and compiler
-	// message too, which only its owner and instructors read, as they alone
-	// read a submission.
-	Language      string  `json:"language,omitempty"`
-	CPUMs         *int64  `json:"cpu_ms,omitempty"`
-	MemoryKiB     *int64  `json:"memory_kib,omitempty"`
-	Source        *string `json:"source,omitempty"`
-	CompileOutput *string `json:"compile_output,omitempty"`
-}
+// submissionJSON is a submission as the API shows it (wire.Submission,
+// which pj reads too).
+type submissionJSON = wire.Submission
 
-// resultJSON is one case row of a submission's result. Its score is 0..100,
-// like the submission's.
-type resultJSON struct {
-	Case     int64         `json:"case"`
-	Name     string        `json:"name"`
-	Position int           `json:"position"`
-	Verdict  judge.Verdict `json:"verdict"`
-	Message  string        `json:"message"`
-	Used     int           `json:"used"`
-	Optimal  int           `json:"optimal"`
-	Score    score         `json:"score"`
-	// A program's run on the board.
-	CPUMs     *int64 `json:"cpu_ms,omitempty"`
-	WallMs    *int64 `json:"wall_ms,omitempty"`
-	MemoryKiB *int64 `json:"memory_kib,omitempty"`
-	// On a sample board, for the program's author and instructors: its
-	// stdout and stderr (first 4 KiB each) and the reference answer.
-	// Absent on hidden boards (judge.CanReadRunOutput).
-	Output   *string `json:"output,omitempty"`
-	Stderr   *string `json:"stderr,omitempty"`
-	Expected *string `json:"expected,omitempty"`
-}
+// resultJSON is one case row of a submission's result.
+type resultJSON = wire.CaseResult
 
 func toSubmissionJSON(sub judge.Submission) submissionJSON {
 	out := submissionJSON{ID: sub.ID, User: sub.Username, Problem: sub.ProblemSlug, Kind: sub.Kind, Case: sub.CaseID,
@@ -160,13 +102,8 @@ func (s *API) submit(c *gin.Context) {
 // lets read it (its owner and instructors). Rows carry verdicts and messages only: the judge's messages
 // never contain a hidden case's expected answer.
 func (s *API) getSubmission(c *gin.Context) {
-	id, ok := s.pathID(c, "id", "submission")
+	sub, _, ok := readByID(s, c, "submission", s.Service.Submission)
 	if !ok {
-		return
-	}
-	sub, err := s.Service.Submission(c.Request.Context(), httpx.Viewer(c), id)
-	if err != nil {
-		s.writeError(c, err)
 		return
 	}
 	if err := s.Service.SeenBy(c.Request.Context(), sub, httpx.Viewer(c)); err != nil {
@@ -282,6 +219,6 @@ func (s *API) check(c *gin.Context) {
 		s.writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"verdict": res.Verdict, "score": score(res.Score), "used": res.Used,
-		"optimal": res.Optimal, "message": res.Message, "submission": res.SubmissionID})
+	c.JSON(http.StatusOK, wire.Check{Verdict: res.Verdict, Score: score(res.Score), Used: res.Used,
+		Optimal: res.Optimal, Message: res.Message, Submission: res.SubmissionID})
 }

@@ -79,6 +79,8 @@ func newAssignmentView(l *locale, a judge.Assignment, now time.Time) assignmentV
 
 // assignmentForm is the create or edit form as the instructor filled it.
 type assignmentForm struct {
+	// ID is the assignment's, 0 for a new one.
+	ID                                           int64
 	Title, OpensAt, DueAt, LateUntil, LateFactor string
 	Problems                                     []formProblem
 	// Contests are the contests the assignment may be; the chosen one
@@ -115,7 +117,7 @@ func (p *Pages) emptyForm(c *gin.Context, a *judge.Assignment) (assignmentForm, 
 	now := p.Service.Now().In(zone).Truncate(time.Hour)
 	f.OpensAt, f.DueAt = formatLocal(now, zone), formatLocal(now.Add(7*24*time.Hour), zone)
 	if a != nil {
-		f.Title, f.OpensAt, f.DueAt = a.Title, formatLocal(a.OpensAt, zone), formatLocal(a.DueAt, zone)
+		f.ID, f.Title, f.OpensAt, f.DueAt = a.ID, a.Title, formatLocal(a.OpensAt, zone), formatLocal(a.DueAt, zone)
 		if a.LateUntil != nil {
 			f.LateUntil, f.LateFactor = formatLocal(*a.LateUntil, zone), judge.FormatScore(a.LateFactor)
 		}
@@ -177,13 +179,9 @@ func (p *Pages) readForm(c *gin.Context, f *assignmentForm) (judge.AssignmentSpe
 		if err != nil || s == "" {
 			return time.Time{}
 		}
-		t, e := parseLocal(s, p.localeOf(c).Zone)
-		if e != nil {
-			t, e = judge.ParseTime(name, s)
-			if judge.ErrorID(e) == "time_syntax" {
-				e = judge.Errort(judge.EINVALID, "form_time", "{Field}: expected a date and time like 2026-03-02T09:00, found {Text}", "Field", name, "Text", strconv.Quote(s))
-			}
-		}
+		t, e := readFormTime(name, s, p.localeOf(c).Zone, func() error {
+			return judge.Errort(judge.EINVALID, "form_time", "{Field}: expected a date and time like 2026-03-02T09:00, found {Text}", "Field", name, "Text", strconv.Quote(s))
+		})
 		if e != nil {
 			err = e
 		}
@@ -404,13 +402,8 @@ func (p *Pages) showAssignment(c *gin.Context, status int, form *assignmentForm)
 }
 
 func (p *Pages) editAssignment(c *gin.Context) {
-	u, id, ok := p.needID(c, p.needTo(judge.CanManageCourses), "assignment")
+	u, a, id, ok := needRead(p, c, p.needTo(judge.CanManageCourses), "assignment", p.Service.Assignment)
 	if !ok {
-		return
-	}
-	a, err := p.Service.Assignment(c.Request.Context(), u, id)
-	if err != nil {
-		p.fail(c, err)
 		return
 	}
 	form, spec, err := p.postedForm(c, &a)
@@ -515,17 +508,8 @@ func newProgressRow(l *locale, row judge.StudentGrade, labels []string) progress
 // the path (a progress table); on a failure it answers the sign-in, the
 // not-found or the error page and reports false.
 func readAssignment[T any](p *Pages, c *gin.Context, read func(context.Context, judge.User, int64) (T, error)) (T, bool) {
-	var zero T
-	v, id, ok := p.needID(c, p.needUser, "assignment")
-	if !ok {
-		return zero, false
-	}
-	out, err := read(c.Request.Context(), v, id)
-	if err != nil {
-		p.fail(c, err)
-		return zero, false
-	}
-	return out, true
+	_, out, _, ok := needRead(p, c, p.needUser, "assignment", read)
+	return out, ok
 }
 
 func (p *Pages) progressPage(c *gin.Context) {

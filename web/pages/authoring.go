@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -264,15 +265,26 @@ func (p *Pages) createProblem(c *gin.Context) {
 	p.redirect(c, "/problems/"+f.Slug+"/cases", "Problem "+f.Slug+" created. Add or generate its boards.")
 }
 
-// editProblemPage is GET /problems/{slug}/edit.
-func (p *Pages) editProblemPage(c *gin.Context) {
-	u, ok := p.needTo(judge.CanAuthor)(c)
-	if !ok {
-		return
+// authorsRead is the gate of an author's page about the problem of the
+// path: needTo(CanAuthor), then read of the slug for the author (the
+// problem and its cases, or its package). It reports false once it has
+// answered.
+func authorsRead[A, B any](p *Pages, c *gin.Context, read func(context.Context, judge.User, string) (A, B, error)) (u judge.User, a A, b B, ok bool) {
+	if u, ok = p.needTo(judge.CanAuthor)(c); !ok {
+		return u, a, b, false
 	}
-	prob, _, err := p.Service.Problem(c.Request.Context(), u, c.Param("slug"))
+	a, b, err := read(c.Request.Context(), u, c.Param("slug"))
 	if err != nil {
 		p.fail(c, err)
+		return u, a, b, false
+	}
+	return u, a, b, true
+}
+
+// editProblemPage is GET /problems/{slug}/edit.
+func (p *Pages) editProblemPage(c *gin.Context) {
+	_, prob, _, ok := authorsRead(p, c, p.Service.Problem)
+	if !ok {
 		return
 	}
 	p.render(c, http.StatusOK, "problem_form", "Edit "+prob.Title, formFromProblem(prob))
@@ -354,16 +366,11 @@ func newGenerateForm(puzzle string) *generateForm {
 // generate is POST /problems/{slug}/cases/generate: it starts a run and
 // sends the browser to its page.
 func (p *Pages) generate(c *gin.Context) {
-	u, ok := p.needTo(judge.CanAuthor)(c)
+	u, prob, _, ok := authorsRead(p, c, p.Service.Problem)
 	if !ok {
 		return
 	}
 	slug := c.Param("slug")
-	prob, _, err := p.Service.Problem(c.Request.Context(), u, slug)
-	if err != nil {
-		p.fail(c, err)
-		return
-	}
 	f := newGenerateForm(prob.Puzzle)
 	if f == nil {
 		p.fail(c, judge.Errorf(judge.EINVALID, "puzzle %s has no board generator", prob.Puzzle))
@@ -482,13 +489,8 @@ func (p *Pages) cancelGeneration(c *gin.Context) {
 
 // exportPackage is GET /problems/{slug}/package.zip for the pages' session.
 func (p *Pages) exportPackage(c *gin.Context) {
-	u, ok := p.needTo(judge.CanAuthor)(c)
+	u, prob, cases, ok := authorsRead(p, c, p.Service.ExportProblem)
 	if !ok {
-		return
-	}
-	prob, cases, err := p.Service.ExportProblem(c.Request.Context(), u, c.Param("slug"))
-	if err != nil {
-		p.fail(c, err)
 		return
 	}
 	programs, err := p.Service.ProblemPrograms(c.Request.Context(), u, c.Param("slug"))

@@ -74,6 +74,8 @@ func newContestView(l *locale, c judge.Contest, now time.Time) contestView {
 
 // contestForm is the create or edit form as the instructor filled it.
 type contestForm struct {
+	// ID is the contest's, 0 for a new one.
+	ID                                                                        int64
 	Title, StartTime, Duration, Freeze, Scoring, Problems, Participants, Code string
 	// Teams are the teams of several members (or named otherwise than
 	// their member), one a line as the teams' CSV writes them, and
@@ -91,7 +93,7 @@ func contestFormOf(c *judge.Contest, now time.Time, zone *time.Location) contest
 		next := time.Date(t.Year(), t.Month(), t.Day(), t.Hour()+1, 0, 0, 0, zone)
 		return contestForm{StartTime: formatLocal(next, zone), Duration: "5h", Scoring: "icpc"}
 	}
-	f := contestForm{Title: c.Title, StartTime: formatLocal(c.StartTime, zone), Duration: judge.FormatContestDuration(c.Duration),
+	f := contestForm{ID: c.ID, Title: c.Title, StartTime: formatLocal(c.StartTime, zone), Duration: judge.FormatContestDuration(c.Duration),
 		Scoring: string(c.Scoring), Code: c.RegistrationCode, Public: c.Public}
 	if !c.Everyone {
 		// A team of one named after its member is a participant; the
@@ -136,15 +138,13 @@ func readContestForm(c *gin.Context, zone *time.Location) (contestForm, judge.Co
 		Participants: c.PostForm("participants"), Code: c.PostForm("registration_code"), Public: c.PostForm("public") != "",
 		Teams: c.PostForm("teams"), HiddenGroups: c.PostForm("hidden_groups")}
 	spec := judge.ContestSpec{Title: f.Title, Scoring: judge.Scoring(f.Scoring), RegistrationCode: strings.TrimSpace(f.Code), Public: f.Public}
-	start, err := parseLocal(strings.TrimSpace(f.StartTime), zone)
+	var err error
+	spec.StartTime, err = readFormTime("start", f.StartTime, zone, func() error {
+		return judge.Errort(judge.EINVALID, "form_start", "start: expected a date and time like 2026-03-02T09:00, found {Text}", "Text", strconv.Quote(f.StartTime))
+	})
 	if err != nil {
-		if start, err = judge.ParseTime("start", f.StartTime); judge.ErrorID(err) == "time_syntax" {
-			return f, spec, judge.Errort(judge.EINVALID, "form_start", "start: expected a date and time like 2026-03-02T09:00, found {Text}", "Text", strconv.Quote(f.StartTime))
-		} else if err != nil {
-			return f, spec, err
-		}
+		return f, spec, err
 	}
-	spec.StartTime = start
 	if spec.Duration, err = judge.ParseContestDuration(strings.TrimSpace(f.Duration)); err != nil {
 		return f, spec, judge.Errort(judge.EINVALID, "form_duration", "duration: {Err}", "Err", err)
 	}
@@ -250,18 +250,13 @@ type contestPageView struct {
 func (p *Pages) contestPage(c *gin.Context) { p.showContest(c, http.StatusOK, nil) }
 
 func (p *Pages) showContest(c *gin.Context, status int, form *contestForm) {
-	v := httpx.Viewer(c)
-	id, ok := p.pathID(c, "id", "contest")
+	v, ct, id, ok := needRead(p, c, p.anyone, "contest", p.Service.Contest)
 	if !ok {
-		return
-	}
-	ct, err := p.Service.Contest(c.Request.Context(), v, id)
-	if err != nil {
-		p.fail(c, err)
 		return
 	}
 	now := p.Service.Now()
 	data := contestPageView{C: newContestView(p.localeOf(c), ct, now)}
+	var err error
 	if data.Contestant, data.CanJoin, err = p.Service.Participation(c.Request.Context(), v, id); err != nil {
 		p.fail(c, err)
 		return
@@ -282,6 +277,7 @@ func (p *Pages) editContest(c *gin.Context) {
 		return
 	}
 	form, spec, err := readContestForm(c, p.localeOf(c).Zone)
+	form.ID = id
 	if err == nil {
 		patch := judge.ContestPatch{Title: &spec.Title, Problems: spec.Problems, StartTime: &spec.StartTime, Duration: &spec.Duration,
 			Freeze: &spec.Freeze, Scoring: &spec.Scoring, RegistrationCode: &spec.RegistrationCode, Public: &spec.Public,

@@ -7,6 +7,7 @@ package pages
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"embed"
 	"html/template"
@@ -395,6 +396,27 @@ func (p *Pages) needID(c *gin.Context, need func(*gin.Context) (judge.User, bool
 	}
 	id, ok := p.pathID(c, "id", what)
 	return u, id, ok
+}
+
+// anyone is the gate of a page everyone may ask for (what the service
+// shows them is its own decision): the viewer, signed in or not.
+func (p *Pages) anyone(c *gin.Context) (judge.User, bool) { return httpx.Viewer(c), true }
+
+// needRead is needID, then read of the path's id for the user: the one
+// thing a page is about (an assignment, a contest, a replay). On a failure
+// it answers (the sign-in, the not-found or the error page) and reports
+// false.
+func needRead[T any](p *Pages, c *gin.Context, need func(*gin.Context) (judge.User, bool), what string,
+	read func(context.Context, judge.User, int64) (T, error)) (u judge.User, x T, id int64, ok bool) {
+	if u, id, ok = p.needID(c, need, what); !ok {
+		return u, x, id, false
+	}
+	x, err := read(c.Request.Context(), u, id)
+	if err != nil {
+		p.fail(c, err)
+		return u, x, id, false
+	}
+	return u, x, id, true
 }
 
 // safeNext keeps a redirect target only when it is a path on this site, so

@@ -212,13 +212,8 @@ func replayCase(c *gin.Context, r judge.SubmissionReplay) (start string, rep jud
 // one, which is what the student came to see, with the page of steps that
 // holds it.
 func (p *Pages) replayPage(c *gin.Context) {
-	u, id, ok := p.needID(c, p.needUser, "submission")
+	_, r, id, ok := needRead(p, c, p.needUser, "submission", p.Service.ReplaySubmission)
 	if !ok {
-		return
-	}
-	r, err := p.Service.ReplaySubmission(c.Request.Context(), u, id)
-	if err != nil {
-		p.fail(c, err)
 		return
 	}
 	v := replayView{Sub: r.Submission, Puzzle: r.Puzzle, Cases: r.Cases}

@@ -2,7 +2,10 @@ package pages
 
 import (
 	"fmt"
+	"strings"
 	"time"
+
+	"puzzlejudge/judge"
 )
 
 // formTime is the value of a datetime-local input: a wall-clock time
@@ -34,6 +37,21 @@ func parseLocal(s string, zone *time.Location) (time.Time, error) {
 		}
 	}
 	return t, nil
+}
+
+// readFormTime reads a time field of the contest and assignment forms: a
+// date and time on a clock in zone (parseLocal), or an RFC 3339 time
+// (judge.ParseTime, whose errors about one stand). A value of neither
+// shape is the error bad makes: each form names its fields its own way.
+func readFormTime(field, s string, zone *time.Location, bad func() error) (time.Time, error) {
+	if t, err := parseLocal(strings.TrimSpace(s), zone); err == nil {
+		return t, nil
+	}
+	t, err := judge.ParseTime(field, s)
+	if judge.ErrorID(err) == "time_syntax" {
+		return t, bad()
+	}
+	return t, err
 }
 
 // zoneLabel names t's zone so that it means one offset: an abbreviation
