@@ -135,7 +135,7 @@ var messageTexts = map[MessageID][2]string{
 	"run_exit_status":        {"", "exit status {{.Status}}"},
 	"run_cpu_limit":          {"", "CPU time limit of {{.Limit}} exceeded"},
 	"run_wall_limit":         {"", "wall-clock limit of {{.Limit}} exceeded ({{.CPU}} of CPU: the program was waiting or sleeping)"},
-	"run_wall_idle":          {"", "wall-clock limit of {{.Limit}} exceeded: {{.CPU}} of CPU, and {{.Idle}} not running by the program's own doing (sleeping, or waiting for input); the {{.Queued}} it waited for a busy CPU is not counted"},
+	"run_wall_idle":          {"", "wall-clock limit of {{.Limit}} exceeded: {{.CPU}} of CPU, and {{.Idle}} not running by the program's own doing (sleeping, or waiting for input); the {{.Queued}} it waited for the machine (to be started, or for a busy CPU) is not counted"},
 	"waiting_references":     {"the reference answer of {{.Count}} board", "the reference answers of {{.Count}} boards"},
 	"program_machine_busy":   {"", "the machine stayed too busy to run this program fairly (not your fault); a rejudge judges it again"},
 	"run_signal":             {"", "killed by signal {{.Signal}} ({{.About}})"},

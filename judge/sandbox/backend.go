@@ -63,8 +63,9 @@ type execResult struct {
 	exitStatus int // the exit status, or the signal's number when signalled
 	message    string
 	cpu, wall  time.Duration
-	// waited is the run's time ready to run but waiting for a CPU, where
-	// the backend measures it (embedded on Linux); guarded says that the
+	// waited is the run's time waiting for the machine (to start, or ready
+	// to run, for a CPU), where the backend measures it (embedded on
+	// Linux); guarded says that the
 	// wall-clock guard, which does not count it, ended the run.
 	waited  time.Duration
 	guarded bool

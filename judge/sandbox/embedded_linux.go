@@ -297,19 +297,23 @@ func (e *embedded) exec(ctx context.Context, c execCmd) (execResult, error) {
 }
 
 // watched applies what the run's watch saw to a run the wall clock ended
-// (the watch's guard, or go-judge's cap). A run that waited for a CPU for
-// at least half its wall time was starved by the machine: ErrBusy, run
-// again, never a verdict (the run-queue time is sampled, and a loaded
-// machine delays a run in ways it does not count, such as its start, so
-// the guard alone is not trusted with it). Otherwise the guard's kill is a
-// time limit, whatever signal go-judge reports. Without a measure (the
-// watch found no task) go-judge's status stands.
+// (the watch's guard, or go-judge's cap). A run whose program the watch
+// never saw start (the container's init did not let it exec), or that
+// waited for the machine (its start, a CPU) for at least half its wall
+// time, was starved by the machine: ErrBusy, run again, never a verdict
+// (the run-queue time is sampled, so the guard alone is not trusted with
+// it). Otherwise the guard's kill is a time limit, whatever signal
+// go-judge reports. Without a measure (the watch found no task) go-judge's
+// status stands.
 func watched(out *execResult, w *runWatch, c execCmd) error {
-	waited, fired, measured := w.result()
+	waited, fired, measured, unstarted := w.result()
 	out.waited = waited
 	clock := fired || (out.status == execTimeLimit && out.cpu < c.cpu)
 	if !clock || out.status == execOK {
 		return nil
+	}
+	if unstarted {
+		return fmt.Errorf("%w: the program was not seen to start in %s", ErrBusy, out.wall.Round(time.Millisecond))
 	}
 	if measured && 2*waited >= out.wall {
 		return fmt.Errorf("%w: the run waited %s for a CPU in %s", ErrBusy, waited.Round(time.Millisecond), out.wall.Round(time.Millisecond))

@@ -34,8 +34,9 @@ type RunResult struct {
 	// Signal names the signal that killed the program ("SIGSEGV"), if one did.
 	Signal string
 	// CPU and Wall are the time the run took, MemoryKiB its peak memory.
-	// Waited is the part of Wall the program was ready to run but waited
-	// for a CPU (the machine's load), where the sandbox measures it.
+	// Waited is the part of Wall the program waited for the machine, where
+	// the sandbox measures it: for the container to let it start, and,
+	// ready to run, for a CPU (the machine's load).
 	CPU       time.Duration
 	Wall      time.Duration
 	Waited    time.Duration

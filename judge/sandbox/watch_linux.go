@@ -34,19 +34,22 @@ const watchTick = 25 * time.Millisecond
 type runWatch struct {
 	guard time.Duration // the most wall time not spent waiting for a CPU
 
-	mu     sync.Mutex
-	waited time.Duration // run-queue time of the run's tasks so far
-	fired  bool          // the guard killed the run
-	seen   bool          // the run's tasks were found (the wait is measured)
+	mu       sync.Mutex
+	waited   time.Duration // run-queue time of the run's tasks so far
+	fired    bool          // the guard killed the run
+	seen     bool          // the run's tasks were found (the wait is measured)
+	started  bool          // the program was seen to run (its exec)
+	watching bool          // the container's init is known: the watch can see the start
 }
 
 type watchKey struct{}
 
-// result returns what the watch saw.
-func (w *runWatch) result() (waited time.Duration, fired, measured bool) {
+// result returns what the watch saw; unstarted reports a run whose
+// program the watch never saw start, though it could look.
+func (w *runWatch) result() (waited time.Duration, fired, measured, unstarted bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.waited, w.fired, w.seen
+	return w.waited, w.fired, w.seen, w.watching && !w.started
 }
 
 // watch samples the run of the program started by the container whose init
@@ -58,6 +61,15 @@ func (w *runWatch) watch(initPid int, proc envexec.Process, kill context.CancelF
 	defer t.Stop()
 	waits := map[int]time.Duration{} // per task: a task that ended keeps its last figure
 	var tasksFile string
+	var program int                // the run's first process, once in its cgroup
+	unstarted := time.Duration(-1) // the time before the program ran, once it did
+	if initPid == 0 {
+		unstarted = 0 // nothing to watch: the guard is the plain wall clock
+	} else {
+		w.mu.Lock()
+		w.watching = true
+		w.mu.Unlock()
+	}
 	for {
 		select {
 		case <-proc.Done():
@@ -65,18 +77,31 @@ func (w *runWatch) watch(initPid int, proc envexec.Process, kill context.CancelF
 		case <-t.C:
 		}
 		if tasksFile == "" {
-			tasksFile = runTasksFile(initPid)
+			tasksFile, program = runTasksFile(initPid)
 		}
-		var total time.Duration
-		if tasksFile != "" {
-			for _, tid := range readInts(tasksFile) {
-				if d, ok := schedWait(tid); ok {
-					waits[tid] = d
-				}
+		if unstarted < 0 {
+			// go-judge returns once the program is in its cgroup, but it
+			// runs only when the container's init, told so, lets it exec;
+			// an init slow to do so under load kept a program from its
+			// first instruction for 11 s, which the guard counted as the
+			// program's own idling (CI, TestVerdictsBesideBusyCgroups).
+			// Until its exec, the time is the machine's.
+			if tasksFile == "" || !execed(program, initPid) {
+				continue
 			}
-			for _, d := range waits {
-				total += d
+			unstarted = time.Since(start)
+			w.mu.Lock()
+			w.started = true
+			w.mu.Unlock()
+		}
+		total := unstarted
+		for _, tid := range readInts(tasksFile) {
+			if d, ok := schedWait(tid); ok {
+				waits[tid] = d
 			}
+		}
+		for _, d := range waits {
+			total += d
 		}
 		active := time.Since(start) - total
 		w.mu.Lock()
@@ -100,20 +125,33 @@ func (w *runWatch) watch(initPid int, proc envexec.Process, kill context.CancelF
 // process of the run. A container is reused: the init may still list the
 // program of the run before (a zombie, its cgroup gone), so the file must
 // exist.
-func runTasksFile(initPid int) string {
+func runTasksFile(initPid int) (file string, pid int) {
 	// The init is a Go program: any of its threads may have forked the
 	// program, and each thread lists its own children.
+	own := tasksFileOf(initPid) // a child still there is not in its run's cgroup yet
 	lists, _ := filepath.Glob(filepath.Join("/proc", strconv.Itoa(initPid), "task", "*", "children"))
 	for _, list := range lists {
 		for _, kid := range readInts(list) {
-			if f := tasksFileOf(kid); f != "" {
+			if f := tasksFileOf(kid); f != "" && f != own {
 				if _, err := os.Stat(f); err == nil {
-					return f
+					return f, kid
 				}
 			}
 		}
 	}
-	return ""
+	return "", 0
+}
+
+// execed reports whether process pid, forked by the container's init
+// initPid, runs a program of its own: its executable is no longer the
+// init's. A process that cannot be read (gone) counts as started.
+func execed(pid, initPid int) bool {
+	exe, err := os.Readlink(filepath.Join("/proc", strconv.Itoa(pid), "exe"))
+	if err != nil {
+		return true
+	}
+	initExe, err := os.Readlink(filepath.Join("/proc", strconv.Itoa(initPid), "exe"))
+	return err != nil || exe != initExe
 }
 
 // tasksFileOf returns the tasks file of the cgroup of process pid.
