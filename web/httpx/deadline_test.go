@@ -20,9 +20,16 @@ import (
 func TestSlowReadersFreeTheirSlot(t *testing.T) {
 	gin.SetMode(gin.TestMode)
 	r := gin.New()
-	r.Use(SlowReaders(200*time.Millisecond), MaxInFlight(1, nil))
+	// An idle of 1 s: long enough that a loaded machine's next request
+	// still finds the slot held (at 200 ms, one under load came after
+	// the slot was freed, and the test saw no attack).
+	r.Use(SlowReaders(time.Second), MaxInFlight(1, nil))
 	big := bytes.Repeat([]byte("x"), 64<<20) // far beyond any socket buffer
-	r.GET("/big", func(c *gin.Context) { c.Data(200, "text/plain", big) })
+	started := make(chan struct{})
+	r.GET("/big", func(c *gin.Context) {
+		close(started)
+		c.Data(200, "text/plain", big)
+	})
 	r.GET("/fast", func(c *gin.Context) { c.String(200, "fast") })
 	srv := httptest.NewServer(r)
 	defer srv.Close()
@@ -34,8 +41,13 @@ func TestSlowReadersFreeTheirSlot(t *testing.T) {
 	defer conn.Close()
 	_ = conn.(*net.TCPConn).SetReadBuffer(4 << 10)
 	fmt.Fprintf(conn, "GET /big HTTP/1.1\r\nHost: x\r\n\r\n") // and never read
+	select {
+	case <-started: // the slow reader holds the slot from here
+	case <-time.After(30 * time.Second):
+		t.Fatal("the server never took the slow reader's request")
+	}
 
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(15 * time.Second)
 	busy := 0
 	for {
 		res, err := http.Get(srv.URL + "/fast")
@@ -48,7 +60,7 @@ func TestSlowReadersFreeTheirSlot(t *testing.T) {
 		}
 		busy++
 		if time.Now().After(deadline) {
-			t.Fatalf("the slow reader still holds the slot after 5 s: %d answers %d", busy, res.StatusCode)
+			t.Fatalf("the slow reader still holds the slot after 15 s: %d answers %d", busy, res.StatusCode)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
