@@ -14,7 +14,8 @@ const MaxTeamsCSV = 4 << 20
 // members, organization, groups; any order and case, the last two
 // optional), then one team a row. Members are usernames separated by
 // spaces, commas or semicolons; groups are separated by semicolons or
-// commas (a group's name may hold spaces). Errors name the line.
+// commas (a group's name may hold spaces). Errors name the line and the
+// column (the first of the cell at fault, counted in bytes from 1).
 func ParseTeamsCSV(r io.Reader) ([]TeamSpec, error) {
 	cr := csv.NewReader(io.LimitReader(r, MaxTeamsCSV+1))
 	cr.FieldsPerRecord = -1
@@ -53,7 +54,6 @@ func ParseTeamsCSV(r io.Reader) ([]TeamSpec, error) {
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
 			continue
 		}
-		line, _ := cr.FieldPos(0)
 		t := TeamSpec{Name: cell(rec, "name"), Organization: cell(rec, "organization"),
 			Members: strings.FieldsFunc(cell(rec, "members"), func(r rune) bool { return r == ' ' || r == ',' || r == ';' || r == '\t' })}
 		for _, g := range strings.FieldsFunc(cell(rec, "groups"), func(r rune) bool { return r == ';' || r == ',' }) {
@@ -62,7 +62,11 @@ func ParseTeamsCSV(r io.Reader) ([]TeamSpec, error) {
 			}
 		}
 		if t.Name == "" {
-			return nil, Errort(EINVALID, "teams_csv_name", "teams CSV: line {Line}: a team needs a name", "Line", line)
+			line, column := cr.FieldPos(0) // the name cell, or the row's first when it has none
+			if i := col["name"]; i < len(rec) {
+				line, column = cr.FieldPos(i)
+			}
+			return nil, Errort(EINVALID, "teams_csv_name", "teams CSV: line {Line}, column {Column}: a team needs a name", "Line", line, "Column", column)
 		}
 		out = append(out, t)
 		if len(out) > MaxContestTeams {
@@ -75,7 +79,7 @@ func ParseTeamsCSV(r io.Reader) ([]TeamSpec, error) {
 func teamsCSVError(err error) error {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
-		return Errort(EINVALID, "teams_csv_parse", "teams CSV: line {Line}: {Text}", "Line", pe.Line, "Text", pe.Err.Error())
+		return Errort(EINVALID, "teams_csv_parse", "teams CSV: line {Line}, column {Column}: {Text}", "Line", pe.Line, "Column", pe.Column, "Text", pe.Err.Error())
 	}
 	return Errorf(EINVALID, "teams CSV: %v", err)
 }

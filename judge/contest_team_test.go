@@ -28,14 +28,17 @@ func TestParseTeamsCSV(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(got, []TeamSpec{{Name: "X", Members: []string{"x", "y"}}}) {
 		t.Errorf("columns in another order = %+v, %v", got, err)
 	}
-	for _, tc := range []struct{ name, in, id string }{
-		{"empty", "", "teams_csv_header"},
-		{"no members column", "name,organization\nA,U\n", "teams_csv_header"},
-		{"a team without a name", "name,members\n,ann\n", "teams_csv_name"},
-		{"a stray quote", "name,members\n\"A,ann\n", "teams_csv_parse"},
+	for _, tc := range []struct{ name, in, id, place string }{
+		{"empty", "", "teams_csv_header", ""},
+		{"no members column", "name,organization\nA,U\n", "teams_csv_header", ""},
+		{"a team without a name", "name,members\nA,ann\n,ann\n", "teams_csv_name", "line 3, column 1:"},
+		{"a blank name in the second column", "members,name\nann,A\nann,  \n", "teams_csv_name", "line 3, column 7:"},
+		{"a quote never closed", "name,members\n\"A,ann\n", "teams_csv_parse", "line 2, column 8:"},
+		{"a bare quote", "name,members\nA,an\"n\n", "teams_csv_parse", "line 2, column 5:"},
 	} {
-		if _, err := ParseTeamsCSV(strings.NewReader(tc.in)); ErrorCode(err) != EINVALID || ErrorID(err) != tc.id {
-			t.Errorf("%s: ParseTeamsCSV = %v (id %q), want invalid %s", tc.name, err, ErrorID(err), tc.id)
+		_, err := ParseTeamsCSV(strings.NewReader(tc.in))
+		if ErrorCode(err) != EINVALID || ErrorID(err) != tc.id || !strings.Contains(ErrorMessage(err), tc.place) {
+			t.Errorf("%s: ParseTeamsCSV = %v (id %q), want invalid %s at %q", tc.name, err, ErrorID(err), tc.id, tc.place)
 		}
 	}
 }

@@ -178,7 +178,7 @@ func ParseUserCSV(r io.Reader) ([]judge.UserSpec, error) {
 				if r, ok := csvReasons[pe.Err]; ok && r.Message == pe.Err.Error() {
 					why = r
 				}
-				return nil, judge.Errort(judge.EINVALID, "accounts_csv", "line {Line}: {Err}", "Line", pe.Line, "Err", why)
+				return nil, judge.Errort(judge.EINVALID, "accounts_csv", "line {Line}, column {Column}: {Err}", "Line", pe.Line, "Column", pe.Column, "Err", why)
 			}
 			return nil, err
 		}
@@ -193,7 +193,8 @@ func ParseUserCSV(r io.Reader) ([]judge.UserSpec, error) {
 			continue
 		}
 		if len(rec) > 2 {
-			return nil, judge.Errort(judge.EINVALID, "accounts_fields", "line {Line}: expected username[,password], found {Fields} fields", "Line", line, "Fields", len(rec))
+			_, column := cr.FieldPos(2) // the first field too many
+			return nil, judge.Errort(judge.EINVALID, "accounts_fields", "line {Line}, column {Column}: expected username[,password], found {Fields} fields", "Line", line, "Column", column, "Fields", len(rec))
 		}
 		sp := judge.UserSpec{Username: strings.TrimPrefix(rec[0], "\ufeff"), Line: line}
 		if len(rec) == 2 {

@@ -241,8 +241,9 @@ func TestAccountFileErrorsInChinese(t *testing.T) {
 		name, file, english, chinese string
 	}{
 		{"a name twice", "username\nbob\ncyd\nBOB\n", `line 4: the username "BOB" is listed twice (also line 2)`, "第 4 行：用户名 &#34;BOB&#34; 重复出现（另见第 2 行）"},
-		{"a bare quote", "bob\nc\"yd\n", `line 2: bare " in non-quoted-field`, "第 2 行：未加引号的字段中出现了"},
-		{"a quote left open", "bob\n\"cyd\n", `line 2: extraneous or missing " in quoted-field`, "第 2 行：加引号的字段中"},
+		{"a bare quote", "bob\nc\"yd\n", `line 2, column 2: bare " in non-quoted-field`, "第 2 行第 2 列：未加引号的字段中出现了"},
+		{"a quote left open", "bob\n\"cyd\n", `line 2, column 6: extraneous or missing " in quoted-field`, "第 2 行第 6 列：加引号的字段中"},
+		{"three fields", "bob\ncyd,password-1,x\n", "line 2, column 16: expected username[,password], found 3 fields", "第 2 行第 16 列：应为 username[,password]"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
