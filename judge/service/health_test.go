@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -60,11 +59,7 @@ func TestHealthProbesSeldom(t *testing.T) {
 // (CI saw a fresh worker's first /healthz at 503, "refuses writes", while
 // three processes started on one PostgreSQL database of a loaded machine.)
 func TestHealthSlowIsNotRefused(t *testing.T) {
-	dsn := os.Getenv("JUDGE_TEST_PG_DSN")
-	if dsn == "" {
-		t.Skip("JUDGE_TEST_PG_DSN is not set")
-	}
-	dsn = pgtest.FreshDatabase(t, dsn, "judge_health")
+	dsn := pgtest.FreshDatabase(t, pgtest.DSN(t), "judge_health")
 	db, err := store.Open("postgres", dsn, nil)
 	if err != nil {
 		t.Fatal(err)
