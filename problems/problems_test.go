@@ -107,7 +107,7 @@ func TestShippedKindsAndLimits(t *testing.T) {
 		"rotation-timed":  {[]judge.Kind{judge.KindProgram}, 2, 2, 256, 1, 64},
 		"mayan-timed":     {[]judge.Kind{judge.KindProgram}, 2, 3, 256, 1, 64},
 		"fifteen":         {all, 1, 3, 256, 8, 128},
-		"fifteen-optimal": {[]judge.Kind{judge.KindMoves, judge.KindProgram}, 4, 2.5, 256, 8, 128},
+		"fifteen-optimal": {[]judge.Kind{judge.KindMoves, judge.KindProgram}, 3.2, 2.5, 256, 8, 128},
 	}
 	for _, p := range ps {
 		w, ok := want[p.Problem.Slug]
