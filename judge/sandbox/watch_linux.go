@@ -34,12 +34,11 @@ const watchTick = 25 * time.Millisecond
 type runWatch struct {
 	guard time.Duration // the most wall time not spent waiting for a CPU
 
-	mu       sync.Mutex
-	waited   time.Duration // run-queue time of the run's tasks so far
-	fired    bool          // the guard killed the run
-	seen     bool          // the run's tasks were found (the wait is measured)
-	started  bool          // the program was seen to run (its exec)
-	watching bool          // the container's init is known: the watch can see the start
+	mu         sync.Mutex
+	waited     time.Duration // run-queue time of the run's tasks so far
+	fired      bool          // the guard killed the run
+	seen       bool          // the run's tasks were found (the wait is measured)
+	notStarted bool          // the watch can see the program's exec, and has not yet
 }
 
 type watchKey struct{}
@@ -49,7 +48,7 @@ type watchKey struct{}
 func (w *runWatch) result() (waited time.Duration, fired, measured, unstarted bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.waited, w.fired, w.seen, w.watching && !w.started
+	return w.waited, w.fired, w.seen, w.notStarted
 }
 
 // watch samples the run of the program started by the container whose init
@@ -63,11 +62,13 @@ func (w *runWatch) watch(initPid int, proc envexec.Process, kill context.CancelF
 	var tasksFile string
 	var program int                // the run's first process, once in its cgroup
 	unstarted := time.Duration(-1) // the time before the program ran, once it did
+	var initExe string             // the init's executable, which the program's replaces
 	if initPid == 0 {
 		unstarted = 0 // nothing to watch: the guard is the plain wall clock
 	} else {
+		initExe, _ = os.Readlink(filepath.Join("/proc", strconv.Itoa(initPid), "exe"))
 		w.mu.Lock()
-		w.watching = true
+		w.notStarted = true
 		w.mu.Unlock()
 	}
 	for {
@@ -86,12 +87,12 @@ func (w *runWatch) watch(initPid int, proc envexec.Process, kill context.CancelF
 			// first instruction for 11 s, which the guard counted as the
 			// program's own idling (CI, TestVerdictsBesideBusyCgroups).
 			// Until its exec, the time is the machine's.
-			if tasksFile == "" || !execed(program, initPid) {
+			if tasksFile == "" || !execed(program, initExe) {
 				continue
 			}
 			unstarted = time.Since(start)
 			w.mu.Lock()
-			w.started = true
+			w.notStarted = false
 			w.mu.Unlock()
 		}
 		total := unstarted
@@ -143,15 +144,13 @@ func runTasksFile(initPid int) (file string, pid int) {
 }
 
 // execed reports whether process pid, forked by the container's init
-// initPid, runs a program of its own: its executable is no longer the
-// init's. A process that cannot be read (gone) counts as started.
-func execed(pid, initPid int) bool {
+// (whose executable is initExe), runs a program of its own: its
+// executable is no longer the init's. A process that cannot be read
+// (gone), or an init whose executable could not be read (""), counts as
+// started.
+func execed(pid int, initExe string) bool {
 	exe, err := os.Readlink(filepath.Join("/proc", strconv.Itoa(pid), "exe"))
-	if err != nil {
-		return true
-	}
-	initExe, err := os.Readlink(filepath.Join("/proc", strconv.Itoa(initPid), "exe"))
-	return err != nil || exe != initExe
+	return err != nil || initExe == "" || exe != initExe
 }
 
 // tasksFileOf returns the tasks file of the cgroup of process pid.
