@@ -3,6 +3,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -48,6 +49,7 @@ func TestFreshClone(t *testing.T) {
 		t.Fatalf("first healthz = %+v, want ok with the sandbox ok and the solves counted", health)
 	}
 	t.Logf("first healthz: %d reference solves running", *health.References.Solving)
+	readmeCaseIDs(t, srv)
 
 	srv.expect(201, "POST", "/api/v1/register", "", map[string]string{"username": "ada", "password": "lovelace1"}, nil)
 	ada := srv.login("ada", "lovelace1")
@@ -117,6 +119,36 @@ func TestFreshClone(t *testing.T) {
 	for _, f := range []string{"data/judge.db", "data/sandbox/gocache", "data/sandbox/artifacts"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
+
+// readmeCaseIDs holds the README's examples to the case ids of a fresh
+// database: the Rotation boards' range and the id of the board an
+// instructor adds first (they said 61-75 and 76 after the 15-puzzle's
+// problems came first in the catalogue).
+func readmeCaseIDs(t *testing.T, srv *server) {
+	t.Helper()
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rot := srv.cases("rotation")
+	first, last := rot[0].ID, rot[len(rot)-1].ID
+	var list []struct{ Cases int }
+	srv.expect(200, "GET", "/api/v1/problems", "", nil, &list)
+	total := 0
+	for _, p := range list {
+		total += p.Cases
+	}
+	for _, want := range []string{
+		fmt.Sprintf("the Rotation boards are cases %d-%d (%d is its first sample)", first, last, first),
+		fmt.Sprintf(`{"kind":"moves","case":%d,"moves":"AC"}`, first),
+		fmt.Sprintf(`# {"id":%d,"status":"solving"`, total+1),
+		fmt.Sprintf("/api/v1/problems/floodit/cases/%d ", total+1),
+	} {
+		if !strings.Contains(string(readme), want) {
+			t.Errorf("the README does not say %q (a fresh database's ids)", want)
 		}
 	}
 }
