@@ -8,7 +8,6 @@ import (
 
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
-	"puzzlejudge/judge/store"
 )
 
 // runAdmin runs "judged admin ...": operations for whoever runs the server
@@ -34,7 +33,7 @@ func runAdmin(ctx context.Context, cfg Config, args []string, stdout, stderr io.
 		return usage()
 	}
 	username := flags.Arg(0)
-	db, err := store.Open(cfg.Database.Driver, cfg.Database.DSN, nil)
+	db, err := openStore(cfg.Database, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "judged: %v\n", err)
 		return 1

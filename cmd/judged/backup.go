@@ -8,8 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"strings"
-
-	"puzzlejudge/judge/store"
 )
 
 // runBackup is "judged backup [-config path] FILE": a consistent copy of the
@@ -47,7 +45,7 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "judged backup: no database at %s (database.dsn)\n", path)
 		return 1
 	}
-	db, err := store.OpenWith(cfg.Database.Driver, cfg.Database.DSN, nil, store.Options{Synchronous: cfg.Database.Synchronous})
+	db, err := openStore(cfg.Database, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "judged backup: %v\n", err)
 		return 1

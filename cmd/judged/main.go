@@ -99,7 +99,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 		return fmt.Errorf("listen (JUDGE_LISTEN): %w", err)
 	}
 	defer ln.Close()
-	db, err := store.OpenWith(cfg.Database.Driver, cfg.Database.DSN, logger, store.Options{Synchronous: cfg.Database.Synchronous})
+	db, err := openStore(cfg.Database, logger)
 	if err != nil {
 		return err
 	}
@@ -258,4 +258,11 @@ func redactDSN(d DatabaseConfig) string {
 		return d.DSN
 	}
 	return "(set)"
+}
+
+// openStore opens the configured database with its options, as the server,
+// the backup and the admin commands all must (one place, so that none of them
+// opens it with other settings than the server's).
+func openStore(db DatabaseConfig, log *slog.Logger) (*store.DB, error) {
+	return store.OpenWith(db.Driver, db.DSN, log, store.Options{Synchronous: db.Synchronous})
 }
