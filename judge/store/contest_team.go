@@ -242,8 +242,13 @@ func userIDs(tx *gorm.DB, names []string) (map[string]int64, error) {
 }
 
 // withTeams reads the teams, organizations and groups of the contests of
-// out (whose ids are ids, at their index in at), and their participants.
-func (d *DB) withTeams(ctx context.Context, out []judge.Contest, ids []int64, at map[int64]int) error {
+// out, and their participants.
+func (d *DB) withTeams(ctx context.Context, out []judge.Contest) error {
+	ids := make([]int64, len(out))
+	at := make(map[int64]int, len(out)) // a contest's index in out
+	for i, c := range out {
+		ids[i], at[c.ID] = c.ID, i
+	}
 	orgName, err := readNamed(ctx, d, out, ids, at, "contest organizations", func(c *judge.Contest, o contestOrganizationRow) {
 		c.Organizations = append(c.Organizations, judge.Organization{ID: o.Named.ID, Name: o.Named.Name, FormalName: o.FormalName, Country: o.Country})
 	})
