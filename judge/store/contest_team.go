@@ -86,7 +86,7 @@ func teamRows() []any {
 func writeTeams(tx *gorm.DB, id int64, c judge.Contest) error {
 	orgIDs, err := syncByName(tx, id, c.Organizations, func(o judge.Organization) string { return o.Name },
 		func(r *contestOrganizationRow, o judge.Organization) error {
-			r.Named.Name, r.FormalName, r.Country = o.Name, o.FormalName, o.Country
+			r.FormalName, r.Country = o.FormalName, o.Country
 			return nil
 		})
 	if err != nil {
@@ -94,7 +94,7 @@ func writeTeams(tx *gorm.DB, id int64, c judge.Contest) error {
 	}
 	groupIDs, err := syncByName(tx, id, c.Groups, func(g judge.ContestGroup) string { return g.Name },
 		func(r *contestGroupRow, g judge.ContestGroup) error {
-			r.Named.Name, r.Hidden = g.Name, g.Hidden
+			r.Hidden = g.Hidden
 			return nil
 		})
 	if err != nil {
@@ -113,7 +113,7 @@ func writeTeams(tx *gorm.DB, id int64, c judge.Contest) error {
 	}
 	teamIDs, err := syncByName(tx, id, c.Teams, func(t judge.ContestTeam) string { return t.Name },
 		func(r *contestTeamRow, t judge.ContestTeam) error {
-			r.Named.Name, r.OrganizationID = t.Name, nil
+			r.OrganizationID = nil
 			if t.Organization != "" {
 				oid, ok := orgIDs[t.Organization]
 				if !ok {
@@ -176,8 +176,9 @@ func (r *contestGroupRow) named() *contestNamed        { return &r.Named }
 func (r *contestTeamRow) named() *contestNamed         { return &r.Named }
 
 // syncByName makes the rows R of contest id those of specs, matched by
-// name (nameOf) so that each stored one keeps its id: set fills a row,
-// stored or new, from its spec, and the rows no spec names are deleted.
+// name (nameOf) so that each stored one keeps its id: set fills the
+// columns of its own of a row, stored or new, from its spec, and the rows
+// no spec names are deleted.
 // It returns each name's row id.
 func syncByName[R any, P namedRow[R], S any](tx *gorm.DB, id int64, specs []S, nameOf func(S) string, set func(*R, S) error) (map[string]int64, error) {
 	var rows []R
@@ -190,16 +191,18 @@ func syncByName[R any, P namedRow[R], S any](tx *gorm.DB, id int64, specs []S, n
 	}
 	ids := make(map[string]int64, len(specs))
 	for _, s := range specs {
-		r, stored := old[nameOf(s)]
-		delete(old, nameOf(s))
-		P(&r).named().ContestID = id
+		name := nameOf(s)
+		r, stored := old[name]
+		delete(old, name)
+		n := P(&r).named()
+		n.ContestID, n.Name = id, name
 		if err := set(&r, s); err != nil {
 			return nil, err
 		}
 		if err := save(tx, stored, &r); err != nil {
 			return nil, err
 		}
-		ids[nameOf(s)] = P(&r).named().ID
+		ids[name] = n.ID
 	}
 	for _, r := range old {
 		if err := tx.Delete(&r).Error; err != nil {
