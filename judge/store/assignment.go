@@ -65,14 +65,11 @@ func (r assignmentRow) domain() judge.Assignment {
 
 // writeAssignmentParts replaces the problems of assignment id.
 func writeAssignmentParts(tx *gorm.DB, id int64, a judge.Assignment) error {
-	if err := tx.Where("assignment_id = ?", id).Delete(&assignmentProblemRow{}).Error; err != nil {
-		return err
-	}
 	rows := make([]assignmentProblemRow, len(a.Problems))
 	for i, p := range a.Problems {
 		rows[i] = assignmentProblemRow{AssignmentID: id, ProblemID: p.ProblemID, Position: i + 1, Weight: p.Weight}
 	}
-	return tx.Create(&rows).Error
+	return replaceChildren(tx, "assignment_id", id, rows)
 }
 
 // CreateAssignment stores an assignment and its problems in one transaction.
@@ -120,20 +117,10 @@ func (d *DB) Assignments(ctx context.Context) ([]judge.Assignment, error) {
 
 // withProblems reads the problems of every assignment of rows in one query.
 func (d *DB) withProblems(ctx context.Context, rows []assignmentRow) ([]judge.Assignment, error) {
-	out, ids, at := domains(rows)
-	if len(rows) == 0 {
-		return out, nil
-	}
-	ps, err := d.listedProblems(ctx, "assignment_problems", "assignment_id", "weight", ids)
-	if err != nil {
-		return nil, d.fail(err, "assignment problems")
-	}
-	for _, p := range ps {
-		a := &out[at[p.ListID]]
+	return withListed(ctx, d, rows, "assignment_problems", "assignment_id", "weight", func(a *judge.Assignment, p listedProblem) {
 		a.Problems = append(a.Problems, judge.AssignmentProblem{ProblemID: p.ProblemID, Slug: p.Slug, Title: p.Title, TitleZH: p.TitleZH, Weight: p.Weight,
 			Draft: p.Draft, Archived: p.Archived})
-	}
-	return out, nil
+	})
 }
 
 // bestKey orders a group's submissions by score, then id, in one integer

@@ -71,18 +71,13 @@ func (d *DB) PutProblem(ctx context.Context, p judge.Problem, cases []judge.Case
 				return err
 			}
 		}
-		if err := tx.Where("problem_id = ?", row.ID).Delete(&caseRow{}).Error; err != nil {
-			return err
-		}
 		rows := make([]caseRow, len(cases))
 		for i, c := range cases {
 			rows[i] = caseRow{ProblemID: row.ID, Position: i + 1, Name: c.Name, Sample: c.Sample, Shipped: c.Shipped,
 				Input: c.Input, Status: string(judge.CaseSolving)}
 		}
-		if len(rows) > 0 {
-			if err := tx.CreateInBatches(rows, 100).Error; err != nil {
-				return err
-			}
+		if err := replaceChildren(tx, "problem_id", row.ID, rows); err != nil {
+			return err
 		}
 		out, stored = row.domain(), casesOf(rows)
 		return nil

@@ -77,17 +77,12 @@ func (r contestRow) domain() judge.Contest {
 // contest given with Participants and no Teams (as before teams) makes
 // each participant a team of one.
 func writeContestParts(tx *gorm.DB, id int64, c judge.Contest) error {
-	if err := tx.Where("contest_id = ?", id).Delete(&contestProblemRow{}).Error; err != nil {
-		return err
+	rows := make([]contestProblemRow, len(c.Problems))
+	for i, p := range c.Problems {
+		rows[i] = contestProblemRow{ContestID: id, ProblemID: p.ProblemID, Label: p.Label, Position: i + 1}
 	}
-	if len(c.Problems) > 0 {
-		rows := make([]contestProblemRow, len(c.Problems))
-		for i, p := range c.Problems {
-			rows[i] = contestProblemRow{ContestID: id, ProblemID: p.ProblemID, Label: p.Label, Position: i + 1}
-		}
-		if err := tx.Create(&rows).Error; err != nil {
-			return err
-		}
+	if err := replaceChildren(tx, "contest_id", id, rows); err != nil {
+		return err
 	}
 	if c.Teams == nil {
 		for _, u := range c.Participants {
@@ -127,20 +122,14 @@ func (d *DB) Contests(ctx context.Context) ([]judge.Contest, error) {
 
 // withContestParts reads the problems and teams of the contests of rows.
 func (d *DB) withContestParts(ctx context.Context, rows []contestRow) ([]judge.Contest, error) {
-	out, ids, at := domains(rows)
-	if len(rows) == 0 {
-		return out, nil
-	}
-	ps, err := d.listedProblems(ctx, "contest_problems", "contest_id", "label", ids)
-	if err != nil {
-		return nil, d.fail(err, "contest problems")
-	}
-	for _, p := range ps {
-		c := &out[at[p.ListID]]
+	out, err := withListed(ctx, d, rows, "contest_problems", "contest_id", "label", func(c *judge.Contest, p listedProblem) {
 		c.Problems = append(c.Problems, judge.ContestProblem{ProblemID: p.ProblemID, Label: p.Label, Slug: p.Slug, Title: p.Title, TitleZH: p.TitleZH,
 			Draft: p.Draft, Archived: p.Archived})
+	})
+	if err != nil || len(out) == 0 {
+		return out, err
 	}
-	if err := d.withTeams(ctx, out, ids, at); err != nil {
+	if err := d.withTeams(ctx, out); err != nil {
 		return nil, err
 	}
 	return out, nil

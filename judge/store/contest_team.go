@@ -13,26 +13,32 @@ import (
 	"puzzlejudge/judge"
 )
 
-// contestOrganizationRow is an organization of a contest (a university),
-// by its name within the contest.
+// contestNamed is what the rows a contest knows by name (its
+// organizations, groups and teams) have in common: an id, the contest,
+// which takes them with it, and a name unique within the contest. The
+// index's composite id makes each table's index its own,
+// idx_<table>_name. A row holds it in a field of gorm's embedded kind
+// (gorm reads no field of an unexported type embedded anonymously).
+type contestNamed struct {
+	ID        int64       `gorm:"primaryKey"`
+	ContestID int64       `gorm:"not null;uniqueIndex:,composite:name,priority:1"`
+	Contest   *contestRow `gorm:"constraint:OnDelete:CASCADE"`
+	Name      string      `gorm:"size:100;not null;uniqueIndex:,composite:name,priority:2"`
+}
+
+// contestOrganizationRow is an organization of a contest (a university).
 type contestOrganizationRow struct {
-	ID         int64       `gorm:"primaryKey"`
-	ContestID  int64       `gorm:"not null;uniqueIndex:idx_contest_organizations_name,priority:1"`
-	Contest    *contestRow `gorm:"constraint:OnDelete:CASCADE"`
-	Name       string      `gorm:"size:100;not null;uniqueIndex:idx_contest_organizations_name,priority:2"`
-	FormalName string      `gorm:"size:200;not null;default:''"`
-	Country    string      `gorm:"size:3;not null;default:''"`
+	Named      contestNamed `gorm:"embedded"`
+	FormalName string       `gorm:"size:200;not null;default:''"`
+	Country    string       `gorm:"size:3;not null;default:''"`
 }
 
 func (contestOrganizationRow) TableName() string { return "contest_organizations" }
 
 // contestGroupRow is a group (category) of a contest's teams.
 type contestGroupRow struct {
-	ID        int64       `gorm:"primaryKey"`
-	ContestID int64       `gorm:"not null;uniqueIndex:idx_contest_groups_name,priority:1"`
-	Contest   *contestRow `gorm:"constraint:OnDelete:CASCADE"`
-	Name      string      `gorm:"size:100;not null;uniqueIndex:idx_contest_groups_name,priority:2"`
-	Hidden    bool        `gorm:"not null;default:false"`
+	Named  contestNamed `gorm:"embedded"`
+	Hidden bool         `gorm:"not null;default:false"`
 }
 
 func (contestGroupRow) TableName() string { return "contest_groups" }
@@ -40,10 +46,7 @@ func (contestGroupRow) TableName() string { return "contest_groups" }
 // contestTeamRow is a team of a contest; its id is the team's id in the
 // Contest API, kept while the team keeps its name.
 type contestTeamRow struct {
-	ID             int64                   `gorm:"primaryKey"`
-	ContestID      int64                   `gorm:"not null;uniqueIndex:idx_contest_teams_name,priority:1"`
-	Contest        *contestRow             `gorm:"constraint:OnDelete:CASCADE"`
-	Name           string                  `gorm:"size:100;not null;uniqueIndex:idx_contest_teams_name,priority:2"`
+	Named          contestNamed            `gorm:"embedded"`
 	OrganizationID *int64                  `gorm:"index"`
 	Organization   *contestOrganizationRow `gorm:"constraint:OnDelete:SET NULL"`
 }
@@ -83,7 +86,7 @@ func teamRows() []any {
 func writeTeams(tx *gorm.DB, id int64, c judge.Contest) error {
 	orgIDs, err := syncByName(tx, id, c.Organizations, func(o judge.Organization) string { return o.Name },
 		func(r *contestOrganizationRow, o judge.Organization) error {
-			r.Name, r.FormalName, r.Country = o.Name, o.FormalName, o.Country
+			r.FormalName, r.Country = o.FormalName, o.Country
 			return nil
 		})
 	if err != nil {
@@ -91,7 +94,7 @@ func writeTeams(tx *gorm.DB, id int64, c judge.Contest) error {
 	}
 	groupIDs, err := syncByName(tx, id, c.Groups, func(g judge.ContestGroup) string { return g.Name },
 		func(r *contestGroupRow, g judge.ContestGroup) error {
-			r.Name, r.Hidden = g.Name, g.Hidden
+			r.Hidden = g.Hidden
 			return nil
 		})
 	if err != nil {
@@ -110,7 +113,7 @@ func writeTeams(tx *gorm.DB, id int64, c judge.Contest) error {
 	}
 	teamIDs, err := syncByName(tx, id, c.Teams, func(t judge.ContestTeam) string { return t.Name },
 		func(r *contestTeamRow, t judge.ContestTeam) error {
-			r.Name, r.OrganizationID = t.Name, nil
+			r.OrganizationID = nil
 			if t.Organization != "" {
 				oid, ok := orgIDs[t.Organization]
 				if !ok {
@@ -161,27 +164,21 @@ func writeTeams(tx *gorm.DB, id int64, c judge.Contest) error {
 }
 
 // A namedRow is a row of a contest known by its name within the contest
-// (an organization, a group, a team); its pointer sets the contest.
+// (an organization, a group, a team): a pointer to it reaches its
+// contestNamed.
 type namedRow[R any] interface {
 	*R
-	key() int64
-	name() string
-	setContest(id int64)
+	named() *contestNamed
 }
 
-func (r contestOrganizationRow) key() int64           { return r.ID }
-func (r contestOrganizationRow) name() string         { return r.Name }
-func (r *contestOrganizationRow) setContest(id int64) { r.ContestID = id }
-func (r contestGroupRow) key() int64                  { return r.ID }
-func (r contestGroupRow) name() string                { return r.Name }
-func (r *contestGroupRow) setContest(id int64)        { r.ContestID = id }
-func (r contestTeamRow) key() int64                   { return r.ID }
-func (r contestTeamRow) name() string                 { return r.Name }
-func (r *contestTeamRow) setContest(id int64)         { r.ContestID = id }
+func (r *contestOrganizationRow) named() *contestNamed { return &r.Named }
+func (r *contestGroupRow) named() *contestNamed        { return &r.Named }
+func (r *contestTeamRow) named() *contestNamed         { return &r.Named }
 
 // syncByName makes the rows R of contest id those of specs, matched by
-// name (nameOf) so that each stored one keeps its id: set fills a row,
-// stored or new, from its spec, and the rows no spec names are deleted.
+// name (nameOf) so that each stored one keeps its id: set fills the
+// columns of its own of a row, stored or new, from its spec, and the rows
+// no spec names are deleted.
 // It returns each name's row id.
 func syncByName[R any, P namedRow[R], S any](tx *gorm.DB, id int64, specs []S, nameOf func(S) string, set func(*R, S) error) (map[string]int64, error) {
 	var rows []R
@@ -190,20 +187,22 @@ func syncByName[R any, P namedRow[R], S any](tx *gorm.DB, id int64, specs []S, n
 	}
 	old := make(map[string]R, len(rows))
 	for _, r := range rows {
-		old[P(&r).name()] = r
+		old[P(&r).named().Name] = r
 	}
 	ids := make(map[string]int64, len(specs))
 	for _, s := range specs {
-		r, stored := old[nameOf(s)]
-		delete(old, nameOf(s))
-		P(&r).setContest(id)
+		name := nameOf(s)
+		r, stored := old[name]
+		delete(old, name)
+		n := P(&r).named()
+		n.ContestID, n.Name = id, name
 		if err := set(&r, s); err != nil {
 			return nil, err
 		}
 		if err := save(tx, stored, &r); err != nil {
 			return nil, err
 		}
-		ids[nameOf(s)] = P(&r).key()
+		ids[name] = n.ID
 	}
 	for _, r := range old {
 		if err := tx.Delete(&r).Error; err != nil {
@@ -246,49 +245,44 @@ func userIDs(tx *gorm.DB, names []string) (map[string]int64, error) {
 }
 
 // withTeams reads the teams, organizations and groups of the contests of
-// out (whose ids are ids, at their index in at), and their participants.
-func (d *DB) withTeams(ctx context.Context, out []judge.Contest, ids []int64, at map[int64]int) error {
-	db := d.db.WithContext(ctx)
-	var orgs []contestOrganizationRow
-	if err := db.Where("contest_id IN ?", ids).Order("contest_id, name").Find(&orgs).Error; err != nil {
-		return d.fail(err, "contest organizations")
+// out, and their participants.
+func (d *DB) withTeams(ctx context.Context, out []judge.Contest) error {
+	ids := make([]int64, len(out))
+	at := make(map[int64]int, len(out)) // a contest's index in out
+	for i, c := range out {
+		ids[i], at[c.ID] = c.ID, i
 	}
-	orgName := map[int64]string{}
-	for _, o := range orgs {
-		c := &out[at[o.ContestID]]
-		c.Organizations = append(c.Organizations, judge.Organization{ID: o.ID, Name: o.Name, FormalName: o.FormalName, Country: o.Country})
-		orgName[o.ID] = o.Name
+	orgName, err := readNamed(ctx, d, out, ids, at, "contest organizations", func(c *judge.Contest, o contestOrganizationRow) {
+		c.Organizations = append(c.Organizations, judge.Organization{ID: o.Named.ID, Name: o.Named.Name, FormalName: o.FormalName, Country: o.Country})
+	})
+	if err != nil {
+		return err
 	}
-	var groups []contestGroupRow
-	if err := db.Where("contest_id IN ?", ids).Order("contest_id, name").Find(&groups).Error; err != nil {
-		return d.fail(err, "contest groups")
-	}
-	groupName := map[int64]string{}
-	for _, g := range groups {
-		c := &out[at[g.ContestID]]
-		c.Groups = append(c.Groups, judge.ContestGroup{ID: g.ID, Name: g.Name, Hidden: g.Hidden})
-		groupName[g.ID] = g.Name
-	}
-	var teams []contestTeamRow
-	if err := db.Where("contest_id IN ?", ids).Order("contest_id, name").Find(&teams).Error; err != nil {
-		return d.fail(err, "contest teams")
+	groupName, err := readNamed(ctx, d, out, ids, at, "contest groups", func(c *judge.Contest, g contestGroupRow) {
+		c.Groups = append(c.Groups, judge.ContestGroup{ID: g.Named.ID, Name: g.Named.Name, Hidden: g.Hidden})
+	})
+	if err != nil {
+		return err
 	}
 	type place struct{ contest, team int }
 	where := map[int64]place{}
-	for _, t := range teams {
-		i := at[t.ContestID]
-		team := judge.ContestTeam{ID: t.ID, Name: t.Name, Members: []string{}, Groups: []string{}}
+	_, err = readNamed(ctx, d, out, ids, at, "contest teams", func(c *judge.Contest, t contestTeamRow) {
+		team := judge.ContestTeam{ID: t.Named.ID, Name: t.Named.Name, Members: []string{}, Groups: []string{}}
 		if t.OrganizationID != nil {
 			team.Organization = orgName[*t.OrganizationID]
 		}
-		where[t.ID] = place{i, len(out[i].Teams)}
-		out[i].Teams = append(out[i].Teams, team)
+		where[t.Named.ID] = place{at[t.Named.ContestID], len(c.Teams)}
+		c.Teams = append(c.Teams, team)
+	})
+	if err != nil {
+		return err
 	}
+	db := d.db.WithContext(ctx)
 	var members []struct {
 		TeamID   int64
 		Username string
 	}
-	err := db.Table("contest_team_members").Select("contest_team_members.team_id, users.username").
+	err = db.Table("contest_team_members").Select("contest_team_members.team_id, users.username").
 		Joins("JOIN users ON users.id = contest_team_members.user_id").
 		Where("contest_team_members.contest_id IN ?", ids).Order("users.username").Scan(&members).Error
 	if err != nil {
@@ -327,6 +321,26 @@ func (d *DB) withTeams(ctx context.Context, out []judge.Contest, ids []int64, at
 	return nil
 }
 
+// readNamed reads the rows R (organizations, groups or teams) of the
+// contests of out, whose ids are ids, at their index in at: by contest,
+// then by name, each given to add with its contest. It returns their
+// names by id, for the rows that refer to them; what names them in an
+// error.
+func readNamed[R any, P namedRow[R]](ctx context.Context, d *DB, out []judge.Contest, ids []int64, at map[int64]int, what string,
+	add func(*judge.Contest, R)) (map[int64]string, error) {
+	var rows []R
+	if err := d.db.WithContext(ctx).Where("contest_id IN ?", ids).Order("contest_id, name").Find(&rows).Error; err != nil {
+		return nil, d.fail(err, what)
+	}
+	names := make(map[int64]string, len(rows))
+	for _, r := range rows {
+		n := P(&r).named()
+		add(&out[at[n.ContestID]], r)
+		names[n.ID] = n.Name
+	}
+	return names, nil
+}
+
 // AddParticipant makes a user a team of one of a contest unless they are
 // in a team of it: named after them, or, when a team has that name, after
 // them and their id.
@@ -360,11 +374,11 @@ func addTeamOfOne(tx *gorm.DB, contestID, userID int64) error {
 	if n > 0 {
 		name += " (" + strconv.FormatInt(userID, 10) + ")"
 	}
-	team := contestTeamRow{ContestID: contestID, Name: name}
+	team := contestTeamRow{Named: contestNamed{ContestID: contestID, Name: name}}
 	if err := tx.Create(&team).Error; err != nil {
 		return err
 	}
-	if err := tx.Create(&contestTeamMemberRow{ContestID: contestID, UserID: userID, TeamID: team.ID}).Error; err != nil {
+	if err := tx.Create(&contestTeamMemberRow{ContestID: contestID, UserID: userID, TeamID: team.Named.ID}).Error; err != nil {
 		return err
 	}
 	return tx.Model(&contestRow{ID: contestID}).UpdateColumn("updated_at", time.Now().UTC()).Error

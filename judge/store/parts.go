@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -90,6 +91,24 @@ type listedProblem struct {
 	Archived  bool
 }
 
+// withListed returns the domain values of rows (assignments, contests)
+// with their problems, read in one query by listedProblems from table,
+// list and own; add appends a problem to its list's value.
+func withListed[R partsRow[T], T any](ctx context.Context, d *DB, rows []R, table, list, own string, add func(*T, listedProblem)) ([]T, error) {
+	out, ids, at := domains(rows)
+	if len(rows) == 0 {
+		return out, nil
+	}
+	ps, err := d.listedProblems(ctx, table, list, own, ids)
+	if err != nil {
+		return nil, d.fail(err, strings.ReplaceAll(table, "_", " "))
+	}
+	for _, p := range ps {
+		add(&out[at[p.ListID]], p)
+	}
+	return out, nil
+}
+
 // listedProblems reads the problems of the lists ids, whose rows are in
 // table (assignment_problems, contest_problems) under the column list,
 // with the column own of each (weight, label): by list, then in the list's
@@ -103,6 +122,26 @@ func (d *DB) listedProblems(ctx context.Context, table, list, own string, ids []
 		Where(table+"."+list+" IN ?", ids).
 		Order(table + "." + list + ", " + table + ".position").Scan(&ps).Error
 	return ps, err
+}
+
+// childBatch is how many rows one INSERT of replaceChildren carries: far
+// from PostgreSQL's 65535 parameters for any table (a similarity pair has
+// 17 columns), and a statement of a moderate size when the rows carry
+// texts (a case's input, a program's source).
+const childBatch = 100
+
+// replaceChildren makes rows the rows of R whose column parent is id (an
+// assignment's problems, a problem's cases), in the caller's transaction:
+// the rows stored before are deleted, and rows inserted, childBatch at a
+// time, each given its id.
+func replaceChildren[R any](tx *gorm.DB, parent string, id int64, rows []R) error {
+	if err := tx.Where(parent+" = ?", id).Delete(new(R)).Error; err != nil {
+		return err
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	return tx.CreateInBatches(rows, childBatch).Error
 }
 
 // createWithParts inserts row and then its parts (parts, given the new

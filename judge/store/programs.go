@@ -35,16 +35,12 @@ func (d *DB) Programs(ctx context.Context, problemID int64) ([]judge.ProgramFile
 
 // PutPrograms replaces the programs of a problem, in one transaction.
 func (d *DB) PutPrograms(ctx context.Context, problemID int64, files []judge.ProgramFile) error {
+	rows := make([]programRow, len(files))
+	for i, f := range files {
+		rows[i] = programRow{ProblemID: problemID, Folder: f.Folder, Name: f.Name, Source: f.Source}
+	}
 	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := tx.Where("problem_id = ?", problemID).Delete(&programRow{}).Error; err != nil {
-			return err
-		}
-		for _, f := range files {
-			if err := tx.Create(&programRow{ProblemID: problemID, Folder: f.Folder, Name: f.Name, Source: f.Source}).Error; err != nil {
-				return err
-			}
-		}
-		return nil
+		return replaceChildren(tx, "problem_id", problemID, rows)
 	})
 	return d.fail(err, "programs")
 }

@@ -194,10 +194,6 @@ func (d *DB) SimilarityProgress(ctx context.Context, id, token int64, progress s
 	return nil
 }
 
-// pairsChunk is how many pairs one INSERT carries (PostgreSQL takes at
-// most 65535 parameters, a pair has 17).
-const pairsChunk = 500
-
 // FinishSimilarity stores the pairs and ends the report.
 func (d *DB) FinishSimilarity(ctx context.Context, id, token int64, status, reason string, programs int, pairs []judge.SimilarityPair) error {
 	err := d.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -209,9 +205,6 @@ func (d *DB) FinishSimilarity(ctx context.Context, id, token int64, status, reas
 		}
 		if res.RowsAffected == 0 {
 			return errLostSimilarity
-		}
-		if err := tx.Where("report_id = ?", id).Delete(&similarityPairRow{}).Error; err != nil {
-			return err
 		}
 		rows := make([]similarityPairRow, len(pairs))
 		for i, p := range pairs {
@@ -225,10 +218,7 @@ func (d *DB) FinishSimilarity(ctx context.Context, id, token int64, status, reas
 				RightSubmission: p.Right.Submission, RightUserID: p.Right.UserID, RightUser: p.Right.User, RightLanguage: p.Right.Language,
 				Similarity: p.Similarity, LongestFragment: p.LongestFragment, Overlap: p.Overlap, Fragments: string(frag)}
 		}
-		if len(rows) == 0 {
-			return nil
-		}
-		return tx.CreateInBatches(rows, pairsChunk).Error
+		return replaceChildren(tx, "report_id", id, rows)
 	})
 	return d.fail(err, "similarity report")
 }
@@ -273,16 +263,20 @@ func (d *DB) SimilarityCandidates(ctx context.Context, sel judge.SimilaritySelec
 	return out, nil
 }
 
+// sourcesChunk is how many submissions one query of SimilaritySources
+// names (PostgreSQL takes at most 65535 parameters).
+const sourcesChunk = 500
+
 // SimilaritySources returns the sources of submissions, by id.
 func (d *DB) SimilaritySources(ctx context.Context, ids []int64) (map[int64]string, error) {
 	out := make(map[int64]string, len(ids))
-	for start := 0; start < len(ids); start += pairsChunk {
+	for start := 0; start < len(ids); start += sourcesChunk {
 		var rows []struct {
 			ID      int64
 			Payload string
 		}
 		err := d.db.WithContext(ctx).Table("submissions").Select("id, payload").
-			Where("id IN ?", ids[start:min(start+pairsChunk, len(ids))]).Scan(&rows).Error
+			Where("id IN ?", ids[start:min(start+sourcesChunk, len(ids))]).Scan(&rows).Error
 		if err != nil {
 			return nil, d.fail(err, "submissions")
 		}

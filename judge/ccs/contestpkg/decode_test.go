@@ -65,3 +65,30 @@ func deepFlow(n int) string {
 	}
 	return b.String()
 }
+
+// TestNamedObjectsNeedIDAndName: an organization or a group without an id
+// or a name is refused, in the file's words, since teams name them by id
+// and the contest keeps them by name.
+func TestNamedObjectsNeedIDAndName(t *testing.T) {
+	for _, tc := range []struct {
+		name, file, text, msg string
+	}{
+		{"an organization without a name", "organizations.json", `[{"id": "kth.se", "name": ""}]`,
+			`organization "kth.se": an organization needs an id and a name`},
+		{"an organization without an id", "organizations.json", `[{"name": "KTH"}]`,
+			`organization "": an organization needs an id and a name`},
+		{"a group without a name", "groups.json", `[{"id": "ug"}]`,
+			`group "ug": a group needs an id and a name`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := contestpkg.Read(foreign(t, tc.file, tc.text))
+			var pe *contestpkg.Error
+			if !errors.As(err, &pe) {
+				t.Fatalf("Read = %v, want a *contestpkg.Error", err)
+			}
+			if pe.File != tc.file || pe.Msg != tc.msg {
+				t.Errorf("error in %s: %q, want in %s: %q", pe.File, pe.Msg, tc.file, tc.msg)
+			}
+		})
+	}
+}

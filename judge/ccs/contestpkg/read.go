@@ -361,43 +361,46 @@ func (r *reader) accounts() (map[ID][]string, []teamAccount, error) {
 
 // organizations reads organizations.json: the names by id.
 func (r *reader) organizations() (map[ID]string, error) {
-	var orgs []organizationObject
-	file, err := r.a.decodeFile("organizations", false, &orgs)
-	if err != nil {
-		return nil, err
-	}
-	names := map[ID]string{}
-	for _, o := range orgs {
-		if o.ID == "" || o.Name == "" {
-			return nil, refuse(file, "organization %q: an organization needs an id and a name", o.ID)
-		}
-		spec := judge.OrganizationSpec{Name: o.Name}
-		if o.FormalName != nil && *o.FormalName != o.Name {
-			spec.FormalName = *o.FormalName
-		}
-		if o.Country != nil {
-			spec.Country = *o.Country
-		}
-		names[o.ID] = o.Name
-		r.imp.Spec.Organizations = append(r.imp.Spec.Organizations, spec)
-	}
-	return names, nil
+	return namesByID(r, "organizations", "an organization", func(o organizationObject) (ID, string) { return o.ID, o.Name },
+		func(o organizationObject) {
+			spec := judge.OrganizationSpec{Name: o.Name}
+			if o.FormalName != nil && *o.FormalName != o.Name {
+				spec.FormalName = *o.FormalName
+			}
+			if o.Country != nil {
+				spec.Country = *o.Country
+			}
+			r.imp.Spec.Organizations = append(r.imp.Spec.Organizations, spec)
+		})
 }
 
 // groups reads groups.json: the names by id.
 func (r *reader) groups() (map[ID]string, error) {
-	var groups []groupObject
-	file, err := r.a.decodeFile("groups", false, &groups)
+	return namesByID(r, "groups", "a group", func(g groupObject) (ID, string) { return g.ID, g.Name },
+		func(g groupObject) {
+			r.imp.Spec.Groups = append(r.imp.Spec.Groups, judge.GroupSpec{Name: g.Name, Hidden: g.Hidden})
+		})
+}
+
+// namesByID reads the file base (organizations, groups): objects that the
+// teams name by id and that the contest keeps by name. Each needs an id
+// and a name (what, "an organization", says whose a refusal is); add
+// takes each in, and the names are returned by id, for the teams.
+func namesByID[T any](r *reader, base, what string, idName func(T) (ID, string), add func(T)) (map[ID]string, error) {
+	var objs []T
+	file, err := r.a.decodeFile(base, false, &objs)
 	if err != nil {
 		return nil, err
 	}
 	names := map[ID]string{}
-	for _, g := range groups {
-		if g.ID == "" || g.Name == "" {
-			return nil, refuse(file, "group %q: a group needs an id and a name", g.ID)
+	for _, o := range objs {
+		id, name := idName(o)
+		if id == "" || name == "" {
+			_, noun, _ := strings.Cut(what, " ")
+			return nil, refuse(file, "%s %q: %s needs an id and a name", noun, id, what)
 		}
-		names[g.ID] = g.Name
-		r.imp.Spec.Groups = append(r.imp.Spec.Groups, judge.GroupSpec{Name: g.Name, Hidden: g.Hidden})
+		names[id] = name
+		add(o)
 	}
 	return names, nil
 }
