@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"cmp"
 	"fmt"
 	"reflect"
 	"slices"
@@ -91,23 +92,13 @@ func (l Limits) WithProgramDefaults() Limits {
 // l (0 there is the engine's limit, not "unchanged"), and each program limit
 // of l, or old's where l leaves it 0.
 func (l Limits) Over(old Limits) Limits {
-	keep := func(v *float64, o float64) {
-		if *v == 0 {
-			*v = o
-		}
-	}
-	keepI := func(v *int, o int) {
-		if *v == 0 {
-			*v = o
-		}
-	}
-	keep(&l.TimeLimit, old.TimeLimit)
-	keepI(&l.MemoryMiB, old.MemoryMiB)
-	keepI(&l.OutputMiB, old.OutputMiB)
-	keepI(&l.CodeKiB, old.CodeKiB)
-	keep(&l.CompilationTime, old.CompilationTime)
-	keepI(&l.CompilationMemoryMiB, old.CompilationMemoryMiB)
-	keep(&l.ACToTimeLimit, old.ACToTimeLimit)
+	l.TimeLimit = cmp.Or(l.TimeLimit, old.TimeLimit)
+	l.MemoryMiB = cmp.Or(l.MemoryMiB, old.MemoryMiB)
+	l.OutputMiB = cmp.Or(l.OutputMiB, old.OutputMiB)
+	l.CodeKiB = cmp.Or(l.CodeKiB, old.CodeKiB)
+	l.CompilationTime = cmp.Or(l.CompilationTime, old.CompilationTime)
+	l.CompilationMemoryMiB = cmp.Or(l.CompilationMemoryMiB, old.CompilationMemoryMiB)
+	l.ACToTimeLimit = cmp.Or(l.ACToTimeLimit, old.ACToTimeLimit)
 	return l
 }
 

@@ -13,18 +13,19 @@ import (
 // lane, so that runs share the fair queue's capacity and its cap per user
 // instead of going around them.
 
-// RunStatus is how a run ended; beside ok and compile_error, the names are
-// the program verdicts'.
+// RunStatus is how a run ended; beside ok, the names are the program
+// verdicts'.
 type RunStatus string
 
-// The statuses of a run.
+// The statuses of a run: a run that fails ends as a judged program would,
+// and says so by the same name.
 const (
 	RunOK           RunStatus = "ok"
-	RunCompileError RunStatus = "compile_error"
-	RunTimeLimit    RunStatus = "time_limit"
-	RunMemoryLimit  RunStatus = "memory_limit"
-	RunRuntimeError RunStatus = "runtime_error"
-	RunOutputLimit  RunStatus = "output_limit"
+	RunCompileError           = RunStatus(CompileError)
+	RunTimeLimit              = RunStatus(TimeLimit)
+	RunMemoryLimit            = RunStatus(MemoryLimit)
+	RunRuntimeError           = RunStatus(RuntimeError)
+	RunOutputLimit            = RunStatus(OutputLimit)
 )
 
 // Bounds of a run.

@@ -13,15 +13,12 @@ import (
 // Fifteen adapts reference/fifteen, the 15-puzzle of UVA 10181 (and the
 // 8-puzzle on 3x3): one line per case in answer mode (the moves of the
 // blank, or "This puzzle is not solvable."), letters L R U D in move mode.
-type Fifteen struct{}
+type Fifteen struct{ adapts[Fifteen] }
 
-// Fifteen is a whole puzzle and has every optional part.
+// Fifteen is a whole puzzle and prepares its tables too.
 var (
-	_ judge.Puzzle    = Fifteen{}
-	_ judge.Stepper   = Fifteen{}
-	_ judge.Hinter    = Fifteen{}
-	_ judge.Preparer  = Fifteen{}
-	_ judge.Generator = Fifteen{}
+	_ wholePuzzle    = Fifteen{}
+	_ judge.Preparer = Fifteen{}
 )
 
 // The checkers of a 15-puzzle problem besides exact (which wants the
@@ -37,6 +34,13 @@ const (
 // fifteenNotSolvable is the classic answer line of a board without a solution.
 var fifteenNotSolvable = strings.TrimSpace(fifteen.NotSolvable)
 
+// engine names reference/fifteen's functions for adapts.
+func (Fifteen) engine() caseEngine {
+	return engine[fifteen.Board, fifteen.Solution, fifteen.Progress]{
+		parseCases: fifteen.ParseCases, parseCase: fifteen.ParseCase, format: fifteen.Format, formatCases: fifteen.FormatCases,
+		solve: fifteen.Solve, solvable: func(s fifteen.Solution) bool { return s.Solvable }, version: fifteen.SolverVersion}
+}
+
 func init() { Register(Fifteen{}) }
 
 func (Fifteen) Name() string { return "fifteen" }
@@ -44,20 +48,6 @@ func (Fifteen) Name() string { return "fifteen" }
 func (Fifteen) Info() judge.Info {
 	return judge.Info{Unit: "case", MovesSyntax: "the letters L, R, U and D, the way the blank goes (LLDR).",
 		Limits: judge.Limits{MaxSize: 4}}
-}
-
-func (Fifteen) SolverVersion() string { return fifteen.SolverVersion }
-
-func (Fifteen) ParseCases(input string) ([]string, error) {
-	return parseCasesWith(fifteen.ParseCases, fifteen.Format, input)
-}
-
-func (Fifteen) ParseCase(input string) (string, error) {
-	return parseCaseWith(fifteen.ParseCase, fifteen.Format, input)
-}
-
-func (Fifteen) JudgeInput(cases []string) string {
-	return judgeInputWith(fifteen.ParseCase, fifteen.FormatCases, cases)
 }
 
 // CheckLimits checks the board's width against limits.max_size (3 keeps a
@@ -98,10 +88,6 @@ func (Fifteen) Prepare(ctx context.Context, c string) error {
 		return parseError(err)
 	}
 	return fifteen.Prepare(ctx, b.Width)
-}
-
-func (Fifteen) Solve(ctx context.Context, c string, p judge.Progress) (judge.Solution, error) {
-	return solveWith(ctx, c, p, fifteen.ParseCase, fifteen.Solve, func(s fifteen.Solution) bool { return s.Solvable }, fifteen.SolverVersion)
 }
 
 // SplitAnswers takes one line per case. The answer of a board solved from
@@ -202,16 +188,9 @@ func (Fifteen) CheckAnswer(c string, ref judge.Solution, a judge.Answer, checker
 }
 
 func (Fifteen) CheckMoves(c string, ref *judge.Solution, moves string) judge.Result {
-	if ref == nil {
-		return judge.NoReference()
-	}
-	b, err := fifteen.ParseCase(c)
-	if err != nil {
-		return brokenCase(err)
-	}
-	r := fifteen.Replay(b, moves)
-	if r.BadIndex > 0 {
-		return judge.Result{Verdict: judge.Invalid, Used: r.Used}.With(badMove(r.BadIndex, r.BadToken, r.Why))
+	r, res, done := replayAgainst(c, ref, moves, fifteen.ParseCase, fifteen.Replay)
+	if done {
+		return res
 	}
 	unsolved := judge.M("fifteen_not_solved", "Legal", allLegal(r.Used), "Misplaced", plural(r.Final.Misplaced(), "n_tiles"))
 	if !ref.Solvable {
@@ -314,10 +293,9 @@ var blankGoes = map[fifteen.Move]judge.Msg{fifteen.Left: judge.M("fifteen_slid_r
 func (Fifteen) Steps(c, moves string) judge.Replay {
 	b, _ := fifteen.ParseCase(c) // c is canonical: it parses
 	r := fifteen.Replay(b, moves)
-	return stepsWith(b, fifteen.Format, stepTokens(r.Steps, func(s fifteen.Step) string { return s.Token }),
-		fifteen.Boards(b, r), stepMessages(r.Steps, func(s fifteen.Step) judge.Msg {
-			return judge.M("fifteen_step", "Tile", s.Tile, "Way", blankGoes[s.Move], "Misplaced", plural(s.Misplaced, "n_tiles"))
-		}), r.BadIndex, r.BadToken, r.Why, r.Solved)
+	return stepsWith(b, fifteen.Format, fifteen.Boards(b, r), r, func(s fifteen.Step) (string, judge.Msg) {
+		return s.Token, judge.M("fifteen_step", "Tile", s.Tile, "Way", blankGoes[s.Move], "Misplaced", plural(s.Misplaced, "n_tiles"))
+	})
 }
 
 // AnswerMoves returns the moves of an answer line, none for "This puzzle is

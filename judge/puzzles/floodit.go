@@ -14,15 +14,18 @@ import (
 
 // Floodit adapts reference/floodit: one integer per case in answer
 // mode, colours in move mode.
-type Floodit struct{}
+type Floodit struct{ adapts[Floodit] }
 
-// Floodit is a whole puzzle and has every optional part.
-var (
-	_ judge.Puzzle    = Floodit{}
-	_ judge.Stepper   = Floodit{}
-	_ judge.Hinter    = Floodit{}
-	_ judge.Generator = Floodit{}
-)
+// Floodit is a whole puzzle.
+var _ wholePuzzle = Floodit{}
+
+// engine names reference/floodit's functions for adapts. Every board
+// floods: a colour at a time, the region only grows.
+func (Floodit) engine() caseEngine {
+	return engine[floodit.Board, floodit.Solution, floodit.Progress]{
+		parseCases: floodit.ParseCases, parseCase: floodit.ParseCase, format: floodit.Format, formatCases: floodit.FormatCases,
+		solve: floodit.Solve, solvable: func(floodit.Solution) bool { return true }, version: floodit.SolverVersion}
+}
 
 func init() { Register(Floodit{}) }
 
@@ -31,20 +34,6 @@ func (Floodit) Name() string { return "floodit" }
 func (Floodit) Info() judge.Info {
 	return judge.Info{Unit: "case", MovesSyntax: "the colours to flood with, separated by spaces or commas (1 2 1).",
 		Limits: judge.Limits{MaxSize: floodit.MaxN, MaxColors: floodit.MaxColors}}
-}
-
-func (Floodit) SolverVersion() string { return floodit.SolverVersion }
-
-func (Floodit) ParseCases(input string) ([]string, error) {
-	return parseCasesWith(floodit.ParseCases, floodit.Format, input)
-}
-
-func (Floodit) ParseCase(input string) (string, error) {
-	return parseCaseWith(floodit.ParseCase, floodit.Format, input)
-}
-
-func (Floodit) JudgeInput(cases []string) string {
-	return judgeInputWith(floodit.ParseCase, floodit.FormatCases, cases)
 }
 
 func (Floodit) CheckLimits(c string, l judge.Limits) error {
@@ -58,11 +47,6 @@ func (Floodit) CheckLimits(c string, l judge.Limits) error {
 	return nil
 }
 
-func (Floodit) Solve(ctx context.Context, c string, p judge.Progress) (judge.Solution, error) {
-	// Every board floods: a colour at a time, the region only grows.
-	return solveWith(ctx, c, p, floodit.ParseCase, floodit.Solve, func(floodit.Solution) bool { return true }, floodit.SolverVersion)
-}
-
 func (Floodit) SplitAnswers(cases []string, output string) ([]judge.Answer, judge.Answer) {
 	return splitByCount(answerLines(output), len(cases), func(int, judge.AnswerLine) int { return 1 })
 }
@@ -73,11 +57,7 @@ func (Floodit) CheckAnswer(c string, ref judge.Solution, a judge.Answer, _ strin
 	if len(a) == 0 {
 		return judge.NoOutput()
 	}
-	tok, err := oneToken(a[0])
-	if err != nil {
-		return sayError(judge.Result{Verdict: judge.Invalid}, err)
-	}
-	v, err := tok.Int()
+	v, err := oneInt(a[0])
 	if err != nil {
 		return sayError(judge.Result{Verdict: judge.Invalid}, err)
 	}
@@ -88,19 +68,12 @@ func (Floodit) CheckAnswer(c string, ref judge.Solution, a judge.Answer, _ strin
 }
 
 func (Floodit) CheckMoves(c string, ref *judge.Solution, moves string) judge.Result {
-	if ref == nil {
-		return judge.NoReference()
-	}
-	b, err := floodit.ParseCase(c)
-	if err != nil {
-		return brokenCase(err)
-	}
-	r := floodit.Replay(b, moves)
-	if r.BadIndex > 0 {
-		return judge.Result{Verdict: judge.Invalid, Used: r.Used}.With(badMove(r.BadIndex, r.BadToken, r.Why))
+	r, res, done := replayAgainst(c, ref, moves, floodit.ParseCase, floodit.Replay)
+	if done {
+		return res
 	}
 	return movesResult(r.Solved, r.Used, ref.Optimal,
-		judge.M("floodit_not_flooded", "Count", r.Used, "Region", r.Final.Region(), "Cells", b.N()*b.N()))
+		judge.M("floodit_not_flooded", "Count", r.Used, "Region", r.Final.Region(), "Cells", r.Final.N()*r.Final.N()))
 }
 
 // oneToken returns the only token of an answer line, positioned in the
@@ -120,6 +93,15 @@ func oneToken(l judge.AnswerLine) (textin.Token, error) {
 		return textin.Token{}, toks[1].Fail("floodit_answer_extra", "expected one integer on the line, found also %s", "Found", toks[1].Quoted())
 	}
 	return toks[0], nil
+}
+
+// oneInt returns the integer that stands alone on an answer line.
+func oneInt(l judge.AnswerLine) (int, error) {
+	tok, err := oneToken(l)
+	if err != nil {
+		return 0, err
+	}
+	return tok.Int()
 }
 
 func (pz Floodit) CheckProblemLimits(l judge.Limits) error {
@@ -163,10 +145,9 @@ func (Floodit) Candidates(params map[string]int, _ *bool, l judge.Limits) (func(
 func (Floodit) Steps(c, moves string) judge.Replay {
 	b, _ := floodit.ParseCase(c) // c is canonical: it parses
 	r := floodit.Replay(b, moves)
-	return stepsWith(b, floodit.Format, stepTokens(r.Steps, func(s floodit.Step) string { return s.Token }),
-		floodit.Boards(b, r), stepMessages(r.Steps, func(s floodit.Step) judge.Msg {
-			return judge.M("floodit_step", "Colour", s.Color, "Region", s.Region, "Cells", b.N()*b.N())
-		}), r.BadIndex, r.BadToken, r.Why, r.Solved)
+	return stepsWith(b, floodit.Format, floodit.Boards(b, r), r, func(s floodit.Step) (string, judge.Msg) {
+		return s.Token, judge.M("floodit_step", "Colour", s.Color, "Region", s.Region, "Cells", b.N()*b.N())
+	})
 }
 
 // AnswerMoves: a Flood-it answer is a number, it holds no moves.

@@ -15,15 +15,17 @@ import (
 
 // Mayan adapts reference/mayan: n lines "x y g" or "-1" per case in
 // answer mode; in move mode any n moves that clear the board are accepted.
-type Mayan struct{}
+type Mayan struct{ adapts[Mayan] }
 
-// Mayan is a whole puzzle and has every optional part.
-var (
-	_ judge.Puzzle    = Mayan{}
-	_ judge.Stepper   = Mayan{}
-	_ judge.Hinter    = Mayan{}
-	_ judge.Generator = Mayan{}
-)
+// Mayan is a whole puzzle.
+var _ wholePuzzle = Mayan{}
+
+// engine names reference/mayan's functions for adapts.
+func (Mayan) engine() caseEngine {
+	return engine[mayan.Board, mayan.Solution, mayan.Progress]{
+		parseCases: mayan.ParseCases, parseCase: mayan.ParseCase, format: mayan.Format, formatCases: mayan.FormatCases,
+		solve: mayan.Solve, solvable: func(s mayan.Solution) bool { return s.Solvable }, version: mayan.SolverVersion}
+}
 
 func init() { Register(Mayan{}) }
 
@@ -32,20 +34,6 @@ func (Mayan) Name() string { return "mayan" }
 func (Mayan) Info() judge.Info {
 	return judge.Info{Unit: "instance", MovesSyntax: "one move \"x y g\" per line: the block at column x, row y, moved right (g = 1) or left (g = -1).",
 		Limits: judge.Limits{MaxColors: mayan.MaxColor, MaxMoves: mayan.MaxMoves}}
-}
-
-func (Mayan) SolverVersion() string { return mayan.SolverVersion }
-
-func (Mayan) ParseCases(input string) ([]string, error) {
-	return parseCasesWith(mayan.ParseCases, mayan.Format, input)
-}
-
-func (Mayan) ParseCase(input string) (string, error) {
-	return parseCaseWith(mayan.ParseCase, mayan.Format, input)
-}
-
-func (Mayan) JudgeInput(cases []string) string {
-	return judgeInputWith(mayan.ParseCase, mayan.FormatCases, cases)
 }
 
 func (Mayan) CheckLimits(c string, l judge.Limits) error {
@@ -57,10 +45,6 @@ func (Mayan) CheckLimits(c string, l judge.Limits) error {
 		return judge.Errorm(judge.EINVALID, judge.M("at_line", "Line", 1, "Text", judge.M("mayan_moves_above_limit", "Moves", b.N, "Max", l.MaxMoves)))
 	}
 	return nil
-}
-
-func (Mayan) Solve(ctx context.Context, c string, p judge.Progress) (judge.Solution, error) {
-	return solveWith(ctx, c, p, mayan.ParseCase, mayan.Solve, func(s mayan.Solution) bool { return s.Solvable }, mayan.SolverVersion)
 }
 
 // SplitAnswers gives each case one line when it reads "-1", else n lines.
@@ -223,15 +207,15 @@ func (Mayan) Steps(c, moves string) judge.Replay {
 	for i, p := range pictures {
 		boards[i] = p[len(p)-1]
 	}
-	out := stepsWith(b, mayan.Format, stepTokens(r.Steps, func(s mayan.Step) string { return s.Token }),
-		boards, stepMessages(r.Steps, func(s mayan.Step) judge.Msg {
-			if s.Cleared == 0 {
-				return judge.M("mayan_step_none", "Left", plural(s.Left, "n_blocks"))
-			}
-			return judge.M("mayan_step", "Cleared", plural(s.Cleared, "n_blocks"), "Rounds", plural(s.Rounds, "n_rounds"), "Left", plural(s.Left, "n_blocks"))
-		}), r.BadIndex, r.BadToken, r.Why, r.Solved && r.Used == b.N)
+	out := stepsWith(b, mayan.Format, boards, r, func(s mayan.Step) (string, judge.Msg) {
+		if s.Cleared == 0 {
+			return s.Token, judge.M("mayan_step_none", "Left", plural(s.Left, "n_blocks"))
+		}
+		return s.Token, judge.M("mayan_step", "Cleared", plural(s.Cleared, "n_blocks"), "Rounds", plural(s.Rounds, "n_rounds"), "Left", plural(s.Left, "n_blocks"))
+	})
 	// Solved means what the judge means: cleared in exactly n moves, not
 	// sooner (a board cleared too early is not_solved).
+	out.Solved = r.Solved && r.Used == b.N
 	if r.Solved && r.Used < b.N && len(boards) > 0 {
 		last := &out.Steps[len(boards)-1]
 		*last = last.With(judge.M("mayan_step_too_early", "Step", last.Msg, "Moves", plural(b.N, "n_moves")))

@@ -24,6 +24,16 @@ var registry = struct {
 	byName map[string]judge.Puzzle
 }{byName: map[string]judge.Puzzle{}}
 
+// wholePuzzle is a puzzle with every optional part but judge.Preparer:
+// replay and play, hints and generated boards. An adapter that has them all
+// says so with var _ wholePuzzle = <Name>{}.
+type wholePuzzle interface {
+	judge.Puzzle
+	judge.Stepper
+	judge.Hinter
+	judge.Generator
+}
+
 // Register makes p known by p.Name(). It panics when the name is empty or
 // taken: both are programming errors found at start.
 func Register(p judge.Puzzle) {

@@ -14,15 +14,10 @@ import (
 // Rotation adapts reference/rotation: two lines per case in answer mode
 // (the moves or "No moves needed", then the centre symbol), letters A-H in
 // move mode.
-type Rotation struct{}
+type Rotation struct{ adapts[Rotation] }
 
-// Rotation is a whole puzzle and has every optional part.
-var (
-	_ judge.Puzzle    = Rotation{}
-	_ judge.Stepper   = Rotation{}
-	_ judge.Hinter    = Rotation{}
-	_ judge.Generator = Rotation{}
-)
+// Rotation is a whole puzzle.
+var _ wholePuzzle = Rotation{}
 
 // noMovesNeeded is the first answer line of a board solved from the start;
 // unsolvablePrefix starts the one-line answer of a board no moves can solve.
@@ -30,6 +25,13 @@ const (
 	noMovesNeeded    = "No moves needed"
 	unsolvablePrefix = "No solution"
 )
+
+// engine names reference/rotation's functions for adapts.
+func (Rotation) engine() caseEngine {
+	return engine[rotation.Board, rotation.Solution, rotation.Progress]{
+		parseCases: rotation.ParseCases, parseCase: rotation.ParseCase, format: rotation.Format, formatCases: rotation.FormatCases,
+		solve: rotation.Solve, solvable: func(s rotation.Solution) bool { return s.Solvable }, version: rotation.SolverVersion}
+}
 
 func init() { Register(Rotation{}) }
 
@@ -39,30 +41,12 @@ func (Rotation) Info() judge.Info {
 	return judge.Info{Unit: "case", MovesSyntax: "the letters A to H, in capitals (DDHH)."}
 }
 
-func (Rotation) SolverVersion() string { return rotation.SolverVersion }
-
-func (Rotation) ParseCases(input string) ([]string, error) {
-	return parseCasesWith(rotation.ParseCases, rotation.Format, input)
-}
-
-func (Rotation) ParseCase(input string) (string, error) {
-	return parseCaseWith(rotation.ParseCase, rotation.Format, input)
-}
-
-func (Rotation) JudgeInput(cases []string) string {
-	return judgeInputWith(rotation.ParseCase, rotation.FormatCases, cases)
-}
-
 // CheckLimits has nothing to check: every rotation board has 24 squares.
 func (Rotation) CheckLimits(c string, _ judge.Limits) error {
 	if _, err := rotation.ParseCase(c); err != nil {
 		return parseError(err)
 	}
 	return nil
-}
-
-func (Rotation) Solve(ctx context.Context, c string, p judge.Progress) (judge.Solution, error) {
-	return solveWith(ctx, c, p, rotation.ParseCase, rotation.Solve, func(s rotation.Solution) bool { return s.Solvable }, rotation.SolverVersion)
 }
 
 func (Rotation) SplitAnswers(cases []string, output string) ([]judge.Answer, judge.Answer) {
@@ -119,11 +103,7 @@ func (Rotation) CheckAnswer(c string, ref judge.Solution, a judge.Answer, _ stri
 	if len(a) < 2 {
 		return judge.Result{Verdict: judge.WrongAnswer}.With(atLine(first.No, judge.M("rotation_symbol_missing")))
 	}
-	tok, err := oneToken(a[1])
-	if err != nil {
-		return sayError(judge.Result{Verdict: judge.Invalid}, err)
-	}
-	v, err := tok.Int()
+	v, err := oneInt(a[1])
 	if err != nil {
 		return sayError(judge.Result{Verdict: judge.Invalid}, err)
 	}
@@ -155,16 +135,9 @@ func notLetters(l judge.AnswerLine) (msg judge.Msg, bad bool) {
 }
 
 func (Rotation) CheckMoves(c string, ref *judge.Solution, moves string) judge.Result {
-	if ref == nil {
-		return judge.NoReference()
-	}
-	b, err := rotation.ParseCase(c)
-	if err != nil {
-		return brokenCase(err)
-	}
-	r := rotation.Replay(b, moves)
-	if r.BadIndex > 0 {
-		return judge.Result{Verdict: judge.Invalid, Used: r.Used}.With(badMove(r.BadIndex, r.BadToken, r.Why))
+	r, res, done := replayAgainst(c, ref, moves, rotation.ParseCase, rotation.Replay)
+	if done {
+		return res
 	}
 	if !ref.Solvable {
 		if r.Solved {
@@ -206,10 +179,9 @@ func (Rotation) Candidates(params map[string]int, _ *bool, _ judge.Limits) (func
 func (Rotation) Steps(c, moves string) judge.Replay {
 	b, _ := rotation.ParseCase(c) // c is canonical: it parses
 	r := rotation.Replay(b, moves)
-	return stepsWith(b, rotation.Format, stepTokens(r.Steps, func(s rotation.Step) string { return s.Token }),
-		rotation.Boards(b, r), stepMessages(r.Steps, func(s rotation.Step) judge.Msg {
-			return judge.M("rotation_step", "Agree", s.Centre)
-		}), r.BadIndex, r.BadToken, r.Why, r.Solved)
+	return stepsWith(b, rotation.Format, rotation.Boards(b, r), r, func(s rotation.Step) (string, judge.Msg) {
+		return s.Token, judge.M("rotation_step", "Agree", s.Centre)
+	})
 }
 
 // AnswerMoves returns the first line of an answer: its move letters.

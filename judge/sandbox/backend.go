@@ -75,23 +75,22 @@ type execResult struct {
 	kept    map[string]string // file name -> store id, for cmd.keep
 }
 
+// execStatuses are go-judge's statuses that say how a command ended; the
+// others (internal error, file error, ...) are the sandbox's own failures.
+var execStatuses = map[envexec.Status]execStatus{
+	envexec.StatusAccepted:            execOK,
+	envexec.StatusNonzeroExitStatus:   execExited,
+	envexec.StatusSignalled:           execSignalled,
+	envexec.StatusTimeLimitExceeded:   execTimeLimit,
+	envexec.StatusMemoryLimitExceeded: execMemoryLimit,
+	envexec.StatusOutputLimitExceeded: execOutputLimit,
+	envexec.StatusDangerousSyscall:    execForbidden,
+}
+
 // statusOf maps go-judge's status; an error is the sandbox's own failure.
 func statusOf(s envexec.Status, msg string) (execStatus, error) {
-	switch s {
-	case envexec.StatusAccepted:
-		return execOK, nil
-	case envexec.StatusNonzeroExitStatus:
-		return execExited, nil
-	case envexec.StatusSignalled:
-		return execSignalled, nil
-	case envexec.StatusTimeLimitExceeded:
-		return execTimeLimit, nil
-	case envexec.StatusMemoryLimitExceeded:
-		return execMemoryLimit, nil
-	case envexec.StatusOutputLimitExceeded:
-		return execOutputLimit, nil
-	case envexec.StatusDangerousSyscall:
-		return execForbidden, nil
+	if st, ok := execStatuses[s]; ok {
+		return st, nil
 	}
 	return 0, fmt.Errorf("go-judge: %v: %s", s, msg)
 }

@@ -215,13 +215,20 @@ func ParseUserCSV(r io.Reader) ([]judge.UserSpec, error) {
 // every session of that account. An empty password is generated and
 // returned.
 func (s *Service) ResetPassword(ctx context.Context, viewer judge.User, id int64, password string) (string, error) {
-	if err := judge.Allow(viewer, judge.CanManageAccounts(viewer), accountsOnly); err != nil {
-		return "", err
-	}
-	if _, err := s.store.UserByID(ctx, id); err != nil {
+	if _, err := s.managedUser(ctx, viewer, id); err != nil {
 		return "", err
 	}
 	return s.setPassword(ctx, id, password, nil)
+}
+
+// managedUser returns account id for a viewer who manages accounts
+// (judge.CanManageAccounts); the refusal comes before the read, so that
+// one who may not learns nothing of which accounts exist.
+func (s *Service) managedUser(ctx context.Context, viewer judge.User, id int64) (judge.User, error) {
+	if err := judge.Allow(viewer, judge.CanManageAccounts(viewer), accountsOnly); err != nil {
+		return judge.User{}, err
+	}
+	return s.store.UserByID(ctx, id)
 }
 
 // ResetPasswordByName sets a password for the operator at the command line,
@@ -285,10 +292,7 @@ func (s *Service) ChangePassword(ctx context.Context, viewer judge.User, current
 // only). A disabled account cannot log in and its tokens stop working at
 // once. ECONFLICT when no enabled instructor would remain.
 func (s *Service) UpdateUser(ctx context.Context, viewer judge.User, id int64, p judge.UserPatch) (judge.User, error) {
-	if err := judge.Allow(viewer, judge.CanManageAccounts(viewer), accountsOnly); err != nil {
-		return judge.User{}, err
-	}
-	u, err := s.store.UserByID(ctx, id)
+	u, err := s.managedUser(ctx, viewer, id)
 	if err != nil {
 		return judge.User{}, err
 	}

@@ -37,21 +37,15 @@ func (s *Service) UpdateContest(ctx context.Context, v judge.User, id int64, p j
 	if err != nil {
 		return judge.Contest{}, err
 	}
-	spec := judge.ContestSpec{Title: old.Title, StartTime: old.StartTime, Duration: old.Duration, Freeze: old.Freeze,
-		Scoring: old.Scoring, RegistrationCode: old.RegistrationCode, Public: old.Public, Everyone: old.Everyone}
+	spec := judge.ContestSpec{Title: patched(p.Title, old.Title), StartTime: patched(p.StartTime, old.StartTime),
+		Duration: patched(p.Duration, old.Duration), Freeze: patched(p.Freeze, old.Freeze), Scoring: patched(p.Scoring, old.Scoring),
+		RegistrationCode: patched(p.RegistrationCode, old.RegistrationCode), Public: patched(p.Public, old.Public),
+		Everyone: old.Everyone, Problems: p.Problems}
 	spec.Teams, spec.Organizations, spec.Groups = old.TeamSpecs()
-	for _, cp := range old.Problems {
-		spec.Problems = append(spec.Problems, judge.ContestProblemSpec{Slug: cp.Slug, Label: cp.Label})
-	}
-	set(&spec.Title, p.Title)
-	set(&spec.StartTime, p.StartTime)
-	set(&spec.Duration, p.Duration)
-	set(&spec.Freeze, p.Freeze)
-	set(&spec.Scoring, p.Scoring)
-	set(&spec.RegistrationCode, p.RegistrationCode)
-	set(&spec.Public, p.Public)
-	if p.Problems != nil {
-		spec.Problems = p.Problems
+	if p.Problems == nil {
+		for _, cp := range old.Problems {
+			spec.Problems = append(spec.Problems, judge.ContestProblemSpec{Slug: cp.Slug, Label: cp.Label})
+		}
 	}
 	spec.Organizations = append(spec.Organizations, p.Organizations...) // by name, the later wins
 	spec.Groups = append(spec.Groups, p.Groups...)

@@ -37,11 +37,8 @@ func (s *Service) UpdateAssignment(ctx context.Context, viewer judge.User, id in
 	if err := judge.Allow(viewer, judge.CanManageCourses(viewer), coursesOnly); err != nil {
 		return judge.Assignment{}, err
 	}
-	old, err := s.store.Assignment(ctx, id)
+	old, err := s.followed(ctx, id)
 	if err != nil {
-		return judge.Assignment{}, err
-	}
-	if old, err = s.follow(ctx, old); err != nil {
 		return judge.Assignment{}, err
 	}
 	if p.ContestID != nil || old.ContestID != 0 && !p.ClearContest {
@@ -144,11 +141,8 @@ func (s *Service) DeleteAssignment(ctx context.Context, viewer judge.User, id in
 // every one, students (and anonymous callers) only those already open; an
 // assignment that is not open yet is not found for them.
 func (s *Service) Assignment(ctx context.Context, viewer judge.User, id int64) (judge.Assignment, error) {
-	a, err := s.store.Assignment(ctx, id)
+	a, err := s.followed(ctx, id)
 	if err != nil {
-		return judge.Assignment{}, err
-	}
-	if a, err = s.follow(ctx, a); err != nil {
 		return judge.Assignment{}, err
 	}
 	if !judge.CanSeeAssignment(viewer, a, s.now()) {

@@ -28,6 +28,15 @@ func (s *Service) follow(ctx context.Context, a judge.Assignment) (judge.Assignm
 	return a.FollowContest(c), nil
 }
 
+// followed reads assignment id and follows its contest, if it has one.
+func (s *Service) followed(ctx context.Context, id int64) (judge.Assignment, error) {
+	a, err := s.store.Assignment(ctx, id)
+	if err != nil {
+		return judge.Assignment{}, err
+	}
+	return s.follow(ctx, a)
+}
+
 // followAll is follow over a list, reading each contest once.
 func (s *Service) followAll(ctx context.Context, list []judge.Assignment) error {
 	contests := map[int64]judge.Contest{}

@@ -246,7 +246,8 @@ func (in gradeInput) graders() map[int64][]*grader {
 }
 
 // stampLast sets the time of each grader's last submission, read in one
-// query.
+// query (none when no grader has a submission: SubmissionTimes of no ids
+// reads nothing).
 func (s *Service) stampLast(ctx context.Context, gs map[int64][]*grader) error {
 	var ids []int64
 	for _, row := range gs {
@@ -255,9 +256,6 @@ func (s *Service) stampLast(ctx context.Context, gs map[int64][]*grader) error {
 				ids = append(ids, g.lastID)
 			}
 		}
-	}
-	if len(ids) == 0 {
-		return nil
 	}
 	times, err := s.store.SubmissionTimes(ctx, ids)
 	if err != nil {

@@ -39,12 +39,10 @@ func (s *Service) admit(ctx context.Context, v judge.User, sub judge.Submission)
 		"%s of problem %s is secret (the problem takes no answers, so only its samples can be downloaded): moves are taken on its samples only", judge.HiddenCaseName(c.Position), p.Slug)
 }
 
-// kindWords names a kind of submission in a sentence.
+// kindWords names a kind of submission in a sentence: each kind is its own
+// word ("answer submissions") but moves, said in the singular.
 func kindWords(k judge.Kind) string {
-	switch k {
-	case judge.KindAnswer:
-		return "answer"
-	case judge.KindMoves:
+	if k == judge.KindMoves {
 		return "move"
 	}
 	return string(k)

@@ -141,10 +141,20 @@ func (s *Service) ArchiveProblem(ctx context.Context, viewer judge.User, slug st
 	return err
 }
 
+// set applies one field of a patch: a nil v leaves *dst as it is.
 func set[T any](dst *T, v *T) {
 	if v != nil {
 		*dst = *v
 	}
+}
+
+// patched is one field of a patch applied to its old value: *v when the
+// patch gives it, else old.
+func patched[T any](v *T, old T) T {
+	if v != nil {
+		return *v
+	}
+	return old
 }
 
 // checkProblem validates a problem's fields, the limits and checker for its

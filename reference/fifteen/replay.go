@@ -17,14 +17,9 @@ type Step struct {
 	Misplaced int
 }
 
-// ReplayResult is the outcome of replaying a move text on a board.
-type ReplayResult struct {
-	Steps           []Step // one per move read, up to and including the first bad one
-	textin.FirstBad        // the first bad move, if any
-	Used            int    // number of legal moves applied
-	Solved          bool   // the board is the goal after the last legal move
-	Final           Board  // the board after the last legal move
-}
+// ReplayResult is the outcome of replaying a move text on a board. Solved:
+// the board is the goal after the last legal move.
+type ReplayResult = textin.Replay[Board, Step]
 
 // Replay applies the moves of text (see ParseMoves) to b one by one and
 // stops at the first bad one: a character that is not a move, or a move

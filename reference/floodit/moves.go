@@ -89,14 +89,9 @@ type Step struct {
 	Region int // cells in the flooded area after the move (when Legal)
 }
 
-// ReplayResult is the outcome of replaying a move text on a board.
-type ReplayResult struct {
-	Steps           []Step // one per move read, up to and including the first bad one
-	textin.FirstBad        // the first bad move, if any
-	Used            int    // legal moves played
-	Solved          bool   // whether the board ended flooded
-	Final           Board  // the board after the last legal move
-}
+// ReplayResult is the outcome of replaying a move text on a board. Solved:
+// the board ended flooded.
+type ReplayResult = textin.Replay[Board, Step]
 
 // Replay plays a move text on b and reports every step. A move that picks the
 // flooded area's own colour is legal, changes nothing and counts; so do moves

@@ -18,14 +18,9 @@ type Step struct {
 	Left    int  // blocks left on the board after the move
 }
 
-// ReplayResult is the outcome of replaying a move text on a board.
-type ReplayResult struct {
-	Steps           []Step // one per move read, up to and including the first bad one
-	textin.FirstBad        // the first bad move, if any
-	Used            int    // legal moves played
-	Solved          bool   // the board is empty after the last legal move
-	Final           Board  // the board after the last legal move
-}
+// ReplayResult is the outcome of replaying a move text on a board. Solved:
+// the board is empty after the last legal move.
+type ReplayResult = textin.Replay[Board, Step]
 
 // Replay plays the moves of text ("x y g" per line) on b and stops at the
 // first malformed or illegal move. It never panics. Whether the number of

@@ -16,14 +16,9 @@ type Step struct {
 	Centre int
 }
 
-// ReplayResult is the outcome of replaying a move text on a board.
-type ReplayResult struct {
-	Steps           []Step // one per move read, up to and including the first bad one
-	textin.FirstBad        // the first bad move, if any
-	Used            int    // number of legal moves applied
-	Solved          bool   // the centre eight hold one symbol after the last legal move
-	Final           Board  // the board after the last legal move
-}
+// ReplayResult is the outcome of replaying a move text on a board. Solved:
+// the centre eight hold one symbol after the last legal move.
+type ReplayResult = textin.Replay[Board, Step]
 
 // Replay applies the moves of text (see ParseMoves) to b one by one and stops
 // at the first bad one. It never panics, whatever the text.

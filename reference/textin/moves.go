@@ -30,6 +30,18 @@ type FirstBad struct {
 	Why      Reason // Reason with its message code
 }
 
+// Replay is the outcome of replaying a move text on a board, the same in
+// every engine over its own Board and Step types (each engine's
+// ReplayResult): its steps, the first bad move, how many legal moves were
+// played, whether they solved the board, and the board they left.
+type Replay[B, S any] struct {
+	Steps    []S  // one per move read, up to and including the first bad one
+	FirstBad      // the first bad move, if any
+	Used     int  // legal moves played
+	Solved   bool // whether the board is solved after the last legal move, as the engine means it
+	Final    B    // the board after the last legal move
+}
+
 // Record makes move index, written token, the first bad one, for why.
 func (f *FirstBad) Record(index int, token string, why Reason) {
 	f.BadIndex, f.BadToken, f.Reason, f.Why = index, token, why.Text, why
