@@ -17,12 +17,6 @@ import (
 // polls its own list, ?poll=1, every few seconds, with an ETag) and the
 // unread ones are counted in the page's title.
 
-func (p *Pages) registerClarifications(g *gin.RouterGroup) {
-	getAndHead(g, "/contests/:id/clarifications", p.clarificationsPage)
-	g.POST("/contests/:id/clarifications", p.postClarification)
-	g.POST("/contests/:id/clarifications/read", p.readClarifications)
-}
-
 // clarificationsView is the data of the page.
 type clarificationsView struct {
 	List   service.ClarificationList

@@ -18,14 +18,6 @@ import (
 // with their similarity as a bar, and a pair's two sources side by side
 // with the matching fragments in the same colour on both sides.
 
-func (p *Pages) registerSimilarity(g gin.IRouter) {
-	getAndHead(g, "/similarity", p.similarityList)
-	g.POST("/similarity", p.askSimilarity)
-	getAndHead(g, "/similarity/:id", p.similarityReport)
-	getAndHead(g, "/similarity/:id/pairs.csv", p.similarityCSV)
-	getAndHead(g, "/similarity/:id/pairs/:pair", p.similarityPair)
-}
-
 // similarityListView is the data of the list page.
 type similarityListView struct {
 	Scope   string // judge.SimScope*, "" for every scope
