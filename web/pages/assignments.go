@@ -405,11 +405,8 @@ func (p *Pages) deleteAssignment(c *gin.Context) {
 		return
 	}
 	id, _ := pathInt(c, "id")
-	if err := p.Service.DeleteAssignment(c.Request.Context(), u, id); err != nil {
-		p.fail(c, err)
-		return
-	}
-	p.redirect(c, "/assignments", p.tr(c, "flash_assignment_deleted"))
+	err := p.Service.DeleteAssignment(c.Request.Context(), u, id)
+	p.finishAction(c, err, "/assignments", p.tr(c, "flash_assignment_deleted"))
 }
 
 // progressView is the progress table: students by problems.

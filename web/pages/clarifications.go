@@ -144,9 +144,6 @@ func (p *Pages) readClarifications(c *gin.Context) {
 	if !ok {
 		return
 	}
-	if err := p.Service.MarkClarificationsRead(c.Request.Context(), u, id, 0); err != nil {
-		p.fail(c, err)
-		return
-	}
-	p.redirect(c, fmt.Sprintf("/contests/%d/clarifications", id), "")
+	err := p.Service.MarkClarificationsRead(c.Request.Context(), u, id, 0)
+	p.finishAction(c, err, fmt.Sprintf("/contests/%d/clarifications", id), "")
 }

@@ -327,11 +327,8 @@ func (p *Pages) unfreezeContest(c *gin.Context) {
 	if c.PostForm("refreeze") != "" {
 		patch, msg = judge.ContestPatch{Refreeze: true}, p.tr(c, "flash_board_refrozen")
 	}
-	if _, err := p.Service.UpdateContest(c.Request.Context(), u, id, patch); err != nil {
-		p.fail(c, err)
-		return
-	}
-	p.redirect(c, fmt.Sprintf("/contests/%d/scoreboard", id), msg)
+	_, err := p.Service.UpdateContest(c.Request.Context(), u, id, patch)
+	p.finishAction(c, err, fmt.Sprintf("/contests/%d/scoreboard", id), msg)
 }
 
 func (p *Pages) joinContest(c *gin.Context) {

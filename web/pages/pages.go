@@ -276,6 +276,17 @@ func (p *Pages) finishForm(c *gin.Context, err error, formError *string, show fu
 	p.redirect(c, path, flash)
 }
 
+// finishAction ends the POST of a button that changes something without a
+// form to show again (delete, archive, cancel, rejudge): err's page, or the
+// browser sent to path with the flash message.
+func (p *Pages) finishAction(c *gin.Context, err error, path, flash string) {
+	if err != nil {
+		p.fail(c, err)
+		return
+	}
+	p.redirect(c, path, flash)
+}
+
 // formError is the one rule of the pages' forms: it reports whether err is
 // the user's to fix on the form they sent, and the status with which the
 // form is then shown again with the service's message: a refusal of what

@@ -65,11 +65,7 @@ func (p *Pages) askSimilarity(c *gin.Context) {
 	scope, ref := c.PostForm("scope"), c.PostForm("id")
 	opts := judge.SimilarityOptions{AllSubmissions: c.PostForm("all_submissions") != ""}
 	r, err := p.Service.AskSimilarity(c.Request.Context(), u, scope, ref, opts)
-	if err != nil {
-		p.fail(c, err)
-		return
-	}
-	p.redirect(c, fmt.Sprintf("/similarity/%d", r.ID), p.tr(c, "sim_flash_asked"))
+	p.finishAction(c, err, fmt.Sprintf("/similarity/%d", r.ID), p.tr(c, "sim_flash_asked"))
 }
 
 // similarityPageSize bounds the pairs a report's page lists; the CSV and
