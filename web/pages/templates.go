@@ -77,6 +77,8 @@ var templateFuncs = template.FuncMap{
 	"firstDiffering":  firstDiffering,
 	// filter is the data of the "studentFilter" form.
 	"filter": func(table, value string) studentFilter { return studentFilter{table, value} },
+	// runStream is the data of the "runStream" partial.
+	"runStream": func(label, class, text, empty string) runStream { return runStream{label, class, text, empty} },
 }
 
 // scriptMessages are the words a page's script writes, for a <script
@@ -112,6 +114,11 @@ func humanKiB(kib int64) string {
 // studentFilter is the filter form above a table of students: the id of
 // the table whose rows it hides as one types, and the filter's value.
 type studentFilter struct{ Table, Value string }
+
+// runStream is one stream of a program's run on a sample board (its output
+// or its stderr): the label above it, the class of its <pre>, its text and
+// the note shown instead when the text is empty.
+type runStream struct{ Label, Class, Text, Empty string }
 
 // cellClass colours a progress cell: full marks, some, none yet, not tried.
 func cellClass(score float64, submissions int) string {
