@@ -77,6 +77,8 @@ var templateFuncs = template.FuncMap{
 	"firstDiffering":  firstDiffering,
 	// filter is the data of the "studentFilter" form.
 	"filter": func(table, value string) studentFilter { return studentFilter{table, value} },
+	// studentTable is the data of the "studentTable" partial.
+	"studentTable": func(id, class string, v view) studentTable { return studentTable{id, class, v} },
 	// runStream is the data of the "runStream" partial.
 	"runStream": func(label, class, text, empty string) runStream { return runStream{label, class, text, empty} },
 }
@@ -114,6 +116,14 @@ func humanKiB(kib int64) string {
 // studentFilter is the filter form above a table of students: the id of
 // the table whose rows it hides as one types, and the filter's value.
 type studentFilter struct{ Table, Value string }
+
+// studentTable is a page's table of students (the "studentTable" partial):
+// its id, which the filter form names, its classes, and the page's view,
+// whose Data holds the Rows and the Filter.
+type studentTable struct {
+	ID, Class string
+	View      view
+}
 
 // runStream is one stream of a program's run on a sample board (its output
 // or its stderr): the label above it, the class of its <pre>, its text and
