@@ -16,28 +16,6 @@ import (
 	"puzzlejudge/web/httpx"
 )
 
-// registerCourses adds the pages of issue 13: assignments, progress, grades
-// and accounts.
-func (p *Pages) registerCourses(g gin.IRouter) {
-	getAndHead(g, "/assignments", p.assignmentList)
-	g.POST("/assignments", p.createAssignment)
-	getAndHead(g, "/assignments/:id", p.assignmentPage)
-	g.POST("/assignments/:id/edit", p.editAssignment)
-	g.POST("/assignments/:id/delete", p.deleteAssignment)
-	getAndHead(g, "/assignments/:id/progress", p.progressPage)
-	getAndHead(g, "/assignments/:id/progress/:slug", p.boardsPage)
-	getAndHead(g, "/assignments/:id/grades.csv", p.gradesCSV)
-
-	getAndHead(g, "/users", p.usersPage)
-	g.POST("/users", p.createUsers)
-	g.POST("/users/:id", p.updateUser)
-	g.POST("/users/:id/password", p.resetPassword)
-	getAndHead(g, "/me/password", p.passwordForm)
-	g.POST("/me/password", p.changePassword)
-	getAndHead(g, "/me/settings", p.settingsPage)
-	g.POST("/me/settings", p.saveSettings)
-}
-
 // timeLeft says how long until t, coarsely: "2 days 3 hours", "45 minutes".
 func timeLeft(l *locale, d time.Duration) string {
 	switch {
@@ -427,11 +405,8 @@ func (p *Pages) deleteAssignment(c *gin.Context) {
 		return
 	}
 	id, _ := pathInt(c, "id")
-	if err := p.Service.DeleteAssignment(c.Request.Context(), u, id); err != nil {
-		p.fail(c, err)
-		return
-	}
-	p.redirect(c, "/assignments", p.tr(c, "flash_assignment_deleted"))
+	err := p.Service.DeleteAssignment(c.Request.Context(), u, id)
+	p.finishAction(c, err, "/assignments", p.tr(c, "flash_assignment_deleted"))
 }
 
 // progressView is the progress table: students by problems.

@@ -325,11 +325,8 @@ func (p *Pages) archiveProblem(c *gin.Context) {
 	if !ok {
 		return
 	}
-	if err := p.Service.ArchiveProblem(c.Request.Context(), u, c.Param("slug")); err != nil {
-		p.fail(c, err)
-		return
-	}
-	p.redirect(c, "/", "Problem "+c.Param("slug")+" archived: students no longer see it; its submissions are kept.")
+	err := p.Service.ArchiveProblem(c.Request.Context(), u, c.Param("slug"))
+	p.finishAction(c, err, "/", "Problem "+c.Param("slug")+" archived: students no longer see it; its submissions are kept.")
 }
 
 // generateForm is the form of the board generator on the boards page.
@@ -480,11 +477,8 @@ func (p *Pages) cancelGeneration(c *gin.Context) {
 	if !ok {
 		return
 	}
-	if _, err := p.Service.CancelGeneration(c.Request.Context(), u, c.Param("slug"), id); err != nil {
-		p.fail(c, err)
-		return
-	}
-	p.redirect(c, fmt.Sprintf("/problems/%s/generations/%d", c.Param("slug"), id), p.tr(c, "flash_gen_stopping"))
+	_, err := p.Service.CancelGeneration(c.Request.Context(), u, c.Param("slug"), id)
+	p.finishAction(c, err, fmt.Sprintf("/problems/%s/generations/%d", c.Param("slug"), id), p.tr(c, "flash_gen_stopping"))
 }
 
 // exportPackage is GET /problems/{slug}/package.zip for the pages' session.

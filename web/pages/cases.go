@@ -91,11 +91,8 @@ func (p *Pages) deleteCase(c *gin.Context) {
 	if !ok {
 		return
 	}
-	if err := p.Service.DeleteCase(c.Request.Context(), u, c.Param("slug"), id); err != nil {
-		p.fail(c, err)
-		return
-	}
-	p.redirect(c, "/problems/"+c.Param("slug")+"/cases", p.tr(c, "flash_board_deleted"))
+	err := p.Service.DeleteCase(c.Request.Context(), u, c.Param("slug"), id)
+	p.finishAction(c, err, "/problems/"+c.Param("slug")+"/cases", p.tr(c, "flash_board_deleted"))
 }
 
 // rejudge queues every submission of the problem again.
@@ -105,9 +102,5 @@ func (p *Pages) rejudge(c *gin.Context) {
 		return
 	}
 	n, err := p.Service.Rejudge(c.Request.Context(), u, c.Param("slug"))
-	if err != nil {
-		p.fail(c, err)
-		return
-	}
-	p.redirect(c, "/problems/"+c.Param("slug")+"/cases", p.tr(c, "flash_rejudge", "Count", n))
+	p.finishAction(c, err, "/problems/"+c.Param("slug")+"/cases", p.tr(c, "flash_rejudge", "Count", n))
 }

@@ -17,12 +17,6 @@ import (
 // polls its own list, ?poll=1, every few seconds, with an ETag) and the
 // unread ones are counted in the page's title.
 
-func (p *Pages) registerClarifications(g *gin.RouterGroup) {
-	getAndHead(g, "/contests/:id/clarifications", p.clarificationsPage)
-	g.POST("/contests/:id/clarifications", p.postClarification)
-	g.POST("/contests/:id/clarifications/read", p.readClarifications)
-}
-
 // clarificationsView is the data of the page.
 type clarificationsView struct {
 	List   service.ClarificationList
@@ -150,9 +144,6 @@ func (p *Pages) readClarifications(c *gin.Context) {
 	if !ok {
 		return
 	}
-	if err := p.Service.MarkClarificationsRead(c.Request.Context(), u, id, 0); err != nil {
-		p.fail(c, err)
-		return
-	}
-	p.redirect(c, fmt.Sprintf("/contests/%d/clarifications", id), "")
+	err := p.Service.MarkClarificationsRead(c.Request.Context(), u, id, 0)
+	p.finishAction(c, err, fmt.Sprintf("/contests/%d/clarifications", id), "")
 }

@@ -18,20 +18,6 @@ import (
 	"puzzlejudge/web/httpx"
 )
 
-// registerContests adds the pages of issue 25: contests and their boards.
-func (p *Pages) registerContests(g gin.IRouter) {
-	getAndHead(g, "/contests", p.contestList)
-	g.POST("/contests", p.createContest)
-	getAndHead(g, "/contests/:id", p.contestPage)
-	g.POST("/contests/:id/edit", p.editContest)
-	g.POST("/contests/:id/unfreeze", p.unfreezeContest)
-	g.POST("/contests/:id/join", p.joinContest)
-	g.POST("/contests/:id/teams", p.importTeams)
-	getAndHead(g, "/contests/:id/scoreboard", p.scoreboardPage)
-	getAndHead(g, "/contests/:id/scoreboard.csv", p.scoreboardExport(true))
-	getAndHead(g, "/contests/:id/scoreboard.json", p.scoreboardExport(false))
-}
-
 // contestView is a contest with where it stands now, in words.
 type contestView struct {
 	judge.Contest
@@ -341,11 +327,8 @@ func (p *Pages) unfreezeContest(c *gin.Context) {
 	if c.PostForm("refreeze") != "" {
 		patch, msg = judge.ContestPatch{Refreeze: true}, p.tr(c, "flash_board_refrozen")
 	}
-	if _, err := p.Service.UpdateContest(c.Request.Context(), u, id, patch); err != nil {
-		p.fail(c, err)
-		return
-	}
-	p.redirect(c, fmt.Sprintf("/contests/%d/scoreboard", id), msg)
+	_, err := p.Service.UpdateContest(c.Request.Context(), u, id, patch)
+	p.finishAction(c, err, fmt.Sprintf("/contests/%d/scoreboard", id), msg)
 }
 
 func (p *Pages) joinContest(c *gin.Context) {

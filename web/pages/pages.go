@@ -11,7 +11,6 @@ import (
 	"crypto/rand"
 	"embed"
 	"html/template"
-	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -99,61 +98,6 @@ var templateFS embed.FS
 
 //go:embed static
 var staticFS embed.FS
-
-// Register adds the page routes to r. The session middleware runs on each
-// of them (not router-wide), so the JSON API keeps its Bearer tokens only and
-// a cookie can never authorise an API call made by another site.
-func (p *Pages) Register(r gin.IRouter) {
-	p.init()
-	static, _ := fs.Sub(staticFS, "static")
-	getAndHead(r, "/static/*filepath", httpx.Gzip(), staticFiles(http.FS(static)))
-
-	// The language switch checks its form token itself (setLanguage).
-	r.POST("/language", p.headers(), p.session(), p.localize(), p.setLanguage)
-	g := r.Group("/", httpx.Gzip(), p.headers(), p.session(), p.localize(), p.csrf())
-	getAndHead(g, "/", p.problemList)
-	getAndHead(g, "/login", p.loginForm)
-	g.POST("/login", p.login)
-	getAndHead(g, "/register", p.registerForm)
-	g.POST("/register", p.register)
-	g.POST("/logout", p.logout)
-
-	getAndHead(g, "/problems/:slug", p.problemPage)
-	g.POST("/problems/:slug/submissions", p.submit)
-	g.POST("/problems/:slug/run", p.runProgram)
-	getAndHead(g, "/problems/:slug/submissions", p.problemSubmissions)
-	getAndHead(g, "/submissions", p.submissionList)
-	getAndHead(g, "/submissions/:id", p.submissionPage)
-	getAndHead(g, "/submissions/:id/replay", p.replayPage)
-	getAndHead(g, "/submissions/:id/replay/steps", p.replayStepsPage)
-	getAndHead(g, "/problems/:slug/play/:case", p.playPage)
-	getAndHead(g, "/play/board", p.boardSVG)
-	getAndHead(g, "/play/move", p.playMove)
-	g.POST("/problems/:slug/play/:case/hint", p.hint)
-	g.POST("/problems/:slug/hints", p.setHints)
-
-	getAndHead(g, "/problems/:slug/cases", p.casesPage)
-	g.POST("/problems/:slug/cases", p.addCase)
-	g.POST("/problems/:slug/cases/:id/delete", p.deleteCase)
-	g.POST("/problems/:slug/rejudge", p.rejudge)
-
-	getAndHead(g, "/problems/new", p.newProblemPage)
-	g.POST("/problems/new", p.createProblem)
-	getAndHead(g, "/problems/:slug/edit", p.editProblemPage)
-	g.POST("/problems/:slug/edit", p.editProblem)
-	g.POST("/problems/:slug/archive", p.archiveProblem)
-	g.POST("/problems/:slug/cases/generate", p.generate)
-	getAndHead(g, "/problems/:slug/generations/:id", p.generationPage)
-	g.POST("/problems/:slug/generations/:id/cancel", p.cancelGeneration)
-	getAndHead(g, "/problems/:slug/package.zip", p.exportPackage)
-	getAndHead(g, ImportPath, p.importPage)
-	g.POST(ImportPath, p.importPackage)
-
-	p.registerCourses(g)
-	p.registerContests(g)
-	p.registerClarifications(g)
-	p.registerSimilarity(g)
-}
 
 // NotFound is the handler chain of a path no route knows: the 404 page,
 // drawn for the logged-in user like any other page. The form token is
@@ -327,6 +271,17 @@ func (p *Pages) finishForm(c *gin.Context, err error, formError *string, show fu
 			*formError = p.errorText(c, err)
 			show(st)
 		}
+		return
+	}
+	p.redirect(c, path, flash)
+}
+
+// finishAction ends the POST of a button that changes something without a
+// form to show again (delete, archive, cancel, rejudge): err's page, or the
+// browser sent to path with the flash message.
+func (p *Pages) finishAction(c *gin.Context, err error, path, flash string) {
+	if err != nil {
+		p.fail(c, err)
 		return
 	}
 	p.redirect(c, path, flash)

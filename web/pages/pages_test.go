@@ -310,3 +310,36 @@ func TestPagesRateLimit(t *testing.T) {
 		t.Errorf("429 without Retry-After")
 	}
 }
+
+// TestPagesEmptyLists reads the lists of a judge that has no assignment,
+// contest nor report yet: each page says so in its sentence (the
+// assignments' in two forms, a student's and an instructor's) and draws no
+// table, which the listTable partial chooses for all of them.
+func TestPagesEmptyLists(t *testing.T) {
+	e := newPagesEnv(t, Options{})
+	stu := e.browser()
+	stu.register("ada", "lovelace-1")
+	prof := e.browser()
+	prof.login("admin", pagesAdminPassword)
+	for _, tc := range []struct {
+		name string
+		b    *browser
+		path string
+		want string
+	}{
+		{"a student's assignments", stu, "/assignments", "There are no assignments open yet."},
+		{"an instructor's assignments", prof, "/assignments", "There are no assignments."},
+		{"contests", stu, "/contests", "There are no contests yet."},
+		{"reports", prof, "/similarity", "No report yet."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := tc.b.get(tc.path).want(t, 200, "<p>"+tc.want+"</p>")
+			noTemplateError(t, p)
+			if strings.Contains(p.body, `<table class="list`) {
+				t.Errorf("GET %s draws a table of nothing", tc.path)
+			}
+		})
+	}
+	// The list of problems is never empty here: its rows, in the table.
+	stu.get("/").want(t, 200, `<table class="list cards problems">`, `<a href="/problems/flood">`)
+}

@@ -331,13 +331,10 @@ func (p *Pages) setHints(c *gin.Context) {
 		return
 	}
 	on := c.PostForm("hints") == "on"
-	if err := p.Service.SetProblemHints(c.Request.Context(), u, c.Param("slug"), on); err != nil {
-		p.fail(c, err)
-		return
-	}
+	err := p.Service.SetProblemHints(c.Request.Context(), u, c.Param("slug"), on)
 	msg := p.tr(c, "flash_hints_off")
 	if on {
 		msg = p.tr(c, "flash_hints_on")
 	}
-	p.redirect(c, "/problems/"+c.Param("slug")+"/cases", msg)
+	p.finishAction(c, err, "/problems/"+c.Param("slug")+"/cases", msg)
 }

@@ -18,14 +18,6 @@ import (
 // with their similarity as a bar, and a pair's two sources side by side
 // with the matching fragments in the same colour on both sides.
 
-func (p *Pages) registerSimilarity(g gin.IRouter) {
-	getAndHead(g, "/similarity", p.similarityList)
-	g.POST("/similarity", p.askSimilarity)
-	getAndHead(g, "/similarity/:id", p.similarityReport)
-	getAndHead(g, "/similarity/:id/pairs.csv", p.similarityCSV)
-	getAndHead(g, "/similarity/:id/pairs/:pair", p.similarityPair)
-}
-
 // similarityListView is the data of the list page.
 type similarityListView struct {
 	Scope   string // judge.SimScope*, "" for every scope
@@ -73,11 +65,7 @@ func (p *Pages) askSimilarity(c *gin.Context) {
 	scope, ref := c.PostForm("scope"), c.PostForm("id")
 	opts := judge.SimilarityOptions{AllSubmissions: c.PostForm("all_submissions") != ""}
 	r, err := p.Service.AskSimilarity(c.Request.Context(), u, scope, ref, opts)
-	if err != nil {
-		p.fail(c, err)
-		return
-	}
-	p.redirect(c, fmt.Sprintf("/similarity/%d", r.ID), p.tr(c, "sim_flash_asked"))
+	p.finishAction(c, err, fmt.Sprintf("/similarity/%d", r.ID), p.tr(c, "sim_flash_asked"))
 }
 
 // similarityPageSize bounds the pairs a report's page lists; the CSV and

@@ -77,6 +77,13 @@ var templateFuncs = template.FuncMap{
 	"firstDiffering":  firstDiffering,
 	// filter is the data of the "studentFilter" form.
 	"filter": func(table, value string) studentFilter { return studentFilter{table, value} },
+	// listTable and listRow are the data of the "listTable" partial.
+	"listTable": func(class string, rows any, none string, v view) listTable { return listTable{class, rows, none, v} },
+	"listRow":   func(row any, v view) listRow { return listRow{row, v} },
+	// studentTable is the data of the "studentTable" partial.
+	"studentTable": func(id, class string, v view) studentTable { return studentTable{id, class, v} },
+	// runStream is the data of the "runStream" partial.
+	"runStream": func(label, class, text, empty string) runStream { return runStream{label, class, text, empty} },
 }
 
 // scriptMessages are the words a page's script writes, for a <script
@@ -112,6 +119,36 @@ func humanKiB(kib int64) string {
 // studentFilter is the filter form above a table of students: the id of
 // the table whose rows it hides as one types, and the filter's value.
 type studentFilter struct{ Table, Value string }
+
+// listTable is a page's list of things (the "listTable" partial): the
+// table's classes after "list", the things (a slice), the sentence shown
+// when there are none, and the page's view.
+type listTable struct {
+	Class string
+	Rows  any
+	None  string
+	View  view
+}
+
+// listRow is one thing of a listTable, with the page's view for what its
+// row needs beside the thing (the reader's zone, the user).
+type listRow struct {
+	Row  any
+	View view
+}
+
+// studentTable is a page's table of students (the "studentTable" partial):
+// its id, which the filter form names, its classes, and the page's view,
+// whose Data holds the Rows and the Filter.
+type studentTable struct {
+	ID, Class string
+	View      view
+}
+
+// runStream is one stream of a program's run on a sample board (its output
+// or its stderr): the label above it, the class of its <pre>, its text and
+// the note shown instead when the text is empty.
+type runStream struct{ Label, Class, Text, Empty string }
 
 // cellClass colours a progress cell: full marks, some, none yet, not tried.
 func cellClass(score float64, submissions int) string {
