@@ -157,6 +157,10 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) (err error) {
 		return err
 	}
 	logger.Info("problems synchronised", "count", len(catalogue))
+	// A first health probe while the database is quiet (the reference
+	// solves start with the workers), so that the first /healthz has a
+	// result to give if its own probe is slow.
+	svc.Health(ctx)
 
 	if err := startWorkers(ctx, cfg, svc); err != nil {
 		return fmt.Errorf("start judge: %w", err)

@@ -96,3 +96,60 @@ func TestHealthSlowIsNotRefused(t *testing.T) {
 		t.Errorf("Health once the lock is gone = %+v, want ok (the slow answer is not kept)", h)
 	}
 }
+
+// TestHealthSlowKeepsTheLast: a probe that is slow to write (here another
+// connection holds SQLite's write lock, as the reference solves' writes do
+// on a loaded machine at a fresh start) does not turn a healthy server
+// unhealthy for the callers that stop waiting: they get the last probe's
+// result, the probe goes on without them, and its own result is kept once
+// the write goes through. (CI saw a fresh server's first /healthz at 503
+// while its reference solves wrote their progress at load 13.)
+func TestHealthSlowKeepsTheLast(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "health.db")
+	log := &testLog{}
+	s := newServiceLog(t, openShared(t, path), service.Config{HealthEvery: -1}, slog.New(log))
+	if h := s.Health(context.Background()); !h.OK {
+		t.Fatalf("first Health = %+v, want ok", h)
+	}
+	raw, err := sql.Open("sqlite3", path+"?_busy_timeout=5000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	conn, err := raw.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(context.Background(), "BEGIN IMMEDIATE"); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	h := s.Health(ctx)
+	cancel()
+	if !h.OK {
+		t.Errorf("Health while another connection holds the write lock = %+v, want the last result, ok", h)
+	}
+	if got := log.messages(); len(got) != 0 {
+		t.Errorf("logged %q while a probe was slow, want nothing", got)
+	}
+	var before int64
+	if err := conn.QueryRowContext(context.Background(), "SELECT COALESCE(MAX(id), 0) FROM heartbeats").Scan(&before); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.ExecContext(context.Background(), "COMMIT"); err != nil {
+		t.Fatal(err)
+	}
+	// The probe the caller left writes once the lock is gone; the next
+	// call waits for it, if it still runs, and gets its result.
+	if h := s.Health(context.Background()); !h.OK {
+		t.Errorf("Health once the lock is gone = %+v, want ok", h)
+	}
+	var after int64
+	if err := raw.QueryRow("SELECT COALESCE(MAX(id), 0) FROM heartbeats").Scan(&after); err != nil {
+		t.Fatal(err)
+	}
+	if after <= before {
+		t.Errorf("heartbeats %d -> %d: the slow probe did not write once the lock was gone", before, after)
+	}
+}

@@ -192,6 +192,7 @@ type Service struct {
 	healthMu sync.Mutex
 	health   judge.Health // the last probe's, at healthAt
 	healthAt time.Time
+	probing  chan struct{} // closed when the probe running now ends; nil when none runs
 
 	mu         sync.Mutex
 	solveQueue []int64
@@ -360,25 +361,64 @@ func (s *Service) Close(ctx context.Context) error {
 // max_inflight (20,000 calls took the submissions' p50 from 3 to 31 ms).
 const DefaultHealthEvery = 5 * time.Second
 
+// HealthProbeLimit is how long one health probe may take to write before
+// it reports the database as too slow. It is longer than a caller of
+// /healthz waits (2 s): a probe outlives its caller, so that a write queued
+// behind others on a loaded machine (SQLite's single writer, a slow fsync)
+// finishes and is counted, and a database is called slow only when a write
+// takes this long.
+const HealthProbeLimit = 10 * time.Second
+
 // Health checks that the database answers and takes a write: a database
 // that answers reads while its disk is full would otherwise look healthy
 // while every submission fails. It probes at most once every
-// Config.HealthEvery; callers meanwhile get the last result, and callers
-// during a probe wait for it instead of probing too.
+// Config.HealthEvery; callers meanwhile get the last result. A probe runs
+// apart from its callers, for up to HealthProbeLimit: callers wait for it,
+// and one that stops waiting first gets the last probe's result if it is
+// recent (a slow write is not a refused one), or else that the database did
+// not take a write in time.
 func (s *Service) Health(ctx context.Context) judge.Health {
 	s.healthMu.Lock()
-	defer s.healthMu.Unlock()
 	if !s.healthAt.IsZero() && time.Since(s.healthAt) < s.cfg.HealthEvery {
-		return s.health
+		h := s.health
+		s.healthMu.Unlock()
+		return h
 	}
+	if s.probing == nil {
+		s.probing = make(chan struct{})
+		go s.probeHealth(s.probing)
+	}
+	probing := s.probing
+	s.healthMu.Unlock()
+
+	select {
+	case <-probing:
+	case <-ctx.Done():
+	}
+	s.healthMu.Lock()
+	defer s.healthMu.Unlock()
+	// The last result stands for a probe still running, as long as that
+	// probe may run: an older one says nothing of the database now.
+	if s.healthAt.IsZero() || time.Since(s.healthAt) > max(s.cfg.HealthEvery, 0)+HealthProbeLimit {
+		s.log.Warn("health check: the database did not take a write in time", "err", ctx.Err())
+		return judge.Health{Reason: "the database did not take a write in time"}
+	}
+	return s.health
+}
+
+// probeHealth runs one probe, keeps its result and closes done.
+func (s *Service) probeHealth(done chan struct{}) {
+	ctx, cancel := context.WithTimeout(context.Background(), HealthProbeLimit)
+	defer cancel()
 	h := s.probe(ctx)
 	if h.OK {
 		h = s.parts(ctx, h)
 	}
-	if ctx.Err() == nil { // a caller that gave up says nothing of the database
-		s.health, s.healthAt = h, time.Now()
-	}
-	return h
+	s.healthMu.Lock()
+	s.health, s.healthAt = h, time.Now()
+	s.probing = nil
+	s.healthMu.Unlock()
+	close(done)
 }
 
 // parts adds to a health the parts of the judge that do not work, and the
@@ -411,9 +451,8 @@ func (s *Service) probe(ctx context.Context) judge.Health {
 	case judge.ErrorCode(err) == judge.EUNAVAILABLE:
 		return judge.Health{Reason: judge.ErrorMessage(err)} // the store logs it, once a minute
 	case ctx.Err() != nil:
-		// Slow is not refused: a loaded machine's database that takes
-		// longer than the caller waits says so, and the next probe asks
-		// again (Health keeps no result of a probe whose caller gave up).
+		// Slow is not refused: a database that takes longer than
+		// HealthProbeLimit says so, and the next probe asks again.
 		s.log.Warn("health check: the database did not take a write in time", "err", err)
 		return judge.Health{Reason: "the database did not take a write in time"}
 	default:
