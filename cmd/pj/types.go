@@ -8,16 +8,8 @@ import "puzzlejudge/web/wire"
 // links neither gin nor gorm, so that the two cannot drift; pj imports no
 // other package of the server's.
 
-type user struct {
-	ID       int64  `json:"id"`
-	Username string `json:"username"`
-	Role     string `json:"role"`
-}
-
-type tokenAnswer struct {
-	Token string `json:"token"`
-	User  user   `json:"user"`
-}
+// tokenAnswer is the answer of POST /tokens.
+type tokenAnswer = wire.Token
 
 type problemSummary struct {
 	Slug   string `json:"slug"`
