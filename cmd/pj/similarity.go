@@ -113,11 +113,7 @@ func (a *app) similarityShowCommand() *cobra.Command {
 		Short: "Print a similarity report: its status, then its pairs, most similar first",
 		Args:  exactArgs("REPORT"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := idArg(args[0], "REPORT must be a report's id, found %q")
-			if err != nil {
-				return err
-			}
-			c, err := a.client()
+			id, c, err := a.idAndClient(args[0], "REPORT must be a report's id, found %q")
 			if err != nil {
 				return err
 			}
