@@ -56,7 +56,8 @@ func toResultJSON(kind judge.Kind, r judge.CaseResult) resultJSON {
 		out.CPUMs, out.WallMs, out.MemoryKiB = &r.CPUMs, &r.WallMs, &r.MemoryKiB
 	}
 	if r.Run != nil {
-		out.Output, out.Stderr, out.Expected = &r.Run.Output, &r.Run.Stderr, &r.Run.Expected
+		run := wire.RunOutput(*r.Run)
+		out.RunOutput = &run
 	}
 	return out
 }

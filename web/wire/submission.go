@@ -75,12 +75,10 @@ type CaseResult struct {
 	CPUMs     *int64 `json:"cpu_ms,omitempty"`
 	WallMs    *int64 `json:"wall_ms,omitempty"`
 	MemoryKiB *int64 `json:"memory_kib,omitempty"`
-	// On a sample board, for the program's author and instructors: its
-	// stdout and stderr (first 4 KiB each) and the reference answer.
-	// Absent on hidden boards (judge.CanReadRunOutput).
-	Output   *string `json:"output,omitempty"`
-	Stderr   *string `json:"stderr,omitempty"`
-	Expected *string `json:"expected,omitempty"`
+	// On a sample board, for the program's author and instructors, what
+	// it printed and should have printed; nil, its three fields absent, on
+	// hidden boards (judge.CanReadRunOutput).
+	*RunOutput
 }
 
 // Judging is an earlier judging of a submission (its history).
