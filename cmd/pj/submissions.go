@@ -89,8 +89,8 @@ func (a *app) showSubmission(sub submission, body []byte) error {
 			line += "  waiting for " + sub.Waiting
 		}
 		fmt.Fprintln(a.stdout, line)
-		if sub.CompileOutput != nil && *sub.CompileOutput != "" && sub.Verdict == "compile_error" {
-			fmt.Fprintln(a.stdout, strings.TrimRight(*sub.CompileOutput, "\n"))
+		if p := sub.ProgramText; p != nil && p.CompileOutput != "" && sub.Verdict == "compile_error" {
+			fmt.Fprintln(a.stdout, strings.TrimRight(p.CompileOutput, "\n"))
 		}
 		if len(sub.Cases) > 0 {
 			tw := a.table()

@@ -113,7 +113,7 @@ func (s *API) getSubmission(c *gin.Context) {
 	}
 	out := toSubmissionJSON(sub)
 	if sub.Kind == judge.KindProgram {
-		out.Source, out.CompileOutput = &sub.Payload, &sub.CompileOutput
+		out.ProgramText = &wire.ProgramText{Source: sub.Payload, CompileOutput: sub.CompileOutput}
 	} else {
 		out.Payload = sub.Payload
 	}
