@@ -49,11 +49,20 @@ func (a *app) assignmentListCommand() *cobra.Command {
 	})
 }
 
+// assignmentTimes are the flags of pj assignment create that take a time,
+// each with the field of the request it sets.
+var assignmentTimes = []struct{ flag, field, usage string }{
+	{"opens", "opens_at", "when submissions start to count (RFC 3339)"},
+	{"due", "due_at", "until when they count in full (RFC 3339)"},
+	{"late-until", "late_until", "the end of a late period (RFC 3339)"},
+}
+
 func (a *app) assignmentCreateCommand() *cobra.Command {
 	var (
-		problems, opens, due, lateUntil string
-		lateFactor                      float64
-		contest                         int64
+		problems   string
+		times      = make([]string, len(assignmentTimes)) // as the flags give them
+		lateFactor float64
+		contest    int64
 	)
 	cmd := &cobra.Command{
 		Use:   "create TITLE (--problems SLUG[=WEIGHT],... --opens TIME --due TIME | --contest ID)",
@@ -89,11 +98,11 @@ then give weights to some of the contest's problems, and the times are refused.`
 			if ps != nil {
 				body["problems"] = ps
 			}
-			for _, t := range []struct{ flag, field, value string }{{"opens", "opens_at", opens}, {"due", "due_at", due}, {"late-until", "late_until", lateUntil}} {
-				if t.value == "" {
+			for i, t := range assignmentTimes {
+				if times[i] == "" {
 					continue
 				}
-				at, err := judge.ParseTime("--"+t.flag, t.value)
+				at, err := judge.ParseTime("--"+t.flag, times[i])
 				if err != nil {
 					return usageErrorf("%s", judge.ErrorMessage(err))
 				}
@@ -118,9 +127,9 @@ then give weights to some of the contest's problems, and the times are refused.`
 	}
 	f := cmd.Flags()
 	f.StringVar(&problems, "problems", "", "the problems with their weights: SLUG[=WEIGHT],...")
-	f.StringVar(&opens, "opens", "", "when submissions start to count (RFC 3339)")
-	f.StringVar(&due, "due", "", "until when they count in full (RFC 3339)")
-	f.StringVar(&lateUntil, "late-until", "", "the end of a late period (RFC 3339)")
+	for i, t := range assignmentTimes {
+		f.StringVar(&times[i], t.flag, "", t.usage)
+	}
 	f.Float64Var(&lateFactor, "late-factor", 0, "what a late submission's score is multiplied by (0 to 1)")
 	f.Int64Var(&contest, "contest", 0, "make it the assignment of this contest (its problems, times and results)")
 	return cmd

@@ -47,20 +47,10 @@ func (a *app) clarificationBody(arg, problem string) (map[string]any, error) {
 // postClarification sends body to the contest's clarifications and prints
 // what was sent with done (given the new message's id).
 func (a *app) postClarification(contest string, body map[string]any, done func(m clarificationJSON) string) error {
-	c, err := a.client()
-	if err != nil {
+	return show(a, http.MethodPost, contestPath(contest)+"/clarifications", body, func(m clarificationJSON) error {
+		_, err := fmt.Fprintln(a.stdout, done(m))
 		return err
-	}
-	var m clarificationJSON
-	resp, err := c.sendJSON(a.ctx, http.MethodPost, contestPath(contest)+"/clarifications", body, &m, nil)
-	if err != nil {
-		return err
-	}
-	if a.jsonOut {
-		return a.printBody(resp.Body)
-	}
-	fmt.Fprintln(a.stdout, done(m))
-	return nil
+	})
 }
 
 func (a *app) contestClarificationsCommand() *cobra.Command {

@@ -173,16 +173,12 @@ problem "+2/25" (solved on the 2nd try at minute 25), "-3" (three rejected
 tries), "?1" (one pending), "*" for the first to solve it.`,
 		Args: exactArgs("ID"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := a.client()
-			if err != nil {
-				return err
-			}
 			var ct contestJSON
-			if _, err := c.getJSON(a.ctx, contestPath(args[0]), &ct); err != nil {
+			if _, err := a.get(contestPath(args[0]), &ct); err != nil {
 				return err
 			}
 			var b judge.Scoreboard
-			resp, err := c.getJSON(a.ctx, contestPath(args[0])+"/scoreboard", &b)
+			resp, err := a.get(contestPath(args[0])+"/scoreboard", &b)
 			if err != nil {
 				return err
 			}

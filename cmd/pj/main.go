@@ -127,6 +127,18 @@ func idArg(arg, format string) (int64, error) {
 	return id, nil
 }
 
+// idAndClient reads the id argument (idArg), then makes the client that
+// asks about it: pj status and pj similarity show refuse a bad id before
+// they look for a login.
+func (a *app) idAndClient(arg, format string) (int64, *client, error) {
+	id, err := idArg(arg, format)
+	if err != nil {
+		return 0, nil, err
+	}
+	c, err := a.client()
+	return id, c, err
+}
+
 // isInputError reports whether err is about a file or a refused request
 // rather than the command line, so that no usage hint follows it.
 func isInputError(err error) bool {

@@ -8,40 +8,16 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"puzzlejudge/web/wire"
 )
 
-// similarityReportJSON is the API's similarity report as pj reads it.
-type similarityReportJSON struct {
-	ID        int64                `json:"id"`
-	Scope     string               `json:"scope"`
-	Title     string               `json:"title"`
-	Status    string               `json:"status"`
-	Reason    string               `json:"reason"`
-	Progress  string               `json:"progress"`
-	Programs  int                  `json:"programs"`
-	PairCount int                  `json:"pair_count"`
-	Pairs     []similarityPairJSON `json:"pairs"`
-}
+// similarityReportJSON is the API's similarity report with its pairs
+// (wire.SimilarityReportPairs).
+type similarityReportJSON = wire.SimilarityReportPairs
 
 // similarityPairJSON is a pair of a similarity report.
-type similarityPairJSON struct {
-	ID      int64  `json:"id"`
-	Rank    int    `json:"rank"`
-	Problem string `json:"problem"`
-	Left    struct {
-		Submission int64  `json:"submission"`
-		User       string `json:"user"`
-		Language   string `json:"language"`
-	} `json:"left"`
-	Right struct {
-		Submission int64  `json:"submission"`
-		User       string `json:"user"`
-		Language   string `json:"language"`
-	} `json:"right"`
-	Similarity      float64 `json:"similarity"`
-	LongestFragment int     `json:"longest_fragment"`
-	Fragments       []any   `json:"fragments"`
-}
+type similarityPairJSON = wire.SimilarityPair
 
 func (a *app) similarityCommand() *cobra.Command {
 	cmd := &cobra.Command{
@@ -113,11 +89,7 @@ func (a *app) similarityShowCommand() *cobra.Command {
 		Short: "Print a similarity report: its status, then its pairs, most similar first",
 		Args:  exactArgs("REPORT"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := idArg(args[0], "REPORT must be a report's id, found %q")
-			if err != nil {
-				return err
-			}
-			c, err := a.client()
+			id, c, err := a.idAndClient(args[0], "REPORT must be a report's id, found %q")
 			if err != nil {
 				return err
 			}

@@ -19,11 +19,7 @@ func (a *app) statusCommand() *cobra.Command {
 accepted, 1 not); while it is pending it is 0, unless --wait waits for the verdict.`,
 		Args: exactArgs("ID"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := idArg(args[0], "submission id must be a positive integer, found %q")
-			if err != nil {
-				return err
-			}
-			c, err := a.client()
+			id, c, err := a.idAndClient(args[0], "submission id must be a positive integer, found %q")
 			if err != nil {
 				return err
 			}
@@ -93,8 +89,8 @@ func (a *app) showSubmission(sub submission, body []byte) error {
 			line += "  waiting for " + sub.Waiting
 		}
 		fmt.Fprintln(a.stdout, line)
-		if sub.CompileOutput != nil && *sub.CompileOutput != "" && sub.Verdict == "compile_error" {
-			fmt.Fprintln(a.stdout, strings.TrimRight(*sub.CompileOutput, "\n"))
+		if p := sub.ProgramText; p != nil && p.CompileOutput != "" && sub.Verdict == "compile_error" {
+			fmt.Fprintln(a.stdout, strings.TrimRight(p.CompileOutput, "\n"))
 		}
 		if len(sub.Cases) > 0 {
 			tw := a.table()

@@ -4,20 +4,12 @@ import "puzzlejudge/web/wire"
 
 // The API's JSON as pj reads it. Here: only the fields pj shows or needs of
 // the objects it alone reads. The objects pj prints in full (a submission,
-// a run, a clarification) are the server's own types from web/wire, which
-// links neither gin nor gorm, so that the two cannot drift; pj imports no
-// other package of the server's.
+// a run, a clarification, a token, a contest, a similarity report) are the
+// server's own types from web/wire, which links neither gin nor gorm, so
+// that the two cannot drift.
 
-type user struct {
-	ID       int64  `json:"id"`
-	Username string `json:"username"`
-	Role     string `json:"role"`
-}
-
-type tokenAnswer struct {
-	Token string `json:"token"`
-	User  user   `json:"user"`
-}
+// tokenAnswer is the answer of POST /tokens.
+type tokenAnswer = wire.Token
 
 type problemSummary struct {
 	Slug   string `json:"slug"`

@@ -7,9 +7,11 @@ import (
 
 	"puzzlejudge/judge"
 	"puzzlejudge/web/httpx"
+	"puzzlejudge/web/wire"
 )
 
-// credentials is the body of POST /register and POST /tokens.
+// credentials are the username and password that the bodies of
+// POST /register and POST /tokens start with.
 type credentials struct {
 	Username string `json:"username"`
 	Password string `json:"password"`
@@ -18,17 +20,12 @@ type credentials struct {
 // tokenRequest is the body of POST /tokens; name is optional and shows in
 // GET /tokens.
 type tokenRequest struct {
-	Username string `json:"username"`
-	Password string `json:"password"`
-	Name     string `json:"name"`
+	credentials
+	Name string `json:"name"`
 }
 
-// userJSON is a user as the API shows it.
-type userJSON struct {
-	ID       int64      `json:"id"`
-	Username string     `json:"username"`
-	Role     judge.Role `json:"role"`
-}
+// userJSON is a user as the API shows it (wire.User, which pj reads too).
+type userJSON = wire.User
 
 func toUserJSON(u judge.User) userJSON {
 	return userJSON{ID: u.ID, Username: u.Username, Role: u.Role}
@@ -37,9 +34,8 @@ func toUserJSON(u judge.User) userJSON {
 // registerRequest is the body of POST /register; code is the course code,
 // needed when the server sets registration_code.
 type registerRequest struct {
-	Username string `json:"username"`
-	Password string `json:"password"`
-	Code     string `json:"code"`
+	credentials
+	Code string `json:"code"`
 }
 
 // register creates a student account when registration is open, at most
@@ -68,11 +64,8 @@ func (s *API) register(c *gin.Context) {
 	c.JSON(http.StatusCreated, toUserJSON(u))
 }
 
-// tokenJSON is the answer of POST /tokens.
-type tokenJSON struct {
-	Token string   `json:"token"`
-	User  userJSON `json:"user"`
-}
+// tokenJSON is the answer of POST /tokens (wire.Token, which pj reads).
+type tokenJSON = wire.Token
 
 // createToken checks a username and password and issues an API token.
 func (s *API) createToken(c *gin.Context) {

@@ -21,9 +21,11 @@ const ImportPath = "/api/v1/problems/import"
 // the multipart envelope and the slug field.
 const ImportMaxBody = kattis.MaxUpload + 64<<10
 
-// problemRequest is the body of POST /problems and PATCH /problems/{slug}:
-// in a PATCH, an absent field is left as it is.
-type problemRequest struct {
+// problemEdit is what a body of POST /problems or PATCH /problems/{slug}
+// sets of the problem itself: in a PATCH, an absent field is left as it
+// is. Its fields are all pointers, so that "nothing of the problem given"
+// is the zero problemEdit.
+type problemEdit struct {
 	Slug  *string `json:"slug"`
 	Title *string `json:"title"`
 	// TitleZH is the Chinese title; "" removes it.
@@ -37,7 +39,13 @@ type problemRequest struct {
 	Kinds     *[]judge.Kind `json:"kinds"`
 	Limits    *limitsJSON   `json:"limits"`
 	Published *bool         `json:"published"`
-	// Hints lets students ask for hints on the samples (PATCH only).
+}
+
+// problemRequest is the body of POST /problems and PATCH /problems/{slug}:
+// the problem's fields, and (PATCH only) hints, which lets students ask for
+// hints on the samples: a setting, not an edit of the problem.
+type problemRequest struct {
+	problemEdit
 	Hints *bool `json:"hints"`
 }
 
@@ -123,8 +131,7 @@ func (s *API) updateProblem(c *gin.Context) {
 	}
 	var p judge.Problem
 	var err error
-	if req.Hints == nil || req.Slug != nil || req.Title != nil || req.Puzzle != nil || req.Statement != nil || req.StatementZH != nil || req.TitleZH != nil ||
-		req.Checker != nil || req.Kinds != nil || req.Limits != nil || req.Published != nil {
+	if req.Hints == nil || req.problemEdit != (problemEdit{}) {
 		patch := judge.ProblemPatch{Slug: req.Slug, Title: req.Title, Puzzle: req.Puzzle, Statement: req.Statement, StatementZH: req.StatementZH, TitleZH: req.TitleZH,
 			Checker: req.Checker, Kinds: req.Kinds, Limits: req.Limits.domain(), Published: req.Published}
 		p, err = s.Service.UpdateProblem(ctx, v, slug, patch)

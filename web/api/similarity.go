@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"puzzlejudge/judge"
 	"puzzlejudge/judge/service"
 	"puzzlejudge/web/httpx"
+	"puzzlejudge/web/wire"
 )
 
 // registerSimilarity adds the similarity reports (issue 36): asked on a
@@ -32,57 +32,14 @@ type similarityRequest struct {
 	AllSubmissions bool `json:"all_submissions"`
 }
 
-// similarityProgramJSON is one program of a pair.
-type similarityProgramJSON struct {
-	Submission int64  `json:"submission"`
-	User       string `json:"user"`
-	Language   string `json:"language"`
-}
-
-// similarityFragmentJSON is a run of matching code: lines from 1, both
-// ends included, in each program.
-type similarityFragmentJSON struct {
-	Left  judge.LineRange `json:"left"`
-	Right judge.LineRange `json:"right"`
-}
-
-// similarityPairJSON is a pair of programs of one problem and language.
-type similarityPairJSON struct {
-	ID              int64                    `json:"id"`
-	Rank            int                      `json:"rank"`
-	Problem         string                   `json:"problem"`
-	Left            similarityProgramJSON    `json:"left"`
-	Right           similarityProgramJSON    `json:"right"`
-	Similarity      float64                  `json:"similarity"`
-	LongestFragment int                      `json:"longest_fragment"`
-	Overlap         int                      `json:"overlap"`
-	Fragments       []similarityFragmentJSON `json:"fragments"`
-}
-
-// similarityReportJSON is a report without its pairs, as lists show it.
-type similarityReportJSON struct {
-	ID          int64                   `json:"id"`
-	Scope       string                  `json:"scope"`
-	ScopeID     int64                   `json:"scope_id"`
-	Title       string                  `json:"title"`
-	Status      string                  `json:"status"`
-	Reason      string                  `json:"reason,omitempty"`
-	Progress    string                  `json:"progress,omitempty"`
-	Options     judge.SimilarityOptions `json:"options"`
-	Programs    int                     `json:"programs"`
-	PairCount   int                     `json:"pair_count"`
-	RequestedBy string                  `json:"requested_by,omitempty"`
-	Automatic   bool                    `json:"automatic"`
-	CreatedAt   time.Time               `json:"created_at"`
-	StartedAt   *time.Time              `json:"started_at,omitempty"`
-	FinishedAt  *time.Time              `json:"finished_at,omitempty"`
-}
-
-// similarityReportPairsJSON is a report with its pairs.
-type similarityReportPairsJSON struct {
-	similarityReportJSON
-	Pairs []similarityPairJSON `json:"pairs"`
-}
+// The report's objects are wire's, which pj reads too.
+type (
+	similarityReportJSON      = wire.SimilarityReport
+	similarityReportPairsJSON = wire.SimilarityReportPairs
+	similarityPairJSON        = wire.SimilarityPair
+	similarityProgramJSON     = wire.SimilarityProgram
+	similarityFragmentJSON    = wire.SimilarityFragment
+)
 
 func toSimilarityProgramJSON(p judge.SimilarityProgram) similarityProgramJSON {
 	return similarityProgramJSON{Submission: p.Submission, User: p.User, Language: p.Language}
@@ -160,7 +117,7 @@ func (s *API) getSimilarity(c *gin.Context) {
 	if !ok {
 		return
 	}
-	out := similarityReportPairsJSON{toSimilarityReportJSON(r), make([]similarityPairJSON, len(r.Pairs))}
+	out := similarityReportPairsJSON{SimilarityReport: toSimilarityReportJSON(r), Pairs: make([]similarityPairJSON, len(r.Pairs))}
 	for i, p := range r.Pairs {
 		out.Pairs[i] = toSimilarityPairJSON(p)
 	}

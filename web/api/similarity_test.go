@@ -89,7 +89,7 @@ func TestSimilarityReportAPI(t *testing.T) {
 		e.do("GET", "/api/v1/similarity/"+itoa64(queued.ID), e.admin, nil).want(t, http.StatusOK, "").json(t, &r)
 	}
 	if r.Status != "done" || len(r.Pairs) != 10 || r.Scope != "problem" || r.Title != "flood" || r.RequestedBy != "admin" {
-		t.Fatalf("report %+v, want done with 10 pairs", r.similarityReportJSON)
+		t.Fatalf("report %+v, want done with 10 pairs", r.SimilarityReport)
 	}
 	top := r.Pairs[0]
 	if top.Left.User != "ada" || top.Right.User != "eve" || top.Left.Language != "cpp" || top.Similarity < 0.7 ||

@@ -56,7 +56,8 @@ func toResultJSON(kind judge.Kind, r judge.CaseResult) resultJSON {
 		out.CPUMs, out.WallMs, out.MemoryKiB = &r.CPUMs, &r.WallMs, &r.MemoryKiB
 	}
 	if r.Run != nil {
-		out.Output, out.Stderr, out.Expected = &r.Run.Output, &r.Run.Stderr, &r.Run.Expected
+		run := wire.RunOutput(*r.Run)
+		out.RunOutput = &run
 	}
 	return out
 }
@@ -112,7 +113,7 @@ func (s *API) getSubmission(c *gin.Context) {
 	}
 	out := toSubmissionJSON(sub)
 	if sub.Kind == judge.KindProgram {
-		out.Source, out.CompileOutput = &sub.Payload, &sub.CompileOutput
+		out.ProgramText = &wire.ProgramText{Source: sub.Payload, CompileOutput: sub.CompileOutput}
 	} else {
 		out.Payload = sub.Payload
 	}

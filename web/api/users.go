@@ -13,14 +13,14 @@ import (
 	"puzzlejudge/web/httpx"
 )
 
-// accountJSON is an account as instructors see it; Password is there only
-// when the judge generated it, in the answer that creates or resets it.
+// accountJSON is an account as instructors see it: the user as it sees
+// itself, then what only an account's manager (or its owner, GET /me)
+// reads. Password is there only when the judge generated it, in the answer
+// that creates or resets it.
 type accountJSON struct {
-	ID        int64      `json:"id"`
-	Username  string     `json:"username"`
-	Role      judge.Role `json:"role"`
-	Disabled  bool       `json:"disabled"`
-	CreatedAt time.Time  `json:"created_at"`
+	userJSON
+	Disabled  bool      `json:"disabled"`
+	CreatedAt time.Time `json:"created_at"`
 	// Language and TimeZone are the account's page settings ("" for none).
 	Language string `json:"language"`
 	TimeZone string `json:"time_zone"`
@@ -28,7 +28,7 @@ type accountJSON struct {
 }
 
 func toAccountJSON(u judge.User, password string) accountJSON {
-	return accountJSON{ID: u.ID, Username: u.Username, Role: u.Role, Disabled: u.Disabled, CreatedAt: u.CreatedAt,
+	return accountJSON{userJSON: toUserJSON(u), Disabled: u.Disabled, CreatedAt: u.CreatedAt,
 		Language: u.Language, TimeZone: u.TimeZone, Password: password}
 }
 

@@ -18,6 +18,14 @@ func (s Score) MarshalJSON() ([]byte, error) {
 	return strconv.AppendFloat(nil, math.Round(float64(s)*100)/100, 'f', -1, 64), nil
 }
 
+// ProgramText is a program submission's source and what the compiler said
+// of it, both or neither: only its owner and instructors read them, as
+// they alone read a submission.
+type ProgramText struct {
+	Source        string `json:"source"`
+	CompileOutput string `json:"compile_output"`
+}
+
 // Submission is a submission as the API shows it. Cases is filled only
 // for a single submission, not in lists.
 type Submission struct {
@@ -50,14 +58,13 @@ type Submission struct {
 	// and instructors, who alone may read it.
 	Hints *int `json:"hints,omitempty"`
 	// A program's language and figures (the slowest board's CPU time, the
-	// largest peak memory); for one submission its source and compiler
-	// message too, which only its owner and instructors read, as they alone
-	// read a submission.
-	Language      string  `json:"language,omitempty"`
-	CPUMs         *int64  `json:"cpu_ms,omitempty"`
-	MemoryKiB     *int64  `json:"memory_kib,omitempty"`
-	Source        *string `json:"source,omitempty"`
-	CompileOutput *string `json:"compile_output,omitempty"`
+	// largest peak memory).
+	Language  string `json:"language,omitempty"`
+	CPUMs     *int64 `json:"cpu_ms,omitempty"`
+	MemoryKiB *int64 `json:"memory_kib,omitempty"`
+	// For one program submission: its source and the compiler's message;
+	// nil, both fields absent, in lists and for the other kinds.
+	*ProgramText
 }
 
 // CaseResult is one case row of a submission's result. Its score is
@@ -75,12 +82,10 @@ type CaseResult struct {
 	CPUMs     *int64 `json:"cpu_ms,omitempty"`
 	WallMs    *int64 `json:"wall_ms,omitempty"`
 	MemoryKiB *int64 `json:"memory_kib,omitempty"`
-	// On a sample board, for the program's author and instructors: its
-	// stdout and stderr (first 4 KiB each) and the reference answer.
-	// Absent on hidden boards (judge.CanReadRunOutput).
-	Output   *string `json:"output,omitempty"`
-	Stderr   *string `json:"stderr,omitempty"`
-	Expected *string `json:"expected,omitempty"`
+	// On a sample board, for the program's author and instructors, what
+	// it printed and should have printed; nil, its three fields absent, on
+	// hidden boards (judge.CanReadRunOutput).
+	*RunOutput
 }
 
 // Judging is an earlier judging of a submission (its history).

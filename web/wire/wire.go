@@ -33,6 +33,15 @@ func RunAnswerOf(o judge.RunOutcome) RunAnswer {
 		MemoryKiB: o.MemoryKiB, CompileOutput: o.CompileOutput, Message: o.Message, Truncated: o.Truncated}
 }
 
+// RunOutput is a program's run on a sample board as its author reads it in
+// a submission's case row (judge.RunOutput): its stdout and stderr and the
+// reference answer, the first 4 KiB of each, all three or none.
+type RunOutput struct {
+	Output   string `json:"output"`
+	Stderr   string `json:"stderr"`
+	Expected string `json:"expected"`
+}
+
 // Language is a language programs may be written in (GET /languages).
 type Language struct {
 	ID         string   `json:"id"`
