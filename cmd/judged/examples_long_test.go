@@ -22,7 +22,9 @@ import (
 // a fresh server started from the shipped config.yaml (TestREADMEExamples,
 // TestGuideExamples). Only what stands for the reader's own world is
 // replaced, each replacement written here with its reason: the address, a
-// password, the reader's solver, a file the reader is told to have.
+// password, the reader's solver, a file the reader is told to have. A line
+// that is not one of the document's commands (a log line, a go run that
+// starts the server) is not run.
 type document struct {
 	file     string   // from the repository's root
 	commands []string // the first words of the lines that are run
@@ -31,7 +33,6 @@ type document struct {
 	// the accounts a team names, a file it shows).
 	setup string
 	subs  []substitution
-	skips []skip
 	// files maps a path to the first line of the code block of the
 	// document that is that file, written before the commands run.
 	files map[string]string
@@ -53,10 +54,6 @@ type document struct {
 // stands for something of the reader's own (why says what).
 type substitution struct{ old, new, why string }
 
-// A skip leaves out the commands that start with prefix: they are not meant
-// to be run as they are (why says why), not merely failing.
-type skip struct{ prefix, why string }
-
 // An interlude runs cmd before the first command that starts with prefix:
 // why says which state the document describes there.
 type interlude struct{ prefix, cmd, why string }
@@ -65,6 +62,8 @@ type interlude struct{ prefix, cmd, why string }
 const (
 	addrWord     = "{addr}"     // the server's host:port
 	passwordWord = "{password}" // the instructor's password
+	serverWord   = "{server}"   // the server's directory (its config.yaml and data/)
+	judgedWord   = "{judged}"   // the server's binary
 )
 
 // A docStep is one shell command of a document's indented code blocks.
@@ -193,7 +192,7 @@ func runDocument(t *testing.T, d document, bin string, pathDirs ...string) {
 	steps := docSteps(string(text), d.commands)
 	answers := 0
 	for _, s := range steps {
-		if s.expect != "" {
+		if checkable(s.expect) {
 			answers++
 		}
 	}
@@ -231,7 +230,7 @@ func runDocument(t *testing.T, d document, bin string, pathDirs ...string) {
 	const password = "examples-admin-pw"
 	p := startProcIn(t, bin, dir, "judged", nil, []string{"JUDGE_LISTEN=127.0.0.1:0", "JUDGE_ADMIN_PASSWORD=" + password})
 	addr := strings.TrimPrefix(p.base, "http://")
-	fill := strings.NewReplacer(addrWord, addr, passwordWord, password)
+	fill := strings.NewReplacer(addrWord, addr, passwordWord, password, serverWord, dir, judgedWord, bin)
 
 	// pj keeps its login under the config directory: the test's own.
 	home := t.TempDir()
@@ -254,18 +253,11 @@ func runDocument(t *testing.T, d document, bin string, pathDirs ...string) {
 	}
 
 	interludes := d.before
-steps:
 	for _, s := range steps {
 		if len(interludes) > 0 && strings.HasPrefix(s.cmd, interludes[0].prefix) {
 			runDocStep(t, d.file, work, env, docStep{line: s.line, cmd: "(before: " + interludes[0].why + ")"},
 				fill.Replace(interludes[0].cmd))
 			interludes = interludes[1:]
-		}
-		for _, k := range d.skips {
-			if strings.HasPrefix(s.cmd, k.prefix) {
-				t.Logf("%s line %d skipped: %s", d.file, s.line, k.why)
-				continue steps
-			}
 		}
 		cmd := strings.ReplaceAll(s.cmd, "localhost:8080", addr)
 		for _, sub := range d.subs {
@@ -348,9 +340,10 @@ func runDocStep(t *testing.T, file, dir string, env []string, s docStep, cmd str
 	t.Helper()
 	script := `set -eo pipefail
 curl() { command curl --fail-with-body --max-time 60 "$@"; }
-if [ -f .example-vars ]; then . ./.example-vars; fi
+vars=$PWD/.example-vars
+if [ -f "$vars" ]; then . "$vars"; fi
 ` + cmd + `
-declare -p ` + exampleVars + ` 2>/dev/null >.example-vars || true
+declare -p ` + exampleVars + ` 2>/dev/null >"$vars" || true
 `
 	c := exec.Command("bash", "-c", script)
 	c.Dir = dir
@@ -373,6 +366,12 @@ var (
 	examplePJLine = regexp.MustCompile(`^submission \d+\s`) // pj's line for a submission
 	exampleField  = regexp.MustCompile(`"(\w+)":("[^"]*"|-?[0-9]+(?:\.[0-9]+)?|true|false)`)
 )
+
+// checkable reports whether docMismatch checks anything of a comment: a
+// header, pj's line, or a JSON field.
+func checkable(expect string) bool {
+	return exampleHeader.MatchString(expect) || examplePJLine.MatchString(expect) || exampleField.MatchString(expect)
+}
 
 // docMismatch says how out differs from what a document's comment expect
 // shows, or "" when it does not: a header line, or the scalar fields of a

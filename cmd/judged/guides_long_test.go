@@ -86,13 +86,19 @@ PJ_SERVER=http://{addr} PJ_TOKEN=$(pj token) sh ci/check-moves.sh
 	},
 	{
 		file:     "docs/COURSES.md",
-		commands: []string{"curl "},
+		commands: []string{"curl ", "go run ./cmd/judged admin "},
+		subs: []substitution{
+			// "On the machine and with the configuration of the server (it
+			// may be running)": this test's server is the binary built
+			// from this tree, in its own directory.
+			{"go run ./cmd/judged ", "cd {server} && {judged} ", "the operator's go run: the running server's binary and directory"},
+		},
 		// "An assignment that is a contest" takes contest 1, docs/CONTESTS.md's
 		// first example (floodit as A, rotation as B).
 		setup: adminSetup + `curl -s -X POST {addr}/api/v1/contests -H "Authorization: Bearer $ADMIN" -d '{"title": "Weekly 1",
   "problems": [{"slug": "floodit", "label": "A"}, {"slug": "rotation", "label": "B"}],
   "start_time": "2030-03-04T09:00:00Z", "duration": "5h", "freeze": "1h", "scoring": "icpc", "public": true}' >/dev/null
 `,
-		minSteps: 2, minAnswers: 2,
+		minSteps: 3, minAnswers: 2,
 	},
 }
