@@ -219,33 +219,29 @@ func runDocument(t *testing.T, d document, bin string, pathDirs ...string) {
 		built[key] = out
 	}
 
-	dir := t.TempDir()
-	shipped, err := os.ReadFile("../../config.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "config.yaml"), shipped, 0o644); err != nil {
-		t.Fatal(err)
-	}
 	const password = "examples-admin-pw"
-	p := startProcIn(t, bin, dir, "judged", nil, []string{"JUDGE_LISTEN=127.0.0.1:0", "JUDGE_ADMIN_PASSWORD=" + password})
-	addr := strings.TrimPrefix(p.base, "http://")
+	dir, addr := startShipped(t, bin, password)
 	fill := strings.NewReplacer(addrWord, addr, passwordWord, password, serverWord, dir, judgedWord, bin)
+	for _, sub := range d.subs {
+		t.Logf("%s: %q stands for %q: %s", d.file, sub.old, fill.Replace(sub.new), sub.why)
+	}
 
-	// pj keeps its login under the config directory: the test's own.
+	// pj keeps its login under the config directory: the test's own. No
+	// JUDGE_ or PJ_ variable of the caller's reaches the commands: judged
+	// admin reads the server's config.yaml as the server does, and pj
+	// reads only what a document's steps set.
 	home := t.TempDir()
-	env := append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
-		"PATH="+strings.Join(append(pathDirs, os.Getenv("PATH")), string(os.PathListSeparator)))
+	env := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config"),
+		"PATH=" + strings.Join(append(pathDirs, os.Getenv("PATH")), string(os.PathListSeparator))}
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "JUDGE_") && !strings.HasPrefix(kv, "PJ_") && !strings.HasPrefix(kv, "HOME=") &&
+			!strings.HasPrefix(kv, "XDG_CONFIG_HOME=") && !strings.HasPrefix(kv, "PATH=") {
+			env = append(env, kv)
+		}
+	}
 	for path, first := range d.files {
-		body, err := shownFile(string(text), first)
-		if err != nil {
+		if err := writeShownFile(string(text), first, filepath.Join(work, path)); err != nil {
 			t.Fatalf("%s: %v", d.file, err)
-		}
-		if err := os.MkdirAll(filepath.Join(work, filepath.Dir(path)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(work, path), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
 		}
 	}
 	if d.setup != "" {
@@ -303,6 +299,36 @@ func runDocument(t *testing.T, d document, bin string, pathDirs ...string) {
 	if d.after != "" {
 		runDocStep(t, d.file, work, env, docStep{cmd: "(after: " + d.afterWhy + ")"}, fill.Replace(d.after))
 	}
+}
+
+// startShipped starts judged (the binary bin) in a directory of its own
+// with the shipped config.yaml, as a reader's first start, and the
+// instructor's password; it returns the directory and the address.
+func startShipped(t *testing.T, bin, password string) (dir, addr string) {
+	t.Helper()
+	dir = t.TempDir()
+	shipped, err := os.ReadFile("../../config.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "config.yaml"), shipped, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := startProcIn(t, bin, dir, "judged", nil, []string{"JUDGE_LISTEN=127.0.0.1:0", "JUDGE_ADMIN_PASSWORD=" + password})
+	return dir, strings.TrimPrefix(p.base, "http://")
+}
+
+// writeShownFile writes to path the code block of doc whose first line is
+// first.
+func writeShownFile(doc, first, path string) error {
+	body, err := shownFile(doc, first)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, []byte(body), 0o644)
 }
 
 // shownFile returns the code block of doc whose first line is first: a
