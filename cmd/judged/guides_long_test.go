@@ -59,8 +59,8 @@ cp teams.csv more.csv
 		commands: []string{"pj ", "./my-solver "},
 		// ada is the README's student. The files are the reader's own:
 		// moves.txt the moves of mayan's first sample (its answer file),
-		// board.txt a board on which the guide's
-		// moves "1 2 0 1" are optimal (pj check's exit status is 1 otherwise), main.cpp an
+		// board.txt a board on which the guide's moves "1 2 0 1" are
+		// optimal (pj check's exit status is 1 otherwise), main.cpp an
 		// accepted Flood-it program, my.in Flood-it's samples. "go install
 		// ./cmd/pj" is not run: the test builds pj onto PATH instead of
 		// into the machine's GOPATH.
@@ -82,7 +82,7 @@ cp problems/floodit/sample.in my.in
 PJ_SERVER=http://{addr} PJ_TOKEN=$(pj token) sh ci/check-moves.sh
 `,
 		afterWhy: "the CI job's step: sh ci/check-moves.sh with PJ_SERVER and PJ_TOKEN",
-		minSteps: 12,
+		minSteps: 13,
 	},
 	{
 		file:     "docs/COURSES.md",
