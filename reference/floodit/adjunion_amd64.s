@@ -17,6 +17,17 @@ loop: \
 	JNZ loop; \
 next:
 
+// UNSEEN sets each lane of z (a colour) to the regions of that colour's
+// mask word at off(SI) (see colourTable) outside v, a word of the seen set.
+#define UNSEEN(v, off, z) \
+	VPBROADCASTQ v, z; \
+	VPANDNQ off(SI), z, z
+
+// EMPTYLANES sets the bits of r to the lanes of z that are zero.
+#define EMPTYLANES(z, r) \
+	VPTESTNMQ z, z, K1; \
+	KMOVW K1, r
+
 // func adjUnionBMI(adj *[192][3]uint64, s0, s1, s2 uint64) (o0, o1, o2 uint64)
 //
 // adjUnion3 with BMI1's TZCNT and BLSR: w &= w - 1 takes one cycle instead
@@ -71,6 +82,21 @@ test:
 	// done (R14): the colours left whose regions are all seen.
 	MOVQ cm+0(FP), SI
 	MOVL BX, CX
+	CMPB 576(SI), $0
+	JEQ  colours
+	// With AVX-512 and at most eight colours, every colour at once: lane
+	// c of Z16-Z18 is word 0-2 of colour c's mask (the table after cm),
+	// each lane keeps the regions not seen, and the
+	// lanes that come out empty are the colours done (see colourTable).
+	UNSEEN(R8, 384, Z16)
+	UNSEEN(R9, 448, Z17)
+	UNSEEN(R10, 512, Z18)
+	VPTERNLOGQ $0xFE, Z18, Z17, Z16
+	EMPTYLANES(Z16, R14)
+	ANDL CX, R14
+	JMP  counted
+
+colours:
 	XORL R14, R14
 
 colour:
@@ -88,6 +114,7 @@ colour:
 	BLSRL CX, CX
 	JNZ  colour
 
+counted:
 	// left = dist + colours left + (no colour done); above limit: stop.
 	MOVL 8(SP), BX
 	POPCNTL BX, AX
@@ -267,6 +294,22 @@ test4:
 	// done (16(SP)): the colours left whose regions are all seen.
 	MOVQ cm+0(FP), SI
 	MOVL BX, CX
+	CMPB 768(SI), $0
+	JEQ  colours4
+	// Eight colours at once with AVX-512, as in layersBMI (the masks word
+	// by word at cm+512, see colourTable).
+	UNSEEN(R8, 512, Z16)
+	UNSEEN(R9, 576, Z17)
+	UNSEEN(R10, 640, Z18)
+	UNSEEN(R11, 704, Z19)
+	VPTERNLOGQ $0xFE, Z18, Z17, Z16
+	VPORQ Z19, Z16, Z16
+	EMPTYLANES(Z16, DX)
+	ANDL CX, DX
+	MOVL DX, 16(SP)
+	JMP  counted4
+
+colours4:
 	MOVL $0, 16(SP)
 
 colour4:
@@ -286,6 +329,7 @@ colour4:
 	BLSRL CX, CX
 	JNZ  colour4
 
+counted4:
 	// left = dist + colours left + (no colour done); above limit: stop.
 	MOVL 8(SP), BX
 	POPCNTL BX, AX
