@@ -28,6 +28,15 @@ next:
 	VPTESTNMQ z, z, K1; \
 	KMOVW K1, r
 
+// HASHWORD is one word's round of hash (table.go): h = (h ^ w) * k, then
+// h ^= h >> 31; t is a scratch register.
+#define HASHWORD(w, h, k, t) \
+	XORQ w, h; \
+	IMULQ k, h; \
+	MOVQ h, t; \
+	SHRQ $31, t; \
+	XORQ t, h
+
 // func adjUnionBMI(adj *[192][3]uint64, s0, s1, s2 uint64) (o0, o1, o2 uint64)
 //
 // adjUnion3 with BMI1's TZCNT and BLSR: w &= w - 1 takes one cycle instead
@@ -76,6 +85,34 @@ step:
 	POPCNTL BX, AX
 	ADDQ 0(SP), AX
 	MOVQ AX, ret+88(FP)
+	// At the limit the caller's lookahead asks the cache about the last
+	// layer step first: its slot (exactCache.slot, with the cache and
+	// the depth that the tail holds) is fetched now, so that the miss
+	// overlaps the return and the lookahead's own hashing.
+	CMPQ AX, limit+80(FP)
+	JNE  done
+	MOVQ tail+16(FP), R14
+	TESTQ R14, R14
+	JZ   done
+	MOVQ 264(R14), R15
+	TESTQ R15, R15
+	JZ   done
+	MOVQ 256(R14), DX
+	ANDQ $3, DX
+	SHLQ $6, DX
+	ADDQ R14, DX
+	MOVQ $0x9E3779B97F4A7C15, SI
+	MOVQ $0xBF58476D1CE4E5B9, CX
+	HASHWORD(0(DX), SI, CX, BX)
+	HASHWORD(8(DX), SI, CX, BX)
+	HASHWORD(16(DX), SI, CX, BX)
+	XORQ 272(R14), SI
+	ANDQ 0(R15), SI
+	SHLQ $5, SI
+	ADDQ 16(R15), SI
+	PREFETCHT0 (SI)
+
+done:
 	RET
 
 test:

@@ -53,6 +53,14 @@ func TestLayersBMI(t *testing.T) {
 	if c, d := unsafe.Offsetof(tail.s[0].cols), unsafe.Offsetof(tail.s[0].dist); c != 48 || d != 56 {
 		t.Fatalf("snapshot: cols at %d, dist at %d; layersBMI assumes 48, 56", c, d)
 	}
+	// Where layersBMI finds the lookahead cache's slot to fetch.
+	if c, d := unsafe.Offsetof(tail.cache), unsafe.Offsetof(tail.depth); c != 264 || d != 272 {
+		t.Fatalf("snapshots: cache at %d, depth at %d; layersBMI assumes 264, 272", c, d)
+	}
+	var ec exactCache[[3]uint64]
+	if m, e, z := unsafe.Offsetof(ec.mask), unsafe.Offsetof(ec.entries), unsafe.Sizeof(ec.entries[0]); m != 0 || e != 16 || z != 32 {
+		t.Fatalf("exactCache: mask at %d, entries at %d, an entry of %d bytes; layersBMI assumes 0, 16, 32", m, e, z)
+	}
 	useLayersBMI = false
 	defer func() { useLayersBMI = true }()
 	rng := newRand(23)
