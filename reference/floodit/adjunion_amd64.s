@@ -85,34 +85,6 @@ step:
 	POPCNTL BX, AX
 	ADDQ 0(SP), AX
 	MOVQ AX, ret+88(FP)
-	// At the limit the caller's lookahead asks the cache about the last
-	// layer step first: its slot (exactCache.slot, with the cache and
-	// the depth that the tail holds) is fetched now, so that the miss
-	// overlaps the return and the lookahead's own hashing.
-	CMPQ AX, limit+80(FP)
-	JNE  done
-	MOVQ tail+16(FP), R14
-	TESTQ R14, R14
-	JZ   done
-	MOVQ 264(R14), R15
-	TESTQ R15, R15
-	JZ   done
-	MOVQ 256(R14), DX
-	ANDQ $3, DX
-	SHLQ $6, DX
-	ADDQ R14, DX
-	MOVQ $0x9E3779B97F4A7C15, SI
-	MOVQ $0xBF58476D1CE4E5B9, CX
-	HASHWORD(0(DX), SI, CX, BX)
-	HASHWORD(8(DX), SI, CX, BX)
-	HASHWORD(16(DX), SI, CX, BX)
-	XORQ 272(R14), SI
-	ANDQ 0(R15), SI
-	SHLQ $5, SI
-	ADDQ 16(R15), SI
-	PREFETCHT0 (SI)
-
-done:
 	RET
 
 test:
@@ -205,6 +177,7 @@ layer:
 	MOVQ tail+16(FP), R14
 	TESTQ R14, R14
 	JZ   notail
+	MOVQ AX, CX
 	MOVQ 256(R14), R15
 	INCQ R15
 	MOVQ R15, 256(R14)
@@ -224,6 +197,28 @@ layer:
 	MOVL AX, 48(R15)
 	MOVQ 0(SP), AX
 	MOVQ AX, 56(R15)
+	// left (CX) at the limit: no other layer step can come without
+	// passing it (completing steps keep dist + colours left), so a run
+	// that returns its limit, where the caller's lookahead asks the cache
+	// about the last layer step first, ends with this one. Its slot
+	// (exactCache.slot, with the cache and depth the tail holds) is
+	// fetched now, so that the miss overlaps the completing steps left
+	// and the return.
+	CMPQ CX, limit+80(FP)
+	JNE  notail
+	MOVQ 264(R14), DX
+	TESTQ DX, DX
+	JZ   notail
+	MOVQ $0x9E3779B97F4A7C15, SI
+	MOVQ $0xBF58476D1CE4E5B9, BX
+	HASHWORD(0(R15), SI, BX, CX)
+	HASHWORD(8(R15), SI, BX, CX)
+	HASHWORD(16(R15), SI, BX, CX)
+	XORQ 272(R14), SI
+	ANDQ 0(DX), SI
+	SHLQ $5, SI
+	ADDQ 16(DX), SI
+	PREFETCHT0 (SI)
 
 notail:
 	INCQ 0(SP)
