@@ -15,6 +15,11 @@ var useBMI = cpu.X86.HasBMI1
 // useLayersBMI says whether layers3 may call layersBMI: BMI1 and POPCNT.
 var useLayersBMI = cpu.X86.HasBMI1 && cpu.X86.HasPOPCNT
 
+// useAVX512 says whether layersBMI and layersBMI4 may test the completing
+// colours of a board of at most eight colours all at once (see
+// colourTable3).
+var useAVX512 = cpu.X86.HasAVX512F
+
 // adjUnionBMI is adjUnion3's loop in assembly (adjunion_amd64.s); adj is
 // the graph's neighbour sets of 192 regions.
 //

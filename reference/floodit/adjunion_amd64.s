@@ -17,6 +17,26 @@ loop: \
 	JNZ loop; \
 next:
 
+// UNSEEN sets each lane of z (a colour) to the regions of that colour's
+// mask word at off(SI) (see colourTable) outside v, a word of the seen set.
+#define UNSEEN(v, off, z) \
+	VPBROADCASTQ v, z; \
+	VPANDNQ off(SI), z, z
+
+// EMPTYLANES sets the bits of r to the lanes of z that are zero.
+#define EMPTYLANES(z, r) \
+	VPTESTNMQ z, z, K1; \
+	KMOVW K1, r
+
+// HASHWORD is one word's round of hash (table.go): h = (h ^ w) * k, then
+// h ^= h >> 31; t is a scratch register.
+#define HASHWORD(w, h, k, t) \
+	XORQ w, h; \
+	IMULQ k, h; \
+	MOVQ h, t; \
+	SHRQ $31, t; \
+	XORQ t, h
+
 // func adjUnionBMI(adj *[192][3]uint64, s0, s1, s2 uint64) (o0, o1, o2 uint64)
 //
 // adjUnion3 with BMI1's TZCNT and BLSR: w &= w - 1 takes one cycle instead
@@ -71,6 +91,21 @@ test:
 	// done (R14): the colours left whose regions are all seen.
 	MOVQ cm+0(FP), SI
 	MOVL BX, CX
+	CMPB 576(SI), $0
+	JEQ  colours
+	// With AVX-512 and at most eight colours, every colour at once: lane
+	// c of Z16-Z18 is word 0-2 of colour c's mask (the table after cm),
+	// each lane keeps the regions not seen, and the
+	// lanes that come out empty are the colours done (see colourTable).
+	UNSEEN(R8, 384, Z16)
+	UNSEEN(R9, 448, Z17)
+	UNSEEN(R10, 512, Z18)
+	VPTERNLOGQ $0xFE, Z18, Z17, Z16
+	EMPTYLANES(Z16, R14)
+	ANDL CX, R14
+	JMP  counted
+
+colours:
 	XORL R14, R14
 
 colour:
@@ -88,6 +123,7 @@ colour:
 	BLSRL CX, CX
 	JNZ  colour
 
+counted:
 	// left = dist + colours left + (no colour done); above limit: stop.
 	MOVL 8(SP), BX
 	POPCNTL BX, AX
@@ -141,6 +177,7 @@ layer:
 	MOVQ tail+16(FP), R14
 	TESTQ R14, R14
 	JZ   notail
+	MOVQ AX, CX
 	MOVQ 256(R14), R15
 	INCQ R15
 	MOVQ R15, 256(R14)
@@ -160,6 +197,28 @@ layer:
 	MOVL AX, 48(R15)
 	MOVQ 0(SP), AX
 	MOVQ AX, 56(R15)
+	// left (CX) at the limit: no other layer step can come without
+	// passing it (completing steps keep dist + colours left), so a run
+	// that returns its limit, where the caller's lookahead asks the cache
+	// about the last layer step first, ends with this one. Its slot
+	// (exactCache.slot, with the cache and depth the tail holds) is
+	// fetched now, so that the miss overlaps the completing steps left
+	// and the return.
+	CMPQ CX, limit+80(FP)
+	JNE  notail
+	MOVQ 264(R14), DX
+	TESTQ DX, DX
+	JZ   notail
+	MOVQ $0x9E3779B97F4A7C15, SI
+	MOVQ $0xBF58476D1CE4E5B9, BX
+	HASHWORD(0(R15), SI, BX, CX)
+	HASHWORD(8(R15), SI, BX, CX)
+	HASHWORD(16(R15), SI, BX, CX)
+	XORQ 272(R14), SI
+	ANDQ 0(DX), SI
+	SHLQ $5, SI
+	ADDQ 16(DX), SI
+	PREFETCHT0 (SI)
 
 notail:
 	INCQ 0(SP)
@@ -267,6 +326,22 @@ test4:
 	// done (16(SP)): the colours left whose regions are all seen.
 	MOVQ cm+0(FP), SI
 	MOVL BX, CX
+	CMPB 768(SI), $0
+	JEQ  colours4
+	// Eight colours at once with AVX-512, as in layersBMI (the masks word
+	// by word at cm+512, see colourTable).
+	UNSEEN(R8, 512, Z16)
+	UNSEEN(R9, 576, Z17)
+	UNSEEN(R10, 640, Z18)
+	UNSEEN(R11, 704, Z19)
+	VPTERNLOGQ $0xFE, Z18, Z17, Z16
+	VPORQ Z19, Z16, Z16
+	EMPTYLANES(Z16, DX)
+	ANDL CX, DX
+	MOVL DX, 16(SP)
+	JMP  counted4
+
+colours4:
 	MOVL $0, 16(SP)
 
 colour4:
@@ -286,6 +361,7 @@ colour4:
 	BLSRL CX, CX
 	JNZ  colour4
 
+counted4:
 	// left = dist + colours left + (no colour done); above limit: stop.
 	MOVL 8(SP), BX
 	POPCNTL BX, AX

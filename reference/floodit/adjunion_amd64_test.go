@@ -3,6 +3,7 @@ package floodit
 import (
 	"context"
 	"math/bits"
+	"math/rand/v2"
 	"testing"
 	"unsafe"
 
@@ -51,6 +52,14 @@ func TestLayersBMI(t *testing.T) {
 	}
 	if c, d := unsafe.Offsetof(tail.s[0].cols), unsafe.Offsetof(tail.s[0].dist); c != 48 || d != 56 {
 		t.Fatalf("snapshot: cols at %d, dist at %d; layersBMI assumes 48, 56", c, d)
+	}
+	// Where layersBMI finds the lookahead cache's slot to fetch.
+	if c, d := unsafe.Offsetof(tail.cache), unsafe.Offsetof(tail.depth); c != 264 || d != 272 {
+		t.Fatalf("snapshots: cache at %d, depth at %d; layersBMI assumes 264, 272", c, d)
+	}
+	var ec exactCache[[3]uint64]
+	if m, e, z := unsafe.Offsetof(ec.mask), unsafe.Offsetof(ec.entries), unsafe.Sizeof(ec.entries[0]); m != 0 || e != 16 || z != 32 {
+		t.Fatalf("exactCache: mask at %d, entries at %d, an entry of %d bytes; layersBMI assumes 0, 16, 32", m, e, z)
 	}
 	useLayersBMI = false
 	defer func() { useLayersBMI = true }()
@@ -226,6 +235,80 @@ func TestSolveWithoutBMI4(t *testing.T) {
 		}
 		if got.MovesText() != want.MovesText() || got.Nodes != want.Nodes {
 			t.Fatalf("board %q: without BMI %q in %d nodes, with it %q in %d", Format(b), got.MovesText(), got.Nodes, want.MovesText(), want.Nodes)
+		}
+	}
+}
+
+// TestColourTable checks that with the AVX-512 switch of colourTable on
+// (boards of at most eight colours) layersBMI and layersBMI4 compute what
+// they compute with it off: the value and the recorded layer steps, on
+// random sets of boards of three- and four-word sets of 2-10 colours.
+func TestColourTable(t *testing.T) {
+	if !useAVX512 || !useLayersBMI || !useBMI {
+		t.Skip("the CPU has no AVX-512F, BMI1 or POPCNT")
+	}
+	rng := newRand(41)
+	for i := range 120 {
+		colors := 2 + i%9 // 2-10: the switch is off above 8
+		if i%2 == 0 {
+			b := randomBoard(rng, 6+i%9, colors)
+			if l := label(b); l.r <= 192 {
+				g := newGraph[[3]uint64](l)
+				compareAVX(t, b, g, rng, &(*[3*MaxColors + 3*8 + 1]uint64)(unsafe.Pointer(g.cm3))[3*MaxColors+3*8])
+			}
+		} else {
+			b := boardWithRegions(rng, 16+i%3, colors, 193+rng.IntN(64))
+			if l := label(b); l.r > 192 && l.r <= 256 {
+				g := newGraph[[4]uint64](l)
+				compareAVX(t, b, g, rng, &(*[4*MaxColors + 4*8 + 1]uint64)(unsafe.Pointer(g.cm4))[4*MaxColors+4*8])
+			}
+		}
+	}
+}
+
+// compareAVX checks layers on random sets of g with the AVX-512 switch avx
+// on and off; the switch must be on exactly for boards of at most eight
+// colours.
+func compareAVX[B bitset](t *testing.T, b Board, g *graph[B], rng *rand.Rand, avx *uint64) {
+	t.Helper()
+	if g.colors <= 8 != (*avx == 1) {
+		t.Fatalf("board %q of %d colours: AVX-512 switch %d", Format(b), g.colors, *avx)
+	}
+	on := *avx
+	defer func() { *avx = on }()
+	if on == 1 && g.colors >= 2 {
+		// The assembly reads the masks by word (just below the switch)
+		// when the switch is on: with them cleared every colour looks
+		// done, and the start's bound drops to the colours left.
+		var start B
+		setBit(&start, 0)
+		fr, rem := g.adj[0], g.outside(start)
+		byWord := unsafe.Slice((*uint64)(unsafe.Add(unsafe.Pointer(avx), -8*8*len(start))), 8*len(start))
+		saved := append([]uint64{}, byWord...)
+		clear(byWord)
+		h := g.layers(start, fr, rem, 1000, nil)
+		copy(byWord, saved)
+		if want := bits.OnesCount32(rem); h != want {
+			t.Fatalf("board %q: with the masks by word cleared the bound is %d, want %d (the switch or the table is not where the assembly reads them)", Format(b), h, want)
+		}
+	}
+	for range 20 {
+		fl := randomSet(g, rng)
+		fr := g.neighboursOf(fl)
+		for i := range len(fr) {
+			fr[i] &^= fl[i]
+		}
+		rem := g.outside(fl)
+		full := g.layers(fl, fr, rem, 1000, nil)
+		for _, limit := range []int{full - 1, full, 1000} {
+			var with, without snapshots[B]
+			*avx = on
+			h1 := g.layers(fl, fr, rem, limit, &with)
+			*avx = 0
+			h0 := g.layers(fl, fr, rem, limit, &without)
+			if h1 != h0 || with != without {
+				t.Fatalf("board %q, set %x, limit %d: with AVX-512 %d %+v, without %d %+v", Format(b), fl, limit, h1, with, h0, without)
+			}
 		}
 	}
 }

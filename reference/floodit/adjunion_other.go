@@ -8,6 +8,7 @@ import "unsafe"
 const (
 	useBMI       = false
 	useLayersBMI = false
+	useAVX512    = false
 )
 
 func adjUnionBMI(adj *[192][3]uint64, s0, s1, s2 uint64) (o0, o1, o2 uint64) {

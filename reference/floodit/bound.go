@@ -1,6 +1,9 @@
 package floodit
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // The lower bound of the search.
 //
@@ -139,6 +142,12 @@ type snapshot[B bitset] struct {
 type snapshots[B bitset] struct {
 	s [lookSteps]snapshot[B]
 	n int // layer steps seen
+	// cache and depth say where the lookahead of this tail's depth
+	// looks first (see exactCache.slot): layersBMI fetches that slot
+	// when it returns a value at its limit. cache is nil outside a
+	// search.
+	cache unsafe.Pointer // *exactCache[B]
+	depth uint64
 }
 
 // lookahead reports whether the chain recorded in tail needs more than limit

@@ -85,9 +85,9 @@ type graph[B bitset] struct {
 	color  []uint8               // colour of each region
 	adj    []B                   // neighbours of each region
 	adj3   *[192][3]uint64       // adj for three-word sets (adjUnionBMI), else nil
-	cm3    *[MaxColors][3]uint64 // cmask for three-word sets (layersBMI), else nil
+	cm3    *[MaxColors][3]uint64 // cmask for three-word sets (layersBMI: a colourTable), else nil
 	adj4   *[256][4]uint64       // adj for four-word sets (adjUnionBMI4), else nil
-	cm4    *[MaxColors][4]uint64 // cmask for four-word sets (layersBMI4), else nil
+	cm4    *[MaxColors][4]uint64 // cmask for four-word sets (layersBMI4: a colourTable), else nil
 	cmask  [MaxColors]B          // regions of each colour
 	all    B                     // every region
 	// exactCache, when not nil, remembers the answers of exact.
@@ -118,11 +118,11 @@ func newGraph[B bitset](l labels) *graph[B] {
 	}
 	if len(b) == 3 {
 		g.adj3 = (*[192][3]uint64)(unsafe.Pointer(&g.adj[:192][0]))
-		g.cm3 = (*[MaxColors][3]uint64)(unsafe.Pointer(&g.cmask))
+		g.cm3 = (*[MaxColors][3]uint64)(unsafe.Pointer(&colourTable(&g.cmask, l.colors)[0]))
 	}
 	if len(b) == 4 {
 		g.adj4 = (*[256][4]uint64)(unsafe.Pointer(&g.adj[:256][0]))
-		g.cm4 = (*[MaxColors][4]uint64)(unsafe.Pointer(&g.cmask))
+		g.cm4 = (*[MaxColors][4]uint64)(unsafe.Pointer(&colourTable(&g.cmask, l.colors)[0]))
 	}
 	return g
 }

@@ -3,6 +3,7 @@ package floodit
 import (
 	"errors"
 	"math/bits"
+	"unsafe"
 )
 
 // The search is IDA*: depth-first searches bounded by f = g + h, the bound
@@ -100,6 +101,9 @@ func newSearch[B bitset](l labels, done <-chan struct{}, p Progress) (s *search[
 	g := newGraph[B](l)
 	s = &search[B]{g: g, done: done, progress: p, tt: getTable[B]()}
 	g.exactCache = &s.tt.exact
+	for d := range g.tails {
+		g.tails[d].cache, g.tails[d].depth = unsafe.Pointer(g.exactCache), uint64(d)
+	}
 	setBit(&flooded, 0)
 	return s, flooded, g.adj[0], g.outside(flooded)
 }
