@@ -3,6 +3,7 @@
 package sandbox
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -83,11 +84,7 @@ func TestWatchClockStartsAtTheExec(t *testing.T) {
 				}
 			})
 			time.Sleep(tc.wait)
-			// Not blocking: a child the guard killed reads no more.
-			if f, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
-				f.Write([]byte("go\n"))
-				f.Close()
-			}
+			goAhead(t, fifo, done)
 			select {
 			case <-done:
 			case <-time.After(30 * time.Second):
@@ -103,6 +100,33 @@ func TestWatchClockStartsAtTheExec(t *testing.T) {
 				t.Errorf("waited %s, want at least the %s before the exec", waited, tc.waitedMin)
 			}
 		})
+	}
+}
+
+// goAhead writes the word to the child waiting on fifo. The open does not
+// block, since a child the guard killed reads no more (the run's end, done,
+// stops the tries); it is tried again while the child has not opened the
+// fifo yet (ENXIO: the child's shell may still be starting when the test
+// gives the word at once, as CI saw on an idle machine: no word, no exec,
+// and the run never ended).
+func goAhead(t *testing.T, fifo string, done <-chan struct{}) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		f, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0)
+		if err == nil {
+			f.Write([]byte("go\n"))
+			f.Close()
+			return
+		}
+		if !errors.Is(err, syscall.ENXIO) || time.Now().After(deadline) {
+			t.Fatalf("the word to the child: %v", err)
+		}
+		select {
+		case <-done:
+			return
+		case <-time.After(5 * time.Millisecond):
+		}
 	}
 }
 
