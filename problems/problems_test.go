@@ -103,9 +103,9 @@ func TestShippedKindsAndLimits(t *testing.T) {
 		"floodit":         {all, 7, 3, 256, 8, 128},
 		"rotation":        {all, 24, 3, 256, 8, 128},
 		"mayan":           {all, 9, 3, 256, 8, 128},
-		"floodit-timed":   {[]judge.Kind{judge.KindProgram}, 1, 2, 256, 1, 64},
+		"floodit-timed":   {[]judge.Kind{judge.KindProgram}, 0.9, 2, 256, 1, 64},
 		"rotation-timed":  {[]judge.Kind{judge.KindProgram}, 2, 2, 256, 1, 64},
-		"mayan-timed":     {[]judge.Kind{judge.KindProgram}, 2, 3, 256, 1, 64},
+		"mayan-timed":     {[]judge.Kind{judge.KindProgram}, 1.5, 3, 256, 1, 64},
 		"fifteen":         {all, 1, 3, 256, 8, 128},
 		"fifteen-optimal": {[]judge.Kind{judge.KindMoves, judge.KindProgram}, 3.2, 2.5, 256, 8, 128},
 	}

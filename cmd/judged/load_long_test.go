@@ -17,7 +17,7 @@ import (
 // TestFloodItTimedBesideBusyCgroups is the measure of docs/PERFORMANCE.md
 // ("Verdicts on a busy machine"): the seeds' IDA* Flood-it program (000,
 // cut out of the seed beside the repository; else the shipped IDA* of
-// floodit-timed) judged on floodit-timed (1 s of CPU per board) through
+// floodit-timed) judged on floodit-timed (0.9 s of CPU per board) through
 // a server, once on an idle machine, then three times beside ten
 // CPU-bound processes, each in a cgroup of its own. Every try must be
 // accepted with the CPU figures of the idle one (within noise); a program
