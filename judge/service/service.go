@@ -400,10 +400,16 @@ func (s *Service) Health(ctx context.Context) judge.Health {
 	// The last result stands for a probe still running, as long as that
 	// probe may run: an older one says nothing of the database now.
 	if s.healthAt.IsZero() || time.Since(s.healthAt) > max(s.cfg.HealthEvery, 0)+HealthProbeLimit {
-		s.log.Warn("health check: the database did not take a write in time", "err", ctx.Err())
-		return judge.Health{Reason: "the database did not take a write in time"}
+		return s.slowWrite(ctx.Err())
 	}
 	return s.health
+}
+
+// slowWrite is the health of a database whose write did not end in time
+// (err says what ended the wait), logged as such.
+func (s *Service) slowWrite(err error) judge.Health {
+	s.log.Warn("health check: the database did not take a write in time", "err", err)
+	return judge.Health{Reason: "the database did not take a write in time"}
 }
 
 // probeHealth runs one probe, keeps its result and closes done.
@@ -453,8 +459,7 @@ func (s *Service) probe(ctx context.Context) judge.Health {
 	case ctx.Err() != nil:
 		// Slow is not refused: a database that takes longer than
 		// HealthProbeLimit says so, and the next probe asks again.
-		s.log.Warn("health check: the database did not take a write in time", "err", err)
-		return judge.Health{Reason: "the database did not take a write in time"}
+		return s.slowWrite(err)
 	default:
 		s.log.Warn("health check: the database refuses a write", "err", err)
 		return judge.Health{Reason: "the database refuses writes"}
