@@ -220,7 +220,8 @@ func runDocument(t *testing.T, d document, bin string, pathDirs ...string) {
 	}
 
 	const password = "examples-admin-pw"
-	dir, addr := startShipped(t, bin, password)
+	dir, p := startShipped(t, bin, "JUDGE_ADMIN_PASSWORD="+password)
+	addr := strings.TrimPrefix(p.base, "http://")
 	fill := strings.NewReplacer(addrWord, addr, passwordWord, password, serverWord, dir, judgedWord, bin)
 	for _, sub := range d.subs {
 		t.Logf("%s: %q stands for %q: %s", d.file, sub.old, fill.Replace(sub.new), sub.why)
@@ -302,9 +303,9 @@ func runDocument(t *testing.T, d document, bin string, pathDirs ...string) {
 }
 
 // startShipped starts judged (the binary bin) in a directory of its own
-// with the shipped config.yaml, as a reader's first start, and the
-// instructor's password; it returns the directory and the address.
-func startShipped(t *testing.T, bin, password string) (dir, addr string) {
+// with the shipped config.yaml, as a reader's first start on a fresh clone,
+// with env besides JUDGE_LISTEN; it returns the directory and the process.
+func startShipped(t *testing.T, bin string, env ...string) (dir string, p *proc) {
 	t.Helper()
 	dir = t.TempDir()
 	shipped, err := os.ReadFile("../../config.yaml")
@@ -314,8 +315,7 @@ func startShipped(t *testing.T, bin, password string) (dir, addr string) {
 	if err := os.WriteFile(filepath.Join(dir, "config.yaml"), shipped, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p := startProcIn(t, bin, dir, "judged", nil, []string{"JUDGE_LISTEN=127.0.0.1:0", "JUDGE_ADMIN_PASSWORD=" + password})
-	return dir, strings.TrimPrefix(p.base, "http://")
+	return dir, startProcIn(t, bin, dir, "judged", nil, append([]string{"JUDGE_LISTEN=127.0.0.1:0"}, env...))
 }
 
 // writeShownFile writes to path the code block of doc whose first line is

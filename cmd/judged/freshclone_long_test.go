@@ -25,16 +25,7 @@ func TestFreshClone(t *testing.T) {
 	if err := sandbox.Probe(); err != nil && os.Geteuid() != 0 {
 		t.Skip(err)
 	}
-	bin := buildJudged(t)
-	dir := t.TempDir()
-	shipped, err := os.ReadFile("../../config.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "config.yaml"), shipped, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p := startProcIn(t, bin, dir, "judged", nil, []string{"JUDGE_LISTEN=127.0.0.1:0"})
+	dir, p := startShipped(t, buildJudged(t))
 	listened := time.Now()
 	srv := &server{t: t, base: p.base, log: p.log}
 
