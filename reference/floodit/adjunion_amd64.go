@@ -53,3 +53,17 @@ func layersBMI4(cm *[16][4]uint64, adj *[256][4]uint64, tail unsafe.Pointer, v0,
 //
 //go:noescape
 func childLayersBMI(cm *[16][3]uint64, adj *[192][3]uint64, tail unsafe.Pointer, sn unsafe.Pointer, k uint64, x0, x1, x2, x3 uint64, cols uint32, limit int) int
+
+// unionList says whether the assembly's neighbour unions walk one packed
+// list of a set's region numbers (VPCOMPRESSB, AVX-512 VBMI2 and BW)
+// instead of looping over each word's bits: the exits of the word loops
+// were the layer recursion's most mispredicted branches. The assembly
+// reads it as a byte; tests turn it off to compare the two.
+var unionList = b2u8(cpu.X86.HasAVX512VBMI2 && cpu.X86.HasAVX512BW)
+
+func b2u8(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,5 +1,41 @@
 #include "textflag.h"
 
+// idxbytes holds the bytes 0-255, the region numbers that VPCOMPRESSB
+// packs for UNIONLIST (see IDXLOAD).
+DATA idxbytes<>+0(SB)/8, $0x0706050403020100
+DATA idxbytes<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+DATA idxbytes<>+16(SB)/8, $0x1716151413121110
+DATA idxbytes<>+24(SB)/8, $0x1f1e1d1c1b1a1918
+DATA idxbytes<>+32(SB)/8, $0x2726252423222120
+DATA idxbytes<>+40(SB)/8, $0x2f2e2d2c2b2a2928
+DATA idxbytes<>+48(SB)/8, $0x3736353433323130
+DATA idxbytes<>+56(SB)/8, $0x3f3e3d3c3b3a3938
+DATA idxbytes<>+64(SB)/8, $0x4746454443424140
+DATA idxbytes<>+72(SB)/8, $0x4f4e4d4c4b4a4948
+DATA idxbytes<>+80(SB)/8, $0x5756555453525150
+DATA idxbytes<>+88(SB)/8, $0x5f5e5d5c5b5a5958
+DATA idxbytes<>+96(SB)/8, $0x6766656463626160
+DATA idxbytes<>+104(SB)/8, $0x6f6e6d6c6b6a6968
+DATA idxbytes<>+112(SB)/8, $0x7776757473727170
+DATA idxbytes<>+120(SB)/8, $0x7f7e7d7c7b7a7978
+DATA idxbytes<>+128(SB)/8, $0x8786858483828180
+DATA idxbytes<>+136(SB)/8, $0x8f8e8d8c8b8a8988
+DATA idxbytes<>+144(SB)/8, $0x9796959493929190
+DATA idxbytes<>+152(SB)/8, $0x9f9e9d9c9b9a9998
+DATA idxbytes<>+160(SB)/8, $0xa7a6a5a4a3a2a1a0
+DATA idxbytes<>+168(SB)/8, $0xafaeadacabaaa9a8
+DATA idxbytes<>+176(SB)/8, $0xb7b6b5b4b3b2b1b0
+DATA idxbytes<>+184(SB)/8, $0xbfbebdbcbbbab9b8
+DATA idxbytes<>+192(SB)/8, $0xc7c6c5c4c3c2c1c0
+DATA idxbytes<>+200(SB)/8, $0xcfcecdcccbcac9c8
+DATA idxbytes<>+208(SB)/8, $0xd7d6d5d4d3d2d1d0
+DATA idxbytes<>+216(SB)/8, $0xdfdedddcdbdad9d8
+DATA idxbytes<>+224(SB)/8, $0xe7e6e5e4e3e2e1e0
+DATA idxbytes<>+232(SB)/8, $0xefeeedecebeae9e8
+DATA idxbytes<>+240(SB)/8, $0xf7f6f5f4f3f2f1f0
+DATA idxbytes<>+248(SB)/8, $0xfffefdfcfbfaf9f8
+GLOBL idxbytes<>(SB), RODATA|NOPTR, $256
+
 // UNIONWORD ORs into o0-o2 the neighbour sets (three words each, in the
 // table at base) of the regions of the word w of a set, the off-th byte of
 // the table being the word's first region; i is a scratch register, and w
@@ -16,6 +52,141 @@ loop: \
 	BLSRQ w, w; \
 	JNZ loop; \
 next:
+
+// UNIONWORD4 is UNIONWORD for four-word neighbour sets (32 bytes a
+// region, so a word of the set spans 2048 bytes of the table).
+#define UNIONWORD4(w, i, base, off, o0, o1, o2, o3, loop, next) \
+	TESTQ w, w; \
+	JZ next; \
+loop: \
+	TZCNTQ w, i; \
+	SHLQ $5, i; \
+	ORQ off(base)(i*1), o0; \
+	ORQ off+8(base)(i*1), o1; \
+	ORQ off+16(base)(i*1), o2; \
+	ORQ off+24(base)(i*1), o3; \
+	BLSRQ w, w; \
+	JNZ loop; \
+next:
+
+// UNIONLIST ORs into o0-o2 the neighbour sets (three words each, in the
+// table at base) of the regions of the set (w0, w1, w2), through one loop
+// over the set's region numbers: VPCOMPRESSB packs each word's numbers
+// (Z28-Z30 hold 0-191, see IDXLOAD) and the three lists are stored end to
+// end at buf (64 bytes past the last number are written). One loop
+// instead of one per word: the exits of the word loops were the
+// recursion's most mispredicted branches. w0-w2 are overwritten and i is
+// a scratch register.
+#define UNIONLIST(w0, w1, w2, i, base, buf, o0, o1, o2, loop, next) \
+	KMOVQ w0, K2; \
+	KMOVQ w1, K3; \
+	KMOVQ w2, K4; \
+	VPCOMPRESSB.Z Z28, K2, Z19; \
+	VPCOMPRESSB.Z Z29, K3, Z20; \
+	VPCOMPRESSB.Z Z30, K4, Z21; \
+	POPCNTQ w0, w0; \
+	POPCNTQ w1, w1; \
+	POPCNTQ w2, w2; \
+	VMOVDQU64 Z19, buf; \
+	VMOVDQU64 Z20, buf(w0*1); \
+	ADDQ w1, w0; \
+	VMOVDQU64 Z21, buf(w0*1); \
+	ADDQ w2, w0; \
+	XORQ w1, w1; \
+	TESTQ w0, w0; \
+	JZ next; \
+loop: \
+	MOVBQZX buf(w1*1), i; \
+	LEAQ (i)(i*2), i; \
+	ORQ 0(base)(i*8), o0; \
+	ORQ 8(base)(i*8), o1; \
+	ORQ 16(base)(i*8), o2; \
+	INCQ w1; \
+	CMPQ w1, w0; \
+	JNE loop; \
+next:
+
+// IDXLOAD loads the region numbers 0-191 into Z28-Z30 for UNIONLIST
+// when unionList is set (the CPU has AVX-512 VBMI2 and BW), and skips to
+// label otherwise.
+#define IDXLOAD(label) \
+	CMPB ·unionList(SB), $0; \
+	JEQ label; \
+	VMOVDQU64 idxbytes<>+0(SB), Z28; \
+	VMOVDQU64 idxbytes<>+64(SB), Z29; \
+	VMOVDQU64 idxbytes<>+128(SB), Z30; \
+label:
+
+// UNION3 is UNIONLIST where unionList is set, and UNIONWORD's loop per
+// word elsewhere; the labels are the macros' own, all distinct.
+#define UNION3(w0, w1, w2, i, base, buf, o0, o1, o2, words, loop, listed, loop0, word1, loop1, word2, loop2, next) \
+	CMPB ·unionList(SB), $0; \
+	JEQ words; \
+	UNIONLIST(w0, w1, w2, i, base, buf, o0, o1, o2, loop, listed); \
+	JMP next; \
+words: \
+	UNIONWORD(w0, i, base, 0, o0, o1, o2, loop0, word1); \
+	UNIONWORD(w1, i, base, 1536, o0, o1, o2, loop1, word2); \
+	UNIONWORD(w2, i, base, 3072, o0, o1, o2, loop2, next)
+
+// UNIONLIST4 is UNIONLIST for four-word sets (32 bytes a region; IDXLOAD4
+// loads the numbers 0-255 into Z28-Z31).
+#define UNIONLIST4(w0, w1, w2, w3, i, base, buf, o0, o1, o2, o3, loop, next) \
+	KMOVQ w0, K2; \
+	KMOVQ w1, K3; \
+	KMOVQ w2, K4; \
+	KMOVQ w3, K5; \
+	VPCOMPRESSB.Z Z28, K2, Z19; \
+	VPCOMPRESSB.Z Z29, K3, Z20; \
+	VPCOMPRESSB.Z Z30, K4, Z21; \
+	VPCOMPRESSB.Z Z31, K5, Z22; \
+	POPCNTQ w0, w0; \
+	POPCNTQ w1, w1; \
+	POPCNTQ w2, w2; \
+	POPCNTQ w3, w3; \
+	VMOVDQU64 Z19, buf; \
+	VMOVDQU64 Z20, buf(w0*1); \
+	ADDQ w1, w0; \
+	VMOVDQU64 Z21, buf(w0*1); \
+	ADDQ w2, w0; \
+	VMOVDQU64 Z22, buf(w0*1); \
+	ADDQ w3, w0; \
+	XORQ w1, w1; \
+	TESTQ w0, w0; \
+	JZ next; \
+loop: \
+	MOVBQZX buf(w1*1), i; \
+	SHLQ $5, i; \
+	ORQ 0(base)(i*1), o0; \
+	ORQ 8(base)(i*1), o1; \
+	ORQ 16(base)(i*1), o2; \
+	ORQ 24(base)(i*1), o3; \
+	INCQ w1; \
+	CMPQ w1, w0; \
+	JNE loop; \
+next:
+
+// IDXLOAD4 is IDXLOAD with the numbers 192-255 in Z31 as well.
+#define IDXLOAD4(label) \
+	CMPB ·unionList(SB), $0; \
+	JEQ label; \
+	VMOVDQU64 idxbytes<>+0(SB), Z28; \
+	VMOVDQU64 idxbytes<>+64(SB), Z29; \
+	VMOVDQU64 idxbytes<>+128(SB), Z30; \
+	VMOVDQU64 idxbytes<>+192(SB), Z31; \
+label:
+
+// UNION4 is UNION3 for four-word sets.
+#define UNION4(w0, w1, w2, w3, i, base, buf, o0, o1, o2, o3, words, loop, listed, loop0, word1, loop1, word2, loop2, word3, loop3, next) \
+	CMPB ·unionList(SB), $0; \
+	JEQ words; \
+	UNIONLIST4(w0, w1, w2, w3, i, base, buf, o0, o1, o2, o3, loop, listed); \
+	JMP next; \
+words: \
+	UNIONWORD4(w0, i, base, 0, o0, o1, o2, o3, loop0, word1); \
+	UNIONWORD4(w1, i, base, 2048, o0, o1, o2, o3, loop1, word2); \
+	UNIONWORD4(w2, i, base, 4096, o0, o1, o2, o3, loop2, word3); \
+	UNIONWORD4(w3, i, base, 6144, o0, o1, o2, o3, loop3, next)
 
 // UNSEEN sets each lane of z (a colour) to the regions of that colour's
 // mask word at off(SI) (see colourTable) outside v, a word of the seen set.
@@ -39,20 +210,21 @@ next:
 
 // func adjUnionBMI(adj *[192][3]uint64, s0, s1, s2 uint64) (o0, o1, o2 uint64)
 //
-// adjUnion3 with BMI1's TZCNT and BLSR: w &= w - 1 takes one cycle instead
-// of two (GOAMD64=v1, Go's default, has LEA and AND), and that chain is the
-// loop's critical path. See adjunion_amd64.go.
-TEXT ·adjUnionBMI(SB), NOSPLIT, $0-56
+// adjUnion3 in assembly: with UNIONLIST where the CPU has it, else with
+// BMI1's TZCNT and BLSR: w &= w - 1 takes one cycle instead of two
+// (GOAMD64=v1, Go's default, has LEA and AND), and that chain is the
+// loop's critical path. See adjunion_amd64.go. The frame is UNIONLIST's
+// buffer.
+TEXT ·adjUnionBMI(SB), NOSPLIT, $256-56
 	MOVQ adj+0(FP), DI
 	XORQ AX, AX
 	XORQ BX, BX
 	XORQ CX, CX
 	MOVQ s0+8(FP), SI
-	UNIONWORD(SI, DX, DI, 0, AX, BX, CX, loop0, word1)
-	MOVQ s1+16(FP), SI
-	UNIONWORD(SI, DX, DI, 1536, AX, BX, CX, loop1, word2)
-	MOVQ s2+24(FP), SI
-	UNIONWORD(SI, DX, DI, 3072, AX, BX, CX, loop2, done)
+	MOVQ s1+16(FP), R8
+	MOVQ s2+24(FP), R9
+	IDXLOAD(loaded)
+	UNION3(SI, R8, R9, DX, DI, 0(SP), AX, BX, CX, words, list, listed, loop0, word1, loop1, word2, loop2, done)
 	MOVQ AX, o0+32(FP)
 	MOVQ BX, o1+40(FP)
 	MOVQ CX, o2+48(FP)
@@ -62,10 +234,11 @@ TEXT ·adjUnionBMI(SB), NOSPLIT, $0-56
 //
 // layers3 in assembly (BMI1 and POPCNT): the sets seen (R8-R10) and the
 // current layer (R11-R13) stay in registers, adj in DI; the cost so far
-// and the colours left live in the frame. tail is a *snapshots[[3]uint64]
+// and the colours left live in the frame (0 and 8), then UNIONLIST's
+// buffer (16, 256 bytes). tail is a *snapshots[[3]uint64]
 // or nil. TestLayersBMI checks the offsets used below, TestLayers3 the
 // results against layers.
-TEXT ·layersBMI(SB), NOSPLIT, $16-96
+TEXT ·layersBMI(SB), NOSPLIT, $272-96
 	MOVQ adj+8(FP), DI
 	MOVQ v0+24(FP), R8
 	MOVQ v1+32(FP), R9
@@ -76,6 +249,7 @@ TEXT ·layersBMI(SB), NOSPLIT, $16-96
 	MOVL cols+72(FP), BX
 	MOVL BX, 8(SP)
 	MOVQ $0, 0(SP)
+	IDXLOAD(loaded)
 
 step:
 	// One colour or none left: each costs its move.
@@ -234,9 +408,7 @@ union:
 	XORQ DX, DX
 	XORQ SI, SI
 	XORQ R14, R14
-	UNIONWORD(AX, R15, DI, 0, DX, SI, R14, union0, union1)
-	UNIONWORD(BX, R15, DI, 1536, DX, SI, R14, union1loop, union2)
-	UNIONWORD(CX, R15, DI, 3072, DX, SI, R14, union2loop, merge)
+	UNION3(AX, BX, CX, R15, DI, 16(SP), DX, SI, R14, union0, ulist, ulisted, uloop0, union1, uloop1, union2, uloop2, merge)
 
 	// The new regions join the seen set and the layer.
 	ANDNQ DX, R8, DX
@@ -250,39 +422,21 @@ union:
 	ORQ  R14, R13
 	JMP  step
 
-// UNIONWORD4 is UNIONWORD for four-word neighbour sets (32 bytes a
-// region, so a word of the set spans 2048 bytes of the table).
-#define UNIONWORD4(w, i, base, off, o0, o1, o2, o3, loop, next) \
-	TESTQ w, w; \
-	JZ next; \
-loop: \
-	TZCNTQ w, i; \
-	SHLQ $5, i; \
-	ORQ off(base)(i*1), o0; \
-	ORQ off+8(base)(i*1), o1; \
-	ORQ off+16(base)(i*1), o2; \
-	ORQ off+24(base)(i*1), o3; \
-	BLSRQ w, w; \
-	JNZ loop; \
-next:
-
 // func adjUnionBMI4(adj *[256][4]uint64, s0, s1, s2, s3 uint64) (o0, o1, o2, o3 uint64)
 //
 // adjUnionBMI for four-word sets (adjUnion4).
-TEXT ·adjUnionBMI4(SB), NOSPLIT, $0-72
+TEXT ·adjUnionBMI4(SB), NOSPLIT, $320-72
 	MOVQ adj+0(FP), DI
 	XORQ AX, AX
 	XORQ BX, BX
 	XORQ CX, CX
 	XORQ DX, DX
 	MOVQ s0+8(FP), SI
-	UNIONWORD4(SI, R8, DI, 0, AX, BX, CX, DX, u4loop0, u4word1)
-	MOVQ s1+16(FP), SI
-	UNIONWORD4(SI, R8, DI, 2048, AX, BX, CX, DX, u4loop1, u4word2)
-	MOVQ s2+24(FP), SI
-	UNIONWORD4(SI, R8, DI, 4096, AX, BX, CX, DX, u4loop2, u4word3)
-	MOVQ s3+32(FP), SI
-	UNIONWORD4(SI, R8, DI, 6144, AX, BX, CX, DX, u4loop3, u4done)
+	MOVQ s1+16(FP), R8
+	MOVQ s2+24(FP), R9
+	MOVQ s3+32(FP), R10
+	IDXLOAD4(u4loaded)
+	UNION4(SI, R8, R9, R10, R11, DI, 0(SP), AX, BX, CX, DX, u4words, u4list, u4listed, u4loop0, u4word1, u4loop1, u4word2, u4loop2, u4word3, u4loop3, u4done)
 	MOVQ AX, o0+40(FP)
 	MOVQ BX, o1+48(FP)
 	MOVQ CX, o2+56(FP)
@@ -295,11 +449,12 @@ TEXT ·adjUnionBMI4(SB), NOSPLIT, $0-72
 // set in R8-R11 and the current layer in R12-R15. Sixteen registers do
 // not hold all of a four-word step, so the frame holds the cost so far
 // (0), the colours left (8), the completing colours (16) and, while a
-// completing step's union runs, what stays of the layer (24-48); cm and
+// completing step's union runs, what stays of the layer (24-48), then
+// UNIONLIST4's buffer (56, 320 bytes); cm and
 // adj are read from the arguments when needed. tail is a
 // *snapshots[[4]uint64] or nil (a snapshot of 80 bytes, n at 320:
 // TestLayersBMI4 checks them).
-TEXT ·layersBMI4(SB), NOSPLIT, $56-112
+TEXT ·layersBMI4(SB), NOSPLIT, $376-112
 	MOVQ v0+24(FP), R8
 	MOVQ v1+32(FP), R9
 	MOVQ v2+40(FP), R10
@@ -311,6 +466,8 @@ TEXT ·layersBMI4(SB), NOSPLIT, $56-112
 	MOVL cols+88(FP), BX
 	MOVL BX, 8(SP)
 	MOVQ $0, 0(SP)
+
+	IDXLOAD4(loaded4)
 
 step4:
 	// One colour or none left: each costs its move.
@@ -430,10 +587,7 @@ played4:
 	XORQ BX, BX
 	XORQ CX, CX
 	XORQ DX, DX
-	UNIONWORD4(R12, SI, DI, 0, AX, BX, CX, DX, p4loop0, p4word1)
-	UNIONWORD4(R13, SI, DI, 2048, AX, BX, CX, DX, p4loop1, p4word2)
-	UNIONWORD4(R14, SI, DI, 4096, AX, BX, CX, DX, p4loop2, p4word3)
-	UNIONWORD4(R15, SI, DI, 6144, AX, BX, CX, DX, p4loop3, p4merge)
+	UNION4(R12, R13, R14, R15, SI, DI, 56(SP), AX, BX, CX, DX, p4words, p4list, p4listed, p4loop0, p4word1, p4loop1, p4word2, p4loop2, p4word3, p4loop3, p4merge)
 	ANDNQ AX, R8, AX
 	ORQ  AX, R8
 	MOVQ 24(SP), R12
@@ -489,10 +643,7 @@ notail4:
 	XORQ BX, BX
 	XORQ CX, CX
 	XORQ DX, DX
-	UNIONWORD4(R12, SI, DI, 0, AX, BX, CX, DX, l4loop0, l4word1)
-	UNIONWORD4(R13, SI, DI, 2048, AX, BX, CX, DX, l4loop1, l4word2)
-	UNIONWORD4(R14, SI, DI, 4096, AX, BX, CX, DX, l4loop2, l4word3)
-	UNIONWORD4(R15, SI, DI, 6144, AX, BX, CX, DX, l4loop3, l4merge)
+	UNION4(R12, R13, R14, R15, SI, DI, 56(SP), AX, BX, CX, DX, l4words, l4list, l4listed, l4loop0, l4word1, l4loop1, l4word2, l4loop2, l4word3, l4loop3, l4merge)
 	ANDNQ AX, R8, AX
 	ORQ  AX, R8
 	MOVQ AX, R12
@@ -514,8 +665,10 @@ notail4:
 // k. It returns -1 when the move opens no new region; otherwise it writes
 // the child's seen set, layer and colours left over its own arguments,
 // which sit where layersBMI's v0-v2, c0-c2 and cols do (x0-x3 are only
-// room for them), and jumps to layersBMI with the same frame.
-TEXT ·childLayersBMI(SB), NOSPLIT, $0-96
+// room for them), and jumps to layersBMI with the same arguments (RET to
+// a symbol: the assembler gives back the frame, UNIONLIST's buffer, before
+// the jump).
+TEXT ·childLayersBMI(SB), NOSPLIT, $256-96
 	MOVQ sn+24(FP), R14
 	MOVQ k+32(FP), CX
 	MOVQ cm+0(FP), SI
@@ -535,12 +688,11 @@ TEXT ·childLayersBMI(SB), NOSPLIT, $0-96
 	XORQ DX, DX
 	XORQ R11, R11
 	XORQ R12, R12
-	MOVQ R8, R13
-	UNIONWORD(R13, R15, DI, 0, DX, R11, R12, child0, child1)
-	MOVQ R9, R13
-	UNIONWORD(R13, R15, DI, 1536, DX, R11, R12, child1loop, child2)
+	MOVQ R8, AX
+	MOVQ R9, BX
 	MOVQ R10, R13
-	UNIONWORD(R13, R15, DI, 3072, DX, R11, R12, child2loop, opened)
+	IDXLOAD(childload)
+	UNION3(AX, BX, R13, R15, DI, 0(SP), DX, R11, R12, childwords, childlist, childlisted, child0, child1, child1loop, child2, child2loop, opened)
 
 	// s = flooded | frontier; o &^ s empty: the move opens nothing.
 	MOVQ 0(R14), AX
@@ -590,4 +742,4 @@ opens:
 	BTRL CX, BX
 keep:
 	MOVL BX, cols+72(FP)
-	JMP  ·layersBMI(SB)
+	RET  ·layersBMI(SB)

@@ -312,3 +312,78 @@ func compareAVX[B bitset](t *testing.T, b Board, g *graph[B], rng *rand.Rand, av
 		}
 	}
 }
+
+// TestUnionList checks the assembly's unions through packed region lists
+// (unionList) against its loops over each word's bits, which CPUs without
+// AVX-512 VBMI2 run: the unions alone on random sets of three- and
+// four-word graphs (empty, sparse and full words), then whole solves, whose
+// moves and node counts must not change.
+func TestUnionList(t *testing.T) {
+	if unionList == 0 || !useLayersBMI || !useBMI {
+		t.Skip("the CPU has no AVX-512 VBMI2, BMI1 or POPCNT")
+	}
+	defer func() { unionList = 1 }()
+	rng := newRand(41)
+	for i := range 60 {
+		regions := 20 + rng.IntN(172)
+		if i%3 == 2 {
+			regions = 193 + rng.IntN(64)
+		}
+		b := boardWithRegions(rng, 16, 3+i%4, regions)
+		l := label(b)
+		for range 20 {
+			var s [4]uint64
+			density := rng.IntN(4) // none, a few, half, all
+			for r := range l.r {
+				if density == 3 || density == 2 && rng.IntN(2) == 0 || density == 1 && rng.IntN(16) == 0 {
+					setBit(&s, r)
+				}
+			}
+			if l.r <= 192 {
+				g := newGraph[[3]uint64](l)
+				unionList = 1
+				o0, o1, o2 := adjUnionBMI(g.adj3, s[0], s[1], s[2])
+				unionList = 0
+				w0, w1, w2 := adjUnionBMI(g.adj3, s[0], s[1], s[2])
+				if o0 != w0 || o1 != w1 || o2 != w2 {
+					t.Fatalf("board %q, set %x: listed %x %x %x, by words %x %x %x", Format(b), s, o0, o1, o2, w0, w1, w2)
+				}
+				continue
+			}
+			if l.r > 256 {
+				continue
+			}
+			g := newGraph[[4]uint64](l)
+			unionList = 1
+			o0, o1, o2, o3 := adjUnionBMI4(g.adj4, s[0], s[1], s[2], s[3])
+			unionList = 0
+			w0, w1, w2, w3 := adjUnionBMI4(g.adj4, s[0], s[1], s[2], s[3])
+			if o0 != w0 || o1 != w1 || o2 != w2 || o3 != w3 {
+				t.Fatalf("board %q, set %x: listed %x %x %x %x, by words %x %x %x %x", Format(b), s, o0, o1, o2, o3, w0, w1, w2, w3)
+			}
+		}
+	}
+	count := 40
+	if testutil.Quick() {
+		count = 12
+	}
+	for i := range count {
+		b := randomBoard(rng, 6+i%9, 3+i%6)
+		if i%4 == 3 {
+			b = boardWithRegions(rng, 16, 3+i%3, 200+rng.IntN(50))
+		}
+		unionList = 1
+		want, err := Solve(context.Background(), b, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		unionList = 0
+		got, err := Solve(context.Background(), b, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.MovesText() != want.MovesText() || got.Nodes != want.Nodes {
+			t.Fatalf("board %q: by words %q in %d nodes, listed %q in %d", Format(b), got.MovesText(), got.Nodes, want.MovesText(), want.Nodes)
+		}
+	}
+}
