@@ -325,6 +325,18 @@ play:
 	XORQ AX, AX
 	XORQ BX, BX
 	XORQ CX, CX
+	// With the AVX-512 switch (at most eight colours) the table holds
+	// the union of the masks of every set of colours at 584: one row.
+	CMPB 576(SI), $0
+	JEQ  played
+	LEAQ (R14)(R14*2), R15
+	MOVQ 584(SI)(R15*8), AX
+	ANDQ R11, AX
+	MOVQ 592(SI)(R15*8), BX
+	ANDQ R12, BX
+	MOVQ 600(SI)(R15*8), CX
+	ANDQ R13, CX
+	JMP  playedall
 
 played:
 	TZCNTL R14, R15
@@ -340,6 +352,8 @@ played:
 	ORQ  DX, CX
 	BLSRL R14, R14
 	JNZ  played
+
+playedall:
 	ANDNQ R11, AX, R11
 	ANDNQ R12, BX, R12
 	ANDNQ R13, CX, R13
@@ -553,6 +567,14 @@ play4:
 	XORQ R13, R13
 	XORQ R14, R14
 	XORQ R15, R15
+	CMPB 768(SI), $0
+	JEQ  played4
+	SHLQ $5, DX
+	MOVQ 776(SI)(DX*1), R12
+	MOVQ 784(SI)(DX*1), R13
+	MOVQ 792(SI)(DX*1), R14
+	MOVQ 800(SI)(DX*1), R15
+	JMP  played4all
 
 played4:
 	TZCNTL DX, AX
@@ -563,6 +585,8 @@ played4:
 	ORQ  24(SI)(AX*1), R15
 	BLSRL DX, DX
 	JNZ  played4
+
+played4all:
 	MOVQ 24(SP), AX
 	ANDQ AX, R12
 	ANDNQ AX, R12, AX

@@ -241,7 +241,8 @@ func TestSolveWithoutBMI4(t *testing.T) {
 
 // TestColourTable checks that with the AVX-512 switch of colourTable on
 // (boards of at most eight colours) layersBMI and layersBMI4 compute what
-// they compute with it off: the value and the recorded layer steps, on
+// they compute with it off (the completing test by word, the completed
+// colours' unions by row): the value and the recorded layer steps, on
 // random sets of boards of three- and four-word sets of 2-10 colours.
 func TestColourTable(t *testing.T) {
 	if !useAVX512 || !useLayersBMI || !useBMI {
