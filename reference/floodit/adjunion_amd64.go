@@ -67,3 +67,9 @@ func b2u8(b bool) uint8 {
 	}
 	return 0
 }
+
+// The assembly keeps the last layer steps in a ring of four snapshots
+// (the slot is n AND 3): lookSteps must be 4 for the Go code, which reads
+// slot n % lookSteps, to read what it wrote. This constant does not
+// compile otherwise (a negative value has no uint).
+const _ = uint(lookSteps-4) + uint(4-lookSteps)
