@@ -59,14 +59,7 @@ func childLayersBMI(cm *[16][3]uint64, adj *[192][3]uint64, tail unsafe.Pointer,
 // instead of looping over each word's bits: the exits of the word loops
 // were the layer recursion's most mispredicted branches. The assembly
 // reads it as a byte; tests turn it off to compare the two.
-var unionList = b2u8(cpu.X86.HasAVX512VBMI2 && cpu.X86.HasAVX512BW)
-
-func b2u8(b bool) uint8 {
-	if b {
-		return 1
-	}
-	return 0
-}
+var unionList = uint8(b2i(cpu.X86.HasAVX512VBMI2 && cpu.X86.HasAVX512BW))
 
 // The assembly keeps the last layer steps in a ring of four snapshots
 // (the slot is n AND 3): lookSteps must be 4 for the Go code, which reads
