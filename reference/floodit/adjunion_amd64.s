@@ -69,29 +69,36 @@ loop: \
 	JNZ loop; \
 next:
 
+// PACK packs the region numbers of the set word w into zout (VPCOMPRESSB
+// of the numbers in zidx under w as the mask k) and leaves their count in
+// w.
+#define PACK(w, k, zidx, zout) \
+	KMOVQ w, k; \
+	VPCOMPRESSB.Z zidx, k, zout; \
+	POPCNTQ w, w
+
+// APPEND stores the packed numbers zout at buf after the n numbers stored
+// so far (all 64 bytes of zout: the next APPEND writes over the rest) and
+// adds their count w to n.
+#define APPEND(zout, w, n, buf) \
+	VMOVDQU64 zout, buf(n*1); \
+	ADDQ w, n
+
 // UNIONLIST ORs into o0-o2 the neighbour sets (three words each, in the
 // table at base) of the regions of the set (w0, w1, w2), through one loop
-// over the set's region numbers: VPCOMPRESSB packs each word's numbers
-// (Z28-Z30 hold 0-191, see IDXLOAD) and the three lists are stored end to
-// end at buf (64 bytes past the last number are written). One loop
-// instead of one per word: the exits of the word loops were the
-// recursion's most mispredicted branches. w0-w2 are overwritten and i is
-// a scratch register.
+// over the set's region numbers: PACK packs each word's numbers (Z28-Z30
+// hold 0-191, see IDXLOAD) and the three lists are stored end to end at
+// buf (64 bytes past the last number are written). One loop instead of
+// one per word: the exits of the word loops were the recursion's most
+// mispredicted branches. w0-w2 are overwritten and i is a scratch
+// register.
 #define UNIONLIST(w0, w1, w2, i, base, buf, o0, o1, o2, loop, next) \
-	KMOVQ w0, K2; \
-	KMOVQ w1, K3; \
-	KMOVQ w2, K4; \
-	VPCOMPRESSB.Z Z28, K2, Z19; \
-	VPCOMPRESSB.Z Z29, K3, Z20; \
-	VPCOMPRESSB.Z Z30, K4, Z21; \
-	POPCNTQ w0, w0; \
-	POPCNTQ w1, w1; \
-	POPCNTQ w2, w2; \
+	PACK(w0, K2, Z28, Z19); \
+	PACK(w1, K3, Z29, Z20); \
+	PACK(w2, K4, Z30, Z21); \
 	VMOVDQU64 Z19, buf; \
-	VMOVDQU64 Z20, buf(w0*1); \
-	ADDQ w1, w0; \
-	VMOVDQU64 Z21, buf(w0*1); \
-	ADDQ w2, w0; \
+	APPEND(Z20, w1, w0, buf); \
+	APPEND(Z21, w2, w0, buf); \
 	XORQ w1, w1; \
 	TESTQ w0, w0; \
 	JZ next; \
@@ -106,15 +113,19 @@ loop: \
 	JNE loop; \
 next:
 
+// NUMBERS loads the region numbers 0-191 into Z28-Z30.
+#define NUMBERS \
+	VMOVDQU64 idxbytes<>+0(SB), Z28; \
+	VMOVDQU64 idxbytes<>+64(SB), Z29; \
+	VMOVDQU64 idxbytes<>+128(SB), Z30
+
 // IDXLOAD loads the region numbers 0-191 into Z28-Z30 for UNIONLIST
 // when unionList is set (the CPU has AVX-512 VBMI2 and BW), and skips to
 // label otherwise.
 #define IDXLOAD(label) \
 	CMPB ·unionList(SB), $0; \
 	JEQ label; \
-	VMOVDQU64 idxbytes<>+0(SB), Z28; \
-	VMOVDQU64 idxbytes<>+64(SB), Z29; \
-	VMOVDQU64 idxbytes<>+128(SB), Z30; \
+	NUMBERS; \
 label:
 
 // UNION3 is UNIONLIST where unionList is set, and UNIONWORD's loop per
@@ -132,25 +143,14 @@ words: \
 // UNIONLIST4 is UNIONLIST for four-word sets (32 bytes a region; IDXLOAD4
 // loads the numbers 0-255 into Z28-Z31).
 #define UNIONLIST4(w0, w1, w2, w3, i, base, buf, o0, o1, o2, o3, loop, next) \
-	KMOVQ w0, K2; \
-	KMOVQ w1, K3; \
-	KMOVQ w2, K4; \
-	KMOVQ w3, K5; \
-	VPCOMPRESSB.Z Z28, K2, Z19; \
-	VPCOMPRESSB.Z Z29, K3, Z20; \
-	VPCOMPRESSB.Z Z30, K4, Z21; \
-	VPCOMPRESSB.Z Z31, K5, Z22; \
-	POPCNTQ w0, w0; \
-	POPCNTQ w1, w1; \
-	POPCNTQ w2, w2; \
-	POPCNTQ w3, w3; \
+	PACK(w0, K2, Z28, Z19); \
+	PACK(w1, K3, Z29, Z20); \
+	PACK(w2, K4, Z30, Z21); \
+	PACK(w3, K5, Z31, Z22); \
 	VMOVDQU64 Z19, buf; \
-	VMOVDQU64 Z20, buf(w0*1); \
-	ADDQ w1, w0; \
-	VMOVDQU64 Z21, buf(w0*1); \
-	ADDQ w2, w0; \
-	VMOVDQU64 Z22, buf(w0*1); \
-	ADDQ w3, w0; \
+	APPEND(Z20, w1, w0, buf); \
+	APPEND(Z21, w2, w0, buf); \
+	APPEND(Z22, w3, w0, buf); \
 	XORQ w1, w1; \
 	TESTQ w0, w0; \
 	JZ next; \
@@ -170,9 +170,7 @@ next:
 #define IDXLOAD4(label) \
 	CMPB ·unionList(SB), $0; \
 	JEQ label; \
-	VMOVDQU64 idxbytes<>+0(SB), Z28; \
-	VMOVDQU64 idxbytes<>+64(SB), Z29; \
-	VMOVDQU64 idxbytes<>+128(SB), Z30; \
+	NUMBERS; \
 	VMOVDQU64 idxbytes<>+192(SB), Z31; \
 label:
 
