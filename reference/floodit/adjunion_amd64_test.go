@@ -152,19 +152,7 @@ func TestSolveWithoutBMI(t *testing.T) {
 			// Many colours (up to MaxColors) on small boards.
 			b = randomBoard(rng, 5+i%4, 9+i%8)
 		}
-		useBMI, useLayersBMI = true, true
-		want, err := Solve(context.Background(), b, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		useBMI, useLayersBMI = false, false
-		got, err := Solve(context.Background(), b, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.MovesText() != want.MovesText() || got.Nodes != want.Nodes {
-			t.Fatalf("board %q: without BMI %q in %d nodes, with it %q in %d", Format(b), got.MovesText(), got.Nodes, want.MovesText(), want.Nodes)
-		}
+		sameSearch(t, b, "BMI", func(on bool) { useBMI, useLayersBMI = on, on })
 	}
 }
 
@@ -223,19 +211,7 @@ func TestSolveWithoutBMI4(t *testing.T) {
 		if r := label(b).r; r <= 192 || r > 256 {
 			t.Fatalf("board %q: %d regions, want 193-256", Format(b), r)
 		}
-		setAsm(true)
-		want, err := Solve(context.Background(), b, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		setAsm(false)
-		got, err := Solve(context.Background(), b, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.MovesText() != want.MovesText() || got.Nodes != want.Nodes {
-			t.Fatalf("board %q: without BMI %q in %d nodes, with it %q in %d", Format(b), got.MovesText(), got.Nodes, want.MovesText(), want.Nodes)
-		}
+		sameSearch(t, b, "BMI", func(on bool) { setAsm(on) })
 	}
 }
 
@@ -373,18 +349,26 @@ func TestUnionList(t *testing.T) {
 		if i%4 == 3 {
 			b = boardWithRegions(rng, 16, 3+i%3, 200+rng.IntN(50))
 		}
-		unionList = 1
-		want, err := Solve(context.Background(), b, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		unionList = 0
-		got, err := Solve(context.Background(), b, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.MovesText() != want.MovesText() || got.Nodes != want.Nodes {
-			t.Fatalf("board %q: by words %q in %d nodes, listed %q in %d", Format(b), got.MovesText(), got.Nodes, want.MovesText(), want.Nodes)
-		}
+		sameSearch(t, b, "the listed unions", func(on bool) { unionList = uint8(b2i(on)) })
+	}
+}
+
+// sameSearch solves b with a setting on, then off (set switches it), and
+// fails unless both solves give the same moves after the same number of
+// nodes; what names the setting in the message.
+func sameSearch(t *testing.T, b Board, what string, set func(on bool)) {
+	t.Helper()
+	set(true)
+	want, err := Solve(context.Background(), b, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set(false)
+	got, err := Solve(context.Background(), b, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.MovesText() != want.MovesText() || got.Nodes != want.Nodes {
+		t.Fatalf("board %q: without %s %q in %d nodes, with it %q in %d", Format(b), what, got.MovesText(), got.Nodes, want.MovesText(), want.Nodes)
 	}
 }
