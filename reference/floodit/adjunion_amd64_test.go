@@ -96,7 +96,7 @@ func TestChildLayersBMI(t *testing.T) {
 		for rem != 0 {
 			sn := snapshot[[3]uint64]{flooded: fl, frontier: fr, cols: rem}
 			for k := range g.colors {
-				if !intersects(g.cmask[k], fr) {
+				if !intersects(&g.cmask[k], &fr) {
 					continue
 				}
 				cf, cn, fresh, crem := g.child(fl, fr, rem, k)
@@ -119,7 +119,7 @@ func TestChildLayersBMI(t *testing.T) {
 					}
 				}
 			}
-			cand, _ := g.candidates(fl, fr, rem)
+			cand, _ := g.candidates(&fl, &fr, rem)
 			k := bits.TrailingZeros32(cand)
 			for range rng.IntN(bits.OnesCount32(cand)) {
 				cand &= cand - 1

@@ -10,58 +10,69 @@ import (
 // one plus their neighbours outside. fresh holds the regions the move
 // touches for the first time.
 func (g *graph[B]) child(flooded, frontier B, rem uint32, k int) (cf, cn, fresh B, crem uint32) {
+	crem = g.childTo(&flooded, &frontier, rem, k, &cf, &cn, &fresh)
+	return cf, cn, fresh, crem
+}
+
+// childTo is child writing the child's sets through cf, cn and fresh, word
+// by word. Go passes arrays in memory and copies a three-word one with two
+// overlapping 16-byte moves; a copy of a set just written with 8-byte
+// stores waits for them (the store cannot be forwarded), and the search's
+// copies of child's results were a fifth of dfs's samples (perf, pc19).
+func (g *graph[B]) childTo(flooded, frontier *B, rem uint32, k int, cf, cn, fresh *B) (crem uint32) {
 	m := &g.cmask[k]
 	crem = rem
-	if len(flooded) == 3 {
+	var b B
+	if len(b) == 3 {
 		// The sets in scalars, and adjUnion3 called directly: a third
 		// of the time of the general code (pc19's lookahead computes
 		// over a million children a second).
-		g0, g1, g2 := frontier[0]&(*m)[0], frontier[1]&(*m)[1], frontier[2]&(*m)[2]
+		g0, g1, g2 := (*frontier)[0]&(*m)[0], (*frontier)[1]&(*m)[1], (*frontier)[2]&(*m)[2]
 		var o0, o1, o2 uint64
 		if useBMI {
 			o0, o1, o2 = adjUnionBMI(g.adj3, g0, g1, g2)
 		} else {
 			o0, o1, o2 = g.adjUnion3(g0, g1, g2)
 		}
-		f0, f1, f2 := flooded[0]|g0, flooded[1]|g1, flooded[2]|g2
-		s0, s1, s2 := flooded[0]|frontier[0], flooded[1]|frontier[1], flooded[2]|frontier[2]
-		cf[0], cf[1], cf[2] = f0, f1, f2
-		fresh[0], fresh[1], fresh[2] = o0&^s0, o1&^s1, o2&^s2
-		cn[0], cn[1], cn[2] = (o0|frontier[0])&^f0, (o1|frontier[1])&^f1, (o2|frontier[2])&^f2
+		f0, f1, f2 := (*flooded)[0]|g0, (*flooded)[1]|g1, (*flooded)[2]|g2
+		s0, s1, s2 := (*flooded)[0]|(*frontier)[0], (*flooded)[1]|(*frontier)[1], (*flooded)[2]|(*frontier)[2]
+		(*cf)[0], (*cf)[1], (*cf)[2] = f0, f1, f2
+		(*fresh)[0], (*fresh)[1], (*fresh)[2] = o0&^s0, o1&^s1, o2&^s2
+		(*cn)[0], (*cn)[1], (*cn)[2] = (o0|(*frontier)[0])&^f0, (o1|(*frontier)[1])&^f1, (o2|(*frontier)[2])&^f2
 		if (*m)[0]&^f0|(*m)[1]&^f1|(*m)[2]&^f2 == 0 {
 			crem &^= 1 << k
 		}
-		return cf, cn, fresh, crem
+		return crem
 	}
-	if len(flooded) == 4 && useBMI {
+	if len(b) == 4 && useBMI {
 		// The same for four-word sets (b18x18c6).
-		l := len(flooded) - 1 // 3, written so that the three-word type compiles
-		g0, g1, g2, g3 := frontier[0]&(*m)[0], frontier[1]&(*m)[1], frontier[2]&(*m)[2], frontier[l]&(*m)[l]
+		l := len(b) - 1 // 3, written so that the three-word type compiles
+		g0, g1, g2, g3 := (*frontier)[0]&(*m)[0], (*frontier)[1]&(*m)[1], (*frontier)[2]&(*m)[2], (*frontier)[l]&(*m)[l]
 		o0, o1, o2, o3 := adjUnionBMI4(g.adj4, g0, g1, g2, g3)
-		f0, f1, f2, f3 := flooded[0]|g0, flooded[1]|g1, flooded[2]|g2, flooded[l]|g3
-		s0, s1, s2, s3 := flooded[0]|frontier[0], flooded[1]|frontier[1], flooded[2]|frontier[2], flooded[l]|frontier[l]
-		cf[0], cf[1], cf[2], cf[l] = f0, f1, f2, f3
-		fresh[0], fresh[1], fresh[2], fresh[l] = o0&^s0, o1&^s1, o2&^s2, o3&^s3
-		cn[0], cn[1], cn[2], cn[l] = (o0|frontier[0])&^f0, (o1|frontier[1])&^f1, (o2|frontier[2])&^f2, (o3|frontier[l])&^f3
+		f0, f1, f2, f3 := (*flooded)[0]|g0, (*flooded)[1]|g1, (*flooded)[2]|g2, (*flooded)[l]|g3
+		s0, s1, s2, s3 := (*flooded)[0]|(*frontier)[0], (*flooded)[1]|(*frontier)[1], (*flooded)[2]|(*frontier)[2], (*flooded)[l]|(*frontier)[l]
+		(*cf)[0], (*cf)[1], (*cf)[2], (*cf)[l] = f0, f1, f2, f3
+		(*fresh)[0], (*fresh)[1], (*fresh)[2], (*fresh)[l] = o0&^s0, o1&^s1, o2&^s2, o3&^s3
+		(*cn)[0], (*cn)[1], (*cn)[2], (*cn)[l] = (o0|(*frontier)[0])&^f0, (o1|(*frontier)[1])&^f1, (o2|(*frontier)[2])&^f2, (o3|(*frontier)[l])&^f3
 		if (*m)[0]&^f0|(*m)[1]&^f1|(*m)[2]&^f2|(*m)[l]&^f3 == 0 {
 			crem &^= 1 << k
 		}
-		return cf, cn, fresh, crem
+		return crem
 	}
 	var gain B
 	for i := range len(gain) {
-		gain[i] = frontier[i] & (*m)[i]
+		gain[i] = (*frontier)[i] & (*m)[i]
 	}
 	opened := g.neighboursOf(gain)
 	for i := range len(gain) {
-		cf[i] = flooded[i] | gain[i]
-		fresh[i] = opened[i] &^ (flooded[i] | frontier[i])
-		cn[i] = (opened[i] | frontier[i]) &^ cf[i]
+		(*cf)[i] = (*flooded)[i] | gain[i]
+		(*fresh)[i] = opened[i] &^ ((*flooded)[i] | (*frontier)[i])
+		(*cn)[i] = (opened[i] | (*frontier)[i]) &^ (*cf)[i]
 	}
-	if subset(*m, cf) {
+	if subset(*m, *cf) {
 		crem &^= 1 << k
 	}
-	return cf, cn, fresh, crem
+	return crem
 }
 
 // beam runs a beam search of the given width: at each depth it keeps the
@@ -97,12 +108,13 @@ func (g *graph[B]) beam(flooded, frontier B, rem uint32, width int, done <-chan 
 		bb.next = bb.next[:0]
 		order := bb.order[:0]
 		bb.seen.reset(len(bb.cur) * g.colors)
+		var cf, cn, fresh B
 		for pi := range bb.cur {
 			s := &bb.cur[pi]
-			cand, _ := g.candidates(s.fl, s.fr, s.rem)
+			cand, _ := g.candidates(&s.fl, &s.fr, s.rem)
 			for c := cand; c != 0; c &= c - 1 {
 				k := bits.TrailingZeros32(c)
-				cf, cn, _, crem := g.child(s.fl, s.fr, s.rem, k)
+				crem := g.childTo(&s.fl, &s.fr, s.rem, k, &cf, &cn, &fresh)
 				if crem == 0 {
 					// Walk the parents back to the root.
 					depth := len(bb.levels)
@@ -115,7 +127,7 @@ func (g *graph[B]) beam(flooded, frontier B, rem uint32, width int, done <-chan 
 					}
 					return moves, true
 				}
-				if !bb.seen.add(cf) {
+				if !bb.seen.add(&cf) {
 					continue
 				}
 				reach := 0
@@ -135,7 +147,7 @@ func (g *graph[B]) beam(flooded, frontier B, rem uint32, width int, done <-chan 
 						continue
 					}
 				}
-				h := g.layers(cf, cn, crem, g.r, nil)
+				h := g.layersAt(&cf, &cn, crem, g.r, nil)
 				g.beamScored++
 				x := uint64(h)<<32 | uint64(1023-reach)<<20 | idx
 				bb.next = append(bb.next, beamState[B]{cf, cn, crem, int32(pi), Move(k), h})
@@ -253,13 +265,14 @@ func (s *setSet[B]) reset(n int) {
 }
 
 // add adds set and reports whether it was new.
-func (s *setSet[B]) add(set B) bool {
+func (s *setSet[B]) add(set *B) bool {
 	for i := hash(set) & s.mask; ; i = (i + 1) & s.mask {
 		if s.gens[i] != s.gen {
-			s.keys[i], s.gens[i] = set, s.gen
+			copyAt(&s.keys[i], set)
+			s.gens[i] = s.gen
 			return true
 		}
-		if s.keys[i] == set {
+		if same(&s.keys[i], set) {
 			return false
 		}
 	}

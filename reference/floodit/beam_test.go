@@ -29,7 +29,7 @@ func TestBoundFallsByOne(t *testing.T) {
 			var moves []int
 			for c := rem; c != 0; c &= c - 1 {
 				k := bits.TrailingZeros32(c)
-				if !intersects(g.cmask[k], fr) {
+				if !intersects(&g.cmask[k], &fr) {
 					continue
 				}
 				moves = append(moves, k)

@@ -46,6 +46,11 @@ import (
 // When L(S) comes out exactly at limit, bound tries to prove one more move:
 // see lookahead.
 func (g *graph[B]) bound(flooded, frontier B, remaining uint32, limit int) int {
+	return g.boundDepth(&flooded, &frontier, remaining, limit, lookDepth)
+}
+
+// boundAt is bound with the sets read in place (see childTo).
+func (g *graph[B]) boundAt(flooded, frontier *B, remaining uint32, limit int) int {
 	return g.boundDepth(flooded, frontier, remaining, limit, lookDepth)
 }
 
@@ -67,28 +72,28 @@ const (
 
 // boundDepth is L(S), raised by one when it equals limit and a lookahead of
 // the given depth proves one more move.
-func (g *graph[B]) boundDepth(flooded, frontier B, remaining uint32, limit, depth int) int {
+func (g *graph[B]) boundDepth(flooded, frontier *B, remaining uint32, limit, depth int) int {
 	// Most runs are a step or two long: three-word sets call layers3
 	// directly (the sets are passed on the stack, once less).
 	if depth == 0 {
 		switch {
 		case generalLayers:
-		case len(flooded) == 3:
+		case len(*flooded) == 3:
 			return g.layers3(flooded, frontier, remaining, limit, nil)
-		case len(flooded) == 4:
+		case len(*flooded) == 4:
 			return g.layers4(flooded, frontier, remaining, limit, nil)
 		}
-		return g.layers(flooded, frontier, remaining, limit, nil)
+		return g.layers(*flooded, *frontier, remaining, limit, nil)
 	}
 	tail := &g.tails[depth]
 	tail.n = 0
 	var h int
-	if len(flooded) == 3 && !generalLayers {
+	if len(*flooded) == 3 && !generalLayers {
 		h = g.layers3(flooded, frontier, remaining, limit, tail)
-	} else if len(flooded) == 4 && !generalLayers {
+	} else if len(*flooded) == 4 && !generalLayers {
 		h = g.layers4(flooded, frontier, remaining, limit, tail)
 	} else {
-		h = g.layers(flooded, frontier, remaining, limit, tail)
+		h = g.layers(*flooded, *frontier, remaining, limit, tail)
 	}
 	if h == limit && g.lookahead(tail, limit, depth) {
 		return limit + 1
@@ -180,8 +185,8 @@ func (g *graph[B]) exact(sn *snapshot[B], limit, depth int) bool {
 	if g.exactCache == nil || budget >= 1<<15-1 {
 		return g.exactMoves(sn, limit, depth)
 	}
-	slot := g.exactCache.slot(sn.flooded, depth)
-	e := g.exactCache.entry(slot, sn.flooded, depth)
+	slot := g.exactCache.slot(&sn.flooded, depth)
+	e := g.exactCache.entry(slot, &sn.flooded, depth)
 	switch {
 	case budget <= int(e.over):
 		return true
@@ -191,7 +196,7 @@ func (g *graph[B]) exact(sn *snapshot[B], limit, depth int) bool {
 	// The nested lookaheads may have taken the slot: look at it again
 	// (the cache does not grow during a bound).
 	ok := g.exactMoves(sn, limit, depth)
-	e = g.exactCache.entry(slot, sn.flooded, depth)
+	e = g.exactCache.entry(slot, &sn.flooded, depth)
 	if ok {
 		e.over = int16(max(int(e.over), budget))
 	} else {
@@ -204,7 +209,7 @@ func (g *graph[B]) exact(sn *snapshot[B], limit, depth int) bool {
 func (g *graph[B]) exactMoves(sn *snapshot[B], limit, depth int) bool {
 	for c := sn.cols; c != 0; c &= c - 1 {
 		k := bits.TrailingZeros32(c)
-		if !intersects(g.cmask[k], sn.frontier) {
+		if !intersects(&g.cmask[k], &sn.frontier) {
 			continue
 		}
 		if len(sn.flooded) == 3 && useLayersBMI {
@@ -225,7 +230,7 @@ func (g *graph[B]) exactMoves(sn *snapshot[B], limit, depth int) bool {
 		if empty(fresh) {
 			continue
 		}
-		if sn.dist+1+g.boundDepth(cf, cn, crem, limit-sn.dist-1, depth-1) <= limit {
+		if sn.dist+1+g.boundDepth(&cf, &cn, crem, limit-sn.dist-1, depth-1) <= limit {
 			return false
 		}
 	}
@@ -238,9 +243,9 @@ func (g *graph[B]) layers(flooded, frontier B, remaining uint32, limit int, tail
 	switch {
 	case generalLayers:
 	case len(flooded) == 3:
-		return g.layers3(flooded, frontier, remaining, limit, tail)
+		return g.layers3(&flooded, &frontier, remaining, limit, tail)
 	case len(flooded) == 4:
-		return g.layers4(flooded, frontier, remaining, limit, tail)
+		return g.layers4(&flooded, &frontier, remaining, limit, tail)
 	}
 	var vis B
 	for i := range len(vis) {
@@ -309,6 +314,18 @@ func (g *graph[B]) layers(flooded, frontier B, remaining uint32, limit int, tail
 			cur[i] |= fresh[i]
 		}
 	}
+}
+
+// layersAt is layers with the sets read in place (see childTo).
+func (g *graph[B]) layersAt(flooded, frontier *B, remaining uint32, limit int, tail *snapshots[B]) int {
+	switch {
+	case generalLayers:
+	case len(*flooded) == 3:
+		return g.layers3(flooded, frontier, remaining, limit, tail)
+	case len(*flooded) == 4:
+		return g.layers4(flooded, frontier, remaining, limit, tail)
+	}
+	return g.layers(*flooded, *frontier, remaining, limit, tail)
 }
 
 // generalLayers turns layers3 off, so that tests can compare the two.

@@ -10,14 +10,14 @@ import (
 // keeps arrays in memory, and the recursion is most of the solver's time
 // (measured: 32% less CPU on pc19). TestLayers3 checks that it computes
 // exactly what layers computes.
-func (g *graph[B]) layers3(flooded, frontier B, remaining uint32, limit int, tail *snapshots[B]) int {
+func (g *graph[B]) layers3(flooded, frontier *B, remaining uint32, limit int, tail *snapshots[B]) int {
 	if useLayersBMI {
 		return layersBMI(g.cm3, g.adj3, unsafe.Pointer(tail),
-			flooded[0]|frontier[0], flooded[1]|frontier[1], flooded[2]|frontier[2],
-			frontier[0], frontier[1], frontier[2], remaining, limit)
+			(*flooded)[0]|(*frontier)[0], (*flooded)[1]|(*frontier)[1], (*flooded)[2]|(*frontier)[2],
+			(*frontier)[0], (*frontier)[1], (*frontier)[2], remaining, limit)
 	}
-	v0, v1, v2 := flooded[0]|frontier[0], flooded[1]|frontier[1], flooded[2]|frontier[2]
-	c0, c1, c2 := frontier[0], frontier[1], frontier[2]
+	v0, v1, v2 := (*flooded)[0]|(*frontier)[0], (*flooded)[1]|(*frontier)[1], (*flooded)[2]|(*frontier)[2]
+	c0, c1, c2 := (*frontier)[0], (*frontier)[1], (*frontier)[2]
 	cm := &g.cmask
 	dist := 0
 	cols := remaining

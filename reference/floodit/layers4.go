@@ -7,15 +7,15 @@ import (
 
 // layers4 is layers3 for four-word sets (at most 256 regions; an 18x18
 // board with 6 colours has about 230). TestLayers3 checks it too.
-func (g *graph[B]) layers4(flooded, frontier B, remaining uint32, limit int, tail *snapshots[B]) int {
-	l := len(flooded) - 1 // 3, written so that the three-word type compiles
+func (g *graph[B]) layers4(flooded, frontier *B, remaining uint32, limit int, tail *snapshots[B]) int {
+	l := len(*flooded) - 1 // 3, written so that the three-word type compiles
 	if useLayersBMI {
 		return layersBMI4(g.cm4, g.adj4, unsafe.Pointer(tail),
-			flooded[0]|frontier[0], flooded[1]|frontier[1], flooded[2]|frontier[2], flooded[l]|frontier[l],
-			frontier[0], frontier[1], frontier[2], frontier[l], remaining, limit)
+			(*flooded)[0]|(*frontier)[0], (*flooded)[1]|(*frontier)[1], (*flooded)[2]|(*frontier)[2], (*flooded)[l]|(*frontier)[l],
+			(*frontier)[0], (*frontier)[1], (*frontier)[2], (*frontier)[l], remaining, limit)
 	}
-	v0, v1, v2, v3 := flooded[0]|frontier[0], flooded[1]|frontier[1], flooded[2]|frontier[2], flooded[l]|frontier[l]
-	c0, c1, c2, c3 := frontier[0], frontier[1], frontier[2], frontier[l]
+	v0, v1, v2, v3 := (*flooded)[0]|(*frontier)[0], (*flooded)[1]|(*frontier)[1], (*flooded)[2]|(*frontier)[2], (*flooded)[l]|(*frontier)[l]
+	c0, c1, c2, c3 := (*frontier)[0], (*frontier)[1], (*frontier)[2], (*frontier)[l]
 	dist := 0
 	cols := remaining
 	for {

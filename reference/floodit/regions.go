@@ -206,11 +206,37 @@ func empty[B bitset](s B) bool {
 	return x == 0
 }
 
-// intersects reports whether a and b share an element.
-func intersects[B bitset](a, b B) bool {
+// emptyAt is empty reading the set word by word in place (see childTo).
+func emptyAt[B bitset](s *B) bool {
 	var x uint64
-	for i := range len(a) {
-		x |= a[i] & b[i]
+	for i := range len(*s) {
+		x |= (*s)[i]
+	}
+	return x == 0
+}
+
+// same reports whether *a and *b are the same set, a word at a time (see
+// childTo).
+func same[B bitset](a, b *B) bool {
+	var x uint64
+	for i := range len(*a) {
+		x |= (*a)[i] ^ (*b)[i]
+	}
+	return x == 0
+}
+
+// copyAt copies *src into *dst a word at a time (see childTo).
+func copyAt[B bitset](dst, src *B) {
+	for i := range len(*src) {
+		(*dst)[i] = (*src)[i]
+	}
+}
+
+// intersects reports whether a and b share an element.
+func intersects[B bitset](a, b *B) bool {
+	var x uint64
+	for i := range len(*a) {
+		x |= (*a)[i] & (*b)[i]
 	}
 	return x != 0
 }

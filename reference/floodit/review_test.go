@@ -476,18 +476,18 @@ func TestSolveConcurrent(t *testing.T) {
 func TestTableGenerationWrap(t *testing.T) {
 	tb := getTable[[4]uint64]()
 	set := [4]uint64{1, 2, 3, 4}
-	tb.raise(set, 7)
-	e := tb.exact.entry(tb.exact.slot(set, 2), set, 2)
+	tb.raise(&set, 7)
+	e := tb.exact.entry(tb.exact.slot(&set, 2), &set, 2)
 	e.over = 5
-	if lb, ok := tb.get(set); !ok || lb != 7 {
+	if lb, ok := tb.get(&set); !ok || lb != 7 {
 		t.Fatalf("get after raise = %d, %v", lb, ok)
 	}
 	tb.grow() // the large slots too
-	tb.raise(set, 9)
+	tb.raise(&set, 9)
 	tb.gen = 1<<16 - 1
 	tb.exact.gen = tb.gen
-	tb.raise(set, 11)
-	tb.exact.entry(tb.exact.slot(set, 2), set, 2).over = 6
+	tb.raise(&set, 11)
+	tb.exact.entry(tb.exact.slot(&set, 2), &set, 2).over = 6
 	putTable(tb)
 	again := getTable[[4]uint64]()
 	defer putTable(again)
@@ -497,14 +497,14 @@ func TestTableGenerationWrap(t *testing.T) {
 	if again.gen != 1 || again.exact.gen != 1 {
 		t.Fatalf("after the wrap: generations %d and %d, want 1", again.gen, again.exact.gen)
 	}
-	if lb, ok := again.get(set); ok {
+	if lb, ok := again.get(&set); ok {
 		t.Fatalf("after the wrap the table still knows the set: %d", lb)
 	}
 	again.grow()
-	if lb, ok := again.get(set); ok {
+	if lb, ok := again.get(&set); ok {
 		t.Fatalf("after the wrap the large table still knows the set: %d", lb)
 	}
-	if e := again.exact.entry(again.exact.slot(set, 2), set, 2); e.over != -1 {
+	if e := again.exact.entry(again.exact.slot(&set, 2), &set, 2); e.over != -1 {
 		t.Fatalf("after the wrap the lookahead cache still knows the set: over %d", e.over)
 	}
 }

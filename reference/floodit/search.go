@@ -192,13 +192,12 @@ func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int, prune u
 	// cleared at every node. Every field is set before it is read.
 	kids := s.kids[d]
 	n := 0
-	cand, completing := g.candidates(flooded, frontier, rem)
+	cand, completing := g.candidates(&flooded, &frontier, rem)
 	for c := cand; c != 0; c &= c - 1 {
 		k := bits.TrailingZeros32(c)
 		kd := &kids[n]
-		kd.flooded, kd.frontier, kd.fresh, kd.remaining = g.child(flooded, frontier, rem, k)
-		fresh := kd.fresh
-		if !completing && empty(fresh) {
+		kd.remaining = g.childTo(&flooded, &frontier, rem, k, &kd.flooded, &kd.frontier, &kd.fresh)
+		if !completing && emptyAt(&kd.fresh) {
 			// The move opens no new region and is not completing: never
 			// optimal (see the note on wasteful moves below).
 			continue
@@ -209,7 +208,7 @@ func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int, prune u
 		if kd.remaining != 0 {
 			// The table is read once every child is known: the reads,
 			// with no work between them, overlap their cache misses.
-			kd.slot = s.tt.at(kd.flooded)
+			kd.slot = s.tt.at(&kd.flooded)
 		}
 		n++
 	}
@@ -220,7 +219,7 @@ func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int, prune u
 			// stopped early at an older limit, still a valid lower bound),
 			// and its entry only rises: computing it again is skipped.
 			// Pathmax: one move lowers the true distance by at most one.
-			lb, known := s.tt.getAt(kd.slot, kd.flooded)
+			lb, known := s.tt.getAt(kd.slot, &kd.flooded)
 			kd.f += max(lb, hlb-1)
 			kd.known = known
 		}
@@ -244,9 +243,9 @@ func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int, prune u
 			continue
 		}
 		f := d + 1
-		h := g.bound(kd.flooded, kd.frontier, kd.remaining, s.limit-f)
+		h := g.boundAt(&kd.flooded, &kd.frontier, kd.remaining, s.limit-f)
 		kd.f = max(kd.f, f+h)
-		s.tt.raise(kd.flooded, kd.f-f)
+		s.tt.raise(&kd.flooded, kd.f-f)
 		if kd.f-1 > s.limit {
 			return kd.f - 1
 		}
@@ -301,14 +300,14 @@ func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int, prune u
 		// unless it opens a region of their colour.
 		var sub uint32
 		if refuted|prune != 0 && refutedPrune {
-			sub = (refuted | prune) &^ g.colorsIn(kd.fresh, rem)
+			sub = (refuted | prune) &^ g.colorsIn(&kd.fresh, rem)
 		}
 		r := s.dfs(d+1, kd.flooded, kd.frontier, kd.remaining, kd.f-d-1, sub)
 		if r < 0 {
 			return r
 		}
 		best = min(best, r)
-		s.tt.raise(kd.flooded, r-d-1)
+		s.tt.raise(&kd.flooded, r-d-1)
 		refuted |= 1 << kd.color
 		// The child now needs at least r-d-1 moves, and so does this state.
 		if r-1 > s.limit {
@@ -322,17 +321,17 @@ func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int, prune u
 // region on the frontier, or only the smallest completing colour if there is
 // one (bound.go proves that playing it first loses nothing); completing says
 // which case it is.
-func (g *graph[B]) candidates(flooded, frontier B, rem uint32) (cand uint32, completing bool) {
+func (g *graph[B]) candidates(flooded, frontier *B, rem uint32) (cand uint32, completing bool) {
 	for c := rem; c != 0; c &= c - 1 {
 		k := bits.TrailingZeros32(c)
 		m := &g.cmask[k]
-		if !intersects(*m, frontier) {
+		if !intersects(m, frontier) {
 			continue
 		}
 		cand |= 1 << k
 		var out uint64
-		for i := range len(frontier) {
-			out |= (*m)[i] &^ (flooded[i] | frontier[i])
+		for i := range len(*frontier) {
+			out |= (*m)[i] &^ ((*flooded)[i] | (*frontier)[i])
 		}
 		if out == 0 {
 			return 1 << k, true
@@ -381,11 +380,11 @@ func (k *kid[B]) before(o *kid[B]) bool {
 }
 
 // colorsIn returns the colours of rem with a region in set.
-func (g *graph[B]) colorsIn(set B, rem uint32) uint32 {
+func (g *graph[B]) colorsIn(set *B, rem uint32) uint32 {
 	var out uint32
 	for c := rem; c != 0; c &= c - 1 {
 		k := bits.TrailingZeros32(c)
-		if intersects(g.cmask[k], set) {
+		if intersects(&g.cmask[k], set) {
 			out |= 1 << k
 		}
 	}

@@ -23,7 +23,7 @@ func TestRefutedMoveDominance(t *testing.T) {
 		var fl [3]uint64
 		setBit(&fl, 0)
 		fr, rem := g.adj[0], g.outside(fl)
-		cand, _ := g.candidates(fl, fr, rem)
+		cand, _ := g.candidates(&fl, &fr, rem)
 		if bits.OnesCount32(cand) < 2 {
 			continue
 		}
@@ -33,14 +33,14 @@ func TestRefutedMoveDominance(t *testing.T) {
 		tb := b
 		var path []int
 		for range 1 + rng.IntN(3) {
-			c, _ := g.candidates(tf, tn, trem)
+			c, _ := g.candidates(&tf, &tn, trem)
 			c &^= 1 << a
 			if c == 0 {
 				break
 			}
 			x := pick(c, rng.IntN(bits.OnesCount32(c)))
 			nf, nn, fresh, nrem := g.child(tf, tn, trem, x)
-			if intersects(fresh, g.cmask[a]) {
+			if intersects(&fresh, &g.cmask[a]) {
 				break
 			}
 			tf, tn, trem = nf, nn, nrem

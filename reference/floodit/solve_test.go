@@ -280,7 +280,7 @@ func checkLayers[B bitset](t *testing.T, b Board, g *graph[B], rng *rand.Rand) {
 				t.Fatalf("board %q: scalar layers = %d %+v, layers = %d %+v", Format(b), h3, got, h, want)
 			}
 		}
-		cand, _ := g.candidates(fl, fr, rem)
+		cand, _ := g.candidates(&fl, &fr, rem)
 		k := bits.TrailingZeros32(cand)
 		for range rng.IntN(bits.OnesCount32(cand)) {
 			cand &= cand - 1

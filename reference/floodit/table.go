@@ -109,7 +109,7 @@ func (t *table[B]) grow() {
 	t.entries, t.mask = t.large, uint64(len(t.large)-1)
 	for i := range old {
 		if e := &old[i]; e.gen == t.gen {
-			t.entries[t.slot(e.key)] = *e
+			t.entries[t.slot(&e.key)] = *e
 		}
 	}
 	t.exact.grow()
@@ -121,19 +121,19 @@ func putTable[B bitset](t *table[B]) {
 }
 
 // hash mixes the words of a set.
-func hash[B bitset](set B) uint64 {
+func hash[B bitset](set *B) uint64 {
 	h := uint64(0x9E3779B97F4A7C15)
-	for i := range len(set) {
-		h = (h ^ set[i]) * 0xBF58476D1CE4E5B9
+	for i := range len(*set) {
+		h = (h ^ (*set)[i]) * 0xBF58476D1CE4E5B9
 		h ^= h >> 31
 	}
 	return h
 }
 
-func (t *table[B]) slot(set B) uint64 { return hash(set) & t.mask }
+func (t *table[B]) slot(set *B) uint64 { return hash(set) & t.mask }
 
 // get returns the lower bound stored for set and whether there is one.
-func (t *table[B]) get(set B) (int, bool) {
+func (t *table[B]) get(set *B) (int, bool) {
 	return t.getAt(&t.entries[t.slot(set)], set)
 }
 
@@ -141,24 +141,25 @@ func (t *table[B]) get(set B) (int, bool) {
 // children of a state before it reads any, so that the reads, one after the
 // other with no work between them, overlap their cache misses (the large
 // table is megabytes, probed at random).
-func (t *table[B]) at(set B) *entry[B] { return &t.entries[t.slot(set)] }
+func (t *table[B]) at(set *B) *entry[B] { return &t.entries[t.slot(set)] }
 
 // getAt is get with set's slot e.
-func (t *table[B]) getAt(e *entry[B], set B) (int, bool) {
-	if e.gen != t.gen || e.key != set {
+func (t *table[B]) getAt(e *entry[B], set *B) (int, bool) {
+	if e.gen != t.gen || !same(&e.key, set) {
 		return 0, false
 	}
 	return int(e.lb), true
 }
 
 // raise records that at least lb moves are needed from set.
-func (t *table[B]) raise(set B, lb int) {
+func (t *table[B]) raise(set *B, lb int) {
 	lb = min(max(lb, 1), 1<<16-1)
 	e := &t.entries[t.slot(set)]
-	if e.gen == t.gen && e.key == set && int(e.lb) >= lb {
+	if e.gen == t.gen && same(&e.key, set) && int(e.lb) >= lb {
 		return
 	}
-	e.key, e.lb, e.gen = set, uint16(lb), t.gen
+	copyAt(&e.key, set)
+	e.lb, e.gen = uint16(lb), t.gen
 }
 
 // exactCache remembers the answers of exact (bound.go) for the states of
@@ -227,22 +228,23 @@ func (c *exactCache[B]) grow() {
 	c.entries, c.mask = c.large, uint64(len(c.large)-1)
 	for i := range old {
 		if e := &old[i]; e.gen == c.gen {
-			c.entries[(hash(e.key)^uint64(e.depth))&c.mask] = *e
+			c.entries[(hash(&e.key)^uint64(e.depth))&c.mask] = *e
 		}
 	}
 }
 
 // slot returns the index of the slot of set and depth.
-func (c *exactCache[B]) slot(set B, depth int) uint64 {
+func (c *exactCache[B]) slot(set *B, depth int) uint64 {
 	return (hash(set) ^ uint64(depth)) & c.mask
 }
 
 // entry returns slot i of set and depth (from slot), emptied if it held
 // another key.
-func (c *exactCache[B]) entry(i uint64, set B, depth int) *exactEntry[B] {
+func (c *exactCache[B]) entry(i uint64, set *B, depth int) *exactEntry[B] {
 	e := &c.entries[i&c.mask]
-	if e.gen != c.gen || e.depth != uint16(depth) || e.key != set {
-		*e = exactEntry[B]{key: set, gen: c.gen, depth: uint16(depth), over: -1, within: 1<<15 - 1}
+	if e.gen != c.gen || e.depth != uint16(depth) || !same(&e.key, set) {
+		copyAt(&e.key, set)
+		e.gen, e.depth, e.over, e.within = c.gen, uint16(depth), -1, 1<<15-1
 	}
 	return e
 }
