@@ -73,28 +73,14 @@ const (
 // boundDepth is L(S), raised by one when it equals limit and a lookahead of
 // the given depth proves one more move.
 func (g *graph[B]) boundDepth(flooded, frontier *B, remaining uint32, limit, depth int) int {
-	// Most runs are a step or two long: three-word sets call layers3
-	// directly (the sets are passed on the stack, once less).
+	// Most runs are a step or two long: three- and four-word sets call
+	// layers3 and layers4 directly (the sets read in place, see childTo).
 	if depth == 0 {
-		switch {
-		case generalLayers:
-		case len(*flooded) == 3:
-			return g.layers3(flooded, frontier, remaining, limit, nil)
-		case len(*flooded) == 4:
-			return g.layers4(flooded, frontier, remaining, limit, nil)
-		}
-		return g.layers(*flooded, *frontier, remaining, limit, nil)
+		return g.layersAt(flooded, frontier, remaining, limit, nil)
 	}
 	tail := &g.tails[depth]
 	tail.n = 0
-	var h int
-	if len(*flooded) == 3 && !generalLayers {
-		h = g.layers3(flooded, frontier, remaining, limit, tail)
-	} else if len(*flooded) == 4 && !generalLayers {
-		h = g.layers4(flooded, frontier, remaining, limit, tail)
-	} else {
-		h = g.layers(*flooded, *frontier, remaining, limit, tail)
-	}
+	h := g.layersAt(flooded, frontier, remaining, limit, tail)
 	if h == limit && g.lookahead(tail, limit, depth) {
 		return limit + 1
 	}
