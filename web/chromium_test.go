@@ -162,6 +162,13 @@ const wideElements = `Array.from(document.querySelectorAll("body *")).filter(fun
   return e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && e.className.baseVal === undefined ? "." + String(e.className).split(" ").join(".") : "") + " " + Math.round(e.getBoundingClientRect().right);
 }).join(", ")`
 
+// untilLimit bounds until's wait. It was 15 s until a .ci/run on a slow
+// machine (33% steal, 2026-12-02) failed TestBrowserClarifications: the
+// server's SQLite statements took 2.8-11 s there (gorm's SLOW SQL lines),
+// so the page's three-second poll saw the jury's messages after the wait
+// had ended. A condition that never comes still fails, later.
+const untilLimit = 45 * time.Second
+
 // write writes a screenshot of the whole page as it is now.
 func (s *chromiumSession) write(file string) {
 	s.t.Helper()
@@ -184,12 +191,12 @@ func (s *chromiumSession) write(file string) {
 }
 
 // until waits for a JavaScript condition of the page, failing the test
-// with the play status after 15 s. It asks in a loop: chromedp.Poll
+// with the play status after untilLimit. It asks in a loop: chromedp.Poll
 // compiles its predicate with new Function, which the pages'
 // Content-Security-Policy forbids.
 func (s *chromiumSession) until(what, expr string) {
 	s.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(untilLimit)
 	for {
 		ok, err := chromedp.Run(s.ctx, chromedp.Evaluate[bool](expr))
 		if err == nil && ok {
