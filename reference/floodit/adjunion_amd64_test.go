@@ -104,7 +104,7 @@ func TestChildLayersBMI(t *testing.T) {
 				for _, limit := range []int{full - 2, full - 1, full, full + 1} {
 					var want, got snapshots[[3]uint64]
 					h := -1
-					if !empty(fresh) {
+					if !empty(&fresh) {
 						generalLayers = true
 						h = g.layers(cf, cn, crem, limit, &want)
 						generalLayers = false

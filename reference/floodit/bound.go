@@ -213,7 +213,7 @@ func (g *graph[B]) exactMoves(sn *snapshot[B], limit, depth int) bool {
 			continue
 		}
 		cf, cn, fresh, crem := g.child(sn.flooded, sn.frontier, sn.cols, k)
-		if empty(fresh) {
+		if empty(&fresh) {
 			continue
 		}
 		if sn.dist+1+g.boundDepth(&cf, &cn, crem, limit-sn.dist-1, depth-1) <= limit {
@@ -226,13 +226,23 @@ func (g *graph[B]) exactMoves(sn *snapshot[B], limit, depth int) bool {
 // layers computes L(S), or a value above limit once it passes limit; when
 // tail is not nil it records the last layer steps there.
 func (g *graph[B]) layers(flooded, frontier B, remaining uint32, limit int, tail *snapshots[B]) int {
+	return g.layersAt(&flooded, &frontier, remaining, limit, tail)
+}
+
+// layersAt is layers with the sets read in place (see childTo).
+func (g *graph[B]) layersAt(flooded, frontier *B, remaining uint32, limit int, tail *snapshots[B]) int {
 	switch {
 	case generalLayers:
-	case len(flooded) == 3:
-		return g.layers3(&flooded, &frontier, remaining, limit, tail)
-	case len(flooded) == 4:
-		return g.layers4(&flooded, &frontier, remaining, limit, tail)
+	case len(*flooded) == 3:
+		return g.layers3(flooded, frontier, remaining, limit, tail)
+	case len(*flooded) == 4:
+		return g.layers4(flooded, frontier, remaining, limit, tail)
 	}
+	return g.layersAny(*flooded, *frontier, remaining, limit, tail)
+}
+
+// layersAny is layers in Go for sets of any size.
+func (g *graph[B]) layersAny(flooded, frontier B, remaining uint32, limit int, tail *snapshots[B]) int {
 	var vis B
 	for i := range len(vis) {
 		vis[i] = flooded[i] | frontier[i]
@@ -300,18 +310,6 @@ func (g *graph[B]) layers(flooded, frontier B, remaining uint32, limit int, tail
 			cur[i] |= fresh[i]
 		}
 	}
-}
-
-// layersAt is layers with the sets read in place (see childTo).
-func (g *graph[B]) layersAt(flooded, frontier *B, remaining uint32, limit int, tail *snapshots[B]) int {
-	switch {
-	case generalLayers:
-	case len(*flooded) == 3:
-		return g.layers3(flooded, frontier, remaining, limit, tail)
-	case len(*flooded) == 4:
-		return g.layers4(flooded, frontier, remaining, limit, tail)
-	}
-	return g.layers(*flooded, *frontier, remaining, limit, tail)
 }
 
 // generalLayers turns layers3 off, so that tests can compare the two.

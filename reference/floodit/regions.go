@@ -198,16 +198,7 @@ func subset[B bitset](a, b B) bool {
 }
 
 // empty reports whether s has no element.
-func empty[B bitset](s B) bool {
-	var x uint64
-	for i := range len(s) {
-		x |= s[i]
-	}
-	return x == 0
-}
-
-// emptyAt is empty reading the set word by word in place (see childTo).
-func emptyAt[B bitset](s *B) bool {
+func empty[B bitset](s *B) bool {
 	var x uint64
 	for i := range len(*s) {
 		x |= (*s)[i]

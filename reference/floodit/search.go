@@ -197,7 +197,7 @@ func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int, prune u
 		k := bits.TrailingZeros32(c)
 		kd := &kids[n]
 		kd.remaining = g.childTo(&flooded, &frontier, rem, k, &kd.flooded, &kd.frontier, &kd.fresh)
-		if !completing && emptyAt(&kd.fresh) {
+		if !completing && empty(&kd.fresh) {
 			// The move opens no new region and is not completing: never
 			// optimal (see the note on wasteful moves below).
 			continue
