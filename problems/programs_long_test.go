@@ -77,8 +77,8 @@ func machineSlowdown(t *testing.T) float64 {
 // machine than that one with its slowdown as well (machineSlowdown): the
 // check is of the limits, not of the machine.
 func TestShippedPrograms(t *testing.T) {
-	slow := machineSlowdown(t)
 	runner := sandboxtest.Embedded(t)
+	slow := machineSlowdown(t)
 	ps, err := problems.Shipped()
 	if err != nil {
 		t.Fatal(err)
