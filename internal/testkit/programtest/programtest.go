@@ -27,6 +27,8 @@ type Bench struct {
 	pz     judge.Puzzle
 	cases  []string
 	refs   []judge.Solution
+	// scale multiplies the problem's CPU limit (ScaleTime); 1 by default.
+	scale float64
 }
 
 func NewBench(t *testing.T, r sandbox.Runner, p problems.Problem) *Bench {
@@ -34,7 +36,7 @@ func NewBench(t *testing.T, r sandbox.Runner, p problems.Problem) *Bench {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &Bench{runner: r, p: p, pz: pz}
+	b := &Bench{runner: r, p: p, pz: pz, scale: 1}
 	for _, c := range p.Cases {
 		ref, err := pz.Solve(context.Background(), c.Input, nil)
 		if err != nil {
@@ -46,15 +48,33 @@ func NewBench(t *testing.T, r sandbox.Runner, p problems.Problem) *Bench {
 	return b
 }
 
+// ScaleTime multiplies the problem's CPU limit by f (Slowdown's figure) in
+// the runs that want every board within the limits (Judge with accepted,
+// JudgeEach): a program the limits accept on the machine they were set on is
+// then accepted on a slower one too. The runs that look for a board out of
+// the limits (Judge with time_limit, FirstFailure) keep the problem's own
+// limit, which a slower machine only makes surer to turn the program away;
+// scaling it as well would let the calibration's own noise (2.2x and 2.4x
+// minutes apart on one machine) carry a slow program under it. The judge
+// itself keeps the limits as the problem says; an operator on a slower
+// machine raises the languages' time_factor (docs/CONFIGURATION.md).
+func (b *Bench) ScaleTime(f float64) *Bench {
+	b.scale = f
+	return b
+}
+
 // limits are the run limits of the problem's boards. The CPU limit is the
-// problem's; the wall-clock limit is far above the judge's 2 x CPU + 1 s
-// (judge/sandbox tests that one), because this test's programs share the
-// machine with every other package's tests: a program that waited for a
-// core would otherwise be cut by the clock while its CPU time is the
-// problem's to judge.
-func (b *Bench) limits() sandbox.Limits {
+// problem's, times ScaleTime's factor when scaled; the wall-clock limit is
+// far above the judge's 2 x CPU + 1 s (judge/sandbox tests that one),
+// because this test's programs share the machine with every other
+// package's tests: a program that waited for a core would otherwise be cut
+// by the clock while its CPU time is the problem's to judge.
+func (b *Bench) limits(scaled bool) sandbox.Limits {
 	l := b.p.Problem.Limits
 	cpu := time.Duration(l.TimeLimit * float64(time.Second))
+	if scaled {
+		cpu = time.Duration(b.scale * float64(cpu))
+	}
 	return sandbox.Limits{
 		CPU:    cpu,
 		Wall:   10*cpu + 10*time.Second,
@@ -85,10 +105,12 @@ func (b *Bench) compile(t *testing.T, path string) (*sandbox.Artifact, string) {
 	return c.Artifact, lang
 }
 
-// runs runs the program at path on the boards in order (from the last when
-// backwards) until each returns false, logs a line per board and returns the
-// CPU time of the slowest board and the program's language.
-func (b *Bench) runs(t *testing.T, path string, backwards bool, each func(name string, v judge.Verdict, msg string) bool) (time.Duration, string) {
+// runs runs the program at path on the boards in order until each returns
+// false, logs a line per board and returns the CPU time of the slowest board
+// and the program's language. A hunt looks for a board out of the limits:
+// it starts from the last board, where the shipped problems keep their
+// hardest, and runs under the problem's own CPU limit (ScaleTime).
+func (b *Bench) runs(t *testing.T, path string, hunt bool, each func(name string, v judge.Verdict, msg string) bool) (time.Duration, string) {
 	t.Helper()
 	a, lang := b.compile(t, path)
 	var worst time.Duration
@@ -97,12 +119,12 @@ func (b *Bench) runs(t *testing.T, path string, backwards bool, each func(name s
 	order := make([]int, len(b.cases))
 	for k := range order {
 		order[k] = k
-		if backwards {
+		if hunt {
 			order[k] = len(order) - 1 - k
 		}
 	}
 	for _, i := range order {
-		v, msg, res := b.board(context.Background(), t, a, i)
+		v, msg, res := b.board(context.Background(), t, a, i, b.limits(!hunt))
 		worst = max(worst, res.CPU)
 		name := b.p.Cases[i].Name
 		report = append(report, fmt.Sprintf("  %-32s %-12s %6.0f ms %7d KiB %s", name, v, float64(res.CPU)/float64(time.Millisecond), res.MemoryKiB, msg))
@@ -159,9 +181,9 @@ func (b *Bench) FirstFailure(t *testing.T, path string) judge.Verdict {
 
 // board runs the program on board i and judges its output with the
 // problem's checker, as an answer's case is judged.
-func (b *Bench) board(ctx context.Context, t *testing.T, a *sandbox.Artifact, i int) (judge.Verdict, string, sandbox.RunResult) {
+func (b *Bench) board(ctx context.Context, t *testing.T, a *sandbox.Artifact, i int, lim sandbox.Limits) (judge.Verdict, string, sandbox.RunResult) {
 	in := b.pz.JudgeInput([]string{b.cases[i]})
-	res, err := b.runner.Run(ctx, a, []byte(in), b.limits())
+	res, err := b.runner.Run(ctx, a, []byte(in), lim)
 	if err != nil {
 		t.Fatalf("run: %v", err)
 	}
