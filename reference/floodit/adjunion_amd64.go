@@ -55,11 +55,13 @@ func layersBMI4(cm *[16][4]uint64, adj *[256][4]uint64, tail unsafe.Pointer, v0,
 func childLayersBMI(cm *[16][3]uint64, adj *[192][3]uint64, tail unsafe.Pointer, sn unsafe.Pointer, k uint64, x0, x1, x2, x3 uint64, cols uint32, limit int) int
 
 // unionList says whether the assembly's neighbour unions walk one packed
-// list of a set's region numbers (VPCOMPRESSB, AVX-512 VBMI2 and BW)
-// instead of looping over each word's bits: the exits of the word loops
-// were the layer recursion's most mispredicted branches. The assembly
-// reads it as a byte; tests turn it off to compare the two.
-var unionList = uint8(b2i(cpu.X86.HasAVX512VBMI2 && cpu.X86.HasAVX512BW))
+// list of a set's region numbers, eight at a time (VPCOMPRESSB, AVX-512
+// VBMI2 and BW; each row ORed into a YMM register, VL, and taken out with
+// VPEXTRQ and VEXTRACTI64X2, DQ), instead of looping over each word's
+// bits: the exits of the word loops were the layer recursion's most
+// mispredicted branches. The assembly reads it as a byte; tests turn it off
+// to compare the two.
+var unionList = uint8(b2i(cpu.X86.HasAVX512VBMI2 && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL && cpu.X86.HasAVX512DQ))
 
 // The assembly keeps the last layer steps in a ring of four snapshots
 // (the slot is n AND 3): lookSteps must be 4 for the Go code, which reads

@@ -84,14 +84,45 @@ next:
 	VMOVDQU64 zout, buf(n*1); \
 	ADDQ w, n
 
+// ROW3 ORs into y the neighbour row (three words, read as four: the
+// fourth is the next row's first and is dropped) of the region numbered by
+// the byte at off(p); i is a scratch register.
+#define ROW3(off, p, i, base, y) \
+	MOVBQZX off(p), i; \
+	LEAQ (i)(i*2), i; \
+	VPORQ (base)(i*8), y, y
+
+// ROW4 is ROW3 for four-word rows (32 bytes a region).
+#define ROW4(off, p, i, base, y) \
+	MOVBQZX off(p), i; \
+	SHLQ $5, i; \
+	VPORQ (base)(i*1), y, y
+
+// PAD writes eight copies of the first number of the list at p after its
+// n numbers and leaves the list's end, p + n, in n: ORing a row twice
+// changes nothing, so the list can be walked eight numbers at a time. t is
+// a scratch register.
+#define PAD(p, n, i, t) \
+	MOVBQZX (p), i; \
+	MOVQ $0x0101010101010101, t; \
+	IMULQ t, i; \
+	MOVQ i, (p)(n*1); \
+	ADDQ p, n
+
 // UNIONLIST ORs into o0-o2 the neighbour sets (three words each, in the
 // table at base) of the regions of the set (w0, w1, w2), through one loop
 // over the set's region numbers: PACK packs each word's numbers (Z28-Z30
-// hold 0-191, see IDXLOAD) and the three lists are stored end to end at
-// buf (64 bytes past the last number are written). One loop instead of
-// one per word: the exits of the word loops were the recursion's most
-// mispredicted branches. w0-w2 are overwritten and i is a scratch
-// register.
+// hold 0-191, see IDXLOAD), the three lists are stored end to end at buf
+// (64 bytes past the last number are written) and PAD pads them to a
+// multiple of eight. The loop takes eight numbers a pass and ORs each
+// region's row with one 32-byte load into Y24 or Y25. One loop instead of
+// one per word, and eight numbers a pass instead of one: the exits of the
+// word loops were the recursion's most mispredicted branches, and so was
+// the exit of a loop of one number a pass, taken once a union. Two thirds of
+// pc19's unions have at most 16 regions (completing steps mostly 1-8, layer
+// steps mostly 13-25), so most take one or two passes. w0-w2 are
+// overwritten and i is a scratch register; the table needs eight bytes
+// after its last row (newGraph).
 #define UNIONLIST(w0, w1, w2, i, base, buf, o0, o1, o2, loop, next) \
 	PACK(w0, K2, Z28, Z19); \
 	PACK(w1, K3, Z29, Z20); \
@@ -99,18 +130,32 @@ next:
 	VMOVDQU64 Z19, buf; \
 	APPEND(Z20, w1, w0, buf); \
 	APPEND(Z21, w2, w0, buf); \
-	XORQ w1, w1; \
 	TESTQ w0, w0; \
 	JZ next; \
+	LEAQ buf, w2; \
+	PAD(w2, w0, i, w1); \
+	VPXORQ Y24, Y24, Y24; \
+	VPXORQ Y25, Y25, Y25; \
 loop: \
-	MOVBQZX buf(w1*1), i; \
-	LEAQ (i)(i*2), i; \
-	ORQ 0(base)(i*8), o0; \
-	ORQ 8(base)(i*8), o1; \
-	ORQ 16(base)(i*8), o2; \
-	INCQ w1; \
-	CMPQ w1, w0; \
-	JNE loop; \
+	ROW3(0, w2, i, base, Y24); \
+	ROW3(1, w2, i, base, Y25); \
+	ROW3(2, w2, i, base, Y24); \
+	ROW3(3, w2, i, base, Y25); \
+	ROW3(4, w2, i, base, Y24); \
+	ROW3(5, w2, i, base, Y25); \
+	ROW3(6, w2, i, base, Y24); \
+	ROW3(7, w2, i, base, Y25); \
+	ADDQ $8, w2; \
+	CMPQ w2, w0; \
+	JB loop; \
+	VPORQ Y25, Y24, Y24; \
+	VMOVQ X24, i; \
+	ORQ i, o0; \
+	VPEXTRQ $1, X24, i; \
+	ORQ i, o1; \
+	VEXTRACTI64X2 $1, Y24, X25; \
+	VMOVQ X25, i; \
+	ORQ i, o2; \
 next:
 
 // NUMBERS loads the region numbers 0-191 into Z28-Z30.
@@ -120,7 +165,7 @@ next:
 	VMOVDQU64 idxbytes<>+128(SB), Z30
 
 // IDXLOAD loads the region numbers 0-191 into Z28-Z30 for UNIONLIST
-// when unionList is set (the CPU has AVX-512 VBMI2 and BW), and skips to
+// when unionList is set (the CPU has the AVX-512 parts it needs), and skips to
 // label otherwise.
 #define IDXLOAD(label) \
 	CMPB ·unionList(SB), $0; \
@@ -140,8 +185,8 @@ words: \
 	UNIONWORD(w1, i, base, 1536, o0, o1, o2, loop1, word2); \
 	UNIONWORD(w2, i, base, 3072, o0, o1, o2, loop2, next)
 
-// UNIONLIST4 is UNIONLIST for four-word sets (32 bytes a region; IDXLOAD4
-// loads the numbers 0-255 into Z28-Z31).
+// UNIONLIST4 is UNIONLIST for four-word sets (32 bytes a region, read
+// whole; IDXLOAD4 loads the numbers 0-255 into Z28-Z31).
 #define UNIONLIST4(w0, w1, w2, w3, i, base, buf, o0, o1, o2, o3, loop, next) \
 	PACK(w0, K2, Z28, Z19); \
 	PACK(w1, K3, Z29, Z20); \
@@ -151,19 +196,34 @@ words: \
 	APPEND(Z20, w1, w0, buf); \
 	APPEND(Z21, w2, w0, buf); \
 	APPEND(Z22, w3, w0, buf); \
-	XORQ w1, w1; \
 	TESTQ w0, w0; \
 	JZ next; \
+	LEAQ buf, w2; \
+	PAD(w2, w0, i, w1); \
+	VPXORQ Y24, Y24, Y24; \
+	VPXORQ Y25, Y25, Y25; \
 loop: \
-	MOVBQZX buf(w1*1), i; \
-	SHLQ $5, i; \
-	ORQ 0(base)(i*1), o0; \
-	ORQ 8(base)(i*1), o1; \
-	ORQ 16(base)(i*1), o2; \
-	ORQ 24(base)(i*1), o3; \
-	INCQ w1; \
-	CMPQ w1, w0; \
-	JNE loop; \
+	ROW4(0, w2, i, base, Y24); \
+	ROW4(1, w2, i, base, Y25); \
+	ROW4(2, w2, i, base, Y24); \
+	ROW4(3, w2, i, base, Y25); \
+	ROW4(4, w2, i, base, Y24); \
+	ROW4(5, w2, i, base, Y25); \
+	ROW4(6, w2, i, base, Y24); \
+	ROW4(7, w2, i, base, Y25); \
+	ADDQ $8, w2; \
+	CMPQ w2, w0; \
+	JB loop; \
+	VPORQ Y25, Y24, Y24; \
+	VMOVQ X24, i; \
+	ORQ i, o0; \
+	VPEXTRQ $1, X24, i; \
+	ORQ i, o1; \
+	VEXTRACTI64X2 $1, Y24, X25; \
+	VMOVQ X25, i; \
+	ORQ i, o2; \
+	VPEXTRQ $1, X25, i; \
+	ORQ i, o3; \
 next:
 
 // IDXLOAD4 is IDXLOAD with the numbers 192-255 in Z31 as well.
