@@ -109,6 +109,39 @@ next:
 	MOVQ i, (p)(n*1); \
 	ADDQ p, n
 
+// PASSES walks the list of w0 numbers at buf (UNIONLIST), eight a pass,
+// ORing each number's row (row: ROW3 or ROW4) into Y24 and Y25, then ORs
+// the first three words of their union into o0-o2 (and leaves the fourth
+// in the upper half of X25); w1 and w2 are scratch registers. With an
+// empty list it jumps to next.
+#define PASSES(row, w0, w1, w2, i, base, buf, o0, o1, o2, loop, next) \
+	TESTQ w0, w0; \
+	JZ next; \
+	LEAQ buf, w2; \
+	PAD(w2, w0, i, w1); \
+	VPXORQ Y24, Y24, Y24; \
+	VPXORQ Y25, Y25, Y25; \
+loop: \
+	row(0, w2, i, base, Y24); \
+	row(1, w2, i, base, Y25); \
+	row(2, w2, i, base, Y24); \
+	row(3, w2, i, base, Y25); \
+	row(4, w2, i, base, Y24); \
+	row(5, w2, i, base, Y25); \
+	row(6, w2, i, base, Y24); \
+	row(7, w2, i, base, Y25); \
+	ADDQ $8, w2; \
+	CMPQ w2, w0; \
+	JB loop; \
+	VPORQ Y25, Y24, Y24; \
+	VMOVQ X24, i; \
+	ORQ i, o0; \
+	VPEXTRQ $1, X24, i; \
+	ORQ i, o1; \
+	VEXTRACTI64X2 $1, Y24, X25; \
+	VMOVQ X25, i; \
+	ORQ i, o2;
+
 // UNIONLIST ORs into o0-o2 the neighbour sets (three words each, in the
 // table at base) of the regions of the set (w0, w1, w2), through one loop
 // over the set's region numbers: PACK packs each word's numbers (Z28-Z30
@@ -130,32 +163,7 @@ next:
 	VMOVDQU64 Z19, buf; \
 	APPEND(Z20, w1, w0, buf); \
 	APPEND(Z21, w2, w0, buf); \
-	TESTQ w0, w0; \
-	JZ next; \
-	LEAQ buf, w2; \
-	PAD(w2, w0, i, w1); \
-	VPXORQ Y24, Y24, Y24; \
-	VPXORQ Y25, Y25, Y25; \
-loop: \
-	ROW3(0, w2, i, base, Y24); \
-	ROW3(1, w2, i, base, Y25); \
-	ROW3(2, w2, i, base, Y24); \
-	ROW3(3, w2, i, base, Y25); \
-	ROW3(4, w2, i, base, Y24); \
-	ROW3(5, w2, i, base, Y25); \
-	ROW3(6, w2, i, base, Y24); \
-	ROW3(7, w2, i, base, Y25); \
-	ADDQ $8, w2; \
-	CMPQ w2, w0; \
-	JB loop; \
-	VPORQ Y25, Y24, Y24; \
-	VMOVQ X24, i; \
-	ORQ i, o0; \
-	VPEXTRQ $1, X24, i; \
-	ORQ i, o1; \
-	VEXTRACTI64X2 $1, Y24, X25; \
-	VMOVQ X25, i; \
-	ORQ i, o2; \
+	PASSES(ROW3, w0, w1, w2, i, base, buf, o0, o1, o2, loop, next); \
 next:
 
 // NUMBERS loads the region numbers 0-191 into Z28-Z30.
@@ -196,32 +204,7 @@ words: \
 	APPEND(Z20, w1, w0, buf); \
 	APPEND(Z21, w2, w0, buf); \
 	APPEND(Z22, w3, w0, buf); \
-	TESTQ w0, w0; \
-	JZ next; \
-	LEAQ buf, w2; \
-	PAD(w2, w0, i, w1); \
-	VPXORQ Y24, Y24, Y24; \
-	VPXORQ Y25, Y25, Y25; \
-loop: \
-	ROW4(0, w2, i, base, Y24); \
-	ROW4(1, w2, i, base, Y25); \
-	ROW4(2, w2, i, base, Y24); \
-	ROW4(3, w2, i, base, Y25); \
-	ROW4(4, w2, i, base, Y24); \
-	ROW4(5, w2, i, base, Y25); \
-	ROW4(6, w2, i, base, Y24); \
-	ROW4(7, w2, i, base, Y25); \
-	ADDQ $8, w2; \
-	CMPQ w2, w0; \
-	JB loop; \
-	VPORQ Y25, Y24, Y24; \
-	VMOVQ X24, i; \
-	ORQ i, o0; \
-	VPEXTRQ $1, X24, i; \
-	ORQ i, o1; \
-	VEXTRACTI64X2 $1, Y24, X25; \
-	VMOVQ X25, i; \
-	ORQ i, o2; \
+	PASSES(ROW4, w0, w1, w2, i, base, buf, o0, o1, o2, loop, next); \
 	VPEXTRQ $1, X25, i; \
 	ORQ i, o3; \
 next:
