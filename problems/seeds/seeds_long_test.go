@@ -18,10 +18,11 @@ import (
 // TestSeedPrograms submits the seeds' C++ programs, as a course's students
 // would bring them, to the shipped problems: the textbook IDA* programs are
 // accepted, also where the time limits are tight (scaled by the machine's
-// slowdown against the one they were set on, programtest.Slowdown); seed 004 (its CanClear
-// initialised, the known defect) misses the lexicographically smallest
-// solution on the one board where its search order differs; and a plain
-// breadth-first Flood-it runs out of time or memory where boards are secret.
+// slowdown against the one they were set on, programtest.Slowdown); seed
+// 004 (its CanClear initialised, the known defect) misses the
+// lexicographically smallest solution on the one board where its search
+// order differs; and a plain breadth-first Flood-it runs out of time or
+// memory where boards are secret.
 func TestSeedPrograms(t *testing.T) {
 	seeds := testutil.SharedDir("seeds")
 	if seeds == "" {

@@ -140,7 +140,7 @@ loop: \
 	ORQ i, o1; \
 	VEXTRACTI64X2 $1, Y24, X25; \
 	VMOVQ X25, i; \
-	ORQ i, o2;
+	ORQ i, o2
 
 // UNIONLIST ORs into o0-o2 the neighbour sets (three words each, in the
 // table at base) of the regions of the set (w0, w1, w2), through one loop

@@ -29,7 +29,7 @@ var calibrated struct {
 	once sync.Once
 	slow float64
 	log  string
-	err  string
+	err  error
 }
 
 // Slowdown returns how many times slower this machine runs CPU-bound code
@@ -41,7 +41,7 @@ var calibrated struct {
 func Slowdown(t *testing.T) float64 {
 	t.Helper()
 	calibrated.once.Do(func() { calibrated.slow, calibrated.log, calibrated.err = calibrate() })
-	if calibrated.err != "" {
+	if calibrated.err != nil {
 		t.Fatal(calibrated.err)
 	}
 	t.Log(calibrated.log)
@@ -55,33 +55,34 @@ func problemsDir() string {
 	return filepath.Join(filepath.Dir(file), "..", "..", "..", "problems")
 }
 
-func calibrate() (slow float64, log, failure string) {
+func calibrate() (slow float64, log string, err error) {
 	dir, err := os.MkdirTemp("", "calibration")
 	if err != nil {
-		return 0, "", err.Error()
+		return 0, "", err
 	}
 	defer os.RemoveAll(dir)
 	program := filepath.Join(problemsDir(), calibrationProgram)
+	board := filepath.Join(problemsDir(), calibrationBoard)
 	bin := filepath.Join(dir, "calibration")
 	if out, err := exec.Command("g++", "-O2", "-o", bin, program).CombinedOutput(); err != nil {
-		return 0, "", "compiling " + program + ": " + err.Error() + "\n" + string(out)
+		return 0, "", fmt.Errorf("compiling %s: %v\n%s", program, err, out)
 	}
 	least := time.Duration(1<<63 - 1)
 	for range 3 {
-		in, err := os.Open(filepath.Join(problemsDir(), calibrationBoard))
+		in, err := os.Open(board)
 		if err != nil {
-			return 0, "", err.Error()
+			return 0, "", err
 		}
 		cmd := exec.Command(bin)
 		cmd.Stdin = in
 		err = cmd.Run()
 		in.Close()
 		if err != nil {
-			return 0, "", "running " + program + ": " + err.Error()
+			return 0, "", fmt.Errorf("running %s: %v", program, err)
 		}
 		least = min(least, cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime())
 	}
 	slow = max(1, float64(least)/float64(idleCalibration))
 	log = fmt.Sprintf("calibration: %s on %s took %v of CPU (%v when the limits were set): this machine is %.2fx as slow", filepath.Base(calibrationProgram), filepath.Base(calibrationBoard), least, idleCalibration, slow)
-	return slow, log, ""
+	return slow, log, nil
 }
