@@ -109,16 +109,26 @@ next:
 	MOVQ i, (p)(n*1); \
 	ADDQ p, n
 
+// PAD3 is PAD for three-word rows: the copies are of the number 192,
+// whose row is all zero (newGraph leaves a zero row after the 192 rows of
+// a three-word graph). They do not wait for the list's first number, which
+// is forwarded from the store of the packed numbers: a completing step's
+// union (one to eight regions) reads its copies in its only pass.
+#define PAD3(p, n, i, t) \
+	MOVQ $0xC0C0C0C0C0C0C0C0, t; \
+	MOVQ t, (p)(n*1); \
+	ADDQ p, n
+
 // PASSES walks the list of w0 numbers at buf (UNIONLIST), eight a pass,
 // ORing each number's row (row: ROW3 or ROW4) into Y24 and Y25, then ORs
 // the first three words of their union into o0-o2 (and leaves the fourth
 // in the upper half of X25); w1 and w2 are scratch registers. With an
 // empty list it jumps to next.
-#define PASSES(row, w0, w1, w2, i, base, buf, o0, o1, o2, loop, next) \
+#define PASSES(row, pad, w0, w1, w2, i, base, buf, o0, o1, o2, loop, next) \
 	TESTQ w0, w0; \
 	JZ next; \
 	LEAQ buf, w2; \
-	PAD(w2, w0, i, w1); \
+	pad(w2, w0, i, w1); \
 	VPXORQ Y24, Y24, Y24; \
 	VPXORQ Y25, Y25, Y25; \
 loop: \
@@ -163,7 +173,7 @@ loop: \
 	VMOVDQU64 Z19, buf; \
 	APPEND(Z20, w1, w0, buf); \
 	APPEND(Z21, w2, w0, buf); \
-	PASSES(ROW3, w0, w1, w2, i, base, buf, o0, o1, o2, loop, next); \
+	PASSES(ROW3, PAD3, w0, w1, w2, i, base, buf, o0, o1, o2, loop, next); \
 next:
 
 // NUMBERS loads the region numbers 0-191 into Z28-Z30.
@@ -204,7 +214,7 @@ words: \
 	APPEND(Z20, w1, w0, buf); \
 	APPEND(Z21, w2, w0, buf); \
 	APPEND(Z22, w3, w0, buf); \
-	PASSES(ROW4, w0, w1, w2, i, base, buf, o0, o1, o2, loop, next); \
+	PASSES(ROW4, PAD, w0, w1, w2, i, base, buf, o0, o1, o2, loop, next); \
 	VPEXTRQ $1, X25, i; \
 	ORQ i, o3; \
 next:

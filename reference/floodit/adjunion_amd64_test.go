@@ -372,3 +372,61 @@ func sameSearch(t *testing.T, b Board, what string, set func(on bool)) {
 		t.Fatalf("board %q: without %s %q in %d nodes, with it %q in %d", Format(b), what, got.MovesText(), got.Nodes, want.MovesText(), want.Nodes)
 	}
 }
+
+// TestFullThreeWordGraph checks the unions and the layer recursion of a
+// graph of exactly 192 regions, the most a three-word set holds: the lists
+// are padded with the number 192 (PAD3), whose row must be zero, and the
+// last row is read with one 32-byte load.
+func TestFullThreeWordGraph(t *testing.T) {
+	if !useBMI || !useLayersBMI {
+		t.Skip("the CPU has no BMI1")
+	}
+	// A 14x14 board of three colours, each cell its own region (196), then
+	// cells merged into a neighbour's colour until 192 regions are left.
+	rows := make([][]int, 14)
+	for r := range rows {
+		rows[r] = make([]int, 14)
+		for c := range rows[r] {
+			rows[r][c] = (r + 2*c) % 3
+		}
+	}
+	rng := newRand(5)
+	var l labels
+	var b Board
+	for {
+		var err error
+		b, err = NewBoard(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l = label(b)
+		if l.r == 192 {
+			break
+		}
+		if l.r < 192 {
+			t.Fatalf("merged past 192 regions: %d", l.r)
+		}
+		r, c := rng.IntN(13), rng.IntN(14)
+		rows[r+1][c] = rows[r][c]
+		if b2, _ := NewBoard(rows); label(b2).r < 192 {
+			rows[r+1][c] = (r + 1 + 2*c) % 3
+		}
+	}
+	g := newGraph[[3]uint64](l)
+	if cap(g.adj) < 194 || g.adj[:194][192] != ([3]uint64{}) || g.adj[:194][193] != ([3]uint64{}) {
+		t.Fatalf("rows 192 and 193 are %x %x, want zero (capacity %d)", g.adj[:194][192], g.adj[:194][193], cap(g.adj))
+	}
+	for range 500 {
+		var s [3]uint64
+		for range rng.IntN(l.r + 1) {
+			setBit(&s, rng.IntN(l.r))
+		}
+		useBMI = false
+		w0, w1, w2 := g.adjUnion3(s[0], s[1], s[2])
+		useBMI = true
+		if o0, o1, o2 := adjUnionBMI(g.adj3, s[0], s[1], s[2]); o0 != w0 || o1 != w1 || o2 != w2 {
+			t.Fatalf("set %x: assembly %x %x %x, Go %x %x %x", s, o0, o1, o2, w0, w1, w2)
+		}
+	}
+	checkLayersOnSets(t, b, g, rng, 300)
+}

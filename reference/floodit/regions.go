@@ -104,11 +104,12 @@ type graph[B bitset] struct {
 
 func newGraph[B bitset](l labels) *graph[B] {
 	// adj has room for every bit of B, so that the scalar layer
-	// recursions may view it as fixed-size arrays (see adjUnion3), and a
-	// row more: the assembly reads a three-word row with one 32-byte load
-	// (UNIONLIST), eight bytes past the last one.
+	// recursions may view it as fixed-size arrays (see adjUnion3), and two
+	// rows more: the assembly reads a three-word row with one 32-byte load
+	// (UNIONLIST), eight bytes past the row, and pads its lists with the
+	// number 192, whose row must be all zero (PAD3).
 	var b B
-	g := &graph[B]{r: l.r, colors: l.colors, color: l.color, adj: make([]B, l.r, 64*len(b)+1)}
+	g := &graph[B]{r: l.r, colors: l.colors, color: l.color, adj: make([]B, l.r, 64*len(b)+2)}
 	for p, a := range l.cells {
 		setBit(&g.cmask[l.color[a]], a)
 		setBit(&g.all, a)
