@@ -68,3 +68,8 @@ var unionList = uint8(b2i(cpu.X86.HasAVX512VBMI2 && cpu.X86.HasAVX512BW && cpu.X
 // slot n % lookSteps, to read what it wrote. This constant does not
 // compile otherwise (a negative value has no uint).
 const _ = uint(lookSteps-4) + uint(4-lookSteps)
+
+// prefetch asks for p's cache line (PREFETCHT0) without waiting for it.
+//
+//go:noescape
+func prefetch(p unsafe.Pointer)

@@ -818,3 +818,11 @@ opens:
 keep:
 	MOVL BX, cols+72(FP)
 	RET  ·layersBMI(SB)
+
+// func prefetch(p unsafe.Pointer)
+//
+// PREFETCHT0 of p's cache line (see dfs).
+TEXT ·prefetch(SB), NOSPLIT, $0-8
+	MOVQ p+0(FP), AX
+	PREFETCHT0 (AX)
+	RET

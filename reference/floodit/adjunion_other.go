@@ -30,3 +30,5 @@ func layersBMI4(cm *[16][4]uint64, adj *[256][4]uint64, tail unsafe.Pointer, v0,
 func childLayersBMI(cm *[16][3]uint64, adj *[192][3]uint64, tail unsafe.Pointer, sn unsafe.Pointer, k uint64, x0, x1, x2, x3 uint64, cols uint32, limit int) int {
 	panic("floodit: childLayersBMI without assembly")
 }
+
+func prefetch(p unsafe.Pointer) {}

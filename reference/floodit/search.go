@@ -209,6 +209,7 @@ func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int, prune u
 			// The table is read once every child is known: the reads,
 			// with no work between them, overlap their cache misses.
 			kd.slot = s.tt.at(&kd.flooded)
+			prefetch(unsafe.Pointer(kd.slot))
 		}
 		n++
 	}
