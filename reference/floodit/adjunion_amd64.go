@@ -21,17 +21,17 @@ var useLayersBMI = cpu.X86.HasBMI1 && cpu.X86.HasPOPCNT
 var useAVX512 = cpu.X86.HasAVX512F
 
 // adjUnionBMI is adjUnion3's loop in assembly (adjunion_amd64.s); adj is
-// the graph's neighbour sets of 192 regions.
+// the graph's neighbour sets of 192 regions in rows of 32 bytes (rows32).
 //
 //go:noescape
-func adjUnionBMI(adj *[192][3]uint64, s0, s1, s2 uint64) (o0, o1, o2 uint64)
+func adjUnionBMI(adj *[193][4]uint64, s0, s1, s2 uint64) (o0, o1, o2 uint64)
 
 // layersBMI is layers3 in assembly (adjunion_amd64.s) for the colour masks
 // cm and neighbour sets adj of a three-word graph, from the seen set v and
 // the layer c; tail is a *snapshots[[3]uint64] or nil.
 //
 //go:noescape
-func layersBMI(cm *[16][3]uint64, adj *[192][3]uint64, tail unsafe.Pointer, v0, v1, v2, c0, c1, c2 uint64, cols uint32, limit int) int
+func layersBMI(cm *[16][3]uint64, adj *[193][4]uint64, tail unsafe.Pointer, v0, v1, v2, c0, c1, c2 uint64, cols uint32, limit int) int
 
 // adjUnionBMI4 is adjUnionBMI for four-word sets (adjUnion4); adj is the
 // graph's neighbour sets of 256 regions.
@@ -52,7 +52,7 @@ func layersBMI4(cm *[16][4]uint64, adj *[256][4]uint64, tail unsafe.Pointer, v0,
 // jumps to layersBMI with the same frame.
 //
 //go:noescape
-func childLayersBMI(cm *[16][3]uint64, adj *[192][3]uint64, tail unsafe.Pointer, sn unsafe.Pointer, k uint64, x0, x1, x2, x3 uint64, cols uint32, limit int) int
+func childLayersBMI(cm *[16][3]uint64, adj *[193][4]uint64, tail unsafe.Pointer, sn unsafe.Pointer, k uint64, x0, x1, x2, x3 uint64, cols uint32, limit int) int
 
 // unionList says whether the assembly's neighbour unions walk one packed
 // list of a set's region numbers, eight at a time (VPCOMPRESSB, AVX-512

@@ -36,19 +36,19 @@ DATA idxbytes<>+240(SB)/8, $0xf7f6f5f4f3f2f1f0
 DATA idxbytes<>+248(SB)/8, $0xfffefdfcfbfaf9f8
 GLOBL idxbytes<>(SB), RODATA|NOPTR, $256
 
-// UNIONWORD ORs into o0-o2 the neighbour sets (three words each, in the
-// table at base) of the regions of the word w of a set, the off-th byte of
-// the table being the word's first region; i is a scratch register, and w
-// ends empty.
+// UNIONWORD ORs into o0-o2 the neighbour sets (three words each, in rows
+// of 32 bytes in the table at base: rows32) of the regions of the word w
+// of a set, the off-th byte of the table being the word's first region; i
+// is a scratch register, and w ends empty.
 #define UNIONWORD(w, i, base, off, o0, o1, o2, loop, next) \
 	TESTQ w, w; \
 	JZ next; \
 loop: \
 	TZCNTQ w, i; \
-	LEAQ (i)(i*2), i; \
-	ORQ off(base)(i*8), o0; \
-	ORQ off+8(base)(i*8), o1; \
-	ORQ off+16(base)(i*8), o2; \
+	SHLQ $5, i; \
+	ORQ off(base)(i*1), o0; \
+	ORQ off+8(base)(i*1), o1; \
+	ORQ off+16(base)(i*1), o2; \
 	BLSRQ w, w; \
 	JNZ loop; \
 next:
@@ -84,16 +84,10 @@ next:
 	VMOVDQU64 zout, buf(n*1); \
 	ADDQ w, n
 
-// ROW3 ORs into y the neighbour row (three words, read as four: the
-// fourth is the next row's first and is dropped) of the region numbered by
-// the byte at off(p); i is a scratch register.
-#define ROW3(off, p, i, base, y) \
-	MOVBQZX off(p), i; \
-	LEAQ (i)(i*2), i; \
-	VPORQ (base)(i*8), y, y
-
-// ROW4 is ROW3 for four-word rows (32 bytes a region).
-#define ROW4(off, p, i, base, y) \
+// ROW ORs into y the neighbour row (32 bytes a region: four words, or
+// three and a zero) of the region numbered by the byte at off(p); i is a
+// scratch register.
+#define ROW(off, p, i, base, y) \
 	MOVBQZX off(p), i; \
 	SHLQ $5, i; \
 	VPORQ (base)(i*1), y, y
@@ -109,9 +103,9 @@ next:
 	MOVQ i, (p)(n*1); \
 	ADDQ p, n
 
-// PAD3 is PAD for three-word rows: the copies are of the number 192,
-// whose row is all zero (newGraph leaves a zero row after the 192 rows of
-// a three-word graph). They do not wait for the list's first number, which
+// PAD3 is PAD for three-word sets: the copies are of the number 192,
+// whose row is all zero (rows32 leaves a zero row after the 192 rows of a
+// three-word graph). They do not wait for the list's first number, which
 // is forwarded from the store of the packed numbers: a completing step's
 // union (one to eight regions) reads its copies in its only pass.
 #define PAD3(p, n, i, t) \
@@ -120,11 +114,11 @@ next:
 	ADDQ p, n
 
 // PASSES walks the list of w0 numbers at buf (UNIONLIST), eight a pass,
-// ORing each number's row (row: ROW3 or ROW4) into Y24 and Y25, then ORs
+// ORing each number's row (ROW) into Y24 and Y25 (pad: PAD3 or PAD), then ORs
 // the first three words of their union into o0-o2 (and leaves the fourth
 // in the upper half of X25); w1 and w2 are scratch registers. With an
 // empty list it jumps to next.
-#define PASSES(row, pad, w0, w1, w2, i, base, buf, o0, o1, o2, loop, next) \
+#define PASSES(pad, w0, w1, w2, i, base, buf, o0, o1, o2, loop, next) \
 	TESTQ w0, w0; \
 	JZ next; \
 	LEAQ buf, w2; \
@@ -132,14 +126,14 @@ next:
 	VPXORQ Y24, Y24, Y24; \
 	VPXORQ Y25, Y25, Y25; \
 loop: \
-	row(0, w2, i, base, Y24); \
-	row(1, w2, i, base, Y25); \
-	row(2, w2, i, base, Y24); \
-	row(3, w2, i, base, Y25); \
-	row(4, w2, i, base, Y24); \
-	row(5, w2, i, base, Y25); \
-	row(6, w2, i, base, Y24); \
-	row(7, w2, i, base, Y25); \
+	ROW(0, w2, i, base, Y24); \
+	ROW(1, w2, i, base, Y25); \
+	ROW(2, w2, i, base, Y24); \
+	ROW(3, w2, i, base, Y25); \
+	ROW(4, w2, i, base, Y24); \
+	ROW(5, w2, i, base, Y25); \
+	ROW(6, w2, i, base, Y24); \
+	ROW(7, w2, i, base, Y25); \
 	ADDQ $8, w2; \
 	CMPQ w2, w0; \
 	JB loop; \
@@ -152,8 +146,8 @@ loop: \
 	VMOVQ X25, i; \
 	ORQ i, o2
 
-// UNIONLIST ORs into o0-o2 the neighbour sets (three words each, in the
-// table at base) of the regions of the set (w0, w1, w2), through one loop
+// UNIONLIST ORs into o0-o2 the neighbour sets (three words each, in rows
+// of 32 bytes in the table at base) of the regions of the set (w0, w1, w2), through one loop
 // over the set's region numbers: PACK packs each word's numbers (Z28-Z30
 // hold 0-191, see IDXLOAD), the three lists are stored end to end at buf
 // (64 bytes past the last number are written) and PAD pads them to a
@@ -164,8 +158,8 @@ loop: \
 // the exit of a loop of one number a pass, taken once a union. Two thirds of
 // pc19's unions have at most 16 regions (completing steps mostly 1-8, layer
 // steps mostly 13-25), so most take one or two passes. w0-w2 are
-// overwritten and i is a scratch register; the table needs eight bytes
-// after its last row (newGraph).
+// overwritten and i is a scratch register; the table needs the zero row
+// 192 (rows32).
 #define UNIONLIST(w0, w1, w2, i, base, buf, o0, o1, o2, loop, next) \
 	PACK(w0, K2, Z28, Z19); \
 	PACK(w1, K3, Z29, Z20); \
@@ -173,7 +167,7 @@ loop: \
 	VMOVDQU64 Z19, buf; \
 	APPEND(Z20, w1, w0, buf); \
 	APPEND(Z21, w2, w0, buf); \
-	PASSES(ROW3, PAD3, w0, w1, w2, i, base, buf, o0, o1, o2, loop, next); \
+	PASSES(PAD3, w0, w1, w2, i, base, buf, o0, o1, o2, loop, next); \
 next:
 
 // NUMBERS loads the region numbers 0-191 into Z28-Z30.
@@ -200,10 +194,10 @@ label:
 	JMP next; \
 words: \
 	UNIONWORD(w0, i, base, 0, o0, o1, o2, loop0, word1); \
-	UNIONWORD(w1, i, base, 1536, o0, o1, o2, loop1, word2); \
-	UNIONWORD(w2, i, base, 3072, o0, o1, o2, loop2, next)
+	UNIONWORD(w1, i, base, 2048, o0, o1, o2, loop1, word2); \
+	UNIONWORD(w2, i, base, 4096, o0, o1, o2, loop2, next)
 
-// UNIONLIST4 is UNIONLIST for four-word sets (32 bytes a region, read
+// UNIONLIST4 is UNIONLIST for four-word sets (rows of 32 bytes too, read
 // whole; IDXLOAD4 loads the numbers 0-255 into Z28-Z31).
 #define UNIONLIST4(w0, w1, w2, w3, i, base, buf, o0, o1, o2, o3, loop, next) \
 	PACK(w0, K2, Z28, Z19); \
@@ -214,7 +208,7 @@ words: \
 	APPEND(Z20, w1, w0, buf); \
 	APPEND(Z21, w2, w0, buf); \
 	APPEND(Z22, w3, w0, buf); \
-	PASSES(ROW4, PAD, w0, w1, w2, i, base, buf, o0, o1, o2, loop, next); \
+	PASSES(PAD, w0, w1, w2, i, base, buf, o0, o1, o2, loop, next); \
 	VPEXTRQ $1, X25, i; \
 	ORQ i, o3; \
 next:
@@ -259,7 +253,7 @@ words: \
 	SHRQ $31, t; \
 	XORQ t, h
 
-// func adjUnionBMI(adj *[192][3]uint64, s0, s1, s2 uint64) (o0, o1, o2 uint64)
+// func adjUnionBMI(adj *[193][4]uint64, s0, s1, s2 uint64) (o0, o1, o2 uint64)
 //
 // adjUnion3 in assembly: with UNIONLIST where the CPU has it, else with
 // BMI1's TZCNT and BLSR: w &= w - 1 takes one cycle instead of two
@@ -281,7 +275,7 @@ TEXT ·adjUnionBMI(SB), NOSPLIT, $256-56
 	MOVQ CX, o2+48(FP)
 	RET
 
-// func layersBMI(cm *[16][3]uint64, adj *[192][3]uint64, tail unsafe.Pointer, v0, v1, v2, c0, c1, c2 uint64, cols uint32, limit int) int
+// func layersBMI(cm *[16][3]uint64, adj *[193][4]uint64, tail unsafe.Pointer, v0, v1, v2, c0, c1, c2 uint64, cols uint32, limit int) int
 //
 // layers3 in assembly (BMI1 and POPCNT): the sets seen (R8-R10) and the
 // current layer (R11-R13) stay in registers, adj in DI; the cost so far
@@ -733,7 +727,7 @@ notail4:
 	MOVQ DX, R15
 	JMP  step4
 
-// func childLayersBMI(cm *[16][3]uint64, adj *[192][3]uint64, tail unsafe.Pointer, sn unsafe.Pointer, k uint64, x0, x1, x2, x3 uint64, cols uint32, limit int) int
+// func childLayersBMI(cm *[16][3]uint64, adj *[193][4]uint64, tail unsafe.Pointer, sn unsafe.Pointer, k uint64, x0, x1, x2, x3 uint64, cols uint32, limit int) int
 //
 // childBound3's child and its layersBMI in one call: the snapshot sn (a
 // *snapshot[[3]uint64]: flooded at 0, frontier at 24) played with colour

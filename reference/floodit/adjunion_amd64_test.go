@@ -374,9 +374,9 @@ func sameSearch(t *testing.T, b Board, what string, set func(on bool)) {
 }
 
 // TestFullThreeWordGraph checks the unions and the layer recursion of a
-// graph of exactly 192 regions, the most a three-word set holds: the lists
-// are padded with the number 192 (PAD3), whose row must be zero, and the
-// last row is read with one 32-byte load.
+// graph of exactly 192 regions, the most a three-word set holds, and the
+// assembly's rows (rows32): aligned, row 192 zero, as it pads its lists
+// with the number 192 (PAD3).
 func TestFullThreeWordGraph(t *testing.T) {
 	if !useBMI || !useLayersBMI {
 		t.Skip("the CPU has no BMI1")
@@ -413,8 +413,13 @@ func TestFullThreeWordGraph(t *testing.T) {
 		}
 	}
 	g := newGraph[[3]uint64](l)
-	if cap(g.adj) < 194 || g.adj[:194][192] != ([3]uint64{}) || g.adj[:194][193] != ([3]uint64{}) {
-		t.Fatalf("rows 192 and 193 are %x %x, want zero (capacity %d)", g.adj[:194][192], g.adj[:194][193], cap(g.adj))
+	if uintptr(unsafe.Pointer(g.adj3))%64 != 0 || g.adj3[192] != ([4]uint64{}) {
+		t.Fatalf("the assembly's rows start at %p, row 192 is %x: want a 64-byte boundary and zero", g.adj3, g.adj3[192])
+	}
+	for i := range g.adj3 {
+		if i < l.r && [3]uint64(g.adj3[i][:3]) != g.adj[i] || g.adj3[i][3] != 0 {
+			t.Fatalf("row %d is %x, want %x and a zero", i, g.adj3[i], g.adj[:192][i])
+		}
 	}
 	for range 500 {
 		var s [3]uint64

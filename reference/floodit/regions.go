@@ -84,7 +84,7 @@ type graph[B bitset] struct {
 	colors int
 	color  []uint8               // colour of each region
 	adj    []B                   // neighbours of each region
-	adj3   *[192][3]uint64       // adj for three-word sets (adjUnionBMI), else nil
+	adj3   *[193][4]uint64       // adj for three-word sets in the assembly's rows (rows32), else nil
 	cm3    *[MaxColors][3]uint64 // cmask for three-word sets (layersBMI: a colourTable), else nil
 	adj4   *[256][4]uint64       // adj for four-word sets (adjUnionBMI4), else nil
 	cm4    *[MaxColors][4]uint64 // cmask for four-word sets (layersBMI4: a colourTable), else nil
@@ -104,12 +104,10 @@ type graph[B bitset] struct {
 
 func newGraph[B bitset](l labels) *graph[B] {
 	// adj has room for every bit of B, so that the scalar layer
-	// recursions may view it as fixed-size arrays (see adjUnion3), and two
-	// rows more: the assembly reads a three-word row with one 32-byte load
-	// (UNIONLIST), eight bytes past the row, and pads its lists with the
-	// number 192, whose row must be all zero (PAD3).
+	// recursions may view it as fixed-size arrays (see adjUnion3); the
+	// assembly reads three-word graphs from adj3 (rows32).
 	var b B
-	g := &graph[B]{r: l.r, colors: l.colors, color: l.color, adj: make([]B, l.r, 64*len(b)+2)}
+	g := &graph[B]{r: l.r, colors: l.colors, color: l.color, adj: make([]B, l.r, 64*len(b))}
 	for p, a := range l.cells {
 		setBit(&g.cmask[l.color[a]], a)
 		setBit(&g.all, a)
@@ -120,7 +118,7 @@ func newGraph[B bitset](l labels) *graph[B] {
 		}
 	}
 	if len(b) == 3 {
-		g.adj3 = (*[192][3]uint64)(unsafe.Pointer(&g.adj[:192][0]))
+		g.adj3 = rows32(g.adj)
 		g.cm3 = (*[MaxColors][3]uint64)(unsafe.Pointer(&colourTable(&g.cmask, l.colors)[0]))
 	}
 	if len(b) == 4 {
@@ -244,4 +242,21 @@ func (g *graph[B]) outside(flooded B) uint32 {
 		}
 	}
 	return cols
+}
+
+// rows32 returns the neighbour sets of a three-word graph for the
+// assembly: rows of 32 bytes (the fourth word zero) from a 64-byte
+// boundary, so that a row is one aligned 32-byte load (a 24-byte row read
+// as 32 bytes crossed a cache line in three rows of eight), then zero rows
+// up to 192, whose row pads the assembly's lists (PAD3).
+func rows32[B bitset](adj []B) *[193][4]uint64 {
+	buf := make([]uint64, 193*4+8)
+	off := int((64 - uintptr(unsafe.Pointer(&buf[0]))%64) % 64 / 8)
+	rows := (*[193][4]uint64)(unsafe.Pointer(&buf[off]))
+	for i := range adj {
+		for j := range len(adj[i]) {
+			rows[i][j] = adj[i][j]
+		}
+	}
+	return rows
 }
