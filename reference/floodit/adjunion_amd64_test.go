@@ -23,18 +23,24 @@ func TestAdjUnionBMI(t *testing.T) {
 		if l.r > 192 {
 			continue
 		}
-		g := newGraph[[3]uint64](l)
-		for range 20 {
-			var s [3]uint64
-			for range rng.IntN(l.r + 1) {
-				setBit(&s, rng.IntN(l.r))
-			}
-			useBMI = false
-			w0, w1, w2 := g.adjUnion3(s[0], s[1], s[2])
-			useBMI = true
-			if o0, o1, o2 := adjUnionBMI(g.adj3, s[0], s[1], s[2]); o0 != w0 || o1 != w1 || o2 != w2 {
-				t.Fatalf("board %q, set %x: assembly %x %x %x, Go %x %x %x", Format(b), s, o0, o1, o2, w0, w1, w2)
-			}
+		checkAdjUnion(t, b, newGraph[[3]uint64](l), rng, 20)
+	}
+}
+
+// checkAdjUnion checks adjUnionBMI against the Go loop on n random sets
+// of g's regions.
+func checkAdjUnion(t *testing.T, b Board, g *graph[[3]uint64], rng *rand.Rand, n int) {
+	t.Helper()
+	for range n {
+		var s [3]uint64
+		for range rng.IntN(g.r + 1) {
+			setBit(&s, rng.IntN(g.r))
+		}
+		useBMI = false
+		w0, w1, w2 := g.adjUnion3(s[0], s[1], s[2])
+		useBMI = true
+		if o0, o1, o2 := adjUnionBMI(g.adj3, s[0], s[1], s[2]); o0 != w0 || o1 != w1 || o2 != w2 {
+			t.Fatalf("board %q, set %x: assembly %x %x %x, Go %x %x %x", Format(b), s, o0, o1, o2, w0, w1, w2)
 		}
 	}
 }
@@ -421,17 +427,6 @@ func TestFullThreeWordGraph(t *testing.T) {
 			t.Fatalf("row %d is %x, want %x and a zero", i, g.adj3[i], g.adj[:192][i])
 		}
 	}
-	for range 500 {
-		var s [3]uint64
-		for range rng.IntN(l.r + 1) {
-			setBit(&s, rng.IntN(l.r))
-		}
-		useBMI = false
-		w0, w1, w2 := g.adjUnion3(s[0], s[1], s[2])
-		useBMI = true
-		if o0, o1, o2 := adjUnionBMI(g.adj3, s[0], s[1], s[2]); o0 != w0 || o1 != w1 || o2 != w2 {
-			t.Fatalf("set %x: assembly %x %x %x, Go %x %x %x", s, o0, o1, o2, w0, w1, w2)
-		}
-	}
+	checkAdjUnion(t, b, g, rng, 500)
 	checkLayersOnSets(t, b, g, rng, 300)
 }
