@@ -147,11 +147,11 @@ loop: \
 	ORQ i, o2
 
 // UNIONLIST ORs into o0-o2 the neighbour sets (three words each, in rows
-// of 32 bytes in the table at base) of the regions of the set (w0, w1, w2), through one loop
-// over the set's region numbers: PACK packs each word's numbers (Z28-Z30
-// hold 0-191, see IDXLOAD), the three lists are stored end to end at buf
-// (64 bytes past the last number are written) and PAD pads them to a
-// multiple of eight. The loop takes eight numbers a pass and ORs each
+// of 32 bytes in the table at base) of the regions of the set (w0, w1,
+// w2), through one loop over the set's region numbers: PACK packs each
+// word's numbers (Z28-Z30 hold 0-191, see IDXLOAD), the three lists are
+// stored end to end at buf (64 bytes past the last number are written)
+// and PAD3 pads them to a multiple of eight. The loop takes eight numbers a pass and ORs each
 // region's row with one 32-byte load into Y24 or Y25. One loop instead of
 // one per word, and eight numbers a pass instead of one: the exits of the
 // word loops were the recursion's most mispredicted branches, and so was

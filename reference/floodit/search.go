@@ -206,8 +206,10 @@ func (s *search[B]) dfs(d int, flooded, frontier B, rem uint32, hlb int, prune u
 		kd.f = d + 1
 		kd.slot = nil
 		if kd.remaining != 0 {
-			// The table is read once every child is known: the reads,
-			// with no work between them, overlap their cache misses.
+			// The slot is fetched now and read once every child is
+			// known: the fetches overlap the next children's work, and
+			// the reads, with no work between them, overlap what is
+			// left of their cache misses.
 			kd.slot = s.tt.at(&kd.flooded)
 			prefetch(unsafe.Pointer(kd.slot))
 		}
