@@ -3,6 +3,7 @@ package textin
 import (
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -128,5 +129,39 @@ func TestAfterAndMissing(t *testing.T) {
 		if line, col := r.Missing(); line != tc.want || col != 1 {
 			t.Errorf("Missing() after %d reads of %q = %d, %d, want %d, 1", tc.reads, tc.input, line, col, tc.want)
 		}
+	}
+}
+
+// BenchmarkSplit reads a thousand 14x14 boards, the size of pc19, the
+// input solve reads in the comparison of docs/PERFORMANCE.md.
+func BenchmarkSplit(b *testing.B) {
+	var sb strings.Builder
+	for i := range 1000 {
+		sb.WriteString("14\n")
+		for r := range 14 {
+			for c := range 14 {
+				if c > 0 {
+					sb.WriteByte(' ')
+				}
+				sb.WriteByte(byte('0' + (i+r*c)%6))
+			}
+			sb.WriteByte('\n')
+		}
+	}
+	input := sb.String()
+	b.SetBytes(int64(len(input)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Split(input, 0)
+	}
+}
+
+// TestSplitLinesApart checks that the lines' tokens, which share one array,
+// stay apart: appending to one line leaves the next as it was.
+func TestSplitLinesApart(t *testing.T) {
+	lines := Split("a b\nc d\n", 0)
+	_ = append(lines[0].Tokens, Token{Text: "x"})
+	if got := lines[1].Tokens[0].Text; got != "c" {
+		t.Fatalf("line 2 starts with %q after an append to line 1, want %q", got, "c")
 	}
 }
