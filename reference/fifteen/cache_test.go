@@ -132,6 +132,16 @@ func TestTableFile4x4(t *testing.T) {
 	if want := int64(3360 + 2*5765760 + len(tableHeader(4, partitions[4])) + 4); st.Size() != want {
 		t.Errorf("file of %d bytes, want %d", st.Size(), want)
 	}
+	// The tables' checksum, as built when the build's branches were taken
+	// out (the file format's CRC-32C): a change to the build that changes
+	// one entry shows here, not only in the search's node counts.
+	data, err := os.ReadFile(tableFile(dir, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum := binary.LittleEndian.Uint32(data[len(data)-4:]); sum != 0x1a526a86 {
+		t.Errorf("tables' checksum %#08x, want 0x1a526a86", sum)
+	}
 	read, src, why := loadHeuristic(dir, 4, partitions[4])
 	if src != tablesLoaded || why != nil {
 		t.Fatalf("source %d, %v; want read", src, why)
