@@ -176,3 +176,36 @@ func parsePartition(b *testing.B, text string) [][]uint8 {
 	}
 	return groups
 }
+
+// BenchmarkKorf100Search times the search alone: Korf's hundred solved
+// with the solver's databases, built once before the timer starts, so that
+// a change to the search is measured op after op without the build's noise:
+//
+//	GOMAXPROCS=1 taskset -c 1 go test ./reference/fifteen -run '^$' -bench Korf100Search -benchtime 3x
+func BenchmarkKorf100Search(b *testing.B) {
+	instances := loadKorf(b)
+	if *korfFirst > 0 {
+		instances = instances[:min(*korfFirst, len(instances))]
+	}
+	h := newHeuristic(4, partitions[4])
+	ctx := context.Background()
+	var nodes int64
+	b.ResetTimer()
+	cpu0 := testutil.CPUTime()
+	for range b.N {
+		for _, in := range instances {
+			s, err := solveWith(ctx, h, in.board, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if s.Len() != in.optimal {
+				b.Fatalf("instance %d: %d moves, want %d", in.number, s.Len(), in.optimal)
+			}
+			nodes += s.Nodes
+		}
+	}
+	n := float64(b.N)
+	b.ReportMetric(float64(testutil.CPUTime()-cpu0)/1e9/n, "cpu-s/op")
+	b.ReportMetric(float64(nodes)/n, "nodes/op")
+	b.ReportMetric(float64(testutil.CPUTime()-cpu0)/float64(nodes), "cpu-ns/node")
+}

@@ -32,6 +32,28 @@ var stepsFrom = func() (s [5][MaxCells][]step) {
 	return s
 }()
 
+// stepsAfter is stepsFrom without the move back: per width, cell of the
+// blank and the cell it came from plus one (0 at the start, no cell), the
+// moves that do not undo the last one, in the same order, so that a node
+// neither looks up nor tests the move back. With path written in place:
+// BenchmarkKorf100Search 1.84-1.98 -> 1.58-1.79 s of CPU (medians 1.92 and
+// 1.63), faster in 6 pairs of 6.
+var stepsAfter = func() (a [5][MaxCells][MaxCells + 1][]step) {
+	for _, w := range []int{3, 4} {
+		for c := 0; c < w*w; c++ {
+			a[w][c][0] = stepsFrom[w][c]
+			for prev := 0; prev < w*w; prev++ {
+				for _, st := range stepsFrom[w][c] {
+					if st.to != prev {
+						a[w][c][prev+1] = append(a[w][c][prev+1], st)
+					}
+				}
+			}
+		}
+	}
+	return a
+}()
+
 // checkEvery is how many nodes go between two looks at ctx (a power of 2):
 // some milliseconds of search.
 const checkEvery = 1 << 15
@@ -46,22 +68,28 @@ const reportEvery = 1 << 20
 type search struct {
 	ctx      context.Context
 	h        *heuristic
-	steps    *[MaxCells][]step
+	steps    *[MaxCells][MaxCells + 1][]step
 	progress Progress
 
 	cells     [MaxCells]uint8
 	idx, ridx [4]uint32 // database index of each group, on the board and mirrored
 	val, rval [4]int    // the database values at idx and ridx
 
-	path  []Move
+	// path holds the current path's moves by depth, written in place
+	// (no append and truncate per node); a path is at most 80 moves on 4x4
+	// and 31 on 3x3, the longest optima, and the depth is masked to the
+	// array for the bounds check.
+	path  [128]Move
 	bound int
 	next  int // smallest f = g + h seen above bound
 	nodes int64
 	err   error
+	// solved is the length of the solution found.
+	solved int
 }
 
 func newSearch(ctx context.Context, h *heuristic, b Board, p Progress) *search {
-	s := &search{ctx: ctx, h: h, steps: &stepsFrom[b.Width], progress: p, cells: b.Cells}
+	s := &search{ctx: ctx, h: h, steps: &stepsAfter[b.Width], progress: p, cells: b.Cells}
 	for c := 0; c < b.Len(); c++ {
 		if t := b.Cells[c]; t != 0 {
 			s.idx[h.group[t]] += h.term[t][c]
@@ -100,12 +128,11 @@ func (s *search) run() ([]Move, error) {
 			s.progress(s.bound, s.nodes)
 		}
 		s.next = 1 << 30
-		s.path = s.path[:0]
 		if s.dfs(0, blank, -1, hs, rs) {
 			if s.err != nil {
 				return nil, s.err
 			}
-			return append([]Move(nil), s.path...), nil
+			return append([]Move(nil), s.path[:s.solved]...), nil
 		}
 		s.bound = s.next
 	}
@@ -114,10 +141,10 @@ func (s *search) run() ([]Move, error) {
 // dfs searches below the position reached in g moves with the blank on
 // cell blank, having come from cell prev, where the databases sum to hs on
 // the board and rs on its mirror image; it reports whether it found the
-// goal (or must stop: s.err is set then), with the moves in s.path.
+// goal (or must stop: s.err is set then), with the moves in s.path[:s.solved].
 func (s *search) dfs(g, blank, prev, hs, rs int) bool {
 	h := s.h
-	steps := s.steps[blank]
+	steps := s.steps[blank][prev+1]
 	// The children's look-ups go first, all of them, so that the memory
 	// fetches (the tables are larger than the caches) overlap instead of
 	// waiting for each other.
@@ -129,9 +156,6 @@ func (s *search) dfs(g, blank, prev, hs, rs int) bool {
 	}
 	for j, st := range steps {
 		to := st.to
-		if to == prev {
-			continue
-		}
 		s.nodes++
 		if s.nodes&(checkEvery-1) == 0 {
 			if s.nodes&(reportEvery-1) == 0 && s.progress != nil {
@@ -162,7 +186,7 @@ func (s *search) dfs(g, blank, prev, hs, rs int) bool {
 			continue
 		}
 		if hs2 == 0 {
-			s.path = append(s.path, st.move)
+			s.path[g&127], s.solved = st.move, g+1
 			return true
 		}
 		d := h.term[t][blank] - h.term[t][to]
@@ -170,11 +194,10 @@ func (s *search) dfs(g, blank, prev, hs, rs int) bool {
 		oldV, oldRV := s.val[gi], s.rval[ri]
 		s.val[gi], s.rval[ri] = v, rv
 		s.cells[blank], s.cells[to] = t, 0
-		s.path = append(s.path, st.move)
+		s.path[g&127] = st.move
 		if s.dfs(g+1, to, blank, hs2, rs2) {
 			return true
 		}
-		s.path = s.path[:len(s.path)-1]
 		s.cells[to], s.cells[blank] = t, 0
 		s.val[gi], s.rval[ri] = oldV, oldRV
 		s.idx[gi] -= d
