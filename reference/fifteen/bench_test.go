@@ -76,7 +76,6 @@ func BenchmarkKorf100(b *testing.B) {
 	if !ok {
 		groups = parsePartition(b, *korfPartition)
 	}
-	ctx := context.Background()
 	var nodes int64
 	var build, search, buildCPU, searchCPU time.Duration
 	cpu0 := testutil.CPUTime()
@@ -86,16 +85,7 @@ func BenchmarkKorf100(b *testing.B) {
 		built, builtCPU := time.Now(), testutil.CPUTime()
 		build += built.Sub(start)
 		buildCPU += builtCPU - startCPU
-		for _, in := range instances {
-			s, err := solveWith(ctx, h, in.board, nil)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if s.Len() != in.optimal {
-				b.Fatalf("instance %d: %d moves, want %d", in.number, s.Len(), in.optimal)
-			}
-			nodes += s.Nodes
-		}
+		nodes += solveKorf(b, h, instances)
 		search += time.Since(built)
 		searchCPU += testutil.CPUTime() - builtCPU
 	}
@@ -188,24 +178,31 @@ func BenchmarkKorf100Search(b *testing.B) {
 		instances = instances[:min(*korfFirst, len(instances))]
 	}
 	h := newHeuristic(4, partitions[4])
-	ctx := context.Background()
 	var nodes int64
 	b.ResetTimer()
 	cpu0 := testutil.CPUTime()
 	for range b.N {
-		for _, in := range instances {
-			s, err := solveWith(ctx, h, in.board, nil)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if s.Len() != in.optimal {
-				b.Fatalf("instance %d: %d moves, want %d", in.number, s.Len(), in.optimal)
-			}
-			nodes += s.Nodes
-		}
+		nodes += solveKorf(b, h, instances)
 	}
 	n := float64(b.N)
 	b.ReportMetric(float64(testutil.CPUTime()-cpu0)/1e9/n, "cpu-s/op")
 	b.ReportMetric(float64(nodes)/n, "nodes/op")
 	b.ReportMetric(float64(testutil.CPUTime()-cpu0)/float64(nodes), "cpu-ns/node")
+}
+
+// solveKorf solves the instances with h, checks each length against the
+// published optimum, and returns the nodes generated.
+func solveKorf(b *testing.B, h *heuristic, instances []korfInstance) int64 {
+	var nodes int64
+	for _, in := range instances {
+		s, err := solveWith(context.Background(), h, in.board, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if s.Len() != in.optimal {
+			b.Fatalf("instance %d: %d moves, want %d", in.number, s.Len(), in.optimal)
+		}
+		nodes += s.Nodes
+	}
+	return nodes
 }
