@@ -33,6 +33,12 @@ peak_mb() {
 	awk '{printf "%d", $3 / 1024}' "$work/time"
 }
 
+# median prints the median of the numbers on its standard input, one per
+# line (the mean of the middle two when their count is even).
+median() {
+	sort -g | awk '{ a[NR] = $1 } END { if (NR == 0) exit 1; printf "%.2f", NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
+}
+
 # need TOOL...: exits with a message when a tool is not installed.
 need() {
 	local tool
