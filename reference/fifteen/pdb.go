@@ -135,6 +135,9 @@ func buildTable(width int, tiles []uint8, sc *scratch) []uint8 {
 		m := uint16(1) << c
 		nb[c] = ((m&^lastCol)<<1 | (m&^firstCol)>>1 | m<<width | m>>width) & full
 	}
+	// slide[d]: the change of a tile's cell when it slides left, right,
+	// up or down (the lanes of moves below).
+	slide := [4]int{-1, 1, -width, width}
 	var start int
 	for i, t := range tiles {
 		start |= int(t-1) << (4 * i)
@@ -163,9 +166,14 @@ func buildTable(width int, tiles []uint8, sc *scratch) []uint8 {
 						continue
 					}
 					any = true
+					// The group's cells, and the tile on each (for
+					// the moves below).
 					var occupied uint16
+					var digit [16]uint8
 					for i := 0; i < k; i++ {
-						occupied |= 1 << (idx >> (4 * i) & 15)
+						c := idx >> (4 * i) & 15
+						occupied |= 1 << c
+						digit[c] = uint8(i)
 					}
 					free := full &^ occupied
 					region := f
@@ -181,25 +189,33 @@ func buildTable(width int, tiles []uint8, sc *scratch) []uint8 {
 					table[idx] = min(table[idx], level)
 					seen[idx] |= region
 					// Every group tile next to the region can slide into
-					// it, leaving the blank where the tile was.
-					for i := 0; i < k; i++ {
-						shift := uint(4 * i)
-						p := idx >> shift & 15
-						bit := uint16(1) << p
-						for into := nb[p] & region; into != 0; into &= into - 1 {
-							q := bits.TrailingZeros16(into)
-							nidx := idx&^(15<<shift) | q<<shift
-							// Successors already seen are left for the
-							// sweep to drop: checking seen here too
-							// cost a second memory fetch, more than the
-							// sweep pays. Nor is the next front read
-							// first to skip a successor already there:
-							// the branch was a coin toss, and writing
-							// every successor took 10-15% less CPU
-							// (BenchmarkBuildTables/4x4, 7 pairs).
-							next[nidx] |= bit
-							ndirty[nidx>>12] |= 1 << (nidx >> 6 & 63)
-						}
+					// it, leaving the blank where the tile was. The tiles
+					// beside the region, per direction of the slide, are
+					// one word of four sixteen-bit lanes, and digit names
+					// the tile on a cell: one loop over the moves instead
+					// of a loop per tile and per tile's free neighbours,
+					// whose short loops' exits mispredicted
+					// (BenchmarkBuildTables/4x4 3.48-3.73 -> 2.83-3.20 s of
+					// CPU, 5 pairs; and 4% more with digit filled in the
+					// loop above).
+					moves := uint64(occupied&((region&^lastCol)<<1)) |
+						uint64(occupied&((region&^firstCol)>>1))<<16 |
+						uint64(occupied&(region<<width))<<32 |
+						uint64(occupied&(region>>width))<<48
+					for ; moves != 0; moves &= moves - 1 {
+						b := bits.TrailingZeros64(moves)
+						p := b & 15
+						nidx := idx + slide[b>>4]<<(4*digit[p])
+						// Successors already seen are left for the
+						// sweep to drop: checking seen here too
+						// cost a second memory fetch, more than the
+						// sweep pays. Nor is the next front read
+						// first to skip a successor already there:
+						// the branch was a coin toss, and writing
+						// every successor took 10-15% less CPU
+						// (BenchmarkBuildTables/4x4, 7 pairs).
+						next[nidx] |= uint16(1) << p
+						ndirty[nidx>>12] |= 1 << (nidx >> 6 & 63)
 					}
 				}
 			}
