@@ -32,12 +32,16 @@ import (
 )
 
 // Main runs a package's tests: sandbox.Init first (in a container's init
-// it serves and never returns), then m.Run, with the engines' tables in
-// the folder the test packages share (testutil.SharedTableDir), then the
-// shared sandbox is closed (a built go-judge is kept: see GoJudgeBinary).
-func Main(m *testing.M) int {
+// it serves and never returns), then each of before, then m.Run, with the
+// engines' tables in the folder the test packages share
+// (testutil.SharedTableDir), then the shared sandbox is closed (a built
+// go-judge is kept: see GoJudgeBinary).
+func Main(m *testing.M, before ...func()) int {
 	sandbox.Init()
 	puzzles.SetTableDir(testutil.SharedTableDir())
+	for _, f := range before {
+		f()
+	}
 	code := m.Run()
 	if shared.runner != nil {
 		shared.runner.Close()
