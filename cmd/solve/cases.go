@@ -24,32 +24,32 @@ type solved struct {
 // known: later cases may be slow. The first failure in input order ends the
 // run; the cases after it are cancelled.
 func solveAll(ctx context.Context, pz judge.Puzzle, input string, opts options, stdout io.Writer) error {
-	cases, err := pz.ParseCases(input)
+	solvers, err := caseSolvers(pz, input)
 	if err != nil {
 		return inputError{err}
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	results := make([]chan solved, len(cases))
+	results := make([]chan solved, len(solvers))
 	for i := range results {
 		results[i] = make(chan solved, 1)
 	}
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range max(1, min(opts.Jobs, len(cases))) {
+	for range max(1, min(opts.Jobs, len(solvers))) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				sol, err := pz.Solve(ctx, cases[i], nil)
+				sol, err := solvers[i](ctx)
 				results[i] <- solved{sol, err}
 			}
 		}()
 	}
 	go func() {
 		defer close(next)
-		for i := range cases {
+		for i := range solvers {
 			select {
 			case next <- i:
 			case <-ctx.Done():
@@ -62,7 +62,7 @@ func solveAll(ctx context.Context, pz judge.Puzzle, input string, opts options, 
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
 	unit := pz.Info().Unit
-	for i := range cases {
+	for i := range solvers {
 		var r solved
 		select {
 		case r = <-results[i]:
@@ -78,6 +78,24 @@ func solveAll(ctx context.Context, pz judge.Puzzle, input string, opts options, 
 		}
 	}
 	return nil
+}
+
+// caseSolvers returns a solve per case of input: the engine's own, over
+// the boards it parsed, when pz has them (judge.CaseSolvers), else Solve
+// over each case's canonical text.
+func caseSolvers(pz judge.Puzzle, input string) ([]func(context.Context) (judge.Solution, error), error) {
+	if cs, ok := pz.(judge.CaseSolvers); ok {
+		return cs.CaseSolvers(input)
+	}
+	cases, err := pz.ParseCases(input)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]func(context.Context) (judge.Solution, error), len(cases))
+	for i, c := range cases {
+		out[i] = func(ctx context.Context) (judge.Solution, error) { return pz.Solve(ctx, c, nil) }
+	}
+	return out, nil
 }
 
 // output is what the command prints for one solved case: its expected

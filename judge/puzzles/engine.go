@@ -36,6 +36,7 @@ type caseEngine interface {
 	ParseCase(input string) (string, error)
 	JudgeInput(cases []string) string
 	Solve(ctx context.Context, c string, p judge.Progress) (judge.Solution, error)
+	CaseSolvers(input string) ([]func(context.Context) (judge.Solution, error), error)
 	SolverVersion() string
 }
 
@@ -59,6 +60,10 @@ func (a adapts[A]) JudgeInput(cases []string) string { return a.cases().JudgeInp
 
 func (a adapts[A]) Solve(ctx context.Context, c string, p judge.Progress) (judge.Solution, error) {
 	return a.cases().Solve(ctx, c, p)
+}
+
+func (a adapts[A]) CaseSolvers(input string) ([]func(context.Context) (judge.Solution, error), error) {
+	return a.cases().CaseSolvers(input)
 }
 
 func (a adapts[A]) SolverVersion() string { return a.cases().SolverVersion() }
@@ -107,11 +112,35 @@ func (e engine[B, S, P]) Solve(ctx context.Context, c string, p judge.Progress) 
 	if err != nil {
 		return judge.Solution{}, err
 	}
-	s, err := e.solve(ctx, b, P(p))
+	return e.solveBoard(ctx, b, P(p))
+}
+
+// solveBoard solves a parsed case and returns it as the judge's Solution.
+func (e engine[B, S, P]) solveBoard(ctx context.Context, b B, p P) (judge.Solution, error) {
+	s, err := e.solve(ctx, b, p)
 	if err != nil {
 		return judge.Solution{}, err
 	}
 	return judge.Solution{Answer: s.Answer(), Moves: s.MovesText(), Optimal: s.Len(), Solvable: e.solvable(s), Version: e.version}, nil
+}
+
+// CaseSolvers parses a whole classic input as ParseCases does and returns
+// a solve per case over the parsed board itself (judge.CaseSolvers): the
+// board a canonical text parses back to is the board it was formatted
+// from, so the Solution is Solve's.
+func (e engine[B, S, P]) CaseSolvers(input string) ([]func(context.Context) (judge.Solution, error), error) {
+	bs, err := e.parseCases(input)
+	if err != nil {
+		return nil, parseError(err)
+	}
+	out := make([]func(context.Context) (judge.Solution, error), len(bs))
+	for i, b := range bs {
+		out[i] = func(ctx context.Context) (judge.Solution, error) {
+			var none P
+			return e.solveBoard(ctx, b, none)
+		}
+	}
+	return out, nil
 }
 
 func (e engine[B, S, P]) SolverVersion() string { return e.version }

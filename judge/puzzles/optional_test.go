@@ -3,6 +3,7 @@ package puzzles_test
 import (
 	"context"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -206,5 +207,64 @@ func TestPreparers(t *testing.T) {
 	}
 	if !found {
 		t.Fatal("no shipped puzzle has a Preparer: the 15-puzzle's tables are built inside the solve budget again")
+	}
+}
+
+// TestCaseSolvers solves every shipped problem's whole judge input both
+// ways, through the puzzle's CaseSolvers and through ParseCases and Solve
+// (what cmd/solve did), and wants the same Solution for every case, and
+// the same error for an input that does not parse.
+func TestCaseSolvers(t *testing.T) {
+	shipped, err := problems.Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	seen := map[string]bool{}
+	for _, p := range shipped {
+		pz, err := puzzles.Lookup(p.Problem.Puzzle)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, ok := pz.(judge.CaseSolvers)
+		if !ok {
+			t.Fatalf("%s has no CaseSolvers", pz.Name())
+		}
+		seen[pz.Name()] = true
+		var texts []string
+		for _, c := range p.Cases {
+			text, err := pz.ParseCase(c.Input)
+			if err != nil {
+				t.Fatal(err)
+			}
+			texts = append(texts, text)
+		}
+		input := pz.JudgeInput(texts)
+		cases, err := pz.ParseCases(input)
+		if err != nil {
+			t.Fatal(err)
+		}
+		solvers, err := cs.CaseSolvers(input)
+		if err != nil || len(solvers) != len(cases) {
+			t.Fatalf("%s: %d solvers, %v; want %d cases", p.Problem.Slug, len(solvers), err, len(cases))
+		}
+		for i, c := range cases {
+			want, werr := pz.Solve(ctx, c, nil)
+			got, gerr := solvers[i](ctx)
+			if !reflect.DeepEqual(got, want) || (gerr == nil) != (werr == nil) {
+				t.Errorf("%s case %d: CaseSolvers %+v, %v; Solve %+v, %v", p.Problem.Slug, i+1, got, gerr, want, werr)
+			}
+		}
+		bad := input[:len(input)/2] + "x" + input[len(input)/2:]
+		_, perr := pz.ParseCases(bad)
+		_, cerr := cs.CaseSolvers(bad)
+		if perr == nil || cerr == nil || perr.Error() != cerr.Error() {
+			t.Errorf("%s: a bad input: ParseCases %v, CaseSolvers %v", p.Problem.Slug, perr, cerr)
+		}
+	}
+	for _, name := range puzzles.PuzzleNames() {
+		if !seen[name] {
+			t.Errorf("no shipped problem of %s", name)
+		}
 	}
 }
