@@ -130,11 +130,6 @@ func buildTable(width int, tiles []uint8, sc *scratch) []uint8 {
 		firstCol |= 1 << (r * width)
 		lastCol |= 1 << (r*width + width - 1)
 	}
-	var nb [MaxCells]uint16 // neighbours of each cell
-	for c := 0; c < n; c++ {
-		m := uint16(1) << c
-		nb[c] = ((m&^lastCol)<<1 | (m&^firstCol)>>1 | m<<width | m>>width) & full
-	}
 	// slide[d]: the change of a tile's cell when it slides left, right,
 	// up or down (the lanes of moves below).
 	slide := [4]int{-1, 1, -width, width}
