@@ -206,3 +206,26 @@ func solveKorf(b *testing.B, h *heuristic, instances []korfInstance) int64 {
 	}
 	return nodes
 }
+
+// BenchmarkTableFile measures turning the 4x4 databases into the file's
+// bytes (a first run writes them) and back (every next run and server
+// start reads them), the tables built before the timer.
+func BenchmarkTableFile(b *testing.B) {
+	if err := Prepare(context.Background(), 4); err != nil {
+		b.Fatal(err)
+	}
+	tables := heuristics[4].h.tables
+	data := encodeTables(4, partitions[4], tables)
+	b.Run("encode", func(b *testing.B) {
+		for range b.N {
+			encodeTables(4, partitions[4], tables)
+		}
+	})
+	b.Run("decode", func(b *testing.B) {
+		for range b.N {
+			if _, err := decodeTables(data, 4, partitions[4]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

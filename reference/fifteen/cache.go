@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"sync"
@@ -109,7 +110,12 @@ func loadHeuristic(dir string, width int, groups [][]uint8) (h *heuristic, src t
 
 // encodeTables returns the file's bytes for the given tables.
 func encodeTables(width int, groups [][]uint8, tables [][]uint8) []byte {
-	out := append([]byte(nil), tableHeader(width, groups)...)
+	header := tableHeader(width, groups)
+	size := len(header) + 4 // and the checksum
+	for _, tiles := range groups {
+		size += placements(width*width, len(tiles))
+	}
+	out := append(make([]byte, 0, size), header...)
 	for g, t := range tables {
 		out = packTable(out, t, width*width, len(groups[g]))
 	}
@@ -199,20 +205,21 @@ func placements(n, k int) int {
 	return p
 }
 
-// eachPlacement calls fn with the index of every placement of k tiles on n
-// cells (distinct cells, digit i the cell of tile i), in increasing order.
-func eachPlacement(n, k int, fn func(idx int)) {
+// eachRow calls fn once per row of placements of k tiles on n cells, in
+// increasing index order: a row is the placements that differ in tile 0's
+// cell only (digit 0), so fn gets the row's index with digit 0 zero and
+// the cells left free for tile 0, one bit each. Packing and unpacking by
+// rows instead of by placements keeps the per-placement work to a loop
+// over a bit mask.
+func eachRow(n, k int, fn func(base int, free uint32)) {
+	all := uint32(1)<<n - 1
 	var rec func(digit, idx int, used uint32)
 	rec = func(digit, idx int, used uint32) {
-		shift := 4 * digit
 		if digit == 0 {
-			for c := range n {
-				if used&(1<<c) == 0 {
-					fn(idx | c)
-				}
-			}
+			fn(idx, all&^used)
 			return
 		}
+		shift := 4 * digit
 		for c := range n {
 			if used&(1<<c) == 0 {
 				rec(digit-1, idx|c<<shift, used|1<<c)
@@ -222,23 +229,29 @@ func eachPlacement(n, k int, fn func(idx int)) {
 	rec(k-1, 0, 0)
 }
 
-// packTable appends the entries of table's placements to out.
+// packTable appends the entries of table's placements to out, in index
+// order.
 func packTable(out []byte, table []uint8, n, k int) []byte {
-	eachPlacement(n, k, func(idx int) { out = append(out, table[idx]) })
+	eachRow(n, k, func(base int, free uint32) {
+		row := table[base : base+16]
+		for ; free != 0; free &= free - 1 {
+			out = append(out, row[bits.TrailingZeros32(free)&15])
+		}
+	})
 	return out
 }
 
 // unpackTable is the inverse of packTable: the sparse table whose
 // placements hold packed's bytes and whose other slots are unreached.
 func unpackTable(packed []byte, n, k int) []uint8 {
-	table := make([]uint8, 1<<(4*k))
-	for i := range table {
-		table[i] = unreachedPDB
-	}
+	table := unreachedTable(1 << (4 * k))
 	j := 0
-	eachPlacement(n, k, func(idx int) {
-		table[idx] = packed[j]
-		j++
+	eachRow(n, k, func(base int, free uint32) {
+		row := table[base : base+16]
+		for ; free != 0; free &= free - 1 {
+			row[bits.TrailingZeros32(free)&15] = packed[j]
+			j++
+		}
 	})
 	return table
 }

@@ -149,9 +149,9 @@ func TestTableFile4x4(t *testing.T) {
 	sameTables(t, read, built)
 }
 
-// TestEachPlacement checks the placements' order and count against a walk
+// TestEachRow checks the placements' order and count against a walk
 // over every index.
-func TestEachPlacement(t *testing.T) {
+func TestEachRow(t *testing.T) {
 	for _, tc := range []struct{ n, k int }{{9, 4}, {16, 3}, {16, 4}} {
 		var want []int
 		for idx := range 1 << (4 * tc.k) {
@@ -169,9 +169,18 @@ func TestEachPlacement(t *testing.T) {
 			}
 		}
 		var got []int
-		eachPlacement(tc.n, tc.k, func(idx int) { got = append(got, idx) })
+		eachRow(tc.n, tc.k, func(base int, free uint32) {
+			if base&15 != 0 {
+				t.Fatalf("eachRow(%d, %d): row %#x has a tile 0 cell", tc.n, tc.k, base)
+			}
+			for c := range 16 {
+				if free&(1<<c) != 0 {
+					got = append(got, base|c)
+				}
+			}
+		})
 		if !slices.Equal(got, want) || len(got) != placements(tc.n, tc.k) {
-			t.Errorf("eachPlacement(%d, %d): %d placements, want %d in index order", tc.n, tc.k, len(got), len(want))
+			t.Errorf("eachRow(%d, %d): %d placements, want %d in index order", tc.n, tc.k, len(got), len(want))
 		}
 	}
 }

@@ -40,6 +40,20 @@ var partitions = map[int][][]uint8{
 // unreachedPDB marks a slot of a database that no placement holds.
 const unreachedPDB = 0xFF
 
+// unreachedTable returns a database of size slots, all unreached. The
+// slots are set by doubling copies, at the speed of memmove rather than
+// a byte at a time.
+func unreachedTable(size int) []uint8 {
+	table := make([]uint8, size)
+	if size > 0 {
+		table[0] = unreachedPDB
+		for done := 1; done < size; done *= 2 {
+			copy(table[done:], table[:done])
+		}
+	}
+	return table
+}
+
 // heuristic is the pattern databases of one width and what the search
 // needs to keep their indexes up to date: a tile on a cell adds a fixed
 // term to the index of its group, on the board and on its mirror image
@@ -119,10 +133,7 @@ func transpose(c, width int) int { return c%width*width + c/width }
 func buildTable(width int, tiles []uint8, sc *scratch) []uint8 {
 	n, k := width*width, len(tiles)
 	size := 1 << (4 * k)
-	table := make([]uint8, size)
-	for i := range table {
-		table[i] = unreachedPDB
-	}
+	table := unreachedTable(size)
 	seen, front, next := sc.get(size)
 	full := uint16(1<<n - 1)
 	var firstCol, lastCol uint16
