@@ -290,7 +290,7 @@ func (l *lazyHeuristic) get(ctx context.Context) (*heuristic, error) {
 // Prepare builds the pattern databases of boards of the given width (3 or
 // 4), or reads them from the folder of SetTableDir, now rather than at the
 // first Solve, for a server that would rather pay at start (2-3 s of CPU
-// to build 4x4, some milliseconds to read it, 3 ms for 3x3;
+// to build 4x4, about 50 ms to read it, 3 ms for 3x3;
 // docs/PERFORMANCE.md). It returns when they are ready or ctx is done.
 func Prepare(ctx context.Context, width int) error {
 	l, ok := heuristics[width]
