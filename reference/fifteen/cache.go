@@ -111,15 +111,21 @@ func loadHeuristic(dir string, width int, groups [][]uint8) (h *heuristic, src t
 // encodeTables returns the file's bytes for the given tables.
 func encodeTables(width int, groups [][]uint8, tables [][]uint8) []byte {
 	header := tableHeader(width, groups)
-	size := len(header) + 4 // and the checksum
-	for _, tiles := range groups {
-		size += placements(width*width, len(tiles))
-	}
-	out := append(make([]byte, 0, size), header...)
+	out := append(make([]byte, 0, tableFileLen(header, width, groups)), header...)
 	for g, t := range tables {
 		out = packTable(out, t, width*width, len(groups[g]))
 	}
 	return binary.LittleEndian.AppendUint32(out, crc32.Checksum(out, castagnoli))
+}
+
+// tableFileLen is the length of the file of the given header, width and
+// groups: the header, a byte per placement of each group, the checksum.
+func tableFileLen(header []byte, width int, groups [][]uint8) int {
+	n := len(header) + 4
+	for _, tiles := range groups {
+		n += placements(width*width, len(tiles))
+	}
+	return n
 }
 
 // tableHeader is the file's header for the given width and groups.
@@ -149,11 +155,7 @@ func decodeTables(data []byte, width int, groups [][]uint8) ([][]uint8, error) {
 		return nil, errors.New("width or groups not those of this build")
 	}
 	n := width * width
-	want := len(header) + 4
-	for _, tiles := range groups {
-		want += placements(n, len(tiles))
-	}
-	if len(data) != want {
+	if want := tableFileLen(header, width, groups); len(data) != want {
 		return nil, fmt.Errorf("%d bytes, want %d", len(data), want)
 	}
 	body := data[:len(data)-4]
