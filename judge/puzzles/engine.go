@@ -68,13 +68,24 @@ func (a adapts[A]) CaseSolvers(input string) ([]func(context.Context) (judge.Sol
 
 func (a adapts[A]) SolverVersion() string { return a.cases().SolverVersion() }
 
+// boards parses a whole classic input into the engine's boards, for
+// ParseCases and CaseSolvers alike, so that both report the same errors:
+// EINVALID with the engine's line and column.
+func (e engine[B, S, P]) boards(input string) ([]B, error) {
+	bs, err := e.parseCases(input)
+	if err != nil {
+		return nil, parseError(err)
+	}
+	return bs, nil
+}
+
 // ParseCases parses a whole classic input and returns each case's
 // canonical text (format); errors are EINVALID with the engine's line and
 // column.
 func (e engine[B, S, P]) ParseCases(input string) ([]string, error) {
-	bs, err := e.parseCases(input)
+	bs, err := e.boards(input)
 	if err != nil {
-		return nil, parseError(err)
+		return nil, err
 	}
 	out := make([]string, len(bs))
 	for i, b := range bs {
@@ -129,9 +140,9 @@ func (e engine[B, S, P]) solveBoard(ctx context.Context, b B, p P) (judge.Soluti
 // board a canonical text parses back to is the board it was formatted
 // from, so the Solution is Solve's.
 func (e engine[B, S, P]) CaseSolvers(input string) ([]func(context.Context) (judge.Solution, error), error) {
-	bs, err := e.parseCases(input)
+	bs, err := e.boards(input)
 	if err != nil {
-		return nil, parseError(err)
+		return nil, err
 	}
 	out := make([]func(context.Context) (judge.Solution, error), len(bs))
 	for i, b := range bs {
