@@ -39,6 +39,11 @@ median() {
 	sort -g | awk '{ a[NR] = $1 } END { if (NR == 0) exit 1; printf "%.2f", NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
 }
 
+# mean prints the mean of the numbers on its standard input, one per line.
+mean() {
+	awk '{ s += $1 } END { if (NR == 0) exit 1; print s / NR }'
+}
+
 # need TOOL...: exits with a message when a tool is not installed.
 need() {
 	local tool
